@@ -1,0 +1,263 @@
+//! Interleaved side-by-side timing of our solvers against the peer a user
+//! would otherwise pick, shared by every crate's `benches/bench.rs`.
+//!
+//! A bench binary lists its workloads and hands them to [`run`]. Each
+//! workload has our side and, where one exists, a peer side; both are
+//! closures that do the whole job once and return an *answer digest* (a count,
+//! a solution, a checksum). The runs alternate ours, peer, ours, peer, ... so
+//! that drift in the machine's speed hits both sides alike, the medians are
+//! compared, and the digests must agree or the row is flagged.
+//!
+//! The binary prints one JSON object per workload on stdout ([`Row`]);
+//! `cargo xtask bench` turns those rows into the Markdown table and
+//! `target/bench/<crate>.json`.
+//!
+//! ```no_run
+//! use bench_kit::{Workload, run};
+//!
+//! fn main() {
+//!     run(vec![
+//!         Workload::new("sum 1..10^6", || (1..=1_000_000u64).sum::<u64>().to_string())
+//!             .peer("iterator fold", || (1..=1_000_000u64).fold(0, |a, b| a + b).to_string()),
+//!     ]);
+//! }
+//! ```
+#![deny(missing_docs)]
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+type Job<'a> = Box<dyn FnMut() -> String + 'a>;
+
+/// One timed task: our side, and optionally the peer's side of the same task.
+pub struct Workload<'a> {
+    name: String,
+    ours: Job<'a>,
+    peer: Option<(String, Job<'a>)>,
+    items: Option<u64>,
+    note: Option<String>,
+}
+
+impl std::fmt::Debug for Workload<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workload").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Workload<'a> {
+    /// A workload named `name` whose our-side job is `ours`.
+    pub fn new(name: impl Into<String>, ours: impl FnMut() -> String + 'a) -> Self {
+        Workload { name: name.into(), ours: Box::new(ours), peer: None, items: None, note: None }
+    }
+
+    /// The same task done by the peer `peer_name`.
+    pub fn peer(mut self, peer_name: impl Into<String>, peer: impl FnMut() -> String + 'a) -> Self {
+        self.peer = Some((peer_name.into(), Box::new(peer)));
+        self
+    }
+
+    /// How many items (puzzles, instances) one run handles, so the table can
+    /// show a rate beside the time.
+    pub fn items(mut self, items: u64) -> Self {
+        self.items = Some(items);
+        self
+    }
+
+    /// A remark printed with the row (why a peer is missing, what is measured).
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// The measured result of one workload, one JSON line on stdout.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    /// Workload name.
+    pub workload: String,
+    /// Median seconds of our side.
+    pub ours_s: f64,
+    /// Every run of our side, in seconds.
+    pub ours_runs: Vec<f64>,
+    /// The peer's name, if the workload has a peer.
+    pub peer: Option<String>,
+    /// Median seconds of the peer's side.
+    pub peer_s: Option<f64>,
+    /// Every run of the peer's side, in seconds.
+    pub peer_runs: Vec<f64>,
+    /// Peer median over our median: above 1.0 means we are faster.
+    pub ratio: Option<f64>,
+    /// Items handled per run, if given.
+    pub items: Option<u64>,
+    /// Whether our answer digest equals the peer's (always true without a peer).
+    pub agree: bool,
+    /// Our answer digest, shortened for display.
+    pub answer: String,
+    /// Remark attached to the workload.
+    pub note: Option<String>,
+}
+
+/// Options read from the command line of the bench binary.
+#[derive(Debug, Clone)]
+struct Options {
+    runs: usize,
+    filter: Option<String>,
+}
+
+impl Options {
+    /// `--runs N` (default 5) and an optional substring filter on workload
+    /// names; cargo's own `--bench` flag is accepted and ignored.
+    fn from_args() -> Result<Self, String> {
+        let mut options = Options { runs: 5, filter: None };
+        let mut args = std::env::args().skip(1);
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--runs" => {
+                    let value = args.next().ok_or("--runs needs a number")?;
+                    options.runs = value
+                        .parse()
+                        .ok()
+                        .filter(|&runs| runs > 0)
+                        .ok_or(format!("--runs: expected a positive number, found '{value}'"))?;
+                }
+                "--bench" => {}
+                other if other.starts_with('-') => return Err(format!("unknown flag '{other}'")),
+                other => options.filter = Some(other.to_owned()),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// Runs every workload (or those whose name contains the filter argument),
+/// interleaving our runs with the peer's, and prints one [`Row`] per workload
+/// as a JSON line. Exits with status 1 if any answers disagree.
+pub fn run(workloads: Vec<Workload<'_>>) {
+    let options = match Options::from_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("bench: {message}");
+            std::process::exit(2);
+        }
+    };
+    let mut disagreements = 0;
+    for mut workload in workloads {
+        if options.filter.as_ref().is_some_and(|filter| !workload.name.contains(filter.as_str())) {
+            continue;
+        }
+        eprintln!("bench: {} ({} runs)", workload.name, options.runs);
+        let row = measure(&mut workload, options.runs);
+        if !row.agree {
+            disagreements += 1;
+        }
+        println!("{}", serde_json::to_string(&row).expect("a row always serialises"));
+    }
+    if disagreements > 0 {
+        eprintln!("bench: {disagreements} workload(s) where our answer differs from the peer's");
+        std::process::exit(1);
+    }
+}
+
+fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
+    let mut ours_runs = Vec::with_capacity(runs);
+    let mut peer_runs = Vec::with_capacity(runs);
+    let mut answer = String::new();
+    let mut peer_answer = None;
+    for _ in 0..runs {
+        let (seconds, digest) = time(&mut workload.ours);
+        ours_runs.push(seconds);
+        answer = digest;
+        if let Some((_, peer)) = workload.peer.as_mut() {
+            let (seconds, digest) = time(peer);
+            peer_runs.push(seconds);
+            peer_answer = Some(digest);
+        }
+    }
+    let ours_s = median(&ours_runs);
+    let peer_s = (!peer_runs.is_empty()).then(|| median(&peer_runs));
+    let agree = peer_answer.as_ref().is_none_or(|peer| *peer == answer);
+    let mut note = workload.note.clone();
+    if !agree {
+        let peer = peer_answer.unwrap_or_default();
+        let mismatch = format!("answers differ: ours {} peer {}", shorten(&answer), shorten(&peer));
+        note = Some(match note {
+            Some(note) => format!("{note}; {mismatch}"),
+            None => mismatch,
+        });
+    }
+    Row {
+        workload: workload.name.clone(),
+        ours_s,
+        ours_runs,
+        peer: workload.peer.as_ref().map(|(name, _)| name.clone()),
+        peer_s,
+        peer_runs,
+        ratio: peer_s.map(|peer_s| peer_s / ours_s.max(1e-9)),
+        items: workload.items,
+        agree,
+        answer: shorten(&answer),
+        note,
+    }
+}
+
+fn time(job: &mut Job<'_>) -> (f64, String) {
+    let start = Instant::now();
+    let digest = std::hint::black_box(job());
+    (duration_seconds(start.elapsed()), digest)
+}
+
+fn duration_seconds(duration: Duration) -> f64 {
+    duration.as_secs_f64()
+}
+
+fn median(samples: &[f64]) -> f64 {
+    let mut sorted = samples.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.len() / 2;
+    if sorted.len() % 2 == 1 { sorted[middle] } else { (sorted[middle - 1] + sorted[middle]) / 2.0 }
+}
+
+fn shorten(answer: &str) -> String {
+    const MAX: usize = 40;
+    match answer.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}...", &answer[..cut]),
+        None => answer.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_samples() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
+    #[test]
+    fn disagreeing_answers_are_flagged() {
+        let mut workload = Workload::new("w", || "1".to_owned()).peer("p", || "2".to_owned());
+        let row = measure(&mut workload, 3);
+        assert!(!row.agree);
+        assert_eq!(row.ours_runs.len(), 3);
+        assert_eq!(row.peer_runs.len(), 3);
+        assert!(row.note.unwrap().contains("answers differ"));
+    }
+
+    #[test]
+    fn agreeing_answers_give_a_ratio() {
+        let mut workload = Workload::new("w", || "42".to_owned()).peer("p", || "42".to_owned());
+        let row = measure(&mut workload, 1);
+        assert!(row.agree);
+        assert!(row.ratio.is_some());
+        assert_eq!(row.answer, "42");
+    }
+
+    #[test]
+    fn long_answers_are_shortened_on_a_char_boundary() {
+        let long = "é".repeat(50);
+        assert_eq!(shorten(&long).chars().count(), 43);
+    }
+}

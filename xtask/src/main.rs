@@ -1,0 +1,2 @@
+//! Workspace automation, run as `cargo xtask <command>`.
+fn main() {}
