@@ -1,2 +1,68 @@
-//! Workspace automation, run as `cargo xtask <command>`.
-fn main() {}
+//! Workspace automation, run as `cargo xtask <command>` (see `cargo xtask --help`).
+
+mod bench;
+mod ci;
+mod demo;
+mod fixtures;
+mod verify;
+mod workspace;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Workspace automation for the puzzle solvers"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run every fixture case in fixtures/<crate>/ against the crate's release binary.
+    Verify {
+        /// Only these crates (default: every folder under fixtures/).
+        crates: Vec<String>,
+    },
+    /// Time our solvers against their peers, interleaved; print a Markdown table
+    /// and write target/bench/<crate>.json.
+    Bench {
+        /// Only this crate (default: every crate with a benches/bench.rs).
+        krate: Option<String>,
+        /// Only workloads whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Timed runs per side of each workload; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// Solve one bundled puzzle of every crate and print it.
+    Demo,
+    /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
+    Ci,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Verify { crates } => verify::run(&crates),
+        Command::Bench {
+            krate,
+            filter,
+            runs,
+        } => bench::run(krate.as_deref(), filter.as_deref(), runs),
+        Command::Demo => demo::run(),
+        Command::Ci => ci::run(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

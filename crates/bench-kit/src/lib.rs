@@ -41,14 +41,22 @@ pub struct Workload<'a> {
 
 impl std::fmt::Debug for Workload<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Workload").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Workload")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
 impl<'a> Workload<'a> {
     /// A workload named `name` whose our-side job is `ours`.
     pub fn new(name: impl Into<String>, ours: impl FnMut() -> String + 'a) -> Self {
-        Workload { name: name.into(), ours: Box::new(ours), peer: None, items: None, note: None }
+        Workload {
+            name: name.into(),
+            ours: Box::new(ours),
+            peer: None,
+            items: None,
+            note: None,
+        }
     }
 
     /// The same task done by the peer `peer_name`.
@@ -109,17 +117,18 @@ impl Options {
     /// `--runs N` (default 5) and an optional substring filter on workload
     /// names; cargo's own `--bench` flag is accepted and ignored.
     fn from_args() -> Result<Self, String> {
-        let mut options = Options { runs: 5, filter: None };
+        let mut options = Options {
+            runs: 5,
+            filter: None,
+        };
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--runs" => {
                     let value = args.next().ok_or("--runs needs a number")?;
-                    options.runs = value
-                        .parse()
-                        .ok()
-                        .filter(|&runs| runs > 0)
-                        .ok_or(format!("--runs: expected a positive number, found '{value}'"))?;
+                    options.runs = value.parse().ok().filter(|&runs| runs > 0).ok_or(format!(
+                        "--runs: expected a positive number, found '{value}'"
+                    ))?;
                 }
                 "--bench" => {}
                 other if other.starts_with('-') => return Err(format!("unknown flag '{other}'")),
@@ -143,7 +152,11 @@ pub fn run(workloads: Vec<Workload<'_>>) {
     };
     let mut disagreements = 0;
     for mut workload in workloads {
-        if options.filter.as_ref().is_some_and(|filter| !workload.name.contains(filter.as_str())) {
+        if options
+            .filter
+            .as_ref()
+            .is_some_and(|filter| !workload.name.contains(filter.as_str()))
+        {
             continue;
         }
         eprintln!("bench: {} ({} runs)", workload.name, options.runs);
@@ -151,7 +164,10 @@ pub fn run(workloads: Vec<Workload<'_>>) {
         if !row.agree {
             disagreements += 1;
         }
-        println!("{}", serde_json::to_string(&row).expect("a row always serialises"));
+        println!(
+            "{}",
+            serde_json::to_string(&row).expect("a row always serialises")
+        );
     }
     if disagreements > 0 {
         eprintln!("bench: {disagreements} workload(s) where our answer differs from the peer's");
@@ -180,7 +196,11 @@ fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
     let mut note = workload.note.clone();
     if !agree {
         let peer = peer_answer.unwrap_or_default();
-        let mismatch = format!("answers differ: ours {} peer {}", shorten(&answer), shorten(&peer));
+        let mismatch = format!(
+            "answers differ: ours {} peer {}",
+            shorten(&answer),
+            shorten(&peer)
+        );
         note = Some(match note {
             Some(note) => format!("{note}; {mismatch}"),
             None => mismatch,
@@ -215,7 +235,11 @@ fn median(samples: &[f64]) -> f64 {
     let mut sorted = samples.to_vec();
     sorted.sort_by(f64::total_cmp);
     let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 { sorted[middle] } else { (sorted[middle - 1] + sorted[middle]) / 2.0 }
+    if sorted.len() % 2 == 1 {
+        sorted[middle]
+    } else {
+        (sorted[middle - 1] + sorted[middle]) / 2.0
+    }
 }
 
 fn shorten(answer: &str) -> String {

@@ -1,0 +1,159 @@
+//! `cargo xtask bench [crate]`: builds each crate's `benches/bench.rs` (a
+//! `bench-kit` program) in the bench profile, runs it, and renders its rows as
+//! a Markdown table and as `target/bench/<crate>.json`.
+
+use std::process::Stdio;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::workspace::{self, cargo};
+
+/// One row as printed by `bench_kit::run`.
+#[derive(Debug, Deserialize, Serialize)]
+struct Row {
+    workload: String,
+    ours_s: f64,
+    peer: Option<String>,
+    peer_s: Option<f64>,
+    ratio: Option<f64>,
+    items: Option<u64>,
+    agree: bool,
+    answer: String,
+    note: Option<String>,
+    #[serde(default)]
+    ours_runs: Vec<f64>,
+    #[serde(default)]
+    peer_runs: Vec<f64>,
+}
+
+pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> {
+    let crates = bench_crates()?;
+    let crates: Vec<String> = match only {
+        Some(krate) if crates.iter().any(|known| known == krate) => vec![krate.to_owned()],
+        Some(krate) => bail!(
+            "crate '{krate}' has no benches/bench.rs (crates with one: {})",
+            crates.join(", ")
+        ),
+        None => crates,
+    };
+    let mut disagreements = 0;
+    for krate in &crates {
+        let executable = build(krate)?;
+        let mut command = std::process::Command::new(&executable);
+        command
+            .current_dir(workspace::root())
+            .args(["--runs", &runs.to_string()]);
+        command.args(filter);
+        let output = command
+            .stderr(Stdio::inherit())
+            .output()
+            .with_context(|| format!("running {}", executable.display()))?;
+        let rows: Vec<Row> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter(|line| line.starts_with('{'))
+            .map(serde_json::from_str)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("reading the rows of {krate}'s bench"))?;
+        disagreements += rows.iter().filter(|row| !row.agree).count();
+        print_table(krate, &rows, runs);
+        let out_dir = workspace::target_dir().join("bench");
+        std::fs::create_dir_all(&out_dir)?;
+        let out_file = out_dir.join(format!("{krate}.json"));
+        std::fs::write(&out_file, serde_json::to_string_pretty(&rows)?)?;
+        println!("\n(rows written to {})\n", out_file.display());
+        if !output.status.success() && disagreements == 0 {
+            bail!("{krate}'s bench failed ({})", output.status);
+        }
+    }
+    if disagreements > 0 {
+        bail!("{disagreements} workload(s) where our answer differs from the peer's");
+    }
+    Ok(())
+}
+
+fn bench_crates() -> Result<Vec<String>> {
+    let mut crates = Vec::new();
+    for entry in std::fs::read_dir(workspace::root().join("crates"))? {
+        let entry = entry?;
+        if entry.path().join("benches").join("bench.rs").is_file() {
+            crates.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    crates.sort();
+    Ok(crates)
+}
+
+/// Builds `krate`'s bench target and returns the executable cargo made.
+fn build(krate: &str) -> Result<std::path::PathBuf> {
+    let output = cargo()
+        .args([
+            "bench",
+            "--package",
+            krate,
+            "--bench",
+            "bench",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("could not start cargo bench")?;
+    if !output.status.success() {
+        bail!("building {krate}'s bench failed");
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for line in stdout.lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let is_bench = message["target"]["kind"]
+            .as_array()
+            .is_some_and(|kinds| kinds.iter().any(|kind| kind == "bench"));
+        if message["reason"] == "compiler-artifact"
+            && is_bench
+            && let Some(executable) = message["executable"].as_str()
+        {
+            return Ok(executable.into());
+        }
+    }
+    bail!("cargo did not report an executable for {krate}'s bench")
+}
+
+fn print_table(krate: &str, rows: &[Row], runs: usize) {
+    println!("\n### {krate} (median of {runs} interleaved runs, release build)\n");
+    println!("| workload | ours | peer | peer time | ratio peer/ours | answer | note |");
+    println!("| --- | ---: | --- | ---: | ---: | --- | --- |");
+    for row in rows {
+        let ours = timing(row.ours_s, row.items);
+        let peer_time = row
+            .peer_s
+            .map_or("-".to_owned(), |seconds| timing(seconds, row.items));
+        let ratio = row
+            .ratio
+            .map_or("-".to_owned(), |ratio| format!("{ratio:.2}x"));
+        let agree = if row.agree { "" } else { "DISAGREES; " };
+        println!(
+            "| {} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{} |",
+            row.workload,
+            row.peer.as_deref().unwrap_or("-"),
+            row.answer.replace('|', "\\|"),
+            row.note.as_deref().unwrap_or(""),
+        );
+    }
+}
+
+/// Seconds in a readable unit, with a rate when the run handles several items.
+fn timing(seconds: f64, items: Option<u64>) -> String {
+    let time = if seconds >= 1.0 {
+        format!("{seconds:.3} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} µs", seconds * 1e6)
+    };
+    match items {
+        Some(items) if items > 1 => format!("{time} ({:.0}/s)", items as f64 / seconds.max(1e-12)),
+        _ => time,
+    }
+}

@@ -1,0 +1,88 @@
+//! Where things are: the workspace root, the target dir, the release binaries,
+//! and how to start the cargo that started us.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+/// The workspace root (the parent of `xtask/`).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits inside the workspace")
+        .to_path_buf()
+}
+
+/// Cargo's target directory, honouring `CARGO_TARGET_DIR`.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root().join(dir),
+        None => root().join("target"),
+    }
+}
+
+/// A `cargo` command in the workspace root, using the cargo that runs xtask.
+pub fn cargo() -> Command {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(root());
+    command
+}
+
+/// Runs a command to completion, failing with its name if it does not succeed.
+pub fn run_checked(command: &mut Command, what: &str) -> Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("could not start {what}"))?;
+    if !status.success() {
+        bail!("{what} failed ({status})");
+    }
+    Ok(())
+}
+
+/// The folders under `fixtures/`, each named after the crate whose binary it tests.
+pub fn fixture_crates() -> Result<Vec<String>> {
+    let dir = root().join("fixtures");
+    let mut crates = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            crates.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    crates.sort();
+    Ok(crates)
+}
+
+/// Builds the release binaries of the given crates and returns the path of
+/// each crate's binary, failing when a crate has no binary of its own name.
+pub fn build_release_binaries(crates: &[String]) -> Result<Vec<PathBuf>> {
+    for krate in crates {
+        if !root()
+            .join("crates")
+            .join(krate)
+            .join("Cargo.toml")
+            .is_file()
+        {
+            bail!("fixtures/{krate}/ has no crate: expected crates/{krate}/Cargo.toml");
+        }
+    }
+    let mut command = cargo();
+    command.args(["build", "--release", "--quiet"]);
+    for krate in crates {
+        command.args(["--package", krate]);
+    }
+    run_checked(&mut command, "cargo build --release")?;
+    crates
+        .iter()
+        .map(|krate| {
+            let binary = target_dir().join("release").join(format!("{krate}{}", std::env::consts::EXE_SUFFIX));
+            if binary.is_file() {
+                Ok(binary)
+            } else {
+                bail!("fixtures/{krate}/ has no binary: crate {krate} must build a binary named {krate}")
+            }
+        })
+        .collect()
+}
