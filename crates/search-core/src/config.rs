@@ -1,0 +1,86 @@
+//! Run options shared by every searcher: cycle handling, depth, node and
+//! time limits, and the random seed.
+
+use std::time::Duration;
+
+/// How a searcher avoids going round in circles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CycleCheck {
+    /// No check: a plain tree search. Right for spaces without cycles (such
+    /// as assigning sudoku cells one by one) and the cheapest; on a graph
+    /// with cycles, pair it with a depth or node limit.
+    None,
+    /// Refuse a state that already appears on the path leading to it (seed
+    /// 001's `creates_cycle`). Needs only `PartialEq`; costs a walk along the
+    /// path per generated state, keeps no table.
+    Path,
+    /// Remember every state reached in a hash table and never add one twice
+    /// (A* re-adds a state when it finds a cheaper path to it). The fastest
+    /// on graphs with many transpositions; memory grows with the states seen.
+    /// IDA* never keeps a table and treats this as [`CycleCheck::Path`].
+    #[default]
+    Closed,
+}
+
+/// Options for one run of a searcher. `Config::default()` means: closed-set
+/// cycle check, no depth, node or time limit, seed 0.
+///
+/// ```
+/// use search_core::{Config, CycleCheck};
+/// use std::time::Duration;
+///
+/// let config = Config::default()
+///     .cycle_check(CycleCheck::Path)
+///     .depth_limit(20)
+///     .node_limit(1_000_000)
+///     .time_limit(Duration::from_secs(5))
+///     .seed(7);
+/// assert_eq!(config.depth_limit, Some(20));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// How cycles are avoided.
+    pub cycle_check: CycleCheck,
+    /// States more than this many moves from the start are not added (seed
+    /// 001's `depth_limit`; `None` is its `-1`).
+    pub depth_limit: Option<u32>,
+    /// The run stops with [`crate::Status::LimitReached`] once this many
+    /// states have been generated (the start included).
+    pub node_limit: Option<u64>,
+    /// The run stops with [`crate::Status::LimitReached`] after this long.
+    pub time_limit: Option<Duration>,
+    /// Seed of the random searcher; the same seed gives the same run.
+    pub seed: u64,
+}
+
+impl Config {
+    /// Sets [`Config::cycle_check`].
+    pub fn cycle_check(mut self, cycle_check: CycleCheck) -> Self {
+        self.cycle_check = cycle_check;
+        self
+    }
+
+    /// Sets [`Config::depth_limit`].
+    pub fn depth_limit(mut self, depth_limit: u32) -> Self {
+        self.depth_limit = Some(depth_limit);
+        self
+    }
+
+    /// Sets [`Config::node_limit`].
+    pub fn node_limit(mut self, node_limit: u64) -> Self {
+        self.node_limit = Some(node_limit);
+        self
+    }
+
+    /// Sets [`Config::time_limit`].
+    pub fn time_limit(mut self, time_limit: Duration) -> Self {
+        self.time_limit = Some(time_limit);
+        self
+    }
+
+    /// Sets [`Config::seed`].
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}

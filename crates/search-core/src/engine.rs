@@ -1,0 +1,248 @@
+//! Shared machinery of the searchers: the node arena with parent indices,
+//! the cycle-check strategies, and the limit watch.
+
+use std::hash::Hash;
+use std::time::Instant;
+
+use hashbrown::HashMap;
+
+use crate::config::Config;
+use crate::outcome::{Limit, Path, Search, Stats, Status};
+
+/// No parent: the start node.
+pub(crate) const ROOT: u32 = u32::MAX;
+
+/// One generated state, linked to its parent by index, so a path is never
+/// copied until a goal is found.
+pub(crate) struct Node<S, M, C> {
+    pub state: S,
+    pub parent: u32,
+    pub mv: Option<M>,
+    pub g: C,
+    pub depth: u32,
+}
+
+/// Every node of a run, in generation order.
+pub(crate) struct Arena<S, M, C> {
+    pub nodes: Vec<Node<S, M, C>>,
+}
+
+impl<S: Clone, M: Clone, C: Copy> Arena<S, M, C> {
+    pub fn new(start: S, zero: C) -> Self {
+        Arena {
+            nodes: vec![Node {
+                state: start,
+                parent: ROOT,
+                mv: None,
+                g: zero,
+                depth: 0,
+            }],
+        }
+    }
+
+    pub fn push(&mut self, node: Node<S, M, C>) -> u32 {
+        let index = u32::try_from(self.nodes.len()).expect("arena index fits in u32");
+        self.nodes.push(node);
+        index
+    }
+
+    /// The states from `index` up to the start, `index` first.
+    pub fn ancestors(&self, index: u32) -> Ancestors<'_, S, M, C> {
+        Ancestors {
+            arena: self,
+            next: index,
+        }
+    }
+
+    /// The path from the start to node `index`.
+    pub fn path_to(&self, index: u32) -> Path<S, M, C> {
+        let cost = self.nodes[index as usize].g;
+        let mut states = Vec::new();
+        let mut moves = Vec::new();
+        let mut at = index;
+        while at != ROOT {
+            let node = &self.nodes[at as usize];
+            states.push(node.state.clone());
+            if let Some(mv) = &node.mv {
+                moves.push(mv.clone());
+            }
+            at = node.parent;
+        }
+        states.reverse();
+        moves.reverse();
+        Path {
+            states,
+            moves,
+            cost,
+        }
+    }
+}
+
+pub(crate) struct Ancestors<'a, S, M, C> {
+    arena: &'a Arena<S, M, C>,
+    next: u32,
+}
+
+impl<'a, S, M, C> Iterator for Ancestors<'a, S, M, C> {
+    type Item = &'a S;
+
+    fn next(&mut self) -> Option<&'a S> {
+        if self.next == ROOT {
+            return None;
+        }
+        let node = &self.arena.nodes[self.next as usize];
+        self.next = node.parent;
+        Some(&node.state)
+    }
+}
+
+/// A cycle-check strategy. `K` is what "better" means when a state comes
+/// back: the path cost for A*, the depth for depth-limited DFS.
+pub(crate) trait Visited<S, K> {
+    /// Records the start state.
+    fn start(&mut self, state: &S, key: K);
+    /// Whether a newly generated `state` reached with `key` should be kept;
+    /// `path` yields the states from its parent back to the start.
+    fn admit<'a>(&mut self, state: &S, key: K, path: impl Iterator<Item = &'a S>) -> bool
+    where
+        S: 'a;
+    /// Whether a node popped with `key` has been superseded by a better one.
+    fn is_stale(&self, state: &S, key: K) -> bool;
+}
+
+/// [`crate::CycleCheck::None`].
+pub(crate) struct NoCheck;
+
+impl<S, K> Visited<S, K> for NoCheck {
+    fn start(&mut self, _: &S, _: K) {}
+
+    fn admit<'a>(&mut self, _: &S, _: K, _: impl Iterator<Item = &'a S>) -> bool
+    where
+        S: 'a,
+    {
+        true
+    }
+
+    fn is_stale(&self, _: &S, _: K) -> bool {
+        false
+    }
+}
+
+/// [`crate::CycleCheck::Path`].
+pub(crate) struct PathCheck;
+
+impl<S: PartialEq, K> Visited<S, K> for PathCheck {
+    fn start(&mut self, _: &S, _: K) {}
+
+    fn admit<'a>(&mut self, state: &S, _: K, mut path: impl Iterator<Item = &'a S>) -> bool
+    where
+        S: 'a,
+    {
+        !path.any(|on_path| on_path == state)
+    }
+
+    fn is_stale(&self, _: &S, _: K) -> bool {
+        false
+    }
+}
+
+/// [`crate::CycleCheck::Closed`]: a table of the best key each state was
+/// reached with. With `reopen`, a state reached again with a smaller key is
+/// admitted again (A*, depth-limited DFS); without, never.
+pub(crate) struct Closed<S, K> {
+    best: HashMap<S, K>,
+    reopen: bool,
+}
+
+impl<S, K> Closed<S, K> {
+    pub fn new(reopen: bool) -> Self {
+        Closed {
+            best: HashMap::new(),
+            reopen,
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
+    fn start(&mut self, state: &S, key: K) {
+        self.best.insert(state.clone(), key);
+    }
+
+    fn admit<'a>(&mut self, state: &S, key: K, _: impl Iterator<Item = &'a S>) -> bool
+    where
+        S: 'a,
+    {
+        match self.best.get_mut(state) {
+            None => {
+                self.best.insert(state.clone(), key);
+                true
+            }
+            Some(best) if self.reopen && key < *best => {
+                *best = key;
+                true
+            }
+            Some(_) => false,
+        }
+    }
+
+    fn is_stale(&self, state: &S, key: K) -> bool {
+        self.reopen && self.best.get(state).is_some_and(|&best| best < key)
+    }
+}
+
+/// Watches the node and time limits and keeps the counters of a run.
+pub(crate) struct Watch {
+    pub stats: Stats,
+    started: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+}
+
+impl Watch {
+    pub fn new(config: &Config) -> Self {
+        let started = Instant::now();
+        Watch {
+            stats: Stats {
+                iterations: 1,
+                ..Stats::default()
+            },
+            started,
+            deadline: config.time_limit.map(|limit| started + limit),
+            node_limit: config.node_limit.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Says whether a limit has been reached; called once per goal test,
+    /// after the test, so a goal found on the last allowed step still counts.
+    #[inline]
+    pub fn exceeded(&self) -> Option<Limit> {
+        if self.stats.generated >= self.node_limit {
+            return Some(Limit::Nodes);
+        }
+        if self.stats.num_tested & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Some(Limit::Time);
+        }
+        None
+    }
+
+    #[inline]
+    pub fn frontier(&mut self, size: usize) {
+        self.stats.max_frontier = self.stats.max_frontier.max(size as u64);
+    }
+
+    pub fn finish<S, M, C>(
+        mut self,
+        status: Status,
+        path: Option<Path<S, M, C>>,
+    ) -> Search<S, M, C> {
+        self.stats.elapsed = self.started.elapsed();
+        Search {
+            status,
+            path,
+            stats: self.stats,
+        }
+    }
+}

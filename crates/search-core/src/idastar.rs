@@ -1,0 +1,314 @@
+//! IDA*: depth-first passes bounded by `cost so far + heuristic`, the bound
+//! raised each pass to the smallest value that exceeded it. No table of any
+//! kind; memory is the current path. Two forms: over a [`Problem`] (states
+//! cloned along the path), and over an [`InPlaceProblem`] (one state changed
+//! by apply/undo, heuristic kept incrementally), the fast one.
+
+use crate::config::{Config, CycleCheck};
+use crate::engine::{NoCheck, PathCheck, Visited, Watch};
+use crate::frontier::SearchOf;
+use crate::outcome::{Limit, Path, Search, Status};
+use crate::problem::{InPlaceProblem, Problem, Successor};
+
+/// How a bounded pass (or part of it) ended.
+enum Flow {
+    Found,
+    Continue,
+    Limit(Limit),
+}
+
+/// The state of an IDA* run over a [`Problem`].
+struct Ida<'p, P: Problem, V> {
+    problem: &'p P,
+    visited: V,
+    watch: Watch,
+    depth_limit: Option<u32>,
+    states: Vec<P::State>,
+    moves: Vec<P::Move>,
+    spare: Vec<Vec<Successor<P>>>,
+    next_bound: Option<P::Cost>,
+    waiting: usize,
+    found_cost: P::Cost,
+}
+
+impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
+    fn search(&mut self, g: P::Cost, bound: P::Cost) -> Flow {
+        let state = self
+            .states
+            .last()
+            .expect("the path holds the current state");
+        let f = g + self.problem.heuristic(state);
+        if f > bound {
+            self.next_bound = Some(self.next_bound.map_or(f, |next| next.min(f)));
+            return Flow::Continue;
+        }
+        self.watch.stats.num_tested += 1;
+        if self.problem.is_goal(state) {
+            self.found_cost = g;
+            return Flow::Found;
+        }
+        if let Some(limit) = self.watch.exceeded() {
+            return Flow::Limit(limit);
+        }
+        let depth = self.moves.len() as u32;
+        if self.depth_limit.is_some_and(|limit| depth >= limit) {
+            return Flow::Continue;
+        }
+        self.watch.stats.expanded += 1;
+        let mut children = self.spare.pop().unwrap_or_default();
+        self.problem.successors(state, &mut children);
+        self.watch.stats.generated += children.len() as u64;
+        self.waiting += children.len();
+        self.watch.frontier(self.waiting);
+        let mut flow = Flow::Continue;
+        let mut children_left = children.len();
+        for (mv, child, cost) in children.drain(..) {
+            children_left -= 1;
+            self.waiting -= 1;
+            if !self
+                .visited
+                .admit(&child, g + cost, self.states.iter().rev())
+            {
+                continue;
+            }
+            self.states.push(child);
+            self.moves.push(mv);
+            match self.search(g + cost, bound) {
+                Flow::Continue => {
+                    self.states.pop();
+                    self.moves.pop();
+                }
+                other => {
+                    flow = other;
+                    break;
+                }
+            }
+        }
+        self.waiting -= children_left;
+        children.clear();
+        self.spare.push(children);
+        flow
+    }
+}
+
+fn run<P, V>(problem: &P, start: P::State, config: &Config, visited: V) -> SearchOf<P>
+where
+    P: Problem,
+    V: Visited<P::State, P::Cost>,
+{
+    let mut bound = problem.heuristic(&start);
+    let mut ida = Ida {
+        problem,
+        visited,
+        watch: Watch::new(config),
+        depth_limit: config.depth_limit,
+        states: vec![start],
+        moves: Vec::new(),
+        spare: Vec::new(),
+        next_bound: None,
+        waiting: 0,
+        found_cost: P::Cost::default(),
+    };
+    loop {
+        ida.watch.stats.generated += 1;
+        ida.next_bound = None;
+        match ida.search(P::Cost::default(), bound) {
+            Flow::Found => {
+                let path = Path {
+                    states: ida.states,
+                    moves: ida.moves,
+                    cost: ida.found_cost,
+                };
+                return ida.watch.finish(Status::Found, Some(path));
+            }
+            Flow::Limit(limit) => return ida.watch.finish(Status::LimitReached(limit), None),
+            Flow::Continue => match ida.next_bound {
+                Some(next) => {
+                    bound = next;
+                    ida.watch.stats.iterations += 1;
+                }
+                None => return ida.watch.finish(Status::Exhausted, None),
+            },
+        }
+    }
+}
+
+/// IDA* over a [`Problem`]: optimal with an admissible heuristic, memory
+/// only for the current path. [`CycleCheck::Closed`] is treated as
+/// [`CycleCheck::Path`] (IDA* keeps no table, so states need `PartialEq`
+/// only); with [`CycleCheck::None`] the path may revisit states (bounded by
+/// the cost bound, so the search still ends when step costs are positive).
+///
+/// ```
+/// use search_core::{Config, idastar, from_fn};
+///
+/// let problem = from_fn(|&n: &i32| [('-', n - 1, 1u32), ('+', n + 1, 1)], |&n: &i32| n == 5)
+///     .with_heuristic(|&n: &i32| (5 - n).unsigned_abs());
+/// let search = idastar(&problem, 0, &Config::default());
+/// assert_eq!(search.path().map(|path| path.cost), Some(5));
+/// assert_eq!(search.stats.num_tested, 6);
+/// ```
+pub fn idastar<P>(problem: &P, start: P::State, config: &Config) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: PartialEq,
+{
+    match config.cycle_check {
+        CycleCheck::None => run(problem, start, config, NoCheck),
+        CycleCheck::Path | CycleCheck::Closed => run(problem, start, config, PathCheck),
+    }
+}
+
+/// The state of an IDA* run over an [`InPlaceProblem`].
+struct InPlace<'p, P: InPlaceProblem> {
+    problem: &'p P,
+    state: P::State,
+    watch: Watch,
+    depth_limit: usize,
+    moves: Vec<P::Move>,
+    buffers: Vec<Vec<P::Move>>,
+    next_bound: Option<P::Cost>,
+}
+
+impl<P: InPlaceProblem> InPlace<'_, P> {
+    fn search(&mut self, g: P::Cost, bound: P::Cost, previous: Option<P::Move>) -> Flow {
+        let f = g + self.problem.heuristic(&self.state);
+        if f > bound {
+            self.next_bound = Some(match self.next_bound {
+                Some(next) if next <= f => next,
+                _ => f,
+            });
+            return Flow::Continue;
+        }
+        self.watch.stats.num_tested += 1;
+        if self.problem.is_goal(&self.state) {
+            return Flow::Found;
+        }
+        if let Some(limit) = self.watch.exceeded() {
+            return Flow::Limit(limit);
+        }
+        let depth = self.moves.len();
+        if depth >= self.depth_limit {
+            return Flow::Continue;
+        }
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        self.problem.moves(&self.state, previous, &mut moves);
+        self.watch.stats.expanded += 1;
+        self.watch.stats.generated += moves.len() as u64;
+        let mut flow = Flow::Continue;
+        for &mv in &moves {
+            let cost = self.problem.apply(&mut self.state, mv);
+            self.moves.push(mv);
+            match self.search(g + cost, bound, Some(mv)) {
+                Flow::Continue => {
+                    self.moves.pop();
+                    self.problem.undo(&mut self.state, mv);
+                }
+                other => {
+                    flow = other;
+                    break;
+                }
+            }
+        }
+        self.buffers[depth] = moves;
+        flow
+    }
+}
+
+/// IDA* over an [`InPlaceProblem`]: the same search as [`idastar`] with no
+/// state cloned or stored while searching. Cycles are avoided only as far as
+/// the problem's [`InPlaceProblem::moves`] leaves out the inverse of the
+/// previous move. The returned path's states are rebuilt from the moves once
+/// a goal is found. [`crate::Stats::max_frontier`] is left at 0.
+///
+/// ```
+/// use search_core::{Config, InPlaceProblem, idastar_in_place};
+///
+/// /// A counter that must reach `target` by steps of +1 or +3.
+/// struct Counter { target: u32 }
+///
+/// impl InPlaceProblem for Counter {
+///     type State = u32;
+///     type Move = u32;
+///     type Cost = u32;
+///     fn moves(&self, _: &u32, _: Option<u32>, out: &mut Vec<u32>) {
+///         out.extend([3, 1]);
+///     }
+///     fn apply(&self, state: &mut u32, step: u32) -> u32 {
+///         *state += step;
+///         1
+///     }
+///     fn undo(&self, state: &mut u32, step: u32) {
+///         *state -= step;
+///     }
+///     fn heuristic(&self, &state: &u32) -> u32 {
+///         self.target.saturating_sub(state).div_ceil(3)
+///     }
+///     fn is_goal(&self, &state: &u32) -> bool {
+///         state == self.target
+///     }
+/// }
+///
+/// let search = idastar_in_place(&Counter { target: 8 }, 0, &Config::default());
+/// assert_eq!(search.path().map(|path| path.moves.clone()), Some(vec![3, 3, 1, 1]));
+/// ```
+pub fn idastar_in_place<P: InPlaceProblem>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+) -> Search<P::State, P::Move, P::Cost> {
+    let mut bound = problem.heuristic(&start);
+    let mut ida = InPlace {
+        problem,
+        state: start.clone(),
+        watch: Watch::new(config),
+        depth_limit: config
+            .depth_limit
+            .map_or(usize::MAX, |limit| limit as usize),
+        moves: Vec::new(),
+        buffers: Vec::new(),
+        next_bound: None,
+    };
+    loop {
+        ida.watch.stats.generated += 1;
+        ida.next_bound = None;
+        match ida.search(P::Cost::default(), bound, None) {
+            Flow::Found => {
+                let path = replay(problem, start, ida.moves);
+                return ida.watch.finish(Status::Found, Some(path));
+            }
+            Flow::Limit(limit) => return ida.watch.finish(Status::LimitReached(limit), None),
+            Flow::Continue => match ida.next_bound {
+                Some(next) => {
+                    bound = next;
+                    ida.watch.stats.iterations += 1;
+                }
+                None => return ida.watch.finish(Status::Exhausted, None),
+            },
+        }
+    }
+}
+
+fn replay<P: InPlaceProblem>(
+    problem: &P,
+    start: P::State,
+    moves: Vec<P::Move>,
+) -> Path<P::State, P::Move, P::Cost> {
+    let mut state = start;
+    let mut states = Vec::with_capacity(moves.len() + 1);
+    let mut cost = P::Cost::default();
+    states.push(state.clone());
+    for &mv in &moves {
+        cost = cost + problem.apply(&mut state, mv);
+        states.push(state.clone());
+    }
+    Path {
+        states,
+        moves,
+        cost,
+    }
+}

@@ -1,0 +1,493 @@
+//! Every searcher against small graphs: optimal searchers agree with an
+//! independent Dijkstra, every path returned is re-walked move by move, and
+//! limits, cycle checks and seeds behave as documented.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Duration;
+
+use hashbrown::HashMap;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use search_core::{
+    Algorithm, Config, CycleCheck, InPlaceProblem, Limit, Path, Problem, Status, bfs_tree,
+    dfs_tree, from_fn, idastar, idastar_in_place, random,
+};
+
+/// A directed graph as adjacency lists: `edges[a]` holds `(b, cost)`.
+struct Graph {
+    edges: Vec<Vec<(usize, u32)>>,
+    goal: usize,
+}
+
+impl Problem for Graph {
+    type State = usize;
+    type Move = usize;
+    type Cost = u32;
+
+    fn successors(&self, &state: &usize, out: &mut Vec<(usize, usize, u32)>) {
+        out.extend(
+            self.edges[state]
+                .iter()
+                .map(|&(next, cost)| (next, next, cost)),
+        );
+    }
+
+    fn is_goal(&self, &state: &usize) -> bool {
+        state == self.goal
+    }
+}
+
+fn random_graph(seed: u64, nodes: usize, edges: usize, max_cost: u32) -> Graph {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut adjacency = vec![Vec::new(); nodes];
+    for _ in 0..edges {
+        let from = rng.random_range(0..nodes);
+        let to = rng.random_range(0..nodes);
+        adjacency[from].push((to, rng.random_range(1..=max_cost)));
+    }
+    Graph {
+        edges: adjacency,
+        goal: nodes - 1,
+    }
+}
+
+/// The reference: Dijkstra written independently of the library.
+fn dijkstra(graph: &Graph, start: usize) -> Option<u32> {
+    let mut best: HashMap<usize, u32> = HashMap::new();
+    let mut heap = BinaryHeap::from([Reverse((0u32, start))]);
+    while let Some(Reverse((cost, node))) = heap.pop() {
+        if best.contains_key(&node) {
+            continue;
+        }
+        best.insert(node, cost);
+        for &(next, step) in &graph.edges[node] {
+            heap.push(Reverse((cost + step, next)));
+        }
+    }
+    best.get(&graph.goal).copied()
+}
+
+/// Re-walks a path: every move must be a successor of the state before it,
+/// the costs must add up, and it must end at a goal.
+fn check_path(graph: &Graph, start: usize, path: &Path<usize, usize, u32>) {
+    assert_eq!(path.states.len(), path.moves.len() + 1);
+    assert_eq!(path.states[0], start);
+    let mut cost = 0;
+    for (step, pair) in path.states.windows(2).enumerate() {
+        let edge = graph.edges[pair[0]]
+            .iter()
+            .filter(|&&(to, _)| to == pair[1])
+            .map(|e| e.1)
+            .min();
+        cost += edge.unwrap_or_else(|| panic!("step {step}: no edge {} -> {}", pair[0], pair[1]));
+        assert_eq!(path.moves[step], pair[1]);
+    }
+    assert!(graph.is_goal(path.goal()));
+    // Parallel edges may make the searcher's cost smaller than the cheapest
+    // re-walk only if it is wrong, so equality is required.
+    assert_eq!(cost, path.cost);
+}
+
+#[test]
+fn optimal_searchers_agree_with_dijkstra_on_unit_cost_graphs() {
+    for seed in 0..60 {
+        let graph = random_graph(seed, 30, 60, 1);
+        let expected = dijkstra(&graph, 0);
+        for algorithm in Algorithm::ALL {
+            for cycle_check in [CycleCheck::Path, CycleCheck::Closed] {
+                let config = Config::default().cycle_check(cycle_check).seed(seed);
+                let search = algorithm.run(&graph, 0, &config);
+                let found = search.path().map(|path| path.cost);
+                assert_eq!(
+                    found.is_some(),
+                    expected.is_some(),
+                    "{algorithm} seed {seed}"
+                );
+                assert_eq!(search.status == Status::Exhausted, expected.is_none());
+                if let Some(path) = search.path() {
+                    check_path(&graph, 0, path);
+                    if algorithm.is_optimal() {
+                        assert_eq!(found, expected, "{algorithm} {cycle_check:?} seed {seed}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn astar_and_idastar_agree_with_dijkstra_on_weighted_graphs() {
+    for seed in 0..60 {
+        let graph = random_graph(seed, 25, 70, 9);
+        let expected = dijkstra(&graph, 0);
+        for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+            let search = algorithm.run(&graph, 0, &Config::default());
+            assert_eq!(
+                search.path().map(|path| path.cost),
+                expected,
+                "{algorithm} seed {seed}"
+            );
+            if let Some(path) = search.path() {
+                check_path(&graph, 0, path);
+            }
+        }
+    }
+}
+
+/// A 5x5 grid with walls; the heuristic is the Manhattan distance.
+fn grid_problem() -> impl Problem<State = (i32, i32), Move = char, Cost = u32> {
+    const WALLS: [(i32, i32); 6] = [(1, 0), (1, 1), (1, 2), (3, 4), (3, 3), (3, 2)];
+    from_fn(
+        |&(x, y): &(i32, i32)| {
+            [
+                ('R', (x + 1, y)),
+                ('D', (x, y + 1)),
+                ('L', (x - 1, y)),
+                ('U', (x, y - 1)),
+            ]
+            .into_iter()
+            .filter(|(_, (x, y))| (0..5).contains(x) && (0..5).contains(y))
+            .filter(|(_, cell)| !WALLS.contains(cell))
+            .map(|(name, cell)| (name, cell, 1))
+        },
+        |&cell: &(i32, i32)| cell == (4, 0),
+    )
+    .with_heuristic(|&(x, y): &(i32, i32)| (4 - x).unsigned_abs() + y.unsigned_abs())
+}
+
+#[test]
+fn optimal_searchers_find_the_ten_move_way_round_the_walls() {
+    let grid = grid_problem();
+    for algorithm in Algorithm::ALL.into_iter().filter(|a| a.is_optimal()) {
+        for cycle_check in [CycleCheck::Path, CycleCheck::Closed] {
+            let search = algorithm.run(&grid, (0, 0), &Config::default().cycle_check(cycle_check));
+            let path = search.path().expect("the goal is reachable");
+            assert_eq!(path.cost, 10, "{algorithm} {cycle_check:?}");
+            assert_eq!(path.moves.len(), 10);
+            assert_eq!(path.goal(), &(4, 0));
+            // Every step moves one cell in the direction it is named after.
+            for (step, pair) in path.states.windows(2).enumerate() {
+                let (dx, dy) = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+                let expected = match path.moves[step] {
+                    'R' => (1, 0),
+                    'L' => (-1, 0),
+                    'D' => (0, 1),
+                    _ => (0, -1),
+                };
+                assert_eq!((dx, dy), expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn statistics_are_consistent() {
+    let grid = grid_problem();
+    for algorithm in Algorithm::ALL {
+        let search = algorithm.run(&grid, (0, 0), &Config::default());
+        let stats = search.stats;
+        assert!(stats.num_tested >= 1, "{algorithm}");
+        assert!(stats.expanded <= stats.num_tested, "{algorithm}");
+        assert!(stats.generated >= stats.expanded, "{algorithm}");
+        assert!(stats.iterations >= 1);
+    }
+    // BFS tests states in order and so tests the start first.
+    let start_is_goal = grid_problem();
+    let search = search_core::bfs(&start_is_goal, (4, 0), &Config::default());
+    assert_eq!(search.stats.num_tested, 1);
+    assert_eq!(search.path().map(|path| path.len()), Some(0));
+}
+
+#[test]
+fn node_limit_ends_a_search_of_an_infinite_space() {
+    let line = from_fn(|&n: &u64| [((), n + 1, 1u32)], |_: &u64| false);
+    for algorithm in Algorithm::ALL {
+        let search = algorithm.run(&line, 0, &Config::default().node_limit(1000));
+        assert_eq!(
+            search.status,
+            Status::LimitReached(Limit::Nodes),
+            "{algorithm}"
+        );
+        assert!(
+            search.stats.generated <= 1002,
+            "{algorithm}: {:?}",
+            search.stats
+        );
+        assert_eq!(search.path, None);
+    }
+}
+
+#[test]
+fn time_limit_ends_a_search_of_an_infinite_space() {
+    let tree = from_fn(
+        |&n: &u64| [(0, n.wrapping_mul(2), 1u32), (1, n.wrapping_mul(2) | 1, 1)],
+        |_: &u64| false,
+    );
+    let config = Config::default()
+        .cycle_check(CycleCheck::None)
+        .time_limit(Duration::from_millis(50));
+    for algorithm in [Algorithm::Dfs, Algorithm::IdaStar, Algorithm::Iddfs] {
+        let search = algorithm.run(&tree, 1, &config);
+        assert_eq!(
+            search.status,
+            Status::LimitReached(Limit::Time),
+            "{algorithm}"
+        );
+        assert!(search.stats.elapsed < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn a_ring_needs_a_cycle_check_or_a_depth_limit() {
+    let ring = from_fn(
+        |&n: &u8| [("cw", (n + 1) % 8, 1u32), ("ccw", (n + 7) % 8, 1)],
+        |_: &u8| false,
+    );
+    // With a check the ring is exhausted after testing its states.
+    for cycle_check in [CycleCheck::Path, CycleCheck::Closed] {
+        let config = Config::default().cycle_check(cycle_check);
+        for algorithm in Algorithm::ALL {
+            let search = algorithm.run(&ring, 0, &config);
+            assert_eq!(
+                search.status,
+                Status::Exhausted,
+                "{algorithm} {cycle_check:?}"
+            );
+        }
+        let closed = Algorithm::Bfs.run(&ring, 0, &config.clone().cycle_check(CycleCheck::Closed));
+        assert_eq!(closed.stats.num_tested, 8);
+    }
+    // Without one, a depth limit bounds the tree: 1 + 2 + 4 + 8 states.
+    let config = Config::default()
+        .cycle_check(CycleCheck::None)
+        .depth_limit(3);
+    let search = Algorithm::Dfs.run(&ring, 0, &config);
+    assert_eq!(search.status, Status::Exhausted);
+    assert_eq!(search.stats.num_tested, 15);
+}
+
+#[test]
+fn path_check_refuses_only_states_on_the_current_path() {
+    // Seed 001: moving the blank left then right recreates the start and is
+    // refused; two different routes to one state are both allowed. On a
+    // square 0-1-2-3-0 BFS with the path check tests 0; 1, 3; 2 (via 1),
+    // 2 (via 3); 3 (via 1, 2), 1 (via 3, 2): 7 states. The closed set tests
+    // each state once.
+    let square = from_fn(
+        |&n: &u8| [("a", (n + 1) % 4, 1u32), ("b", (n + 3) % 4, 1)],
+        |_: &u8| false,
+    );
+    let along_path =
+        Algorithm::Bfs.run(&square, 0, &Config::default().cycle_check(CycleCheck::Path));
+    assert_eq!(along_path.stats.num_tested, 7);
+    let closed = Algorithm::Bfs.run(
+        &square,
+        0,
+        &Config::default().cycle_check(CycleCheck::Closed),
+    );
+    assert_eq!(closed.stats.num_tested, 4);
+}
+
+#[test]
+fn depth_limit_hides_deeper_goals() {
+    let line = from_fn(|&n: &u32| [((), n + 1, 1u32)], |&n: &u32| n == 5);
+    for algorithm in Algorithm::ALL {
+        let shallow = algorithm.run(&line, 0, &Config::default().depth_limit(4));
+        assert_eq!(shallow.status, Status::Exhausted, "{algorithm}");
+        let deep = algorithm.run(&line, 0, &Config::default().depth_limit(5));
+        assert_eq!(deep.path().map(|path| path.len()), Some(5), "{algorithm}");
+    }
+}
+
+#[test]
+fn the_random_searcher_is_deterministic_for_a_seed() {
+    let grid = grid_problem();
+    let config = Config::default().cycle_check(CycleCheck::Path).seed(42);
+    let first = random(&grid, (0, 0), &config);
+    let second = random(&grid, (0, 0), &config);
+    assert_eq!(first.path, second.path);
+    assert_eq!(first.stats.num_tested, second.stats.num_tested);
+    let tested: Vec<u64> = (0..10)
+        .map(|seed| {
+            random(&grid, (0, 0), &config.clone().seed(seed))
+                .stats
+                .num_tested
+        })
+        .collect();
+    assert!(
+        tested.iter().any(|&n| n != tested[0]),
+        "seeds should change the run: {tested:?}"
+    );
+}
+
+/// A state that is only `Clone`: no `Eq`, no `Hash`.
+#[derive(Clone)]
+struct Partial(Vec<u8>);
+
+#[test]
+fn tree_searchers_need_only_clone() {
+    // Fill 3 slots with digits 1-3, all different, the last slot odd: a
+    // tree of assignments with pruning by giving dead ends no successors.
+    let problem = from_fn(
+        |partial: &Partial| {
+            let mut next = Vec::new();
+            if partial.0.len() < 3 {
+                for digit in 1..=3u8 {
+                    if !partial.0.contains(&digit) {
+                        let mut values = partial.0.clone();
+                        values.push(digit);
+                        next.push((digit, Partial(values), 1u32));
+                    }
+                }
+            }
+            next
+        },
+        |partial: &Partial| partial.0.len() == 3 && partial.0[2] % 2 == 1,
+    );
+    let dfs = dfs_tree(&problem, Partial(Vec::new()), &Config::default());
+    assert_eq!(
+        dfs.path().map(|path| path.goal().0.clone()),
+        Some(vec![1, 2, 3])
+    );
+    let bfs = bfs_tree(&problem, Partial(Vec::new()), &Config::default());
+    assert_eq!(
+        bfs.path().map(|path| path.goal().0.clone()),
+        Some(vec![1, 2, 3])
+    );
+    assert_eq!(bfs.stats.num_tested, 1 + 3 + 6 + 1);
+    let counter = from_fn(|&n: &u8| [((), n + 1, 1u8)], |&n: &u8| n == 3);
+    let config = Config::default().cycle_check(CycleCheck::None);
+    assert_eq!(
+        idastar(&counter, 0, &config).path().map(|path| path.cost),
+        Some(3)
+    );
+}
+
+/// The 2x2 sliding puzzle, in place, against the same puzzle as a Problem.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Tiny {
+    cells: [u8; 4],
+    blank: usize,
+}
+
+struct TinyPuzzle;
+
+const NEIGHBOURS: [[usize; 2]; 4] = [[1, 2], [0, 3], [0, 3], [1, 2]];
+
+/// Cells 0 1 / 2 3; the misplaced-tiles count is admissible.
+fn misplaced(state: &Tiny) -> u8 {
+    (0..4)
+        .filter(|&i| state.cells[i] != 0 && state.cells[i] as usize != i)
+        .count() as u8
+}
+
+impl InPlaceProblem for TinyPuzzle {
+    type State = Tiny;
+    /// (blank before, blank after)
+    type Move = (usize, usize);
+    type Cost = u8;
+
+    fn moves(&self, state: &Tiny, previous: Option<(usize, usize)>, out: &mut Vec<(usize, usize)>) {
+        let back = previous.map(|(from, _)| from);
+        out.extend(
+            NEIGHBOURS[state.blank]
+                .iter()
+                .filter(|&&to| Some(to) != back)
+                .map(|&to| (state.blank, to)),
+        );
+    }
+
+    fn apply(&self, state: &mut Tiny, (from, to): (usize, usize)) -> u8 {
+        state.cells.swap(from, to);
+        state.blank = to;
+        1
+    }
+
+    fn undo(&self, state: &mut Tiny, (from, to): (usize, usize)) {
+        state.cells.swap(from, to);
+        state.blank = from;
+    }
+
+    fn heuristic(&self, state: &Tiny) -> u8 {
+        misplaced(state)
+    }
+
+    fn is_goal(&self, state: &Tiny) -> bool {
+        state.cells == [0, 1, 2, 3]
+    }
+}
+
+#[test]
+fn in_place_idastar_agrees_with_bfs_on_every_2x2_board() {
+    let as_problem = from_fn(
+        |state: &Tiny| {
+            NEIGHBOURS[state.blank].map(|to| {
+                let mut next = state.clone();
+                TinyPuzzle.apply(&mut next, (state.blank, to));
+                ((state.blank, to), next, 1u8)
+            })
+        },
+        |state: &Tiny| TinyPuzzle.is_goal(state),
+    );
+    let goal = Tiny {
+        cells: [0, 1, 2, 3],
+        blank: 0,
+    };
+    // Every board reachable from the goal (12 of the 24).
+    let everything = search_core::bfs(
+        &from_fn(
+            |state: &Tiny| as_problem_successors(state),
+            |_: &Tiny| false,
+        ),
+        goal.clone(),
+        &Config::default(),
+    );
+    assert_eq!(everything.stats.num_tested, 12);
+    let mut boards = vec![goal];
+    let mut index = 0;
+    while index < boards.len() {
+        for (_, next, _) in as_problem_successors(&boards[index]) {
+            if !boards.contains(&next) {
+                boards.push(next);
+            }
+        }
+        index += 1;
+    }
+    assert_eq!(boards.len(), 12);
+    for board in boards {
+        let bfs = search_core::bfs(&as_problem, board.clone(), &Config::default());
+        let fast = idastar_in_place(&TinyPuzzle, board.clone(), &Config::default());
+        let path = fast.path().expect("every reachable board is solvable");
+        assert_eq!(Some(path.cost), bfs.path().map(|p| p.cost), "{board:?}");
+        assert_eq!(path.states.len(), path.moves.len() + 1);
+        assert!(TinyPuzzle.is_goal(path.goal()));
+        assert_eq!(path.states[0], board);
+    }
+}
+
+fn as_problem_successors(state: &Tiny) -> [((usize, usize), Tiny, u8); 2] {
+    NEIGHBOURS[state.blank].map(|to| {
+        let mut next = state.clone();
+        TinyPuzzle.apply(&mut next, (state.blank, to));
+        ((state.blank, to), next, 1u8)
+    })
+}
+
+#[test]
+fn in_place_idastar_reports_limits_and_exhaustion() {
+    // The unreachable half of the 2x2 boards: IDA* without a cycle table
+    // never ends on its own, so the node limit must stop it.
+    let unsolvable = Tiny {
+        cells: [0, 2, 1, 3],
+        blank: 0,
+    };
+    let search = idastar_in_place(
+        &TinyPuzzle,
+        unsolvable.clone(),
+        &Config::default().node_limit(10_000),
+    );
+    assert_eq!(search.status, Status::LimitReached(Limit::Nodes));
+    let search = idastar_in_place(&TinyPuzzle, unsolvable, &Config::default().depth_limit(6));
+    assert_eq!(search.status, Status::Exhausted);
+}
