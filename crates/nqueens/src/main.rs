@@ -1,0 +1,348 @@
+//! The `nqueens` command line: count placements, find one, or check one.
+//! Thin by design: parse the arguments, call the library, print.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use nqueens::{Algorithm, CountOptions, MAX_SOLVE_N, Outcome, Stats, Verdict};
+use serde::Serialize;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  solved, counted at least one placement, or (check) the placement is valid
+  1  bad input or I/O error; (check) the placement is invalid
+  2  usage error: unknown flag, N not a number or out of range
+  3  proven unsolvable: N = 2 or 3 has no placement (count prints 0)
+  4  min-conflicts reached its --max-steps budget";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "nqueens",
+    version,
+    about = "Count or place N non-attacking queens on an NxN board",
+    after_help = EXIT_CODES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count every placement of N queens (bitboards, 8-fold symmetry, all cores)
+    #[command(after_help = concat!(
+        "Prints the number of placements (with --unique, the number of distinct ones\n",
+        "under rotation and reflection).\n\n",
+        "JSON (--json), one line:\n",
+        "  status   \"solved\", or \"unsolvable\" when the count is 0\n",
+        "  n        the board size\n",
+        "  count    every placement (OEIS A000170)\n",
+        "  unique   placements distinct under the 8 symmetries (A002562), with --unique\n",
+        "  threads  worker threads used\n",
+        "  stats    {\"nodes\": queens placed, \"micros\": wall-clock microseconds}\n\n",
+        "Examples:\n",
+        "  nqueens count 14                   365596\n",
+        "  nqueens count 8 --unique           12\n",
+        "  nqueens count 16 --threads 1 --json"
+    ))]
+    Count(CountArgs),
+    /// Find one placement of N queens (N up to 100,000,000)
+    #[command(after_help = concat!(
+        "Human view: the board (rows of Q and . separated by spaces) for N <= 32,\n",
+        "beyond that the columns of rows 0, 1, 2, ... on one line.\n\n",
+        "JSON (--json), one line:\n",
+        "  status    \"solved\", \"unsolvable\" (N = 2, 3) or \"limit\" (min-conflicts budget)\n",
+        "  n         the board size\n",
+        "  algo      \"construct\" or \"min-conflicts\"\n",
+        "  solution  when solved: the queen's 0-based column in each row, top to bottom\n",
+        "  stats     {\"nodes\": rows filled, or queens placed plus swaps tried,\n",
+        "             \"micros\": wall-clock microseconds}\n\n",
+        "Examples:\n",
+        "  nqueens solve 8\n",
+        "  nqueens solve 1000000 --json | nqueens check\n",
+        "  nqueens solve 5000 --algo min-conflicts --seed 42"
+    ))]
+    Solve(SolveArgs),
+    /// Check the output of `nqueens solve` (read from stdin) independently
+    #[command(after_help = concat!(
+        "Accepts what solve prints: JSON lines (each \"solution\" checked, its length\n",
+        "against \"n\"; an \"unsolvable\" claim is confirmed by exhaustive search for\n",
+        "N <= 10), a board of Q and . cells, or a column list on one line. Lines\n",
+        "starting with \"stats:\" are skipped. Checks one queen per row, distinct\n",
+        "columns, no shared diagonal, and the size. Exit 0 when valid, 1 with a message\n",
+        "naming the rows at fault otherwise.\n\n",
+        "Example:\n",
+        "  nqueens solve 100 | nqueens check --n 100"
+    ))]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct CountArgs {
+    /// Board size, 1 to 32 (each step up costs about 6x; N = 17 takes seconds)
+    #[arg(value_parser = clap::value_parser!(i64).range(1..=nqueens::MAX_COUNT_N as i64),
+          allow_negative_numbers = true)]
+    n: i64,
+    /// Worker threads [default: all cores]
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Print the number of placements distinct under rotation and reflection
+    #[arg(long)]
+    unique: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AlgoName {
+    /// Closed-form construction by N mod 6, linear time (the default)
+    Construct,
+    /// Min-conflicts local search from a greedy start, seeded
+    MinConflicts,
+}
+
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// Board size, 1 to 100,000,000
+    #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_SOLVE_N as i64),
+          allow_negative_numbers = true)]
+    n: i64,
+    /// Solver to use
+    #[arg(long, value_enum, default_value_t = AlgoName::Construct)]
+    algo: AlgoName,
+    /// Seed of min-conflicts' random choices (the same seed, the same answer)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Step budget of min-conflicts [default: 500*N + 1,000,000]
+    #[arg(long)]
+    max_steps: Option<u64>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct OutputArgs {
+    /// One JSON object on one line instead of the human view
+    #[arg(long)]
+    json: bool,
+    /// Add a line with the nodes visited and the time taken
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct CheckArgs {
+    /// The board size every placement must have
+    #[arg(long = "n", value_name = "N")]
+    n: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct StatsJson {
+    nodes: u64,
+    micros: u64,
+}
+
+impl From<&Stats> for StatsJson {
+    fn from(stats: &Stats) -> Self {
+        StatsJson {
+            nodes: stats.nodes,
+            micros: u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CountJson {
+    status: &'static str,
+    n: usize,
+    count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
+    threads: usize,
+    stats: StatsJson,
+}
+
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    status: &'static str,
+    n: usize,
+    algo: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a [u32]>,
+    stats: StatsJson,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Count(args) => count(&args),
+        Command::Solve(args) => solve(&args),
+        Command::Check(args) => check(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            // A closed pipe (`nqueens solve 10000000 | head`) is not a failure.
+            let broken_pipe = error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe);
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn size(n: i64) -> usize {
+    // clap's range has already made `n` positive and small.
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+fn count(args: &CountArgs) -> anyhow::Result<u8> {
+    let n = size(args.n);
+    let threads = args
+        .threads
+        .and_then(|threads| NonZeroUsize::new(threads as usize))
+        .or_else(|| std::thread::available_parallelism().ok())
+        .unwrap_or(NonZeroUsize::MIN);
+    let (counts, stats) = nqueens::count(
+        n,
+        &CountOptions {
+            threads: Some(threads),
+        },
+    )?;
+    let status = if counts.total == 0 {
+        "unsolvable"
+    } else {
+        "solved"
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.output.json {
+        let json = CountJson {
+            status,
+            n,
+            count: counts.total,
+            unique: args.unique.then_some(counts.unique),
+            threads: threads.get(),
+            stats: StatsJson::from(&stats),
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "{}",
+            if args.unique {
+                counts.unique
+            } else {
+                counts.total
+            }
+        )?;
+        if args.output.stats {
+            writeln!(out, "{}, threads {threads}", stats_line(&stats))?;
+        }
+    }
+    out.flush()?;
+    Ok(if counts.total == 0 { 3 } else { 0 })
+}
+
+fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
+    let n = size(args.n);
+    let algorithm = match args.algo {
+        AlgoName::Construct => Algorithm::Construct,
+        AlgoName::MinConflicts => match (Algorithm::min_conflicts(args.seed, n), args.max_steps) {
+            (Algorithm::MinConflicts { seed, .. }, Some(max_steps)) => {
+                Algorithm::MinConflicts { seed, max_steps }
+            }
+            (algorithm, _) => algorithm,
+        },
+    };
+    let (outcome, stats) = nqueens::solve(n, algorithm)?;
+    let (status, code) = match outcome {
+        Outcome::Solved(_) => ("solved", 0),
+        Outcome::Unsolvable => ("unsolvable", 3),
+        Outcome::LimitReached => ("limit", 4),
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    if args.output.json {
+        let solution = match &outcome {
+            Outcome::Solved(placement) => Some(placement.columns()),
+            _ => None,
+        };
+        let json = SolveJson {
+            status,
+            n,
+            algo: algorithm.name(),
+            solution,
+            stats: StatsJson::from(&stats),
+        };
+        serde_json::to_writer(&mut out, &json).context("writing the JSON output")?;
+        writeln!(out)?;
+    } else {
+        match &outcome {
+            Outcome::Solved(placement) if placement.n() > nqueens::BOARD_VIEW_MAX => {
+                placement.write_line(&mut out)?;
+            }
+            Outcome::Solved(placement) => write!(out, "{placement}")?,
+            Outcome::Unsolvable => writeln!(
+                out,
+                "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
+                 each other"
+            )?,
+            Outcome::LimitReached => writeln!(
+                out,
+                "limit: {} gave up after {} steps without a placement (raise --max-steps or \
+                 try another --seed)",
+                algorithm.name(),
+                stats.nodes
+            )?,
+        }
+        if args.output.stats {
+            writeln!(out, "{}", stats_line(&stats))?;
+        }
+    }
+    out.flush()?;
+    Ok(code)
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<u8> {
+    let mut text = String::new();
+    io::stdin()
+        .read_to_string(&mut text)
+        .context("reading standard input")?;
+    match nqueens::check_output(&text, args.n) {
+        Ok(verdicts) => {
+            let mut out = io::stdout().lock();
+            for verdict in verdicts {
+                match verdict {
+                    Verdict::Valid { n } => writeln!(out, "valid: {n} queens, none attacked")?,
+                    Verdict::Unsolvable { n } => {
+                        writeln!(
+                            out,
+                            "confirmed: N = {n} has no placement (exhaustive search)"
+                        )?;
+                    }
+                }
+            }
+            Ok(0)
+        }
+        Err(error) => {
+            eprintln!("invalid: {error}");
+            Ok(1)
+        }
+    }
+}
+
+fn stats_line(stats: &Stats) -> String {
+    format!(
+        "stats: nodes {}, time {:.3} ms",
+        stats.nodes,
+        stats.elapsed.as_secs_f64() * 1e3
+    )
+}

@@ -1,0 +1,164 @@
+//! A placement of queens, one per row, and its two human views: the board
+//! for small N and the column list beyond.
+
+use std::fmt;
+use std::io;
+
+use crate::check::{Violation, check_columns};
+
+/// The largest N drawn as a board of `Q` and `.`; larger placements are
+/// shown as their column list.
+pub const BOARD_VIEW_MAX: usize = 32;
+
+/// `n` non-attacking queens on an `n`×`n` board, one per row: row `r` holds
+/// its queen in column `columns()[r]` (0-based). A `Placement` can only be
+/// built valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    columns: Vec<u32>,
+}
+
+impl Placement {
+    /// The placement with row `r`'s queen in column `columns[r]`, after
+    /// checking that no two queens attack each other.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found.
+    pub fn new(columns: Vec<u32>) -> Result<Self, Violation> {
+        check_columns(&columns)?;
+        Ok(Placement { columns })
+    }
+
+    /// Wraps a solver's answer. Solvers are trusted; debug builds recheck.
+    pub(crate) fn from_solver(columns: Vec<u32>) -> Self {
+        debug_assert_eq!(check_columns(&columns), Ok(()));
+        Placement { columns }
+    }
+
+    /// The size of the board.
+    pub fn n(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The queen's column in each row, top to bottom, 0-based.
+    pub fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    /// The column list, giving up the placement.
+    pub fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    /// The compact form: the columns separated by single spaces, no newline
+    /// (`"1 3 0 2"` for the first 4-queens solution).
+    pub fn to_line(&self) -> String {
+        let mut line = Vec::with_capacity(self.columns.len() * 8);
+        push_column_list(&mut line, &self.columns);
+        String::from_utf8(line).unwrap_or_default()
+    }
+
+    /// Writes the compact form and a newline, fast enough for ten million
+    /// columns: digits are formatted by hand into 64 KiB chunks.
+    ///
+    /// # Errors
+    ///
+    /// Whatever `out` reports.
+    pub fn write_line(&self, out: &mut impl io::Write) -> io::Result<()> {
+        const CHUNK: usize = 1 << 16;
+        let mut buffer = Vec::with_capacity(CHUNK + 16);
+        for (index, piece) in self.columns.chunks(CHUNK / 11).enumerate() {
+            if index > 0 {
+                buffer.push(b' ');
+            }
+            push_column_list(&mut buffer, piece);
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
+        out.write_all(b"\n")
+    }
+}
+
+/// The human view: for `n` up to [`BOARD_VIEW_MAX`] the board, one row per
+/// line, cells `Q` or `.` separated by spaces; above that the column list.
+///
+/// ```
+/// let placement = nqueens::Placement::new(vec![1, 3, 0, 2])?;
+/// assert_eq!(placement.to_string(), ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+/// # Ok::<(), nqueens::Violation>(())
+/// ```
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.columns.len();
+        if n > BOARD_VIEW_MAX {
+            return writeln!(f, "{}", self.to_line());
+        }
+        let mut line = String::with_capacity(2 * n);
+        for &column in &self.columns {
+            line.clear();
+            for cell in 0..n {
+                if cell > 0 {
+                    line.push(' ');
+                }
+                line.push(if cell == column as usize { 'Q' } else { '.' });
+            }
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Appends the columns as decimal numbers separated by spaces.
+fn push_column_list(out: &mut Vec<u8>, columns: &[u32]) {
+    for (index, &column) in columns.iter().enumerate() {
+        if index > 0 {
+            out.push(b' ');
+        }
+        push_decimal(out, column);
+    }
+}
+
+/// Appends `value` in decimal: the digits are produced last to first into a
+/// small stack buffer, so there is no formatting machinery per number.
+fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_digits_match_std_formatting() {
+        for value in [0, 7, 10, 99, 100, 12345, 999_999, 1_000_000, u32::MAX] {
+            let mut out = Vec::new();
+            push_decimal(&mut out, value);
+            assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
+        }
+    }
+
+    #[test]
+    fn write_line_matches_to_line_across_chunks() {
+        let placement = crate::solve(50_000, crate::Algorithm::Construct).unwrap().0;
+        let crate::Outcome::Solved(placement) = placement else {
+            panic!("50000 is solvable")
+        };
+        let mut written = Vec::new();
+        placement.write_line(&mut written).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            placement.to_line() + "\n"
+        );
+    }
+}

@@ -1,0 +1,175 @@
+//! The `nqueens` binary end to end: human views as insta snapshots, exit
+//! codes, JSON fields, and the checker on solve's own output.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn nqueens(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepted");
+    let output = child.wait_with_output().expect("the binary finishes");
+    Run {
+        code: output.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+fn json(run: &Run) -> serde_json::Value {
+    serde_json::from_str(run.stdout.trim()).expect("one JSON line")
+}
+
+#[test]
+fn board_view_for_8() {
+    let run = nqueens(&["solve", "8"], "");
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn board_view_for_4() {
+    let run = nqueens(&["solve", "4"], "");
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn column_list_view_for_40() {
+    let run = nqueens(&["solve", "40"], "");
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn min_conflicts_board_for_12() {
+    let run = nqueens(
+        &["solve", "12", "--algo", "min-conflicts", "--seed", "3"],
+        "",
+    );
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn unsolvable_message() {
+    let run = nqueens(&["solve", "3"], "");
+    assert_eq!(run.code, 3);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn count_views() {
+    let total = nqueens(&["count", "8"], "");
+    let unique = nqueens(&["count", "8", "--unique"], "");
+    assert_eq!((total.code, unique.code), (0, 0));
+    insta::assert_snapshot!(format!("{}{}", total.stdout, unique.stdout));
+    assert_eq!(nqueens(&["count", "3"], "").code, 3);
+}
+
+#[test]
+fn json_fields() {
+    let solved = json(&nqueens(&["solve", "5", "--json"], ""));
+    assert_eq!(solved["status"], "solved");
+    assert_eq!(solved["n"], 5);
+    assert_eq!(solved["algo"], "construct");
+    assert_eq!(solved["solution"], serde_json::json!([1, 3, 0, 2, 4]));
+    assert!(solved["stats"]["nodes"].is_u64() && solved["stats"]["micros"].is_u64());
+
+    let counted = json(&nqueens(
+        &["count", "10", "--json", "--unique", "--threads", "2"],
+        "",
+    ));
+    assert_eq!(counted["count"], 724);
+    assert_eq!(counted["unique"], 92);
+    assert_eq!(counted["threads"], 2);
+    let counted = json(&nqueens(&["count", "10", "--json"], ""));
+    assert!(counted.get("unique").is_none(), "unique only when asked");
+
+    let unsolvable = nqueens(&["solve", "2", "--json"], "");
+    assert_eq!(unsolvable.code, 3);
+    assert_eq!(json(&unsolvable)["status"], "unsolvable");
+    assert!(json(&unsolvable).get("solution").is_none());
+
+    let limit = nqueens(
+        &[
+            "solve",
+            "1000",
+            "--algo",
+            "min-conflicts",
+            "--max-steps",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(limit.code, 4);
+    assert_eq!(json(&limit)["status"], "limit");
+}
+
+#[test]
+fn bad_sizes_are_usage_errors_without_panics() {
+    for (args, message) in [
+        (&["solve", "abc"][..], "invalid value 'abc' for '<N>'"),
+        (&["solve", "-5"], "-5 is not in 1..=100000000"),
+        (&["solve", "0"], "0 is not in 1..=100000000"),
+        (&["solve", "100000001"], "is not in 1..=100000000"),
+        (&["count", "33"], "33 is not in 1..=32"),
+        (
+            &["solve", "8", "--algo", "dfs"],
+            "invalid value 'dfs' for '--algo <ALGO>'",
+        ),
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn the_checker_accepts_every_view_solve_prints() {
+    for args in [
+        &["solve", "8"][..],
+        &["solve", "8", "--stats"],
+        &["solve", "40"],
+        &["solve", "1000", "--json"],
+        &["solve", "300", "--algo", "min-conflicts", "--json"],
+        &["solve", "3", "--json"],
+    ] {
+        let solved = nqueens(args, "");
+        let checked = nqueens(&["check"], &solved.stdout);
+        assert_eq!(checked.code, 0, "{args:?}: {}", checked.stderr);
+    }
+}
+
+#[test]
+fn the_checker_names_the_fault() {
+    let run = nqueens(&["check"], "0 1 2 3\n");
+    assert_eq!(run.code, 1);
+    insta::assert_snapshot!(run.stderr);
+    let run = nqueens(&["check", "--n", "8"], "1 3 0 2\n");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("the board is 8x8 but the placement has 4 rows"),
+        "{}",
+        run.stderr
+    );
+}
