@@ -1,0 +1,2 @@
+//! Benchmarks (placeholder until the workloads land).
+fn main() {}

@@ -1,0 +1,420 @@
+//! The propagation engine: arc queue (AC-3 over binary constraints), propagator
+//! queue (n-ary constraints), forward checking, and the optional AC-3 trace.
+
+use std::collections::VecDeque;
+
+use crate::domain::Store;
+use crate::model::{Binary, Model, Relation, Var};
+use crate::propagator::{Conflict, Context, Propagator, Strength};
+
+/// One revision of an arc `(x, y)` by AC-3: the values removed from `x`
+/// because no value of `y` supports them, `x`'s domain afterwards (when it
+/// changed) and the arcs this revision put back on the queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArcRevision {
+    /// The revised variable.
+    pub x: Var,
+    /// The variable whose values must support `x`'s.
+    pub y: Var,
+    /// Values removed from `x`, ascending.
+    pub removed: Vec<i32>,
+    /// `x`'s domain after the revision, present only if it changed.
+    pub domain_after: Option<Vec<i32>>,
+    /// Arcs `(k, x)` added to the queue because `x` changed.
+    pub added: Vec<(Var, Var)>,
+}
+
+/// One directed arc: revise `x` against `y` through binary constraint `constraint`.
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    x: u32,
+    y: u32,
+    constraint: u32,
+    reversed: bool,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Counters the engine keeps for the statistics.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct EngineCounters {
+    pub(crate) propagations: u64,
+    pub(crate) arc_revisions: u64,
+    pub(crate) prunings: u64,
+}
+
+pub(crate) struct Engine {
+    binaries: Vec<Binary>,
+    arcs: Vec<Arc>,
+    /// Arcs `(k, v)` by their support variable `v`.
+    arcs_into: Vec<Vec<u32>>,
+    arc_queue: VecDeque<u32>,
+    arc_queued: Vec<bool>,
+    props: Vec<Box<dyn Propagator>>,
+    prop_idempotent: Vec<bool>,
+    watch: Vec<Vec<u32>>,
+    prop_queue: VecDeque<u32>,
+    prop_queued: Vec<bool>,
+    changed: Vec<u32>,
+    scratch: Vec<i32>,
+    /// Constraint weights for dom/wdeg: binaries first, then propagators.
+    pub(crate) weights: Vec<u64>,
+    /// Constraint ids by variable.
+    pub(crate) var_constraints: Vec<Vec<u32>>,
+    /// Variables by constraint id.
+    pub(crate) constraint_vars: Vec<Vec<u32>>,
+    pub(crate) counters: EngineCounters,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("arcs", &self.arcs.len())
+            .field("propagators", &self.props.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// Builds the engine from the model's constraints; the model keeps its
+    /// custom propagators' descriptions for checking, the engine owns them.
+    pub(crate) fn new(model: &mut Model) -> Self {
+        let n = model.num_vars();
+        let binaries = model.binaries.clone();
+        let mut props: Vec<Box<dyn Propagator>> = Vec::new();
+        for alldiff in model.alldiff_propagators() {
+            props.push(Box::new(alldiff));
+        }
+        props.append(&mut model.customs);
+        let mut arcs = Vec::with_capacity(2 * binaries.len());
+        let mut arcs_into = vec![Vec::new(); n];
+        let mut var_constraints = vec![Vec::new(); n];
+        let mut constraint_vars = Vec::new();
+        for (c, b) in binaries.iter().enumerate() {
+            for (x, y, reversed) in [(b.x, b.y, false), (b.y, b.x, true)] {
+                let id = arcs.len() as u32;
+                arcs.push(Arc {
+                    x,
+                    y,
+                    constraint: c as u32,
+                    reversed,
+                });
+                arcs_into[y as usize].push(id);
+            }
+            var_constraints[b.x as usize].push(c as u32);
+            if b.y != b.x {
+                var_constraints[b.y as usize].push(c as u32);
+            }
+            constraint_vars.push(vec![b.x, b.y]);
+        }
+        let mut watch = vec![Vec::new(); n];
+        let mut prop_idempotent = Vec::with_capacity(props.len());
+        for (p, prop) in props.iter().enumerate() {
+            let mut vars: Vec<u32> = prop.variables().iter().map(|v| v.0).collect();
+            vars.sort_unstable();
+            vars.dedup();
+            let id = (binaries.len() + p) as u32;
+            for &v in &vars {
+                watch[v as usize].push(p as u32);
+                var_constraints[v as usize].push(id);
+            }
+            constraint_vars.push(vars);
+            prop_idempotent.push(prop.is_idempotent());
+        }
+        let num_constraints = constraint_vars.len();
+        Engine {
+            arc_queued: vec![false; arcs.len()],
+            prop_queued: vec![false; props.len()],
+            binaries,
+            arcs,
+            arcs_into,
+            arc_queue: VecDeque::new(),
+            props,
+            prop_idempotent,
+            watch,
+            prop_queue: VecDeque::new(),
+            changed: Vec::new(),
+            scratch: Vec::new(),
+            weights: vec![1; num_constraints],
+            var_constraints,
+            constraint_vars,
+            counters: EngineCounters::default(),
+        }
+    }
+
+    /// Puts every arc and every propagator on the queues (AC-3's initial queue).
+    pub(crate) fn schedule_all(&mut self) {
+        for a in 0..self.arcs.len() {
+            if !self.arc_queued[a] {
+                self.arc_queued[a] = true;
+                self.arc_queue.push_back(a as u32);
+            }
+        }
+        for p in 0..self.props.len() {
+            if !self.prop_queued[p] {
+                self.prop_queued[p] = true;
+                self.prop_queue.push_back(p as u32);
+            }
+        }
+    }
+
+    /// Wakes what watches `var`, except arc `(except_x, var)` and propagator
+    /// `except_prop`; returns the number of arcs added.
+    #[inline]
+    fn schedule(&mut self, var: u32, except_x: u32, except_prop: u32) {
+        for &a in &self.arcs_into[var as usize] {
+            if !self.arc_queued[a as usize] && self.arcs[a as usize].x != except_x {
+                self.arc_queued[a as usize] = true;
+                self.arc_queue.push_back(a);
+            }
+        }
+        for &p in &self.watch[var as usize] {
+            if !self.prop_queued[p as usize] && p != except_prop {
+                self.prop_queued[p as usize] = true;
+                self.prop_queue.push_back(p);
+            }
+        }
+    }
+
+    /// Wakes everything watching `var` (after a search decision on it).
+    pub(crate) fn schedule_var(&mut self, var: usize) {
+        self.schedule(var as u32, NONE, NONE);
+    }
+
+    fn clear_queues(&mut self) {
+        for a in self.arc_queue.drain(..) {
+            self.arc_queued[a as usize] = false;
+        }
+        for p in self.prop_queue.drain(..) {
+            self.prop_queued[p as usize] = false;
+        }
+        self.changed.clear();
+    }
+
+    /// Runs arcs and propagators to a fixpoint (AC-3 / MAC). With `trace`,
+    /// records every arc revision.
+    pub(crate) fn fixpoint(
+        &mut self,
+        store: &mut Store,
+        mut trace: Option<&mut Vec<ArcRevision>>,
+    ) -> Result<(), Conflict> {
+        loop {
+            if let Some(a) = self.arc_queue.pop_front() {
+                self.arc_queued[a as usize] = false;
+                let arc = self.arcs[a as usize];
+                let before = trace
+                    .as_ref()
+                    .map(|_| store.iter(arc.x as usize).collect::<Vec<_>>());
+                let changed = self.revise(store, arc);
+                let queued_before = self.arc_queue.len();
+                if changed && store.size(arc.x as usize) > 0 {
+                    self.schedule(arc.x, arc.y, NONE);
+                }
+                if let (Some(trace), Some(before)) = (trace.as_deref_mut(), before) {
+                    let x = arc.x as usize;
+                    let removed = before
+                        .into_iter()
+                        .filter(|&v| !store.contains(x, v))
+                        .collect();
+                    let added = self
+                        .arc_queue
+                        .iter()
+                        .skip(queued_before)
+                        .map(|&b| {
+                            let arc = self.arcs[b as usize];
+                            (Var(arc.x), Var(arc.y))
+                        })
+                        .collect();
+                    trace.push(ArcRevision {
+                        x: Var(arc.x),
+                        y: Var(arc.y),
+                        removed,
+                        domain_after: changed.then(|| store.iter(x).collect()),
+                        added,
+                    });
+                }
+                if changed && store.size(arc.x as usize) == 0 {
+                    self.weights[arc.constraint as usize] += 1;
+                    self.clear_queues();
+                    return Err(Conflict);
+                }
+                continue;
+            }
+            if let Some(p) = self.prop_queue.pop_front() {
+                self.prop_queued[p as usize] = false;
+                if let Err(conflict) = self.run_propagator(store, p as usize, Strength::Full) {
+                    self.weights[self.binaries.len() + p as usize] += 1;
+                    self.clear_queues();
+                    return Err(conflict);
+                }
+                let except = if self.prop_idempotent[p as usize] {
+                    p
+                } else {
+                    NONE
+                };
+                let mut changed = std::mem::take(&mut self.changed);
+                for &v in &changed {
+                    self.schedule(v, NONE, except);
+                }
+                changed.clear();
+                self.changed = changed;
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    fn run_propagator(
+        &mut self,
+        store: &mut Store,
+        p: usize,
+        strength: Strength,
+    ) -> Result<(), Conflict> {
+        self.counters.propagations += 1;
+        let mut ctx = Context::new(store, &mut self.changed, strength);
+        let result = self.props[p].propagate(&mut ctx);
+        self.counters.prunings += ctx.prunings;
+        result
+    }
+
+    /// Forward checking after `var` was assigned: revise every arc `(k, var)`
+    /// with `k` not yet assigned, and run `var`'s propagators once, in forward
+    /// mode. Nothing cascades.
+    pub(crate) fn forward(
+        &mut self,
+        store: &mut Store,
+        var: usize,
+        assigned: &[bool],
+    ) -> Result<(), Conflict> {
+        for i in 0..self.arcs_into[var].len() {
+            let arc = self.arcs[self.arcs_into[var][i] as usize];
+            if assigned[arc.x as usize] {
+                continue;
+            }
+            if self.revise(store, arc) && store.size(arc.x as usize) == 0 {
+                self.weights[arc.constraint as usize] += 1;
+                return Err(Conflict);
+            }
+        }
+        for i in 0..self.watch[var].len() {
+            let p = self.watch[var][i] as usize;
+            if let Err(conflict) = self.run_propagator(store, p, Strength::Forward) {
+                self.weights[self.binaries.len() + p] += 1;
+                self.changed.clear();
+                return Err(conflict);
+            }
+            self.changed.clear();
+        }
+        Ok(())
+    }
+
+    /// Removes the values of `arc.x` that no value of `arc.y` supports;
+    /// returns whether anything was removed.
+    fn revise(&mut self, store: &mut Store, arc: Arc) -> bool {
+        self.counters.arc_revisions += 1;
+        let (x, y) = (arc.x as usize, arc.y as usize);
+        let constraint = &self.binaries[arc.constraint as usize];
+        let (base_x, base_y) = if arc.reversed {
+            (constraint.base_y, constraint.base_x)
+        } else {
+            (constraint.base_x, constraint.base_y)
+        };
+        self.scratch.clear();
+        match &constraint.relation {
+            Relation::Predicate(allowed) => {
+                if let Some(b) = store.value(y) {
+                    for a in store.iter(x) {
+                        let ok = if arc.reversed {
+                            allowed(b, a)
+                        } else {
+                            allowed(a, b)
+                        };
+                        if !ok {
+                            self.scratch.push(a);
+                        }
+                    }
+                } else {
+                    for a in store.iter(x) {
+                        let supported = if arc.reversed {
+                            store.iter(y).any(|b| allowed(b, a))
+                        } else {
+                            store.iter(y).any(|b| allowed(a, b))
+                        };
+                        if !supported {
+                            self.scratch.push(a);
+                        }
+                    }
+                }
+            }
+            Relation::Table {
+                forward,
+                y_words,
+                backward,
+                x_words,
+            } => {
+                let (table, stride) = if arc.reversed {
+                    (backward, *x_words)
+                } else {
+                    (forward, *y_words)
+                };
+                let y_dom = store.words(y);
+                for a in store.iter(x) {
+                    let row = (a - base_x) as usize * stride;
+                    let supported = table[row..row + stride]
+                        .iter()
+                        .zip(y_dom)
+                        .any(|(s, d)| s & d != 0);
+                    if !supported {
+                        self.scratch.push(a);
+                    }
+                }
+            }
+            Relation::EqualKeys { key_x, key_y } => {
+                let (keys_x, keys_y) = if arc.reversed {
+                    (key_y, key_x)
+                } else {
+                    (key_x, key_y)
+                };
+                let mut present = 0u64;
+                for b in store.iter(y) {
+                    let k = keys_y[(b - base_y) as usize];
+                    if k < 64 {
+                        present |= 1 << k;
+                    }
+                }
+                for a in store.iter(x) {
+                    let k = keys_x[(a - base_x) as usize];
+                    if k >= 64 || present >> k & 1 == 0 {
+                        self.scratch.push(a);
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for &a in &self.scratch {
+            changed |= store.remove(x, a);
+        }
+        self.counters.prunings += self.scratch.len() as u64;
+        changed
+    }
+
+    /// How many constraints a complete assignment violates.
+    pub(crate) fn count_violations(&self, values: &[i32]) -> usize {
+        let binaries = self
+            .binaries
+            .iter()
+            .filter(|c| !c.allows(values[c.x as usize], values[c.y as usize]))
+            .count();
+        let mut scratch = Vec::new();
+        let props = self
+            .props
+            .iter()
+            .filter(|p| {
+                scratch.clear();
+                scratch.extend(p.variables().iter().map(|v| values[v.index()]));
+                !p.is_satisfied(&scratch)
+            })
+            .count();
+        binaries + props
+    }
+}

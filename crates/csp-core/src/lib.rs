@@ -1,0 +1,109 @@
+//! Finite-domain constraint solving for the workspace's puzzles: a model of
+//! integer variables and constraints, propagation (forward checking, AC-3
+//! with a revision trace, MAC), backtracking search with a trail, and
+//! min-conflicts local search.
+//!
+//! ```
+//! use csp_core::{Config, Model, Status};
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     // Colour Western Australia, Northern Territory and South Australia,
+//!     // which all touch each other, with three colours.
+//!     let mut model = Model::new();
+//!     let wa = model.new_var(0..3);
+//!     let nt = model.new_var(0..3);
+//!     let sa = model.new_var(0..3);
+//!     model.all_different(&[wa, nt, sa]);
+//!     model.assign(wa, 2);
+//!
+//!     let mut solver = csp_core::Solver::new(model, Config::default());
+//!     let outcome = solver.solve();
+//!     assert_eq!(outcome.status, Status::Solved);
+//!     let solution = outcome.solution.ok_or("no solution")?;
+//!     assert_eq!(solution[wa], 2);
+//!     assert!(solver.is_solution(solution.values()));
+//!     assert_eq!(solver.count(u64::MAX).count, 2);
+//!     Ok(())
+//! }
+//! ```
+//!
+//! # Design
+//!
+//! **Domains.** Every variable's domain is a bitset over the integers its
+//! initial domain spans, in one shared arena of `u64` words. A domain of at
+//! most 64 values (sudoku digits, queen columns, ripple digits, gogen cells)
+//! is a single word, and every operation on it is a load, a mask and a
+//! popcount; a crossword slot with 40,000 candidate words owns 625 words,
+//! removal stays O(1) and iteration O(words). So there is one representation
+//! with a one-word fast path rather than an enum of two: no dispatch on the hot
+//! path, and the same trail serves both. Changes are undone by record: the
+//! first change of a word (and of a size counter) at a search level pushes
+//! its old contents on the trail, so backtracking never copies the store.
+//!
+//! **Constraints.** Binary constraints are arcs for AC-3: a predicate
+//! ([`Model::binary`]), a table of allowed pairs ([`Model::table`], supports
+//! as bitsets), or equal keys ([`Model::equal_keys`], linear-time revision
+//! for crossword crossings). [`Model::all_different`] and
+//! [`Model::all_different_offset`] propagate by value elimination, pigeonhole
+//! and Régin's matching-based arc consistency (all Hall sets) whenever the
+//! shifted values fit in 64. Anything else is a [`Propagator`]: it names its
+//! variables, is woken when one of their domains changes, and prunes through
+//! a [`Context`].
+//!
+//! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
+//! the assigned variable and runs its propagators once in
+//! [`Strength::Forward`]; [`Inference::Ac3ThenForwardChecking`] first takes
+//! every arc and propagator to a fixpoint; [`Inference::Mac`] does so after
+//! every decision and every refutation. [`Solver::ac3`] runs the pass alone and
+//! can return each [`ArcRevision`] (arc, values removed, domain after, arcs
+//! added), the table a textbook AC-3 prints.
+//!
+//! **Search.** Depth-first with d-way branching; after a value's subtree is
+//! done the value is removed at the parent level (and propagated under MAC),
+//! which is sound for all-solution counting too. The loop is resumable, so
+//! [`Solver::solve`], [`Solver::count`], [`Solver::for_each_solution`] and
+//! [`Solver::solutions`] share it. Node and time limits end a search with
+//! [`Status::LimitReached`]. [`MinConflicts`] repairs a greedy assignment for
+//! problems too large for complete search (a million-step default, seeded).
+//!
+//! # How the puzzles map onto it
+//!
+//! - **Sudoku**: 81 variables with domain 1..=9, givens by [`Model::assign`],
+//!   27 [`Model::all_different`] (rows, columns, boxes); MAC + MRV. Régin on
+//!   each unit finds naked and hidden singles, pairs, triples, ...
+//! - **N-Queens**: one variable per row holding the column, and three
+//!   all-different: `q[i]`, `q[i] + i`, `q[i] - i` via
+//!   [`Model::all_different_offset`] (or pairwise [`Model::binary`]
+//!   predicates); [`MinConflicts`] for N in the thousands.
+//! - **Crossword** (seed 002): one variable per slot whose values index the
+//!   words of the slot's length; each crossing is [`Model::equal_keys`] with
+//!   the letter at the crossing position as key, plus pairwise `not_equal`
+//!   when a word may be used once; [`Solver::ac3`] with a trace prints the
+//!   revision table.
+//! - **Ripple Effect** (seed 003): one variable per cell with domain
+//!   `1..=region size`; all-different per region; a custom [`Propagator`] per
+//!   row and column enforcing "two equal digits d are more than d cells
+//!   apart"; forward checking + MRV as in the seed, or MAC.
+//! - **Gogen**: one variable per letter whose value is its cell (0..25),
+//!   all-different over the letters, given letters assigned, and a
+//!   [`Propagator`] per consecutive letter pair of each word keeping only
+//!   cells adjacent (king moves) to some cell of the other letter.
+#![deny(missing_docs)]
+
+mod alldiff;
+mod domain;
+mod engine;
+mod local;
+mod model;
+mod propagator;
+mod search;
+
+pub use domain::DomainIter;
+pub use engine::ArcRevision;
+pub use local::{LocalOutcome, MinConflicts};
+pub use model::{Model, Solution, Var};
+pub use propagator::{Conflict, Context, Propagator, Strength};
+pub use search::{
+    Ac3Report, Config, Count, CountStatus, Inference, Outcome, Solutions, Solver, Stats, Status,
+    ValueOrder, VarOrder,
+};

@@ -1,0 +1,213 @@
+//! The `Propagator` trait through which a puzzle adds its own constraint, and the
+//! `Context` a propagator reads and prunes domains through.
+
+use std::fmt;
+
+use crate::domain::{DomainIter, Store};
+use crate::model::Var;
+
+/// A propagator found that no value combination left can satisfy its
+/// constraint (a domain would become empty, or fixed values break the rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Conflict;
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("constraint conflict")
+    }
+}
+
+impl std::error::Error for Conflict {}
+
+/// How much a propagator is asked to do on this call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strength {
+    /// Forward checking: a variable was just assigned; prune what follows
+    /// directly from the fixed variables. Nothing cascades from this call.
+    Forward,
+    /// Full propagation (AC-3 pre-pass, MAC): prune as much as the propagator
+    /// can; the engine re-runs it and its neighbours to a fixpoint.
+    Full,
+}
+
+/// A constraint over several variables that prunes their domains.
+///
+/// The contract:
+/// - [`variables`](Propagator::variables) is read once, when the propagator is
+///   added; the propagator is woken whenever one of these variables' domains
+///   changes.
+/// - [`propagate`](Propagator::propagate) may only remove values that belong
+///   to no solution of this constraint given the current domains (soundness),
+///   and **must** return `Err(Conflict)` when all its variables are fixed to
+///   values that violate it (so search never reports a false solution).
+/// - Any state kept between calls must be a hint that stays correct after
+///   backtracking (for example a cached matching that is re-checked), since
+///   undo only restores domains.
+/// - [`is_satisfied`](Propagator::is_satisfied) judges a complete assignment;
+///   it drives min-conflicts local search and solution checking.
+pub trait Propagator: fmt::Debug + Send {
+    /// The variables this constraint is over, in the order `is_satisfied` receives their values.
+    fn variables(&self) -> Vec<Var>;
+
+    /// Prunes domains through `ctx`; returns `Err(Conflict)` on failure.
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict>;
+
+    /// Whether `values` (one per variable, in `variables()` order) satisfy the constraint.
+    fn is_satisfied(&self, values: &[i32]) -> bool;
+
+    /// Whether one call always reaches this propagator's own fixpoint, so the
+    /// engine need not wake it again for its own prunings. Default `false`.
+    fn is_idempotent(&self) -> bool {
+        false
+    }
+
+    /// A short name for traces and statistics.
+    fn name(&self) -> &str {
+        "propagator"
+    }
+}
+
+/// A propagator's view of the domain store: read domains, remove values,
+/// report failure. Every change is recorded on the trail and wakes the
+/// constraints watching the changed variable.
+#[derive(Debug)]
+pub struct Context<'a> {
+    pub(crate) store: &'a mut Store,
+    pub(crate) changed: &'a mut Vec<u32>,
+    pub(crate) strength: Strength,
+    pub(crate) prunings: u64,
+}
+
+impl<'a> Context<'a> {
+    pub(crate) fn new(store: &'a mut Store, changed: &'a mut Vec<u32>, strength: Strength) -> Self {
+        Context {
+            store,
+            changed,
+            strength,
+            prunings: 0,
+        }
+    }
+
+    /// How much this call is asked to do.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// Number of values left for `var`.
+    #[inline]
+    pub fn size(&self, var: Var) -> usize {
+        self.store.size(var.index()) as usize
+    }
+
+    /// Whether `value` is still possible for `var`.
+    #[inline]
+    pub fn contains(&self, var: Var, value: i32) -> bool {
+        self.store.contains(var.index(), value)
+    }
+
+    /// The value of `var` if its domain is a singleton.
+    #[inline]
+    pub fn value(&self, var: Var) -> Option<i32> {
+        self.store.value(var.index())
+    }
+
+    /// Whether `var` has exactly one value left.
+    #[inline]
+    pub fn is_fixed(&self, var: Var) -> bool {
+        self.store.size(var.index()) == 1
+    }
+
+    /// Smallest remaining value.
+    pub fn min(&self, var: Var) -> Option<i32> {
+        self.store.min(var.index())
+    }
+
+    /// Largest remaining value.
+    pub fn max(&self, var: Var) -> Option<i32> {
+        self.store.max(var.index())
+    }
+
+    /// The remaining values of `var`, ascending.
+    pub fn values(&self, var: Var) -> DomainIter<'_> {
+        self.store.iter(var.index())
+    }
+
+    /// For a variable whose initial domain spans at most 64 integers: the
+    /// smallest initial value `base` and the mask whose bit `i` stands for
+    /// `base + i`. `None` for large domains.
+    #[inline]
+    pub fn mask(&self, var: Var) -> Option<(i32, u64)> {
+        let v = var.index();
+        self.store
+            .is_small(v)
+            .then(|| (self.store.base(v), self.store.mask(v)))
+    }
+
+    #[inline]
+    fn note(&mut self, var: usize) -> Result<bool, Conflict> {
+        self.prunings += 1;
+        self.changed.push(var as u32);
+        if self.store.size(var) == 0 {
+            Err(Conflict)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Removes `value` from `var`; `Ok(true)` if it was there, `Err` if the domain empties.
+    #[inline]
+    pub fn remove(&mut self, var: Var, value: i32) -> Result<bool, Conflict> {
+        if self.store.remove(var.index(), value) {
+            self.note(var.index())
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Fixes `var` to `value`; `Err` if `value` was not possible.
+    pub fn assign(&mut self, var: Var, value: i32) -> Result<bool, Conflict> {
+        if self.store.assign(var.index(), value) {
+            self.note(var.index())
+        } else if self.store.size(var.index()) == 0 {
+            Err(Conflict)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Keeps the values for which `keep` is true.
+    pub fn retain(&mut self, var: Var, keep: impl FnMut(i32) -> bool) -> Result<bool, Conflict> {
+        if self.store.retain(var.index(), keep) {
+            self.note(var.index())
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Removes every value below `lo`.
+    pub fn remove_below(&mut self, var: Var, lo: i32) -> Result<bool, Conflict> {
+        self.retain(var, |value| value >= lo)
+    }
+
+    /// Removes every value above `hi`.
+    pub fn remove_above(&mut self, var: Var, hi: i32) -> Result<bool, Conflict> {
+        self.retain(var, |value| value <= hi)
+    }
+
+    /// For a small domain (see [`mask`](Context::mask)): keeps only the bits of `keep`.
+    /// Large domains are left unchanged.
+    #[inline]
+    pub fn intersect_mask(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
+        let v = var.index();
+        if self.store.is_small(v) && self.store.intersect_mask(v, keep) {
+            self.note(v)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reports failure: `Err(Conflict)`, for `?` or `return`.
+    pub fn fail<T>(&self) -> Result<T, Conflict> {
+        Err(Conflict)
+    }
+}

@@ -1,0 +1,714 @@
+//! Backtracking search with a trail: configuration, heuristics, limits,
+//! statistics, and the resumable depth-first loop behind `solve`, `count`
+//! and the solution iterator.
+
+use std::time::{Duration, Instant};
+
+use crate::domain::Store;
+use crate::engine::{ArcRevision, Engine};
+use crate::model::{Model, Solution, Var};
+
+/// Which inference runs during search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Inference {
+    /// Forward checking: after each assignment, prune the unassigned
+    /// neighbours of the assigned variable; nothing cascades.
+    ForwardChecking,
+    /// AC-3 (and every propagator) to a fixpoint once at the root, then
+    /// forward checking during search.
+    Ac3ThenForwardChecking,
+    /// Maintaining arc consistency: a full fixpoint at the root and after
+    /// every decision and refutation.
+    #[default]
+    Mac,
+}
+
+/// Which variable to branch on next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum VarOrder {
+    /// The first unassigned variable in creation order.
+    Input,
+    /// Minimum remaining values (smallest domain; ties by creation order).
+    #[default]
+    Mrv,
+    /// MRV, ties broken by the largest number of constraints shared with
+    /// other unassigned variables (the degree heuristic).
+    MrvDegree,
+    /// Smallest domain size divided by the weighted degree; a constraint's
+    /// weight grows each time it causes a failure (dom/wdeg).
+    DomWdeg,
+}
+
+/// In which order a variable's values are tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ValueOrder {
+    /// Ascending values (the input order of the domain).
+    #[default]
+    Ascending,
+    /// Descending values.
+    Descending,
+    /// Least-constraining value: the value whose forward check removes the
+    /// fewest values from the other variables comes first.
+    LeastConstraining,
+}
+
+/// Search settings: inference, heuristics and limits.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Config {
+    /// Inference during search.
+    pub inference: Inference,
+    /// Variable ordering.
+    pub var_order: VarOrder,
+    /// Value ordering.
+    pub value_order: ValueOrder,
+    /// Stop with [`Status::LimitReached`] after this many nodes.
+    pub node_limit: Option<u64>,
+    /// Stop with [`Status::LimitReached`] after this much time.
+    pub time_limit: Option<Duration>,
+}
+
+impl Config {
+    /// The default: MAC, MRV, ascending values, no limits.
+    pub fn new() -> Self {
+        Config::default()
+    }
+
+    /// Sets the inference.
+    pub fn inference(mut self, inference: Inference) -> Self {
+        self.inference = inference;
+        self
+    }
+
+    /// Sets the variable ordering.
+    pub fn var_order(mut self, var_order: VarOrder) -> Self {
+        self.var_order = var_order;
+        self
+    }
+
+    /// Sets the value ordering.
+    pub fn value_order(mut self, value_order: ValueOrder) -> Self {
+        self.value_order = value_order;
+        self
+    }
+
+    /// Sets a node limit.
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes);
+        self
+    }
+
+    /// Sets a time limit.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+}
+
+/// Search statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Decisions tried (one per value assigned to a branching variable).
+    pub nodes: u64,
+    /// Decisions or refutations whose propagation failed.
+    pub backtracks: u64,
+    /// Propagator calls (all-different and custom constraints).
+    pub propagations: u64,
+    /// Arc revisions of binary constraints.
+    pub arc_revisions: u64,
+    /// Values removed by inference.
+    pub prunings: u64,
+    /// Solutions reported.
+    pub solutions: u64,
+    /// Deepest decision level reached.
+    pub max_depth: u64,
+    /// Wall time spent in search (and root propagation).
+    pub elapsed: Duration,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A solution was found.
+    Solved,
+    /// The search space was exhausted: no (further) solution exists.
+    Unsatisfiable,
+    /// A node or time limit stopped the search first.
+    LimitReached,
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// How the search ended.
+    pub status: Status,
+    /// The first solution, when `status` is `Solved`.
+    pub solution: Option<Solution>,
+    /// Statistics of the search.
+    pub stats: Stats,
+}
+
+/// How a count ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CountStatus {
+    /// Every solution was counted.
+    Complete,
+    /// The count reached the requested maximum; there may be more.
+    SolutionLimit,
+    /// A node or time limit stopped the count; there may be more.
+    LimitReached,
+}
+
+/// The result of [`Solver::count`].
+#[derive(Debug, Clone)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether that is all of them.
+    pub status: CountStatus,
+    /// Statistics of the search.
+    pub stats: Stats,
+}
+
+/// The result of [`Solver::ac3`]: whether the problem is arc consistent
+/// after the pass, and the revisions made (when a trace was asked for).
+#[derive(Debug, Clone)]
+pub struct Ac3Report {
+    /// `false` if some domain became empty.
+    pub consistent: bool,
+    /// Every arc revision in order, if traced.
+    pub revisions: Vec<ArcRevision>,
+    /// Statistics of the pass.
+    pub stats: Stats,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    var: u32,
+    start: u32,
+    next: u32,
+    end: u32,
+    current: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Fresh,
+    AfterSolution,
+    Done(Status),
+}
+
+enum Event {
+    Solution,
+    Exhausted,
+    Limit,
+}
+
+/// Complete backtracking search over a [`Model`].
+#[derive(Debug)]
+pub struct Solver {
+    model: Model,
+    engine: Engine,
+    config: Config,
+    root: Store,
+    store: Store,
+    frames: Vec<Frame>,
+    values: Vec<i32>,
+    assigned: Vec<bool>,
+    scores: Vec<(u64, i32)>,
+    phase: Phase,
+    stats: Stats,
+    start: Instant,
+}
+
+impl Solver {
+    /// A solver for `model` with `config`.
+    pub fn new(mut model: Model, config: Config) -> Self {
+        let engine = Engine::new(&mut model);
+        let root = model.store.clone();
+        let n = model.num_vars();
+        Solver {
+            store: root.clone(),
+            root,
+            model,
+            engine,
+            config,
+            frames: Vec::new(),
+            values: Vec::new(),
+            assigned: vec![false; n],
+            scores: Vec::new(),
+            phase: Phase::Fresh,
+            stats: Stats::default(),
+            start: Instant::now(),
+        }
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Replaces the configuration (takes effect at the next search).
+    pub fn set_config(&mut self, config: Config) {
+        self.config = config;
+        self.reset();
+    }
+
+    /// The model (its custom propagators now live in the solver).
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Values currently in `var`'s domain (at the root between searches).
+    pub fn domain(&self, var: Var) -> Vec<i32> {
+        self.store.iter(var.index()).collect()
+    }
+
+    /// Statistics of the current or last search.
+    pub fn stats(&self) -> Stats {
+        let mut stats = self.stats;
+        stats.elapsed = self.start.elapsed();
+        stats.propagations = self.engine.counters.propagations;
+        stats.arc_revisions = self.engine.counters.arc_revisions;
+        stats.prunings = self.engine.counters.prunings;
+        stats
+    }
+
+    /// Whether `values` (by variable index) satisfies every domain and constraint.
+    pub fn is_solution(&self, values: &[i32]) -> bool {
+        values.len() == self.model.num_vars()
+            && values
+                .iter()
+                .enumerate()
+                .all(|(v, &value)| self.root.contains(v, value))
+            && self.engine.count_violations(values) == 0
+    }
+
+    /// Runs AC-3 over the binary constraints (and every propagator) at the
+    /// root, recording each arc revision when `trace` is true. The reduced
+    /// domains stay as the starting point of later searches.
+    pub fn ac3(&mut self, trace: bool) -> Ac3Report {
+        self.reset();
+        let mut revisions = Vec::new();
+        self.engine.schedule_all();
+        let consistent = self
+            .engine
+            .fixpoint(&mut self.root, trace.then_some(&mut revisions))
+            .is_ok()
+            && (0..self.root.num_vars()).all(|v| self.root.size(v) > 0);
+        self.store = self.root.clone();
+        Ac3Report {
+            consistent,
+            revisions,
+            stats: self.stats(),
+        }
+    }
+
+    /// Forgets any search in progress; the next search starts at the root.
+    pub fn reset(&mut self) {
+        self.store = self.root.clone();
+        self.frames.clear();
+        self.values.clear();
+        self.assigned.iter_mut().for_each(|a| *a = false);
+        self.phase = Phase::Fresh;
+        self.stats = Stats::default();
+        self.engine.counters = Default::default();
+        self.start = Instant::now();
+    }
+
+    /// Finds the first solution.
+    pub fn solve(&mut self) -> Outcome {
+        self.reset();
+        let event = self.advance();
+        let stats = self.stats();
+        match event {
+            Event::Solution => Outcome {
+                status: Status::Solved,
+                solution: Some(self.current_solution()),
+                stats,
+            },
+            Event::Exhausted => Outcome {
+                status: Status::Unsatisfiable,
+                solution: None,
+                stats,
+            },
+            Event::Limit => Outcome {
+                status: Status::LimitReached,
+                solution: None,
+                stats,
+            },
+        }
+    }
+
+    /// Counts solutions, stopping at `max` (use `u64::MAX` for all).
+    pub fn count(&mut self, max: u64) -> Count {
+        self.reset();
+        let mut count = 0;
+        let status = loop {
+            if count >= max {
+                break CountStatus::SolutionLimit;
+            }
+            match self.advance() {
+                Event::Solution => count += 1,
+                Event::Exhausted => break CountStatus::Complete,
+                Event::Limit => break CountStatus::LimitReached,
+            }
+        };
+        Count {
+            count,
+            status,
+            stats: self.stats(),
+        }
+    }
+
+    /// Calls `visit` with each solution until it returns `false`; returns the
+    /// number of solutions visited and how the enumeration ended.
+    pub fn for_each_solution(&mut self, mut visit: impl FnMut(&Solution) -> bool) -> Count {
+        self.reset();
+        let mut count = 0;
+        let status = loop {
+            match self.advance() {
+                Event::Solution => {
+                    count += 1;
+                    if !visit(&self.current_solution()) {
+                        break CountStatus::SolutionLimit;
+                    }
+                }
+                Event::Exhausted => break CountStatus::Complete,
+                Event::Limit => break CountStatus::LimitReached,
+            }
+        };
+        Count {
+            count,
+            status,
+            stats: self.stats(),
+        }
+    }
+
+    /// An iterator over all solutions (restarting the search); after it ends,
+    /// [`Solver::status`] says whether it was exhausted or stopped by a limit.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.reset();
+        Solutions { solver: self }
+    }
+
+    /// `Unsatisfiable` once a search is exhausted, `LimitReached` if a limit
+    /// stopped it, `Solved` while solutions may still follow.
+    pub fn status(&self) -> Status {
+        match self.phase {
+            Phase::Done(status) => status,
+            _ => Status::Solved,
+        }
+    }
+
+    fn current_solution(&self) -> Solution {
+        Solution {
+            values: (0..self.store.num_vars())
+                .map(|v| self.store.min(v).unwrap_or(0))
+                .collect(),
+        }
+    }
+
+    fn limit_hit(&mut self) -> bool {
+        if self
+            .config
+            .node_limit
+            .is_some_and(|limit| self.stats.nodes >= limit)
+        {
+            return true;
+        }
+        if let Some(limit) = self.config.time_limit
+            && self.stats.nodes.is_multiple_of(64)
+            && self.start.elapsed() >= limit
+        {
+            return true;
+        }
+        false
+    }
+
+    /// Runs the search until the next solution, exhaustion or a limit.
+    fn advance(&mut self) -> Event {
+        let mut select_next = true;
+        match self.phase {
+            Phase::Done(Status::LimitReached) => return Event::Limit,
+            Phase::Done(_) => return Event::Exhausted,
+            Phase::Fresh => {
+                self.phase = Phase::AfterSolution;
+                if !self.root_propagate() {
+                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    return Event::Exhausted;
+                }
+            }
+            Phase::AfterSolution => {
+                if !self.backtrack() {
+                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    return Event::Exhausted;
+                }
+                select_next = false;
+            }
+        }
+        loop {
+            if select_next {
+                let Some(var) = self.select_var() else {
+                    self.stats.solutions += 1;
+                    return Event::Solution;
+                };
+                self.push_frame(var);
+            }
+            loop {
+                if self.limit_hit() {
+                    self.phase = Phase::Done(Status::LimitReached);
+                    return Event::Limit;
+                }
+                if self.try_next_value() {
+                    break;
+                }
+                // The top frame has no value left: undo its parent's decision.
+                let frame = self.frames.pop().expect("a frame is being tried");
+                self.values.truncate(frame.start as usize);
+                self.assigned[frame.var as usize] = false;
+                if !self.backtrack() {
+                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    return Event::Exhausted;
+                }
+            }
+            select_next = true;
+        }
+    }
+
+    fn root_propagate(&mut self) -> bool {
+        if (0..self.store.num_vars()).any(|v| self.store.size(v) == 0) {
+            return false;
+        }
+        match self.config.inference {
+            Inference::ForwardChecking => true,
+            Inference::Ac3ThenForwardChecking | Inference::Mac => {
+                self.engine.schedule_all();
+                self.engine.fixpoint(&mut self.store, None).is_ok()
+            }
+        }
+    }
+
+    /// Undoes the top frame's current decision and refutes it (removes the
+    /// value at the frame's level); pops frames whose refutation fails.
+    /// Returns `false` when no frame is left.
+    fn backtrack(&mut self) -> bool {
+        loop {
+            let Some(&frame) = self.frames.last() else {
+                return false;
+            };
+            self.store.pop();
+            if self.refute(frame.var as usize, frame.current) {
+                return true;
+            }
+            self.stats.backtracks += 1;
+            self.frames.pop();
+            self.values.truncate(frame.start as usize);
+            self.assigned[frame.var as usize] = false;
+        }
+    }
+
+    /// Removes `value` from `var` after its subtree was explored.
+    fn refute(&mut self, var: usize, value: i32) -> bool {
+        if !self.store.remove(var, value) {
+            return self.store.size(var) > 0;
+        }
+        if self.store.size(var) == 0 {
+            return false;
+        }
+        match self.config.inference {
+            Inference::Mac => {
+                self.engine.schedule_var(var);
+                self.engine.fixpoint(&mut self.store, None).is_ok()
+            }
+            _ => true,
+        }
+    }
+
+    /// Tries the top frame's remaining values; `true` once one propagates
+    /// without conflict (the store is then one level deeper).
+    fn try_next_value(&mut self) -> bool {
+        let top = self.frames.len() - 1;
+        loop {
+            let frame = self.frames[top];
+            if frame.next >= frame.end {
+                return false;
+            }
+            self.frames[top].next += 1;
+            let var = frame.var as usize;
+            let value = self.values[frame.next as usize];
+            if !self.store.contains(var, value) {
+                continue;
+            }
+            self.stats.nodes += 1;
+            self.frames[top].current = value;
+            self.store.push();
+            self.stats.max_depth = self.stats.max_depth.max(self.store.depth() as u64);
+            self.store.assign(var, value);
+            let ok = match self.config.inference {
+                Inference::Mac => {
+                    self.engine.schedule_var(var);
+                    self.engine.fixpoint(&mut self.store, None).is_ok()
+                }
+                _ => self
+                    .engine
+                    .forward(&mut self.store, var, &self.assigned)
+                    .is_ok(),
+            };
+            if ok {
+                return true;
+            }
+            self.stats.backtracks += 1;
+            self.store.pop();
+            if !self.refute(var, value) {
+                return false;
+            }
+        }
+    }
+
+    fn push_frame(&mut self, var: usize) {
+        let start = self.values.len() as u32;
+        match self.config.value_order {
+            ValueOrder::Ascending => self.values.extend(self.store.iter(var)),
+            ValueOrder::Descending => {
+                self.values.extend(self.store.iter(var));
+                self.values[start as usize..].reverse();
+            }
+            ValueOrder::LeastConstraining => self.order_least_constraining(var),
+        }
+        let end = self.values.len() as u32;
+        self.assigned[var] = true;
+        self.frames.push(Frame {
+            var: var as u32,
+            start,
+            next: start,
+            end,
+            current: 0,
+        });
+    }
+
+    /// Scores each value by the prunings its forward check causes (failures last).
+    fn order_least_constraining(&mut self, var: usize) {
+        self.scores.clear();
+        self.scores
+            .extend(self.store.iter(var).map(|value| (0, value)));
+        for i in 0..self.scores.len() {
+            let value = self.scores[i].1;
+            let before = self.engine.counters.prunings;
+            self.store.push();
+            self.store.assign(var, value);
+            let ok = self
+                .engine
+                .forward(&mut self.store, var, &self.assigned)
+                .is_ok();
+            self.store.pop();
+            self.scores[i].0 = if ok {
+                self.engine.counters.prunings - before
+            } else {
+                u64::MAX
+            };
+        }
+        self.scores.sort_by_key(|&(cost, value)| (cost, value));
+        self.values
+            .extend(self.scores.iter().map(|&(_, value)| value));
+    }
+
+    fn is_open(&self, var: usize) -> bool {
+        !self.assigned[var] && (self.config.inference != Inference::Mac || self.store.size(var) > 1)
+    }
+
+    fn select_var(&self) -> Option<usize> {
+        let n = self.store.num_vars();
+        match self.config.var_order {
+            VarOrder::Input => (0..n).find(|&v| self.is_open(v)),
+            VarOrder::Mrv => {
+                let mut best = None;
+                let mut best_size = u32::MAX;
+                for v in 0..n {
+                    if self.is_open(v) {
+                        let size = self.store.size(v);
+                        if size < best_size {
+                            best_size = size;
+                            best = Some(v);
+                            if size <= 1 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+            VarOrder::MrvDegree => {
+                let mut best = None;
+                let mut best_key = (u32::MAX, 0);
+                for v in 0..n {
+                    if self.is_open(v) {
+                        let size = self.store.size(v);
+                        if size > best_key.0 {
+                            continue;
+                        }
+                        let key = (size, self.dynamic_degree(v));
+                        if key.0 < best_key.0 || key.1 > best_key.1 {
+                            best_key = key;
+                            best = Some(v);
+                        }
+                    }
+                }
+                best
+            }
+            VarOrder::DomWdeg => {
+                let mut best = None;
+                let mut best_score = (u64::MAX, 1u64);
+                for v in 0..n {
+                    if self.is_open(v) {
+                        let size = self.store.size(v) as u64;
+                        let wdeg = self.weighted_degree(v).max(1);
+                        // size / wdeg < best.0 / best.1, without division.
+                        if (size as u128) * (best_score.1 as u128)
+                            < (best_score.0 as u128) * (wdeg as u128)
+                        {
+                            best_score = (size, wdeg);
+                            best = Some(v);
+                        }
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// Constraints of `var` with at least one other open variable.
+    fn dynamic_degree(&self, var: usize) -> u32 {
+        self.engine.var_constraints[var]
+            .iter()
+            .filter(|&&c| {
+                self.engine.constraint_vars[c as usize]
+                    .iter()
+                    .any(|&w| w as usize != var && self.is_open(w as usize))
+            })
+            .count() as u32
+    }
+
+    fn weighted_degree(&self, var: usize) -> u64 {
+        self.engine.var_constraints[var]
+            .iter()
+            .map(|&c| self.engine.weights[c as usize])
+            .sum()
+    }
+}
+
+/// Iterator over a solver's solutions, from [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.solver.advance() {
+            Event::Solution => Some(self.solver.current_solution()),
+            Event::Exhausted | Event::Limit => None,
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! Textbook CSPs with known answers: map colouring, N-Queens counts at every
+//! inference level and heuristic, sudoku, agreement between inference levels,
+//! limits, custom propagators, and min-conflicts.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use csp_core::{
+    Config, Conflict, Context, CountStatus, Inference, MinConflicts, Model, Propagator, Solver,
+    Status, ValueOrder, Var, VarOrder,
+};
+
+const INFERENCES: [Inference; 3] = [
+    Inference::ForwardChecking,
+    Inference::Ac3ThenForwardChecking,
+    Inference::Mac,
+];
+const VAR_ORDERS: [VarOrder; 4] = [
+    VarOrder::Input,
+    VarOrder::Mrv,
+    VarOrder::MrvDegree,
+    VarOrder::DomWdeg,
+];
+const VALUE_ORDERS: [ValueOrder; 3] = [
+    ValueOrder::Ascending,
+    ValueOrder::Descending,
+    ValueOrder::LeastConstraining,
+];
+
+fn every_config() -> Vec<Config> {
+    let mut configs = Vec::new();
+    for inference in INFERENCES {
+        for var_order in VAR_ORDERS {
+            for value_order in VALUE_ORDERS {
+                configs.push(
+                    Config::new()
+                        .inference(inference)
+                        .var_order(var_order)
+                        .value_order(value_order),
+                );
+            }
+        }
+    }
+    configs
+}
+
+/// Every solution, each checked by the solver's independent checker.
+fn all_solutions(model: Model, config: Config) -> BTreeSet<Vec<i32>> {
+    let mut solver = Solver::new(model, config);
+    let mut found = BTreeSet::new();
+    let mut bad = 0;
+    let mut solutions = Vec::new();
+    let count = solver.for_each_solution(|s| {
+        solutions.push(s.values().to_vec());
+        true
+    });
+    for values in solutions {
+        if !solver.is_solution(&values) {
+            bad += 1;
+        }
+        found.insert(values);
+    }
+    assert_eq!(bad, 0, "invalid solutions reported");
+    assert_eq!(count.status, CountStatus::Complete);
+    assert_eq!(
+        count.count as usize,
+        found.len(),
+        "a solution was reported twice"
+    );
+    found
+}
+
+const AUSTRALIA_BORDERS: [(usize, usize); 9] = [
+    (0, 1),
+    (0, 2),
+    (1, 2),
+    (1, 3),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (3, 4),
+    (4, 5),
+];
+
+/// WA, NT, SA, Q, NSW, V, T with three colours, as `!=` predicates or as tables.
+fn australia(as_table: bool) -> Model {
+    let mut model = Model::new();
+    let regions: Vec<Var> = ["WA", "NT", "SA", "Q", "NSW", "V", "T"]
+        .iter()
+        .map(|name| model.new_named_var(*name, 0..3))
+        .collect();
+    let different: Vec<(i32, i32)> = (0..3)
+        .flat_map(|a| (0..3).filter(move |&b| b != a).map(move |b| (a, b)))
+        .collect();
+    for &(a, b) in &AUSTRALIA_BORDERS {
+        if as_table {
+            model.table(regions[a], regions[b], &different);
+        } else {
+            model.not_equal(regions[a], regions[b]);
+        }
+    }
+    model
+}
+
+#[test]
+fn australia_has_18_colourings_under_every_configuration() {
+    for as_table in [false, true] {
+        let reference = all_solutions(australia(as_table), Config::new());
+        assert_eq!(reference.len(), 18);
+        for config in every_config() {
+            assert_eq!(
+                all_solutions(australia(as_table), config.clone()),
+                reference,
+                "{config:?}"
+            );
+        }
+    }
+}
+
+fn queens_alldiff(n: usize) -> Model {
+    let mut model = Model::new();
+    let q = model.new_vars(n, 0..n as i32);
+    model.all_different(&q);
+    let up: Vec<(Var, i32)> = q.iter().enumerate().map(|(i, &v)| (v, i as i32)).collect();
+    let down: Vec<(Var, i32)> = q
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, -(i as i32)))
+        .collect();
+    model.all_different_offset(&up);
+    model.all_different_offset(&down);
+    model
+}
+
+fn queens_binary(n: usize) -> Model {
+    let mut model = Model::new();
+    let q = model.new_vars(n, 0..n as i32);
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i32;
+            model.binary(q[i], q[j], move |a, b| a != b && (a - b).abs() != d);
+        }
+    }
+    model
+}
+
+const QUEENS_COUNTS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+
+#[test]
+fn queens_counts_match_known_values_at_every_inference_level() {
+    for (i, &expected) in QUEENS_COUNTS.iter().enumerate() {
+        let n = i + 1;
+        for inference in INFERENCES {
+            for var_order in [VarOrder::Input, VarOrder::Mrv, VarOrder::DomWdeg] {
+                let config = Config::new().inference(inference).var_order(var_order);
+                let count = Solver::new(queens_alldiff(n), config.clone()).count(u64::MAX);
+                assert_eq!(count.count, expected, "all-different n={n} {config:?}");
+                assert_eq!(count.status, CountStatus::Complete);
+                if n <= 8 {
+                    let count = Solver::new(queens_binary(n), config.clone()).count(u64::MAX);
+                    assert_eq!(count.count, expected, "binary n={n} {config:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn inference_levels_and_formulations_agree_on_solution_sets() {
+    for n in [5, 6, 8] {
+        let reference = all_solutions(
+            queens_binary(n),
+            Config::new().inference(Inference::ForwardChecking),
+        );
+        for config in every_config() {
+            assert_eq!(
+                all_solutions(queens_alldiff(n), config.clone()),
+                reference,
+                "n={n} {config:?}"
+            );
+            assert_eq!(
+                all_solutions(queens_binary(n), config.clone()),
+                reference,
+                "n={n} {config:?}"
+            );
+        }
+    }
+}
+
+/// A small random binary CSP (fixed seed) solved exhaustively by brute force.
+#[test]
+fn random_binary_csp_matches_brute_force() {
+    let mut state = 12345u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    };
+    for _round in 0..20 {
+        let n = 6;
+        let d = 4;
+        let mut pairs = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if next() % 2 == 0 {
+                    let allowed: Vec<(i32, i32)> = (0..d)
+                        .flat_map(|a| (0..d).map(move |b| (a, b)))
+                        .filter(|_| next() % 100 < 70)
+                        .collect();
+                    pairs.push((i, j, allowed));
+                }
+            }
+        }
+        let build = || {
+            let mut model = Model::new();
+            let x = model.new_vars(n, 0..d);
+            for (i, j, allowed) in &pairs {
+                model.table(x[*i], x[*j], allowed);
+            }
+            model
+        };
+        let mut brute = BTreeSet::new();
+        for code in 0..(d as u32).pow(n as u32) {
+            let values: Vec<i32> = (0..n)
+                .map(|k| (code / (d as u32).pow(k as u32) % d as u32) as i32)
+                .collect();
+            if build().is_solution(&values) {
+                brute.insert(values);
+            }
+        }
+        for config in every_config() {
+            assert_eq!(all_solutions(build(), config.clone()), brute, "{config:?}");
+        }
+    }
+}
+
+fn sudoku(line: &str) -> (Model, Vec<Var>) {
+    let mut model = Model::new();
+    let cells = model.new_vars(81, 1..=9);
+    for (cell, ch) in cells.iter().zip(line.chars()) {
+        if let Some(digit) = ch.to_digit(10).filter(|&d| d > 0) {
+            model.assign(*cell, digit as i32);
+        }
+    }
+    for k in 0..9 {
+        let row: Vec<Var> = (0..9).map(|c| cells[9 * k + c]).collect();
+        let col: Vec<Var> = (0..9).map(|r| cells[9 * r + k]).collect();
+        let boxed: Vec<Var> = (0..9)
+            .map(|i| cells[9 * (3 * (k / 3) + i / 3) + 3 * (k % 3) + i % 3])
+            .collect();
+        model.all_different(&row);
+        model.all_different(&col);
+        model.all_different(&boxed);
+    }
+    (model, cells)
+}
+
+/// Rows, columns and boxes each hold 1..=9: checked without the solver.
+fn valid_sudoku(puzzle: &str, grid: &[i32]) -> bool {
+    let givens_kept = puzzle
+        .chars()
+        .zip(grid)
+        .all(|(ch, &v)| ch.to_digit(10).is_none_or(|d| d == 0 || d as i32 == v));
+    let unit_ok = |cells: Vec<usize>| {
+        let mut seen: Vec<i32> = cells.iter().map(|&c| grid[c]).collect();
+        seen.sort_unstable();
+        seen == (1..=9).collect::<Vec<_>>()
+    };
+    givens_kept
+        && (0..9).all(|k| {
+            unit_ok((0..9).map(|c| 9 * k + c).collect())
+                && unit_ok((0..9).map(|r| 9 * r + k).collect())
+                && unit_ok(
+                    (0..9)
+                        .map(|i| 9 * (3 * (k / 3) + i / 3) + 3 * (k % 3) + i % 3)
+                        .collect(),
+                )
+        })
+}
+
+#[test]
+fn sudoku_hardest_puzzles_solve_uniquely_at_every_inference_level() {
+    let puzzles = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ];
+    for puzzle in puzzles {
+        for inference in INFERENCES {
+            let config = Config::new().inference(inference);
+            let (model, _) = sudoku(puzzle);
+            let mut solver = Solver::new(model, config.clone());
+            let outcome = solver.solve();
+            assert_eq!(outcome.status, Status::Solved);
+            let solution = outcome.solution.expect("solved");
+            assert!(valid_sudoku(puzzle, solution.values()), "{config:?}");
+            assert_eq!(solver.count(2).count, 1);
+        }
+    }
+}
+
+#[test]
+fn sudoku_with_many_solutions_one_and_none() {
+    // The empty grid has many solutions: counting stops at the limit.
+    let (model, _) = sudoku(&".".repeat(81));
+    let count = Solver::new(model, Config::new()).count(2);
+    assert_eq!((count.count, count.status), (2, CountStatus::SolutionLimit));
+    // No solution: two 5s in the first row.
+    let broken = format!("55{}", &".".repeat(79));
+    let (model, _) = sudoku(&broken);
+    let outcome = Solver::new(model, Config::new()).solve();
+    assert_eq!(outcome.status, Status::Unsatisfiable);
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let (model, _) = sudoku(solved);
+    let count = Solver::new(model, Config::new()).count(2);
+    assert_eq!((count.count, count.status), (1, CountStatus::Complete));
+}
+
+#[test]
+fn node_and_time_limits_stop_the_search() {
+    let config = Config::new()
+        .inference(Inference::ForwardChecking)
+        .var_order(VarOrder::Input)
+        .node_limit(50);
+    let mut solver = Solver::new(queens_alldiff(10), config);
+    let count = solver.count(u64::MAX);
+    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(count.stats.nodes <= 50);
+    let outcome = solver.solve();
+    assert!(matches!(
+        outcome.status,
+        Status::Solved | Status::LimitReached
+    ));
+    let config = Config::new()
+        .inference(Inference::ForwardChecking)
+        .time_limit(Duration::ZERO);
+    let count = Solver::new(queens_alldiff(12), config).count(u64::MAX);
+    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(count.count < 14200);
+}
+
+#[test]
+fn solution_iterator_resumes_and_reports_statistics() {
+    let mut solver = Solver::new(queens_alldiff(6), Config::new());
+    let solutions: Vec<_> = solver.solutions().collect();
+    assert_eq!(solutions.len(), 4);
+    assert_eq!(solver.status(), Status::Unsatisfiable);
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, 4);
+    assert!(stats.nodes > 0 && stats.propagations > 0);
+    let mut solver = Solver::new(queens_binary(6), Config::new());
+    let count = solver.count(u64::MAX);
+    assert!(count.stats.arc_revisions > 0 && count.stats.backtracks > 0);
+}
+
+/// "x + y == z" as a custom bounds propagator.
+#[derive(Debug)]
+struct Sum {
+    x: Var,
+    y: Var,
+    z: Var,
+}
+
+impl Propagator for Sum {
+    fn variables(&self) -> Vec<Var> {
+        vec![self.x, self.y, self.z]
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let bounds = |ctx: &Context<'_>, v| {
+            Ok::<_, Conflict>((ctx.min(v).ok_or(Conflict)?, ctx.max(v).ok_or(Conflict)?))
+        };
+        let (xl, xh) = bounds(ctx, self.x)?;
+        let (yl, yh) = bounds(ctx, self.y)?;
+        ctx.remove_below(self.z, xl + yl)?;
+        ctx.remove_above(self.z, xh + yh)?;
+        let (zl, zh) = bounds(ctx, self.z)?;
+        ctx.remove_below(self.x, zl - yh)?;
+        ctx.remove_above(self.x, zh - yl)?;
+        let (xl, xh) = bounds(ctx, self.x)?;
+        ctx.remove_below(self.y, zl - xh)?;
+        ctx.remove_above(self.y, zh - xl)?;
+        if let (Some(x), Some(y), Some(z)) =
+            (ctx.value(self.x), ctx.value(self.y), ctx.value(self.z))
+            && x + y != z
+        {
+            return Err(Conflict);
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        values[0] + values[1] == values[2]
+    }
+}
+
+#[test]
+fn custom_propagator_counts_agree_with_brute_force() {
+    // x + y == z, all different, x, y, z in 1..=9: pairs (x, y) with x != y and x + y <= 9.
+    let build = || {
+        let mut model = Model::new();
+        let v = model.new_vars(3, 1..=9);
+        model.add_propagator(Sum {
+            x: v[0],
+            y: v[1],
+            z: v[2],
+        });
+        model.all_different(&v);
+        model
+    };
+    let brute = (1..=9)
+        .flat_map(|x| (1..=9).map(move |y| (x, y)))
+        .filter(|&(x, y)| x != y && x + y <= 9)
+        .count();
+    for config in every_config() {
+        assert_eq!(
+            all_solutions(build(), config.clone()).len(),
+            brute,
+            "{config:?}"
+        );
+    }
+}
+
+#[test]
+fn min_conflicts_solves_queens_up_to_a_thousand() {
+    for (n, seed) in [(1, 0), (8, 1), (50, 2), (1000, 3)] {
+        let model = queens_alldiff(n);
+        let outcome = MinConflicts::new().seed(seed).solve(&model);
+        let solution = outcome
+            .solution
+            .clone()
+            .unwrap_or_else(|| panic!("min-conflicts on n={n}: {outcome:?}"));
+        let q = solution.values();
+        // Independent check: no two queens share a column or a diagonal.
+        for i in 0..n {
+            for j in i + 1..n {
+                assert!(q[i] != q[j] && (q[i] - q[j]).unsigned_abs() as usize != j - i);
+            }
+        }
+        assert_eq!(outcome.violations, 0);
+    }
+    // Binary formulation, small N, and an impossible one.
+    let outcome = MinConflicts::new().seed(7).solve(&queens_binary(12));
+    assert!(outcome.solution.is_some());
+    let outcome = MinConflicts::new()
+        .max_steps(2000)
+        .solve(&queens_alldiff(3));
+    assert!(outcome.solution.is_none());
+    assert!(outcome.violations > 0);
+}
+
+#[test]
+fn min_conflicts_is_reproducible_for_a_seed() {
+    let a = MinConflicts::new().seed(42).solve(&queens_alldiff(200));
+    let b = MinConflicts::new().seed(42).solve(&queens_alldiff(200));
+    assert_eq!(a.solution, b.solution);
+    assert_eq!(a.steps, b.steps);
+}
+
+#[test]
+fn first_solution_for_large_queens_with_mac_and_mrv() {
+    let n = 100;
+    let outcome = Solver::new(queens_alldiff(n), Config::new()).solve();
+    let q = outcome.solution.expect("solved").into_values();
+    for i in 0..n {
+        for j in i + 1..n {
+            assert!(q[i] != q[j] && (q[i] - q[j]).unsigned_abs() as usize != j - i);
+        }
+    }
+}
