@@ -1,0 +1,143 @@
+//! Gogen on csp-core: the 25 letters are the variables, the 25 cells their
+//! domain. The letters are all different (a permutation of the cells), and
+//! every pair of consecutive letters of a word must sit in touching cells.
+
+use std::time::Instant;
+
+use csp_core::{
+    Config, Conflict, Context, CountStatus, Inference, Model, Propagator, Solver, Var, VarOrder,
+};
+
+use crate::grid::Grid;
+use crate::outcome::{Outcome, SolveOptions, Stats};
+use crate::puzzle::{CELLS, Letter, Puzzle, SIDE};
+
+/// The cells touching each cell, as bitmasks over cells.
+const NEIGHBOURS: [u64; CELLS] = {
+    let mut masks = [0u64; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, col) = ((cell / SIDE) as i32, (cell % SIDE) as i32);
+        let mut other = 0;
+        while other < CELLS {
+            let (r, c) = ((other / SIDE) as i32, (other % SIDE) as i32);
+            if other != cell && (r - row).abs() <= 1 && (c - col).abs() <= 1 {
+                masks[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    masks
+};
+
+/// The cells touching any cell of `cells`.
+fn reach(mut cells: u64) -> u64 {
+    let mut out = 0;
+    while cells != 0 {
+        out |= NEIGHBOURS[cells.trailing_zeros() as usize];
+        cells &= cells - 1;
+    }
+    out
+}
+
+/// Letters `a` and `b` sit in touching cells: each keeps only the cells that
+/// touch a cell the other can still take.
+#[derive(Debug)]
+struct Touching {
+    a: Var,
+    b: Var,
+}
+
+impl Propagator for Touching {
+    fn variables(&self) -> Vec<Var> {
+        vec![self.a, self.b]
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let cells = |ctx: &Context<'_>, var| ctx.mask(var).map_or(0, |(_, mask)| mask);
+        ctx.intersect_mask(self.b, reach(cells(ctx, self.a)))?;
+        ctx.intersect_mask(self.a, reach(cells(ctx, self.b)))?;
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        NEIGHBOURS[values[0] as usize] & (1 << values[1]) != 0
+    }
+
+    /// One pass each way reaches the fixpoint: a cell removed from `a` in
+    /// the second step touched no cell of `b`, so no cell of `b` loses its
+    /// support.
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        "touching"
+    }
+}
+
+/// The model: one variable per letter over the cells 0..25.
+fn model(puzzle: &Puzzle) -> (Model, Vec<Var>) {
+    let mut model = Model::new();
+    let letters: Vec<Var> = (0..CELLS)
+        .map(|letter| {
+            model.new_named_var(
+                crate::puzzle::letter_char(letter as Letter).to_string(),
+                0..CELLS as i32,
+            )
+        })
+        .collect();
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(letter) = *given {
+            model.assign(letters[usize::from(letter)], cell as i32);
+        }
+    }
+    model.all_different(&letters);
+    for (a, b) in puzzle.adjacent_pairs() {
+        model.add_propagator(Touching {
+            a: letters[usize::from(a)],
+            b: letters[usize::from(b)],
+        });
+    }
+    (model, letters)
+}
+
+/// The grid of a solution: each letter's value is its cell.
+fn grid_of(values: &[i32]) -> Grid {
+    let mut cells = [0 as Letter; CELLS];
+    for (letter, &cell) in values.iter().enumerate() {
+        cells[cell as usize] = letter as Letter;
+    }
+    Grid::new(cells).expect("all-different letters fill every cell once")
+}
+
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
+    let start = Instant::now();
+    let (model, _) = model(puzzle);
+    let mut config = Config::default()
+        .inference(Inference::Mac)
+        .var_order(VarOrder::Mrv);
+    if let Some(limit) = options.node_limit {
+        config = config.node_limit(limit);
+    }
+    let mut solver = Solver::new(model, config);
+    let mut solutions = Vec::new();
+    let limit = options.solution_limit.max(1);
+    let count = solver.for_each_solution(|solution| {
+        solutions.push(grid_of(solution.values()));
+        (solutions.len() as u64) < limit
+    });
+    Outcome {
+        complete: count.status == CountStatus::Complete,
+        hit_node_limit: count.status == CountStatus::LimitReached,
+        stats: Stats {
+            // The root plus one node per guess.
+            nodes: count.stats.nodes + 1,
+            backtracks: count.stats.backtracks,
+            path_length: None,
+            elapsed: start.elapsed(),
+        },
+        solutions,
+    }
+}

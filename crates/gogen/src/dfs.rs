@@ -1,0 +1,186 @@
+//! Seed 000's formulation on search-core: fill the first empty cell (row by
+//! row) with each unused letter, keep a successor only if every word can
+//! still be formed (the look-ahead), search depth-first with a closed set.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
+
+use crate::grid::Grid;
+use crate::outcome::{Outcome, SolveOptions, Stats};
+use crate::puzzle::{CELLS, Letter, Puzzle, SIDE, letter_index};
+
+/// A partly filled grid. `EMPTY` marks a blank cell.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Fill {
+    cells: [Letter; CELLS],
+    used: u32,
+}
+
+const EMPTY: Letter = u8::MAX;
+
+/// The cells touching each cell, as bitmasks.
+const NEIGHBOURS: [u32; CELLS] = {
+    let mut masks = [0u32; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, col) = ((cell / SIDE) as i32, (cell % SIDE) as i32);
+        let mut other = 0;
+        while other < CELLS {
+            let (r, c) = ((other / SIDE) as i32, (other % SIDE) as i32);
+            if other != cell && (r - row).abs() <= 1 && (c - col).abs() <= 1 {
+                masks[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    masks
+};
+
+struct Gogen<'a> {
+    words: Vec<Vec<Letter>>,
+    solution_limit: u64,
+    found: &'a RefCell<Vec<Grid>>,
+}
+
+impl Gogen<'_> {
+    /// The seed's `can_form_word` with `is_partial`: each letter may sit in
+    /// its cell if placed, or in any empty cell if still unused; is there a
+    /// choice of cells, the same cell for a repeated letter and different
+    /// cells for different letters, where consecutive letters touch?
+    fn can_form(&self, fill: &Fill, word: &[Letter]) -> bool {
+        let empty: u32 = (0..CELLS)
+            .filter(|&cell| fill.cells[cell] == EMPTY)
+            .fold(0, |mask, cell| mask | 1 << cell);
+        let possible = |letter: Letter| -> u32 {
+            match fill.cells.iter().position(|&held| held == letter) {
+                Some(cell) => 1 << cell,
+                None if fill.used & (1 << letter) == 0 => empty,
+                None => 0,
+            }
+        };
+        let mut chosen = [None::<usize>; CELLS];
+        extend(word, 0, None, &mut chosen, 0, &possible)
+    }
+}
+
+/// Places `word[index..]` after `previous`, remembering each letter's cell
+/// in `chosen` and the cells taken in `taken`.
+fn extend(
+    word: &[Letter],
+    index: usize,
+    previous: Option<usize>,
+    chosen: &mut [Option<usize>; CELLS],
+    taken: u32,
+    possible: &impl Fn(Letter) -> u32,
+) -> bool {
+    let Some(&letter) = word.get(index) else {
+        return true;
+    };
+    let reach = previous.map_or(u32::MAX, |cell| NEIGHBOURS[cell]);
+    if let Some(cell) = chosen[usize::from(letter)] {
+        return reach & (1 << cell) != 0
+            && extend(word, index + 1, Some(cell), chosen, taken, possible);
+    }
+    let mut options = possible(letter) & reach & !taken;
+    while options != 0 {
+        let cell = options.trailing_zeros() as usize;
+        options &= options - 1;
+        chosen[usize::from(letter)] = Some(cell);
+        if extend(
+            word,
+            index + 1,
+            Some(cell),
+            chosen,
+            taken | 1 << cell,
+            possible,
+        ) {
+            chosen[usize::from(letter)] = None;
+            return true;
+        }
+        chosen[usize::from(letter)] = None;
+    }
+    false
+}
+
+impl Problem for Gogen<'_> {
+    type State = Fill;
+    type Move = (usize, Letter);
+    type Cost = u32;
+
+    fn successors(&self, fill: &Fill, out: &mut Vec<((usize, Letter), Fill, u32)>) {
+        let Some(cell) = fill.cells.iter().position(|&held| held == EMPTY) else {
+            return;
+        };
+        for letter in (0..CELLS as Letter).filter(|&letter| fill.used & (1 << letter) == 0) {
+            let mut next = fill.clone();
+            next.cells[cell] = letter;
+            next.used |= 1 << letter;
+            if self.words.iter().all(|word| self.can_form(&next, word)) {
+                out.push(((cell, letter), next, 1));
+            }
+        }
+    }
+
+    /// A full grid that traces every word is recorded; the search is told it
+    /// reached its goal only once enough solutions are recorded, so it goes
+    /// on looking for more when counting.
+    fn is_goal(&self, fill: &Fill) -> bool {
+        if fill.cells.contains(&EMPTY) || !self.words.iter().all(|word| self.can_form(fill, word)) {
+            return false;
+        }
+        let mut found = self.found.borrow_mut();
+        found.push(Grid::new(fill.cells).expect("a full fill uses each letter once"));
+        found.len() as u64 >= self.solution_limit
+    }
+}
+
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
+    let start_time = Instant::now();
+    let mut start = Fill {
+        cells: [EMPTY; CELLS],
+        used: 0,
+    };
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(letter) = *given {
+            start.cells[cell] = letter;
+            start.used |= 1 << letter;
+        }
+    }
+    let blanks = start.cells.iter().filter(|&&held| held == EMPTY).count() as u64;
+    let found = RefCell::new(Vec::new());
+    let problem = Gogen {
+        words: puzzle
+            .words()
+            .iter()
+            .map(|word| word.chars().filter_map(letter_index).collect())
+            .collect(),
+        solution_limit: options.solution_limit.max(1),
+        found: &found,
+    };
+    let mut config = Config::default().cycle_check(CycleCheck::Closed);
+    if let Some(limit) = options.node_limit {
+        config = config.node_limit(limit);
+    }
+    let search = dfs(&problem, start, &config);
+    let solutions = found.into_inner();
+    Outcome {
+        complete: search.status == SearchStatus::Exhausted,
+        hit_node_limit: matches!(search.status, SearchStatus::LimitReached(_)),
+        stats: Stats {
+            // The seed reports its closed set plus one as "nodes visited".
+            nodes: search.stats.num_tested + 1,
+            // Each move fills one blank, so every solution path holds the
+            // empty grid plus one state per blank; the rest were dead ends.
+            backtracks: search
+                .stats
+                .num_tested
+                .saturating_sub(if solutions.is_empty() { 0 } else { blanks + 1 }),
+            path_length: (!solutions.is_empty()).then_some(blanks + 1),
+            elapsed: start_time.elapsed(),
+        },
+        solutions,
+    }
+}

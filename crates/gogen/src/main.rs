@@ -1,0 +1,223 @@
+//! The `gogen` command: solve Gogen grids, count their solutions, check a
+//! solution. Exit codes: 0 solved, 1 bad input, 2 usage, 3 no solution,
+//! 4 limit reached.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use gogen::{Algorithm, Grid, Puzzle, SolveOptions, Status, check, solve};
+
+#[derive(Parser)]
+#[command(name = "gogen", version, about = "Solve Gogen letter grids")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a puzzle: a puzzle file (five grid lines, a blank line, the
+    /// words), or with --letters the seed's words file (the count, then one
+    /// word per line).
+    Solve(SolveArgs),
+    /// Check a solution against the rules: reads `gogen solve` output (JSON
+    /// lines or the human grid) on stdin; exit 0 when every solution is valid.
+    Check {
+        /// The puzzle file the solution is for.
+        puzzle: PathBuf,
+        /// The nine standard given letters, when the file is a seed words file.
+        #[arg(long)]
+        letters: Option<String>,
+    },
+}
+
+#[derive(clap::Args)]
+struct SolveArgs {
+    /// Puzzle file, or `-` / nothing for stdin.
+    file: Option<PathBuf>,
+    /// The nine letters of the standard given cells (corners, edge middles,
+    /// centre, row by row); the file is then the seed's words file.
+    #[arg(long)]
+    letters: Option<String>,
+    /// `csp`: letters as variables over cells on csp-core, propagated before
+    /// any guess; `dfs`: seed 000's depth-first search on search-core.
+    #[arg(long, value_enum, default_value_t = AlgoArg::Csp)]
+    algo: AlgoArg,
+    /// Count the solutions, up to --limit.
+    #[arg(long)]
+    count: bool,
+    /// The most solutions to count (with --count).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Stop after this many search nodes (status `limit`, exit 4).
+    #[arg(long)]
+    node_limit: Option<u64>,
+    /// Print every word highlighted on its own grid, as seed 000 does.
+    #[arg(long)]
+    show_words: bool,
+    /// Add node counts and time to the human view.
+    #[arg(long)]
+    stats: bool,
+    /// One JSON object: status, solution, paths, count when asked, stats.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AlgoArg {
+    Csp,
+    Dfs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => run_solve(&args),
+        Command::Check { puzzle, letters } => run_check(&puzzle, letters.as_deref()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("gogen: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            Ok((path.display().to_string(), text))
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading stdin")?;
+            Ok(("<stdin>".to_owned(), text))
+        }
+    }
+}
+
+fn read_puzzle(file: Option<&PathBuf>, letters: Option<&str>) -> Result<Puzzle> {
+    let (name, text) = read_input(file)?;
+    let parsed = match letters {
+        Some(letters) => Puzzle::from_seed_files(&text, letters),
+        None => text.parse(),
+    };
+    parsed.with_context(|| name)
+}
+
+fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+    let puzzle = read_puzzle(args.file.as_ref(), args.letters.as_deref())?;
+    let options = SolveOptions {
+        algorithm: match args.algo {
+            AlgoArg::Csp => Algorithm::Csp,
+            AlgoArg::Dfs => Algorithm::Dfs,
+        },
+        solution_limit: if args.count { args.limit } else { 1 },
+        node_limit: args.node_limit,
+    };
+    let outcome = solve(&puzzle, &options);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&outcome.to_json(&puzzle, args.count))?
+        )?;
+    } else {
+        write_human(&mut out, &puzzle, &outcome, args)?;
+    }
+    Ok(ExitCode::from(match outcome.status() {
+        Status::Solved => 0,
+        Status::Unsolvable => 3,
+        Status::Limit => 4,
+    }))
+}
+
+fn write_human(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    outcome: &gogen::Outcome,
+    args: &SolveArgs,
+) -> Result<()> {
+    match outcome.solutions.first() {
+        Some(grid) => {
+            write!(out, "{grid}")?;
+            if args.show_words {
+                for word in puzzle.words() {
+                    writeln!(out)?;
+                    write!(out, "{}", grid.highlight(word))?;
+                }
+            }
+        }
+        None if outcome.status() == Status::Limit => {
+            writeln!(out, "limit reached before a solution was found")?
+        }
+        None => writeln!(out, "no solution: the words cannot all be traced")?,
+    }
+    if args.count {
+        let more = if outcome.complete {
+            ""
+        } else {
+            " or more (limit reached)"
+        };
+        writeln!(out, "solutions: {}{more}", outcome.solutions.len())?;
+    }
+    if args.stats {
+        writeln!(out, "{}", outcome.stats)?;
+    }
+    Ok(())
+}
+
+/// Every grid in `text`: the `solution` of each JSON line, or the first
+/// 25 letters of a human view.
+fn grids_in(text: &str) -> Result<Vec<Grid>> {
+    let mut grids = Vec::new();
+    let mut letters = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('{') {
+            let value: serde_json::Value = serde_json::from_str(line)
+                .with_context(|| format!("line {}: not JSON", index + 1))?;
+            if let Some(solution) = value["solution"].as_str() {
+                grids.push(Grid::from_line(solution).with_context(|| {
+                    format!(
+                        "line {}: solution {solution:?} is not 25 distinct letters A-Y",
+                        index + 1
+                    )
+                })?);
+            }
+        } else if letters.len() < 25 && line.chars().all(|c| c.is_ascii_uppercase() || c == ' ') {
+            letters.extend(line.chars().filter(|c| !c.is_whitespace()));
+        }
+    }
+    if grids.is_empty() && letters.len() >= 25 {
+        let line = &letters[..25];
+        grids.push(
+            Grid::from_line(line)
+                .with_context(|| format!("grid {line:?} is not 25 distinct letters A-Y"))?,
+        );
+    }
+    Ok(grids)
+}
+
+fn run_check(puzzle_file: &PathBuf, letters: Option<&str>) -> Result<ExitCode> {
+    let puzzle = read_puzzle(Some(puzzle_file), letters)?;
+    let (_, text) = read_input(None)?;
+    let grids = grids_in(&text)?;
+    if grids.is_empty() {
+        bail!("no solution found on stdin");
+    }
+    for grid in &grids {
+        check(&puzzle, grid).with_context(|| format!("solution {}", grid.to_line()))?;
+    }
+    println!("valid: {} solution(s) checked", grids.len());
+    Ok(ExitCode::SUCCESS)
+}

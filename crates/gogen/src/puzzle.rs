@@ -1,0 +1,383 @@
+//! The puzzle: givens on the 5x5 grid and the words to trace, parsed from the
+//! seed's two-part form or from one puzzle file.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Side of the grid.
+pub const SIDE: usize = 5;
+/// Cells on the grid, and letters in play (A..Y: every letter but Z).
+pub const CELLS: usize = SIDE * SIDE;
+
+/// The cells of the nine givens in the standard puzzle, in the order the seed
+/// reads its `--letters` string: the corners, edge midpoints and centre.
+pub const STANDARD_GIVEN_CELLS: [usize; 9] = [0, 2, 4, 10, 12, 14, 20, 22, 24];
+
+/// A letter A..Y as its index 0..24.
+pub type Letter = u8;
+
+/// The letter index of `c` (either case), if it is one of A..Y.
+pub fn letter_index(c: char) -> Option<Letter> {
+    let upper = c.to_ascii_uppercase();
+    ('A'..='Y').contains(&upper).then(|| upper as u8 - b'A')
+}
+
+/// The character of letter index `letter`.
+pub fn letter_char(letter: Letter) -> char {
+    char::from(b'A' + letter)
+}
+
+/// True when cells `a` and `b` are distinct and touch horizontally,
+/// vertically or diagonally.
+pub fn adjacent(a: usize, b: usize) -> bool {
+    let (row_a, col_a) = (a / SIDE, a % SIDE);
+    let (row_b, col_b) = (b / SIDE, b % SIDE);
+    a != b && row_a.abs_diff(row_b) <= 1 && col_a.abs_diff(col_b) <= 1
+}
+
+/// A Gogen puzzle: the given letters and the words that must be traceable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    givens: [Option<Letter>; CELLS],
+    words: Vec<String>,
+}
+
+/// Why a puzzle could not be read. Every message names the line (1-based)
+/// and, where it helps, the column.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// The grid part has a line of the wrong width, or too few lines.
+    #[error("line {line}: expected a grid row of 5 letters or '.', found {found:?}")]
+    GridRow {
+        /// Line of the offending row.
+        line: usize,
+        /// The row as written.
+        found: String,
+    },
+    /// A grid cell holds something other than A..Y or '.'.
+    #[error("line {line}, column {column}: expected a letter A-Y or '.', found '{found}'")]
+    GridCell {
+        /// Line of the cell.
+        line: usize,
+        /// Column of the cell (1-based).
+        column: usize,
+        /// What was there.
+        found: char,
+    },
+    /// A letter is given in two cells.
+    #[error("line {line}, column {column}: letter {letter} is given twice")]
+    RepeatedGiven {
+        /// Line of the second occurrence.
+        line: usize,
+        /// Column of the second occurrence (1-based).
+        column: usize,
+        /// The repeated letter.
+        letter: char,
+    },
+    /// The `--letters` string is not nine distinct letters A..Y.
+    #[error(
+        "letters: expected 9 distinct letters A-Y for the standard given cells, found {found:?}"
+    )]
+    Letters {
+        /// The string as given.
+        found: String,
+    },
+    /// A word holds a character that no cell can hold (Z, a digit, ...).
+    #[error("line {line}: word {word:?} has '{found}', which is not a letter A-Y")]
+    WordLetter {
+        /// Line of the word.
+        line: usize,
+        /// The word.
+        word: String,
+        /// The impossible character.
+        found: char,
+    },
+    /// The word count in a header does not match the words that follow.
+    #[error("line {line}: the header announces {announced} words but {found} follow")]
+    WordCount {
+        /// Line of the header.
+        line: usize,
+        /// Count announced.
+        announced: usize,
+        /// Words found.
+        found: usize,
+    },
+    /// The header line of a words file is not a number.
+    #[error("line {line}: expected the number of words, found {found:?}")]
+    WordCountHeader {
+        /// Line of the header.
+        line: usize,
+        /// What was there.
+        found: String,
+    },
+    /// No words at all.
+    #[error("expected at least one word after the grid")]
+    NoWords,
+}
+
+impl Puzzle {
+    /// A puzzle from givens (cell to letter) and words, checked as the parser
+    /// checks them. Words are upper-cased.
+    pub fn new(givens: [Option<Letter>; CELLS], words: &[&str]) -> Result<Self, ParseError> {
+        let mut seen = [false; CELLS];
+        for (cell, letter) in givens.iter().enumerate() {
+            if let Some(letter) = *letter {
+                if usize::from(letter) >= CELLS {
+                    return Err(ParseError::GridCell {
+                        line: cell / SIDE + 1,
+                        column: cell % SIDE + 1,
+                        found: '?',
+                    });
+                }
+                if std::mem::replace(&mut seen[usize::from(letter)], true) {
+                    return Err(ParseError::RepeatedGiven {
+                        line: cell / SIDE + 1,
+                        column: cell % SIDE + 1,
+                        letter: letter_char(letter),
+                    });
+                }
+            }
+        }
+        let mut checked = Vec::with_capacity(words.len());
+        for (index, word) in words.iter().enumerate() {
+            checked.push(checked_word(word, index + 1)?);
+        }
+        if checked.is_empty() {
+            return Err(ParseError::NoWords);
+        }
+        Ok(Puzzle {
+            givens,
+            words: checked,
+        })
+    }
+
+    /// The seed's input: a words file (first line the count, then one word
+    /// per line) and the nine letters of the standard given cells.
+    pub fn from_seed_files(words_file: &str, letters: &str) -> Result<Self, ParseError> {
+        let parsed: Option<Vec<Letter>> = letters.trim().chars().map(letter_index).collect();
+        let distinct = |letters: &[Letter]| {
+            letters
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+        };
+        let letters = match parsed {
+            Some(parsed) if parsed.len() == 9 && distinct(&parsed) == 9 => parsed,
+            _ => {
+                return Err(ParseError::Letters {
+                    found: letters.trim().to_owned(),
+                });
+            }
+        };
+        let mut givens = [None; CELLS];
+        for (&cell, &letter) in STANDARD_GIVEN_CELLS.iter().zip(&letters) {
+            givens[cell] = Some(letter);
+        }
+        let mut lines = words_file
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty());
+        let (header_index, header) = lines.next().ok_or(ParseError::NoWords)?;
+        let announced: usize = header
+            .trim()
+            .parse()
+            .map_err(|_| ParseError::WordCountHeader {
+                line: header_index + 1,
+                found: header.trim().to_owned(),
+            })?;
+        let mut words = Vec::new();
+        for (index, line) in lines {
+            for word in line.split([' ', ',', '\t']).filter(|word| !word.is_empty()) {
+                words.push(checked_word(word, index + 1)?);
+            }
+        }
+        if words.len() != announced {
+            return Err(ParseError::WordCount {
+                line: header_index + 1,
+                announced,
+                found: words.len(),
+            });
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        Puzzle::new(givens, &words)
+    }
+
+    /// The given letter of each cell, row by row.
+    pub fn givens(&self) -> &[Option<Letter>; CELLS] {
+        &self.givens
+    }
+
+    /// The words, upper case, in the order given.
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+
+    /// Every pair of letters that must sit in adjacent cells, each pair once,
+    /// with the smaller letter first.
+    pub fn adjacent_pairs(&self) -> Vec<(Letter, Letter)> {
+        let mut pairs = std::collections::BTreeSet::new();
+        for word in &self.words {
+            let letters: Vec<Letter> = word.chars().filter_map(letter_index).collect();
+            for pair in letters.windows(2) {
+                pairs.insert((pair[0].min(pair[1]), pair[0].max(pair[1])));
+            }
+        }
+        pairs.into_iter().collect()
+    }
+}
+
+fn checked_word(word: &str, line: usize) -> Result<String, ParseError> {
+    let word = word.trim();
+    match word.chars().find(|&c| letter_index(c).is_none()) {
+        Some(found) => Err(ParseError::WordLetter {
+            line,
+            word: word.to_owned(),
+            found,
+        }),
+        None => Ok(word.to_ascii_uppercase()),
+    }
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = ParseError;
+
+    /// One puzzle file: optional `#` comments and a `grid` header, five grid
+    /// lines (letters, `.` for blanks), then the words (one per line or
+    /// separated by spaces or commas), optionally after a `words K` header
+    /// whose K is checked; a trailing `solution` section is ignored.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line.trim()))
+            .filter(|(_, line)| !line.starts_with('#'))
+            .skip_while(|(_, line)| line.is_empty())
+            .peekable();
+        if lines
+            .peek()
+            .is_some_and(|(_, line)| line.eq_ignore_ascii_case("grid"))
+        {
+            lines.next();
+        }
+        let mut givens = [None; CELLS];
+        let mut seen = [false; CELLS];
+        let mut last_line = 0;
+        for row in 0..SIDE {
+            let (line, text) = match lines.next() {
+                Some((line, text)) if !text.is_empty() => (line, text),
+                Some((line, text)) => {
+                    return Err(ParseError::GridRow {
+                        line,
+                        found: text.to_owned(),
+                    });
+                }
+                None => {
+                    return Err(ParseError::GridRow {
+                        line: last_line + 1,
+                        found: String::new(),
+                    });
+                }
+            };
+            last_line = line;
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != SIDE {
+                return Err(ParseError::GridRow {
+                    line,
+                    found: text.to_owned(),
+                });
+            }
+            for (col, &c) in cells.iter().enumerate() {
+                let column = text
+                    .char_indices()
+                    .filter(|(_, c)| !c.is_whitespace())
+                    .nth(col)
+                    .map_or(col, |(i, _)| i)
+                    + 1;
+                if c == '.' {
+                    continue;
+                }
+                let letter = letter_index(c).ok_or(ParseError::GridCell {
+                    line,
+                    column,
+                    found: c,
+                })?;
+                if std::mem::replace(&mut seen[usize::from(letter)], true) {
+                    return Err(ParseError::RepeatedGiven {
+                        line,
+                        column,
+                        letter: letter_char(letter),
+                    });
+                }
+                givens[row * SIDE + col] = Some(letter);
+            }
+        }
+        let mut words = Vec::new();
+        let mut header: Option<(usize, usize)> = None;
+        for (line, text) in lines {
+            if text.is_empty() {
+                continue;
+            }
+            if text.eq_ignore_ascii_case("solution") {
+                break;
+            }
+            let mut parts = text.split_whitespace();
+            if words.is_empty()
+                && header.is_none()
+                && parts
+                    .next()
+                    .is_some_and(|p| p.eq_ignore_ascii_case("words"))
+            {
+                let count = parts.next().unwrap_or("");
+                let announced = count.parse().map_err(|_| ParseError::WordCountHeader {
+                    line,
+                    found: text.to_owned(),
+                })?;
+                header = Some((line, announced));
+                continue;
+            }
+            for word in text.split([' ', ',', '\t']).filter(|word| !word.is_empty()) {
+                words.push((line, word));
+            }
+        }
+        if let Some((line, announced)) = header
+            && announced != words.len()
+        {
+            return Err(ParseError::WordCount {
+                line,
+                announced,
+                found: words.len(),
+            });
+        }
+        let mut checked = Vec::with_capacity(words.len());
+        for (line, word) in words {
+            checked.push(checked_word(word, line)?);
+        }
+        if checked.is_empty() {
+            return Err(ParseError::NoWords);
+        }
+        Ok(Puzzle {
+            givens,
+            words: checked,
+        })
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// The canonical puzzle file: `grid`, five rows, `words K`, the words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "grid")?;
+        for row in self.givens.chunks(SIDE) {
+            let text: String = row
+                .iter()
+                .map(|cell| cell.map_or('.', letter_char))
+                .collect();
+            writeln!(f, "{text}")?;
+        }
+        writeln!(f, "words {}", self.words.len())?;
+        for word in &self.words {
+            writeln!(f, "{word}")?;
+        }
+        Ok(())
+    }
+}
