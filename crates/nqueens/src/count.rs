@@ -148,7 +148,13 @@ fn count_classes(n: usize, threads: usize) -> Tally {
         }
         search.tally
     };
-    let workers = threads.clamp(1, tasks.len().max(1));
+    // Below a dozen rows the whole count takes microseconds: threads would
+    // only add the cost of starting them.
+    let workers = if n <= 11 {
+        1
+    } else {
+        threads.clamp(1, tasks.len().max(1))
+    };
     if workers == 1 {
         return work();
     }
@@ -341,23 +347,30 @@ impl Search {
     }
 
     fn edge(&mut self, row: usize, left: u32, down: u32, right: u32) {
-        if row == self.last_row {
-            let free = self.full & !(left | down | right);
-            if free != 0 && free & self.last_mask == 0 {
-                self.tally.nodes += 1;
-                self.board[row] = free;
-                self.classify();
-            }
-            return;
-        }
         let Some(mut free) = self.edge_candidates(row, left, down, right) else {
             return;
         };
+        if row + 1 == self.last_row {
+            // The last row is checked here rather than in a call per queen.
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                self.tally.nodes += 1;
+                let last = self.full & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
+                if last != 0 && last & self.last_mask == 0 {
+                    self.tally.nodes += 1;
+                    self.board[row % MAX_COUNT_N] = bit;
+                    self.board[(row + 1) % MAX_COUNT_N] = last;
+                    self.classify();
+                }
+            }
+            return;
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             self.tally.nodes += 1;
-            self.board[row] = bit;
+            self.board[row % MAX_COUNT_N] = bit;
             self.edge(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
         }
     }

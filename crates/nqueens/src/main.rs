@@ -41,7 +41,7 @@ enum Command {
         "  n        the board size\n",
         "  count    every placement (OEIS A000170)\n",
         "  unique   placements distinct under the 8 symmetries (A002562), with --unique\n",
-        "  threads  worker threads used\n",
+        "  threads  worker threads allowed (--threads, or all cores)\n",
         "  stats    {\"nodes\": queens placed, \"micros\": wall-clock microseconds}\n\n",
         "Examples:\n",
         "  nqueens count 14                   365596\n",
