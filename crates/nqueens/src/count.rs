@@ -119,7 +119,8 @@ impl Tally {
 enum Family {
     /// The first row's queen stands in the corner (column 0).
     Corner,
-    /// No queen in any corner; the first row's queen is in column `first_column`.
+    /// No queen in any corner; the first row's queen is in column `bound1`,
+    /// in the left half.
     Edge,
 }
 
@@ -321,10 +322,11 @@ impl Search {
 
     /// Free columns of `row` in the edge family, or `None` when the subtree
     /// can hold no canonical board. Each edge of the board holds exactly one
-    /// queen; a canonical board has the top queen no farther from its
-    /// nearest corner than the three others are from theirs (measured so
-    /// that each of the 8 symmetries maps that distance to the top row): so
-    /// the side queens stay out of rows above bound1 and below bound2.
+    /// queen. In a canonical board the top queen, `bound1` squares from the
+    /// top-left corner, is no nearer a corner than any other edge queen is
+    /// to either corner of its edge (otherwise the symmetry bringing that
+    /// queen to the top would give a smaller top row): so the side queens
+    /// keep out of rows above `bound1` and below `bound2`.
     #[inline(always)]
     fn edge_candidates(&self, row: usize, left: u32, down: u32, right: u32) -> Option<u32> {
         let free = self.full & !(left | down | right);
@@ -347,6 +349,7 @@ impl Search {
     }
 
     fn edge(&mut self, row: usize, left: u32, down: u32, right: u32) {
+        debug_assert!(row < self.last_row, "edge tasks start above the last row");
         let Some(mut free) = self.edge_candidates(row, left, down, right) else {
             return;
         };
