@@ -11,72 +11,94 @@
 //! and hidden singles, naked and hidden pairs, triples, ... (Hall sets). Larger
 //! instances fall back to value elimination of fixed terms.
 
-use crate::model::Var;
+use crate::model::{Consistency, Var};
 use crate::propagator::{Conflict, Context, Propagator, Strength};
 
-/// Layout of the word-sized fast path, worked out on the first call.
-#[derive(Debug, Clone)]
+/// How the terms' values are laid out, worked out on the first call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Layout {
     Unknown,
-    /// Term `i`'s domain mask shifted left by `shift[i]` is its universe mask.
-    Word {
-        shift: Vec<u32>,
-    },
+    /// At most 64 terms whose shifted values fit in one 64-bit word: term
+    /// `i`'s domain mask shifted left by `shift[i]` is its universe mask.
+    Word,
+    /// Shifted values span several words: value elimination and pigeonhole
+    /// word by word.
+    Multi,
+    /// Values too spread out for a bitset universe: value by value.
     General,
 }
+
+/// Above this many universe words the general path is used.
+const MAX_UNIVERSE_WORDS: usize = 1 << 12;
 
 /// "All `vars[i] + offsets[i]` are different."
 #[derive(Debug, Clone)]
 pub(crate) struct AllDifferent {
     vars: Vec<Var>,
     offsets: Vec<i32>,
+    consistency: Consistency,
     layout: Layout,
+    shift: Vec<u32>,
+    universe_words: usize,
     dom: Vec<u64>,
     match_var: Vec<u8>,
-    reach: Vec<u64>,
+    fixed: Vec<u64>,
+    keep: Vec<u64>,
 }
 
 impl AllDifferent {
-    pub(crate) fn new(vars: Vec<Var>, offsets: Vec<i32>) -> Self {
+    pub(crate) fn new(vars: Vec<Var>, offsets: Vec<i32>, consistency: Consistency) -> Self {
         let n = vars.len();
         AllDifferent {
             vars,
             offsets,
+            consistency,
             layout: Layout::Unknown,
+            shift: Vec::new(),
+            universe_words: 0,
             dom: vec![0; n],
             match_var: vec![u8::MAX; n],
-            reach: vec![0; n],
+            fixed: Vec::new(),
+            keep: Vec::new(),
         }
     }
 
-    fn layout(&self, ctx: &Context<'_>) -> Layout {
-        if self.vars.len() > 64 {
-            return Layout::General;
-        }
-        let mut lows = Vec::with_capacity(self.vars.len());
-        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
-            match ctx.mask(var) {
-                Some((base, _)) => lows.push(base as i64 + offset as i64),
-                None => return Layout::General,
-            }
-        }
+    fn choose_layout(&mut self, ctx: &Context<'_>) {
+        let store = &*ctx.store;
+        let lows: Vec<i64> = self
+            .vars
+            .iter()
+            .zip(&self.offsets)
+            .map(|(v, &o)| store.base(v.index()) as i64 + o as i64)
+            .collect();
         let low = lows.iter().copied().min().unwrap_or(0);
-        let mut shift = Vec::with_capacity(self.vars.len());
-        for (&var, &l) in self.vars.iter().zip(&lows) {
-            let (_, mask) = ctx.mask(var).unwrap_or((0, 0));
-            let s = (l - low) as u32;
-            let width = 64 - mask.leading_zeros();
-            if s + width > 64 {
-                return Layout::General;
-            }
-            shift.push(s);
+        let mut bits = 0i64;
+        let mut one_word = self.vars.len() <= 64;
+        for (v, &l) in self.vars.iter().zip(&lows) {
+            let words = store.words(v.index());
+            let top = words
+                .iter()
+                .rposition(|&w| w != 0)
+                .map_or(0, |k| 64 * k as i64 + 64 - words[k].leading_zeros() as i64);
+            bits = bits.max(l - low + 64 * words.len() as i64);
+            one_word &= words.len() == 1 && l - low + top <= 64;
         }
-        Layout::Word { shift }
+        let universe_words = (bits as usize).div_ceil(64) + 1;
+        self.shift = lows.iter().map(|&l| (l - low) as u32).collect();
+        self.layout = if one_word {
+            Layout::Word
+        } else if universe_words <= MAX_UNIVERSE_WORDS {
+            self.universe_words = universe_words;
+            self.fixed = vec![0; universe_words];
+            Layout::Multi
+        } else {
+            Layout::General
+        };
     }
 
-    fn propagate_words(&mut self, ctx: &mut Context<'_>, shift: &[u32]) -> Result<(), Conflict> {
+    fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
-        for ((d, &var), &s) in self.dom.iter_mut().zip(&self.vars).zip(shift) {
+        for ((d, &var), &s) in self.dom.iter_mut().zip(&self.vars).zip(&self.shift) {
             let (_, mask) = ctx.mask(var).unwrap_or((0, 0));
             *d = mask << s;
         }
@@ -110,36 +132,56 @@ impl AllDifferent {
         if (union.count_ones() as usize) < n {
             return Err(Conflict);
         }
-        if ctx.strength == Strength::Full {
+        if ctx.strength == Strength::Full && self.consistency == Consistency::Domain {
             self.regin(n)?;
         }
-        for ((&d, &var), &s) in self.dom.iter().zip(&self.vars).zip(shift) {
-            ctx.intersect_mask(var, d >> s)?;
+        for ((&d, &var), &s) in self.dom.iter().zip(&self.vars).zip(&self.shift) {
+            if let Some((_, old)) = ctx.mask(var)
+                && d >> s != old
+            {
+                ctx.intersect_mask(var, d >> s)?;
+            }
         }
         Ok(())
     }
 
-    /// Removes every value that belongs to no maximum matching of terms to values.
+    /// Removes every value that belongs to no maximum matching of terms to
+    /// values. Fixed terms are left out: value elimination already took their
+    /// values from the others, so they are isolated in the alternating graph.
     fn regin(&mut self, n: usize) -> Result<(), Conflict> {
+        let mut terms = [0u8; 64];
+        let mut k = 0;
+        for i in 0..n {
+            if self.dom[i].count_ones() > 1 {
+                terms[k] = i as u8;
+                k += 1;
+            }
+        }
+        if k <= 1 {
+            return Ok(());
+        }
+        let mut dom = [0u64; 64];
+        let mut match_var = [u8::MAX; 64];
         let mut match_val = [u8::MAX; 64];
         let mut matched = 0u64;
         // Keep the previous matching where it still holds.
-        for i in 0..n {
+        for t in 0..k {
+            let i = terms[t] as usize;
+            dom[t] = self.dom[i];
             let u = self.match_var[i];
-            if u < 64 && self.dom[i] >> u & 1 == 1 && matched >> u & 1 == 0 {
-                match_val[u as usize] = i as u8;
+            if u < 64 && dom[t] >> u & 1 == 1 && matched >> u & 1 == 0 {
+                match_var[t] = u;
+                match_val[u as usize] = t as u8;
                 matched |= 1 << u;
-            } else {
-                self.match_var[i] = u8::MAX;
             }
         }
-        for i in 0..n {
-            if self.match_var[i] == u8::MAX {
+        for t in 0..k {
+            if match_var[t] == u8::MAX {
                 let mut visited = 0u64;
                 if !augment(
-                    i,
-                    &self.dom,
-                    &mut self.match_var,
+                    t,
+                    &dom,
+                    &mut match_var,
                     &mut match_val,
                     &mut matched,
                     &mut visited,
@@ -148,28 +190,32 @@ impl AllDifferent {
                 }
             }
         }
+        for t in 0..k {
+            self.match_var[terms[t] as usize] = match_var[t];
+        }
         // Which terms can take each value.
         let mut val_terms = [0u64; 64];
         let mut union = 0u64;
-        for i in 0..n {
-            let mut bits = self.dom[i];
+        for (t, &d) in dom[..k].iter().enumerate() {
+            let mut bits = d;
             union |= bits;
             while bits != 0 {
                 let u = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                val_terms[u] |= 1 << i;
+                val_terms[u] |= 1 << t;
             }
         }
-        // Term graph: i -> j when j could take i's matched value. An edge
-        // (j, match(i)) lies on an alternating cycle iff j reaches i.
-        for i in 0..n {
-            self.reach[i] = val_terms[self.match_var[i] as usize] | 1 << i;
+        // Term graph: s -> t when t could take s's matched value. An edge
+        // (t, match(s)) lies on an alternating cycle iff t reaches s.
+        let mut reach = [0u64; 64];
+        for t in 0..k {
+            reach[t] = val_terms[match_var[t] as usize] | 1 << t;
         }
-        for k in 0..n {
-            let rk = self.reach[k];
-            for i in 0..n {
-                if self.reach[i] >> k & 1 == 1 {
-                    self.reach[i] |= rk;
+        for m in 0..k {
+            let rm = reach[m];
+            for r in &mut reach[..k] {
+                if *r >> m & 1 == 1 {
+                    *r |= rm;
                 }
             }
         }
@@ -187,28 +233,90 @@ impl AllDifferent {
             let mut reached = 0u64;
             let mut bits = from_free;
             while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
+                let t = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                reached |= self.reach[i];
+                reached |= reach[t];
             }
             let mut bits = reached;
             while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
+                let t = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                ok_values |= 1 << self.match_var[i];
+                ok_values |= 1 << match_var[t];
             }
         }
-        for j in 0..n {
+        for t in 0..k {
             let mut allowed = ok_values;
-            let mut bits = self.reach[j];
+            let mut bits = reach[t];
             while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
+                let s = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                allowed |= 1 << self.match_var[i];
+                allowed |= 1 << match_var[s];
             }
-            self.dom[j] &= allowed;
+            self.dom[terms[t] as usize] &= allowed;
         }
         Ok(())
+    }
+
+    /// Value elimination and pigeonhole over a universe of several words.
+    fn propagate_multi(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        loop {
+            self.fixed.iter_mut().for_each(|w| *w = 0);
+            for i in 0..n {
+                let v = self.vars[i].index();
+                if ctx.store.size(v) != 1 {
+                    continue;
+                }
+                let value = ctx.store.min(v).unwrap_or(0);
+                let bit = (value - ctx.store.base(v)) as usize + self.shift[i] as usize;
+                if self.fixed[bit / 64] >> (bit % 64) & 1 == 1 {
+                    return Err(Conflict);
+                }
+                self.fixed[bit / 64] |= 1 << (bit % 64);
+            }
+            let mut new_fixed = false;
+            for i in 0..n {
+                let v = self.vars[i].index();
+                if ctx.store.size(v) == 1 {
+                    continue;
+                }
+                let s = self.shift[i] as usize;
+                let words = ctx.store.words(v);
+                let overlaps = words
+                    .iter()
+                    .enumerate()
+                    .any(|(k, &w)| w & extract(&self.fixed, 64 * k + s) != 0);
+                if !overlaps {
+                    continue;
+                }
+                self.keep.clear();
+                self.keep
+                    .extend((0..words.len()).map(|k| !extract(&self.fixed, 64 * k + s)));
+                ctx.intersect_words(self.vars[i], &self.keep)?;
+                new_fixed |= ctx.store.size(v) == 1;
+            }
+            if !new_fixed || ctx.strength == Strength::Forward {
+                break;
+            }
+        }
+        // Pigeonhole: fewer distinct values than terms.
+        self.fixed.iter_mut().for_each(|w| *w = 0);
+        for i in 0..n {
+            let s = self.shift[i] as usize;
+            for (k, &w) in ctx.store.words(self.vars[i].index()).iter().enumerate() {
+                let p = 64 * k + s;
+                self.fixed[p / 64] |= w << (p % 64);
+                if !p.is_multiple_of(64) {
+                    self.fixed[p / 64 + 1] |= w >> (64 - p % 64);
+                }
+            }
+        }
+        let distinct: u32 = self.fixed.iter().map(|w| w.count_ones()).sum();
+        if (distinct as usize) < n {
+            Err(Conflict)
+        } else {
+            Ok(())
+        }
     }
 
     fn propagate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -242,11 +350,23 @@ impl AllDifferent {
     }
 }
 
+/// The 64 bits of `words` starting at bit `p` (zeros past the end).
+#[inline]
+fn extract(words: &[u64], p: usize) -> u64 {
+    let (k, r) = (p / 64, p % 64);
+    let lo = words.get(k).copied().unwrap_or(0) >> r;
+    if r == 0 {
+        lo
+    } else {
+        lo | words.get(k + 1).copied().unwrap_or(0) << (64 - r)
+    }
+}
+
 /// Finds an augmenting path from term `i` (Kuhn's algorithm on masks).
 fn augment(
     i: usize,
-    dom: &[u64],
-    match_var: &mut [u8],
+    dom: &[u64; 64],
+    match_var: &mut [u8; 64],
     match_val: &mut [u8; 64],
     matched: &mut u64,
     visited: &mut u64,
@@ -281,15 +401,14 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if let Layout::Unknown = self.layout {
-            self.layout = self.layout(ctx);
+        if self.layout == Layout::Unknown {
+            self.choose_layout(ctx);
         }
-        match std::mem::replace(&mut self.layout, Layout::General) {
-            Layout::Word { shift } => {
-                let result = self.propagate_words(ctx, &shift);
-                self.layout = Layout::Word { shift };
-                result
-            }
+        match self.layout {
+            Layout::Word => self.propagate_words(ctx),
+            // The matching pass only exists on one word; its cheap twin does the rest.
+            _ if self.consistency == Consistency::Domain => Ok(()),
+            Layout::Multi => self.propagate_multi(ctx),
             _ => self.propagate_general(ctx),
         }
     }
@@ -306,6 +425,10 @@ impl Propagator for AllDifferent {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+
+    fn is_expensive(&self) -> bool {
+        self.consistency == Consistency::Domain
     }
 
     fn name(&self) -> &str {

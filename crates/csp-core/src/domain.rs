@@ -228,6 +228,26 @@ impl Store {
         true
     }
 
+    /// Keeps only the bits of `keep` word by word (`keep` as long as the domain).
+    pub(crate) fn intersect_words(&mut self, var: usize, keep: &[u64]) -> bool {
+        let first = self.first_word[var] as usize;
+        let mut changed = false;
+        let mut size = self.size[var];
+        for (k, &mask) in keep.iter().enumerate().take(self.num_words[var] as usize) {
+            let old = self.words[first + k];
+            let new = old & mask;
+            if new != old {
+                size -= (old ^ new).count_ones();
+                self.write_word(first + k, new);
+                changed = true;
+            }
+        }
+        if changed {
+            self.write_size(var, size);
+        }
+        changed
+    }
+
     /// Keeps the values for which `keep` is true; returns whether the domain changed.
     pub(crate) fn retain(&mut self, var: usize, mut keep: impl FnMut(i32) -> bool) -> bool {
         let first = self.first_word[var] as usize;

@@ -53,8 +53,10 @@ pub(crate) struct Engine {
     props: Vec<Box<dyn Propagator>>,
     prop_idempotent: Vec<bool>,
     watch: Vec<Vec<u32>>,
-    prop_queue: VecDeque<u32>,
+    /// Propagator queues by priority: cheap ones run before expensive ones.
+    prop_queues: [VecDeque<u32>; 2],
     prop_queued: Vec<bool>,
+    prop_slow: Vec<bool>,
     changed: Vec<u32>,
     scratch: Vec<i32>,
     /// Constraint weights for dom/wdeg: binaries first, then propagators.
@@ -125,6 +127,7 @@ impl Engine {
         Engine {
             arc_queued: vec![false; arcs.len()],
             prop_queued: vec![false; props.len()],
+            prop_slow: props.iter().map(|p| p.is_expensive()).collect(),
             binaries,
             arcs,
             arcs_into,
@@ -132,7 +135,7 @@ impl Engine {
             props,
             prop_idempotent,
             watch,
-            prop_queue: VecDeque::new(),
+            prop_queues: [VecDeque::new(), VecDeque::new()],
             changed: Vec::new(),
             scratch: Vec::new(),
             weights: vec![1; num_constraints],
@@ -153,7 +156,7 @@ impl Engine {
         for p in 0..self.props.len() {
             if !self.prop_queued[p] {
                 self.prop_queued[p] = true;
-                self.prop_queue.push_back(p as u32);
+                self.prop_queues[self.prop_slow[p] as usize].push_back(p as u32);
             }
         }
     }
@@ -171,7 +174,7 @@ impl Engine {
         for &p in &self.watch[var as usize] {
             if !self.prop_queued[p as usize] && p != except_prop {
                 self.prop_queued[p as usize] = true;
-                self.prop_queue.push_back(p);
+                self.prop_queues[self.prop_slow[p as usize] as usize].push_back(p);
             }
         }
     }
@@ -185,8 +188,10 @@ impl Engine {
         for a in self.arc_queue.drain(..) {
             self.arc_queued[a as usize] = false;
         }
-        for p in self.prop_queue.drain(..) {
-            self.prop_queued[p as usize] = false;
+        for queue in &mut self.prop_queues {
+            for p in queue.drain(..) {
+                self.prop_queued[p as usize] = false;
+            }
         }
         self.changed.clear();
     }
@@ -240,7 +245,10 @@ impl Engine {
                 }
                 continue;
             }
-            if let Some(p) = self.prop_queue.pop_front() {
+            if let Some(p) = self.prop_queues[0]
+                .pop_front()
+                .or_else(|| self.prop_queues[1].pop_front())
+            {
                 self.prop_queued[p as usize] = false;
                 if let Err(conflict) = self.run_propagator(store, p as usize, Strength::Full) {
                     self.weights[self.binaries.len() + p as usize] += 1;

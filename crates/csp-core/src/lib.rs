@@ -101,7 +101,7 @@ mod search;
 pub use domain::DomainIter;
 pub use engine::ArcRevision;
 pub use local::{LocalOutcome, MinConflicts};
-pub use model::{Model, Solution, Var};
+pub use model::{Consistency, Model, Solution, Var};
 pub use propagator::{Conflict, Context, Propagator, Strength};
 pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Outcome, Solutions, Solver, Stats, Status,

@@ -89,6 +89,20 @@ impl Binary {
 pub(crate) struct AllDiffSpec {
     pub(crate) vars: Vec<Var>,
     pub(crate) offsets: Vec<i32>,
+    pub(crate) consistency: Consistency,
+}
+
+/// How hard an all-different constraint works when propagated in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Consistency {
+    /// Value elimination of fixed terms and the pigeonhole check: cheap,
+    /// best when search is fast and domains rarely form Hall sets (N-Queens counting).
+    Value,
+    /// Generalised arc consistency by Régin's matching algorithm when the
+    /// shifted values fit in 64 (all naked and hidden subsets); value
+    /// elimination otherwise.
+    #[default]
+    Domain,
 }
 
 /// A constraint satisfaction problem: variables, their domains, and constraints.
@@ -299,9 +313,15 @@ impl Model {
     /// Adds "all of `var + offset` are different", e.g. N-Queens diagonals
     /// `q[i] + i` and `q[i] - i`.
     pub fn all_different_offset(&mut self, terms: &[(Var, i32)]) {
+        self.all_different_with(terms, Consistency::Domain);
+    }
+
+    /// Adds "all of `var + offset` are different" with the given propagation strength.
+    pub fn all_different_with(&mut self, terms: &[(Var, i32)], consistency: Consistency) {
         self.alldiffs.push(AllDiffSpec {
             vars: terms.iter().map(|t| t.0).collect(),
             offsets: terms.iter().map(|t| t.1).collect(),
+            consistency,
         });
     }
 
@@ -360,11 +380,23 @@ impl Model {
         binaries + alldiffs + customs
     }
 
+    /// Each all-different becomes a cheap value-elimination propagator, plus
+    /// for domain consistency an expensive matching one that runs after the
+    /// cheap ones settle.
     pub(crate) fn alldiff_propagators(&self) -> Vec<AllDifferent> {
-        self.alldiffs
-            .iter()
-            .map(|spec| AllDifferent::new(spec.vars.clone(), spec.offsets.clone()))
-            .collect()
+        let mut props = Vec::new();
+        for spec in &self.alldiffs {
+            let (vars, offsets) = (spec.vars.clone(), spec.offsets.clone());
+            props.push(AllDifferent::new(
+                vars.clone(),
+                offsets.clone(),
+                Consistency::Value,
+            ));
+            if spec.consistency == Consistency::Domain {
+                props.push(AllDifferent::new(vars, offsets, Consistency::Domain));
+            }
+        }
+        props
     }
 }
 

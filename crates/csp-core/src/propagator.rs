@@ -61,6 +61,12 @@ pub trait Propagator: fmt::Debug + Send {
         false
     }
 
+    /// Whether this propagator is expensive, so the engine runs it only after
+    /// every cheap propagator and arc has settled. Default `false`.
+    fn is_expensive(&self) -> bool {
+        false
+    }
+
     /// A short name for traces and statistics.
     fn name(&self) -> &str {
         "propagator"
@@ -200,6 +206,16 @@ impl<'a> Context<'a> {
     pub fn intersect_mask(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
         let v = var.index();
         if self.store.is_small(v) && self.store.intersect_mask(v, keep) {
+            self.note(v)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Keeps only the bits of `keep`, word by word, in any domain.
+    pub(crate) fn intersect_words(&mut self, var: Var, keep: &[u64]) -> Result<bool, Conflict> {
+        let v = var.index();
+        if self.store.intersect_words(v, keep) {
             self.note(v)
         } else {
             Ok(false)
