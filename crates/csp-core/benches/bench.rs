@@ -5,24 +5,24 @@
 use std::rc::Rc;
 
 use bench_kit::{Workload, run};
-use csp_core::{Config, Inference, Model, Solver, Var, VarOrder};
+use csp_core::{Config, Consistency, Inference, Model, Solver, Var, VarOrder};
 use puzzle_solver::{Constraint, PsResult, Puzzle, PuzzleSearch, Val, VarToken};
 
 const TOP1465: &str = "../../../shared/data/sudoku/puzzles3_magictour_top1465.txt";
 
-/// One variable per row holding its queen's column; three all-different.
-fn queens_model(n: usize) -> Model {
+/// One variable per row holding its queen's column; three all-different
+/// (columns, and the diagonals as `q[i] + i` and `q[i] - i`).
+fn queens_model(n: usize, consistency: Consistency) -> Model {
     let mut model = Model::new();
     let q = model.new_vars(n, 0..n as i32);
-    model.all_different(&q);
-    let up: Vec<(Var, i32)> = q.iter().enumerate().map(|(i, &v)| (v, i as i32)).collect();
-    let down: Vec<(Var, i32)> = q
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| (v, -(i as i32)))
-        .collect();
-    model.all_different_offset(&up);
-    model.all_different_offset(&down);
+    for sign in [0, 1, -1] {
+        let terms: Vec<(Var, i32)> = q
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, sign * i as i32))
+            .collect();
+        model.all_different_with(&terms, consistency);
+    }
     model
 }
 
@@ -143,7 +143,7 @@ fn main() {
         .var_order(VarOrder::Mrv);
     let mut workloads = vec![
         Workload::new("n-queens first solution n=100", || {
-            let mut solver = Solver::new(queens_model(100), Config::new());
+            let mut solver = Solver::new(queens_model(100, Consistency::Domain), Config::new());
             let columns = solver
                 .solve()
                 .solution
@@ -161,7 +161,7 @@ fn main() {
         })
         .note("MAC + MRV, three all-different (offsets for diagonals)"),
         Workload::new("n-queens count n=12", move || {
-            Solver::new(queens_model(12), count_config.clone())
+            Solver::new(queens_model(12, Consistency::Value), count_config.clone())
                 .count(u64::MAX)
                 .count
                 .to_string()
@@ -170,7 +170,7 @@ fn main() {
             let (mut puzzle, _) = peer_queens(12);
             puzzle.solve_all().len().to_string()
         })
-        .note("forward checking + MRV"),
+        .note("forward checking + MRV, value-elimination all-different"),
     ];
     if !puzzles.is_empty() {
         let ours = puzzles.clone();

@@ -12,7 +12,7 @@
 //! instances fall back to value elimination of fixed terms.
 
 use crate::model::{Consistency, Var};
-use crate::propagator::{Conflict, Context, Propagator, Strength};
+use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
 
 /// How the terms' values are laid out, worked out on the first call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,9 +98,16 @@ impl AllDifferent {
 
     fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
-        for ((d, &var), &s) in self.dom.iter_mut().zip(&self.vars).zip(&self.shift) {
-            let (_, mask) = ctx.mask(var).unwrap_or((0, 0));
-            *d = mask << s;
+        let mut original = [0u64; 64];
+        for (((d, o), &var), &s) in self
+            .dom
+            .iter_mut()
+            .zip(&mut original)
+            .zip(&self.vars)
+            .zip(&self.shift)
+        {
+            *o = ctx.store.mask(var.index());
+            *d = *o << s;
         }
         // Value elimination: a fixed term's value leaves every other term.
         loop {
@@ -135,10 +142,14 @@ impl AllDifferent {
         if ctx.strength == Strength::Full && self.consistency == Consistency::Domain {
             self.regin(n)?;
         }
-        for ((&d, &var), &s) in self.dom.iter().zip(&self.vars).zip(&self.shift) {
-            if let Some((_, old)) = ctx.mask(var)
-                && d >> s != old
-            {
+        for (((&d, &o), &var), &s) in self
+            .dom
+            .iter()
+            .zip(&original)
+            .zip(&self.vars)
+            .zip(&self.shift)
+        {
+            if d >> s != o {
                 ctx.intersect_mask(var, d >> s)?;
             }
         }
@@ -405,9 +416,14 @@ impl Propagator for AllDifferent {
             self.choose_layout(ctx);
         }
         match self.layout {
+            // The matching pass only runs in full strength and on one word;
+            // its cheap value-elimination twin does everything else.
+            _ if self.consistency == Consistency::Domain
+                && (self.layout != Layout::Word || ctx.strength == Strength::Forward) =>
+            {
+                Ok(())
+            }
             Layout::Word => self.propagate_words(ctx),
-            // The matching pass only exists on one word; its cheap twin does the rest.
-            _ if self.consistency == Consistency::Domain => Ok(()),
             Layout::Multi => self.propagate_multi(ctx),
             _ => self.propagate_general(ctx),
         }
@@ -425,6 +441,14 @@ impl Propagator for AllDifferent {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+
+    fn wakes_on(&self) -> Wake {
+        // Value elimination only learns from fixed terms; the matching from any change.
+        match self.consistency {
+            Consistency::Value => Wake::Fixed,
+            Consistency::Domain => Wake::Change,
+        }
     }
 
     fn is_expensive(&self) -> bool {

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use crate::domain::Store;
 use crate::model::{Binary, Model, Relation, Var};
-use crate::propagator::{Conflict, Context, Propagator, Strength};
+use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
 
 /// One revision of an arc `(x, y)` by AC-3: the values removed from `x`
 /// because no value of `y` supports them, `x`'s domain afterwards (when it
@@ -47,12 +47,14 @@ pub(crate) struct Engine {
     binaries: Vec<Binary>,
     arcs: Vec<Arc>,
     /// Arcs `(k, v)` by their support variable `v`.
-    arcs_into: Vec<Vec<u32>>,
+    arcs_into: Csr,
     arc_queue: VecDeque<u32>,
     arc_queued: Vec<bool>,
     props: Vec<Box<dyn Propagator>>,
     prop_idempotent: Vec<bool>,
-    watch: Vec<Vec<u32>>,
+    /// Propagators woken by any change of a variable, and by its fixing only.
+    watch: Csr,
+    watch_fixed: Csr,
     /// Propagator queues by priority: cheap ones run before expensive ones.
     prop_queues: [VecDeque<u32>; 2],
     prop_queued: Vec<bool>,
@@ -62,9 +64,9 @@ pub(crate) struct Engine {
     /// Constraint weights for dom/wdeg: binaries first, then propagators.
     pub(crate) weights: Vec<u64>,
     /// Constraint ids by variable.
-    pub(crate) var_constraints: Vec<Vec<u32>>,
+    pub(crate) var_constraints: Csr,
     /// Variables by constraint id.
-    pub(crate) constraint_vars: Vec<Vec<u32>>,
+    pub(crate) constraint_vars: Csr,
     pub(crate) counters: EngineCounters,
 }
 
@@ -89,58 +91,64 @@ impl Engine {
         }
         props.append(&mut model.customs);
         let mut arcs = Vec::with_capacity(2 * binaries.len());
-        let mut arcs_into = vec![Vec::new(); n];
-        let mut var_constraints = vec![Vec::new(); n];
+        let mut arcs_into = Vec::with_capacity(2 * binaries.len());
+        let mut var_constraints = Vec::new();
         let mut constraint_vars = Vec::new();
         for (c, b) in binaries.iter().enumerate() {
             for (x, y, reversed) in [(b.x, b.y, false), (b.y, b.x, true)] {
-                let id = arcs.len() as u32;
+                arcs_into.push((y as usize, arcs.len() as u32));
                 arcs.push(Arc {
                     x,
                     y,
                     constraint: c as u32,
                     reversed,
                 });
-                arcs_into[y as usize].push(id);
             }
-            var_constraints[b.x as usize].push(c as u32);
+            var_constraints.push((b.x as usize, c as u32));
             if b.y != b.x {
-                var_constraints[b.y as usize].push(c as u32);
+                var_constraints.push((b.y as usize, c as u32));
             }
-            constraint_vars.push(vec![b.x, b.y]);
+            constraint_vars.push((c, b.x));
+            constraint_vars.push((c, b.y));
         }
-        let mut watch = vec![Vec::new(); n];
-        let mut prop_idempotent = Vec::with_capacity(props.len());
+        let mut watch = Vec::new();
+        let mut watch_fixed = Vec::new();
+        let mut scratch = Vec::new();
         for (p, prop) in props.iter().enumerate() {
-            let mut vars: Vec<u32> = prop.variables().iter().map(|v| v.0).collect();
-            vars.sort_unstable();
-            vars.dedup();
+            scratch.clear();
+            scratch.extend(prop.variables().iter().map(|v| v.0));
+            scratch.sort_unstable();
+            scratch.dedup();
             let id = (binaries.len() + p) as u32;
-            for &v in &vars {
-                watch[v as usize].push(p as u32);
-                var_constraints[v as usize].push(id);
+            let list = match prop.wakes_on() {
+                Wake::Change => &mut watch,
+                Wake::Fixed => &mut watch_fixed,
+            };
+            for &v in &scratch {
+                list.push((v as usize, p as u32));
+                var_constraints.push((v as usize, id));
+                constraint_vars.push((id as usize, v));
             }
-            constraint_vars.push(vars);
-            prop_idempotent.push(prop.is_idempotent());
         }
-        let num_constraints = constraint_vars.len();
+        let num_constraints = binaries.len() + props.len();
         Engine {
             arc_queued: vec![false; arcs.len()],
             prop_queued: vec![false; props.len()],
             prop_slow: props.iter().map(|p| p.is_expensive()).collect(),
+            prop_idempotent: props.iter().map(|p| p.is_idempotent()).collect(),
             binaries,
             arcs,
-            arcs_into,
+            arcs_into: Csr::new(n, arcs_into),
             arc_queue: VecDeque::new(),
             props,
-            prop_idempotent,
-            watch,
+            watch: Csr::new(n, watch),
+            watch_fixed: Csr::new(n, watch_fixed),
             prop_queues: [VecDeque::new(), VecDeque::new()],
             changed: Vec::new(),
             scratch: Vec::new(),
             weights: vec![1; num_constraints],
-            var_constraints,
-            constraint_vars,
+            var_constraints: Csr::new(n, var_constraints),
+            constraint_vars: Csr::new(num_constraints, constraint_vars),
             counters: EngineCounters::default(),
         }
     }
@@ -161,17 +169,23 @@ impl Engine {
         }
     }
 
-    /// Wakes what watches `var`, except arc `(except_x, var)` and propagator
-    /// `except_prop`; returns the number of arcs added.
+    /// Wakes what watches `var` (`fixed`: its domain is now a singleton),
+    /// except arc `(except_x, var)` and propagator `except_prop`.
     #[inline]
-    fn schedule(&mut self, var: u32, except_x: u32, except_prop: u32) {
-        for &a in &self.arcs_into[var as usize] {
+    fn schedule(&mut self, var: u32, fixed: bool, except_x: u32, except_prop: u32) {
+        for &a in self.arcs_into.get(var as usize) {
             if !self.arc_queued[a as usize] && self.arcs[a as usize].x != except_x {
                 self.arc_queued[a as usize] = true;
                 self.arc_queue.push_back(a);
             }
         }
-        for &p in &self.watch[var as usize] {
+        let watchers = self.watch.get(var as usize);
+        let fixed_watchers = if fixed {
+            self.watch_fixed.get(var as usize)
+        } else {
+            &[]
+        };
+        for &p in watchers.iter().chain(fixed_watchers) {
             if !self.prop_queued[p as usize] && p != except_prop {
                 self.prop_queued[p as usize] = true;
                 self.prop_queues[self.prop_slow[p as usize] as usize].push_back(p);
@@ -179,9 +193,9 @@ impl Engine {
         }
     }
 
-    /// Wakes everything watching `var` (after a search decision on it).
-    pub(crate) fn schedule_var(&mut self, var: usize) {
-        self.schedule(var as u32, NONE, NONE);
+    /// Wakes everything watching `var` after a search decision or refutation.
+    pub(crate) fn schedule_var(&mut self, var: usize, fixed: bool) {
+        self.schedule(var as u32, fixed, NONE, NONE);
     }
 
     fn clear_queues(&mut self) {
@@ -213,7 +227,7 @@ impl Engine {
                 let changed = self.revise(store, arc);
                 let queued_before = self.arc_queue.len();
                 if changed && store.size(arc.x as usize) > 0 {
-                    self.schedule(arc.x, arc.y, NONE);
+                    self.schedule(arc.x, store.size(arc.x as usize) == 1, arc.y, NONE);
                 }
                 if let (Some(trace), Some(before)) = (trace.as_deref_mut(), before) {
                     let x = arc.x as usize;
@@ -262,7 +276,7 @@ impl Engine {
                 };
                 let mut changed = std::mem::take(&mut self.changed);
                 for &v in &changed {
-                    self.schedule(v, NONE, except);
+                    self.schedule(v, store.size(v as usize) == 1, NONE, except);
                 }
                 changed.clear();
                 self.changed = changed;
@@ -294,8 +308,8 @@ impl Engine {
         var: usize,
         assigned: &[bool],
     ) -> Result<(), Conflict> {
-        for i in 0..self.arcs_into[var].len() {
-            let arc = self.arcs[self.arcs_into[var][i] as usize];
+        for i in 0..self.arcs_into.get(var).len() {
+            let arc = self.arcs[self.arcs_into.get(var)[i] as usize];
             if assigned[arc.x as usize] {
                 continue;
             }
@@ -304,8 +318,14 @@ impl Engine {
                 return Err(Conflict);
             }
         }
-        for i in 0..self.watch[var].len() {
-            let p = self.watch[var][i] as usize;
+        let (any, fixed) = (self.watch.get(var).len(), self.watch_fixed.get(var).len());
+        for i in 0..any + fixed {
+            let p = if i < any {
+                self.watch.get(var)[i]
+            } else {
+                self.watch_fixed.get(var)[i - any]
+            };
+            let p = p as usize;
             if let Err(conflict) = self.run_propagator(store, p, Strength::Forward) {
                 self.weights[self.binaries.len() + p] += 1;
                 self.changed.clear();
@@ -424,5 +444,38 @@ impl Engine {
             })
             .count();
         binaries + props
+    }
+}
+
+/// Adjacency lists in one array (compressed sparse rows): row `i` is
+/// `list[start[i]..start[i + 1]]`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Csr {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Csr {
+    /// Builds `rows` rows from `(row, item)` pairs, keeping each row's items in input order.
+    fn new(rows: usize, pairs: Vec<(usize, u32)>) -> Self {
+        let mut start = vec![0u32; rows + 1];
+        for &(row, _) in &pairs {
+            start[row + 1] += 1;
+        }
+        for i in 0..rows {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![0u32; pairs.len()];
+        for (row, item) in pairs {
+            list[fill[row] as usize] = item;
+            fill[row] += 1;
+        }
+        Csr { start, list }
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, row: usize) -> &[u32] {
+        &self.list[self.start[row] as usize..self.start[row + 1] as usize]
     }
 }

@@ -102,7 +102,7 @@ pub use domain::DomainIter;
 pub use engine::ArcRevision;
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, Var};
-pub use propagator::{Conflict, Context, Propagator, Strength};
+pub use propagator::{Conflict, Context, Propagator, Strength, Wake};
 pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Outcome, Solutions, Solver, Stats, Status,
     ValueOrder, VarOrder,

@@ -30,6 +30,16 @@ pub enum Strength {
     Full,
 }
 
+/// Which domain changes wake a propagator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Wake {
+    /// Any removal from one of its variables.
+    #[default]
+    Change,
+    /// Only one of its variables becoming fixed (a singleton domain).
+    Fixed,
+}
+
 /// A constraint over several variables that prunes their domains.
 ///
 /// The contract:
@@ -59,6 +69,13 @@ pub trait Propagator: fmt::Debug + Send {
     /// engine need not wake it again for its own prunings. Default `false`.
     fn is_idempotent(&self) -> bool {
         false
+    }
+
+    /// Which changes of its variables wake it. Default [`Wake::Change`].
+    /// A propagator waking on [`Wake::Fixed`] must still fail on every
+    /// violating complete assignment, since it runs when the last variable is fixed.
+    fn wakes_on(&self) -> Wake {
+        Wake::Change
     }
 
     /// Whether this propagator is expensive, so the engine runs it only after

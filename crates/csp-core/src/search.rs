@@ -218,6 +218,7 @@ pub struct Solver {
     phase: Phase,
     stats: Stats,
     start: Instant,
+    next_time_check: u64,
 }
 
 impl Solver {
@@ -239,6 +240,7 @@ impl Solver {
             phase: Phase::Fresh,
             stats: Stats::default(),
             start: Instant::now(),
+            next_time_check: 0,
         }
     }
 
@@ -313,6 +315,7 @@ impl Solver {
         self.stats = Stats::default();
         self.engine.counters = Default::default();
         self.start = Instant::now();
+        self.next_time_check = 0;
     }
 
     /// Finds the first solution.
@@ -417,10 +420,10 @@ impl Solver {
             return true;
         }
         if let Some(limit) = self.config.time_limit
-            && self.stats.nodes.is_multiple_of(64)
-            && self.start.elapsed() >= limit
+            && self.stats.nodes >= self.next_time_check
         {
-            return true;
+            self.next_time_check = self.stats.nodes + 64;
+            return self.start.elapsed() >= limit;
         }
         false
     }
@@ -517,7 +520,7 @@ impl Solver {
         }
         match self.config.inference {
             Inference::Mac => {
-                self.engine.schedule_var(var);
+                self.engine.schedule_var(var, self.store.size(var) == 1);
                 self.engine.fixpoint(&mut self.store, None).is_ok()
             }
             _ => true,
@@ -546,7 +549,7 @@ impl Solver {
             self.store.assign(var, value);
             let ok = match self.config.inference {
                 Inference::Mac => {
-                    self.engine.schedule_var(var);
+                    self.engine.schedule_var(var, true);
                     self.engine.fixpoint(&mut self.store, None).is_ok()
                 }
                 _ => self
@@ -678,10 +681,14 @@ impl Solver {
 
     /// Constraints of `var` with at least one other open variable.
     fn dynamic_degree(&self, var: usize) -> u32 {
-        self.engine.var_constraints[var]
+        self.engine
+            .var_constraints
+            .get(var)
             .iter()
             .filter(|&&c| {
-                self.engine.constraint_vars[c as usize]
+                self.engine
+                    .constraint_vars
+                    .get(c as usize)
                     .iter()
                     .any(|&w| w as usize != var && self.is_open(w as usize))
             })
@@ -689,7 +696,9 @@ impl Solver {
     }
 
     fn weighted_degree(&self, var: usize) -> u64 {
-        self.engine.var_constraints[var]
+        self.engine
+            .var_constraints
+            .get(var)
             .iter()
             .map(|&c| self.engine.weights[c as usize])
             .sum()
