@@ -11,7 +11,7 @@
 //! entry per touched word, never a copy of the store.
 
 /// The domain store with its undo trail.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Store {
     words: Vec<u64>,
     first_word: Vec<u32>,
@@ -25,6 +25,30 @@ pub(crate) struct Store {
     levels: Vec<(usize, usize, u64)>,
     stamp: u64,
     next_stamp: u64,
+}
+
+impl Clone for Store {
+    fn clone(&self) -> Self {
+        let mut store = Store::new();
+        store.clone_from(self);
+        store
+    }
+
+    /// Reuses this store's buffers, so resetting a solver does not allocate.
+    fn clone_from(&mut self, source: &Self) {
+        self.words.clone_from(&source.words);
+        self.first_word.clone_from(&source.first_word);
+        self.num_words.clone_from(&source.num_words);
+        self.base.clone_from(&source.base);
+        self.size.clone_from(&source.size);
+        self.word_stamp.clone_from(&source.word_stamp);
+        self.size_stamp.clone_from(&source.size_stamp);
+        self.word_trail.clone_from(&source.word_trail);
+        self.size_trail.clone_from(&source.size_trail);
+        self.levels.clone_from(&source.levels);
+        self.stamp = source.stamp;
+        self.next_stamp = source.next_stamp;
+    }
 }
 
 impl Store {

@@ -44,11 +44,15 @@
 //! ([`Model::binary`]), a table of allowed pairs ([`Model::table`], supports
 //! as bitsets), or equal keys ([`Model::equal_keys`], linear-time revision
 //! for crossword crossings). [`Model::all_different`] and
-//! [`Model::all_different_offset`] propagate by value elimination, pigeonhole
-//! and Régin's matching-based arc consistency (all Hall sets) whenever the
-//! shifted values fit in 64. Anything else is a [`Propagator`]: it names its
-//! variables, is woken when one of their domains changes, and prunes through
-//! a [`Context`].
+//! [`Model::all_different_offset`] become two propagators: a cheap one
+//! (value elimination of fixed terms, pigeonhole), woken only when a term is
+//! fixed ([`Wake::Fixed`]), and an expensive one, Régin's matching-based arc
+//! consistency (every naked and hidden subset), which the engine runs only
+//! after arcs and cheap propagators have settled; [`Consistency::Value`]
+//! keeps only the cheap one. Shifted values spanning more than one word use
+//! word-by-word value elimination. Anything else is a [`Propagator`]: it
+//! names its variables, says whether any change or only fixing wakes it, is
+//! idempotent or not, cheap or expensive, and prunes through a [`Context`].
 //!
 //! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
 //! the assigned variable and runs its propagators once in
@@ -63,18 +67,24 @@
 //! which is sound for all-solution counting too. The loop is resumable, so
 //! [`Solver::solve`], [`Solver::count`], [`Solver::for_each_solution`] and
 //! [`Solver::solutions`] share it. Node and time limits end a search with
-//! [`Status::LimitReached`]. [`MinConflicts`] repairs a greedy assignment for
+//! [`Status::LimitReached`]. One solver can serve many instances of the same
+//! shape: [`Solver::restore_domains`] then [`Solver::fix`] per given, with no
+//! model rebuilt and no allocation in the search loop. [`MinConflicts`] repairs a greedy assignment for
 //! problems too large for complete search (a million-step default, seeded).
 //!
 //! # How the puzzles map onto it
 //!
-//! - **Sudoku**: 81 variables with domain 1..=9, givens by [`Model::assign`],
-//!   27 [`Model::all_different`] (rows, columns, boxes); MAC + MRV. Régin on
+//! - **Sudoku**: 81 variables with domain 1..=9 ([`Model::new_vars`]), givens
+//!   by [`Model::assign`] (or [`Solver::fix`] on a reused solver), 27
+//!   [`Model::all_different`] (rows, columns, boxes); MAC + MRV. Régin on
 //!   each unit finds naked and hidden singles, pairs, triples, ...
+//!   [`Solver::count`]`(2)` is the uniqueness check.
 //! - **N-Queens**: one variable per row holding the column, and three
 //!   all-different: `q[i]`, `q[i] + i`, `q[i] - i` via
-//!   [`Model::all_different_offset`] (or pairwise [`Model::binary`]
-//!   predicates); [`MinConflicts`] for N in the thousands.
+//!   [`Model::all_different_with`] (or pairwise [`Model::binary`]
+//!   predicates). For counting, [`Consistency::Value`] with forward checking
+//!   and MRV is fastest; for one large board, MAC + MRV; [`MinConflicts`]
+//!   for N in the thousands.
 //! - **Crossword** (seed 002): one variable per slot whose values index the
 //!   words of the slot's length; each crossing is [`Model::equal_keys`] with
 //!   the letter at the crossing position as key, plus pairwise `not_equal`

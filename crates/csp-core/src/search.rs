@@ -297,7 +297,7 @@ impl Solver {
             .fixpoint(&mut self.root, trace.then_some(&mut revisions))
             .is_ok()
             && (0..self.root.num_vars()).all(|v| self.root.size(v) > 0);
-        self.store = self.root.clone();
+        self.store.clone_from(&self.root);
         Ac3Report {
             consistent,
             revisions,
@@ -305,9 +305,35 @@ impl Solver {
         }
     }
 
+    /// Fixes `var` to `value` at the root for the following searches (a
+    /// given on a reused solver: building the model once and fixing the givens
+    /// per puzzle skips the model construction). A value outside the domain
+    /// makes the problem unsatisfiable.
+    pub fn fix(&mut self, var: Var, value: i32) {
+        self.root.assign(var.index(), value);
+        if self.store.depth() == 0 {
+            self.store.assign(var.index(), value);
+        }
+    }
+
+    /// Removes `value` from `var` at the root for the following searches.
+    pub fn remove_value(&mut self, var: Var, value: i32) {
+        self.root.remove(var.index(), value);
+        if self.store.depth() == 0 {
+            self.store.remove(var.index(), value);
+        }
+    }
+
+    /// Restores the model's domains at the root, undoing [`Solver::fix`],
+    /// [`Solver::remove_value`] and [`Solver::ac3`].
+    pub fn restore_domains(&mut self) {
+        self.root.clone_from(&self.model.store);
+        self.reset();
+    }
+
     /// Forgets any search in progress; the next search starts at the root.
     pub fn reset(&mut self) {
-        self.store = self.root.clone();
+        self.store.clone_from(&self.root);
         self.frames.clear();
         self.values.clear();
         self.assigned.iter_mut().for_each(|a| *a = false);
