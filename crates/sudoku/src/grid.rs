@@ -1,0 +1,564 @@
+//! The `Sudoku` grid type: parsing (one-line and multi-line forms, sizes 4, 9,
+//! 16 and 25), rule checking of the givens, the compact line form and the
+//! human renderings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+
+/// A sudoku grid of side 4, 9, 16 or 25 whose givens obey the rules (no value
+/// repeated in a row, column or box). Blank cells hold 0.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sudoku {
+    side: usize,
+    cells: Vec<u8>,
+}
+
+/// The sides a grid may have: squares of the box sizes 2 to 5.
+const SIDES: [usize; 4] = [4, 9, 16, 25];
+
+/// Symbols used for the values 1..=25 in text.
+const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+
+/// Which unit two clashing givens share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// The same row.
+    Row,
+    /// The same column.
+    Column,
+    /// The same box.
+    Box,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        })
+    }
+}
+
+/// The symbol of `value` (1-based) in text: `1`-`9`, then `A`-`P`.
+pub(crate) fn symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        v => char::from(SYMBOLS[usize::from(v) - 1]),
+    }
+}
+
+/// Reads one cell character for a grid of `side`: `Some(0)` for a blank.
+fn value_of(c: char, side: usize) -> Option<u8> {
+    let value = match c {
+        '.' | '0' | '_' => return Some(0),
+        '1'..='9' => c as u8 - b'0',
+        'A'..='P' => c as u8 - b'A' + 10,
+        'a'..='p' => c as u8 - b'a' + 10,
+        _ => return None,
+    };
+    (usize::from(value) <= side).then_some(value)
+}
+
+fn expected_symbols(side: usize) -> String {
+    match side {
+        4 => "a digit 1-4 or '.'".to_owned(),
+        9 => "a digit 1-9 or '.' or '0'".to_owned(),
+        _ => format!("a digit 1-9, a letter A-{} or '.'", symbol(side as u8)),
+    }
+}
+
+/// Where a cell's character came from, for error messages.
+#[derive(Debug, Clone, Copy)]
+struct Origin {
+    line: usize,
+    column: usize,
+}
+
+impl Sudoku {
+    /// A grid of the given side from its values (0 for blank), checking the
+    /// side, the value range and the rules.
+    pub fn from_values(side: usize, values: &[u8]) -> Result<Self, ParseError> {
+        if !SIDES.contains(&side) || values.len() != side * side {
+            return Err(ParseError::Length {
+                line: 1,
+                length: values.len(),
+            });
+        }
+        let origins: Vec<Origin> = (0..values.len())
+            .map(|index| Origin {
+                line: 1,
+                column: index + 1,
+            })
+            .collect();
+        if let Some(index) = values.iter().position(|&v| usize::from(v) > side) {
+            return Err(ParseError::Character {
+                line: 1,
+                column: index + 1,
+                found: char::from(b'0' + values[index].min(9)),
+                expected: expected_symbols(side),
+            });
+        }
+        Self::checked(side, values.to_vec(), &origins)
+    }
+
+    /// Parses one puzzle (an 81-character line, or a grid of rows) from text;
+    /// `#` comment lines and blank lines are skipped. Text holding more than
+    /// one puzzle is an error; use [`parse_puzzles`] for batches.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        let mut puzzles = parse_puzzles(text);
+        match puzzles.len() {
+            0 => Err(ParseError::Empty),
+            1 => puzzles.remove(0).result,
+            _ => Err(ParseError::Several {
+                line: puzzles[1].line,
+            }),
+        }
+    }
+
+    /// Parses a single one-line puzzle (16, 81, 256 or 625 characters).
+    pub fn from_line(line: &str) -> Result<Self, ParseError> {
+        parse_line(line, 1)
+    }
+
+    fn checked(side: usize, cells: Vec<u8>, origins: &[Origin]) -> Result<Self, ParseError> {
+        let sudoku = Sudoku { side, cells };
+        if let Some((cell, other, unit)) = sudoku.first_conflict() {
+            let origin = origins[cell];
+            return Err(ParseError::Conflict {
+                line: origin.line,
+                column: origin.column,
+                value: symbol(sudoku.cells[cell]),
+                row: cell / side + 1,
+                col: cell % side + 1,
+                other_row: other / side + 1,
+                other_col: other % side + 1,
+                unit,
+            });
+        }
+        Ok(sudoku)
+    }
+
+    /// The first given (in reading order) that repeats an earlier given of its
+    /// row, column or box, with that earlier cell.
+    fn first_conflict(&self) -> Option<(usize, usize, Unit)> {
+        let side = self.side;
+        let box_size = self.box_size();
+        for cell in 0..self.cells.len() {
+            let value = self.cells[cell];
+            if value == 0 {
+                continue;
+            }
+            let (row, col) = (cell / side, cell % side);
+            for earlier in 0..cell {
+                if self.cells[earlier] != value {
+                    continue;
+                }
+                let (r, c) = (earlier / side, earlier % side);
+                let unit = if r == row {
+                    Unit::Row
+                } else if c == col {
+                    Unit::Column
+                } else if r / box_size == row / box_size && c / box_size == col / box_size {
+                    Unit::Box
+                } else {
+                    continue;
+                };
+                return Some((cell, earlier, unit));
+            }
+        }
+        None
+    }
+
+    /// Side of the grid (9 for a classic sudoku).
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Side of a box (3 for a classic sudoku).
+    pub fn box_size(&self) -> usize {
+        match self.side {
+            4 => 2,
+            9 => 3,
+            16 => 4,
+            _ => 5,
+        }
+    }
+
+    /// The cell values in reading order, 0 for blank.
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value at (`row`, `col`), 0-based; 0 for blank.
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.side + col]
+    }
+
+    /// Number of givens.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The compact one-line form: one symbol per cell, `.` for blanks. It
+    /// parses back to the same grid.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&v| symbol(v)).collect()
+    }
+
+    /// The grid drawn with box-drawing characters (the `--pretty` view).
+    pub fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+
+    pub(crate) fn from_solution(side: usize, cells: Vec<u8>) -> Self {
+        Sudoku { side, cells }
+    }
+}
+
+impl FromStr for Sudoku {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Sudoku::parse(text)
+    }
+}
+
+/// The human grid: rows of space-separated symbols with `|` and `-` between
+/// boxes.
+impl fmt::Display for Sudoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (side, box_size) = (self.side, self.box_size());
+        for row in 0..side {
+            if row > 0 && row % box_size == 0 {
+                let segment = "-".repeat(box_size * 2 - 1);
+                let line = vec![segment; box_size].join("-+-");
+                writeln!(f, "{line}")?;
+            }
+            let mut text = String::new();
+            for col in 0..side {
+                if col > 0 {
+                    text.push_str(if col % box_size == 0 { " | " } else { " " });
+                }
+                text.push(symbol(self.get(row, col)));
+            }
+            writeln!(f, "{text}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The grid framed with box-drawing characters; see [`Sudoku::pretty`].
+#[derive(Debug, Clone, Copy)]
+pub struct Pretty<'a>(&'a Sudoku);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sudoku = self.0;
+        let (side, box_size) = (sudoku.side, sudoku.box_size());
+        let segment = "─".repeat(box_size * 2 + 1);
+        let rule = |left: &str, middle: &str, right: &str| {
+            format!(
+                "{left}{}{right}",
+                vec![segment.as_str(); box_size].join(middle)
+            )
+        };
+        writeln!(f, "{}", rule("┌", "┬", "┐"))?;
+        for row in 0..side {
+            if row > 0 && row % box_size == 0 {
+                writeln!(f, "{}", rule("├", "┼", "┤"))?;
+            }
+            let mut text = String::from("│");
+            for col in 0..side {
+                text.push(' ');
+                text.push(match sudoku.get(row, col) {
+                    0 => '·',
+                    v => symbol(v),
+                });
+                if (col + 1) % box_size == 0 {
+                    text.push_str(" │");
+                }
+            }
+            writeln!(f, "{text}")?;
+        }
+        writeln!(f, "{}", rule("└", "┴", "┘"))
+    }
+}
+
+/// One puzzle found in a batch text, with the line it starts on.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// 1-based line number where the puzzle starts.
+    pub line: usize,
+    /// The puzzle as written (one line, or the grid rows joined), for reports.
+    pub text: String,
+    /// The grid, or why it could not be read.
+    pub result: Result<Sudoku, ParseError>,
+}
+
+/// Whether a line only separates boxes in a drawn grid (`---+---`).
+fn is_separator(line: &str) -> bool {
+    !line.is_empty()
+        && line
+            .chars()
+            .all(|c| matches!(c, '-' | '+' | '|' | '=' | ' ' | '*'))
+}
+
+/// A grid row with its layout characters (spaces, `|`) removed, keeping the
+/// 1-based column of each remaining character.
+fn row_symbols(line: &str) -> Vec<(usize, char)> {
+    line.chars()
+        .enumerate()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .map(|(index, c)| (index + 1, c))
+        .collect()
+}
+
+fn parse_line(line: &str, number: usize) -> Result<Sudoku, ParseError> {
+    let symbols = row_symbols(line);
+    let side = match symbols.len() {
+        16 => 4,
+        81 => 9,
+        256 => 16,
+        625 => 25,
+        length => {
+            return Err(ParseError::Length {
+                line: number,
+                length,
+            });
+        }
+    };
+    let mut cells = Vec::with_capacity(symbols.len());
+    let mut origins = Vec::with_capacity(symbols.len());
+    for &(column, c) in &symbols {
+        let value = value_of(c, side).ok_or_else(|| ParseError::Character {
+            line: number,
+            column,
+            found: c,
+            expected: expected_symbols(side),
+        })?;
+        cells.push(value);
+        origins.push(Origin {
+            line: number,
+            column,
+        });
+    }
+    Sudoku::checked(side, cells, &origins)
+}
+
+/// Splits a text into puzzles: one-line puzzles (16, 81, 256 or 625
+/// symbols) and grids of 4, 9, 16 or 25 rows (spaces, `|` and separator lines
+/// allowed). `#` comments and blank lines are skipped; a line that fits neither
+/// form is reported as an invalid puzzle of its own and reading goes on.
+pub fn parse_puzzles(text: &str) -> Vec<Parsed> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim_end_matches('\r')))
+        .collect();
+    let mut puzzles = Vec::new();
+    let mut index = 0;
+    while index < lines.len() {
+        let (number, line) = lines[index];
+        let trimmed = line.trim();
+        index += 1;
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
+            continue;
+        }
+        let length = row_symbols(trimmed).len();
+        // A 16-symbol line starts a 16x16 grid only when the next content line
+        // has 16 symbols too; otherwise it is a one-line 4x4 puzzle.
+        let starts_grid = matches!(length, 4 | 9 | 25)
+            || (length == 16 && next_content_length(&lines[index..]) == Some(16));
+        if !starts_grid {
+            puzzles.push(Parsed {
+                line: number,
+                text: trimmed.to_owned(),
+                result: parse_line(trimmed, number),
+            });
+            continue;
+        }
+        let (result, text, consumed) = parse_grid(&lines[index - 1..], length);
+        index += consumed - 1;
+        puzzles.push(Parsed {
+            line: number,
+            text,
+            result,
+        });
+    }
+    puzzles
+}
+
+fn next_content_length(lines: &[(usize, &str)]) -> Option<usize> {
+    lines
+        .iter()
+        .map(|(_, line)| line.trim())
+        .find(|line| !line.starts_with('#') && !is_separator(line))
+        .filter(|line| !line.is_empty())
+        .map(|line| row_symbols(line).len())
+}
+
+/// Reads a grid of `side` rows from the start of `lines`; returns the result,
+/// the rows joined as one line and how many lines were consumed.
+fn parse_grid(lines: &[(usize, &str)], side: usize) -> (Result<Sudoku, ParseError>, String, usize) {
+    let mut cells = Vec::with_capacity(side * side);
+    let mut origins = Vec::with_capacity(side * side);
+    let mut text = String::new();
+    let mut rows = 0;
+    let mut consumed = 0;
+    let mut error = None;
+    for &(number, line) in lines {
+        if rows == side {
+            break;
+        }
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            break;
+        }
+        consumed += 1;
+        if trimmed.starts_with('#') || is_separator(trimmed) {
+            continue;
+        }
+        let symbols = row_symbols(line);
+        // A one-line puzzle after a short grid belongs to the batch, not to
+        // the grid.
+        if symbols.len() != side && matches!(symbols.len(), 16 | 81 | 256 | 625) {
+            consumed -= 1;
+            break;
+        }
+        rows += 1;
+        if error.is_some() {
+            continue;
+        }
+        if symbols.len() != side {
+            error = Some(ParseError::Row {
+                line: number,
+                length: symbols.len(),
+                side,
+            });
+            continue;
+        }
+        for &(column, c) in &symbols {
+            text.push(c);
+            match value_of(c, side) {
+                Some(value) => {
+                    cells.push(value);
+                    origins.push(Origin {
+                        line: number,
+                        column,
+                    });
+                }
+                None if error.is_none() => {
+                    error = Some(ParseError::Character {
+                        line: number,
+                        column,
+                        found: c,
+                        expected: expected_symbols(side),
+                    });
+                }
+                None => {}
+            }
+        }
+    }
+    let first_line = lines[0].0;
+    if let Some(error) = error {
+        return (Err(error), text, consumed);
+    }
+    if rows < side {
+        return (
+            Err(ParseError::ShortGrid {
+                line: first_line,
+                rows,
+                side,
+            }),
+            text,
+            consumed,
+        );
+    }
+    (Sudoku::checked(side, cells, &origins), text, consumed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn line_round_trips() {
+        let sudoku = Sudoku::from_line(LINE).unwrap();
+        assert_eq!(sudoku.to_line(), LINE);
+        assert_eq!(sudoku.givens(), 30);
+        let with_zeros = LINE.replace('.', "0");
+        assert_eq!(Sudoku::from_line(&with_zeros).unwrap(), sudoku);
+    }
+
+    #[test]
+    fn grid_form_equals_line_form() {
+        let grid = Sudoku::from_line(LINE).unwrap().to_string();
+        assert_eq!(Sudoku::parse(&grid).unwrap().to_line(), LINE);
+        let plain: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        assert_eq!(Sudoku::parse(&plain).unwrap().to_line(), LINE);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let text = format!("# comment\n\n{}x\n", &LINE[..80]);
+        let error = Sudoku::parse(&text).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3, column 81: expected a digit 1-9 or '.' or '0', found 'x'"
+        );
+        let error = Sudoku::parse(&LINE[..80]).unwrap_err();
+        assert!(
+            error.to_string().starts_with("line 1: 80 characters"),
+            "{error}"
+        );
+        let duplicate = format!("55{}", &LINE[2..]);
+        let error = Sudoku::parse(&duplicate).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 2: the given 5 at row 1, column 2 repeats the 5 at row 1, column 1 (same row)"
+        );
+    }
+
+    #[test]
+    fn other_sizes_parse() {
+        let four = Sudoku::from_line("1.3..4.......2..").unwrap();
+        assert_eq!(four.side(), 4);
+        let sixteen = "1".to_owned() + &".".repeat(254) + "G";
+        assert_eq!(Sudoku::from_line(&sixteen).unwrap().side(), 16);
+        let grid16: String = (0..16)
+            .map(|r| {
+                format!(
+                    "{}\n",
+                    if r == 0 { "A" } else { "." }.to_owned() + &".".repeat(15)
+                )
+            })
+            .collect();
+        let parsed = Sudoku::parse(&grid16).unwrap();
+        assert_eq!((parsed.side(), parsed.get(0, 0)), (16, 10));
+    }
+
+    #[test]
+    fn batch_keeps_going_after_a_bad_line() {
+        let text = format!("{LINE}\n12345\n{LINE}\n");
+        let puzzles = parse_puzzles(&text);
+        assert_eq!(puzzles.len(), 3);
+        assert!(puzzles[0].result.is_ok() && puzzles[2].result.is_ok());
+        assert_eq!(puzzles[1].line, 2);
+        assert!(puzzles[1].result.is_err());
+    }
+}

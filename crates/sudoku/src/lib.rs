@@ -1,0 +1,35 @@
+//! Sudoku solvers: a record-class bitmask engine for 9x9 grids (`fast`), the
+//! classic formulations on the workspace's cores (`csp`, `dfs`, `bfs`),
+//! parsing of the common text forms and an independent solution checker.
+//!
+//! ```
+//! use sudoku::{Algo, Options, Status, Sudoku, check_solution, solve};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! let puzzle: Sudoku = line.parse()?;
+//! let outcome = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
+//! assert_eq!(outcome.status, Status::Solved);
+//! assert_eq!(outcome.count, 1); // unique
+//! let solution = outcome.solution.expect("solved");
+//! check_solution(&puzzle, &solution)?;
+//! assert!(solution.to_line().starts_with("534678912"));
+//! # Ok(())
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+mod batch;
+mod check;
+mod csp;
+mod error;
+mod fast;
+mod grid;
+mod seed;
+mod solve;
+
+pub use batch::{Record, RecordStats, solve_all};
+pub use check::{CheckError, check_solution};
+pub use error::ParseError;
+pub use grid::{Parsed, Pretty, Sudoku, Unit, parse_puzzles};
+pub use solve::{Algo, Options, Outcome, Stats, Status, fast_solve_array, solve};

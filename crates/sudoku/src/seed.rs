@@ -1,0 +1,223 @@
+//! Seed 004's formulation on search-core, for teaching: a board whose empty
+//! cells hold candidate lists, the most constrained cell (first minimum) as
+//! the only cell to branch on, `update` removing the placed value from its
+//! row, column and box, `failure_test` spotting an empty candidate list and
+//! `goal_test` counting placed numbers. DFS and BFS differ only in the
+//! searcher.
+
+use std::cell::{Cell, RefCell};
+
+use search_core::{Config, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
+
+use crate::grid::Sudoku;
+use crate::solve::{Algo, Options, Status};
+
+/// A board of seed 004: placed values, and for each empty cell the set of
+/// values still possible (a bitmask standing in for the seed's list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Board {
+    side: usize,
+    box_size: usize,
+    /// 0 for an empty cell, else the placed value.
+    values: Vec<u8>,
+    /// Candidates of each empty cell, bit `v - 1` for value `v`.
+    candidates: Vec<u32>,
+    num_nums_placed: usize,
+}
+
+impl Board {
+    /// An empty board with every value possible everywhere, then the givens
+    /// placed by `update`.
+    fn new(sudoku: &Sudoku) -> Self {
+        let side = sudoku.side();
+        let mut board = Board {
+            side,
+            box_size: sudoku.box_size(),
+            values: vec![0; side * side],
+            candidates: vec![(1u32 << side) - 1; side * side],
+            num_nums_placed: 0,
+        };
+        for (cell, &value) in sudoku.values().iter().enumerate() {
+            if value != 0 {
+                board.update(cell / side, cell % side, value);
+            }
+        }
+        board
+    }
+
+    /// The unplaced cell with the fewest candidates; the first such cell in
+    /// reading order on ties.
+    fn find_most_constrained_cell(&self) -> Option<(usize, usize)> {
+        let mut best: Option<(u32, usize)> = None;
+        for (cell, &candidates) in self.candidates.iter().enumerate() {
+            if self.values[cell] != 0 {
+                continue;
+            }
+            let count = candidates.count_ones();
+            if best.is_none_or(|(fewest, _)| count < fewest) {
+                best = Some((count, cell));
+            }
+        }
+        best.map(|(_, cell)| (cell / self.side, cell % self.side))
+    }
+
+    /// True when some empty cell has no candidate left: no solution below.
+    fn failure_test(&self) -> bool {
+        self.values
+            .iter()
+            .zip(&self.candidates)
+            .any(|(&value, &candidates)| value == 0 && candidates == 0)
+    }
+
+    /// True when every cell holds a number (placement and `update` are
+    /// trusted to keep the board valid, as in the seed).
+    fn goal_test(&self) -> bool {
+        self.num_nums_placed == self.side * self.side
+    }
+
+    /// Places `assignment` at (`row`, `column`) and removes it from the
+    /// candidates of the cell's row, column and box.
+    fn update(&mut self, row: usize, column: usize, assignment: u8) {
+        let side = self.side;
+        let bit = !(1u32 << (assignment - 1));
+        for k in 0..side {
+            self.candidates[row * side + k] &= bit;
+            self.candidates[k * side + column] &= bit;
+        }
+        let top = row / self.box_size * self.box_size;
+        let left = column / self.box_size * self.box_size;
+        for r in top..top + self.box_size {
+            for c in left..left + self.box_size {
+                self.candidates[r * side + c] &= bit;
+            }
+        }
+        let cell = row * side + column;
+        if self.values[cell] == 0 {
+            self.num_nums_placed += 1;
+        }
+        self.values[cell] = assignment;
+        self.candidates[cell] = 0;
+    }
+}
+
+/// The search problem: successors fill the most constrained cell with each of
+/// its candidates; a failing board has none. Solutions are counted here so a
+/// search can go on past the first one: the goal test only says "stop" when
+/// the solution limit is reached.
+struct SudokuSearch {
+    limit: u64,
+    found: Cell<u64>,
+    first: RefCell<Option<Board>>,
+}
+
+impl Problem for SudokuSearch {
+    type State = Board;
+    type Move = (usize, usize, u8);
+    type Cost = u32;
+
+    fn successors(&self, board: &Board, out: &mut Vec<((usize, usize, u8), Board, u32)>) {
+        if board.failure_test() || board.goal_test() {
+            return;
+        }
+        let Some((row, column)) = board.find_most_constrained_cell() else {
+            return;
+        };
+        let mut candidates = board.candidates[row * board.side + column];
+        while candidates != 0 {
+            let value = candidates.trailing_zeros() as u8 + 1;
+            candidates &= candidates - 1;
+            let mut next = board.clone();
+            next.update(row, column, value);
+            out.push(((row, column, value), next, 1));
+        }
+    }
+
+    fn is_goal(&self, board: &Board) -> bool {
+        if !board.goal_test() {
+            return false;
+        }
+        let found = self.found.get() + 1;
+        self.found.set(found);
+        if found == 1 {
+            *self.first.borrow_mut() = Some(board.clone());
+        }
+        found >= self.limit
+    }
+}
+
+/// Solves with seed 004's DFS or BFS; returns status, first solution, count
+/// and states tested. BFS holds every generated board, so its node limit is
+/// also its memory limit (`Options::frontier_limit` boards by default).
+pub(crate) fn solve(
+    sudoku: &Sudoku,
+    options: &Options,
+    algo: Algo,
+) -> (Status, Option<Sudoku>, u64, u64) {
+    let problem = SudokuSearch {
+        limit: options.solution_limit.max(1),
+        found: Cell::new(0),
+        first: RefCell::new(None),
+    };
+    let start = Board::new(sudoku);
+    let mut config = Config::default();
+    let node_limit = match algo {
+        Algo::Bfs => Some(
+            options
+                .node_limit
+                .unwrap_or(u64::MAX)
+                .min(options.frontier_limit as u64),
+        ),
+        _ => options.node_limit,
+    };
+    if let Some(nodes) = node_limit {
+        config = config.node_limit(nodes);
+    }
+    let search = match algo {
+        Algo::Bfs => bfs_tree(&problem, start, &config),
+        _ => dfs_tree(&problem, start, &config),
+    };
+    let found = problem.found.get();
+    let first = problem
+        .first
+        .into_inner()
+        .map(|board| Sudoku::from_solution(board.side, board.values));
+    let status = match search.status {
+        _ if found > 0 => Status::Solved,
+        SearchStatus::LimitReached(_) => Status::Limit,
+        _ => Status::Unsolvable,
+    };
+    (status, first, found, search.stats.num_tested)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn most_constrained_cell_is_the_first_minimum() {
+        // Solution 1234 / 3412 / 2143 / 4321 with some cells blanked.
+        let sudoku = Sudoku::from_line("1.3...122....3.1").unwrap();
+        let board = Board::new(&sudoku);
+        let (row, column) = board.find_most_constrained_cell().unwrap();
+        let count = |r: usize, c: usize| board.candidates[r * 4 + c].count_ones();
+        let fewest = (0..16)
+            .filter(|&cell| board.values[cell] == 0)
+            .map(|cell| count(cell / 4, cell % 4))
+            .min()
+            .unwrap();
+        assert_eq!(count(row, column), fewest);
+        let first =
+            (0..16).find(|&cell| board.values[cell] == 0 && count(cell / 4, cell % 4) == fewest);
+        assert_eq!(first, Some(row * 4 + column));
+        assert!(!board.failure_test());
+        assert!(!board.goal_test());
+        assert_eq!(board.num_nums_placed, 7);
+    }
+
+    #[test]
+    fn failure_test_spots_an_empty_candidate_list() {
+        // Cell (0, 1) sees 1 and 3 in its row, 4 in its box, 2 in its column.
+        let sudoku = Sudoku::from_line("1.3..4.......2..").unwrap();
+        assert!(Board::new(&sudoku).failure_test());
+    }
+}
