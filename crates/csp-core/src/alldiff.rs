@@ -11,13 +11,13 @@
 //! and hidden singles, naked and hidden pairs, triples, ... (Hall sets). Larger
 //! instances fall back to value elimination of fixed terms.
 
+use crate::domain::Store;
 use crate::model::{Consistency, Var};
 use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
 
-/// How the terms' values are laid out, worked out on the first call.
+/// How the terms' values are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Layout {
-    Unknown,
     /// At most 64 terms whose shifted values fit in one 64-bit word: term
     /// `i`'s domain mask shifted left by `shift[i]` is its universe mask.
     Word,
@@ -47,24 +47,33 @@ pub(crate) struct AllDifferent {
 }
 
 impl AllDifferent {
-    pub(crate) fn new(vars: Vec<Var>, offsets: Vec<i32>, consistency: Consistency) -> Self {
+    /// The layout is chosen from `store`, the model's domains: the widest
+    /// any search with this propagator will see (a solver's root domains
+    /// only shrink from them, and `restore_domains` returns to them).
+    pub(crate) fn new(
+        vars: Vec<Var>,
+        offsets: Vec<i32>,
+        consistency: Consistency,
+        store: &Store,
+    ) -> Self {
         let n = vars.len();
-        AllDifferent {
+        let mut alldiff = AllDifferent {
             vars,
             offsets,
             consistency,
-            layout: Layout::Unknown,
+            layout: Layout::General,
             shift: Vec::new(),
             universe_words: 0,
             dom: vec![0; n],
             match_var: vec![u8::MAX; n],
             fixed: Vec::new(),
             keep: Vec::new(),
-        }
+        };
+        alldiff.choose_layout(store);
+        alldiff
     }
 
-    fn choose_layout(&mut self, ctx: &Context<'_>) {
-        let store = &*ctx.store;
+    fn choose_layout(&mut self, store: &Store) {
         let lows: Vec<i64> = self
             .vars
             .iter()
@@ -412,9 +421,6 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if self.layout == Layout::Unknown {
-            self.choose_layout(ctx);
-        }
         match self.layout {
             // The matching pass only runs in full strength and on one word;
             // its cheap value-elimination twin does everything else.

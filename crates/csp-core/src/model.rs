@@ -17,6 +17,11 @@ impl Var {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The variable created in position `index` (the inverse of [`Var::index`]).
+    pub fn from_index(index: usize) -> Var {
+        Var(index as u32)
+    }
 }
 
 impl fmt::Display for Var {
@@ -147,7 +152,9 @@ impl Model {
     }
 
     /// Adds a variable whose domain is `values` (any order; duplicates ignored).
-    /// Domains spanning at most 64 consecutive integers are kept in one machine word.
+    /// The domain is a bitset over the integers from the smallest value to
+    /// the largest, so keep values compact (indices, not sparse codes);
+    /// domains spanning at most 64 integers are kept in one machine word.
     pub fn new_var(&mut self, values: impl IntoIterator<Item = i32>) -> Var {
         let values: Vec<i32> = values.into_iter().collect();
         let index = self.store.add_var(&values);
@@ -391,9 +398,15 @@ impl Model {
                 vars.clone(),
                 offsets.clone(),
                 Consistency::Value,
+                &self.store,
             ));
             if spec.consistency == Consistency::Domain {
-                props.push(AllDifferent::new(vars, offsets, Consistency::Domain));
+                props.push(AllDifferent::new(
+                    vars,
+                    offsets,
+                    Consistency::Domain,
+                    &self.store,
+                ));
             }
         }
         props

@@ -155,9 +155,10 @@ impl<'a> Context<'a> {
         self.store.iter(var.index())
     }
 
-    /// For a variable whose initial domain spans at most 64 integers: the
-    /// smallest initial value `base` and the mask whose bit `i` stands for
-    /// `base + i`. `None` for large domains.
+    /// For a variable whose domain spans at most 64 integers: `base`, the
+    /// smallest value the variable was *created* with (not its current
+    /// minimum), and the mask whose bit `i` stands for `base + i`. `None` for
+    /// larger domains.
     #[inline]
     pub fn mask(&self, var: Var) -> Option<(i32, u64)> {
         let v = var.index();

@@ -340,6 +340,7 @@ impl Solver {
         self.phase = Phase::Fresh;
         self.stats = Stats::default();
         self.engine.counters = Default::default();
+        self.engine.weights.iter_mut().for_each(|w| *w = 1);
         self.start = Instant::now();
         self.next_time_check = 0;
     }

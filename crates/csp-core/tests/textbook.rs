@@ -578,3 +578,38 @@ fn a_reused_solver_with_fixed_givens_matches_fresh_models() {
         }
     }
 }
+
+#[test]
+fn restoring_wider_domains_keeps_all_different_correct() {
+    // The first search runs with most queens fixed; the second, after
+    // restore_domains, on the full board: both must count right.
+    let n = 40;
+    let first = Solver::new(queens_with(n, Consistency::Domain), Config::new())
+        .solve()
+        .solution
+        .expect("40 queens")
+        .into_values();
+    let mut solver = Solver::new(queens_with(n, Consistency::Domain), Config::new());
+    for (row, &column) in first.iter().enumerate().take(n - 2) {
+        solver.fix(Var::from_index(row), column);
+    }
+    assert_eq!(solver.count(u64::MAX).count, 1);
+    solver.restore_domains();
+    let again = solver.solve().solution.expect("40 queens").into_values();
+    assert_eq!(again, first);
+    let small = Solver::new(queens_with(8, Consistency::Domain), Config::new()).count(u64::MAX);
+    assert_eq!(small.count, 92);
+}
+
+#[test]
+fn models_and_solvers_can_move_between_threads() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Model>();
+    assert_send::<Solver>();
+    let handle = std::thread::spawn(|| {
+        Solver::new(queens_alldiff(8), Config::new())
+            .count(u64::MAX)
+            .count
+    });
+    assert_eq!(handle.join().ok(), Some(92));
+}
