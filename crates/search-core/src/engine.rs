@@ -106,8 +106,6 @@ pub(crate) trait Visited<S, K> {
     fn admit<'a>(&mut self, state: &S, key: K, path: impl Iterator<Item = &'a S>) -> bool
     where
         S: 'a;
-    /// Whether a node popped with `key` has been superseded by a better one.
-    fn is_stale(&self, state: &S, key: K) -> bool;
 }
 
 /// [`crate::CycleCheck::None`].
@@ -122,10 +120,6 @@ impl<S, K> Visited<S, K> for NoCheck {
     {
         true
     }
-
-    fn is_stale(&self, _: &S, _: K) -> bool {
-        false
-    }
 }
 
 /// [`crate::CycleCheck::Path`].
@@ -139,10 +133,6 @@ impl<S: PartialEq, K> Visited<S, K> for PathCheck {
         S: 'a,
     {
         !path.any(|on_path| on_path == state)
-    }
-
-    fn is_stale(&self, _: &S, _: K) -> bool {
-        false
     }
 }
 
@@ -183,10 +173,6 @@ impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
             }
             Some(_) => false,
         }
-    }
-
-    fn is_stale(&self, state: &S, key: K) -> bool {
-        self.reopen && self.best.get(state).is_some_and(|&best| best < key)
     }
 }
 

@@ -2,7 +2,7 @@
 //! in which waiting node they test next: random (seed 001), breadth-first,
 //! greedy best-first and A*.
 
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 use std::hash::Hash;
 
@@ -10,17 +10,23 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::config::{Config, CycleCheck};
-use crate::engine::{Arena, Closed, NoCheck, Node, PathCheck, Visited, Watch};
+use hashbrown::hash_table::Entry as HashEntry;
+use hashbrown::{DefaultHashBuilder, HashTable};
+use std::hash::BuildHasher;
+
+use crate::engine::{Arena, NoCheck, Node, PathCheck, Visited, Watch};
 use crate::outcome::{Search, Status};
 use crate::problem::{Cost, Problem};
 
 /// The result type of every searcher over a problem `P`.
 pub type SearchOf<P> = Search<<P as Problem>::State, <P as Problem>::Move, <P as Problem>::Cost>;
 
-/// Which waiting node is tested next.
+/// Which waiting node is tested next. `pop` gives the node's index and, for
+/// the searchers that may reach a state again more cheaply (A*), the path
+/// cost it was queued with, so a superseded entry can be recognised.
 trait Frontier<C> {
     fn push(&mut self, index: u32, g: C, h: C);
-    fn pop(&mut self) -> Option<u32>;
+    fn pop(&mut self) -> Option<(u32, Option<C>)>;
     fn len(&self) -> usize;
     /// Whether `push` needs the heuristic.
     const USES_HEURISTIC: bool;
@@ -39,12 +45,12 @@ impl<C> Frontier<C> for RandomPick {
         self.waiting.push(index);
     }
 
-    fn pop(&mut self) -> Option<u32> {
+    fn pop(&mut self) -> Option<(u32, Option<C>)> {
         if self.waiting.is_empty() {
             return None;
         }
         let pick = self.rng.random_range(0..self.waiting.len());
-        Some(self.waiting.swap_remove(pick))
+        Some((self.waiting.swap_remove(pick), None))
     }
 
     fn len(&self) -> usize {
@@ -62,8 +68,8 @@ impl<C> Frontier<C> for Fifo {
         self.0.push_back(index);
     }
 
-    fn pop(&mut self) -> Option<u32> {
-        self.0.pop_front()
+    fn pop(&mut self) -> Option<(u32, Option<C>)> {
+        self.0.pop_front().map(|index| (index, None))
     }
 
     fn len(&self) -> usize {
@@ -72,7 +78,7 @@ impl<C> Frontier<C> for Fifo {
 }
 
 /// A heap entry: smallest `priority` first, then largest `g` (deeper nodes
-/// first, which finishes A* ties quickly), then oldest.
+/// first, which finishes A* ties quickly), then newest.
 struct Entry<C> {
     priority: C,
     g: C,
@@ -85,7 +91,7 @@ impl<C: Ord> Ord for Entry<C> {
             .priority
             .cmp(&self.priority)
             .then_with(|| self.g.cmp(&other.g))
-            .then_with(|| other.index.cmp(&self.index))
+            .then_with(|| self.index.cmp(&other.index))
     }
 }
 
@@ -103,50 +109,102 @@ impl<C: Ord> PartialEq for Entry<C> {
 
 impl<C: Ord> Eq for Entry<C> {}
 
-/// Greedy best-first: smallest heuristic first, oldest among equals.
-struct Greedy<C>(BinaryHeap<(Reverse<C>, Reverse<u32>)>);
+/// Bucket numbers this small are used; larger (or non-integer) priorities
+/// go to the heap.
+const BUCKETS: usize = 1 << 18;
 
-impl<C: Ord> Frontier<C> for Greedy<C> {
-    const USES_HEURISTIC: bool = true;
+/// No entry: the end of a bucket's list.
+const NIL: u32 = u32::MAX;
 
-    fn push(&mut self, index: u32, _: C, h: C) {
-        self.0.push((Reverse(h), Reverse(index)));
-    }
+/// Smallest priority first: a bucket per integer priority, each a linked
+/// list threaded through one growing vector (no allocation per bucket; last
+/// in, first out within a bucket), and a binary heap for priorities that are
+/// not small integers. Priority is `g + h` for A* (buckets also ordered by
+/// larger `g` first among equal `g + h`) and `h` for greedy search.
+struct BestFirst<C> {
+    /// `heads[bucket]`: the newest entry of the bucket, or [`NIL`].
+    heads: Vec<u32>,
+    /// `(node index, g, next entry in the same bucket)`.
+    entries: Vec<(u32, C, u32)>,
+    /// No bucket below this one holds anything.
+    lowest: usize,
+    in_buckets: usize,
+    heap: BinaryHeap<Entry<C>>,
+    /// Whether the priority is `g + h` (A*) or `h` (greedy).
+    add_g: bool,
+}
 
-    fn pop(&mut self) -> Option<u32> {
-        self.0.pop().map(|(_, Reverse(index))| index)
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
+impl<C: Cost> BestFirst<C> {
+    fn new(add_g: bool) -> Self {
+        BestFirst {
+            heads: Vec::new(),
+            entries: Vec::with_capacity(1024),
+            lowest: 0,
+            in_buckets: 0,
+            heap: BinaryHeap::new(),
+            add_g,
+        }
     }
 }
 
-/// A*: smallest `g + h` first.
-struct AStar<C>(BinaryHeap<Entry<C>>);
-
-impl<C: Cost> Frontier<C> for AStar<C> {
+impl<C: Cost> Frontier<C> for BestFirst<C> {
     const USES_HEURISTIC: bool = true;
 
+    #[inline]
     fn push(&mut self, index: u32, g: C, h: C) {
-        self.0.push(Entry {
-            priority: g + h,
-            g,
-            index,
+        let priority = if self.add_g { g + h } else { h };
+        // For A*, equal `g + h` goes deeper first: the bucket of (f, g) is
+        // f * 64 + 63 - g (g capped at 63, where ties stop being broken).
+        let bucket = priority.as_index().and_then(|f| match self.add_g {
+            true => g.as_index().map(|g| f * 64 + 63 - g.min(63)),
+            false => Some(f),
         });
+        match bucket.filter(|&bucket| bucket < BUCKETS) {
+            Some(bucket) => {
+                if bucket >= self.heads.len() {
+                    self.heads.resize(bucket + 1, NIL);
+                }
+                let entry = self.entries.len() as u32;
+                self.entries.push((index, g, self.heads[bucket]));
+                self.heads[bucket] = entry;
+                self.lowest = self.lowest.min(bucket);
+                self.in_buckets += 1;
+            }
+            None => self.heap.push(Entry { priority, g, index }),
+        }
     }
 
-    fn pop(&mut self) -> Option<u32> {
-        self.0.pop().map(|entry| entry.index)
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, Option<C>)> {
+        if self.in_buckets == 0 {
+            return self.heap.pop().map(|entry| (entry.index, Some(entry.g)));
+        }
+        // An integer priority outside the buckets is either negative (it
+        // comes before every bucket) or huge (after every bucket).
+        if self
+            .heap
+            .peek()
+            .is_some_and(|top| top.priority < C::default())
+        {
+            return self.heap.pop().map(|entry| (entry.index, Some(entry.g)));
+        }
+        while self.heads[self.lowest] == NIL {
+            self.lowest += 1;
+        }
+        let (index, g, next) = self.entries[self.heads[self.lowest] as usize];
+        self.heads[self.lowest] = next;
+        self.in_buckets -= 1;
+        Some((index, Some(g)))
     }
 
     fn len(&self) -> usize {
-        self.0.len()
+        self.in_buckets + self.heap.len()
     }
 }
 
-/// The loop shared by the arena searchers: test the next waiting node, stop
-/// at a goal, otherwise add its admitted successors.
+/// The loop shared by the arena searchers without a table (cycle check
+/// none or along the path): test the next waiting node, stop at a goal,
+/// otherwise add its admitted successors.
 fn run<P, V, F>(
     problem: &P,
     start: P::State,
@@ -172,11 +230,8 @@ where
     frontier.push(0, zero, start_h);
     watch.frontier(1);
     let mut successors = Vec::new();
-    while let Some(index) = frontier.pop() {
+    while let Some((index, _)) = frontier.pop() {
         let node = &arena.nodes[index as usize];
-        if visited.is_stale(&node.state, node.g) {
-            continue;
-        }
         watch.stats.num_tested += 1;
         if problem.is_goal(&node.state) {
             let path = arena.path_to(index);
@@ -217,6 +272,110 @@ where
     watch.finish(Status::Exhausted, None)
 }
 
+/// The arena loop with a closed set: one node per state, found through a
+/// table of arena indices (one hash probe per successor, the state stored
+/// once). With `reopen` (A*), a state reached again more cheaply has its
+/// node updated in place and queued again; the older queue entry, carrying
+/// the older cost, is skipped when it comes out.
+fn run_closed<P, F>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    mut frontier: F,
+    reopen: bool,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    F: Frontier<P::Cost>,
+{
+    let zero = P::Cost::default();
+    let mut watch = Watch::new(config);
+    let hasher = DefaultHashBuilder::default();
+    let start_h = if F::USES_HEURISTIC {
+        problem.heuristic(&start)
+    } else {
+        zero
+    };
+    let mut table: HashTable<u32> = HashTable::with_capacity(4096);
+    let start_hash = hasher.hash_one(&start);
+    let mut arena: Arena<P::State, P::Move, P::Cost> = Arena::new(start, zero);
+    table.insert_unique(start_hash, 0, |_| start_hash);
+    watch.stats.generated = 1;
+    frontier.push(0, zero, start_h);
+    watch.frontier(1);
+    let mut successors = Vec::new();
+    while let Some((index, queued_g)) = frontier.pop() {
+        let node = &arena.nodes[index as usize];
+        if queued_g.is_some_and(|queued| node.g < queued) {
+            continue;
+        }
+        watch.stats.num_tested += 1;
+        if problem.is_goal(&node.state) {
+            let path = arena.path_to(index);
+            return watch.finish(Status::Found, Some(path));
+        }
+        if let Some(limit) = watch.exceeded() {
+            return watch.finish(Status::LimitReached(limit), None);
+        }
+        let depth = node.depth + 1;
+        if config.depth_limit.is_some_and(|limit| depth > limit) {
+            continue;
+        }
+        let g = node.g;
+        watch.stats.expanded += 1;
+        problem.successors(&node.state, &mut successors);
+        watch.stats.generated += successors.len() as u64;
+        for (mv, state, cost) in successors.drain(..) {
+            let child_g = g + cost;
+            let hash = hasher.hash_one(&state);
+            let nodes = &arena.nodes;
+            let entry = table.entry(
+                hash,
+                |&known| nodes[known as usize].state == state,
+                |&known| hasher.hash_one(&nodes[known as usize].state),
+            );
+            match entry {
+                HashEntry::Occupied(occupied) => {
+                    let known = *occupied.get();
+                    let node = &mut arena.nodes[known as usize];
+                    if !reopen || child_g >= node.g {
+                        continue;
+                    }
+                    node.g = child_g;
+                    node.parent = index;
+                    node.mv = Some(mv);
+                    node.depth = depth;
+                    let h = if F::USES_HEURISTIC {
+                        problem.heuristic(&node.state)
+                    } else {
+                        zero
+                    };
+                    frontier.push(known, child_g, h);
+                }
+                HashEntry::Vacant(vacant) => {
+                    let h = if F::USES_HEURISTIC {
+                        problem.heuristic(&state)
+                    } else {
+                        zero
+                    };
+                    let child = arena.push(Node {
+                        state,
+                        parent: index,
+                        mv: Some(mv),
+                        g: child_g,
+                        depth,
+                    });
+                    vacant.insert(child);
+                    frontier.push(child, child_g, h);
+                }
+            }
+        }
+        watch.frontier(frontier.len());
+    }
+    watch.finish(Status::Exhausted, None)
+}
+
 /// Runs the arena loop with the cycle check `config` asks for.
 fn dispatch<P, F>(
     problem: &P,
@@ -233,7 +392,7 @@ where
     match config.cycle_check {
         CycleCheck::None => run(problem, start, config, NoCheck, frontier),
         CycleCheck::Path => run(problem, start, config, PathCheck, frontier),
-        CycleCheck::Closed => run(problem, start, config, Closed::new(reopen), frontier),
+        CycleCheck::Closed => run_closed(problem, start, config, frontier, reopen),
     }
 }
 
@@ -279,13 +438,13 @@ pub fn bfs_tree<P: Problem>(problem: &P, start: P::State, config: &Config) -> Se
 }
 
 /// Greedy best-first search: the waiting state with the smallest heuristic
-/// is tested next (oldest first among equals). Often fast, not optimal.
+/// is tested next (newest first among equals). Often fast, not optimal.
 pub fn greedy<P>(problem: &P, start: P::State, config: &Config) -> SearchOf<P>
 where
     P: Problem,
     P::State: Eq + Hash,
 {
-    dispatch(problem, start, config, Greedy(BinaryHeap::new()), false)
+    dispatch(problem, start, config, BestFirst::new(false), false)
 }
 
 /// A*: the waiting state with the smallest `cost so far + heuristic` is
@@ -298,5 +457,5 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
-    dispatch(problem, start, config, AStar(BinaryHeap::new()), true)
+    dispatch(problem, start, config, BestFirst::new(true), true)
 }

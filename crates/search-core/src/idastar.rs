@@ -166,7 +166,6 @@ struct InPlace<'p, P: InPlaceProblem> {
     watch: Watch,
     depth_limit: usize,
     moves: Vec<P::Move>,
-    buffers: Vec<Vec<P::Move>>,
     next_bound: Option<P::Cost>,
 }
 
@@ -187,19 +186,11 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
         if let Some(limit) = self.watch.exceeded() {
             return Flow::Limit(limit);
         }
-        let depth = self.moves.len();
-        if depth >= self.depth_limit {
+        if self.moves.len() >= self.depth_limit {
             return Flow::Continue;
         }
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[depth]);
-        moves.clear();
-        self.problem.moves(&self.state, previous, &mut moves);
         self.watch.stats.expanded += 1;
-        let mut flow = Flow::Continue;
-        for &mv in &moves {
+        for mv in self.problem.moves(&self.state, previous) {
             self.watch.stats.generated += 1;
             let cost = self.problem.apply(&mut self.state, mv);
             self.moves.push(mv);
@@ -208,14 +199,10 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
                     self.moves.pop();
                     self.problem.undo(&mut self.state, mv);
                 }
-                other => {
-                    flow = other;
-                    break;
-                }
+                other => return other,
             }
         }
-        self.buffers[depth] = moves;
-        flow
+        Flow::Continue
     }
 }
 
@@ -238,8 +225,9 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
 ///     type State = u32;
 ///     type Move = u32;
 ///     type Cost = u32;
-///     fn moves(&self, _: &u32, _: Option<u32>, out: &mut Vec<u32>) {
-///         out.extend([3, 1]);
+///     type Moves = std::array::IntoIter<u32, 2>;
+///     fn moves(&self, _: &u32, _: Option<u32>) -> Self::Moves {
+///         [3, 1].into_iter()
 ///     }
 ///     fn apply(&self, state: &mut u32, step: u32) -> u32 {
 ///         *state += step;
@@ -273,7 +261,6 @@ pub fn idastar_in_place<P: InPlaceProblem>(
             .depth_limit
             .map_or(usize::MAX, |limit| limit as usize),
         moves: Vec::new(),
-        buffers: Vec::new(),
         next_bound: None,
     };
     ida.watch.stats.generated = 1;

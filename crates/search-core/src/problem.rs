@@ -6,11 +6,34 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::ops::Add;
 
-/// A step or path cost: any small ordered number whose `Default` is zero
-/// (`u8`, `u32`, `u64`, `usize`, `i64`, ...).
-pub trait Cost: Copy + Ord + Add<Output = Self> + Default + Debug {}
+/// A step or path cost: an ordered number whose `Default` is zero.
+/// Implemented for the primitive integers; another type joins with
+/// `impl Cost for MyCost {}`.
+pub trait Cost: Copy + Ord + Add<Output = Self> + Default + Debug {
+    /// This cost as a small array index, if it is one. Integer costs say
+    /// yes, which lets A* and greedy search keep their frontier in buckets
+    /// indexed by priority (constant time) instead of a binary heap.
+    fn as_index(self) -> Option<usize> {
+        None
+    }
+}
 
-impl<T: Copy + Ord + Add<Output = T> + Default + Debug> Cost for T {}
+macro_rules! integer_costs {
+    ($($integer:ty),*) => {
+        $(
+            impl Cost for $integer {
+                #[inline]
+                fn as_index(self) -> Option<usize> {
+                    usize::try_from(self).ok()
+                }
+            }
+        )*
+    };
+}
+
+integer_costs!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
 
 /// A state-space search problem.
 ///
@@ -167,10 +190,14 @@ pub trait InPlaceProblem {
     /// The cost of a move.
     type Cost: Cost;
 
-    /// Appends the moves legal in `state` to `out` (empty on entry), in the
-    /// order to try them. `previous` is the move that led to `state`, so a
-    /// problem can leave out the move that merely undoes it.
-    fn moves(&self, state: &Self::State, previous: Option<Self::Move>, out: &mut Vec<Self::Move>);
+    /// The moves legal in `state`, in the order to try them, as an owned
+    /// iterator (it must not borrow `state`, which the search changes while
+    /// iterating): a small array's `into_iter()`, a bit set, a `Vec`.
+    type Moves: Iterator<Item = Self::Move>;
+
+    /// The moves legal in `state`. `previous` is the move that led to
+    /// `state`, so a problem can leave out the move that merely undoes it.
+    fn moves(&self, state: &Self::State, previous: Option<Self::Move>) -> Self::Moves;
 
     /// Applies `mv` to `state` and returns its cost.
     fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Self::Cost;

@@ -388,14 +388,16 @@ impl InPlaceProblem for TinyPuzzle {
     type Move = (usize, usize);
     type Cost = u8;
 
-    fn moves(&self, state: &Tiny, previous: Option<(usize, usize)>, out: &mut Vec<(usize, usize)>) {
+    type Moves = std::vec::IntoIter<(usize, usize)>;
+
+    fn moves(&self, state: &Tiny, previous: Option<(usize, usize)>) -> Self::Moves {
         let back = previous.map(|(from, _)| from);
-        out.extend(
-            NEIGHBOURS[state.blank]
-                .iter()
-                .filter(|&&to| Some(to) != back)
-                .map(|&to| (state.blank, to)),
-        );
+        let moves: Vec<(usize, usize)> = NEIGHBOURS[state.blank]
+            .iter()
+            .filter(|&&to| Some(to) != back)
+            .map(|&to| (state.blank, to))
+            .collect();
+        moves.into_iter()
     }
 
     fn apply(&self, state: &mut Tiny, (from, to): (usize, usize)) -> u8 {
