@@ -1,0 +1,619 @@
+//! The `eight-puzzle` command: solve one board, a file of boards, or check
+//! a reported solution.
+
+use std::io::{BufRead, IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use eight_puzzle::{
+    Board, BuildProgress, Heuristic, Origin, Outcome, PatternDatabases, Solution, SolveOptions,
+    Solver, check_report, moves_view,
+};
+use hashbrown::HashMap;
+use indicatif::{ProgressBar, ProgressStyle};
+use search_core::{Algorithm, CycleCheck, Stats};
+use serde_json::{Value, json};
+
+/// Sliding-tile puzzles of any size (3x3 eight puzzle, 4x4 fifteen puzzle,
+/// ...). Moves are named by where the blank goes. The goal is the blank
+/// first (012345678) unless --goal says otherwise.
+///
+/// Exit codes: 0 solved, 1 bad input, 2 usage error, 3 unsolvable (wrong
+/// parity, found without searching), 4 a limit (node, time or depth) was
+/// reached first.
+#[derive(Parser, Debug)]
+#[command(name = "eight-puzzle", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one board: nine digits (142358607, 0 the blank) or tiles
+    /// separated by commas or spaces for any size; `-` or nothing reads it
+    /// from stdin.
+    Solve {
+        /// The board; several arguments are joined with spaces.
+        board: Vec<String>,
+        #[command(flatten)]
+        options: SearchArgs,
+    },
+    /// Solve every board of a file, one per line (text after # is a
+    /// comment; blank lines are skipped), then print how many were solved and
+    /// the average moves and states tested, as seed's process_file; lines
+    /// that fail are reported and counted.
+    Batch {
+        /// The file of boards, `-` for stdin.
+        file: PathBuf,
+        #[command(flatten)]
+        options: SearchArgs,
+    },
+    /// Read JSON lines printed by `solve --json` or `batch --json` on stdin
+    /// and verify each independently: for "solved", the moves are legal,
+    /// num_moves counts them, and they lead from `board` to `goal` (blank
+    /// first when absent); for "unsolvable", the inversion-count rule
+    /// agrees. Exit 0 when every line passes, 1 otherwise.
+    Check,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum AlgoArg {
+    Random,
+    Bfs,
+    Dfs,
+    Iddfs,
+    Greedy,
+    Astar,
+    Idastar,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum HeuristicArg {
+    Zero,
+    Misplaced,
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CycleArg {
+    None,
+    Path,
+    Closed,
+}
+
+#[derive(Args, Debug, Clone)]
+struct SearchArgs {
+    /// The goal board (default: blank first, 0 1 2 ... for the board's size).
+    #[arg(long)]
+    goal: Option<String>,
+    /// The searcher. Default: astar for 3x3 and smaller, idastar for larger.
+    #[arg(long, value_enum)]
+    algo: Option<AlgoArg>,
+    /// The heuristic of greedy, astar and idastar. Default: pdb for 4x4
+    /// (additive 6-6-3 pattern databases, built once and cached), manhattan
+    /// for 3x3, linear-conflict for 5x5 and larger.
+    #[arg(long, value_enum)]
+    heuristic: Option<HeuristicArg>,
+    /// Do not look deeper than this many moves (seed's depth_limit).
+    #[arg(long)]
+    depth_limit: Option<u32>,
+    /// Stop after generating this many states (exit 4). Default 20000000
+    /// for the searchers that keep every state (random, bfs, dfs, greedy,
+    /// astar), none for iddfs and idastar.
+    #[arg(long)]
+    node_limit: Option<u64>,
+    /// Stop after this many seconds (exit 4).
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// Seed of the random searcher.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Cycle check: path (seed's creates_cycle; default for random), closed
+    /// (a table of states seen; default otherwise) or none. idastar always
+    /// refuses just the move undoing the previous one.
+    #[arg(long, value_enum)]
+    cycle_check: Option<CycleArg>,
+    /// Where pattern databases are cached (default: $EIGHT_PUZZLE_CACHE,
+    /// else $XDG_CACHE_HOME/eight-puzzle, else ~/.cache/eight-puzzle).
+    #[arg(long)]
+    pdb_cache: Option<PathBuf>,
+    /// One JSON object per puzzle (JSON Lines) instead of the human view.
+    #[arg(long)]
+    json: bool,
+    /// Add expanded and generated states, largest frontier and time to the
+    /// human view.
+    #[arg(long)]
+    stats: bool,
+}
+
+const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve { board, options } => solve(&board, &options),
+        Command::Batch { file, options } => batch(&file, &options),
+        Command::Check => check(),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("eight-puzzle: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn algorithm_of(arg: AlgoArg) -> Algorithm {
+    match arg {
+        AlgoArg::Random => Algorithm::Random,
+        AlgoArg::Bfs => Algorithm::Bfs,
+        AlgoArg::Dfs => Algorithm::Dfs,
+        AlgoArg::Iddfs => Algorithm::Iddfs,
+        AlgoArg::Greedy => Algorithm::Greedy,
+        AlgoArg::Astar => Algorithm::AStar,
+        AlgoArg::Idastar => Algorithm::IdaStar,
+    }
+}
+
+fn heuristic_of(arg: HeuristicArg) -> Heuristic {
+    match arg {
+        HeuristicArg::Zero => Heuristic::Zero,
+        HeuristicArg::Misplaced => Heuristic::Misplaced,
+        HeuristicArg::Manhattan => Heuristic::Manhattan,
+        HeuristicArg::LinearConflict => Heuristic::LinearConflict,
+        HeuristicArg::Pdb => Heuristic::Pdb,
+    }
+}
+
+/// Solvers by board size, built on first use (the batch may mix sizes).
+struct Solvers<'a> {
+    args: &'a SearchArgs,
+    goal: Option<Board>,
+    solvers: HashMap<usize, (Solver, SolveOptions)>,
+}
+
+impl<'a> Solvers<'a> {
+    fn new(args: &'a SearchArgs) -> Result<Self> {
+        let goal = match &args.goal {
+            Some(text) => Some(
+                text.parse::<Board>()
+                    .with_context(|| format!("--goal '{text}'"))?,
+            ),
+            None => None,
+        };
+        Ok(Solvers {
+            args,
+            goal,
+            solvers: HashMap::new(),
+        })
+    }
+
+    fn for_board(&mut self, board: &Board) -> Result<&(Solver, SolveOptions)> {
+        let size = board.size();
+        if let Some(goal) = &self.goal
+            && goal.size() != size
+        {
+            bail!(
+                "the board is {size}x{size} but the goal is {0}x{0}",
+                goal.size()
+            );
+        }
+        if !self.solvers.contains_key(&size) {
+            let entry = self.build(size)?;
+            self.solvers.insert(size, entry);
+        }
+        Ok(&self.solvers[&size])
+    }
+
+    fn build(&self, size: usize) -> Result<(Solver, SolveOptions)> {
+        let args = self.args;
+        let goal = self.goal.clone().unwrap_or_else(|| Board::goal(size));
+        let algorithm = args.algo.map(algorithm_of).unwrap_or(if size <= 3 {
+            Algorithm::AStar
+        } else {
+            Algorithm::IdaStar
+        });
+        let heuristic = match args.heuristic.map(heuristic_of) {
+            Some(heuristic) => heuristic,
+            None if size == 4 => Heuristic::Pdb,
+            None if size <= 3 => Heuristic::Manhattan,
+            None => Heuristic::LinearConflict,
+        };
+        let heuristic = if algorithm.uses_heuristic() {
+            heuristic
+        } else {
+            Heuristic::Zero
+        };
+        let pdb = if heuristic == Heuristic::Pdb {
+            if size != 4 {
+                bail!(
+                    "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
+                );
+            }
+            Some(Arc::new(pattern_databases(&goal, args.pdb_cache.clone())?))
+        } else {
+            None
+        };
+        let solver = Solver::new(goal, heuristic, pdb)?;
+        let keeps_states = !matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
+        let options = SolveOptions {
+            algorithm,
+            depth_limit: args.depth_limit,
+            node_limit: args
+                .node_limit
+                .or(keeps_states.then_some(DEFAULT_NODE_LIMIT)),
+            time_limit: match args.time_limit {
+                Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
+                    Some(Duration::from_secs_f64(seconds))
+                }
+                Some(seconds) => {
+                    bail!("--time-limit: expected a number of seconds, found {seconds}")
+                }
+                None => None,
+            },
+            seed: args.seed,
+            cycle_check: args.cycle_check.map(|arg| match arg {
+                CycleArg::None => CycleCheck::None,
+                CycleArg::Path => CycleCheck::Path,
+                CycleArg::Closed => CycleCheck::Closed,
+            }),
+        };
+        Ok((solver, options))
+    }
+}
+
+fn cache_folder(explicit: Option<PathBuf>) -> Option<PathBuf> {
+    explicit
+        .or_else(|| std::env::var_os("EIGHT_PUZZLE_CACHE").map(PathBuf::from))
+        .or_else(|| {
+            std::env::var_os("XDG_CACHE_HOME").map(|dir| PathBuf::from(dir).join("eight-puzzle"))
+        })
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache/eight-puzzle"))
+        })
+}
+
+/// Loads the pattern databases, or builds them with a progress bar on
+/// stderr and says how long that took.
+fn pattern_databases(goal: &Board, folder: Option<PathBuf>) -> Result<PatternDatabases> {
+    let folder = cache_folder(folder);
+    let bar = ProgressBar::hidden();
+    let mut started = false;
+    let progress = |step: BuildProgress| {
+        if !started {
+            started = true;
+            if std::io::stderr().is_terminal() {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            bar.set_length(step.total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "building pattern databases (once) {bar:40} {percent}% {elapsed}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+        }
+        bar.set_position(step.done);
+    };
+    let (databases, origin) = PatternDatabases::load_or_build(goal, folder.as_deref(), progress)?;
+    bar.finish_and_clear();
+    if let Origin::Built { took, saved } = origin {
+        let megabytes = databases.size_bytes() as f64 / 1e6;
+        let place = match saved {
+            Some(path) => format!("cached in {}", path.display()),
+            None => "not cached (folder not writable)".to_owned(),
+        };
+        eprintln!(
+            "eight-puzzle: built pattern databases in {:.1} s ({megabytes:.1} MB), {place}",
+            took.as_secs_f64()
+        );
+    }
+    Ok(databases)
+}
+
+fn read_board(words: &[String]) -> Result<String> {
+    if words.is_empty() || words == ["-"] {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading the board from stdin")?;
+        Ok(text
+            .lines()
+            .find(|line| !line.trim().is_empty())
+            .unwrap_or("")
+            .to_owned())
+    } else {
+        Ok(words.join(" "))
+    }
+}
+
+fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
+    let text = read_board(words)?;
+    let board = match text.parse::<Board>() {
+        Ok(board) => board,
+        Err(error) => {
+            if args.json {
+                println!(
+                    "{}",
+                    json!({"status": "invalid", "error": error.to_string()})
+                );
+            }
+            bail!("invalid board '{}': {error}", text.trim());
+        }
+    };
+    let mut solvers = Solvers::new(args)?;
+    let (solver, options) = solvers.for_board(&board)?;
+    let solution = solver.solve(&board, options)?;
+    if args.json {
+        println!("{}", report(&board, solver, options, &solution));
+    } else {
+        print!("{}", human(&board, solver, options, &solution, args.stats));
+    }
+    Ok(exit_code(&solution.outcome))
+}
+
+fn exit_code(outcome: &Outcome) -> ExitCode {
+    ExitCode::from(match outcome {
+        Outcome::Solved(_) => 0,
+        Outcome::Unsolvable => 3,
+        Outcome::NotFound | Outcome::LimitReached => 4,
+    })
+}
+
+fn status_of(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved(_) => "solved",
+        Outcome::Unsolvable => "unsolvable",
+        Outcome::NotFound | Outcome::LimitReached => "limit",
+    }
+}
+
+fn stats_json(stats: &Stats) -> Value {
+    json!({
+        "nodes": stats.generated,
+        "micros": stats.elapsed.as_micros() as u64,
+        "num_tested": stats.num_tested,
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "max_frontier": stats.max_frontier,
+        "iterations": stats.iterations,
+    })
+}
+
+fn report(board: &Board, solver: &Solver, options: &SolveOptions, solution: &Solution) -> Value {
+    let heuristic = options
+        .algorithm
+        .uses_heuristic()
+        .then(|| solver.heuristic().name());
+    let mut object = json!({
+        "status": status_of(&solution.outcome),
+        "board": board.to_line(),
+        "goal": solver.goal().to_line(),
+        "algo": options.algorithm.name(),
+        "heuristic": heuristic,
+        "num_tested": solution.stats.num_tested,
+        "stats": stats_json(&solution.stats),
+    });
+    if let Some(moves) = solution.moves() {
+        let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
+        object["solution"] = json!(names.join(" "));
+        object["moves"] = json!(names);
+        object["num_moves"] = json!(moves.len());
+    }
+    if solution.outcome == Outcome::NotFound {
+        object["error"] = json!("no solution within the depth limit");
+    }
+    object
+}
+
+fn stats_line(stats: &Stats) -> String {
+    format!(
+        "expanded {}, generated {}, largest frontier {}, iterations {}, {:.3} ms\n",
+        stats.expanded,
+        stats.generated,
+        stats.max_frontier,
+        stats.iterations,
+        stats.elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+fn human(
+    board: &Board,
+    solver: &Solver,
+    options: &SolveOptions,
+    solution: &Solution,
+    stats: bool,
+) -> String {
+    let tested = solution.stats.num_tested;
+    let mut text = match &solution.outcome {
+        Outcome::Solved(moves) => {
+            format!(
+                "{}{} moves, {tested} states tested\n",
+                moves_view(board, moves),
+                moves.len()
+            )
+        }
+        Outcome::Unsolvable => format!(
+            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
+            board.to_line(),
+            solver.goal().to_line()
+        ),
+        Outcome::NotFound => format!(
+            "no solution within the depth limit of {} moves, {tested} states tested\n",
+            options.depth_limit.unwrap_or(0)
+        ),
+        Outcome::LimitReached => {
+            format!("limit reached before a solution, {tested} states tested\n")
+        }
+    };
+    if stats && solution.outcome != Outcome::Unsolvable {
+        text.push_str(&stats_line(&solution.stats));
+    }
+    text
+}
+
+/// Failure counts of a batch.
+#[derive(Default)]
+struct Tally {
+    solved: u64,
+    moves: u64,
+    tested: u64,
+    invalid: u64,
+    unsolvable: u64,
+    limit: u64,
+}
+
+fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
+    let text = if file.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading boards from stdin")?;
+        text
+    } else {
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
+    };
+    let mut solvers = Solvers::new(args)?;
+    let mut tally = Tally::default();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let content = line.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let outcome = match content.parse::<Board>() {
+            Err(error) => Err(format!("line {number}: {error}")),
+            Ok(board) => match solvers.for_board(&board) {
+                Err(error) => Err(format!("line {number}: {error:#}")),
+                Ok((solver, options)) => match solver.solve(&board, options) {
+                    Err(error) => Err(format!("line {number}: {error}")),
+                    Ok(solution) => Ok((board, solution)),
+                },
+            },
+        };
+        match outcome {
+            Err(message) => {
+                tally.invalid += 1;
+                if args.json {
+                    println!(
+                        "{}",
+                        json!({"status": "invalid", "error": message, "line": number})
+                    );
+                } else {
+                    println!("{message}");
+                }
+            }
+            Ok((board, solution)) => {
+                let (solver, options) = solvers.for_board(&board)?;
+                match &solution.outcome {
+                    Outcome::Solved(moves) => {
+                        tally.solved += 1;
+                        tally.moves += moves.len() as u64;
+                        tally.tested += solution.stats.num_tested;
+                    }
+                    Outcome::Unsolvable => tally.unsolvable += 1,
+                    Outcome::NotFound | Outcome::LimitReached => tally.limit += 1,
+                }
+                if args.json {
+                    let mut object = report(&board, solver, options, &solution);
+                    object["line"] = json!(number);
+                    println!("{object}");
+                } else {
+                    println!("{}", batch_line(&board, &solution, args.stats));
+                }
+            }
+        }
+    }
+    if !args.json {
+        println!("solved {} puzzles", tally.solved);
+        if tally.solved > 0 {
+            let average = |total: u64| total as f64 / tally.solved as f64;
+            println!(
+                "averages: {:.1} moves, {:.1} states tested",
+                average(tally.moves),
+                average(tally.tested)
+            );
+        }
+        let failed = tally.invalid + tally.unsolvable + tally.limit;
+        if failed > 0 {
+            println!(
+                "{failed} not solved: {} invalid, {} unsolvable, {} limit reached",
+                tally.invalid, tally.unsolvable, tally.limit
+            );
+        }
+    }
+    let code = if tally.invalid > 0 {
+        1
+    } else if tally.limit > 0 {
+        4
+    } else if tally.unsolvable > 0 {
+        3
+    } else {
+        0
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// Seed's process_file line: `142358607: 5 moves, 26 states tested`.
+fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
+    let tested = solution.stats.num_tested;
+    let mut line = match &solution.outcome {
+        Outcome::Solved(moves) => format!(
+            "{}: {} moves, {tested} states tested",
+            board.to_line(),
+            moves.len()
+        ),
+        Outcome::Unsolvable => format!("{}: unsolvable", board.to_line()),
+        Outcome::NotFound => {
+            format!(
+                "{}: no solution within the depth limit, {tested} states tested",
+                board.to_line()
+            )
+        }
+        Outcome::LimitReached => {
+            format!("{}: limit reached, {tested} states tested", board.to_line())
+        }
+    };
+    if stats && solution.outcome != Outcome::Unsolvable {
+        line.push_str(&format!(" ({})", stats_line(&solution.stats).trim_end()));
+    }
+    line
+}
+
+fn check() -> Result<ExitCode> {
+    let mut failures = 0;
+    let mut checked = 0;
+    for (index, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.context("reading stdin")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        checked += 1;
+        let verdict = serde_json::from_str::<Value>(&line)
+            .map_err(|error| format!("not JSON: {error}"))
+            .and_then(|report| check_report(&report));
+        if let Err(message) = verdict {
+            failures += 1;
+            println!("line {}: {message}", index + 1);
+        }
+    }
+    if checked == 0 {
+        println!("nothing to check: no JSON lines on stdin");
+        return Ok(ExitCode::from(1));
+    }
+    if failures > 0 {
+        println!("{failures} of {checked} lines failed");
+        Ok(ExitCode::from(1))
+    } else {
+        println!("ok: {checked} lines checked");
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,568 @@
+//! The sliding puzzle as a search problem for every searcher of
+//! `search-core`: a packed-state [`Problem`] (boards up to 4x4 in one `u64`)
+//! and an in-place problem for IDA* that keeps its heuristic up to date
+//! move by move.
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::time::Duration;
+
+use search_core::{Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Stats, Status};
+use thiserror::Error;
+
+use crate::board::{Board, Move};
+use crate::heuristic::{Estimator, Heuristic};
+use crate::pdb::{Lookup, PatternDatabases};
+
+/// No cell in that direction.
+const OFF_BOARD: u8 = u8::MAX;
+
+/// Why a board cannot be solved by a [`Solver`] (as opposed to having no
+/// solution).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolverError {
+    /// The board and the goal have different sizes.
+    #[error("the board is {board}x{board} but the goal is {goal}x{goal}")]
+    SizeMismatch {
+        /// The board's side.
+        board: usize,
+        /// The goal's side.
+        goal: usize,
+    },
+    /// The `pdb` heuristic was asked for without pattern databases.
+    #[error("the pdb heuristic needs pattern databases for a 4x4 goal")]
+    NoPatternDatabases,
+}
+
+/// How to search: the searcher, its limits and seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The searcher.
+    pub algorithm: Algorithm,
+    /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
+    pub depth_limit: Option<u32>,
+    /// Stop after generating this many states.
+    pub node_limit: Option<u64>,
+    /// Stop after this long.
+    pub time_limit: Option<Duration>,
+    /// Seed of the random searcher.
+    pub seed: u64,
+    /// The cycle check; `None` picks the searcher's usual one (along the
+    /// path for random, as seed 001; a closed set for the others). IDA*
+    /// always just refuses the move that undoes the previous one.
+    pub cycle_check: Option<CycleCheck>,
+}
+
+impl SolveOptions {
+    /// The searcher with no limits, seed 0 and its usual cycle check.
+    pub fn new(algorithm: Algorithm) -> Self {
+        SolveOptions {
+            algorithm,
+            depth_limit: None,
+            node_limit: None,
+            time_limit: None,
+            seed: 0,
+            cycle_check: None,
+        }
+    }
+
+    fn config(&self) -> Config {
+        let usual = match self.algorithm {
+            Algorithm::Random => CycleCheck::Path,
+            _ => CycleCheck::Closed,
+        };
+        Config {
+            cycle_check: self.cycle_check.unwrap_or(usual),
+            depth_limit: self.depth_limit,
+            node_limit: self.node_limit,
+            time_limit: self.time_limit,
+            seed: self.seed,
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The moves from the board to the goal.
+    Solved(Vec<Move>),
+    /// The board's parity differs from the goal's: no search was made.
+    Unsolvable,
+    /// The searcher ran out of states without reaching the goal (possible
+    /// only with a depth limit).
+    NotFound,
+    /// The node or time limit was reached first.
+    LimitReached,
+}
+
+/// The result of one solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The searcher's counters (all zero for an unsolvable board).
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// The moves, when solved.
+    pub fn moves(&self) -> Option<&[Move]> {
+        match &self.outcome {
+            Outcome::Solved(moves) => Some(moves),
+            _ => None,
+        }
+    }
+}
+
+/// Solves boards towards one goal with one heuristic; reusable across
+/// boards (the batch mode builds one).
+///
+/// ```
+/// use eight_puzzle::{Board, Heuristic, Solver, SolveOptions};
+/// use search_core::Algorithm;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let solver = Solver::new(Board::goal(3), Heuristic::Manhattan, None)?;
+/// let board: Board = "142358607".parse()?;
+/// let solution = solver.solve(&board, &SolveOptions::new(Algorithm::AStar))?;
+/// assert_eq!(solution.moves().map(<[_]>::len), Some(5));
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    goal: Board,
+    estimator: Estimator,
+    /// `targets[cell][move]`: where the blank goes, or [`OFF_BOARD`].
+    targets: Vec<[u8; 4]>,
+    /// `allowed[cell][previous]`: the moves from a blank on `cell` as a
+    /// bit set, without the one undoing `previous` (column 0: no previous
+    /// move, column 1 + m: previous move m).
+    allowed: Vec<[u8; 5]>,
+}
+
+impl Solver {
+    /// A solver for `goal` guided by `heuristic`; [`Heuristic::Pdb`] needs
+    /// `pdb` built for the same goal.
+    pub fn new(
+        goal: Board,
+        heuristic: Heuristic,
+        pdb: Option<Arc<PatternDatabases>>,
+    ) -> Result<Self, SolverError> {
+        if heuristic == Heuristic::Pdb && pdb.as_ref().is_none_or(|pdb| pdb.goal() != &goal) {
+            return Err(SolverError::NoPatternDatabases);
+        }
+        let size = goal.size();
+        let targets = (0..size * size)
+            .map(|cell| Move::ALL.map(|mv| mv.target(cell, size).map_or(OFF_BOARD, |t| t as u8)))
+            .collect();
+        let allowed = (0..size * size)
+            .map(|cell| {
+                let mut row = [0u8; 5];
+                for (column, slot) in row.iter_mut().enumerate() {
+                    for (index, mv) in Move::ALL.into_iter().enumerate() {
+                        let undoes = column > 0 && Move::ALL[column - 1].inverse() == mv;
+                        if mv.target(cell, size).is_some() && !undoes {
+                            *slot |= 1 << index;
+                        }
+                    }
+                }
+                row
+            })
+            .collect();
+        let estimator = Estimator::new(heuristic, &goal, pdb);
+        Ok(Solver {
+            goal,
+            estimator,
+            targets,
+            allowed,
+        })
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The heuristic.
+    pub fn heuristic(&self) -> Heuristic {
+        self.estimator.kind
+    }
+
+    /// The estimate of the moves left from `board`.
+    pub fn estimate(&self, board: &Board) -> u16 {
+        self.estimator.evaluate(board.tiles())
+    }
+
+    /// Searches from `board` to the goal. An unsolvable board is reported
+    /// at once, without searching.
+    pub fn solve(&self, board: &Board, options: &SolveOptions) -> Result<Solution, SolverError> {
+        if board.size() != self.goal.size() {
+            return Err(SolverError::SizeMismatch {
+                board: board.size(),
+                goal: self.goal.size(),
+            });
+        }
+        if !board.can_reach(&self.goal) {
+            return Ok(Solution {
+                outcome: Outcome::Unsolvable,
+                stats: Stats::default(),
+            });
+        }
+        let config = options.config();
+        let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
+            let search =
+                search_core::idastar_in_place(&self.in_place(), self.fast_state(board), &config);
+            (
+                search.status,
+                search.path.map(|path| path.moves),
+                search.stats,
+            )
+        } else if board.tiles().len() <= 16 {
+            let search = options
+                .algorithm
+                .run(&self.packed::<u64>(), self.state(board), &config);
+            (
+                search.status,
+                search.path.map(|path| path.moves),
+                search.stats,
+            )
+        } else {
+            let search =
+                options
+                    .algorithm
+                    .run(&self.packed::<Box<[u8]>>(), self.state(board), &config);
+            (
+                search.status,
+                search.path.map(|path| path.moves),
+                search.stats,
+            )
+        };
+        let outcome = match (status, moves) {
+            (Status::Found, Some(moves)) => Outcome::Solved(moves),
+            (Status::LimitReached(_), _) => Outcome::LimitReached,
+            _ => Outcome::NotFound,
+        };
+        Ok(Solution { outcome, stats })
+    }
+
+    fn packed<C: Cells>(&self) -> Packed<'_, C> {
+        Packed {
+            solver: self,
+            goal: C::pack(self.goal.tiles()),
+        }
+    }
+
+    fn state<C: Cells>(&self, board: &Board) -> Tiles<C> {
+        Tiles {
+            cells: C::pack(board.tiles()),
+            blank: board.blank() as u8,
+            h: self.estimator.evaluate(board.tiles()),
+        }
+    }
+
+    /// The packed-state problem over `u64` cells (boards up to 4x4), for
+    /// benchmarks and tests that drive `search-core` directly.
+    pub fn problem(&self) -> impl Problem<State = PackedState, Move = Move, Cost = u32> + '_ {
+        self.packed::<u64>()
+    }
+
+    /// The start state of [`Solver::problem`] for `board` (up to 4x4).
+    pub fn packed_state(&self, board: &Board) -> PackedState {
+        self.state(board)
+    }
+
+    /// The in-place problem for [`search_core::idastar_in_place`].
+    pub fn in_place(&self) -> impl InPlaceProblem<State = FastState, Move = Move, Cost = u16> + '_ {
+        InPlace {
+            solver: self,
+            goal: self.goal.tiles().to_vec(),
+        }
+    }
+
+    /// The start state of [`Solver::in_place`] for `board`.
+    pub fn fast_state(&self, board: &Board) -> FastState {
+        let cells = board.tiles().to_vec();
+        let estimator = &self.estimator;
+        FastState {
+            sum: estimator.tile_sum(&cells),
+            conflicts: if estimator.kind == Heuristic::LinearConflict {
+                estimator.conflicts(&cells)
+            } else {
+                0
+            },
+            lookup: estimator
+                .pdb
+                .as_ref()
+                .map_or_else(Lookup::default, |pdb| pdb.lookup(&cells)),
+            blank: board.blank(),
+            cells,
+        }
+    }
+}
+
+/// How a search state stores its cells.
+trait Cells: Clone + Eq + Hash {
+    fn pack(tiles: &[u8]) -> Self;
+    fn get(&self, cell: usize) -> u8;
+    /// Slides the tile on `from` into the blank on `to`.
+    fn slide(&mut self, from: usize, to: usize);
+    fn unpack(&self, cells: usize, out: &mut [u8]);
+}
+
+/// Up to 16 cells, 4 bits each.
+impl Cells for u64 {
+    fn pack(tiles: &[u8]) -> Self {
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &tile)| u64::from(tile) << (4 * cell))
+            .sum()
+    }
+
+    #[inline]
+    fn get(&self, cell: usize) -> u8 {
+        (self >> (4 * cell) & 15) as u8
+    }
+
+    #[inline]
+    fn slide(&mut self, from: usize, to: usize) {
+        let tile = *self >> (4 * from) & 15;
+        *self = *self & !(15 << (4 * from)) | tile << (4 * to);
+    }
+
+    fn unpack(&self, cells: usize, out: &mut [u8]) {
+        for (cell, slot) in out.iter_mut().enumerate().take(cells) {
+            *slot = self.get(cell);
+        }
+    }
+}
+
+/// Any size.
+impl Cells for Box<[u8]> {
+    fn pack(tiles: &[u8]) -> Self {
+        tiles.into()
+    }
+
+    fn get(&self, cell: usize) -> u8 {
+        self[cell]
+    }
+
+    fn slide(&mut self, from: usize, to: usize) {
+        self.swap(from, to);
+    }
+
+    fn unpack(&self, cells: usize, out: &mut [u8]) {
+        out[..cells].copy_from_slice(&self[..cells]);
+    }
+}
+
+/// A search state: the cells, the blank's cell and the state's heuristic
+/// (kept with it so a successor's estimate is an update, not a recount).
+/// Equality and hashing look at the cells only.
+#[derive(Clone, Debug)]
+pub struct Tiles<C> {
+    cells: C,
+    blank: u8,
+    h: u16,
+}
+
+/// The state of [`Solver::problem`].
+pub type PackedState = Tiles<u64>;
+
+impl<C: PartialEq> PartialEq for Tiles<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl<C: Eq> Eq for Tiles<C> {}
+
+impl<C: Hash> Hash for Tiles<C> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+struct Packed<'s, C> {
+    solver: &'s Solver,
+    goal: C,
+}
+
+impl<C: Cells> Problem for Packed<'_, C> {
+    type State = Tiles<C>;
+    type Move = Move;
+    type Cost = u32;
+
+    #[inline]
+    fn successors(&self, state: &Tiles<C>, out: &mut Vec<(Move, Tiles<C>, u32)>) {
+        let estimator = &self.solver.estimator;
+        let blank = state.blank as usize;
+        let targets = self.solver.targets[blank];
+        for (index, mv) in Move::ALL.into_iter().enumerate() {
+            let target = targets[index];
+            if target == OFF_BOARD {
+                continue;
+            }
+            let target = target as usize;
+            let tile = state.cells.get(target);
+            let mut cells = state.cells.clone();
+            cells.slide(target, blank);
+            let h = match estimator.kind {
+                Heuristic::Zero => 0,
+                Heuristic::Misplaced | Heuristic::Manhattan => {
+                    state.h + estimator.tile_cost(tile, blank) - estimator.tile_cost(tile, target)
+                }
+                Heuristic::LinearConflict | Heuristic::Pdb => {
+                    let mut unpacked = [0u8; crate::board::MAX_SIZE * crate::board::MAX_SIZE];
+                    let count = estimator.size * estimator.size;
+                    cells.unpack(count, &mut unpacked);
+                    estimator.evaluate(&unpacked[..count])
+                }
+            };
+            out.push((
+                mv,
+                Tiles {
+                    cells,
+                    blank: target as u8,
+                    h,
+                },
+                1,
+            ));
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Tiles<C>) -> bool {
+        state.cells == self.goal
+    }
+
+    #[inline]
+    fn heuristic(&self, state: &Tiles<C>) -> u32 {
+        u32::from(state.h)
+    }
+}
+
+/// The working state of IDA*: the cells, the blank, and the heuristic's
+/// running parts (the misplaced or Manhattan sum, the linear conflicts, the
+/// pattern-database indices).
+#[derive(Clone, Debug)]
+pub struct FastState {
+    cells: Vec<u8>,
+    blank: usize,
+    sum: u16,
+    conflicts: u16,
+    lookup: Lookup,
+}
+
+/// The moves of one expansion as a bit set (bit i: `Move::ALL[i]`), so
+/// listing them allocates nothing.
+#[derive(Clone, Copy, Debug)]
+struct MoveSet(u8);
+
+impl Iterator for MoveSet {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Move::ALL[index])
+    }
+}
+
+struct InPlace<'s> {
+    solver: &'s Solver,
+    goal: Vec<u8>,
+}
+
+impl InPlace<'_> {
+    /// Linear conflicts of the two lines a move changes: the rows for a
+    /// vertical move (the tile changes row), the columns for a horizontal one.
+    fn lines(&self, cells: &[u8], mv: Move, a: usize, b: usize) -> u16 {
+        let estimator = &self.solver.estimator;
+        let size = estimator.size;
+        match mv {
+            Move::Up | Move::Down => {
+                estimator.row_conflicts(cells, a / size) + estimator.row_conflicts(cells, b / size)
+            }
+            Move::Left | Move::Right => {
+                estimator.column_conflicts(cells, a % size)
+                    + estimator.column_conflicts(cells, b % size)
+            }
+        }
+    }
+}
+
+impl InPlaceProblem for InPlace<'_> {
+    type State = FastState;
+    type Move = Move;
+    type Cost = u16;
+
+    type Moves = MoveSet;
+
+    #[inline]
+    fn moves(&self, state: &FastState, previous: Option<Move>) -> MoveSet {
+        let column = previous.map_or(0, |mv| mv as usize + 1);
+        MoveSet(self.solver.allowed[state.blank][column])
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut FastState, mv: Move) -> u16 {
+        let estimator = &self.solver.estimator;
+        let blank = state.blank;
+        let target = self.solver.targets[blank][mv as usize] as usize;
+        let tile = state.cells[target];
+        match estimator.kind {
+            Heuristic::Zero => {}
+            Heuristic::Misplaced | Heuristic::Manhattan => {
+                state.sum = state.sum + estimator.tile_cost(tile, blank)
+                    - estimator.tile_cost(tile, target);
+            }
+            Heuristic::LinearConflict => {
+                state.sum = state.sum + estimator.tile_cost(tile, blank)
+                    - estimator.tile_cost(tile, target);
+                let before = self.lines(&state.cells, mv, blank, target);
+                state.cells.swap(blank, target);
+                let after = self.lines(&state.cells, mv, blank, target);
+                state.cells.swap(blank, target);
+                state.conflicts = state.conflicts + after - before;
+            }
+            Heuristic::Pdb => {
+                if let Some(pdb) = &estimator.pdb {
+                    pdb.slide(&mut state.lookup, tile, target, blank);
+                }
+            }
+        }
+        state.cells[blank] = tile;
+        state.cells[target] = 0;
+        state.blank = target;
+        1
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut FastState, mv: Move) {
+        self.apply(state, mv.inverse());
+    }
+
+    #[inline]
+    fn heuristic(&self, state: &FastState) -> u16 {
+        let estimator = &self.solver.estimator;
+        match estimator.kind {
+            Heuristic::Zero => 0,
+            Heuristic::Misplaced | Heuristic::Manhattan => state.sum,
+            Heuristic::LinearConflict => state.sum + 2 * state.conflicts,
+            Heuristic::Pdb => PatternDatabases::value(&state.lookup),
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &FastState) -> bool {
+        // Every heuristic but zero is 0 exactly at the goal: a cheap reject.
+        (self.solver.estimator.kind == Heuristic::Zero || self.heuristic(state) == 0)
+            && state.cells == self.goal
+    }
+}

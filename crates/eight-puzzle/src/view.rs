@@ -1,0 +1,24 @@
+//! The human view of a solution, as seed 001's `print_moves_to`.
+
+use std::fmt::Write;
+
+use crate::board::{Board, Move};
+
+/// The initial board, then for each move "move the blank up:" and the board
+/// after it, each board followed by a blank line (seed 001's
+/// `print_moves_to`).
+pub fn moves_view(start: &Board, moves: &[Move]) -> String {
+    let mut view = format!("initial state:\n{start}\n");
+    let mut board = start.clone();
+    for &mv in moves {
+        match board.moved(mv) {
+            Some(next) => board = next,
+            None => {
+                let _ = writeln!(view, "move the blank {mv}: not possible here\n");
+                break;
+            }
+        }
+        let _ = write!(view, "move the blank {mv}:\n{board}\n");
+    }
+    view
+}

@@ -1,0 +1,228 @@
+//! Every searcher on real boards: each reported path is replayed by the
+//! independent checker, optimal searchers agree with BFS, IDA* reproduces
+//! Korf's published node counts, and BFS covers the whole 3x3 space.
+
+use eight_puzzle::{Board, Heuristic, Outcome, Solution, SolveOptions, Solver, check_report};
+use search_core::{Algorithm, Config, Status};
+use serde_json::json;
+
+/// Replays a solution with the crate's independent checker.
+fn assert_checked(board: &Board, goal: &Board, solution: &Solution) {
+    let moves = solution.moves().expect("solved");
+    let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
+    let report = json!({
+        "status": "solved",
+        "board": board.to_line(),
+        "goal": goal.to_line(),
+        "moves": names,
+        "num_moves": moves.len(),
+    });
+    if let Err(message) = check_report(&report) {
+        panic!("{}: {message}", board.to_line());
+    }
+}
+
+const BOARDS: [&str; 5] = [
+    "142358607",
+    "142305678",
+    "012345678",
+    "125637084",
+    "312645078",
+];
+
+#[test]
+fn every_searcher_and_heuristic_on_small_boards() {
+    let goal = Board::goal(3);
+    for line in BOARDS {
+        let board: Board = line.parse().expect("valid board");
+        let optimal = Solver::new(goal.clone(), Heuristic::Zero, None)
+            .and_then(|solver| solver.solve(&board, &SolveOptions::new(Algorithm::Bfs)))
+            .expect("bfs runs");
+        let optimal_length = optimal.moves().map(<[_]>::len).expect("bfs solves it");
+        for heuristic in [
+            Heuristic::Zero,
+            Heuristic::Misplaced,
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+        ] {
+            let solver = Solver::new(goal.clone(), heuristic, None).expect("no pdb needed");
+            for algorithm in Algorithm::ALL {
+                if !algorithm.uses_heuristic() && heuristic != Heuristic::Zero {
+                    continue;
+                }
+                let mut options = SolveOptions::new(algorithm);
+                options.seed = 7;
+                options.node_limit = Some(2_000_000);
+                let solution = solver.solve(&board, &options).expect("same size");
+                assert_checked(&board, &goal, &solution);
+                let length = solution.moves().map(<[_]>::len);
+                if algorithm.is_optimal() {
+                    assert_eq!(
+                        length,
+                        Some(optimal_length),
+                        "{line} {algorithm} {heuristic}"
+                    );
+                }
+                assert!(solution.stats.num_tested >= 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_two_hardest_3x3_boards_need_31_moves() {
+    let goal = Board::goal(3);
+    for line in ["876041253", "806547231"] {
+        let board: Board = line.parse().expect("valid");
+        for (algorithm, heuristic) in [
+            (Algorithm::AStar, Heuristic::Manhattan),
+            (Algorithm::IdaStar, Heuristic::Manhattan),
+            (Algorithm::IdaStar, Heuristic::LinearConflict),
+            (Algorithm::AStar, Heuristic::LinearConflict),
+        ] {
+            let solver = Solver::new(goal.clone(), heuristic, None).expect("no pdb");
+            let solution = solver
+                .solve(&board, &SolveOptions::new(algorithm))
+                .expect("runs");
+            assert_eq!(
+                solution.moves().map(<[_]>::len),
+                Some(31),
+                "{line} {algorithm} {heuristic}"
+            );
+            assert_checked(&board, &goal, &solution);
+        }
+    }
+}
+
+#[test]
+fn bfs_reaches_every_3x3_board() {
+    // Searching for a goal that is never met visits every reachable board:
+    // half of the 9! permutations.
+    let solver = Solver::new(Board::goal(3), Heuristic::Zero, None).expect("no pdb");
+    let start = solver.packed_state(&Board::goal(3));
+    let problem = solver.problem();
+    let everything = search_core::from_fn(
+        |state: &eight_puzzle::PackedState| {
+            let mut successors = Vec::new();
+            search_core::Problem::successors(&problem, state, &mut successors);
+            successors
+        },
+        |_: &eight_puzzle::PackedState| false,
+    );
+    let search = search_core::bfs(&everything, start, &Config::default());
+    assert_eq!(search.status, Status::Exhausted);
+    assert_eq!(search.stats.num_tested, 181_440);
+}
+
+#[test]
+fn idastar_reproduces_korfs_node_counts() {
+    // Korf (1985), IDA* with Manhattan distance, moves tried up, left,
+    // right, down: instance 79 (42 moves) and 12 (45 moves).
+    let solver = Solver::new(Board::goal(4), Heuristic::Manhattan, None).expect("no pdb");
+    for (line, moves, generated) in [
+        ("0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15", 42, 540_860),
+        ("14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15", 45, 546_344),
+    ] {
+        let board: Board = line.parse().expect("valid");
+        let solution = solver
+            .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
+            .expect("runs");
+        assert_eq!(solution.moves().map(<[_]>::len), Some(moves));
+        assert_eq!(solution.stats.generated, generated, "{line}");
+        assert_checked(&board, &Board::goal(4), &solution);
+    }
+}
+
+#[test]
+fn linear_conflict_agrees_with_manhattan_on_4x4() {
+    let goal = Board::goal(4);
+    let manhattan = Solver::new(goal.clone(), Heuristic::Manhattan, None).expect("no pdb");
+    let conflicts = Solver::new(goal.clone(), Heuristic::LinearConflict, None).expect("no pdb");
+    for line in [
+        "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15",
+        "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "5 1 3 7 4 6 2 11 8 0 10 15 12 9 13 14",
+        "1 5 2 3 4 0 6 7 8 9 10 11 12 13 15 14",
+    ] {
+        let board: Board = line.parse().expect("valid");
+        if !board.can_reach(&goal) {
+            assert_eq!(
+                manhattan
+                    .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
+                    .map(|s| s.outcome),
+                Ok(Outcome::Unsolvable)
+            );
+            continue;
+        }
+        let a = manhattan
+            .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
+            .expect("runs");
+        let b = conflicts
+            .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
+            .expect("runs");
+        let c = conflicts
+            .solve(&board, &SolveOptions::new(Algorithm::AStar))
+            .expect("runs");
+        assert_eq!(
+            a.moves().map(<[_]>::len),
+            b.moves().map(<[_]>::len),
+            "{line}"
+        );
+        assert_eq!(
+            a.moves().map(<[_]>::len),
+            c.moves().map(<[_]>::len),
+            "{line}"
+        );
+        assert!(b.stats.generated <= a.stats.generated);
+        assert_checked(&board, &goal, &b);
+    }
+}
+
+#[test]
+fn unsolvable_boards_are_not_searched() {
+    let solver = Solver::new(Board::goal(3), Heuristic::Manhattan, None).expect("no pdb");
+    let board: Board = "021345678".parse().expect("valid");
+    let solution = solver
+        .solve(&board, &SolveOptions::new(Algorithm::Bfs))
+        .expect("same size");
+    assert_eq!(solution.outcome, Outcome::Unsolvable);
+    assert_eq!(solution.stats.num_tested, 0);
+}
+
+#[test]
+fn limits_and_other_goals() {
+    let solver = Solver::new(Board::goal(3), Heuristic::Manhattan, None).expect("no pdb");
+    let board: Board = "876041253".parse().expect("valid");
+    let mut options = SolveOptions::new(Algorithm::Bfs);
+    options.node_limit = Some(1000);
+    assert_eq!(
+        solver.solve(&board, &options).map(|s| s.outcome),
+        Ok(Outcome::LimitReached)
+    );
+    let mut options = SolveOptions::new(Algorithm::IdaStar);
+    options.depth_limit = Some(20);
+    assert_eq!(
+        solver.solve(&board, &options).map(|s| s.outcome),
+        Ok(Outcome::NotFound)
+    );
+    // The goal with the blank last.
+    let goal: Board = "123456780".parse().expect("valid");
+    let solver = Solver::new(goal.clone(), Heuristic::LinearConflict, None).expect("no pdb");
+    let board: Board = "123456708".parse().expect("valid");
+    let solution = solver
+        .solve(&board, &SolveOptions::new(Algorithm::AStar))
+        .expect("runs");
+    assert_eq!(
+        solution.moves().map(|moves| moves.to_vec()),
+        Some(vec![eight_puzzle::Move::Right])
+    );
+    assert_checked(&board, &goal, &solution);
+    // Size mismatch is an error, not a panic.
+    assert!(
+        solver
+            .solve(&Board::goal(4), &SolveOptions::new(Algorithm::AStar))
+            .is_err()
+    );
+    // A pdb without databases is refused.
+    assert!(Solver::new(Board::goal(4), Heuristic::Pdb, None).is_err());
+}
