@@ -339,6 +339,42 @@ impl AllDifferent {
         }
     }
 
+    /// Forward checking: the value of the just-assigned `var` leaves every other term.
+    fn forward(&mut self, ctx: &mut Context<'_>, var: Var) -> Result<(), Conflict> {
+        let Some(value) = ctx.value(var) else {
+            return Ok(());
+        };
+        for i in 0..self.vars.len() {
+            if self.vars[i] != var {
+                continue;
+            }
+            if self.layout == Layout::Word {
+                let u = (value - ctx.store.base(var.index())) as u32 + self.shift[i];
+                for j in 0..self.vars.len() {
+                    let s = self.shift[j];
+                    if j == i || u < s || u - s >= 64 {
+                        continue;
+                    }
+                    let w = self.vars[j];
+                    let bit = 1u64 << (u - s);
+                    if ctx.store.mask(w.index()) & bit != 0 {
+                        ctx.intersect_mask(w, !bit)?;
+                    }
+                }
+                continue;
+            }
+            let shifted = value as i64 + self.offsets[i] as i64;
+            for j in 0..self.vars.len() {
+                if j != i
+                    && let Ok(target) = i32::try_from(shifted - self.offsets[j] as i64)
+                {
+                    ctx.remove(self.vars[j], target)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn propagate_general(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
         loop {
@@ -421,14 +457,19 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        match self.layout {
-            // The matching pass only runs in full strength and on one word;
-            // its cheap value-elimination twin does everything else.
-            _ if self.consistency == Consistency::Domain
-                && (self.layout != Layout::Word || ctx.strength == Strength::Forward) =>
-            {
-                Ok(())
+        if ctx.strength == Strength::Forward {
+            if self.consistency == Consistency::Domain {
+                // The matching needs full strength; the cheap twin does this call.
+                return Ok(());
             }
+            if let Some(var) = ctx.assigned() {
+                return self.forward(ctx, var);
+            }
+        }
+        match self.layout {
+            // The matching pass only runs on one word; its cheap
+            // value-elimination twin does everything else.
+            _ if self.consistency == Consistency::Domain && self.layout != Layout::Word => Ok(()),
             Layout::Word => self.propagate_words(ctx),
             Layout::Multi => self.propagate_multi(ctx),
             _ => self.propagate_general(ctx),

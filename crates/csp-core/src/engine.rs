@@ -264,7 +264,8 @@ impl Engine {
                 .or_else(|| self.prop_queues[1].pop_front())
             {
                 self.prop_queued[p as usize] = false;
-                if let Err(conflict) = self.run_propagator(store, p as usize, Strength::Full) {
+                if let Err(conflict) = self.run_propagator(store, p as usize, Strength::Full, None)
+                {
                     self.weights[self.binaries.len() + p as usize] += 1;
                     self.clear_queues();
                     return Err(conflict);
@@ -291,9 +292,11 @@ impl Engine {
         store: &mut Store,
         p: usize,
         strength: Strength,
+        assigned: Option<Var>,
     ) -> Result<(), Conflict> {
         self.counters.propagations += 1;
         let mut ctx = Context::new(store, &mut self.changed, strength);
+        ctx.assigned = assigned;
         let result = self.props[p].propagate(&mut ctx);
         self.counters.prunings += ctx.prunings;
         result
@@ -326,7 +329,9 @@ impl Engine {
                 self.watch_fixed.get(var)[i - any]
             };
             let p = p as usize;
-            if let Err(conflict) = self.run_propagator(store, p, Strength::Forward) {
+            if let Err(conflict) =
+                self.run_propagator(store, p, Strength::Forward, Some(Var(var as u32)))
+            {
                 self.weights[self.binaries.len() + p] += 1;
                 self.changed.clear();
                 return Err(conflict);

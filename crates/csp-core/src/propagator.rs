@@ -99,6 +99,7 @@ pub struct Context<'a> {
     pub(crate) changed: &'a mut Vec<u32>,
     pub(crate) strength: Strength,
     pub(crate) prunings: u64,
+    pub(crate) assigned: Option<Var>,
 }
 
 impl<'a> Context<'a> {
@@ -108,12 +109,19 @@ impl<'a> Context<'a> {
             changed,
             strength,
             prunings: 0,
+            assigned: None,
         }
     }
 
     /// How much this call is asked to do.
     pub fn strength(&self) -> Strength {
         self.strength
+    }
+
+    /// In a [`Strength::Forward`] call, the variable just assigned by search:
+    /// forward checking may prune from that variable alone. `None` otherwise.
+    pub fn assigned(&self) -> Option<Var> {
+        self.assigned
     }
 
     /// Number of values left for `var`.
