@@ -373,10 +373,11 @@ pub fn parse_puzzles(text: &str) -> Vec<Parsed> {
             continue;
         }
         let length = row_symbols(trimmed).len();
-        // A 16-symbol line starts a 16x16 grid only when the next content line
-        // has 16 symbols too; otherwise it is a one-line 4x4 puzzle.
+        // A 16-symbol line starts a 16x16 grid only when at least 15 more
+        // lines of 16 symbols follow it without a blank line; otherwise it is
+        // a one-line 4x4 puzzle.
         let starts_grid = matches!(length, 4 | 9 | 25)
-            || (length == 16 && next_content_length(&lines[index..]) == Some(16));
+            || (length == 16 && rows_of_16_ahead(&lines[index..]) >= 15);
         if !starts_grid {
             puzzles.push(Parsed {
                 line: number,
@@ -396,13 +397,15 @@ pub fn parse_puzzles(text: &str) -> Vec<Parsed> {
     puzzles
 }
 
-fn next_content_length(lines: &[(usize, &str)]) -> Option<usize> {
+fn rows_of_16_ahead(lines: &[(usize, &str)]) -> usize {
     lines
         .iter()
         .map(|(_, line)| line.trim())
-        .find(|line| !line.starts_with('#') && !is_separator(line))
-        .filter(|line| !line.is_empty())
-        .map(|line| row_symbols(line).len())
+        .take_while(|line| !line.is_empty())
+        .filter(|line| !line.starts_with('#') && !is_separator(line))
+        .take_while(|line| row_symbols(line).len() == 16)
+        .take(15)
+        .count()
 }
 
 /// Reads a grid of `side` rows from the start of `lines`; returns the result,

@@ -1,0 +1,182 @@
+//! Cross-algorithm agreement on the fixture puzzles, every reported solution
+//! re-validated by the independent checker.
+
+use std::path::PathBuf;
+
+use sudoku::{Algo, Options, Outcome, Status, Sudoku, check_solution, parse_puzzles, solve};
+
+fn fixture(name: &str) -> Vec<Sudoku> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/sudoku")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("fixture file");
+    parse_puzzles(&text)
+        .into_iter()
+        .map(|parsed| parsed.result.expect("fixture puzzles parse"))
+        .collect()
+}
+
+/// Solves with `algo`, counting to `limit`, and checks any solution.
+fn run(puzzle: &Sudoku, algo: Algo, limit: u64) -> Outcome {
+    let outcome = solve(puzzle, &Options::new(algo).count_up_to(limit));
+    if let Some(solution) = &outcome.solution {
+        if let Err(error) = check_solution(puzzle, solution) {
+            panic!(
+                "{algo} gave a wrong solution for {}: {error}",
+                puzzle.to_line()
+            );
+        }
+    }
+    assert_eq!(
+        outcome.status == Status::Solved,
+        outcome.count > 0,
+        "{algo}"
+    );
+    outcome
+}
+
+/// Every algorithm gives the same status and count; on unique puzzles the
+/// same grid.
+fn agree(file: &str, algos: &[Algo]) {
+    for puzzle in fixture(file) {
+        let reference = run(&puzzle, algos[0], 2);
+        for &algo in &algos[1..] {
+            let outcome = run(&puzzle, algo, 2);
+            let line = puzzle.to_line();
+            assert_eq!(
+                outcome.status, reference.status,
+                "{algo} vs {}: {line}",
+                algos[0]
+            );
+            assert_eq!(
+                outcome.count, reference.count,
+                "{algo} vs {}: {line}",
+                algos[0]
+            );
+            if reference.count == 1 {
+                assert_eq!(outcome.solution, reference.solution, "{algo}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn all_four_agree_on_the_agreement_set() {
+    agree("agreement.txt", &Algo::ALL);
+}
+
+#[test]
+fn all_four_agree_on_known_and_unsolvable_puzzles() {
+    agree("known.txt", &Algo::ALL);
+    agree("unsolvable.txt", &Algo::ALL);
+    agree("grid.txt", &Algo::ALL);
+}
+
+#[test]
+fn all_four_agree_on_other_sizes() {
+    // Fast hands these to csp; dfs and bfs run seed 004's search.
+    agree("four.txt", &Algo::ALL);
+    agree("sixteen.txt", &Algo::ALL);
+    agree("twentyfive.txt", &Algo::ALL);
+}
+
+#[test]
+fn depth_first_algorithms_agree_on_several_solutions() {
+    // BFS is left out: counting on the empty grid exhausts its memory limit.
+    agree("multiple.txt", &[Algo::Fast, Algo::Csp, Algo::Dfs]);
+}
+
+#[test]
+fn fast_and_csp_agree_on_the_hardest_fixtures() {
+    agree("forum_hardest_1106_sample.txt", &[Algo::Fast, Algo::Csp]);
+    agree("top1465_sample.txt", &[Algo::Fast, Algo::Csp]);
+}
+
+#[test]
+fn fast_proves_every_real_fixture_unique() {
+    for file in [
+        "top1465_sample.txt",
+        "forum_hardest_1106_sample.txt",
+        "clue17_sample.txt",
+        "forum_hardest_1905_sample.txt",
+    ] {
+        for puzzle in fixture(file) {
+            let outcome = run(&puzzle, Algo::Fast, 2);
+            assert_eq!(outcome.count, 1, "{file}: {}", puzzle.to_line());
+        }
+    }
+    for puzzle in fixture("serg_sample.txt") {
+        assert_eq!(
+            run(&puzzle, Algo::Fast, 2).count,
+            2,
+            "serg: {}",
+            puzzle.to_line()
+        );
+    }
+}
+
+#[test]
+fn known_solutions() {
+    let cases = [
+        (
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ),
+        (
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+        ),
+    ];
+    for (puzzle, solution) in cases {
+        let puzzle = Sudoku::from_line(puzzle).unwrap();
+        for algo in Algo::ALL {
+            let outcome = run(&puzzle, algo, 1);
+            assert_eq!(
+                outcome.solution.map(|s| s.to_line()).as_deref(),
+                Some(solution),
+                "{algo}"
+            );
+        }
+    }
+}
+
+#[test]
+fn counting_respects_the_limit() {
+    let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
+    for limit in [1, 2, 7] {
+        assert_eq!(run(&empty, Algo::Fast, limit).count, limit);
+        assert_eq!(run(&empty, Algo::Csp, limit).count, limit);
+        assert_eq!(run(&empty, Algo::Dfs, limit).count, limit);
+    }
+}
+
+#[test]
+fn bfs_reports_its_memory_limit() {
+    let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
+    let mut options = Options::new(Algo::Bfs).count_up_to(2);
+    options.frontier_limit = 20_000;
+    let outcome = solve(&empty, &options);
+    assert_eq!(outcome.status, Status::Limit);
+    assert_eq!(outcome.solution, None);
+}
+
+#[test]
+fn node_limits_stop_the_general_solvers() {
+    let hard = fixture("forum_hardest_1106_sample.txt").remove(0);
+    for algo in [Algo::Csp, Algo::Dfs] {
+        let mut options = Options::new(algo).count_up_to(2);
+        options.node_limit = Some(3);
+        assert_eq!(solve(&hard, &options).status, Status::Limit, "{algo}");
+    }
+}
+
+#[test]
+fn fast_array_entry_rejects_broken_givens() {
+    let mut grid = [0u8; 81];
+    grid[0] = 5;
+    grid[1] = 5;
+    let mut solution = [0u8; 81];
+    assert_eq!(sudoku::fast_solve_array(&grid, 2, &mut solution), 0);
+    grid[1] = 10;
+    assert_eq!(sudoku::fast_solve_array(&grid, 2, &mut solution), 0);
+}
