@@ -19,13 +19,13 @@ fn fixture(name: &str) -> Vec<Sudoku> {
 /// Solves with `algo`, counting to `limit`, and checks any solution.
 fn run(puzzle: &Sudoku, algo: Algo, limit: u64) -> Outcome {
     let outcome = solve(puzzle, &Options::new(algo).count_up_to(limit));
-    if let Some(solution) = &outcome.solution {
-        if let Err(error) = check_solution(puzzle, solution) {
-            panic!(
-                "{algo} gave a wrong solution for {}: {error}",
-                puzzle.to_line()
-            );
-        }
+    if let Some(solution) = &outcome.solution
+        && let Err(error) = check_solution(puzzle, solution)
+    {
+        panic!(
+            "{algo} gave a wrong solution for {}: {error}",
+            puzzle.to_line()
+        );
     }
     assert_eq!(
         outcome.status == Status::Solved,
