@@ -28,6 +28,31 @@ enum Layout {
     General,
 }
 
+/// Working arrays of the matching pass over at most 64 unfixed terms,
+/// allocated once per constraint; only the entries a call uses are reset.
+#[derive(Debug, Clone)]
+struct Matching {
+    terms: [u8; 64],
+    dom: [u64; 64],
+    match_var: [u8; 64],
+    match_val: [u8; 64],
+    val_terms: [u64; 64],
+    reach: [u64; 64],
+}
+
+impl Default for Matching {
+    fn default() -> Self {
+        Matching {
+            terms: [0; 64],
+            dom: [0; 64],
+            match_var: [u8::MAX; 64],
+            match_val: [u8::MAX; 64],
+            val_terms: [0; 64],
+            reach: [0; 64],
+        }
+    }
+}
+
 /// Above this many universe words the general path is used.
 const MAX_UNIVERSE_WORDS: usize = 1 << 12;
 
@@ -41,7 +66,11 @@ pub(crate) struct AllDifferent {
     shift: Vec<u32>,
     universe_words: usize,
     dom: Vec<u64>,
-    match_var: Vec<u8>,
+    /// The matching found last time, per term: a hint for the next call.
+    match_hint: Vec<u8>,
+    /// Allocated on the first matching pass (never for the value-elimination twin).
+    matching: Option<Box<Matching>>,
+    original: Vec<u64>,
     fixed: Vec<u64>,
     keep: Vec<u64>,
 }
@@ -65,7 +94,9 @@ impl AllDifferent {
             shift: Vec::new(),
             universe_words: 0,
             dom: vec![0; n],
-            match_var: vec![u8::MAX; n],
+            match_hint: vec![u8::MAX; n],
+            matching: None,
+            original: vec![0; n],
             fixed: Vec::new(),
             keep: Vec::new(),
         };
@@ -107,11 +138,10 @@ impl AllDifferent {
 
     fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
-        let mut original = [0u64; 64];
         for (((d, o), &var), &s) in self
             .dom
             .iter_mut()
-            .zip(&mut original)
+            .zip(&mut self.original)
             .zip(&self.vars)
             .zip(&self.shift)
         {
@@ -154,7 +184,7 @@ impl AllDifferent {
         for (((&d, &o), &var), &s) in self
             .dom
             .iter()
-            .zip(&original)
+            .zip(&self.original)
             .zip(&self.vars)
             .zip(&self.shift)
         {
@@ -169,40 +199,46 @@ impl AllDifferent {
     /// values. Fixed terms are left out: value elimination already took their
     /// values from the others, so they are isolated in the alternating graph.
     fn regin(&mut self, n: usize) -> Result<(), Conflict> {
-        let mut terms = [0u8; 64];
+        let m = &mut **self.matching.get_or_insert_with(Box::default);
         let mut k = 0;
+        let mut union = 0u64;
         for i in 0..n {
             if self.dom[i].count_ones() > 1 {
-                terms[k] = i as u8;
+                m.terms[k] = i as u8;
+                m.dom[k] = self.dom[i];
+                m.match_var[k] = u8::MAX;
+                union |= self.dom[i];
                 k += 1;
             }
         }
         if k <= 1 {
             return Ok(());
         }
-        let mut dom = [0u64; 64];
-        let mut match_var = [u8::MAX; 64];
-        let mut match_val = [u8::MAX; 64];
+        let mut bits = union;
+        while bits != 0 {
+            let u = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            m.match_val[u] = u8::MAX;
+            m.val_terms[u] = 0;
+        }
         let mut matched = 0u64;
         // Keep the previous matching where it still holds.
         for t in 0..k {
-            let i = terms[t] as usize;
-            dom[t] = self.dom[i];
-            let u = self.match_var[i];
-            if u < 64 && dom[t] >> u & 1 == 1 && matched >> u & 1 == 0 {
-                match_var[t] = u;
-                match_val[u as usize] = t as u8;
+            let u = self.match_hint[m.terms[t] as usize];
+            if u < 64 && m.dom[t] >> u & 1 == 1 && matched >> u & 1 == 0 {
+                m.match_var[t] = u;
+                m.match_val[u as usize] = t as u8;
                 matched |= 1 << u;
             }
         }
         for t in 0..k {
-            if match_var[t] == u8::MAX {
+            if m.match_var[t] == u8::MAX {
                 let mut visited = 0u64;
                 if !augment(
                     t,
-                    &dom,
-                    &mut match_var,
-                    &mut match_val,
+                    &m.dom,
+                    &mut m.match_var,
+                    &mut m.match_val,
                     &mut matched,
                     &mut visited,
                 ) {
@@ -211,31 +247,27 @@ impl AllDifferent {
             }
         }
         for t in 0..k {
-            self.match_var[terms[t] as usize] = match_var[t];
+            self.match_hint[m.terms[t] as usize] = m.match_var[t];
         }
         // Which terms can take each value.
-        let mut val_terms = [0u64; 64];
-        let mut union = 0u64;
-        for (t, &d) in dom[..k].iter().enumerate() {
-            let mut bits = d;
-            union |= bits;
+        for t in 0..k {
+            let mut bits = m.dom[t];
             while bits != 0 {
                 let u = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                val_terms[u] |= 1 << t;
+                m.val_terms[u] |= 1 << t;
             }
         }
         // Term graph: s -> t when t could take s's matched value. An edge
         // (t, match(s)) lies on an alternating cycle iff t reaches s.
-        let mut reach = [0u64; 64];
         for t in 0..k {
-            reach[t] = val_terms[match_var[t] as usize] | 1 << t;
+            m.reach[t] = m.val_terms[m.match_var[t] as usize] | 1 << t;
         }
-        for m in 0..k {
-            let rm = reach[m];
-            for r in &mut reach[..k] {
-                if *r >> m & 1 == 1 {
-                    *r |= rm;
+        for j in 0..k {
+            let rj = m.reach[j];
+            for r in &mut m.reach[..k] {
+                if *r >> j & 1 == 1 {
+                    *r |= rj;
                 }
             }
         }
@@ -248,31 +280,31 @@ impl AllDifferent {
             while bits != 0 {
                 let u = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                from_free |= val_terms[u];
+                from_free |= m.val_terms[u];
             }
             let mut reached = 0u64;
             let mut bits = from_free;
             while bits != 0 {
                 let t = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                reached |= reach[t];
+                reached |= m.reach[t];
             }
             let mut bits = reached;
             while bits != 0 {
                 let t = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                ok_values |= 1 << match_var[t];
+                ok_values |= 1 << m.match_var[t];
             }
         }
         for t in 0..k {
             let mut allowed = ok_values;
-            let mut bits = reach[t];
+            let mut bits = m.reach[t];
             while bits != 0 {
                 let s = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                allowed |= 1 << match_var[s];
+                allowed |= 1 << m.match_var[s];
             }
-            self.dom[terms[t] as usize] &= allowed;
+            self.dom[m.terms[t] as usize] &= allowed;
         }
         Ok(())
     }

@@ -69,6 +69,18 @@ impl Store {
         }
     }
 
+    /// Makes room for `vars` more variables of about `values` values each.
+    pub(crate) fn reserve(&mut self, vars: usize, values: usize) {
+        let words = vars * values.div_ceil(64).max(1);
+        self.words.reserve(words);
+        self.word_stamp.reserve(words);
+        self.first_word.reserve(vars);
+        self.num_words.reserve(vars);
+        self.base.reserve(vars);
+        self.size.reserve(vars);
+        self.size_stamp.reserve(vars);
+    }
+
     /// Adds a variable whose domain is `values` (any order, duplicates ignored).
     pub(crate) fn add_var(&mut self, values: &[i32]) -> usize {
         let var = self.base.len();

@@ -165,8 +165,14 @@ impl Model {
     /// Adds `count` variables with the same domain.
     pub fn new_vars(&mut self, count: usize, values: impl IntoIterator<Item = i32>) -> Vec<Var> {
         let values: Vec<i32> = values.into_iter().collect();
+        self.store.reserve(count, values.len());
+        self.names.reserve(count);
         (0..count)
-            .map(|_| self.new_var(values.iter().copied()))
+            .map(|_| {
+                let index = self.store.add_var(&values);
+                self.names.push(None);
+                Var(index as u32)
+            })
             .collect()
     }
 
