@@ -201,10 +201,12 @@ impl Store {
     /// The value of a variable whose domain is a singleton.
     #[inline]
     pub(crate) fn value(&self, var: usize) -> Option<i32> {
-        if self.size[var] == 1 {
-            self.min(var)
-        } else {
+        if self.size[var] != 1 {
             None
+        } else if self.num_words[var] == 1 {
+            Some(self.base[var] + self.mask(var).trailing_zeros() as i32)
+        } else {
+            self.min(var)
         }
     }
 

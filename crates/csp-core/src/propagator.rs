@@ -178,7 +178,10 @@ impl<'a> Context<'a> {
     #[inline]
     fn note(&mut self, var: usize) -> Result<bool, Conflict> {
         self.prunings += 1;
-        self.changed.push(var as u32);
+        // Forward checking never cascades, so nobody reads the changed list.
+        if self.strength == Strength::Full {
+            self.changed.push(var as u32);
+        }
         if self.store.size(var) == 0 {
             Err(Conflict)
         } else {
