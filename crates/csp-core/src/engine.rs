@@ -170,11 +170,12 @@ impl Engine {
     }
 
     /// Wakes what watches `var` (`fixed`: its domain is now a singleton),
-    /// except arc `(except_x, var)` and propagator `except_prop`.
+    /// except arc `except_arc` (the reverse of the arc just revised: the
+    /// same constraint seen from the other side) and propagator `except_prop`.
     #[inline]
-    fn schedule(&mut self, var: u32, fixed: bool, except_x: u32, except_prop: u32) {
+    fn schedule(&mut self, var: u32, fixed: bool, except_arc: u32, except_prop: u32) {
         for &a in self.arcs_into.get(var as usize) {
-            if !self.arc_queued[a as usize] && self.arcs[a as usize].x != except_x {
+            if !self.arc_queued[a as usize] && a != except_arc {
                 self.arc_queued[a as usize] = true;
                 self.arc_queue.push_back(a);
             }
@@ -227,7 +228,8 @@ impl Engine {
                 let changed = self.revise(store, arc);
                 let queued_before = self.arc_queue.len();
                 if changed && store.size(arc.x as usize) > 0 {
-                    self.schedule(arc.x, store.size(arc.x as usize) == 1, arc.y, NONE);
+                    // Arcs come in pairs 2c, 2c + 1: the reverse of `a` is `a ^ 1`.
+                    self.schedule(arc.x, store.size(arc.x as usize) == 1, a ^ 1, NONE);
                 }
                 if let (Some(trace), Some(before)) = (trace.as_deref_mut(), before) {
                     let x = arc.x as usize;

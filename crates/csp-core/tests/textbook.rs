@@ -197,13 +197,18 @@ fn random_binary_csp_matches_brute_force() {
             .wrapping_add(1442695040888963407);
         (state >> 33) as u32
     };
-    for _round in 0..20 {
+    for _round in 0..40 {
         let n = 6;
         let d = 4;
         let mut pairs = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
-                if next() % 2 == 0 {
+                // Sometimes two constraints on one pair, in either direction.
+                for _ in 0..1 + (next() % 2) {
+                    if next() % 2 == 1 {
+                        continue;
+                    }
+                    let (i, j) = if next() % 2 == 0 { (i, j) } else { (j, i) };
                     let allowed: Vec<(i32, i32)> = (0..d)
                         .flat_map(|a| (0..d).map(move |b| (a, b)))
                         .filter(|_| next() % 100 < 70)
