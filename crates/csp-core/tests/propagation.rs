@@ -219,3 +219,14 @@ fn large_domains_revise_with_keys_tables_and_predicates() {
     let domains = propagate(model).expect("consistent");
     assert_eq!(domains[0], (0..10).collect::<Vec<_>>());
 }
+
+#[test]
+fn ac3_revisits_other_constraints_on_the_same_pair() {
+    // c0 links y to x; c1 then removes x = 0, so c0 must be revised again for y.
+    let mut model = Model::new();
+    let x = model.new_var(0..2);
+    let y = model.new_var(0..3);
+    model.table(x, y, &[(0, 0), (1, 1), (1, 2)]);
+    model.table(x, y, &[(1, 0), (1, 1), (1, 2)]);
+    assert_eq!(propagate(model), Some(vec![vec![1], vec![1, 2]]));
+}
