@@ -241,7 +241,10 @@ impl Model {
     }
 
     /// Adds a binary constraint given by its table of allowed `(x, y)` pairs.
-    /// Pairs outside the variables' domains are ignored.
+    /// Pairs outside the variables' domains are ignored. The supports are
+    /// bitsets, `span(x) * span(y) / 4` bytes for both directions: for two
+    /// domains of tens of thousands of values prefer [`Model::equal_keys`] or
+    /// a [`Propagator`].
     pub fn table(&mut self, x: Var, y: Var, allowed: &[(i32, i32)]) {
         let (bx, by) = (self.store.base(x.index()), self.store.base(y.index()));
         let (x_words, y_words) = (

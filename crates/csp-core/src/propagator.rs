@@ -42,6 +42,48 @@ pub enum Wake {
 
 /// A constraint over several variables that prunes their domains.
 ///
+/// ```
+/// use csp_core::{Config, Conflict, Context, Model, Propagator, Solver, Var};
+///
+/// /// `x < y`, by bounds.
+/// #[derive(Debug)]
+/// struct Less(Var, Var);
+///
+/// impl Propagator for Less {
+///     fn variables(&self) -> Vec<Var> {
+///         vec![self.0, self.1]
+///     }
+///
+///     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+///         let y_max = ctx.max(self.1).ok_or(Conflict)?;
+///         ctx.remove_above(self.0, y_max - 1)?;
+///         let x_min = ctx.min(self.0).ok_or(Conflict)?;
+///         ctx.remove_below(self.1, x_min + 1)?;
+///         Ok(())
+///     }
+///
+///     fn is_satisfied(&self, values: &[i32]) -> bool {
+///         values[0] < values[1]
+///     }
+///
+///     fn is_idempotent(&self) -> bool {
+///         true
+///     }
+/// }
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let mut model = Model::new();
+///     let x = model.new_var(1..=3);
+///     let y = model.new_var(1..=3);
+///     model.add_propagator(Less(x, y));
+///     let mut solver = Solver::new(model, Config::default());
+///     assert_eq!(solver.count(u64::MAX).count, 3);
+///     let first = solver.solve().solution.ok_or("no solution")?;
+///     assert_eq!((first[x], first[y]), (1, 2));
+///     Ok(())
+/// }
+/// ```
+///
 /// The contract:
 /// - [`variables`](Propagator::variables) is read once, when the propagator is
 ///   added; the propagator is woken whenever one of these variables' domains

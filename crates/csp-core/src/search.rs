@@ -35,7 +35,10 @@ pub enum VarOrder {
     /// other unassigned variables (the degree heuristic).
     MrvDegree,
     /// Smallest domain size divided by the weighted degree; a constraint's
-    /// weight grows each time it causes a failure (dom/wdeg).
+    /// weight starts at 1 and grows each time it causes a failure (dom/wdeg).
+    /// The degree sums the weights of all constraints on the variable, not
+    /// only those with another unassigned variable: cheaper, and the same
+    /// choice whenever constraints are spread evenly (sudoku, queens).
     DomWdeg,
 }
 
