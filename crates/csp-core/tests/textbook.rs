@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use csp_core::{
     Config, Conflict, Consistency, Context, CountStatus, Inference, MinConflicts, Model,
-    Propagator, Solver, Status, ValueOrder, Var, VarOrder, Wake,
+    Propagator, Solution, Solver, Status, ValueOrder, Var, VarOrder, Wake,
 };
 
 const INFERENCES: [Inference; 3] = [
@@ -617,4 +617,61 @@ fn models_and_solvers_can_move_between_threads() {
             .count
     });
     assert_eq!(handle.join().ok(), Some(92));
+}
+
+#[test]
+fn multi_word_all_different_counts_queens() {
+    // Each domain also spans a value far away (removed before search), so
+    // every all-different works on multi-word value sets.
+    for (i, &expected) in QUEENS_COUNTS.iter().enumerate().take(8) {
+        let n = i + 1;
+        for inference in INFERENCES {
+            for consistency in [Consistency::Value, Consistency::Domain] {
+                let mut model = Model::new();
+                let q: Vec<Var> = (0..n)
+                    .map(|_| model.new_var((0..n as i32).chain([200])))
+                    .collect();
+                for &v in &q {
+                    model.remove_value(v, 200);
+                }
+                for sign in [0, 1, -1] {
+                    let terms: Vec<(Var, i32)> = q
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| (v, sign * i as i32))
+                        .collect();
+                    model.all_different_with(&terms, consistency);
+                }
+                let config = Config::new().inference(inference);
+                let count = Solver::new(model, config).count(u64::MAX);
+                assert_eq!(count.count, expected, "n={n} {inference:?} {consistency:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn negative_values_and_empty_problems() {
+    let mut model = Model::new();
+    let x = model.new_var(-3..=3);
+    let y = model.new_var(-3..=3);
+    model.binary(x, y, |a, b| a + b == 0);
+    model.remove_value(x, 0);
+    let mut solver = Solver::new(model, Config::new());
+    let solutions: BTreeSet<Vec<i32>> = solver.solutions().map(Solution::into_values).collect();
+    let expected: BTreeSet<Vec<i32>> = (-3..=3).filter(|&a| a != 0).map(|a| vec![a, -a]).collect();
+    assert_eq!(solutions, expected);
+    // An empty domain: no solution. No variables: the empty assignment.
+    let mut model = Model::new();
+    model.new_var([]);
+    assert_eq!(
+        Solver::new(model, Config::new()).solve().status,
+        Status::Unsatisfiable
+    );
+    assert_eq!(
+        Solver::new(Model::new(), Config::new())
+            .count(u64::MAX)
+            .count,
+        1
+    );
 }
