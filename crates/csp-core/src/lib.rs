@@ -67,10 +67,12 @@
 //! which is sound for all-solution counting too. The loop is resumable, so
 //! [`Solver::solve`], [`Solver::count`], [`Solver::for_each_solution`] and
 //! [`Solver::solutions`] share it. Node and time limits end a search with
-//! [`Status::LimitReached`]. One solver can serve many instances of the same
-//! shape: [`Solver::restore_domains`] then [`Solver::fix`] per given, with no
-//! model rebuilt and no allocation in the search loop. [`MinConflicts`] repairs a greedy assignment for
-//! problems too large for complete search (a million-step default, seeded).
+//! [`Status::LimitReached`]. The search loop allocates nothing per node once
+//! its buffers (trail, queues, value stack) have grown. One solver can serve
+//! many instances of the same shape: [`Solver::restore_domains`] then
+//! [`Solver::fix`] per given, with no model rebuilt. [`MinConflicts`] repairs
+//! a greedy assignment for problems too large for complete search (a
+//! million-step default, seeded).
 //!
 //! # How the puzzles map onto it
 //!
@@ -87,9 +89,10 @@
 //!   for N in the thousands.
 //! - **Crossword** (seed 002): one variable per slot whose values index the
 //!   words of the slot's length; each crossing is [`Model::equal_keys`] with
-//!   the letter at the crossing position as key, plus pairwise `not_equal`
-//!   when a word may be used once; [`Solver::ac3`] with a trace prints the
-//!   revision table.
+//!   the letter at the crossing position as key, plus an all-different over
+//!   the slots sharing a word list when a word may be used once;
+//!   [`Solver::ac3`] with a trace prints the revision table, [`Solver::solve`]
+//!   (MAC) finishes what AC-3 leaves open.
 //! - **Ripple Effect** (seed 003): one variable per cell with domain
 //!   `1..=region size`; all-different per region; a custom [`Propagator`] per
 //!   row and column enforcing "two equal digits d are more than d cells
