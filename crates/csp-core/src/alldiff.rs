@@ -93,38 +93,53 @@ impl AllDifferent {
             layout: Layout::General,
             shift: Vec::new(),
             universe_words: 0,
-            dom: vec![0; n],
-            match_hint: vec![u8::MAX; n],
+            dom: Vec::new(),
+            match_hint: Vec::new(),
             matching: None,
-            original: vec![0; n],
+            original: Vec::new(),
             fixed: Vec::new(),
             keep: Vec::new(),
         };
         alldiff.choose_layout(store);
+        if alldiff.layout == Layout::Word {
+            alldiff.dom = vec![0; n];
+            alldiff.original = vec![0; n];
+            if consistency == Consistency::Domain {
+                alldiff.match_hint = vec![u8::MAX; n];
+            }
+        }
         alldiff
     }
 
+    /// Whether the values fit one word, where the matching pass can run.
+    pub(crate) fn fits_one_word(&self) -> bool {
+        self.layout == Layout::Word
+    }
+
     fn choose_layout(&mut self, store: &Store) {
-        let lows: Vec<i64> = self
+        let low_of = |(v, &o): (&Var, &i32)| store.base(v.index()) as i64 + o as i64;
+        let low = self
             .vars
             .iter()
             .zip(&self.offsets)
-            .map(|(v, &o)| store.base(v.index()) as i64 + o as i64)
-            .collect();
-        let low = lows.iter().copied().min().unwrap_or(0);
+            .map(low_of)
+            .min()
+            .unwrap_or(0);
         let mut bits = 0i64;
         let mut one_word = self.vars.len() <= 64;
-        for (v, &l) in self.vars.iter().zip(&lows) {
-            let words = store.words(v.index());
+        self.shift = Vec::with_capacity(self.vars.len());
+        for term in self.vars.iter().zip(&self.offsets) {
+            let l = low_of(term);
+            let words = store.words(term.0.index());
             let top = words
                 .iter()
                 .rposition(|&w| w != 0)
                 .map_or(0, |k| 64 * k as i64 + 64 - words[k].leading_zeros() as i64);
             bits = bits.max(l - low + 64 * words.len() as i64);
             one_word &= words.len() == 1 && l - low + top <= 64;
+            self.shift.push((l - low) as u32);
         }
         let universe_words = (bits as usize).div_ceil(64) + 1;
-        self.shift = lows.iter().map(|&l| (l - low) as u32).collect();
         self.layout = if one_word {
             Layout::Word
         } else if universe_words <= MAX_UNIVERSE_WORDS {

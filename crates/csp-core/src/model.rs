@@ -39,14 +39,15 @@ pub(crate) enum Relation {
     Predicate(Predicate),
     /// Allowed pairs as bitsets: `forward[(a - base_x) * y_words ..]` holds the
     /// `y` values supporting `x = a`, in `y`'s word layout; `backward` the same the other way.
+    /// Shared, so a solver takes the model's tables without copying them.
     Table {
-        forward: Vec<u64>,
+        forward: Arc<[u64]>,
         y_words: usize,
-        backward: Vec<u64>,
+        backward: Arc<[u64]>,
         x_words: usize,
     },
     /// `key_x[a - base_x] == key_y[b - base_y]` (keys below 64; 255 marks no value).
-    EqualKeys { key_x: Vec<u8>, key_y: Vec<u8> },
+    EqualKeys { key_x: Arc<[u8]>, key_y: Arc<[u8]> },
 }
 
 impl fmt::Debug for Relation {
@@ -267,9 +268,9 @@ impl Model {
             x,
             y,
             Relation::Table {
-                forward,
+                forward: forward.into(),
                 y_words,
-                backward,
+                backward: backward.into(),
                 x_words,
             },
         );
@@ -304,7 +305,14 @@ impl Model {
         };
         let key_x = table(&self.store, x, &key_x);
         let key_y = table(&self.store, y, &key_y);
-        self.push_binary(x, y, Relation::EqualKeys { key_x, key_y });
+        self.push_binary(
+            x,
+            y,
+            Relation::EqualKeys {
+                key_x: key_x.into(),
+                key_y: key_y.into(),
+            },
+        );
     }
 
     fn push_binary(&mut self, x: Var, y: Var, relation: Relation) {
@@ -402,17 +410,19 @@ impl Model {
     pub(crate) fn alldiff_propagators(&self) -> Vec<AllDifferent> {
         let mut props = Vec::new();
         for spec in &self.alldiffs {
-            let (vars, offsets) = (spec.vars.clone(), spec.offsets.clone());
-            props.push(AllDifferent::new(
+            let (vars, offsets) = (&spec.vars, &spec.offsets);
+            let cheap = AllDifferent::new(
                 vars.clone(),
                 offsets.clone(),
                 Consistency::Value,
                 &self.store,
-            ));
-            if spec.consistency == Consistency::Domain {
+            );
+            let matching = spec.consistency == Consistency::Domain && cheap.fits_one_word();
+            props.push(cheap);
+            if matching {
                 props.push(AllDifferent::new(
-                    vars,
-                    offsets,
+                    vars.clone(),
+                    offsets.clone(),
                     Consistency::Domain,
                     &self.store,
                 ));
