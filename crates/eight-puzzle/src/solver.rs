@@ -134,11 +134,14 @@ pub struct Solver {
     goal: Board,
     estimator: Estimator,
     /// `targets[cell][move]`: where the blank goes, or [`OFF_BOARD`].
-    targets: Vec<[u8; 4]>,
+    targets: Box<[[u8; 4]; 256]>,
+    /// `tile_costs[tile][cell]`: the tile's misplaced or Manhattan
+    /// contribution on that cell.
+    tile_costs: Box<[[u8; 256]; 256]>,
     /// `allowed[cell][previous]`: the moves from a blank on `cell` as a
     /// bit set, without the one undoing `previous` (column 0: no previous
     /// move, column 1 + m: previous move m).
-    allowed: Vec<[u8; 5]>,
+    allowed: Box<[[u8; 5]; 256]>,
 }
 
 impl Solver {
@@ -153,28 +156,33 @@ impl Solver {
             return Err(SolverError::NoPatternDatabases);
         }
         let size = goal.size();
-        let targets = (0..size * size)
-            .map(|cell| Move::ALL.map(|mv| mv.target(cell, size).map_or(OFF_BOARD, |t| t as u8)))
-            .collect();
-        let allowed = (0..size * size)
-            .map(|cell| {
-                let mut row = [0u8; 5];
-                for (column, slot) in row.iter_mut().enumerate() {
-                    for (index, mv) in Move::ALL.into_iter().enumerate() {
+        let mut targets = Box::new([[OFF_BOARD; 4]; 256]);
+        let mut allowed = Box::new([[0u8; 5]; 256]);
+        for cell in 0..size * size {
+            for (index, mv) in Move::ALL.into_iter().enumerate() {
+                if let Some(target) = mv.target(cell, size) {
+                    targets[cell][index] = target as u8;
+                    for (column, slot) in allowed[cell].iter_mut().enumerate() {
                         let undoes = column > 0 && Move::ALL[column - 1].inverse() == mv;
-                        if mv.target(cell, size).is_some() && !undoes {
+                        if !undoes {
                             *slot |= 1 << index;
                         }
                     }
                 }
-                row
-            })
-            .collect();
+            }
+        }
         let estimator = Estimator::new(heuristic, &goal, pdb);
+        let mut tile_costs = Box::new([[0u8; 256]; 256]);
+        for tile in 1..size * size {
+            for cell in 0..size * size {
+                tile_costs[tile][cell] = estimator.tile_cost(tile as u8, cell) as u8;
+            }
+        }
         Ok(Solver {
             goal,
             estimator,
             targets,
+            tile_costs,
             allowed,
         })
     }
@@ -211,13 +219,7 @@ impl Solver {
         }
         let config = options.config();
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
-            let search =
-                search_core::idastar_in_place(&self.in_place(), self.fast_state(board), &config);
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            self.idastar_in_place(board, &config)
         } else if board.tiles().len() <= 16 {
             let search = options
                 .algorithm
@@ -258,6 +260,7 @@ impl Solver {
             cells: C::pack(board.tiles()),
             blank: board.blank() as u8,
             h: self.estimator.evaluate(board.tiles()),
+            came_by: 0,
         }
     }
 
@@ -272,30 +275,66 @@ impl Solver {
         self.state(board)
     }
 
-    /// The in-place problem for [`search_core::idastar_in_place`].
-    pub fn in_place(&self) -> impl InPlaceProblem<State = FastState, Move = Move, Cost = u16> + '_ {
+    fn in_place_with<const KEEP: u8>(&self) -> InPlace<'_, KEEP> {
+        let mut goal = [0u8; 256];
+        goal[..self.goal.tiles().len()].copy_from_slice(self.goal.tiles());
         InPlace {
             solver: self,
-            goal: self.goal.tiles().to_vec(),
+            pdb: self.estimator.pdb.as_deref(),
+            goal,
+            cells: self.goal.tiles().len(),
         }
     }
 
-    /// The start state of [`Solver::in_place`] for `board`.
-    pub fn fast_state(&self, board: &Board) -> FastState {
-        let cells = board.tiles().to_vec();
+    /// IDA* in place with the heuristic's running parts chosen at compile
+    /// time.
+    fn idastar_in_place(
+        &self,
+        board: &Board,
+        config: &Config,
+    ) -> (Status, Option<Vec<Move>>, Stats) {
+        let start = self.fast_state(board);
+        let search = match self.estimator.kind {
+            Heuristic::Zero => {
+                search_core::idastar_in_place(&self.in_place_with::<KEEP_NOTHING>(), start, config)
+            }
+            Heuristic::Misplaced | Heuristic::Manhattan => {
+                search_core::idastar_in_place(&self.in_place_with::<KEEP_SUM>(), start, config)
+            }
+            Heuristic::LinearConflict => search_core::idastar_in_place(
+                &self.in_place_with::<KEEP_CONFLICTS>(),
+                start,
+                config,
+            ),
+            Heuristic::Pdb => {
+                search_core::idastar_in_place(&self.in_place_with::<KEEP_PDB>(), start, config)
+            }
+        };
+        (
+            search.status,
+            search.path.map(|path| path.moves),
+            search.stats,
+        )
+    }
+
+    /// The start state of the in-place IDA* problem for `board`.
+    fn fast_state(&self, board: &Board) -> FastState {
+        let tiles = board.tiles();
+        let mut cells = [0u8; 256];
+        cells[..tiles.len()].copy_from_slice(tiles);
         let estimator = &self.estimator;
         FastState {
-            sum: estimator.tile_sum(&cells),
+            sum: estimator.tile_sum(tiles),
             conflicts: if estimator.kind == Heuristic::LinearConflict {
-                estimator.conflicts(&cells)
+                estimator.conflicts(tiles)
             } else {
                 0
             },
             lookup: estimator
                 .pdb
                 .as_ref()
-                .map_or_else(Lookup::default, |pdb| pdb.lookup(&cells)),
-            blank: board.blank(),
+                .map_or_else(Lookup::default, |pdb| pdb.lookup(tiles)),
+            blank: board.blank() as u8,
             cells,
         }
     }
@@ -365,6 +404,8 @@ pub struct Tiles<C> {
     cells: C,
     blank: u8,
     h: u16,
+    /// 0 for the start, else 1 + the move that made this state.
+    came_by: u8,
 }
 
 /// The state of [`Solver::problem`].
@@ -399,12 +440,10 @@ impl<C: Cells> Problem for Packed<'_, C> {
         let estimator = &self.solver.estimator;
         let blank = state.blank as usize;
         let targets = self.solver.targets[blank];
-        for (index, mv) in Move::ALL.into_iter().enumerate() {
-            let target = targets[index];
-            if target == OFF_BOARD {
-                continue;
-            }
-            let target = target as usize;
+        // The move undoing the one that made this state only leads back to
+        // the parent, which every cycle check refuses anyway: skip it.
+        for mv in MoveSet(self.solver.allowed[blank][state.came_by as usize]) {
+            let target = targets[mv as usize] as usize;
             let tile = state.cells.get(target);
             let mut cells = state.cells.clone();
             cells.slide(target, blank);
@@ -426,6 +465,7 @@ impl<C: Cells> Problem for Packed<'_, C> {
                     cells,
                     blank: target as u8,
                     h,
+                    came_by: mv as u8 + 1,
                 },
                 1,
             ));
@@ -443,13 +483,14 @@ impl<C: Cells> Problem for Packed<'_, C> {
     }
 }
 
-/// The working state of IDA*: the cells, the blank, and the heuristic's
-/// running parts (the misplaced or Manhattan sum, the linear conflicts, the
-/// pattern-database indices).
+/// The working state of IDA*: the cells (a fixed 256-byte array, so a
+/// cell number held in a byte needs no bounds check), the blank, and the
+/// heuristic's running parts (the misplaced or Manhattan sum, the linear
+/// conflicts, the pattern-database lookup).
 #[derive(Clone, Debug)]
 pub struct FastState {
-    cells: Vec<u8>,
-    blank: usize,
+    cells: [u8; 256],
+    blank: u8,
     sum: u16,
     conflicts: u16,
     lookup: Lookup,
@@ -474,12 +515,21 @@ impl Iterator for MoveSet {
     }
 }
 
-struct InPlace<'s> {
+/// Which running parts the in-place problem keeps, fixed at compile time so
+/// the inner loop has no branch on the heuristic.
+const KEEP_NOTHING: u8 = 0;
+const KEEP_SUM: u8 = 1;
+const KEEP_CONFLICTS: u8 = 2;
+const KEEP_PDB: u8 = 3;
+
+struct InPlace<'s, const KEEP: u8> {
     solver: &'s Solver,
-    goal: Vec<u8>,
+    pdb: Option<&'s PatternDatabases>,
+    goal: [u8; 256],
+    cells: usize,
 }
 
-impl InPlace<'_> {
+impl<const KEEP: u8> InPlace<'_, KEEP> {
     /// Linear conflicts of the two lines a move changes: the rows for a
     /// vertical move (the tile changes row), the columns for a horizontal one.
     fn lines(&self, cells: &[u8], mv: Move, a: usize, b: usize) -> u16 {
@@ -497,48 +547,43 @@ impl InPlace<'_> {
     }
 }
 
-impl InPlaceProblem for InPlace<'_> {
+impl<const KEEP: u8> InPlaceProblem for InPlace<'_, KEEP> {
     type State = FastState;
     type Move = Move;
     type Cost = u16;
-
     type Moves = MoveSet;
 
     #[inline]
     fn moves(&self, state: &FastState, previous: Option<Move>) -> MoveSet {
         let column = previous.map_or(0, |mv| mv as usize + 1);
-        MoveSet(self.solver.allowed[state.blank][column])
+        MoveSet(self.solver.allowed[state.blank as usize][column])
     }
 
     #[inline]
     fn apply(&self, state: &mut FastState, mv: Move) -> u16 {
-        let estimator = &self.solver.estimator;
         let blank = state.blank;
-        let target = self.solver.targets[blank][mv as usize] as usize;
-        let tile = state.cells[target];
-        match estimator.kind {
-            Heuristic::Zero => {}
-            Heuristic::Misplaced | Heuristic::Manhattan => {
-                state.sum = state.sum + estimator.tile_cost(tile, blank)
-                    - estimator.tile_cost(tile, target);
-            }
-            Heuristic::LinearConflict => {
-                state.sum = state.sum + estimator.tile_cost(tile, blank)
-                    - estimator.tile_cost(tile, target);
-                let before = self.lines(&state.cells, mv, blank, target);
-                state.cells.swap(blank, target);
-                let after = self.lines(&state.cells, mv, blank, target);
-                state.cells.swap(blank, target);
-                state.conflicts = state.conflicts + after - before;
-            }
-            Heuristic::Pdb => {
-                if let Some(pdb) = &estimator.pdb {
-                    pdb.slide(&mut state.lookup, tile, target, blank);
-                }
-            }
+        let target = self.solver.targets[blank as usize][mv as usize];
+        let tile = state.cells[target as usize];
+        if KEEP == KEEP_SUM || KEEP == KEEP_CONFLICTS {
+            let costs = &self.solver.tile_costs[tile as usize];
+            state.sum =
+                state.sum + u16::from(costs[blank as usize]) - u16::from(costs[target as usize]);
         }
-        state.cells[blank] = tile;
-        state.cells[target] = 0;
+        if KEEP == KEEP_CONFLICTS {
+            let (from, to) = (blank as usize, target as usize);
+            let before = self.lines(&state.cells[..self.cells], mv, from, to);
+            state.cells.swap(from, to);
+            let after = self.lines(&state.cells[..self.cells], mv, from, to);
+            state.cells.swap(from, to);
+            state.conflicts = state.conflicts + after - before;
+        }
+        if KEEP == KEEP_PDB
+            && let Some(pdb) = self.pdb
+        {
+            pdb.slide(&mut state.lookup, tile, target as usize, blank as usize);
+        }
+        state.cells[blank as usize] = tile;
+        state.cells[target as usize] = 0;
         state.blank = target;
         1
     }
@@ -550,19 +595,18 @@ impl InPlaceProblem for InPlace<'_> {
 
     #[inline]
     fn heuristic(&self, state: &FastState) -> u16 {
-        let estimator = &self.solver.estimator;
-        match estimator.kind {
-            Heuristic::Zero => 0,
-            Heuristic::Misplaced | Heuristic::Manhattan => state.sum,
-            Heuristic::LinearConflict => state.sum + 2 * state.conflicts,
-            Heuristic::Pdb => PatternDatabases::value(&state.lookup),
+        match KEEP {
+            KEEP_SUM => state.sum,
+            KEEP_CONFLICTS => state.sum + 2 * state.conflicts,
+            KEEP_PDB => PatternDatabases::value(&state.lookup),
+            _ => 0,
         }
     }
 
     #[inline]
     fn is_goal(&self, state: &FastState) -> bool {
         // Every heuristic but zero is 0 exactly at the goal: a cheap reject.
-        (self.solver.estimator.kind == Heuristic::Zero || self.heuristic(state) == 0)
-            && state.cells == self.goal
+        (KEEP == KEEP_NOTHING || self.heuristic(state) == 0)
+            && state.cells[..self.cells] == self.goal[..self.cells]
     }
 }

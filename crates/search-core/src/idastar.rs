@@ -170,15 +170,9 @@ struct InPlace<'p, P: InPlaceProblem> {
 }
 
 impl<P: InPlaceProblem> InPlace<'_, P> {
+    /// Searches below the current state, whose `g + h` is within `bound`.
+    /// A child over the bound is undone at once, without a call.
     fn search(&mut self, g: P::Cost, bound: P::Cost, previous: Option<P::Move>) -> Flow {
-        let f = g + self.problem.heuristic(&self.state);
-        if f > bound {
-            self.next_bound = Some(match self.next_bound {
-                Some(next) if next <= f => next,
-                _ => f,
-            });
-            return Flow::Continue;
-        }
         self.watch.stats.num_tested += 1;
         if self.problem.is_goal(&self.state) {
             return Flow::Found;
@@ -192,9 +186,17 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
         self.watch.stats.expanded += 1;
         for mv in self.problem.moves(&self.state, previous) {
             self.watch.stats.generated += 1;
-            let cost = self.problem.apply(&mut self.state, mv);
+            let child_g = g + self.problem.apply(&mut self.state, mv);
+            let f = child_g + self.problem.heuristic(&self.state);
+            if f > bound {
+                if self.next_bound.is_none_or(|next| f < next) {
+                    self.next_bound = Some(f);
+                }
+                self.problem.undo(&mut self.state, mv);
+                continue;
+            }
             self.moves.push(mv);
-            match self.search(g + cost, bound, Some(mv)) {
+            match self.search(child_g, bound, Some(mv)) {
                 Flow::Continue => {
                     self.moves.pop();
                     self.problem.undo(&mut self.state, mv);
