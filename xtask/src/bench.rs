@@ -87,10 +87,17 @@ fn bench_crates() -> Result<Vec<String>> {
 /// Builds `krate`'s bench target and returns the executable cargo made.
 fn build(krate: &str) -> Result<std::path::PathBuf> {
     let output = cargo()
+        // By manifest path: a peer crate from crates.io may share the name
+        // (the `sudoku` crate is sudoku's peer).
+        .arg("bench")
+        .arg("--manifest-path")
+        .arg(
+            workspace::root()
+                .join("crates")
+                .join(krate)
+                .join("Cargo.toml"),
+        )
         .args([
-            "bench",
-            "--package",
-            krate,
             "--bench",
             "bench",
             "--no-run",

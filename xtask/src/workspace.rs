@@ -70,8 +70,10 @@ pub fn build_release_binaries(crates: &[String]) -> Result<Vec<PathBuf>> {
     }
     let mut command = cargo();
     command.args(["build", "--release", "--quiet"]);
+    // Select by binary name, not package name: a peer crate from crates.io
+    // may share the name (the `sudoku` crate is sudoku's bench peer).
     for krate in crates {
-        command.args(["--package", krate]);
+        command.args(["--bin", krate]);
     }
     run_checked(&mut command, "cargo build --release")?;
     crates
