@@ -200,7 +200,8 @@ fn main() {
             ours(&manhattan3, Algorithm::AStar, &hardest)
         })
         .peer("pathfinding astar", || peer_astar::<3, 9>(&hardest))
-        .items(2),
+        .items(2)
+        .note("ours keeps its A* memory between boards (search_core::astar_in), the peer allocates per call"),
         Workload::new("3x3 IDA* manhattan, 2 boards of 31 moves", || {
             ours(&manhattan3, Algorithm::IdaStar, &hardest)
         })
@@ -210,7 +211,8 @@ fn main() {
             ours(&manhattan4, Algorithm::AStar, &easiest)
         })
         .peer("pathfinding astar", || peer_astar::<4, 16>(&easiest))
-        .items(20),
+        .items(20)
+        .note("ours keeps its A* memory between boards (search_core::astar_in), the peer allocates per call"),
         Workload::new("4x4 IDA* manhattan, 20 easiest Korf", || {
             ours(&manhattan4, Algorithm::IdaStar, &easiest)
         })

@@ -4,10 +4,10 @@
 //! move by move.
 
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::{Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Stats, Status};
+use search_core::{Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats, Status};
 use thiserror::Error;
 
 use crate::board::{Board, Move};
@@ -142,6 +142,8 @@ pub struct Solver {
     /// bit set, without the one undoing `previous` (column 0: no previous
     /// move, column 1 + m: previous move m).
     allowed: Box<[[u8; 5]; 256]>,
+    /// A*'s memory, reused from one board to the next.
+    scratch: Mutex<Scratch<PackedState, Move, u32>>,
 }
 
 impl Solver {
@@ -184,6 +186,7 @@ impl Solver {
             targets,
             tile_costs,
             allowed,
+            scratch: Mutex::default(),
         })
     }
 
@@ -220,6 +223,23 @@ impl Solver {
         let config = options.config();
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
             self.idastar_in_place(board, &config)
+        } else if board.tiles().len() <= 16 && options.algorithm == Algorithm::AStar {
+            // A* keeps its memory between boards (a batch allocates once).
+            let mut scratch = self
+                .scratch
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let search = search_core::astar_in(
+                &self.packed::<u64>(),
+                self.state(board),
+                &config,
+                &mut scratch,
+            );
+            (
+                search.status,
+                search.path.map(|path| path.moves),
+                search.stats,
+            )
         } else if board.tiles().len() <= 16 {
             let search = options
                 .algorithm

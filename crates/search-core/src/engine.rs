@@ -29,15 +29,20 @@ pub(crate) struct Arena<S, M, C> {
 
 impl<S: Clone, M: Clone, C: Copy> Arena<S, M, C> {
     pub fn new(start: S, zero: C) -> Self {
-        Arena {
-            nodes: vec![Node {
-                state: start,
-                parent: ROOT,
-                mv: None,
-                g: zero,
-                depth: 0,
-            }],
-        }
+        Arena::reuse(Vec::new(), start, zero)
+    }
+
+    /// An arena in the memory of `nodes` (emptied first).
+    pub fn reuse(mut nodes: Vec<Node<S, M, C>>, start: S, zero: C) -> Self {
+        nodes.clear();
+        nodes.push(Node {
+            state: start,
+            parent: ROOT,
+            mv: None,
+            g: zero,
+            depth: 0,
+        });
+        Arena { nodes }
     }
 
     pub fn push(&mut self, node: Node<S, M, C>) -> u32 {

@@ -30,7 +30,17 @@ trait Frontier<C> {
     fn len(&self) -> usize;
     /// Whether `push` needs the heuristic.
     const USES_HEURISTIC: bool;
+    /// Hands the frontier's memory back for the next run.
+    fn recycle(self, buckets: &mut Buckets<C>)
+    where
+        Self: Sized,
+    {
+        let _ = buckets;
+    }
 }
+
+/// The memory of the bucket frontier: list heads and entries.
+type Buckets<C> = (Vec<u32>, Vec<(u32, C, u32)>);
 
 /// Seed 001's `next_state`: a uniformly random pick from the untested list.
 struct RandomPick {
@@ -136,9 +146,15 @@ struct BestFirst<C> {
 
 impl<C: Cost> BestFirst<C> {
     fn new(add_g: bool) -> Self {
+        BestFirst::reuse(add_g, (Vec::new(), Vec::with_capacity(1024)))
+    }
+
+    fn reuse(add_g: bool, (mut heads, mut entries): Buckets<C>) -> Self {
+        heads.clear();
+        entries.clear();
         BestFirst {
-            heads: Vec::new(),
-            entries: Vec::with_capacity(1024),
+            heads,
+            entries,
             lowest: 0,
             in_buckets: 0,
             heap: BinaryHeap::new(),
@@ -199,6 +215,10 @@ impl<C: Cost> Frontier<C> for BestFirst<C> {
 
     fn len(&self) -> usize {
         self.in_buckets + self.heap.len()
+    }
+
+    fn recycle(self, buckets: &mut Buckets<C>) {
+        *buckets = (self.heads, self.entries);
     }
 }
 
@@ -283,6 +303,7 @@ fn run_closed<P, F>(
     config: &Config,
     mut frontier: F,
     reopen: bool,
+    scratch: &mut ScratchOf<P>,
 ) -> SearchOf<P>
 where
     P: Problem,
@@ -297,14 +318,17 @@ where
     } else {
         zero
     };
-    let mut table: HashTable<u32> = HashTable::with_capacity(4096);
+    let mut table = std::mem::take(&mut scratch.table);
+    table.clear();
     let start_hash = hasher.hash_one(&start);
-    let mut arena: Arena<P::State, P::Move, P::Cost> = Arena::new(start, zero);
+    let mut arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
     table.insert_unique(start_hash, 0, |_| start_hash);
     watch.stats.generated = 1;
     frontier.push(0, zero, start_h);
     watch.frontier(1);
-    let mut successors = Vec::new();
+    let mut successors = std::mem::take(&mut scratch.successors);
+    successors.clear();
+    let mut ending = (Status::Exhausted, None);
     while let Some((index, queued_g)) = frontier.pop() {
         let node = &arena.nodes[index as usize];
         if queued_g.is_some_and(|queued| node.g < queued) {
@@ -312,11 +336,12 @@ where
         }
         watch.stats.num_tested += 1;
         if problem.is_goal(&node.state) {
-            let path = arena.path_to(index);
-            return watch.finish(Status::Found, Some(path));
+            ending = (Status::Found, Some(index));
+            break;
         }
         if let Some(limit) = watch.exceeded() {
-            return watch.finish(Status::LimitReached(limit), None);
+            ending = (Status::LimitReached(limit), None);
+            break;
         }
         let depth = node.depth + 1;
         if config.depth_limit.is_some_and(|limit| depth > limit) {
@@ -373,7 +398,54 @@ where
         }
         watch.frontier(frontier.len());
     }
-    watch.finish(Status::Exhausted, None)
+    let (status, goal) = ending;
+    let path = goal.map(|index| arena.path_to(index));
+    // Keep the memory for the next run, unless it is too large to hoard.
+    if arena.nodes.capacity() <= KEEP_AT_MOST {
+        arena.nodes.clear();
+        table.clear();
+        scratch.nodes = arena.nodes;
+        scratch.table = table;
+        scratch.successors = successors;
+        frontier.recycle(&mut scratch.buckets);
+    }
+    watch.finish(status, path)
+}
+
+/// Scratch memory above this many nodes is given back after a run.
+const KEEP_AT_MOST: usize = 1 << 22;
+
+/// Memory kept from one run to the next by [`astar_in`]: the node arena,
+/// the closed-set table, the frontier's buckets. Repeated searches (a batch
+/// of puzzles) then allocate and fault in no new pages once it has grown.
+/// Memory above about four million nodes is not kept.
+pub struct Scratch<S, M, C> {
+    nodes: Vec<Node<S, M, C>>,
+    table: HashTable<u32>,
+    buckets: Buckets<C>,
+    successors: Vec<(M, S, C)>,
+}
+
+/// The [`Scratch`] of a problem `P`.
+pub type ScratchOf<P> = Scratch<<P as Problem>::State, <P as Problem>::Move, <P as Problem>::Cost>;
+
+impl<S, M, C> Default for Scratch<S, M, C> {
+    fn default() -> Self {
+        Scratch {
+            nodes: Vec::new(),
+            table: HashTable::with_capacity(4096),
+            buckets: (Vec::new(), Vec::new()),
+            successors: Vec::new(),
+        }
+    }
+}
+
+impl<S, M, C> std::fmt::Debug for Scratch<S, M, C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch")
+            .field("nodes", &self.nodes.capacity())
+            .finish_non_exhaustive()
+    }
 }
 
 /// Runs the arena loop with the cycle check `config` asks for.
@@ -392,7 +464,14 @@ where
     match config.cycle_check {
         CycleCheck::None => run(problem, start, config, NoCheck, frontier),
         CycleCheck::Path => run(problem, start, config, PathCheck, frontier),
-        CycleCheck::Closed => run_closed(problem, start, config, frontier, reopen),
+        CycleCheck::Closed => run_closed(
+            problem,
+            start,
+            config,
+            frontier,
+            reopen,
+            &mut Scratch::default(),
+        ),
     }
 }
 
@@ -458,4 +537,43 @@ where
     P::State: Eq + Hash,
 {
     dispatch(problem, start, config, BestFirst::new(true), true)
+}
+
+/// [`astar`] reusing the memory of earlier runs kept in `scratch`: the same
+/// search, without allocating once the scratch has grown to the size of the
+/// searches made. Worth it when solving many instances in a row.
+///
+/// ```
+/// use search_core::{Config, Scratch, astar_in, from_fn};
+///
+/// let line = from_fn(|&n: &i32| [('-', n - 1, 1u32), ('+', n + 1, 1)], |&n: &i32| n == 7)
+///     .with_heuristic(|&n: &i32| (7 - n).unsigned_abs());
+/// let mut scratch = Scratch::default();
+/// for start in 0..5 {
+///     let search = astar_in(&line, start, &Config::default(), &mut scratch);
+///     assert_eq!(search.path().map(|path| path.cost), Some(7 - start as u32));
+/// }
+/// ```
+pub fn astar_in<P>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    scratch: &mut ScratchOf<P>,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+{
+    if config.cycle_check != CycleCheck::Closed {
+        return astar(problem, start, config);
+    }
+    let buckets = std::mem::take(&mut scratch.buckets);
+    run_closed(
+        problem,
+        start,
+        config,
+        BestFirst::reuse(true, buckets),
+        true,
+        scratch,
+    )
 }

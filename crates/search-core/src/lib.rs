@@ -72,7 +72,7 @@ mod problem;
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use config::{Config, CycleCheck};
 pub use dfs::{dfs, dfs_tree, iddfs};
-pub use frontier::{SearchOf, astar, bfs, bfs_tree, greedy, random};
+pub use frontier::{Scratch, ScratchOf, SearchOf, astar, astar_in, bfs, bfs_tree, greedy, random};
 pub use idastar::{idastar, idastar_in_place};
 pub use outcome::{Limit, Path, Search, Stats, Status};
 pub use problem::{Cost, FromFn, InPlaceProblem, Problem, Successor, ZeroHeuristic, from_fn};

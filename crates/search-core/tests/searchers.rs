@@ -493,3 +493,24 @@ fn in_place_idastar_reports_limits_and_exhaustion() {
     let search = idastar_in_place(&TinyPuzzle, unsolvable, &Config::default().depth_limit(6));
     assert_eq!(search.status, Status::Exhausted);
 }
+
+#[test]
+fn astar_with_scratch_agrees_with_astar_run_after_run() {
+    let mut scratch = search_core::Scratch::default();
+    for seed in 0..40 {
+        let graph = random_graph(seed, 25, 70, 9);
+        let config = if seed % 7 == 3 {
+            Config::default().node_limit(5)
+        } else {
+            Config::default()
+        };
+        let fresh = search_core::astar(&graph, 0, &config);
+        let reused = search_core::astar_in(&graph, 0, &config, &mut scratch);
+        assert_eq!(fresh.status, reused.status, "seed {seed}");
+        assert_eq!(fresh.path, reused.path, "seed {seed}");
+        assert_eq!(
+            fresh.stats.num_tested, reused.stats.num_tested,
+            "seed {seed}"
+        );
+    }
+}
