@@ -39,8 +39,8 @@ trait Frontier<C> {
     }
 }
 
-/// The memory of the bucket frontier: list heads and entries.
-type Buckets<C> = (Vec<u32>, Vec<(u32, C, u32)>);
+/// The memory of the bucket frontier: one stack of `(node, g)` per bucket.
+type Buckets<C> = Vec<Vec<(u32, C)>>;
 
 /// Seed 001's `next_state`: a uniformly random pick from the untested list.
 struct RandomPick {
@@ -123,19 +123,15 @@ impl<C: Ord> Eq for Entry<C> {}
 /// go to the heap.
 const BUCKETS: usize = 1 << 18;
 
-/// No entry: the end of a bucket's list.
-const NIL: u32 = u32::MAX;
-
 /// Smallest priority first: a bucket per integer priority, each a linked
 /// list threaded through one growing vector (no allocation per bucket; last
 /// in, first out within a bucket), and a binary heap for priorities that are
 /// not small integers. Priority is `g + h` for A* (buckets also ordered by
 /// larger `g` first among equal `g + h`) and `h` for greedy search.
 struct BestFirst<C> {
-    /// `heads[bucket]`: the newest entry of the bucket, or [`NIL`].
-    heads: Vec<u32>,
-    /// `(node index, g, next entry in the same bucket)`.
-    entries: Vec<(u32, C, u32)>,
+    /// `buckets[b]`: the nodes queued with bucket number `b`, newest last
+    /// (so the next one popped was pushed recently and is still in cache).
+    buckets: Buckets<C>,
     /// No bucket below this one holds anything.
     lowest: usize,
     in_buckets: usize,
@@ -146,15 +142,15 @@ struct BestFirst<C> {
 
 impl<C: Cost> BestFirst<C> {
     fn new(add_g: bool) -> Self {
-        BestFirst::reuse(add_g, (Vec::new(), Vec::with_capacity(1024)))
+        BestFirst::reuse(add_g, Vec::new())
     }
 
-    fn reuse(add_g: bool, (mut heads, mut entries): Buckets<C>) -> Self {
-        heads.clear();
-        entries.clear();
+    fn reuse(add_g: bool, mut buckets: Buckets<C>) -> Self {
+        for bucket in &mut buckets {
+            bucket.clear();
+        }
         BestFirst {
-            heads,
-            entries,
+            buckets,
             lowest: 0,
             in_buckets: 0,
             heap: BinaryHeap::new(),
@@ -177,12 +173,10 @@ impl<C: Cost> Frontier<C> for BestFirst<C> {
         });
         match bucket.filter(|&bucket| bucket < BUCKETS) {
             Some(bucket) => {
-                if bucket >= self.heads.len() {
-                    self.heads.resize(bucket + 1, NIL);
+                if bucket >= self.buckets.len() {
+                    self.buckets.resize_with(bucket + 1, Vec::new);
                 }
-                let entry = self.entries.len() as u32;
-                self.entries.push((index, g, self.heads[bucket]));
-                self.heads[bucket] = entry;
+                self.buckets[bucket].push((index, g));
                 self.lowest = self.lowest.min(bucket);
                 self.in_buckets += 1;
             }
@@ -204,11 +198,10 @@ impl<C: Cost> Frontier<C> for BestFirst<C> {
         {
             return self.heap.pop().map(|entry| (entry.index, Some(entry.g)));
         }
-        while self.heads[self.lowest] == NIL {
+        while self.buckets[self.lowest].is_empty() {
             self.lowest += 1;
         }
-        let (index, g, next) = self.entries[self.heads[self.lowest] as usize];
-        self.heads[self.lowest] = next;
+        let (index, g) = self.buckets[self.lowest].pop()?;
         self.in_buckets -= 1;
         Some((index, Some(g)))
     }
@@ -218,7 +211,7 @@ impl<C: Cost> Frontier<C> for BestFirst<C> {
     }
 
     fn recycle(self, buckets: &mut Buckets<C>) {
-        *buckets = (self.heads, self.entries);
+        *buckets = self.buckets;
     }
 }
 
@@ -434,7 +427,7 @@ impl<S, M, C> Default for Scratch<S, M, C> {
         Scratch {
             nodes: Vec::new(),
             table: HashTable::with_capacity(4096),
-            buckets: (Vec::new(), Vec::new()),
+            buckets: Vec::new(),
             successors: Vec::new(),
         }
     }
