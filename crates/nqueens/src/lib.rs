@@ -66,9 +66,19 @@
 //! a greedy start that leaves only a few dozen queens attacked, then swaps
 //! of an attacked queen's column with a random row's, kept when they do not
 //! add attacks, with restarts for the small boards where it stalls (after
-//! Sosič and Gu). Both answer N = 10^6 in well under a second. A depth-first
-//! or breadth-first search on the most constrained row, as the sudoku
-//! solvers do, is planned with the search and CSP core crates.
+//! Sosič and Gu). Both answer N = 10^6 in well under a second.
+//!
+//! # The textbook formulations
+//!
+//! [`Algorithm::Search`] runs one of the [`Formulation`]s, kept for
+//! teaching and cross-checked against [`count`] in the tests:
+//! seed 004's extension, which solves N-Queens the way its sudoku is
+//! solved (a board whose empty rows hold candidate lists; assign the most
+//! constrained row, `update` strikes the attacked squares, `failure_test`
+//! spots a row with no candidate, `goal_test` counts the queens placed),
+//! depth first or breadth first on `search-core`; and a constraint model on
+//! `csp-core` (one variable per row, all-different on the columns and on
+//! both diagonal offsets). [`count_by`] counts with any of them.
 //!
 //! Every placement can be re-validated by [`check_columns`] or, from the
 //! printed output of the `nqueens` binary, by [`check_output`]: a separate
@@ -78,6 +88,7 @@
 mod check;
 mod construct;
 mod count;
+mod formulation;
 mod min_conflicts;
 mod placement;
 mod solve;
@@ -86,6 +97,7 @@ pub use check::{
     CONFIRM_UNSOLVABLE_MAX, CheckError, Verdict, Violation, check_columns, check_output,
 };
 pub use count::{CountOptions, Counts, MAX_COUNT_N, count};
+pub use formulation::{Formulation, SearchResult, count_by, solve_by};
 pub use placement::{BOARD_VIEW_MAX, Placement};
 pub use solve::{Algorithm, MAX_SOLVE_N, Outcome, solve};
 

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
-use nqueens::{Algorithm, CountOptions, MAX_SOLVE_N, Outcome, Stats, Verdict};
+use nqueens::{
+    Algorithm, CountOptions, Formulation, MAX_SOLVE_N, Outcome, SearchResult, Stats, Verdict,
+};
 use serde::Serialize;
 
 const EXIT_CODES: &str = "\
@@ -16,7 +18,7 @@ Exit codes:
   1  bad input or I/O error; (check) the placement is invalid
   2  usage error: unknown flag, N not a number or out of range
   3  proven unsolvable: N = 2 or 3 has no placement (count prints 0)
-  4  min-conflicts reached its --max-steps budget";
+  4  a limit was reached first (min-conflicts --max-steps, or --node-limit)";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -41,12 +43,14 @@ enum Command {
         "  n        the board size\n",
         "  count    every placement (OEIS A000170)\n",
         "  unique   placements distinct under the 8 symmetries (A002562), with --unique\n",
-        "  threads  worker threads allowed (--threads, or all cores)\n",
+        "  algo     \"fast\" (the default), or a textbook formulation: \"csp\", \"dfs\", \"bfs\"\n",
+        "  threads  worker threads allowed (--threads, or all cores; fast only)\n",
         "  stats    {\"nodes\": queens placed, \"micros\": wall-clock microseconds}\n\n",
         "Examples:\n",
         "  nqueens count 14                   365596\n",
         "  nqueens count 8 --unique           12\n",
-        "  nqueens count 16 --threads 1 --json"
+        "  nqueens count 16 --threads 1 --json\n",
+        "  nqueens count 8 --algo dfs         92 (seed 004's formulation agrees)"
     ))]
     Count(CountArgs),
     /// Find one placement of N queens (N up to 100,000,000)
@@ -54,16 +58,17 @@ enum Command {
         "Human view: the board (rows of Q and . separated by spaces) for N <= 32,\n",
         "beyond that the columns of rows 0, 1, 2, ... on one line.\n\n",
         "JSON (--json), one line:\n",
-        "  status    \"solved\", \"unsolvable\" (N = 2, 3) or \"limit\" (min-conflicts budget)\n",
+        "  status    \"solved\", \"unsolvable\" (N = 2, 3) or \"limit\" (step or node budget)\n",
         "  n         the board size\n",
-        "  algo      \"construct\" or \"min-conflicts\"\n",
+        "  algo      \"construct\", \"min-conflicts\", \"csp\", \"dfs\" or \"bfs\"\n",
         "  solution  when solved: the queen's 0-based column in each row, top to bottom\n",
         "  stats     {\"nodes\": rows filled, or queens placed plus swaps tried,\n",
         "             \"micros\": wall-clock microseconds}\n\n",
         "Examples:\n",
         "  nqueens solve 8\n",
         "  nqueens solve 1000000 --json | nqueens check\n",
-        "  nqueens solve 5000 --algo min-conflicts --seed 42"
+        "  nqueens solve 5000 --algo min-conflicts --seed 42\n",
+        "  nqueens solve 8 --algo dfs         (seed 004: most constrained row first)"
     ))]
     Solve(SolveArgs),
     /// Check the output of `nqueens solve` (read from stdin) independently
@@ -89,11 +94,29 @@ struct CountArgs {
     /// Worker threads [default: all cores]
     #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Print the number of placements distinct under rotation and reflection
+    /// Print the number of placements distinct under rotation and reflection (fast only)
     #[arg(long)]
     unique: bool,
+    /// Counter to use: the fast bitboard counter, or a textbook formulation
+    #[arg(long, value_enum, default_value_t = CountAlgo::Fast)]
+    algo: CountAlgo,
+    /// Stop a formulation's search after this many nodes (status "limit", exit 4)
+    #[arg(long)]
+    node_limit: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CountAlgo {
+    /// Bitboards with 8-fold symmetry on all cores (the default)
+    Fast,
+    /// One variable per row on csp-core, all-different on columns and diagonals
+    Csp,
+    /// Seed 004's board of candidate lists, most constrained row, depth first
+    Dfs,
+    /// The same board, breadth first
+    Bfs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -102,6 +125,12 @@ enum AlgoName {
     Construct,
     /// Min-conflicts local search from a greedy start, seeded
     MinConflicts,
+    /// One variable per row on csp-core, all-different on columns and diagonals
+    Csp,
+    /// Seed 004's board of candidate lists, most constrained row, depth first
+    Dfs,
+    /// The same board, breadth first (give it a --node-limit on big boards)
+    Bfs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -119,6 +148,10 @@ struct SolveArgs {
     /// Step budget of min-conflicts [default: 500*N + 1,000,000]
     #[arg(long)]
     max_steps: Option<u64>,
+    /// Node budget of csp, dfs and bfs (status "limit", exit 4) [default: none;
+    /// 1,000,000 for bfs, whose frontier holds a whole level]
+    #[arg(long)]
+    node_limit: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -159,6 +192,7 @@ impl From<&Stats> for StatsJson {
 struct CountJson {
     status: &'static str,
     n: usize,
+    algo: &'static str,
     count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<u64>,
@@ -216,6 +250,54 @@ fn size(n: i64) -> usize {
 }
 
 fn count(args: &CountArgs) -> anyhow::Result<u8> {
+    let formulation = match args.algo {
+        CountAlgo::Fast => return count_fast(args),
+        CountAlgo::Csp => Formulation::Csp,
+        CountAlgo::Dfs => Formulation::Dfs,
+        CountAlgo::Bfs => Formulation::Bfs,
+    };
+    if args.unique {
+        anyhow::bail!(
+            "--unique needs the fast counter (--algo fast), which counts symmetry classes"
+        );
+    }
+    let n = size(args.n);
+    let (result, total, stats) = nqueens::count_by(n, formulation, args.node_limit);
+    let (status, code) = match result {
+        SearchResult::LimitReached => ("limit", 4),
+        SearchResult::Complete(_) if total == 0 => ("unsolvable", 3),
+        SearchResult::Complete(_) => ("solved", 0),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.output.json {
+        let json = CountJson {
+            status,
+            n,
+            algo: formulation.name(),
+            count: total,
+            unique: None,
+            threads: 1,
+            stats: StatsJson::from(&stats),
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        match result {
+            SearchResult::LimitReached => writeln!(
+                out,
+                "limit: {total} placements counted before the node limit"
+            )?,
+            SearchResult::Complete(_) => writeln!(out, "{total}")?,
+        }
+        if args.output.stats {
+            writeln!(out, "{}", stats_line(&stats))?;
+        }
+    }
+    out.flush()?;
+    Ok(code)
+}
+
+fn count_fast(args: &CountArgs) -> anyhow::Result<u8> {
     let n = size(args.n);
     let threads = args
         .threads
@@ -238,6 +320,7 @@ fn count(args: &CountArgs) -> anyhow::Result<u8> {
         let json = CountJson {
             status,
             n,
+            algo: "fast",
             count: counts.total,
             unique: args.unique.then_some(counts.unique),
             threads: threads.get(),
@@ -265,6 +348,13 @@ fn count(args: &CountArgs) -> anyhow::Result<u8> {
 
 fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let n = size(args.n);
+    let search = |formulation| Algorithm::Search {
+        formulation,
+        // Breadth first keeps a whole level of boards in memory.
+        node_limit: args
+            .node_limit
+            .or((formulation == Formulation::Bfs).then_some(1_000_000)),
+    };
     let algorithm = match args.algo {
         AlgoName::Construct => Algorithm::Construct,
         AlgoName::MinConflicts => match (Algorithm::min_conflicts(args.seed, n), args.max_steps) {
@@ -273,6 +363,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
             }
             (algorithm, _) => algorithm,
         },
+        AlgoName::Csp => search(Formulation::Csp),
+        AlgoName::Dfs => search(Formulation::Dfs),
+        AlgoName::Bfs => search(Formulation::Bfs),
     };
     let (outcome, stats) = nqueens::solve(n, algorithm)?;
     let (status, code) = match outcome {
@@ -308,10 +401,19 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
             )?,
             Outcome::LimitReached => writeln!(
                 out,
-                "limit: {} gave up after {} steps without a placement (raise --max-steps or \
-                 try another --seed)",
+                "limit: {} gave up after {} {} without a placement ({})",
                 algorithm.name(),
-                stats.nodes
+                stats.nodes,
+                if args.algo == AlgoName::MinConflicts {
+                    "steps"
+                } else {
+                    "nodes"
+                },
+                if args.algo == AlgoName::MinConflicts {
+                    "raise --max-steps or try another --seed"
+                } else {
+                    "raise --node-limit"
+                }
             )?,
         }
         if args.output.stats {

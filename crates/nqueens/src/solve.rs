@@ -4,6 +4,7 @@ use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use crate::construct::construct;
+use crate::formulation::{Formulation, SearchResult, solve_by};
 use crate::min_conflicts::min_conflicts;
 use crate::{CountOptions, Placement, SizeError, Stats, count};
 
@@ -28,6 +29,15 @@ pub enum Algorithm {
         /// boards never exhaust.
         max_steps: u64,
     },
+    /// A textbook formulation that searches: seed 004's most-constrained-row
+    /// board on search-core (depth or breadth first) or the csp-core model.
+    /// Meant for teaching and cross-checking, not for huge boards.
+    Search {
+        /// Which formulation.
+        formulation: Formulation,
+        /// Stop with [`Outcome::LimitReached`] after this many nodes.
+        node_limit: Option<u64>,
+    },
 }
 
 impl Algorithm {
@@ -46,6 +56,7 @@ impl Algorithm {
         match self {
             Algorithm::Construct => "construct",
             Algorithm::MinConflicts { .. } => "min-conflicts",
+            Algorithm::Search { formulation, .. } => formulation.name(),
         }
     }
 }
@@ -109,6 +120,26 @@ pub fn solve(n: usize, algorithm: Algorithm) -> Result<(Outcome, Stats), SizeErr
     let (columns, nodes) = match algorithm {
         Algorithm::Construct => (Some(construct(n)), n as u64),
         Algorithm::MinConflicts { seed, max_steps } => min_conflicts(n, seed, max_steps),
+        Algorithm::Search {
+            formulation,
+            node_limit,
+        } => {
+            let (result, stats) = solve_by(n, formulation, node_limit);
+            let outcome = match result {
+                SearchResult::Complete(Some(columns)) => {
+                    Outcome::Solved(Placement::from_solver(columns))
+                }
+                SearchResult::Complete(None) => Outcome::Unsolvable,
+                SearchResult::LimitReached => Outcome::LimitReached,
+            };
+            return Ok((
+                outcome,
+                Stats {
+                    nodes: stats.nodes,
+                    elapsed: start.elapsed(),
+                },
+            ));
+        }
     };
     let outcome = match columns {
         Some(columns) => Outcome::Solved(Placement::from_solver(columns)),
