@@ -177,7 +177,16 @@ fn heuristic_of(arg: HeuristicArg) -> Heuristic {
 struct Solvers<'a> {
     args: &'a SearchArgs,
     goal: Option<Board>,
-    solvers: HashMap<usize, (Solver, SolveOptions)>,
+    plans: HashMap<usize, Plan>,
+    solvers: HashMap<usize, Solver>,
+}
+
+/// What to do with boards of one size: the goal, the heuristic (zero for
+/// searchers that use none) and the search options.
+struct Plan {
+    goal: Board,
+    heuristic: Heuristic,
+    options: SolveOptions,
 }
 
 impl<'a> Solvers<'a> {
@@ -192,11 +201,15 @@ impl<'a> Solvers<'a> {
         Ok(Solvers {
             args,
             goal,
+            plans: HashMap::new(),
             solvers: HashMap::new(),
         })
     }
 
-    fn for_board(&mut self, board: &Board) -> Result<&(Solver, SolveOptions)> {
+    /// Solves `board` with the plan for its size. An unsolvable board is
+    /// reported before any solver is built, so no pattern database is
+    /// loaded or built for it.
+    fn solve(&mut self, board: &Board) -> Result<(&Plan, Solution)> {
         let size = board.size();
         if let Some(goal) = &self.goal
             && goal.size() != size
@@ -206,14 +219,33 @@ impl<'a> Solvers<'a> {
                 goal.size()
             );
         }
-        if !self.solvers.contains_key(&size) {
-            let entry = self.build(size)?;
-            self.solvers.insert(size, entry);
+        if !self.plans.contains_key(&size) {
+            let plan = self.plan(size)?;
+            self.plans.insert(size, plan);
         }
-        Ok(&self.solvers[&size])
+        let plan = &self.plans[&size];
+        if !board.can_reach(&plan.goal) {
+            let solution = Solution {
+                outcome: Outcome::Unsolvable,
+                stats: Stats::default(),
+            };
+            return Ok((plan, solution));
+        }
+        if !self.solvers.contains_key(&size) {
+            let pdb = if plan.heuristic == Heuristic::Pdb {
+                let cache = self.args.pdb_cache.clone();
+                Some(Arc::new(pattern_databases(&plan.goal, cache)?))
+            } else {
+                None
+            };
+            let solver = Solver::new(plan.goal.clone(), plan.heuristic, pdb)?;
+            self.solvers.insert(size, solver);
+        }
+        let solution = self.solvers[&size].solve(board, &plan.options)?;
+        Ok((plan, solution))
     }
 
-    fn build(&self, size: usize) -> Result<(Solver, SolveOptions)> {
+    fn plan(&self, size: usize) -> Result<Plan> {
         let args = self.args;
         let goal = self.goal.clone().unwrap_or_else(|| Board::goal(size));
         let algorithm = args.algo.map(algorithm_of).unwrap_or(if size <= 3 {
@@ -232,17 +264,11 @@ impl<'a> Solvers<'a> {
         } else {
             Heuristic::Zero
         };
-        let pdb = if heuristic == Heuristic::Pdb {
-            if size != 4 {
-                bail!(
-                    "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
-                );
-            }
-            Some(Arc::new(pattern_databases(&goal, args.pdb_cache.clone())?))
-        } else {
-            None
-        };
-        let solver = Solver::new(goal, heuristic, pdb)?;
+        if heuristic == Heuristic::Pdb && size != 4 {
+            bail!(
+                "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
+            );
+        }
         let keeps_states = !matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
         let options = SolveOptions {
             algorithm,
@@ -266,7 +292,11 @@ impl<'a> Solvers<'a> {
                 CycleArg::Closed => CycleCheck::Closed,
             }),
         };
-        Ok((solver, options))
+        Ok(Plan {
+            goal,
+            heuristic,
+            options,
+        })
     }
 }
 
@@ -350,12 +380,11 @@ fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
         }
     };
     let mut solvers = Solvers::new(args)?;
-    let (solver, options) = solvers.for_board(&board)?;
-    let solution = solver.solve(&board, options)?;
+    let (plan, solution) = solvers.solve(&board)?;
     if args.json {
-        println!("{}", report(&board, solver, options, &solution));
+        println!("{}", report(&board, plan, &solution));
     } else {
-        print!("{}", human(&board, solver, options, &solution, args.stats));
+        print!("{}", human(&board, plan, &solution, args.stats));
     }
     Ok(exit_code(&solution.outcome))
 }
@@ -388,15 +417,16 @@ fn stats_json(stats: &Stats) -> Value {
     })
 }
 
-fn report(board: &Board, solver: &Solver, options: &SolveOptions, solution: &Solution) -> Value {
+fn report(board: &Board, plan: &Plan, solution: &Solution) -> Value {
+    let options = &plan.options;
     let heuristic = options
         .algorithm
         .uses_heuristic()
-        .then(|| solver.heuristic().name());
+        .then(|| plan.heuristic.name());
     let mut object = json!({
         "status": status_of(&solution.outcome),
         "board": board.to_line(),
-        "goal": solver.goal().to_line(),
+        "goal": plan.goal.to_line(),
         "algo": options.algorithm.name(),
         "heuristic": heuristic,
         "num_tested": solution.stats.num_tested,
@@ -425,13 +455,7 @@ fn stats_line(stats: &Stats) -> String {
     )
 }
 
-fn human(
-    board: &Board,
-    solver: &Solver,
-    options: &SolveOptions,
-    solution: &Solution,
-    stats: bool,
-) -> String {
+fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String {
     let tested = solution.stats.num_tested;
     let mut text = match &solution.outcome {
         Outcome::Solved(moves) => {
@@ -444,11 +468,11 @@ fn human(
         Outcome::Unsolvable => format!(
             "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
             board.to_line(),
-            solver.goal().to_line()
+            plan.goal.to_line()
         ),
         Outcome::NotFound => format!(
             "no solution within the depth limit of {} moves, {tested} states tested\n",
-            options.depth_limit.unwrap_or(0)
+            plan.options.depth_limit.unwrap_or(0)
         ),
         Outcome::LimitReached => {
             format!("limit reached before a solution, {tested} states tested\n")
@@ -489,47 +513,45 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         if content.is_empty() {
             continue;
         }
-        let outcome = match content.parse::<Board>() {
-            Err(error) => Err(format!("line {number}: {error}")),
-            Ok(board) => match solvers.for_board(&board) {
-                Err(error) => Err(format!("line {number}: {error:#}")),
-                Ok((solver, options)) => match solver.solve(&board, options) {
-                    Err(error) => Err(format!("line {number}: {error}")),
-                    Ok(solution) => Ok((board, solution)),
-                },
-            },
+        let board = match content.parse::<Board>() {
+            Ok(board) => board,
+            Err(error) => {
+                invalid(
+                    &mut tally,
+                    args.json,
+                    number,
+                    format!("line {number}: {error}"),
+                );
+                continue;
+            }
         };
-        match outcome {
-            Err(message) => {
-                tally.invalid += 1;
-                if args.json {
-                    println!(
-                        "{}",
-                        json!({"status": "invalid", "error": message, "line": number})
-                    );
-                } else {
-                    println!("{message}");
-                }
+        let (plan, solution) = match solvers.solve(&board) {
+            Ok(solved) => solved,
+            Err(error) => {
+                invalid(
+                    &mut tally,
+                    args.json,
+                    number,
+                    format!("line {number}: {error:#}"),
+                );
+                continue;
             }
-            Ok((board, solution)) => {
-                let (solver, options) = solvers.for_board(&board)?;
-                match &solution.outcome {
-                    Outcome::Solved(moves) => {
-                        tally.solved += 1;
-                        tally.moves += moves.len() as u64;
-                        tally.tested += solution.stats.num_tested;
-                    }
-                    Outcome::Unsolvable => tally.unsolvable += 1,
-                    Outcome::NotFound | Outcome::LimitReached => tally.limit += 1,
-                }
-                if args.json {
-                    let mut object = report(&board, solver, options, &solution);
-                    object["line"] = json!(number);
-                    println!("{object}");
-                } else {
-                    println!("{}", batch_line(&board, &solution, args.stats));
-                }
+        };
+        match &solution.outcome {
+            Outcome::Solved(moves) => {
+                tally.solved += 1;
+                tally.moves += moves.len() as u64;
+                tally.tested += solution.stats.num_tested;
             }
+            Outcome::Unsolvable => tally.unsolvable += 1,
+            Outcome::NotFound | Outcome::LimitReached => tally.limit += 1,
+        }
+        if args.json {
+            let mut object = report(&board, plan, &solution);
+            object["line"] = json!(number);
+            println!("{object}");
+        } else {
+            println!("{}", batch_line(&board, &solution, args.stats));
         }
     }
     if !args.json {
@@ -560,6 +582,19 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         0
     };
     Ok(ExitCode::from(code))
+}
+
+/// Counts and prints a line that could not be solved at all.
+fn invalid(tally: &mut Tally, json: bool, number: usize, message: String) {
+    tally.invalid += 1;
+    if json {
+        println!(
+            "{}",
+            json!({"status": "invalid", "error": message, "line": number})
+        );
+    } else {
+        println!("{message}");
+    }
 }
 
 /// Seed's process_file line: `142358607: 5 moves, 26 states tested`.

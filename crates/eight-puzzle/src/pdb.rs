@@ -8,6 +8,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -36,12 +37,15 @@ pub enum PdbError {
     /// The goal is not a 4x4 board.
     #[error("pattern databases are built for 4x4 boards only, the goal is {0}x{0}")]
     WrongSize(usize),
+    /// A building thread stopped without a table.
+    #[error("building a pattern database failed")]
+    BuildFailed,
 }
 
 /// How far a build has got, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildProgress {
-    /// The group being built, from 0.
+    /// How many groups are finished.
     pub group: usize,
     /// States of all groups searched so far.
     pub done: u64,
@@ -146,8 +150,9 @@ impl PatternDatabases {
         })
     }
 
-    /// Builds the databases for `goal` (a 4x4 board), calling `progress`
-    /// now and then. Takes a few seconds and about 100 MB while building.
+    /// Builds the databases for `goal` (a 4x4 board), one thread per group,
+    /// calling `progress` from this thread now and then. About 13 s of CPU
+    /// (half that in wall time on two cores) and 300 MB at peak.
     pub fn build(goal: &Board, mut progress: impl FnMut(BuildProgress)) -> Result<Self, PdbError> {
         let mut databases = PatternDatabases::layout(goal)?;
         let total: u64 = databases
@@ -155,20 +160,43 @@ impl PatternDatabases {
             .iter()
             .map(|group| states_of(group.len()))
             .sum();
-        let mut done = 0;
-        for group in 0..GROUPS {
-            let table = build_group(goal, &databases.groups[group], |searched| {
+        // The groups are independent searches: one thread each, while this
+        // thread reports progress.
+        let searched = AtomicU64::new(0);
+        let finished = AtomicUsize::new(0);
+        let built: Vec<Option<Vec<u8>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = databases
+                .groups
+                .iter()
+                .map(|group| {
+                    let (searched, finished) = (&searched, &finished);
+                    scope.spawn(move || {
+                        let table = build_group(goal, group, |more| {
+                            searched.fetch_add(more, Ordering::Relaxed);
+                        });
+                        finished.fetch_add(1, Ordering::Relaxed);
+                        table
+                    })
+                })
+                .collect();
+            while workers.iter().any(|worker| !worker.is_finished()) {
                 progress(BuildProgress {
-                    group,
-                    done: done + searched,
+                    group: finished.load(Ordering::Relaxed),
+                    done: searched.load(Ordering::Relaxed),
                     total,
                 });
-            });
-            done += states_of(databases.groups[group].len());
-            databases.tables[group] = table;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            workers
+                .into_iter()
+                .map(|worker| worker.join().ok())
+                .collect()
+        });
+        for (group, table) in built.into_iter().enumerate() {
+            databases.tables[group] = table.ok_or(PdbError::BuildFailed)?;
         }
         progress(BuildProgress {
-            group: GROUPS - 1,
+            group: GROUPS,
             done: total,
             total,
         });
@@ -438,7 +466,7 @@ fn build_group(goal: &Board, group: &[u8], mut progress: impl FnMut(u64)) -> Vec
             }
             searched += 1;
             if searched.is_multiple_of(1 << 20) {
-                progress(searched);
+                progress(1 << 20);
             }
         }
         next.retain(|&state| {
@@ -451,7 +479,7 @@ fn build_group(goal: &Board, group: &[u8], mut progress: impl FnMut(u64)) -> Vec
         layer = next;
         cost += 1;
     }
-    progress(searched);
+    progress(searched % (1 << 20));
     table
 }
 
