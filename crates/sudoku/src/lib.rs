@@ -2,6 +2,20 @@
 //! classic formulations on the workspace's cores (`csp`, `dfs`, `bfs`),
 //! parsing of the common text forms and an independent solution checker.
 //!
+//! | algorithm | sizes | how |
+//! | --- | --- | --- |
+//! | [`Algo::Fast`] (default) | 9x9; other sizes go to `csp` | candidates by digit and band (JCZSolve's layout), box-line interactions both ways, hidden and naked singles, busiest bivalue guess |
+//! | [`Algo::Csp`] | 4, 9, 16, 25 | csp-core: one variable per cell, one all-different per row, column and box, MAC + MRV |
+//! | [`Algo::Dfs`] | 4, 9, 16, 25 | seed 004 on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
+//! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] caps the boards held ([`Status::Limit`]) |
+//!
+//! Every algorithm counts solutions up to [`Options::solution_limit`] (2 is a
+//! uniqueness check). [`parse_puzzles`] reads a batch (one-line puzzles and
+//! drawn grids, `#` comments) and keeps going past bad lines; [`solve_all`]
+//! solves a batch in parallel in input order; [`Record`] is the JSON line of
+//! the `sudoku` binary. [`fast_solve_array`] is the allocation-free entry for
+//! tight loops.
+//!
 //! ```
 //! use sudoku::{Algo, Options, Status, Sudoku, check_solution, solve};
 //!
