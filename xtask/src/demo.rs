@@ -15,7 +15,7 @@ pub fn run() -> Result<()> {
             .into_iter()
             .filter(|(_, case)| case.demo)
         {
-            println!("$ {krate} {}", case.args.join(" "));
+            println!("{}", command_line(krate, &case));
             let timeout = std::time::Duration::from_secs(case.timeout);
             let stdin = case.stdin.as_deref().unwrap_or("");
             let output = fixtures::run_binary(binary, &folder, &case.args, stdin, timeout)?;
@@ -36,4 +36,14 @@ pub fn run() -> Result<()> {
         bail!("no fixture case is marked `demo = true`");
     }
     Ok(())
+}
+
+/// The case as a user would type it, with a one-line stdin shown as `echo`.
+fn command_line(krate: &str, case: &fixtures::Case) -> String {
+    let command = format!("{krate} {}", case.args.join(" "));
+    match case.stdin.as_deref().map(str::trim_end) {
+        None | Some("") => format!("$ {command}"),
+        Some(line) if !line.contains('\n') => format!("$ echo '{line}' | {command}"),
+        Some(_) => format!("$ {command}    (input on stdin)"),
+    }
 }
