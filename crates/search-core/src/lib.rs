@@ -16,14 +16,18 @@
 //! | [`dfs`], [`dfs_tree`] | newest first | no | current path |
 //! | [`iddfs`] | DFS with depth limit 0, 1, 2, ... | fewest moves | current path |
 //! | [`greedy`] | smallest heuristic first | no | all generated |
-//! | [`astar`] | smallest cost + heuristic first | with admissible heuristic | all generated |
+//! | [`astar`], [`astar_in`] | smallest cost + heuristic first | with admissible heuristic | all generated |
 //! | [`idastar`], [`idastar_in_place`] | DFS bounded by cost + heuristic | with admissible heuristic | current path |
 //!
 //! [`Config`] chooses the [`CycleCheck`] (none, along the current path, or a
 //! closed set), a depth limit, node and time limits (a run that hits one ends
 //! with [`Status::LimitReached`] instead of exhausting memory), and the seed
 //! of the random searcher. Nodes live in an arena with parent indices, so no
-//! path is copied until a goal is found; tables are `hashbrown`.
+//! path is copied until a goal is found; the closed set is a `hashbrown`
+//! table of arena indices (one probe per successor); with integer costs A*
+//! and greedy search queue nodes in buckets by priority instead of a heap.
+//! [`astar_in`] keeps all of that memory in a [`Scratch`] from one run to
+//! the next.
 //! [`idastar_in_place`] runs over an [`InPlaceProblem`], which applies and
 //! undoes moves on one state and can keep its heuristic incrementally: no
 //! allocation, no table, no state clone per node.
