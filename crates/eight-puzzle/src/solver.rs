@@ -470,7 +470,8 @@ impl<C: Cells> Problem for Packed<'_, C> {
             let h = match estimator.kind {
                 Heuristic::Zero => 0,
                 Heuristic::Misplaced | Heuristic::Manhattan => {
-                    state.h + estimator.tile_cost(tile, blank) - estimator.tile_cost(tile, target)
+                    let costs = &self.solver.tile_costs[tile as usize];
+                    state.h + u16::from(costs[blank]) - u16::from(costs[target])
                 }
                 Heuristic::LinearConflict | Heuristic::Pdb => {
                     let mut unpacked = [0u8; crate::board::MAX_SIZE * crate::board::MAX_SIZE];
