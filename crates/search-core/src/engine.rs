@@ -47,7 +47,11 @@ impl<S: Clone, M: Clone, C: Copy> Arena<S, M, C> {
 
     pub fn push(&mut self, node: Node<S, M, C>) -> u32 {
         let index = u32::try_from(self.nodes.len()).expect("arena index fits in u32");
+        let full = self.nodes.len() == self.nodes.capacity();
         self.nodes.push(node);
+        if full {
+            crate::table::huge_pages(&self.nodes);
+        }
         index
     }
 

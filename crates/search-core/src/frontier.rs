@@ -10,13 +10,13 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::config::{Config, CycleCheck};
-use hashbrown::hash_table::Entry as HashEntry;
-use hashbrown::{DefaultHashBuilder, HashTable};
+use hashbrown::DefaultHashBuilder;
 use std::hash::BuildHasher;
 
 use crate::engine::{Arena, NoCheck, Node, PathCheck, Visited, Watch};
 use crate::outcome::{Search, Status};
 use crate::problem::{Cost, Problem};
+use crate::table::Table;
 
 /// The result type of every searcher over a problem `P`.
 pub type SearchOf<P> = Search<<P as Problem>::State, <P as Problem>::Move, <P as Problem>::Cost>;
@@ -315,12 +315,15 @@ where
     table.clear();
     let start_hash = hasher.hash_one(&start);
     let mut arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
-    table.insert_unique(start_hash, 0, |_| start_hash);
+    if let Err(at) = table.find(start_hash, |_| false) {
+        table.insert(at, start_hash, 0);
+    }
     watch.stats.generated = 1;
     frontier.push(0, zero, start_h);
     watch.frontier(1);
     let mut successors = std::mem::take(&mut scratch.successors);
     successors.clear();
+    let mut hashes: Vec<u64> = Vec::new();
     let mut ending = (Status::Exhausted, None);
     while let Some((index, queued_g)) = frontier.pop() {
         let node = &arena.nodes[index as usize];
@@ -344,18 +347,19 @@ where
         watch.stats.expanded += 1;
         problem.successors(&node.state, &mut successors);
         watch.stats.generated += successors.len() as u64;
-        for (mv, state, cost) in successors.drain(..) {
+        // Hash every successor first and start loading their slots, so the
+        // table's cache misses overlap instead of coming one after another.
+        hashes.clear();
+        for (_, state, _) in &successors {
+            let hash = hasher.hash_one(state);
+            table.prefetch(hash);
+            hashes.push(hash);
+        }
+        for ((mv, state, cost), &hash) in successors.drain(..).zip(&hashes) {
             let child_g = g + cost;
-            let hash = hasher.hash_one(&state);
             let nodes = &arena.nodes;
-            let entry = table.entry(
-                hash,
-                |&known| nodes[known as usize].state == state,
-                |&known| hasher.hash_one(&nodes[known as usize].state),
-            );
-            match entry {
-                HashEntry::Occupied(occupied) => {
-                    let known = *occupied.get();
+            match table.find(hash, |known| nodes[known as usize].state == state) {
+                Ok(known) => {
                     let node = &mut arena.nodes[known as usize];
                     if !reopen || child_g >= node.g {
                         continue;
@@ -371,7 +375,7 @@ where
                     };
                     frontier.push(known, child_g, h);
                 }
-                HashEntry::Vacant(vacant) => {
+                Err(at) => {
                     let h = if F::USES_HEURISTIC {
                         problem.heuristic(&state)
                     } else {
@@ -384,7 +388,7 @@ where
                         g: child_g,
                         depth,
                     });
-                    vacant.insert(child);
+                    table.insert(at, hash, child);
                     frontier.push(child, child_g, h);
                 }
             }
@@ -414,7 +418,7 @@ const KEEP_AT_MOST: usize = 1 << 22;
 /// Memory above about four million nodes is not kept.
 pub struct Scratch<S, M, C> {
     nodes: Vec<Node<S, M, C>>,
-    table: HashTable<u32>,
+    table: Table,
     buckets: Buckets<C>,
     successors: Vec<(M, S, C)>,
 }
@@ -426,7 +430,7 @@ impl<S, M, C> Default for Scratch<S, M, C> {
     fn default() -> Self {
         Scratch {
             nodes: Vec::new(),
-            table: HashTable::with_capacity(4096),
+            table: Table::new(),
             buckets: Vec::new(),
             successors: Vec::new(),
         }

@@ -72,6 +72,7 @@ mod frontier;
 mod idastar;
 mod outcome;
 mod problem;
+mod table;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use config::{Config, CycleCheck};
