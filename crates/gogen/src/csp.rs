@@ -10,32 +10,13 @@ use csp_core::{
 
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveOptions, Stats};
-use crate::puzzle::{CELLS, Letter, Puzzle, SIDE};
-
-/// The cells touching each cell, as bitmasks over cells.
-const NEIGHBOURS: [u64; CELLS] = {
-    let mut masks = [0u64; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = ((cell / SIDE) as i32, (cell % SIDE) as i32);
-        let mut other = 0;
-        while other < CELLS {
-            let (r, c) = ((other / SIDE) as i32, (other % SIDE) as i32);
-            if other != cell && (r - row).abs() <= 1 && (c - col).abs() <= 1 {
-                masks[cell] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    masks
-};
+use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle};
 
 /// The cells touching any cell of `cells`.
 fn reach(mut cells: u64) -> u64 {
     let mut out = 0;
     while cells != 0 {
-        out |= NEIGHBOURS[cells.trailing_zeros() as usize];
+        out |= u64::from(NEIGHBOURS[cells.trailing_zeros() as usize]);
         cells &= cells - 1;
     }
     out

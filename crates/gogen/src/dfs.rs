@@ -9,7 +9,7 @@ use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
 
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveOptions, Stats};
-use crate::puzzle::{CELLS, Letter, Puzzle, SIDE, letter_index};
+use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -19,25 +19,6 @@ struct Fill {
 }
 
 const EMPTY: Letter = u8::MAX;
-
-/// The cells touching each cell, as bitmasks.
-const NEIGHBOURS: [u32; CELLS] = {
-    let mut masks = [0u32; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = ((cell / SIDE) as i32, (cell % SIDE) as i32);
-        let mut other = 0;
-        while other < CELLS {
-            let (r, c) = ((other / SIDE) as i32, (other % SIDE) as i32);
-            if other != cell && (r - row).abs() <= 1 && (c - col).abs() <= 1 {
-                masks[cell] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    masks
-};
 
 struct Gogen<'a> {
     words: Vec<Vec<Letter>>,

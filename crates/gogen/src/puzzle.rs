@@ -31,10 +31,28 @@ pub fn letter_char(letter: Letter) -> char {
 /// True when cells `a` and `b` are distinct and touch horizontally,
 /// vertically or diagonally.
 pub fn adjacent(a: usize, b: usize) -> bool {
-    let (row_a, col_a) = (a / SIDE, a % SIDE);
-    let (row_b, col_b) = (b / SIDE, b % SIDE);
-    a != b && row_a.abs_diff(row_b) <= 1 && col_a.abs_diff(col_b) <= 1
+    NEIGHBOURS[a] & (1 << b) != 0
 }
+
+/// The cells touching each cell (horizontally, vertically or diagonally), as
+/// bitmasks over the 25 cells; the solvers' adjacency test.
+pub(crate) const NEIGHBOURS: [u32; CELLS] = {
+    let mut masks = [0u32; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (row, col) = (cell / SIDE, cell % SIDE);
+        let mut other = 0;
+        while other < CELLS {
+            let (r, c) = (other / SIDE, other % SIDE);
+            if other != cell && r.abs_diff(row) <= 1 && c.abs_diff(col) <= 1 {
+                masks[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    masks
+};
 
 /// A Gogen puzzle: the given letters and the words that must be traceable.
 #[derive(Debug, Clone, PartialEq, Eq)]
