@@ -74,17 +74,42 @@ enum AlgoArg {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let json = matches!(&cli.command, Command::Solve(args) if args.json);
     let result = match cli.command {
         Command::Solve(args) => run_solve(&args),
         Command::Check { puzzle, letters } => run_check(&puzzle, letters.as_deref()),
     };
     match result {
         Ok(code) => code,
+        // A closed pipe (`gogen solve ... | head -1`) is not a failure.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gogen: {error:#}");
+            if json {
+                let invalid = serde_json::json!({
+                    "status": "invalid",
+                    "error": format!("{error:#}"),
+                    "stats": {"nodes": 0, "micros": 0},
+                });
+                println!("{invalid}");
+            }
             ExitCode::from(1)
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            == broken
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == broken
+    })
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
@@ -176,9 +201,9 @@ fn write_human(
     Ok(())
 }
 
-/// Every grid in `text`: the `solution` of each JSON line, or the first
-/// 25 letters of a human view.
-fn grids_in(text: &str) -> Result<Vec<Grid>> {
+/// Every grid in `text`: the `solution` of each JSON line with the `paths`
+/// it claims, or the first 25 letters of a human view.
+fn grids_in(text: &str) -> Result<Vec<(Grid, Option<serde_json::Value>)>> {
     let mut grids = Vec::new();
     let mut letters = String::new();
     for (index, line) in text.lines().enumerate() {
@@ -187,12 +212,13 @@ fn grids_in(text: &str) -> Result<Vec<Grid>> {
             let value: serde_json::Value = serde_json::from_str(line)
                 .with_context(|| format!("line {}: not JSON", index + 1))?;
             if let Some(solution) = value["solution"].as_str() {
-                grids.push(Grid::from_line(solution).with_context(|| {
+                let grid = Grid::from_line(solution).with_context(|| {
                     format!(
                         "line {}: solution {solution:?} is not 25 distinct letters A-Y",
                         index + 1
                     )
-                })?);
+                })?;
+                grids.push((grid, value.get("paths").cloned()));
             }
         } else if letters.len() < 25 && line.chars().all(|c| c.is_ascii_uppercase() || c == ' ') {
             letters.extend(line.chars().filter(|c| !c.is_whitespace()));
@@ -200,12 +226,49 @@ fn grids_in(text: &str) -> Result<Vec<Grid>> {
     }
     if grids.is_empty() && letters.len() >= 25 {
         let line = &letters[..25];
-        grids.push(
-            Grid::from_line(line)
-                .with_context(|| format!("grid {line:?} is not 25 distinct letters A-Y"))?,
-        );
+        let grid = Grid::from_line(line)
+            .with_context(|| format!("grid {line:?} is not 25 distinct letters A-Y"))?;
+        grids.push((grid, None));
     }
     Ok(grids)
+}
+
+/// The `paths` a solution claims: one per word, each cell holding the word's
+/// next letter, consecutive cells touching.
+fn check_paths(puzzle: &Puzzle, grid: &Grid, paths: &serde_json::Value) -> Result<()> {
+    let letters = grid.to_line().into_bytes();
+    for word in puzzle.words() {
+        let cells: Vec<(u64, u64)> = paths[word.as_str()]
+            .as_array()
+            .with_context(|| format!("paths: word {word} has no path"))?
+            .iter()
+            .map(|cell| Some((cell[0].as_u64()?, cell[1].as_u64()?)))
+            .collect::<Option<_>>()
+            .with_context(|| format!("paths: word {word}: expected [row, column] pairs"))?;
+        if cells.len() != word.len() {
+            bail!(
+                "paths: word {word} has {} cells for {} letters",
+                cells.len(),
+                word.len()
+            );
+        }
+        for (letter, &(row, col)) in word.chars().zip(&cells) {
+            let held = (row < 5 && col < 5).then(|| char::from(letters[(row * 5 + col) as usize]));
+            if held != Some(letter) {
+                bail!("paths: word {word}: cell [{row}, {col}] does not hold {letter}");
+            }
+        }
+        let apart =
+            |a: (u64, u64), b: (u64, u64)| a == b || a.0.abs_diff(b.0) > 1 || a.1.abs_diff(b.1) > 1;
+        if let Some(pair) = cells.windows(2).find(|pair| apart(pair[0], pair[1])) {
+            bail!(
+                "paths: word {word}: cells {:?} and {:?} do not touch",
+                pair[0],
+                pair[1]
+            );
+        }
+    }
+    Ok(())
 }
 
 fn run_check(puzzle_file: &PathBuf, letters: Option<&str>) -> Result<ExitCode> {
@@ -215,8 +278,12 @@ fn run_check(puzzle_file: &PathBuf, letters: Option<&str>) -> Result<ExitCode> {
     if grids.is_empty() {
         bail!("no solution found on stdin");
     }
-    for grid in &grids {
-        check(&puzzle, grid).with_context(|| format!("solution {}", grid.to_line()))?;
+    for (grid, paths) in &grids {
+        let solution = || format!("solution {}", grid.to_line());
+        check(&puzzle, grid).with_context(solution)?;
+        if let Some(paths) = paths {
+            check_paths(&puzzle, grid, paths).with_context(solution)?;
+        }
     }
     println!("valid: {} solution(s) checked", grids.len());
     Ok(ExitCode::SUCCESS)

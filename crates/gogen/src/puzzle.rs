@@ -245,12 +245,21 @@ impl Puzzle {
     }
 }
 
+/// At most 40 characters of `text`, so an error about a huge line stays
+/// readable.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 fn checked_word(word: &str, line: usize) -> Result<String, ParseError> {
     let word = word.trim();
     match word.chars().find(|&c| letter_index(c).is_none()) {
         Some(found) => Err(ParseError::WordLetter {
             line,
-            word: word.to_owned(),
+            word: excerpt(word),
             found,
         }),
         None => Ok(word.to_ascii_uppercase()),
@@ -287,7 +296,7 @@ impl std::str::FromStr for Puzzle {
                 Some((line, text)) => {
                     return Err(ParseError::GridRow {
                         line,
-                        found: text.to_owned(),
+                        found: excerpt(text),
                     });
                 }
                 None => {
@@ -302,7 +311,7 @@ impl std::str::FromStr for Puzzle {
             if cells.len() != SIDE {
                 return Err(ParseError::GridRow {
                     line,
-                    found: text.to_owned(),
+                    found: excerpt(text),
                 });
             }
             for (col, &c) in cells.iter().enumerate() {
@@ -349,7 +358,7 @@ impl std::str::FromStr for Puzzle {
                 let count = parts.next().unwrap_or("");
                 let announced = count.parse().map_err(|_| ParseError::WordCountHeader {
                     line,
-                    found: text.to_owned(),
+                    found: excerpt(text),
                 })?;
                 header = Some((line, announced));
                 continue;
