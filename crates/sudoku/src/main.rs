@@ -78,7 +78,7 @@ struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Worker threads for a batch (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// One JSON object per puzzle per line instead of the human view.
     #[arg(long)]
@@ -120,10 +120,12 @@ fn main() -> ExitCode {
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    // serde_json wraps the io error of a failed write in its own type.
+    let broken = Some(io::ErrorKind::BrokenPipe);
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        cause.downcast_ref::<io::Error>().map(io::Error::kind) == broken
+            || cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind)
+                == broken
     })
 }
 
