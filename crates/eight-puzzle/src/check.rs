@@ -70,6 +70,14 @@ fn check_solved(report: &Value) -> Result<String, String> {
             moves.len()
         ));
     }
+    if let Some(solution) = report.get("solution") {
+        let listed: Vec<&str> = moves.iter().filter_map(Value::as_str).collect();
+        if solution.as_str() != Some(listed.join(" ").as_str()) {
+            return Err(format!(
+                "\"solution\" {solution} does not match the \"moves\" list"
+            ));
+        }
+    }
     if let Some(count) = report.get("num_moves").and_then(Value::as_u64)
         && count != moves.len() as u64
     {

@@ -1,7 +1,7 @@
 //! The `eight-puzzle` command: solve one board, a file of boards, or check
 //! a reported solution.
 
-use std::io::{BufRead, IsTerminal, Read};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -106,12 +106,14 @@ struct SearchArgs {
     depth_limit: Option<u32>,
     /// Stop after generating this many states (exit 4). Default 20000000
     /// for the searchers that keep every state (random, bfs, dfs, greedy,
-    /// astar), none for iddfs and idastar.
+    /// astar); for iddfs and idastar none up to 4x4 and 50000000 on 5x5
+    /// and larger boards, where an optimal search rarely ends (greedy finds
+    /// a long path there at once).
     #[arg(long)]
     node_limit: Option<u64>,
     /// Stop after this many seconds (exit 4).
-    #[arg(long)]
-    time_limit: Option<f64>,
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Seed of the random searcher.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -134,6 +136,19 @@ struct SearchArgs {
 }
 
 const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
+/// The node limit of iddfs and idastar on 5x5 and larger boards: about ten
+/// seconds of search on 6x6 with linear conflicts.
+const DEFAULT_DEEPENING_NODE_LIMIT: u64 = 50_000_000;
+
+/// A `--time-limit`: a finite, non-negative number of seconds that fits a
+/// Duration (clap turns the error into exit code 2).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -142,13 +157,7 @@ fn main() -> ExitCode {
         Command::Batch { file, options } => batch(&file, &options),
         Command::Check => check(),
     };
-    match result {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("eight-puzzle: {error:#}");
-            ExitCode::from(1)
-        }
-    }
+    cli_kit::finish("eight-puzzle", result)
 }
 
 fn algorithm_of(arg: AlgoArg) -> Algorithm {
@@ -269,22 +278,17 @@ impl<'a> Solvers<'a> {
                 "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
             );
         }
-        let keeps_states = !matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
+        let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
+        let default_node_limit = match (deepening, size) {
+            (false, _) => Some(DEFAULT_NODE_LIMIT),
+            (true, 0..=4) => None,
+            (true, _) => Some(DEFAULT_DEEPENING_NODE_LIMIT),
+        };
         let options = SolveOptions {
             algorithm,
             depth_limit: args.depth_limit,
-            node_limit: args
-                .node_limit
-                .or(keeps_states.then_some(DEFAULT_NODE_LIMIT)),
-            time_limit: match args.time_limit {
-                Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
-                    Some(Duration::from_secs_f64(seconds))
-                }
-                Some(seconds) => {
-                    bail!("--time-limit: expected a number of seconds, found {seconds}")
-                }
-                None => None,
-            },
+            node_limit: args.node_limit.or(default_node_limit),
+            time_limit: args.time_limit,
             seed: args.seed,
             cycle_check: args.cycle_check.map(|arg| match arg {
                 CycleArg::None => CycleCheck::None,
@@ -355,11 +359,14 @@ fn read_board(words: &[String]) -> Result<String> {
         std::io::stdin()
             .read_to_string(&mut text)
             .context("reading the board from stdin")?;
-        Ok(text
+        // A larger board may come as a grid of rows: every line counts, text
+        // after # is a comment.
+        let rows: Vec<&str> = text
             .lines()
-            .find(|line| !line.trim().is_empty())
-            .unwrap_or("")
-            .to_owned())
+            .map(|line| line.split('#').next().unwrap_or("").trim())
+            .filter(|row| !row.is_empty())
+            .collect();
+        Ok(rows.join(" "))
     } else {
         Ok(words.join(" "))
     }
@@ -367,24 +374,22 @@ fn read_board(words: &[String]) -> Result<String> {
 
 fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
     let text = read_board(words)?;
+    let mut out = std::io::stdout().lock();
     let board = match text.parse::<Board>() {
         Ok(board) => board,
         Err(error) => {
             if args.json {
-                println!(
-                    "{}",
-                    json!({"status": "invalid", "error": error.to_string()})
-                );
+                writeln!(out, "{}", invalid_json(error.to_string(), None))?;
             }
-            bail!("invalid board '{}': {error}", text.trim());
+            bail!("invalid board '{}': {error}", shorten(text.trim()));
         }
     };
     let mut solvers = Solvers::new(args)?;
     let (plan, solution) = solvers.solve(&board)?;
     if args.json {
-        println!("{}", report(&board, plan, &solution));
+        writeln!(out, "{}", report(&board, plan, &solution))?;
     } else {
-        print!("{}", human(&board, plan, &solution, args.stats));
+        write!(out, "{}", human(&board, plan, &solution, args.stats))?;
     }
     Ok(exit_code(&solution.outcome))
 }
@@ -460,9 +465,10 @@ fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String
     let mut text = match &solution.outcome {
         Outcome::Solved(moves) => {
             format!(
-                "{}{} moves, {tested} states tested\n",
+                "{}{}, {} tested\n",
                 moves_view(board, moves),
-                moves.len()
+                counted(moves.len() as u64, "move"),
+                counted(tested, "state"),
             )
         }
         Outcome::Unsolvable => format!(
@@ -474,14 +480,21 @@ fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String
             "no solution within the depth limit of {} moves, {tested} states tested\n",
             plan.options.depth_limit.unwrap_or(0)
         ),
-        Outcome::LimitReached => {
-            format!("limit reached before a solution, {tested} states tested\n")
-        }
+        Outcome::LimitReached => format!(
+            "limit reached before a solution, {tested} states tested \
+             (raise --node-limit, or try --algo greedy for a path that need not be shortest)\n"
+        ),
     };
     if stats && solution.outcome != Outcome::Unsolvable {
         text.push_str(&stats_line(&solution.stats));
     }
     text
+}
+
+/// `1 move`, `5 moves`.
+fn counted(count: u64, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
 }
 
 /// Failure counts of a batch.
@@ -507,6 +520,7 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
     };
     let mut solvers = Solvers::new(args)?;
     let mut tally = Tally::default();
+    let mut out = std::io::stdout().lock();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let content = line.split('#').next().unwrap_or("").trim();
@@ -516,24 +530,16 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         let board = match content.parse::<Board>() {
             Ok(board) => board,
             Err(error) => {
-                invalid(
-                    &mut tally,
-                    args.json,
-                    number,
-                    format!("line {number}: {error}"),
-                );
+                tally.invalid += 1;
+                invalid(&mut out, args.json, file, number, &error.to_string())?;
                 continue;
             }
         };
         let (plan, solution) = match solvers.solve(&board) {
             Ok(solved) => solved,
             Err(error) => {
-                invalid(
-                    &mut tally,
-                    args.json,
-                    number,
-                    format!("line {number}: {error:#}"),
-                );
+                tally.invalid += 1;
+                invalid(&mut out, args.json, file, number, &format!("{error:#}"))?;
                 continue;
             }
         };
@@ -549,27 +555,29 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         if args.json {
             let mut object = report(&board, plan, &solution);
             object["line"] = json!(number);
-            println!("{object}");
+            writeln!(out, "{object}")?;
         } else {
-            println!("{}", batch_line(&board, &solution, args.stats));
+            writeln!(out, "{}", batch_line(&board, &solution, args.stats))?;
         }
     }
     if !args.json {
-        println!("solved {} puzzles", tally.solved);
+        writeln!(out, "solved {} puzzles", tally.solved)?;
         if tally.solved > 0 {
             let average = |total: u64| total as f64 / tally.solved as f64;
-            println!(
+            writeln!(
+                out,
                 "averages: {:.1} moves, {:.1} states tested",
                 average(tally.moves),
                 average(tally.tested)
-            );
+            )?;
         }
         let failed = tally.invalid + tally.unsolvable + tally.limit;
         if failed > 0 {
-            println!(
+            writeln!(
+                out,
                 "{failed} not solved: {} invalid, {} unsolvable, {} limit reached",
                 tally.invalid, tally.unsolvable, tally.limit
-            );
+            )?;
         }
     }
     let code = if tally.invalid > 0 {
@@ -584,16 +592,49 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(code))
 }
 
-/// Counts and prints a line that could not be solved at all.
-fn invalid(tally: &mut Tally, json: bool, number: usize, message: String) {
-    tally.invalid += 1;
+/// Reports a batch line that could not be solved at all: a JSON record on
+/// stdout under --json (so no line goes missing from the output), else
+/// `file:line: message` on stderr.
+fn invalid(
+    out: &mut impl Write,
+    json: bool,
+    file: &std::path::Path,
+    number: usize,
+    message: &str,
+) -> Result<()> {
     if json {
-        println!(
-            "{}",
-            json!({"status": "invalid", "error": message, "line": number})
-        );
+        writeln!(out, "{}", invalid_json(message.to_owned(), Some(number)))?;
     } else {
-        println!("{message}");
+        let name = if file.as_os_str() == "-" {
+            "<stdin>".into()
+        } else {
+            file.display().to_string()
+        };
+        eprintln!("eight-puzzle: {name}:{number}: {message}");
+    }
+    Ok(())
+}
+
+/// The record of a board that could not be read, with the same `stats`
+/// object as every other record.
+fn invalid_json(error: String, line: Option<usize>) -> Value {
+    let mut object = json!({
+        "status": "invalid",
+        "error": error,
+        "stats": stats_json(&Stats::default()),
+    });
+    if let Some(line) = line {
+        object["line"] = json!(line);
+    }
+    object
+}
+
+/// `text` cut to its first 60 characters, so an error about a huge line
+/// stays readable.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
     }
 }
 
@@ -602,9 +643,10 @@ fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
     let tested = solution.stats.num_tested;
     let mut line = match &solution.outcome {
         Outcome::Solved(moves) => format!(
-            "{}: {} moves, {tested} states tested",
+            "{}: {}, {} tested",
             board.to_line(),
-            moves.len()
+            counted(moves.len() as u64, "move"),
+            counted(tested, "state"),
         ),
         Outcome::Unsolvable => format!("{}: unsolvable", board.to_line()),
         Outcome::NotFound => {
@@ -624,8 +666,10 @@ fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
 }
 
 fn check() -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let mut failures = 0;
     let mut checked = 0;
+    let mut unverified = 0;
     for (index, line) in std::io::stdin().lock().lines().enumerate() {
         let line = line.context("reading stdin")?;
         if line.trim().is_empty() {
@@ -634,21 +678,31 @@ fn check() -> Result<ExitCode> {
         checked += 1;
         let verdict = serde_json::from_str::<Value>(&line)
             .map_err(|error| format!("not JSON: {error}"))
-            .and_then(|report| check_report(&report));
+            .and_then(|report| {
+                let status = report.get("status").and_then(Value::as_str);
+                if matches!(status, Some("limit" | "invalid")) {
+                    unverified += 1;
+                }
+                check_report(&report)
+            });
         if let Err(message) = verdict {
             failures += 1;
-            println!("line {}: {message}", index + 1);
+            writeln!(out, "line {}: {}", index + 1, shorten(&message))?;
         }
     }
     if checked == 0 {
-        println!("nothing to check: no JSON lines on stdin");
+        writeln!(out, "nothing to check: no JSON lines on stdin")?;
         return Ok(ExitCode::from(1));
     }
     if failures > 0 {
-        println!("{failures} of {checked} lines failed");
+        writeln!(out, "{failures} of {checked} lines failed")?;
         Ok(ExitCode::from(1))
     } else {
-        println!("ok: {checked} lines checked");
+        let note = match unverified {
+            0 => String::new(),
+            n => format!(" ({n} limit or invalid, with no answer to verify)"),
+        };
+        writeln!(out, "ok: {checked} lines checked{note}")?;
         Ok(ExitCode::SUCCESS)
     }
 }

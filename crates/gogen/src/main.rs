@@ -80,36 +80,20 @@ fn main() -> ExitCode {
         Command::Check { puzzle, letters } => run_check(&puzzle, letters.as_deref()),
     };
     match result {
-        Ok(code) => code,
-        // A closed pipe (`gogen solve ... | head -1`) is not a failure.
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
+        // Under --json a failure is also a JSON object, so a pipeline
+        // reading stdout sees it.
+        Err(error) if json && !cli_kit::is_broken_pipe(&error) => {
             eprintln!("gogen: {error:#}");
-            if json {
-                let invalid = serde_json::json!({
-                    "status": "invalid",
-                    "error": format!("{error:#}"),
-                    "stats": {"nodes": 0, "micros": 0},
-                });
-                println!("{invalid}");
-            }
+            let invalid = serde_json::json!({
+                "status": "invalid",
+                "error": format!("{error:#}"),
+                "stats": {"nodes": 0, "micros": 0},
+            });
+            println!("{invalid}");
             ExitCode::from(1)
         }
+        result => cli_kit::finish("gogen", result),
     }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    let broken = Some(std::io::ErrorKind::BrokenPipe);
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .map(std::io::Error::kind)
-            == broken
-            || cause
-                .downcast_ref::<serde_json::Error>()
-                .and_then(serde_json::Error::io_error_kind)
-                == broken
-    })
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {

@@ -217,31 +217,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(error) => {
-            // A closed pipe (`nqueens solve 10000000 | head`) is not a failure.
-            if is_broken_pipe(&error) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("error: {error:#}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        let kind = match (
-            cause.downcast_ref::<io::Error>(),
-            cause.downcast_ref::<serde_json::Error>(),
-        ) {
-            (Some(error), _) => Some(error.kind()),
-            (None, Some(error)) => error.io_error_kind(),
-            (None, None) => None,
-        };
-        kind == Some(io::ErrorKind::BrokenPipe)
-    })
+    cli_kit::finish("nqueens", result.map(ExitCode::from))
 }
 
 fn size(n: i64) -> usize {

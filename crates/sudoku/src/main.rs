@@ -109,24 +109,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => run_solve(&args),
         Command::Check(args) => run_check(&args),
     };
-    match result {
-        Ok(code) => code,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sudoku: {error:#}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    // serde_json wraps the io error of a failed write in its own type.
-    let broken = Some(io::ErrorKind::BrokenPipe);
-    error.chain().any(|cause| {
-        cause.downcast_ref::<io::Error>().map(io::Error::kind) == broken
-            || cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind)
-                == broken
-    })
+    cli_kit::finish("sudoku", result)
 }
 
 /// Reads FILE, or stdin when it is absent or '-'; returns the text and the
