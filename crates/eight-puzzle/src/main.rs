@@ -109,7 +109,7 @@ struct SearchArgs {
     /// astar); for iddfs and idastar none up to 4x4 and 50000000 on 5x5
     /// and larger boards, where an optimal search rarely ends (greedy finds
     /// a long path there at once).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Stop after this many seconds (exit 4).
     #[arg(long, value_parser = parse_seconds)]

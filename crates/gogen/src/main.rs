@@ -53,7 +53,7 @@ struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Stop after this many search nodes (status `limit`, exit 4).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Print every word highlighted on its own grid, as seed 000 does.
     #[arg(long)]

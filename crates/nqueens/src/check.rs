@@ -300,6 +300,7 @@ fn check_json_line(
         None => None,
         Some(n) => Some(
             n.as_u64()
+                .filter(|&n| n > 0)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
                     unreadable(format!("\"n\" must be a positive integer, found {n}"))

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use nqueens::{
     Algorithm, CountOptions, Formulation, MAX_SOLVE_N, Outcome, SearchResult, Stats, Verdict,
 };
@@ -101,7 +101,7 @@ struct CountArgs {
     #[arg(long, value_enum, default_value_t = CountAlgo::Fast)]
     algo: CountAlgo,
     /// Stop a formulation's search after this many nodes (status "limit", exit 4)
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
@@ -150,7 +150,7 @@ struct SolveArgs {
     max_steps: Option<u64>,
     /// Node budget of csp, dfs and bfs (status "limit", exit 4) [default: none;
     /// 1,000,000 for bfs, whose frontier holds a whole level]
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
@@ -233,9 +233,13 @@ fn count(args: &CountArgs) -> anyhow::Result<u8> {
         CountAlgo::Bfs => Formulation::Bfs,
     };
     if args.unique {
-        anyhow::bail!(
-            "--unique needs the fast counter (--algo fast), which counts symmetry classes"
-        );
+        // A usage error (exit 2), like any other pair of flags that clash.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--unique needs the fast counter (--algo fast), which counts symmetry classes",
+            )
+            .exit();
     }
     let n = size(args.n);
     let (result, total, stats) = nqueens::count_by(n, formulation, args.node_limit);

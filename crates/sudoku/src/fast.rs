@@ -215,6 +215,8 @@ struct Search<'a> {
     limit: u64,
     found: u64,
     nodes: u64,
+    /// Nodes allowed before giving up (`u64::MAX`: no limit).
+    node_limit: u64,
     first: Option<&'a mut [u8; 81]>,
     /// Whether the puzzle started open enough for the costlier deductions
     /// and the careful guess to pay (see [`OPEN_GRID`]).
@@ -494,6 +496,9 @@ impl Board {
 
     fn search(mut self, search: &mut Search<'_>) -> Flow {
         search.nodes += 1;
+        if search.nodes > search.node_limit {
+            return Flow::Stop;
+        }
         let mut pairs = [0u32; 3];
         loop {
             if !self.propagate() {
@@ -549,6 +554,9 @@ impl Board {
                 }
             }
             search.nodes += 1;
+            if search.nodes > search.node_limit {
+                return Flow::Stop;
+            }
             self.assign(digits.trailing_zeros() as usize, cell);
         }
     }
@@ -655,19 +663,31 @@ pub(crate) struct FastResult {
     pub found: u64,
     /// Search nodes visited (the root plus one per guess).
     pub nodes: u64,
+    /// Whether the node limit stopped the search before it was complete.
+    pub limit_reached: bool,
 }
 
 /// Solves a 9x9 grid given as 81 values (0 for blank, 1-9 for givens), writing
 /// the first solution into `solution` when one exists and counting solutions
-/// up to `limit` (at least 1).
-pub(crate) fn solve_9x9(grid: &[u8; 81], limit: u64, solution: &mut [u8; 81]) -> FastResult {
+/// up to `limit` (at least 1), visiting at most `node_limit` nodes.
+pub(crate) fn solve_9x9(
+    grid: &[u8; 81],
+    limit: u64,
+    node_limit: Option<u64>,
+    solution: &mut [u8; 81],
+) -> FastResult {
     let Some(board) = Board::from_givens(grid) else {
-        return FastResult { found: 0, nodes: 0 };
+        return FastResult {
+            found: 0,
+            nodes: 0,
+            limit_reached: false,
+        };
     };
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
         nodes: 0,
+        node_limit: node_limit.unwrap_or(u64::MAX),
         first: Some(solution),
         careful: board.unsolved_count() >= CAREFUL_FROM,
         open_from: if limit <= 1 {
@@ -677,9 +697,12 @@ pub(crate) fn solve_9x9(grid: &[u8; 81], limit: u64, solution: &mut [u8; 81]) ->
         },
     };
     board.search(&mut search);
+    let limit_reached = search.nodes > search.node_limit;
     FastResult {
         found: search.found,
-        nodes: search.nodes,
+        // The node that crossed the limit was not searched.
+        nodes: search.nodes.min(search.node_limit),
+        limit_reached,
     }
 }
 

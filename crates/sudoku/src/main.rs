@@ -90,7 +90,7 @@ struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// Give up on a puzzle after this many search nodes (status "limit").
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Largest number of boards BFS may hold before giving up (status "limit").
     #[arg(long, default_value_t = 1_000_000)]
@@ -292,7 +292,11 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         eprintln!("sudoku check: {problems} of {records} records are wrong");
         return Ok(ExitCode::from(1));
     }
-    println!("checked {checked} solutions in {records} records: all valid");
+    let unchecked = match records - checked {
+        0 => String::new(),
+        n => format!(" ({n} not solved, with no solution to check)"),
+    };
+    println!("checked {checked} solutions in {records} records{unchecked}: all valid");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -301,10 +305,19 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
 fn check_record(line: &str) -> Result<bool, String> {
     let record: Record =
         serde_json::from_str(line).map_err(|error| format!("not a solve record: {error}"))?;
-    if record.status != "solved" {
-        return Ok(false);
-    }
     let at = format!("(puzzle of input line {})", record.line);
+    match record.status.as_str() {
+        "solved" => {}
+        "unsolvable" | "limit" | "invalid" if record.solution.is_some() => {
+            return Err(format!("{at} status \"{}\" with a solution", record.status));
+        }
+        "unsolvable" | "limit" | "invalid" => return Ok(false),
+        other => {
+            return Err(format!(
+                "{at} unknown status \"{other}\" (expected solved, unsolvable, limit or invalid)"
+            ));
+        }
+    }
     let puzzle =
         Sudoku::from_line(&record.puzzle).map_err(|error| format!("{at} puzzle: {error}"))?;
     let text = record

@@ -166,7 +166,7 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
         algo => algo,
     };
     let (status, solution, count, nodes) = match algo {
-        Algo::Fast => solve_fast(sudoku, options.solution_limit),
+        Algo::Fast => solve_fast(sudoku, options),
         Algo::Csp => csp::solve(sudoku, options),
         Algo::Dfs | Algo::Bfs => seed::solve(sudoku, options, algo),
     };
@@ -180,13 +180,23 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
     }
 }
 
-fn solve_fast(sudoku: &Sudoku, limit: u64) -> (Status, Option<Sudoku>, u64, u64) {
+fn solve_fast(sudoku: &Sudoku, options: &Options) -> (Status, Option<Sudoku>, u64, u64) {
     let mut grid = [0u8; 81];
     grid.copy_from_slice(sudoku.values());
     let mut solution = [0u8; 81];
-    let result = fast::solve_9x9(&grid, limit, &mut solution);
+    let result = fast::solve_9x9(
+        &grid,
+        options.solution_limit,
+        options.node_limit,
+        &mut solution,
+    );
     if result.found == 0 {
-        (Status::Unsolvable, None, 0, result.nodes)
+        let status = if result.limit_reached {
+            Status::Limit
+        } else {
+            Status::Unsolvable
+        };
+        (status, None, 0, result.nodes)
     } else {
         (
             Status::Solved,
@@ -201,5 +211,5 @@ fn solve_fast(sudoku: &Sudoku, limit: u64) -> (Status, Option<Sudoku>, u64, u64)
 /// up to `limit` with the fast engine, without building any [`Sudoku`]: the
 /// entry point for tight loops. The first solution is written to `solution`.
 pub fn fast_solve_array(grid: &[u8; 81], limit: u64, solution: &mut [u8; 81]) -> u64 {
-    fast::solve_9x9(grid, limit, solution).found
+    fast::solve_9x9(grid, limit, None, solution).found
 }
