@@ -1,5 +1,7 @@
 //! `cargo xtask demo`: the fixture cases marked `demo = true`, one or more per
-//! crate, run and printed as a user would see them.
+//! crate, run and printed as a user would see them. A puzzle read from a
+//! file is shown first, and paths are given from the repository root so
+//! every command can be typed again as printed.
 
 use anyhow::{Result, bail};
 
@@ -11,11 +13,30 @@ pub fn run() -> Result<()> {
     let mut shown = 0;
     for (krate, binary) in crates.iter().zip(&binaries) {
         let folder = workspace::root().join("fixtures").join(krate);
-        for (_, case) in fixtures::load(&folder)?
+        let cases: Vec<_> = fixtures::load(&folder)?
             .into_iter()
             .filter(|(_, case)| case.demo)
-        {
-            println!("{}", command_line(krate, &case));
+            .collect();
+        if !cases.is_empty() {
+            println!("== {krate} ==\n");
+        }
+        for (_, case) in cases {
+            // Arguments naming a fixture file, as seen from the root.
+            let shown_args: Vec<String> = case
+                .args
+                .iter()
+                .map(|arg| {
+                    if folder.join(arg).is_file() {
+                        let path = format!("fixtures/{krate}/{arg}");
+                        let content = std::fs::read_to_string(folder.join(arg))?;
+                        println!("$ cat {path}\n{}\n", content.trim_end());
+                        Ok(path)
+                    } else {
+                        Ok(arg.clone())
+                    }
+                })
+                .collect::<Result<_>>()?;
+            println!("{}", command_line(krate, &shown_args, case.stdin.as_deref()));
             let timeout = std::time::Duration::from_secs(case.timeout);
             let stdin = case.stdin.as_deref().unwrap_or("");
             let output = fixtures::run_binary(binary, &folder, &case.args, stdin, timeout)?;
@@ -39,9 +60,9 @@ pub fn run() -> Result<()> {
 }
 
 /// The case as a user would type it, with a one-line stdin shown as `echo`.
-fn command_line(krate: &str, case: &fixtures::Case) -> String {
-    let command = format!("{krate} {}", case.args.join(" "));
-    match case.stdin.as_deref().map(str::trim_end) {
+fn command_line(krate: &str, args: &[String], stdin: Option<&str>) -> String {
+    let command = format!("{krate} {}", args.join(" "));
+    match stdin.map(str::trim_end) {
         None | Some("") => format!("$ {command}"),
         Some(line) if !line.contains('\n') => format!("$ echo '{line}' | {command}"),
         Some(_) => format!("$ {command}    (input on stdin)"),
