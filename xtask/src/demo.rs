@@ -36,7 +36,10 @@ pub fn run() -> Result<()> {
                     }
                 })
                 .collect::<Result<_>>()?;
-            println!("{}", command_line(krate, &shown_args, case.stdin.as_deref()));
+            println!(
+                "{}",
+                command_line(krate, &shown_args, case.stdin.as_deref())
+            );
             let timeout = std::time::Duration::from_secs(case.timeout);
             let stdin = case.stdin.as_deref().unwrap_or("");
             let output = fixtures::run_binary(binary, &folder, &case.args, stdin, timeout)?;
