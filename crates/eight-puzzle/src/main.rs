@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use eight_puzzle::{
     Board, BuildProgress, Heuristic, Origin, Outcome, PatternDatabases, Solution, SolveOptions,
     Solver, check_report, moves_view,
@@ -384,6 +384,18 @@ fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
             bail!("invalid board '{}': {error}", shorten(text.trim()));
         }
     };
+    if args.heuristic == Some(HeuristicArg::Pdb) && board.size() != 4 {
+        // The flags do not fit the board: a usage error (exit 2).
+        let size = board.size();
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
+                ),
+            )
+            .exit();
+    }
     let mut solvers = Solvers::new(args)?;
     let (plan, solution) = solvers.solve(&board)?;
     if args.json {
