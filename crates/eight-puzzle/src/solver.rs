@@ -455,7 +455,7 @@ impl<C: Cells> Problem for Packed<'_, C> {
     type Move = Move;
     type Cost = u32;
 
-    #[inline]
+    #[inline(always)]
     fn successors(&self, state: &Tiles<C>, out: &mut Vec<(Move, Tiles<C>, u32)>) {
         let estimator = &self.solver.estimator;
         let blank = state.blank as usize;

@@ -35,6 +35,14 @@ impl Table {
         tag as usize & self.mask()
     }
 
+    /// Whether the table has outgrown the processor's caches, so that a probe
+    /// usually waits on main memory. 2^19 slots are 4 MB, the size of this
+    /// machine's per-core L2 and above most L2s.
+    #[inline]
+    pub fn is_large(&self) -> bool {
+        self.slots.len() > 1 << 19
+    }
+
     /// Empties the table, keeping its memory.
     pub fn clear(&mut self) {
         if self.len > 0 {

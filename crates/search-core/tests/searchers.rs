@@ -514,3 +514,102 @@ fn astar_with_scratch_agrees_with_astar_run_after_run() {
         );
     }
 }
+
+/// A large grid with random walls where entering a cell costs 1 to 5:
+/// `cost[y][x]`, 0 for a wall.
+fn weighted_grid(side: usize, seed: u64) -> Vec<Vec<u32>> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut cost: Vec<Vec<u32>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| {
+                    if rng.random_range(0..4) == 0 {
+                        0
+                    } else {
+                        rng.random_range(1..=5)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // Open corners, so that the walls (a quarter of the cells, well below
+    // the percolation threshold) leave a way from one to the other.
+    for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        cost[y][x] = 1;
+        cost[side - 1 - y][side - 1 - x] = 1;
+    }
+    cost
+}
+
+fn grid_neighbours(cost: &[Vec<u32>], (x, y): (usize, usize)) -> Vec<(usize, usize)> {
+    let side = cost.len();
+    let mut next = Vec::with_capacity(4);
+    if x + 1 < side {
+        next.push((x + 1, y));
+    }
+    if y + 1 < side {
+        next.push((x, y + 1));
+    }
+    if x > 0 {
+        next.push((x - 1, y));
+    }
+    if y > 0 {
+        next.push((x, y - 1));
+    }
+    next.retain(|&(x, y)| cost[y][x] > 0);
+    next
+}
+
+/// Large enough that A*'s closed set outgrows the caches, where the
+/// searcher lists the next node's successors ahead of time: paths must stay
+/// optimal and every step must be real.
+#[test]
+fn astar_stays_optimal_on_a_grid_too_large_for_the_caches() {
+    let side = 640;
+    let cost = weighted_grid(side, 7);
+    let goal = (side - 1, side - 1);
+    // Independent Dijkstra over the grid.
+    let mut best = vec![u32::MAX; side * side];
+    let mut heap = BinaryHeap::from([Reverse((0u32, (0usize, 0usize)))]);
+    best[0] = 0;
+    while let Some(Reverse((distance, cell))) = heap.pop() {
+        if distance > best[cell.1 * side + cell.0] {
+            continue;
+        }
+        for (x, y) in grid_neighbours(&cost, cell) {
+            let next = distance + cost[y][x];
+            if next < best[y * side + x] {
+                best[y * side + x] = next;
+                heap.push(Reverse((next, (x, y))));
+            }
+        }
+    }
+    let expected = best[side * side - 1];
+    assert_ne!(expected, u32::MAX, "seed 7 leaves a way through");
+
+    let grid = &cost;
+    let problem = from_fn(
+        |&cell: &(usize, usize)| {
+            grid_neighbours(grid, cell)
+                .into_iter()
+                .map(|(x, y)| ((x, y), (x, y), grid[y][x]))
+        },
+        |&cell: &(usize, usize)| cell == goal,
+    )
+    .with_heuristic(|&(x, y): &(usize, usize)| (goal.0 - x + goal.1 - y) as u32);
+    for algorithm in [Algorithm::AStar, Algorithm::Greedy] {
+        let search = algorithm.run(&problem, (0, 0), &Config::default());
+        let path = search.path().expect("the goal is reachable");
+        let mut walked = 0;
+        for pair in path.states.windows(2) {
+            assert!(grid_neighbours(&cost, pair[0]).contains(&pair[1]));
+            walked += cost[pair[1].1][pair[1].0];
+        }
+        assert_eq!(walked, path.cost, "{algorithm}");
+        assert_eq!(path.goal(), &goal);
+        if algorithm == Algorithm::AStar {
+            assert_eq!(path.cost, expected);
+            assert!(search.stats.num_tested > 300_000, "the table grew large");
+        }
+    }
+}
