@@ -37,6 +37,10 @@ trait Frontier<C> {
         let _ = (g, h);
         None
     }
+    /// The node `pop` would give next, when the frontier can tell cheaply.
+    fn peek(&mut self) -> Option<u32> {
+        None
+    }
     /// Hands the frontier's memory back for the next run.
     fn recycle(self, buckets: &mut Buckets<C>)
     where
@@ -203,6 +207,17 @@ impl<C: Cost> Frontier<C> for BestFirst<C> {
                 self.heap.push(Entry { priority, g, index });
             }
         }
+    }
+
+    #[inline]
+    fn peek(&mut self) -> Option<u32> {
+        if self.in_buckets == 0 || !self.heap.is_empty() {
+            return None;
+        }
+        while self.buckets[self.lowest].is_empty() {
+            self.lowest += 1;
+        }
+        self.buckets[self.lowest].last().map(|&(index, _)| index)
     }
 
     #[inline]
@@ -416,10 +431,21 @@ where
             }
         }
         let next = next.map(|(_, position)| position);
-        if let Some(position) = next {
-            ahead_successors.clear();
-            problem.successors(&successors[position].1, &mut ahead_successors);
-            hash_all(&hasher, &table, &ahead_successors, &mut ahead_hashes);
+        if look_ahead {
+            // Without such a child, every child goes after the node now
+            // first in the frontier, which then comes out next.
+            let queued = next.is_none().then(|| frontier.peek()).flatten();
+            let state = match (next, queued) {
+                (Some(position), _) => Some(&successors[position].1),
+                (None, Some(queued)) => Some(&arena.nodes[queued as usize].state),
+                (None, None) => None,
+            };
+            if let Some(state) = state {
+                ahead_successors.clear();
+                problem.successors(state, &mut ahead_successors);
+                hash_all(&hasher, &table, &ahead_successors, &mut ahead_hashes);
+                ahead = queued;
+            }
         }
         for (position, ((mv, state, cost), &hash)) in successors.drain(..).zip(&hashes).enumerate()
         {

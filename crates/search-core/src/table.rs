@@ -5,7 +5,8 @@
 
 /// Linear probing over `u64` slots: 0 is empty, otherwise the high half is
 /// the tag (the hash's high 32 bits, which also choose the home slot) and
-/// the low half is the arena index plus one. Kept at most half full.
+/// the low half is the arena index plus one. At most half full, or three
+/// quarters once large (see [`Table::insert`]).
 pub(crate) struct Table {
     slots: Vec<u64>,
     len: usize,
@@ -94,7 +95,16 @@ impl Table {
     pub fn insert(&mut self, at: usize, hash: u64, index: u32) {
         self.slots[at] = u64::from(tag_of(hash)) << 32 | u64::from(index + 1);
         self.len += 1;
-        if self.len * 2 > self.slots.len() {
+        // At most half full while the table fits in the caches, where probe
+        // length is what costs; three quarters beyond, where the miss on the
+        // first slot is, and a smaller table is less memory to clear and
+        // fault in (3x3 A* 15% slower at three quarters, 4x4 6% faster).
+        let full = if self.is_large() {
+            self.len * 4 > self.slots.len() * 3
+        } else {
+            self.len * 2 > self.slots.len()
+        };
+        if full {
             self.grow();
         }
     }
