@@ -200,6 +200,16 @@ enum Phase {
     Done(Status),
 }
 
+/// How trying a frame's values ended.
+enum Tried {
+    /// A value propagated: the search goes one level deeper.
+    Propagated,
+    /// No value is left: the frame is undone.
+    Exhausted,
+    /// The node limit was reached before the next decision.
+    Limit,
+}
+
 enum Event {
     Solution,
     Exhausted,
@@ -492,8 +502,13 @@ impl Solver {
                     self.phase = Phase::Done(Status::LimitReached);
                     return Event::Limit;
                 }
-                if self.try_next_value() {
-                    break;
+                match self.try_next_value() {
+                    Tried::Propagated => break,
+                    Tried::Limit => {
+                        self.phase = Phase::Done(Status::LimitReached);
+                        return Event::Limit;
+                    }
+                    Tried::Exhausted => {}
                 }
                 // The top frame has no value left: undo its parent's decision.
                 let frame = self.frames.pop().expect("a frame is being tried");
@@ -557,14 +572,22 @@ impl Solver {
         }
     }
 
-    /// Tries the top frame's remaining values; `true` once one propagates
-    /// without conflict (the store is then one level deeper).
-    fn try_next_value(&mut self) -> bool {
+    /// Tries the top frame's remaining values until one propagates without
+    /// conflict (the store is then one level deeper), none is left, or the
+    /// node limit would be passed.
+    fn try_next_value(&mut self) -> Tried {
         let top = self.frames.len() - 1;
         loop {
             let frame = self.frames[top];
             if frame.next >= frame.end {
-                return false;
+                return Tried::Exhausted;
+            }
+            if self
+                .config
+                .node_limit
+                .is_some_and(|limit| self.stats.nodes >= limit)
+            {
+                return Tried::Limit;
             }
             self.frames[top].next += 1;
             let var = frame.var as usize;
@@ -588,12 +611,12 @@ impl Solver {
                     .is_ok(),
             };
             if ok {
-                return true;
+                return Tried::Propagated;
             }
             self.stats.backtracks += 1;
             self.store.pop();
             if !self.refute(var, value) {
-                return false;
+                return Tried::Exhausted;
             }
         }
     }

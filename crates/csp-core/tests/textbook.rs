@@ -333,6 +333,20 @@ fn node_and_time_limits_stop_the_search() {
     let count = solver.count(u64::MAX);
     assert_eq!(count.status, CountStatus::LimitReached);
     assert!(count.stats.nodes <= 50);
+    // A search needing more stops exactly at the limit, whatever the
+    // inference (several values of one variable may fail in a row).
+    for inference in [
+        Inference::ForwardChecking,
+        Inference::Ac3ThenForwardChecking,
+        Inference::Mac,
+    ] {
+        for limit in 1..=40 {
+            let config = Config::new().inference(inference).node_limit(limit);
+            let count = Solver::new(queens_alldiff(10), config).count(u64::MAX);
+            assert_eq!(count.status, CountStatus::LimitReached);
+            assert_eq!(count.stats.nodes, limit, "{inference:?}");
+        }
+    }
     let outcome = solver.solve();
     assert!(matches!(
         outcome.status,
