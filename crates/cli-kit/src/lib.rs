@@ -1,10 +1,33 @@
-//! What every puzzle command does the same way at its end: a failed run
-//! is reported on stderr under the program's name with exit code 1, and a
-//! closed pipe (`sudoku solve big.txt | head -1`) ends the run quietly with
-//! exit code 0, the way `cat` and `grep` behave.
+//! What every puzzle command does the same way: a failed run is reported
+//! on stderr under the program's name with exit code 1, a closed pipe
+//! (`sudoku solve big.txt | head -1`) ends the run quietly with exit code 0,
+//! the way `cat` and `grep` behave, and `--stats` prints one line shaped
+//! alike in every command.
 
 use std::io;
 use std::process::ExitCode;
+use std::time::Duration;
+
+/// The `--stats` line of every puzzle command: `stats:`, the counters as
+/// `name value` pairs, and the time taken last, in milliseconds.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let counters = [("nodes", 480.to_string()), ("backtracks", 462.to_string())];
+/// assert_eq!(
+///     cli_kit::stats_line(&counters, Duration::from_micros(1280)),
+///     "stats: nodes 480, backtracks 462, time 1.280 ms"
+/// );
+/// ```
+pub fn stats_line(counters: &[(&str, String)], time: Duration) -> String {
+    let mut line = String::from("stats:");
+    for (name, value) in counters {
+        line.push_str(&format!(" {name} {value},"));
+    }
+    line.push_str(&format!(" time {:.3} ms", time.as_secs_f64() * 1e3));
+    line
+}
 
 /// The exit code of a command that returned `result`: its own code on
 /// success, 0 when the output pipe was closed, else 1 after printing

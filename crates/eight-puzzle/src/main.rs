@@ -462,14 +462,13 @@ fn report(board: &Board, plan: &Plan, solution: &Solution) -> Value {
 }
 
 fn stats_line(stats: &Stats) -> String {
-    format!(
-        "expanded {}, generated {}, largest frontier {}, iterations {}, {:.3} ms\n",
-        stats.expanded,
-        stats.generated,
-        stats.max_frontier,
-        stats.iterations,
-        stats.elapsed.as_secs_f64() * 1000.0
-    )
+    let counters = [
+        ("expanded", stats.expanded.to_string()),
+        ("generated", stats.generated.to_string()),
+        ("largest frontier", stats.max_frontier.to_string()),
+        ("iterations", stats.iterations.to_string()),
+    ];
+    cli_kit::stats_line(&counters, stats.elapsed)
 }
 
 fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String {
@@ -499,6 +498,7 @@ fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String
     };
     if stats && solution.outcome != Outcome::Unsolvable {
         text.push_str(&stats_line(&solution.stats));
+        text.push('\n');
     }
     text
 }
@@ -672,7 +672,7 @@ fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
         }
     };
     if stats && solution.outcome != Outcome::Unsolvable {
-        line.push_str(&format!(" ({})", stats_line(&solution.stats).trim_end()));
+        line.push_str(&format!(" ({})", stats_line(&solution.stats)));
     }
     line
 }

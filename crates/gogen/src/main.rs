@@ -180,7 +180,21 @@ fn write_human(
         writeln!(out, "solutions: {}{more}", outcome.solutions.len())?;
     }
     if args.stats {
-        writeln!(out, "{}", outcome.stats)?;
+        let stats = &outcome.stats;
+        let mut counters = vec![
+            ("nodes", stats.nodes.to_string()),
+            ("backtracks", stats.backtracks.to_string()),
+        ];
+        if let (Some(length), Some(efficiency)) = (stats.path_length, stats.efficiency()) {
+            counters.push((
+                "efficiency",
+                format!(
+                    "{efficiency:.2} (path length {length} / nodes visited {})",
+                    stats.nodes
+                ),
+            ));
+        }
+        writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
     }
     Ok(())
 }

@@ -1,6 +1,5 @@
 //! The shared solving interface: options in, solutions and statistics out.
 
-use std::fmt;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -73,26 +72,6 @@ impl Stats {
     pub fn efficiency(&self) -> Option<f64> {
         self.path_length
             .map(|length| length as f64 / self.nodes.max(1) as f64)
-    }
-}
-
-impl fmt::Display for Stats {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "nodes: {}, backtracks: {}, time: {:.3} ms",
-            self.nodes,
-            self.backtracks,
-            self.elapsed.as_secs_f64() * 1e3
-        )?;
-        if let (Some(length), Some(efficiency)) = (self.path_length, self.efficiency()) {
-            write!(
-                f,
-                ", efficiency: {efficiency:.2} (path length: {length} / nodes visited: {})",
-                self.nodes
-            )?;
-        }
-        Ok(())
     }
 }
 

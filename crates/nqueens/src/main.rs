@@ -319,7 +319,11 @@ fn count_fast(args: &CountArgs) -> anyhow::Result<u8> {
             }
         )?;
         if args.output.stats {
-            writeln!(out, "{}, threads {threads}", stats_line(&stats))?;
+            let counters = [
+                ("nodes", stats.nodes.to_string()),
+                ("threads", threads.to_string()),
+            ];
+            writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
         }
     }
     out.flush()?;
@@ -433,9 +437,5 @@ fn check(args: &CheckArgs) -> anyhow::Result<u8> {
 }
 
 fn stats_line(stats: &Stats) -> String {
-    format!(
-        "stats: nodes {}, time {:.3} ms",
-        stats.nodes,
-        stats.elapsed.as_secs_f64() * 1e3
-    )
+    cli_kit::stats_line(&[("nodes", stats.nodes.to_string())], stats.elapsed)
 }

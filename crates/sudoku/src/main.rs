@@ -6,6 +6,7 @@ use std::fs;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -232,7 +233,12 @@ fn write_human(
         )?;
     }
     if args.stats {
-        writeln!(out, "{}", outcome.stats_line())?;
+        let counters = [
+            ("nodes", outcome.stats.nodes.to_string()),
+            ("algo", outcome.algo.to_string()),
+        ];
+        let time = Duration::from_micros(outcome.stats.micros);
+        writeln!(out, "{}", cli_kit::stats_line(&counters, time))?;
     }
     if several {
         writeln!(out)?;

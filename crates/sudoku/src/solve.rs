@@ -141,20 +141,6 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-impl Outcome {
-    /// The stats line of the human view.
-    pub fn stats_line(&self) -> String {
-        let mut line = format!(
-            "{}: {} nodes, {} µs, algo {}",
-            self.status, self.stats.nodes, self.stats.micros, self.algo
-        );
-        if self.count > 1 {
-            line.push_str(&format!(", {} solutions found", self.count));
-        }
-        line
-    }
-}
-
 /// Solves `sudoku` as `options` says.
 ///
 /// The fast engine handles 9x9 grids; for other sizes [`Algo::Fast`] falls back

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use sudoku::{Algo, Outcome, Stats, Status, Sudoku, parse_puzzles};
+use sudoku::{Sudoku, parse_puzzles};
 
 const WIKI: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -27,21 +27,6 @@ fn pretty_view() {
 fn sixteen_view() {
     let text = std::fs::read_to_string(fixtures().join("sixteen.txt")).unwrap();
     insta::assert_snapshot!(Sudoku::parse(&text).unwrap().to_string());
-}
-
-#[test]
-fn stats_line() {
-    let outcome = Outcome {
-        status: Status::Solved,
-        solution: None,
-        count: 2,
-        algo: Algo::Fast,
-        stats: Stats {
-            nodes: 17,
-            micros: 42,
-        },
-    };
-    insta::assert_snapshot!(outcome.stats_line());
 }
 
 #[test]
