@@ -259,53 +259,59 @@ impl Board {
     /// cleared of its digit; `None` when the givens break the rules or a value
     /// is out of range.
     fn from_givens(grid: &[u8; 81]) -> Option<Self> {
-        // Rule check first, with one 9-bit mask per row, column and box.
-        let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut own = [0u32; 27];
-        for (cell, &value) in grid.iter().enumerate() {
-            if value == 0 {
-                continue;
+        // One pass over the cells without a branch: blanks and givens mix
+        // unpredictably, and on shallow sets (the serg set's 35 givens) the
+        // mispredictions of a per-cell `if` were a tenth of the whole solve.
+        // `own[value][band]` holds the band's cells with that value; slot 0
+        // collects the blanks, slots 10-15 the out-of-range values.
+        let mut own = [[0u32; 3]; 16];
+        let mut out_of_range = false;
+        for band in 0..3 {
+            for position in 0..27 {
+                let value = grid[band * 27 + position];
+                out_of_range |= value > 9;
+                own[usize::from(value & 15)][band] |= 1 << position;
             }
-            if value > 9 {
-                return None;
-            }
-            let digit = usize::from(value - 1);
-            let (row, col) = (cell / 9, cell % 9);
-            let box_index = row / 3 * 3 + col / 3;
-            let bit = 1u16 << digit;
-            if (rows[row] | columns[col] | boxes[box_index]) & bit != 0 {
-                return None;
-            }
-            rows[row] |= bit;
-            columns[col] |= bit;
-            boxes[box_index] |= bit;
-            own[digit * 3 + cell / 27] |= 1 << (cell % 27);
         }
+        if out_of_range {
+            return None;
+        }
+        let blanks = own[0];
         let mut board = Board::empty();
-        let mut given = [0u32; 3];
-        for word in 0..27 {
-            given[word % 3] |= own[word];
-        }
+        // Rule check on the words: a digit twice in a row, a column or a box.
+        let mut clash = 0u32;
+        let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & ROW;
         for digit in 0..9 {
-            let base = digit * 3;
-            let fold = |cells: u32| (cells | cells >> 9 | cells >> 18) & ROW;
-            let columns = [fold(own[base]), fold(own[base + 1]), fold(own[base + 2])];
+            let mine = own[digit + 1];
+            let columns = [fold(mine[0]), fold(mine[1]), fold(mine[2])];
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
             for band in 0..3 {
-                let mine = own[base + band];
-                let rows = u32::from(mine & ROW != 0)
-                    | u32::from(mine & (ROW << 9) != 0) << 1
-                    | u32::from(mine & (ROW << 18) != 0) << 2;
-                let boxes = BOX_PATTERN[columns[band] as usize];
+                let cells = mine[band];
+                let rows = [cells & ROW, (cells >> 9) & ROW, cells >> 18];
+                let boxes = rows.map(|row| u32::from(BOX_PATTERN[row as usize]));
+                // Two in one row, or two rows in one box (which covers two in
+                // one column of the band).
+                clash |= rows[0] & rows[0].wrapping_sub(1)
+                    | rows[1] & rows[1].wrapping_sub(1)
+                    | rows[2] & rows[2].wrapping_sub(1)
+                    | boxes[0] & boxes[1]
+                    | boxes[0] & boxes[2]
+                    | boxes[1] & boxes[2];
+                let row_set = u32::from(rows[0] != 0)
+                    | u32::from(rows[1] != 0) << 1
+                    | u32::from(rows[2] != 0) << 2;
                 let other_columns =
                     (columns[(band + 1) % 3] | columns[(band + 2) % 3]) * 0o001_001_001;
-                let peers =
-                    ROW_CELLS[rows as usize] | BOX_CELLS[usize::from(boxes)] | other_columns;
-                board.cells[base + band] = (BAND & !given[band] & !peers) | mine;
+                let peers = ROW_CELLS[row_set as usize]
+                    | BOX_CELLS[(boxes[0] | boxes[1] | boxes[2]) as usize]
+                    | other_columns;
+                board.cells[digit * 3 + band] = (blanks[band] & !peers) | cells;
             }
         }
-        for (unsolved, given) in board.unsolved_cells.iter_mut().zip(given) {
-            *unsolved = BAND & !given;
+        if clash != 0 {
+            return None;
         }
+        board.unsolved_cells = blanks;
         Some(board)
     }
 
@@ -469,16 +475,17 @@ impl Board {
         removed != 0
     }
 
+    /// The digits still possible in `cell`, as a 9-bit mask; branch-free
+    /// (a test per digit mispredicts).
+    #[inline(always)]
     fn candidates(&self, cell: usize) -> u16 {
         let band = cell / 27;
-        let bit = 1u32 << (cell % 27);
-        let mut mask = 0u16;
+        let position = cell % 27;
+        let mut mask = 0u32;
         for digit in 0..9 {
-            if self.cells[digit * 3 + band] & bit != 0 {
-                mask |= 1 << digit;
-            }
+            mask |= ((self.cells[digit * 3 + band] >> position) & 1) << digit;
         }
-        mask
+        mask as u16
     }
 
     fn write_solution(&self, grid: &mut [u8; 81]) {
@@ -544,6 +551,28 @@ impl Board {
                 None => self.fewest_candidates_cell(),
             };
             let mut digits = self.candidates(cell);
+            // On a bivalue cell, first the digit with more candidates left in
+            // the cell's box: placing it removes more, so a wrong branch dies
+            // sooner and a right one gets further. Against lowest digit first
+            // this visits 8.5% fewer nodes on the forum hardest 1106 set and
+            // 3% fewer on the 17-clue and 1905 sets (first solution). Only on
+            // open puzzles: on the shallow serg set the comparison (an
+            // unpredictable branch per guess) cost more than it saved.
+            if search.careful && pair.is_some() {
+                let low = digits.trailing_zeros() as usize;
+                let high = 15 - digits.leading_zeros() as usize;
+                let first = if self.box_places(high, cell) > self.box_places(low, cell) {
+                    high
+                } else {
+                    low
+                };
+                digits ^= 1 << first;
+                let mut branch = self;
+                branch.assign(first, cell);
+                if branch.search(search) == Flow::Stop {
+                    return Flow::Stop;
+                }
+            }
             while digits & (digits - 1) != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -559,6 +588,15 @@ impl Board {
             }
             self.assign(digits.trailing_zeros() as usize, cell);
         }
+    }
+
+    /// How many cells of `cell`'s box may still take `digit`.
+    #[inline(always)]
+    fn box_places(&self, digit: usize, cell: usize) -> u32 {
+        let band = cell / 27;
+        let segment = cell % 9 / 3;
+        let cells = (self.cells[digit * 3 + band] >> (segment * 3)) & 0o007_007_007;
+        u32::from(COUNT9[((cells | cells >> 6 | cells >> 12) & ROW) as usize])
     }
 
     /// Number of unsolved cells.
@@ -595,7 +633,9 @@ impl Board {
                 + ((u2 >> col) & 0o001_001_001);
             *count = (column.wrapping_mul(0o001_001_001) >> 18) & 0b1111;
         }
-        let mut best = (0u32, usize::MAX);
+        // Best (score, cell) packed in one key so that taking the maximum
+        // needs no unpredictable branch; on a tie the later cell wins.
+        let mut best = 0u32;
         for band in 0..3 {
             let unsolved = self.unsolved_cells[band];
             let mut candidates = pairs[band];
@@ -617,12 +657,11 @@ impl Board {
                 candidates &= candidates - 1;
                 let (row, col) = (position / 9, position % 9);
                 let score = row_counts[row] + box_counts[col / 3] + column_counts[col];
-                if score >= best.0 {
-                    best = (score, band * 27 + position);
-                }
+                let key = score << 7 | (band * 27 + position) as u32;
+                best = best.max(key);
             }
         }
-        Some(best.1)
+        Some((best & 127) as usize)
     }
 
     /// The first cell with the fewest candidates, for the rare positions
@@ -721,5 +760,29 @@ mod tests {
         assert_eq!((mask >> 9) & 0o777, 0o770);
         // Two rows confined to the same single box: impossible.
         assert_eq!(PERMUTATION_MASK[0b001 | 0b001 << 3 | 0b111 << 6], 0);
+    }
+
+    #[test]
+    fn givens_that_break_the_rules_are_rejected() {
+        let with = |cells: &[(usize, u8)]| {
+            let mut grid = [0u8; 81];
+            for &(cell, value) in cells {
+                grid[cell] = value;
+            }
+            Board::from_givens(&grid).is_some()
+        };
+        assert!(with(&[]));
+        assert!(with(&[(0, 5), (10, 6), (30, 5), (80, 9)]));
+        // Same row, across boxes and bands' edges.
+        assert!(!with(&[(0, 5), (8, 5)]));
+        assert!(!with(&[(72, 9), (80, 9)]));
+        // Same column, within a band and across bands.
+        assert!(!with(&[(4, 3), (13, 3)]));
+        assert!(!with(&[(4, 3), (76, 3)]));
+        // Same box, different rows and columns.
+        assert!(!with(&[(30, 7), (50, 7)]));
+        // Out of range, including values that wrap to a digit modulo 16.
+        assert!(!with(&[(40, 10)]));
+        assert!(!with(&[(40, 17)]));
     }
 }
