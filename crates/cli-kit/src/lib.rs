@@ -1,12 +1,65 @@
 //! What every puzzle command does the same way: a failed run is reported
 //! on stderr under the program's name with exit code 1, a closed pipe
 //! (`sudoku solve big.txt | head -1`) ends the run quietly with exit code 0,
-//! the way `cat` and `grep` behave, and `--stats` prints one line shaped
-//! alike in every command.
+//! the way `cat` and `grep` behave, `--stats` prints one line shaped alike
+//! in every command, and input is read forgivingly (see [`decode`]).
 
-use std::io;
+use std::io::{self, BufRead, Read};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// Input text as the puzzle commands read it: a leading byte-order mark
+/// (as Windows editors write) dropped, and bytes that are not UTF-8 kept as
+/// U+FFFD, so that the parser reports the line and column of each and the
+/// other lines of a batch are still read.
+///
+/// ```
+/// assert_eq!(cli_kit::decode(b"\xef\xbb\xbf12\n3\xff4".to_vec()), "12\n3\u{fffd}4");
+/// ```
+pub fn decode(bytes: Vec<u8>) -> String {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    };
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    }
+}
+
+/// All of `reader` (a file, stdin), as [`decode`] gives it.
+pub fn read_all(mut reader: impl Read) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(decode(bytes))
+}
+
+/// The lines of `reader`, each as [`decode`] gives it (the mark only on the
+/// first), without the line end (`\n` or `\r\n`), one at a time.
+pub fn lines(mut reader: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+    let mut first = true;
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match reader.read_until(b'\n', &mut bytes) {
+            Ok(0) => None,
+            Ok(_) => {
+                if bytes.last() == Some(&b'\n') {
+                    bytes.pop();
+                    if bytes.last() == Some(&b'\r') {
+                        bytes.pop();
+                    }
+                }
+                let line = if std::mem::take(&mut first) {
+                    decode(bytes)
+                } else {
+                    String::from_utf8_lossy(&bytes).into_owned()
+                };
+                Some(Ok(line))
+            }
+            Err(error) => Some(Err(error)),
+        }
+    })
+}
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

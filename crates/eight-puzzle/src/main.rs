@@ -1,7 +1,7 @@
 //! The `eight-puzzle` command: solve one board, a file of boards, or check
 //! a reported solution.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -355,10 +355,7 @@ fn pattern_databases(goal: &Board, folder: Option<PathBuf>) -> Result<PatternDat
 
 fn read_board(words: &[String]) -> Result<String> {
     if words.is_empty() || words == ["-"] {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading the board from stdin")?;
+        let text = cli_kit::read_all(std::io::stdin()).context("reading the board from stdin")?;
         // A larger board may come as a grid of rows: every line counts, text
         // after # is a comment.
         let rows: Vec<&str> = text
@@ -522,13 +519,10 @@ struct Tally {
 
 fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
     let text = if file.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading boards from stdin")?;
-        text
+        cli_kit::read_all(std::io::stdin()).context("reading boards from stdin")?
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
+        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        cli_kit::decode(bytes)
     };
     let mut solvers = Solvers::new(args)?;
     let mut tally = Tally::default();
@@ -682,7 +676,7 @@ fn check() -> Result<ExitCode> {
     let mut failures = 0;
     let mut checked = 0;
     let mut unverified = 0;
-    for (index, line) in std::io::stdin().lock().lines().enumerate() {
+    for (index, line) in cli_kit::lines(std::io::stdin().lock()).enumerate() {
         let line = line.context("reading stdin")?;
         if line.trim().is_empty() {
             continue;

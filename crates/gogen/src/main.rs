@@ -2,7 +2,7 @@
 //! solution. Exit codes: 0 solved, 1 bad input, 2 usage, 3 no solution,
 //! 4 limit reached.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -99,15 +99,12 @@ fn main() -> ExitCode {
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            Ok((path.display().to_string(), text))
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            Ok((path.display().to_string(), cli_kit::decode(bytes)))
         }
         _ => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("reading stdin")?;
+            let text = cli_kit::read_all(std::io::stdin()).context("reading stdin")?;
             Ok(("<stdin>".to_owned(), text))
         }
     }

@@ -1,7 +1,7 @@
 //! The `nqueens` command line: count placements, find one, or check one.
 //! Thin by design: parse the arguments, call the library, print.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
@@ -409,10 +409,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<u8> {
-    let mut text = String::new();
-    io::stdin()
-        .read_to_string(&mut text)
-        .context("reading standard input")?;
+    let text = cli_kit::read_all(io::stdin()).context("reading standard input")?;
     match nqueens::check_output(&text, args.n) {
         Ok(verdicts) => {
             let mut out = io::stdout().lock();

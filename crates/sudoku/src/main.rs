@@ -3,7 +3,7 @@
 //! independent checker.
 
 use std::fs;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -119,14 +119,11 @@ fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
-            let text = fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-            Ok((text, name))
+            let bytes = fs::read(path).with_context(|| format!("cannot read {name}"))?;
+            Ok((cli_kit::decode(bytes), name))
         }
         _ => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read stdin")?;
+            let text = cli_kit::read_all(io::stdin()).context("cannot read stdin")?;
             Ok((text, "<stdin>".to_owned()))
         }
     }
@@ -274,7 +271,7 @@ fn run_check(args: &CheckArgs) -> Result<ExitCode> {
         _ => Box::new(io::stdin().lock()),
     };
     let (mut records, mut checked, mut problems) = (0usize, 0usize, 0usize);
-    for (index, line) in reader.lines().enumerate() {
+    for (index, line) in cli_kit::lines(reader).enumerate() {
         let line = line.context("cannot read input")?;
         if line.trim().is_empty() {
             continue;
