@@ -78,13 +78,15 @@ fn check_solved(report: &Value) -> Result<String, String> {
             ));
         }
     }
-    if let Some(count) = report.get("num_moves").and_then(Value::as_u64)
-        && count != moves.len() as u64
-    {
-        return Err(format!(
-            "num_moves is {count} but {} moves are listed",
-            moves.len()
-        ));
+    match report.get("num_moves") {
+        None => return Err("no \"num_moves\" count".to_owned()),
+        Some(count) if count.as_u64() != Some(moves.len() as u64) => {
+            return Err(format!(
+                "num_moves is {count} but {} moves are listed",
+                moves.len()
+            ));
+        }
+        Some(_) => {}
     }
     Ok(format!("{} legal moves reach the goal", moves.len()))
 }
@@ -195,6 +197,13 @@ mod tests {
             check(r#"{"status":"solved","board":"142305678","moves":["up","left"],"num_moves":3}"#)
                 .is_err()
         );
+        for count in ["-1", "2.0", "\"2\"", "18446744073709551618"] {
+            let record = format!(
+                r#"{{"status":"solved","board":"142305678","moves":["up","left"],"num_moves":{count}}}"#
+            );
+            assert!(check(&record).is_err(), "num_moves {count}");
+        }
+        assert!(check(r#"{"status":"solved","board":"142305678","moves":["up","left"]}"#).is_err());
         assert!(check(r#"{"status":"unsolvable","board":"021345678"}"#).is_ok());
         assert!(check(r#"{"status":"unsolvable","board":"102345678"}"#).is_err());
         assert!(check(r#"{"status":"unsolvable","board":"142358607"}"#).is_err());
