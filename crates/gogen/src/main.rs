@@ -25,6 +25,8 @@ enum Command {
     Solve(SolveArgs),
     /// Check a solution against the rules: reads `gogen solve` output (JSON
     /// lines or the human grid) on stdin; exit 0 when every solution is valid.
+    /// A record's status must be one `gogen solve` writes, with a solution
+    /// exactly when it is `solved`; the others have nothing to check.
     Check {
         /// The puzzle file the solution is for.
         puzzle: PathBuf,
@@ -196,36 +198,75 @@ fn write_human(
     Ok(())
 }
 
-/// Every grid in `text`: the `solution` of each JSON line with the `paths`
-/// it claims, or the first 25 letters of a human view.
-fn grids_in(text: &str) -> Result<Vec<(Grid, Option<serde_json::Value>)>> {
-    let mut grids = Vec::new();
+/// What one record of the output being checked claims.
+enum Claim {
+    /// This grid solves the puzzle (with the `paths` a JSON record gives).
+    Solved(Grid, Option<serde_json::Value>),
+    /// No solution (unsolvable, limit, invalid): nothing to check.
+    NotSolved,
+}
+
+/// Every record in `text` with its line: each JSON line (a hand-written
+/// `{"solution": ...}` without a status counts as solved), or else the
+/// human view: its first 25 letters, or its "no solution" or "limit" line.
+fn claims_in(text: &str) -> Result<Vec<(usize, Claim)>> {
+    let mut claims = Vec::new();
     let mut letters = String::new();
+    let mut human_start = None;
     for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
         let line = line.trim();
         if line.starts_with('{') {
-            let value: serde_json::Value = serde_json::from_str(line)
-                .with_context(|| format!("line {}: not JSON", index + 1))?;
-            if let Some(solution) = value["solution"].as_str() {
-                let grid = Grid::from_line(solution).with_context(|| {
-                    format!(
-                        "line {}: solution {solution:?} is not 25 distinct letters A-Y",
-                        index + 1
-                    )
-                })?;
-                grids.push((grid, value.get("paths").cloned()));
-            }
+            let value: serde_json::Value =
+                serde_json::from_str(line).with_context(|| format!("line {number}: not JSON"))?;
+            claims.push((
+                number,
+                json_claim(&value).with_context(|| format!("line {number}"))?,
+            ));
+        } else if line.starts_with("no solution:") || line.starts_with("limit reached") {
+            claims.push((number, Claim::NotSolved));
         } else if letters.len() < 25 && line.chars().all(|c| c.is_ascii_uppercase() || c == ' ') {
+            human_start.get_or_insert(number);
             letters.extend(line.chars().filter(|c| !c.is_whitespace()));
         }
     }
-    if grids.is_empty() && letters.len() >= 25 {
+    if claims.is_empty() && letters.len() >= 25 {
+        let number = human_start.unwrap_or(1);
         let line = &letters[..25];
-        let grid = Grid::from_line(line)
-            .with_context(|| format!("grid {line:?} is not 25 distinct letters A-Y"))?;
-        grids.push((grid, None));
+        let grid = Grid::from_line(line).with_context(|| {
+            format!("line {number}: grid {line:?} is not 25 distinct letters A-Y")
+        })?;
+        claims.push((number, Claim::Solved(grid, None)));
     }
-    Ok(grids)
+    Ok(claims)
+}
+
+/// What a JSON record claims; its status must be one `gogen solve` writes,
+/// and agree with whether a solution is given.
+fn json_claim(value: &serde_json::Value) -> Result<Claim> {
+    let solution = value.get("solution");
+    let status = match value.get("status") {
+        None => "solved",
+        Some(status) => status
+            .as_str()
+            .with_context(|| format!("status {status} is not a string"))?,
+    };
+    match (status, solution) {
+        ("solved", Some(solution)) => {
+            let text = solution
+                .as_str()
+                .with_context(|| format!("solution {solution} is not a string"))?;
+            let grid = Grid::from_line(text)
+                .with_context(|| format!("solution {text:?} is not 25 distinct letters A-Y"))?;
+            Ok(Claim::Solved(grid, value.get("paths").cloned()))
+        }
+        ("solved", None) => bail!("status solved but no solution"),
+        ("unsolvable" | "limit" | "invalid", None) => Ok(Claim::NotSolved),
+        ("unsolvable" | "limit" | "invalid", Some(_)) => {
+            bail!("status {status} but a solution is given")
+        }
+        (other, _) => bail!("unknown status '{other}'"),
+    }
 }
 
 /// The `paths` a solution claims: one per word, each cell holding the word's
@@ -269,17 +310,29 @@ fn check_paths(puzzle: &Puzzle, grid: &Grid, paths: &serde_json::Value) -> Resul
 fn run_check(puzzle_file: &PathBuf, letters: Option<&str>) -> Result<ExitCode> {
     let puzzle = read_puzzle(Some(puzzle_file), letters)?;
     let (_, text) = read_input(None)?;
-    let grids = grids_in(&text)?;
-    if grids.is_empty() {
+    let claims = claims_in(&text)?;
+    if claims.is_empty() {
         bail!("no solution found on stdin");
     }
-    for (grid, paths) in &grids {
-        let solution = || format!("solution {}", grid.to_line());
+    let mut checked = 0;
+    for (number, claim) in &claims {
+        let Claim::Solved(grid, paths) = claim else {
+            continue;
+        };
+        let solution = || format!("line {number}: solution {}", grid.to_line());
         check(&puzzle, grid).with_context(solution)?;
         if let Some(paths) = paths {
             check_paths(&puzzle, grid, paths).with_context(solution)?;
         }
+        checked += 1;
     }
-    println!("valid: {} solution(s) checked", grids.len());
+    let unchecked = claims.len() - checked;
+    let mut summary = format!("valid: {checked} solution(s) checked");
+    if unchecked > 0 {
+        summary.push_str(&format!(
+            ", {unchecked} record(s) without a solution (nothing to check)"
+        ));
+    }
+    println!("{summary}");
     Ok(ExitCode::SUCCESS)
 }
