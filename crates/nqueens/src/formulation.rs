@@ -53,6 +53,21 @@ pub enum SearchResult {
     LimitReached,
 }
 
+/// About how many bytes one of seed 004's boards takes for `n` queens (a
+/// column per row, a candidate bitset per row, the vectors' own upkeep).
+/// Breadth-first search keeps every board it generates, so this times the
+/// node limit is its memory.
+pub fn board_bytes(n: usize) -> u64 {
+    (n * size_of::<Option<u32>>() + n * n.div_ceil(64) * 8 + 64) as u64
+}
+
+/// The node limit breadth-first search gets when none is given: 1,000,000
+/// boards, or fewer when that many would take more than 1 GiB (N = 200
+/// boards take about 8 KB: 130,000 of them).
+pub fn bfs_default_node_limit(n: usize) -> u64 {
+    (1u64 << 30).div_euclid(board_bytes(n)).clamp(1, 1_000_000)
+}
+
 /// Seed 004's board: the column of each placed row, the candidate columns
 /// of each other row (a bitset of `words` u64 per row), and how many queens
 /// are placed.
@@ -294,4 +309,22 @@ pub fn count_by(
     node_limit: Option<u64>,
 ) -> (SearchResult, u64, Stats) {
     search(n, formulation, true, node_limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bfs_default_keeps_its_boards_within_a_gibibyte() {
+        assert_eq!(bfs_default_node_limit(8), 1_000_000);
+        for n in [200, 1_000, 10_000] {
+            let limit = bfs_default_node_limit(n);
+            assert!(limit < 1_000_000, "N = {n}");
+            assert!(limit * board_bytes(n) <= 1 << 30, "N = {n}");
+            assert!((limit + 1) * board_bytes(n) > 1 << 30, "N = {n}");
+        }
+        // A single board past a gibibyte: still one, so the search can start.
+        assert_eq!(bfs_default_node_limit(100_000), 1);
+    }
 }

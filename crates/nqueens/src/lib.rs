@@ -97,7 +97,9 @@ pub use check::{
     CONFIRM_UNSOLVABLE_MAX, CheckError, Verdict, Violation, check_columns, check_output,
 };
 pub use count::{CountOptions, Counts, MAX_COUNT_N, count};
-pub use formulation::{Formulation, SearchResult, count_by, solve_by};
+pub use formulation::{
+    Formulation, SearchResult, bfs_default_node_limit, board_bytes, count_by, solve_by,
+};
 pub use placement::{BOARD_VIEW_MAX, Placement};
 pub use solve::{Algorithm, MAX_SOLVE_N, Outcome, solve};
 

@@ -149,7 +149,8 @@ struct SolveArgs {
     #[arg(long)]
     max_steps: Option<u64>,
     /// Node budget of csp, dfs and bfs (status "limit", exit 4) [default: none;
-    /// 1,000,000 for bfs, whose frontier holds a whole level]
+    /// for bfs, which keeps every board it generates, 1,000,000 boards or as
+    /// many as fit in 1 GiB]
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     #[command(flatten)]
@@ -334,10 +335,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
     let n = size(args.n);
     let search = |formulation| Algorithm::Search {
         formulation,
-        // Breadth first keeps a whole level of boards in memory.
+        // Breadth first keeps every board it generates in memory.
         node_limit: args
             .node_limit
-            .or((formulation == Formulation::Bfs).then_some(1_000_000)),
+            .or((formulation == Formulation::Bfs).then(|| nqueens::bfs_default_node_limit(n))),
     };
     let algorithm = match args.algo {
         AlgoName::Construct => Algorithm::Construct,
@@ -383,22 +384,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<u8> {
                 "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
                  each other"
             )?,
-            Outcome::LimitReached => writeln!(
-                out,
-                "limit: {} gave up after {} {} without a placement ({})",
-                algorithm.name(),
-                stats.nodes,
-                if args.algo == AlgoName::MinConflicts {
-                    "steps"
-                } else {
-                    "nodes"
-                },
-                if args.algo == AlgoName::MinConflicts {
-                    "raise --max-steps or try another --seed"
-                } else {
-                    "raise --node-limit"
-                }
-            )?,
+            Outcome::LimitReached => writeln!(out, "{}", limit_line(&algorithm, n, &stats))?,
         }
         if args.output.stats {
             writeln!(out, "{}", stats_line(&stats))?;
@@ -430,6 +416,47 @@ fn check(args: &CheckArgs) -> anyhow::Result<u8> {
             eprintln!("invalid: {error}");
             Ok(1)
         }
+    }
+}
+
+/// What the human view says when a limit stopped `algorithm`: the limit
+/// (dfs and bfs count the boards they generate, the nodes shown are the
+/// boards tested), and how to go further.
+fn limit_line(algorithm: &Algorithm, n: usize, stats: &Stats) -> String {
+    let name = algorithm.name();
+    match *algorithm {
+        Algorithm::Search {
+            formulation: Formulation::Csp,
+            node_limit,
+        } => format!(
+            "limit: {name} stopped at its limit of {} nodes without a placement \
+             (raise --node-limit)",
+            node_limit.unwrap_or(stats.nodes)
+        ),
+        Algorithm::Search {
+            formulation,
+            node_limit,
+        } => {
+            let memory = if formulation == Formulation::Bfs {
+                format!(
+                    "; bfs keeps every board it generates, about {:.1} KB each for N = {n}",
+                    nqueens::board_bytes(n) as f64 / 1024.0
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "limit: {name} stopped at its limit of {} boards generated, {} tested, \
+                 without a placement (raise --node-limit{memory})",
+                node_limit.unwrap_or(0),
+                stats.nodes
+            )
+        }
+        _ => format!(
+            "limit: {name} gave up after {} steps without a placement \
+             (raise --max-steps or try another --seed)",
+            stats.nodes
+        ),
     }
 }
 
