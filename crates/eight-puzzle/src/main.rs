@@ -15,7 +15,7 @@ use eight_puzzle::{
 };
 use hashbrown::HashMap;
 use indicatif::{ProgressBar, ProgressStyle};
-use search_core::{Algorithm, CycleCheck, Stats};
+use search_core::{Algorithm, CycleCheck, Limit, Stats};
 use serde_json::{Value, json};
 
 /// Sliding-tile puzzles of any size (3x3 eight puzzle, 4x4 fifteen puzzle,
@@ -407,7 +407,7 @@ fn exit_code(outcome: &Outcome) -> ExitCode {
     ExitCode::from(match outcome {
         Outcome::Solved(_) => 0,
         Outcome::Unsolvable => 3,
-        Outcome::NotFound | Outcome::LimitReached => 4,
+        Outcome::NotFound | Outcome::LimitReached(_) => 4,
     })
 }
 
@@ -415,7 +415,7 @@ fn status_of(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Solved(_) => "solved",
         Outcome::Unsolvable => "unsolvable",
-        Outcome::NotFound | Outcome::LimitReached => "limit",
+        Outcome::NotFound | Outcome::LimitReached(_) => "limit",
     }
 }
 
@@ -485,12 +485,27 @@ fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String
             plan.goal.to_line()
         ),
         Outcome::NotFound => format!(
-            "no solution within the depth limit of {} moves, {tested} states tested\n",
-            plan.options.depth_limit.unwrap_or(0)
+            "no solution within the depth limit of {}, {} tested\n",
+            counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
+            counted(tested, "state"),
         ),
-        Outcome::LimitReached => format!(
-            "limit reached before a solution, {tested} states tested \
-             (raise --node-limit, or try --algo greedy for a path that need not be shortest)\n"
+        Outcome::LimitReached(limit) => format!(
+            "{} reached before a solution, {} tested ({})\n",
+            match limit {
+                Limit::Nodes => "node limit",
+                Limit::Time => "time limit",
+            },
+            counted(tested, "state"),
+            match (limit, plan.options.algorithm) {
+                (Limit::Nodes, Algorithm::Greedy) => "raise --node-limit",
+                (Limit::Nodes, _) => {
+                    "raise --node-limit, or try --algo greedy for a path that need not be shortest"
+                }
+                (Limit::Time, Algorithm::Greedy) => "raise --time-limit",
+                (Limit::Time, _) => {
+                    "raise --time-limit, or try --algo greedy for a path that need not be shortest"
+                }
+            }
         ),
     };
     if stats && solution.outcome != Outcome::Unsolvable {
@@ -556,7 +571,7 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
                 tally.tested += solution.stats.num_tested;
             }
             Outcome::Unsolvable => tally.unsolvable += 1,
-            Outcome::NotFound | Outcome::LimitReached => tally.limit += 1,
+            Outcome::NotFound | Outcome::LimitReached(_) => tally.limit += 1,
         }
         if args.json {
             let mut object = report(&board, plan, &solution);
@@ -567,7 +582,7 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         }
     }
     if !args.json {
-        writeln!(out, "solved {} puzzles", tally.solved)?;
+        writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;
         if tally.solved > 0 {
             let average = |total: u64| total as f64 / tally.solved as f64;
             writeln!(
@@ -657,13 +672,20 @@ fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
         Outcome::Unsolvable => format!("{}: unsolvable", board.to_line()),
         Outcome::NotFound => {
             format!(
-                "{}: no solution within the depth limit, {tested} states tested",
-                board.to_line()
+                "{}: no solution within the depth limit, {} tested",
+                board.to_line(),
+                counted(tested, "state"),
             )
         }
-        Outcome::LimitReached => {
-            format!("{}: limit reached, {tested} states tested", board.to_line())
-        }
+        Outcome::LimitReached(limit) => format!(
+            "{}: {} limit reached, {} tested",
+            board.to_line(),
+            match limit {
+                Limit::Nodes => "node",
+                Limit::Time => "time",
+            },
+            counted(tested, "state"),
+        ),
     };
     if stats && solution.outcome != Outcome::Unsolvable {
         line.push_str(&format!(" ({})", stats_line(&solution.stats)));

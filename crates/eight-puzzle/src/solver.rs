@@ -7,7 +7,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::{Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats, Status};
+use search_core::{
+    Algorithm, Config, CycleCheck, InPlaceProblem, Limit, Problem, Scratch, Stats, Status,
+};
 use thiserror::Error;
 
 use crate::board::{Board, Move};
@@ -91,8 +93,8 @@ pub enum Outcome {
     /// The searcher ran out of states without reaching the goal (possible
     /// only with a depth limit).
     NotFound,
-    /// The node or time limit was reached first.
-    LimitReached,
+    /// The node or time limit (which one is said) was reached first.
+    LimitReached(Limit),
 }
 
 /// The result of one solve.
@@ -262,7 +264,7 @@ impl Solver {
         };
         let outcome = match (status, moves) {
             (Status::Found, Some(moves)) => Outcome::Solved(moves),
-            (Status::LimitReached(_), _) => Outcome::LimitReached,
+            (Status::LimitReached(limit), _) => Outcome::LimitReached(limit),
             _ => Outcome::NotFound,
         };
         Ok(Solution { outcome, stats })

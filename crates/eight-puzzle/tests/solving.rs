@@ -3,7 +3,7 @@
 //! Korf's published node counts, and BFS covers the whole 3x3 space.
 
 use eight_puzzle::{Board, Heuristic, Outcome, Solution, SolveOptions, Solver, check_report};
-use search_core::{Algorithm, Config, Status};
+use search_core::{Algorithm, Config, Limit, Status};
 use serde_json::json;
 
 /// Replays a solution with the crate's independent checker.
@@ -197,7 +197,7 @@ fn limits_and_other_goals() {
     options.node_limit = Some(1000);
     assert_eq!(
         solver.solve(&board, &options).map(|s| s.outcome),
-        Ok(Outcome::LimitReached)
+        Ok(Outcome::LimitReached(Limit::Nodes))
     );
     let mut options = SolveOptions::new(Algorithm::IdaStar);
     options.depth_limit = Some(20);

@@ -227,6 +227,16 @@ fn size(n: i64) -> usize {
 }
 
 fn count(args: &CountArgs) -> anyhow::Result<u8> {
+    if args.algo == CountAlgo::Fast && args.node_limit.is_some() {
+        // The fast counter has no node budget: refuse rather than ignore it.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--node-limit applies to the formulations (--algo csp, dfs or bfs), \
+                 not to the fast counter",
+            )
+            .exit();
+    }
     let formulation = match args.algo {
         CountAlgo::Fast => return count_fast(args),
         CountAlgo::Csp => Formulation::Csp,

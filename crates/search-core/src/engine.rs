@@ -214,7 +214,9 @@ impl Watch {
         if self.stats.generated >= self.node_limit {
             return Some(Limit::Nodes);
         }
-        if self.stats.num_tested & 1023 == 0
+        // The clock is read on the first test and every 1024th after, so a
+        // limit of zero stops every searcher at once.
+        if self.stats.num_tested & 1023 == 1
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
