@@ -214,6 +214,9 @@ pub enum Verdict {
         /// The board size.
         n: usize,
     },
+    /// A search that stopped at a limit (or an invalid input): no placement
+    /// and no claim, so nothing to check.
+    NothingToCheck,
 }
 
 /// The largest N whose "no solution" claim the checker confirms by trying
@@ -253,6 +256,30 @@ pub fn check_output(text: &str, expected_n: Option<usize>) -> Result<Vec<Verdict
             .iter()
             .map(|&(line, content)| check_json_line(line, content, expected_n))
             .collect();
+    }
+    // The human view's other two answers: `unsolvable: 3 queens cannot be
+    // placed ...` and `limit: dfs stopped ...`.
+    if let Some(claim) = first.strip_prefix("unsolvable:") {
+        let line = lines[0].0;
+        let n = claim
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| CheckError::Unreadable {
+                line,
+                message: "expected the board size after 'unsolvable:'".to_owned(),
+            })?;
+        if let Some(expected) = expected_n
+            && expected != n
+        {
+            let message = format!("the claim is about N = {n} but {expected} was expected");
+            return Err(CheckError::Unreadable { line, message });
+        }
+        return confirm_unsolvable(line, n).map(|()| vec![Verdict::Unsolvable { n }]);
+    }
+    if first.starts_with("limit:") {
+        return Ok(vec![Verdict::NothingToCheck]);
     }
     if first.starts_with(['Q', '.']) {
         return check_board(&lines, expected_n).map(|n| vec![Verdict::Valid { n }]);
@@ -321,11 +348,8 @@ fn check_json_line(
             let n = n.ok_or_else(|| unreadable("an unsolvable claim needs \"n\"".to_owned()))?;
             return confirm_unsolvable(line, n).map(|()| Verdict::Unsolvable { n });
         }
-        Some(other) => {
-            return Err(unreadable(format!(
-                "status is \"{other}\": there is no placement to check"
-            )));
-        }
+        Some("limit" | "invalid") => return Ok(Verdict::NothingToCheck),
+        Some(other) => return Err(unreadable(format!("unknown status \"{other}\""))),
         None => return Err(unreadable("expected a \"status\" field".to_owned())),
     }
     let solution = object
@@ -471,6 +495,18 @@ mod tests {
             r#"{"status":"unsolvable","n":3}"#,
             Ok(Verdict::Unsolvable { n: 3 }),
         );
+        check(
+            "unsolvable: 3 queens cannot be placed on a 3x3 board without attacking each other\n",
+            Ok(Verdict::Unsolvable { n: 3 }),
+        );
+        check(
+            "limit: dfs stopped at its limit of 3 boards generated, 1 tested, without a placement\n",
+            Ok(Verdict::NothingToCheck),
+        );
+        check(
+            r#"{"status":"limit","n":50,"algo":"dfs"}"#,
+            Ok(Verdict::NothingToCheck),
+        );
     }
 
     #[test]
@@ -494,7 +530,10 @@ mod tests {
             Err("but 1 3 0 2 is one"),
         );
         check(r#"{"status":"unsolvable","n":11}"#, Err("cannot confirm"));
-        check(r#"{"status":"limit","n":8}"#, Err("status is \"limit\""));
+        check(
+            r#"{"status":"banana","n":8}"#,
+            Err("unknown status \"banana\""),
+        );
         check(
             r#"{"status":"solved","n":4}"#,
             Err("without a \"solution\""),

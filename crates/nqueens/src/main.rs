@@ -75,7 +75,8 @@ enum Command {
     #[command(after_help = concat!(
         "Accepts what solve prints: JSON lines (each \"solution\" checked, its length\n",
         "against \"n\"; an \"unsolvable\" claim is confirmed by exhaustive search for\n",
-        "N <= 10), a board of Q and . cells, or a column list on one line. Lines\n",
+        "N <= 10; a \"limit\" record has nothing to check), a board of Q and . cells,\n",
+        "a column list on one line, or the unsolvable and limit lines. Lines\n",
         "starting with \"stats:\" are skipped. Checks one queen per row, distinct\n",
         "columns, no shared diagonal, and the size. Exit 0 when valid, 1 with a message\n",
         "naming the rows at fault otherwise.\n\n",
@@ -417,6 +418,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<u8> {
                             out,
                             "confirmed: N = {n} has no placement (exhaustive search)"
                         )?;
+                    }
+                    Verdict::NothingToCheck => {
+                        writeln!(out, "nothing to check: the search stopped at a limit")?;
                     }
                 }
             }
