@@ -100,7 +100,8 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         .inference(Inference::Mac)
         .var_order(VarOrder::Mrv);
     if let Some(limit) = options.node_limit {
-        config = config.node_limit(limit);
+        // The root is the first node: csp-core counts only the guesses.
+        config = config.node_limit(limit.saturating_sub(1));
     }
     let mut solver = Solver::new(model, config);
     let mut solutions = Vec::new();

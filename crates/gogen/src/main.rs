@@ -54,7 +54,9 @@ struct SolveArgs {
     /// The most solutions to count (with --count).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
-    /// Stop after this many search nodes (status `limit`, exit 4).
+    /// Stop after this many search nodes (status `limit`, exit 4): for csp
+    /// the root and one per guess, for dfs the states generated (the nodes
+    /// shown are the seed's: states tested plus one).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Print every word highlighted on its own grid, as seed 000 does.
