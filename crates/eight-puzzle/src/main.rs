@@ -353,7 +353,8 @@ fn pattern_databases(goal: &Board, folder: Option<PathBuf>) -> Result<PatternDat
     Ok(databases)
 }
 
-fn read_board(words: &[String]) -> Result<String> {
+/// The board's text, and how many lines of stdin it came from.
+fn read_board(words: &[String]) -> Result<(String, usize)> {
     if words.is_empty() || words == ["-"] {
         let text = cli_kit::read_all(std::io::stdin()).context("reading the board from stdin")?;
         // A larger board may come as a grid of rows: every line counts, text
@@ -363,14 +364,14 @@ fn read_board(words: &[String]) -> Result<String> {
             .map(|line| line.split('#').next().unwrap_or("").trim())
             .filter(|row| !row.is_empty())
             .collect();
-        Ok(rows.join(" "))
+        Ok((rows.join(" "), rows.len()))
     } else {
-        Ok(words.join(" "))
+        Ok((words.join(" "), 1))
     }
 }
 
 fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
-    let text = read_board(words)?;
+    let (text, lines) = read_board(words)?;
     let mut out = std::io::stdout().lock();
     let board = match text.parse::<Board>() {
         Ok(board) => board,
@@ -378,7 +379,12 @@ fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
             if args.json {
                 writeln!(out, "{}", invalid_json(error.to_string(), None))?;
             }
-            bail!("invalid board '{}': {error}", shorten(text.trim()));
+            let hint = if lines > 1 {
+                " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
+            } else {
+                ""
+            };
+            bail!("invalid board '{}': {error}{hint}", shorten(text.trim()));
         }
     };
     if args.heuristic == Some(HeuristicArg::Pdb) && board.size() != 4 {
@@ -542,12 +548,14 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
     let mut solvers = Solvers::new(args)?;
     let mut tally = Tally::default();
     let mut out = std::io::stdout().lock();
+    let mut boards = 0;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let content = line.split('#').next().unwrap_or("").trim();
         if content.is_empty() {
             continue;
         }
+        boards += 1;
         let board = match content.parse::<Board>() {
             Ok(board) => board,
             Err(error) => {
@@ -580,6 +588,12 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
         } else {
             writeln!(out, "{}", batch_line(&board, &solution, args.stats))?;
         }
+    }
+    if boards == 0 {
+        bail!(
+            "{}: no board found, expected one board per line",
+            file.display()
+        );
     }
     if !args.json {
         writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;
