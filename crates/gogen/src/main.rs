@@ -31,7 +31,7 @@ enum Command {
         /// The puzzle file the solution is for.
         puzzle: PathBuf,
         /// The nine standard given letters, when the file is a seed words file.
-        #[arg(long)]
+        #[arg(long, value_parser = nine_letters)]
         letters: Option<String>,
     },
 }
@@ -42,7 +42,7 @@ struct SolveArgs {
     file: Option<PathBuf>,
     /// The nine letters of the standard given cells (corners, edge middles,
     /// centre, row by row); the file is then the seed's words file.
-    #[arg(long)]
+    #[arg(long, value_parser = nine_letters)]
     letters: Option<String>,
     /// `csp`: letters as variables over cells on csp-core, propagated before
     /// any guess; `dfs`: seed 000's depth-first search on search-core.
@@ -97,6 +97,25 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         result => cli_kit::finish("gogen", result),
+    }
+}
+
+/// `--letters`: nine distinct letters A-Y (either case), checked when the
+/// command line is read so that a bad value is a usage error (exit 2).
+fn nine_letters(text: &str) -> Result<String, String> {
+    let letters = text.trim().to_ascii_uppercase();
+    let mut seen = [false; 25];
+    let valid = letters.len() == 9
+        && letters.bytes().all(|letter| {
+            let index = usize::from(letter.wrapping_sub(b'A'));
+            index < 25 && !std::mem::replace(&mut seen[index], true)
+        });
+    if valid {
+        Ok(letters)
+    } else {
+        Err(format!(
+            "expected 9 distinct letters A-Y for the standard given cells, found {text:?}"
+        ))
     }
 }
 

@@ -65,7 +65,18 @@ pub struct Puzzle {
 /// and, where it helps, the column.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
-    /// The grid part has a line of the wrong width, or too few lines.
+    /// The text holds no grid at all (only comments or blank lines).
+    #[error("no grid found: expected five rows of 5 letters or '.', then the words")]
+    NoGrid,
+    /// The text ends inside the grid.
+    #[error("line {line}: the text ends after {rows} grid rows, expected 5")]
+    GridEnds {
+        /// The line after the last row.
+        line: usize,
+        /// Rows read.
+        rows: usize,
+    },
+    /// The grid part has a line of the wrong width, or a blank line.
     #[error("line {line}: expected a grid row of 5 letters or '.', found {found:?}")]
     GridRow {
         /// Line of the offending row.
@@ -299,10 +310,11 @@ impl std::str::FromStr for Puzzle {
                         found: excerpt(text),
                     });
                 }
+                None if row == 0 => return Err(ParseError::NoGrid),
                 None => {
-                    return Err(ParseError::GridRow {
+                    return Err(ParseError::GridEnds {
                         line: last_line + 1,
-                        found: String::new(),
+                        rows: row,
                     });
                 }
             };
