@@ -1,8 +1,9 @@
 //! What every puzzle command does the same way: a failed run is reported
 //! on stderr under the program's name with exit code 1, a closed pipe
 //! (`sudoku solve big.txt | head -1`) ends the run quietly with exit code 0,
-//! the way `cat` and `grep` behave, `--stats` prints one line shaped alike
-//! in every command, and input is read forgivingly (see [`decode`]).
+//! the way `cat` and `grep` behave, flags that clash are a usage error
+//! (exit 2), `--stats` prints one line shaped alike in every command, and
+//! input is read forgivingly (see [`decode`]).
 
 use std::io::{self, BufRead, Read};
 use std::process::ExitCode;
@@ -80,6 +81,15 @@ pub fn stats_line(counters: &[(&str, String)], time: Duration) -> String {
     }
     line.push_str(&format!(" time {:.3} ms", time.as_secs_f64() * 1e3));
     line
+}
+
+/// Ends the program the way clap ends it for a bad command line (the
+/// message, a pointer to `--help`, exit code 2): for flags that each parse
+/// but do not fit together or with the input.
+pub fn usage_error<Cli: clap::CommandFactory>(message: impl std::fmt::Display) -> ! {
+    Cli::command()
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .exit()
 }
 
 /// The exit code of a command that returned `result`: its own code on

@@ -206,7 +206,7 @@ enum Tried {
     Propagated,
     /// No value is left: the frame is undone.
     Exhausted,
-    /// The node limit was reached before the next decision.
+    /// A limit was reached before the next decision.
     Limit,
 }
 
@@ -498,10 +498,6 @@ impl Solver {
                 self.push_frame(var);
             }
             loop {
-                if self.limit_hit() {
-                    self.phase = Phase::Done(Status::LimitReached);
-                    return Event::Limit;
-                }
                 match self.try_next_value() {
                     Tried::Propagated => break,
                     Tried::Limit => {
@@ -573,8 +569,9 @@ impl Solver {
     }
 
     /// Tries the top frame's remaining values until one propagates without
-    /// conflict (the store is then one level deeper), none is left, or the
-    /// node limit would be passed.
+    /// conflict (the store is then one level deeper), none is left, or a
+    /// limit is reached (checked before every decision, so the node limit
+    /// is never passed).
     fn try_next_value(&mut self) -> Tried {
         let top = self.frames.len() - 1;
         loop {
@@ -582,11 +579,7 @@ impl Solver {
             if frame.next >= frame.end {
                 return Tried::Exhausted;
             }
-            if self
-                .config
-                .node_limit
-                .is_some_and(|limit| self.stats.nodes >= limit)
-            {
+            if self.limit_hit() {
                 return Tried::Limit;
             }
             self.frames[top].next += 1;

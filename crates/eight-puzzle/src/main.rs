@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use eight_puzzle::{
     Board, BuildProgress, Heuristic, Origin, Outcome, PatternDatabases, Solution, SolveOptions,
     Solver, check_report, moves_view,
@@ -390,14 +390,9 @@ fn solve(words: &[String], args: &SearchArgs) -> Result<ExitCode> {
     if args.heuristic == Some(HeuristicArg::Pdb) && board.size() != 4 {
         // The flags do not fit the board: a usage error (exit 2).
         let size = board.size();
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                format!(
-                    "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
-                ),
-            )
-            .exit();
+        cli_kit::usage_error::<Cli>(format!(
+            "the pdb heuristic is available for 4x4 boards only, this board is {size}x{size}"
+        ));
     }
     let mut solvers = Solvers::new(args)?;
     let (plan, solution) = solvers.solve(&board)?;
@@ -495,30 +490,40 @@ fn human(board: &Board, plan: &Plan, solution: &Solution, stats: bool) -> String
             counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
             counted(tested, "state"),
         ),
-        Outcome::LimitReached(limit) => format!(
-            "{} reached before a solution, {} tested ({})\n",
-            match limit {
-                Limit::Nodes => "node limit",
-                Limit::Time => "time limit",
-            },
-            counted(tested, "state"),
-            match (limit, plan.options.algorithm) {
-                (Limit::Nodes, Algorithm::Greedy) => "raise --node-limit",
-                (Limit::Nodes, _) => {
-                    "raise --node-limit, or try --algo greedy for a path that need not be shortest"
-                }
-                (Limit::Time, Algorithm::Greedy) => "raise --time-limit",
-                (Limit::Time, _) => {
-                    "raise --time-limit, or try --algo greedy for a path that need not be shortest"
-                }
-            }
-        ),
+        Outcome::LimitReached(limit) => {
+            let greedy = match plan.options.algorithm {
+                Algorithm::Greedy => "",
+                _ => ", or try --algo greedy for a path that need not be shortest",
+            };
+            let kind = limit_kind(*limit);
+            format!(
+                "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
+                counted(tested, "state"),
+            )
+        }
     };
     if stats && solution.outcome != Outcome::Unsolvable {
         text.push_str(&stats_line(&solution.stats));
         text.push('\n');
     }
     text
+}
+
+/// `node` or `time`, as in the flag that sets the limit.
+fn limit_kind(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Nodes => "node",
+        Limit::Time => "time",
+    }
+}
+
+/// How messages name a batch's input: its path, or `<stdin>` for `-`.
+fn input_name(file: &std::path::Path) -> String {
+    if file.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        file.display().to_string()
+    }
 }
 
 /// `1 move`, `5 moves`.
@@ -592,7 +597,7 @@ fn batch(file: &std::path::Path, args: &SearchArgs) -> Result<ExitCode> {
     if boards == 0 {
         bail!(
             "{}: no board found, expected one board per line",
-            file.display()
+            input_name(file)
         );
     }
     if !args.json {
@@ -640,12 +645,7 @@ fn invalid(
     if json {
         writeln!(out, "{}", invalid_json(message.to_owned(), Some(number)))?;
     } else {
-        let name = if file.as_os_str() == "-" {
-            "<stdin>".into()
-        } else {
-            file.display().to_string()
-        };
-        eprintln!("eight-puzzle: {name}:{number}: {message}");
+        eprintln!("eight-puzzle: {}:{number}: {message}", input_name(file));
     }
     Ok(())
 }
@@ -694,10 +694,7 @@ fn batch_line(board: &Board, solution: &Solution, stats: bool) -> String {
         Outcome::LimitReached(limit) => format!(
             "{}: {} limit reached, {} tested",
             board.to_line(),
-            match limit {
-                Limit::Nodes => "node",
-                Limit::Time => "time",
-            },
+            limit_kind(*limit),
             counted(tested, "state"),
         ),
     };

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use nqueens::{
     Algorithm, CountOptions, Formulation, MAX_SOLVE_N, Outcome, SearchResult, Stats, Verdict,
 };
@@ -230,13 +230,10 @@ fn size(n: i64) -> usize {
 fn count(args: &CountArgs) -> anyhow::Result<u8> {
     if args.algo == CountAlgo::Fast && args.node_limit.is_some() {
         // The fast counter has no node budget: refuse rather than ignore it.
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--node-limit applies to the formulations (--algo csp, dfs or bfs), \
-                 not to the fast counter",
-            )
-            .exit();
+        cli_kit::usage_error::<Cli>(
+            "--node-limit applies to the formulations (--algo csp, dfs or bfs), \
+             not to the fast counter",
+        );
     }
     let formulation = match args.algo {
         CountAlgo::Fast => return count_fast(args),
@@ -245,13 +242,9 @@ fn count(args: &CountArgs) -> anyhow::Result<u8> {
         CountAlgo::Bfs => Formulation::Bfs,
     };
     if args.unique {
-        // A usage error (exit 2), like any other pair of flags that clash.
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--unique needs the fast counter (--algo fast), which counts symmetry classes",
-            )
-            .exit();
+        cli_kit::usage_error::<Cli>(
+            "--unique needs the fast counter (--algo fast), which counts symmetry classes",
+        );
     }
     let n = size(args.n);
     let (result, total, stats) = nqueens::count_by(n, formulation, args.node_limit);

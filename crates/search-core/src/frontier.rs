@@ -450,10 +450,14 @@ where
         for (position, ((mv, state, cost), &hash)) in successors.drain(..).zip(&hashes).enumerate()
         {
             let child_g = g + cost;
-            let estimate = |state: &P::State| match () {
-                () if look_ahead => estimates[position],
-                () if F::USES_HEURISTIC => problem.heuristic(state),
-                () => zero,
+            let estimate = |state: &P::State| {
+                if look_ahead {
+                    estimates[position]
+                } else if F::USES_HEURISTIC {
+                    problem.heuristic(state)
+                } else {
+                    zero
+                }
             };
             let nodes = &arena.nodes;
             match table.find(hash, |known| nodes[known as usize].state == state) {
