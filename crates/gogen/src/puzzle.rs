@@ -113,10 +113,12 @@ pub enum ParseError {
         found: String,
     },
     /// A word holds a character that no cell can hold (Z, a digit, ...).
-    #[error("line {line}: word {word:?} has '{found}', which is not a letter A-Y")]
+    #[error("line {line}, column {column}: word {word:?} has '{found}', which is not a letter A-Y")]
     WordLetter {
-        /// Line of the word.
+        /// Line of the word (for [`Puzzle::new`], the word's number).
         line: usize,
+        /// Column of the character (1-based, in characters).
+        column: usize,
         /// The word.
         word: String,
         /// The impossible character.
@@ -170,7 +172,7 @@ impl Puzzle {
         }
         let mut checked = Vec::with_capacity(words.len());
         for (index, word) in words.iter().enumerate() {
-            checked.push(checked_word(word, index + 1)?);
+            checked.push(checked_word(word.trim(), index + 1, 1 + indent(word))?);
         }
         if checked.is_empty() {
             return Err(ParseError::NoWords);
@@ -217,8 +219,8 @@ impl Puzzle {
             })?;
         let mut words = Vec::new();
         for (index, line) in lines {
-            for word in line.split([' ', ',', '\t']).filter(|word| !word.is_empty()) {
-                words.push(checked_word(word, index + 1)?);
+            for (column, word) in words_of(line, 1) {
+                words.push(checked_word(word, index + 1, column)?);
             }
         }
         if words.len() != announced {
@@ -265,11 +267,36 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-fn checked_word(word: &str, line: usize) -> Result<String, ParseError> {
-    let word = word.trim();
-    match word.chars().find(|&c| letter_index(c).is_none()) {
-        Some(found) => Err(ParseError::WordLetter {
+/// The words of a line (separated by spaces, commas or tabs), each with
+/// the column where it starts, counting from `first_column`.
+fn words_of(text: &str, first_column: usize) -> impl Iterator<Item = (usize, &str)> {
+    text.split([' ', ',', '\t'])
+        .scan(first_column, |column, word| {
+            let start = *column;
+            // Every separator is one character.
+            *column += word.chars().count() + 1;
+            Some((start, word))
+        })
+        .filter(|(_, word)| !word.is_empty())
+}
+
+/// Leading whitespace as a count of characters: what `trim` took off the
+/// front of a line, so columns can be given in the line as written.
+fn indent(line: &str) -> usize {
+    line.chars().take_while(|c| c.is_whitespace()).count()
+}
+
+/// `word`, upper-cased, if every character is a letter some cell can hold;
+/// `column` is where the word starts on its line.
+fn checked_word(word: &str, line: usize, column: usize) -> Result<String, ParseError> {
+    match word
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| letter_index(c).is_none())
+    {
+        Some((offset, found)) => Err(ParseError::WordLetter {
             line,
+            column: column + offset,
             word: excerpt(word),
             found,
         }),
@@ -288,13 +315,13 @@ impl std::str::FromStr for Puzzle {
         let mut lines = text
             .lines()
             .enumerate()
-            .map(|(index, line)| (index + 1, line.trim()))
-            .filter(|(_, line)| !line.starts_with('#'))
-            .skip_while(|(_, line)| line.is_empty())
+            .map(|(index, line)| (index + 1, line.trim(), indent(line)))
+            .filter(|(_, line, _)| !line.starts_with('#'))
+            .skip_while(|(_, line, _)| line.is_empty())
             .peekable();
         if lines
             .peek()
-            .is_some_and(|(_, line)| line.eq_ignore_ascii_case("grid"))
+            .is_some_and(|(_, line, _)| line.eq_ignore_ascii_case("grid"))
         {
             lines.next();
         }
@@ -302,9 +329,9 @@ impl std::str::FromStr for Puzzle {
         let mut seen = [false; CELLS];
         let mut last_line = 0;
         for row in 0..SIDE {
-            let (line, text) = match lines.next() {
-                Some((line, text)) if !text.is_empty() => (line, text),
-                Some((line, text)) => {
+            let (line, text, indent) = match lines.next() {
+                Some((line, text, indent)) if !text.is_empty() => (line, text, indent),
+                Some((line, text, _)) => {
                     return Err(ParseError::GridRow {
                         line,
                         found: excerpt(text),
@@ -319,20 +346,20 @@ impl std::str::FromStr for Puzzle {
                 }
             };
             last_line = line;
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            // Each cell with its column in the line as written.
+            let cells: Vec<(usize, char)> = text
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| !c.is_whitespace())
+                .map(|(at, c)| (indent + at + 1, c))
+                .collect();
             if cells.len() != SIDE {
                 return Err(ParseError::GridRow {
                     line,
                     found: excerpt(text),
                 });
             }
-            for (col, &c) in cells.iter().enumerate() {
-                let column = text
-                    .char_indices()
-                    .filter(|(_, c)| !c.is_whitespace())
-                    .nth(col)
-                    .map_or(col, |(i, _)| i)
-                    + 1;
+            for (col, &(column, c)) in cells.iter().enumerate() {
                 if c == '.' {
                     continue;
                 }
@@ -353,7 +380,7 @@ impl std::str::FromStr for Puzzle {
         }
         let mut words = Vec::new();
         let mut header: Option<(usize, usize)> = None;
-        for (line, text) in lines {
+        for (line, text, indent) in lines {
             if text.is_empty() {
                 continue;
             }
@@ -375,8 +402,8 @@ impl std::str::FromStr for Puzzle {
                 header = Some((line, announced));
                 continue;
             }
-            for word in text.split([' ', ',', '\t']).filter(|word| !word.is_empty()) {
-                words.push((line, word));
+            for (column, word) in words_of(text, indent + 1) {
+                words.push((line, column, word));
             }
         }
         if let Some((line, announced)) = header
@@ -389,8 +416,8 @@ impl std::str::FromStr for Puzzle {
             });
         }
         let mut checked = Vec::with_capacity(words.len());
-        for (line, word) in words {
-            checked.push(checked_word(word, line)?);
+        for (line, column, word) in words {
+            checked.push(checked_word(word, line, column)?);
         }
         if checked.is_empty() {
             return Err(ParseError::NoWords);

@@ -215,7 +215,17 @@ fn malformed_puzzles_name_the_line_and_what_was_expected() {
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE PIZZA\n",
-            "line 7: word \"PIZZA\" has 'Z', which is not a letter A-Y",
+            "line 7, column 8: word \"PIZZA\" has 'Z', which is not a letter A-Y",
+        ),
+        (
+            // Columns count characters of the line as written: indentation,
+            // separators and letters before the bad one.
+            "M.G.D\n.....\n  W.Z.Y\n.....\nS.J.B\n\nAXLE\n",
+            "line 3, column 5: expected a letter A-Y or '.', found 'Z'",
+        ),
+        (
+            "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\tAXLE,  CAFÉ\n",
+            "line 7, column 12: word \"CAFÉ\" has 'É', which is not a letter A-Y",
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\nwords 2\nAXLE\n",
