@@ -25,6 +25,11 @@ struct Row {
     ours_runs: Vec<f64>,
     #[serde(default)]
     peer_runs: Vec<f64>,
+    /// Calls per timed run (bench-kit repeats a short job).
+    #[serde(default)]
+    ours_calls: u32,
+    #[serde(default)]
+    peer_calls: u32,
 }
 
 pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> {
@@ -129,6 +134,10 @@ fn build(krate: &str) -> Result<std::path::PathBuf> {
 
 fn print_table(krate: &str, rows: &[Row], runs: usize) {
     println!("\n### {krate} (median of {runs} interleaved runs, release build)\n");
+    println!(
+        "A job shorter than {} ms is called several times per run (calls noted); times are per call.\n",
+        bench_kit::SHORT_JOB.as_millis()
+    );
     println!("| workload | ours | peer | peer time | ratio peer/ours | answer | note |");
     println!("| --- | ---: | --- | ---: | ---: | --- | --- |");
     for row in rows {
@@ -140,8 +149,13 @@ fn print_table(krate: &str, rows: &[Row], runs: usize) {
             .ratio
             .map_or("-".to_owned(), |ratio| format!("{ratio:.2}x"));
         let agree = if row.agree { "" } else { "DISAGREES; " };
+        let calls = match (row.ours_calls, row.peer_calls) {
+            (0 | 1, 0 | 1) => String::new(),
+            (ours, 0) => format!(" ({ours} calls per run)"),
+            (ours, peer) => format!(" ({ours} / {peer} calls per run)"),
+        };
         println!(
-            "| {} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{} |",
+            "| {}{calls} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{} |",
             row.workload,
             row.peer.as_deref().unwrap_or("-"),
             row.answer.replace('|', "\\|"),

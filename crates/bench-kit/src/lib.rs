@@ -8,6 +8,12 @@
 //! that drift in the machine's speed hits both sides alike, the medians are
 //! compared, and the digests must agree or the row is flagged.
 //!
+//! A job that takes less than [`SHORT_JOB`] is timed over several calls per
+//! run, as many as fill that time (counted from a first call that is not
+//! kept), and its time per call is reported: a single sub-millisecond call
+//! measures mostly the clock, the scheduler and whatever the other side left
+//! in the caches. Each side gets its own count ([`Row::ours_calls`]).
+//!
 //! The binary prints one JSON object per workload on stdout ([`Row`]);
 //! `cargo xtask bench` turns those rows into the Markdown table and
 //! `target/bench/<crate>.json`.
@@ -79,6 +85,9 @@ impl<'a> Workload<'a> {
     }
 }
 
+/// Below this, a job is called several times per timed run.
+pub const SHORT_JOB: Duration = Duration::from_millis(20);
+
 /// The measured result of one workload, one JSON line on stdout.
 #[derive(Debug, Serialize)]
 pub struct Row {
@@ -86,14 +95,18 @@ pub struct Row {
     pub workload: String,
     /// Median seconds of our side.
     pub ours_s: f64,
-    /// Every run of our side, in seconds.
+    /// Every run of our side, in seconds per call.
     pub ours_runs: Vec<f64>,
+    /// Calls of our job in each timed run (more than one for a short job).
+    pub ours_calls: u32,
     /// The peer's name, if the workload has a peer.
     pub peer: Option<String>,
     /// Median seconds of the peer's side.
     pub peer_s: Option<f64>,
-    /// Every run of the peer's side, in seconds.
+    /// Every run of the peer's side, in seconds per call.
     pub peer_runs: Vec<f64>,
+    /// Calls of the peer's job in each timed run.
+    pub peer_calls: u32,
     /// Peer median over our median: above 1.0 means we are faster.
     pub ratio: Option<f64>,
     /// Items handled per run, if given.
@@ -178,18 +191,19 @@ pub fn run(workloads: Vec<Workload<'_>>) {
 fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
     let mut ours_runs = Vec::with_capacity(runs);
     let mut peer_runs = Vec::with_capacity(runs);
-    let mut answer = String::new();
-    let mut peer_answer = None;
+    let mut ours = Timer::new(&mut workload.ours, &mut ours_runs);
+    let mut peer = workload
+        .peer
+        .as_mut()
+        .map(|(_, job)| Timer::new(job, &mut peer_runs));
     for _ in 0..runs {
-        let (seconds, digest) = time(&mut workload.ours);
-        ours_runs.push(seconds);
-        answer = digest;
-        if let Some((_, peer)) = workload.peer.as_mut() {
-            let (seconds, digest) = time(peer);
-            peer_runs.push(seconds);
-            peer_answer = Some(digest);
+        ours.run();
+        if let Some(peer) = peer.as_mut() {
+            peer.run();
         }
     }
+    let (ours_calls, answer) = (ours.calls, ours.answer);
+    let (peer_calls, peer_answer) = peer.map_or((0, None), |peer| (peer.calls, Some(peer.answer)));
     let ours_s = median(&ours_runs);
     let peer_s = (!peer_runs.is_empty()).then(|| median(&peer_runs));
     let agree = peer_answer.as_ref().is_none_or(|peer| *peer == answer);
@@ -210,9 +224,11 @@ fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
         workload: workload.name.clone(),
         ours_s,
         ours_runs,
+        ours_calls,
         peer: workload.peer.as_ref().map(|(name, _)| name.clone()),
         peer_s,
         peer_runs,
+        peer_calls,
         ratio: peer_s.map(|peer_s| peer_s / ours_s.max(1e-9)),
         items: workload.items,
         agree,
@@ -221,10 +237,57 @@ fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
     }
 }
 
-fn time(job: &mut Job<'_>) -> (f64, String) {
+/// Times one side's job: its first call decides how many calls a timed run
+/// makes, and is kept as the first run only when that is one call.
+struct Timer<'j, 'a> {
+    job: &'j mut Job<'a>,
+    runs: &'j mut Vec<f64>,
+    /// Calls per timed run; 0 until the first call.
+    calls: u32,
+    answer: String,
+}
+
+impl<'j, 'a> Timer<'j, 'a> {
+    fn new(job: &'j mut Job<'a>, runs: &'j mut Vec<f64>) -> Self {
+        Timer {
+            job,
+            runs,
+            calls: 0,
+            answer: String::new(),
+        }
+    }
+
+    /// One timed run: `calls` calls, recorded as seconds per call.
+    fn run(&mut self) {
+        if self.calls == 0 {
+            let (seconds, answer) = time(self.job, 1);
+            self.answer = answer;
+            self.calls = calls_for(seconds);
+            if self.calls == 1 {
+                self.runs.push(seconds);
+                return;
+            }
+        }
+        let (seconds, answer) = time(self.job, self.calls);
+        self.answer = answer;
+        self.runs.push(seconds);
+    }
+}
+
+/// How many calls of a job that took `seconds` fill [`SHORT_JOB`].
+fn calls_for(seconds: f64) -> u32 {
+    let wanted = SHORT_JOB.as_secs_f64() / seconds.max(1e-9);
+    wanted.ceil().clamp(1.0, 1e6) as u32
+}
+
+/// Seconds per call over `calls` calls, and the last call's answer.
+fn time(job: &mut Job<'_>, calls: u32) -> (f64, String) {
     let start = Instant::now();
-    let digest = std::hint::black_box(job());
-    (duration_seconds(start.elapsed()), digest)
+    let mut digest = String::new();
+    for _ in 0..calls {
+        digest = std::hint::black_box(job());
+    }
+    (duration_seconds(start.elapsed()) / f64::from(calls), digest)
 }
 
 fn duration_seconds(duration: Duration) -> f64 {
@@ -277,6 +340,25 @@ mod tests {
         assert!(row.agree);
         assert!(row.ratio.is_some());
         assert_eq!(row.answer, "42");
+    }
+
+    #[test]
+    fn short_jobs_are_called_until_a_run_lasts_long_enough() {
+        assert_eq!(calls_for(1.0), 1);
+        assert_eq!(calls_for(SHORT_JOB.as_secs_f64()), 1);
+        assert_eq!(calls_for(SHORT_JOB.as_secs_f64() / 4.0), 4);
+        assert_eq!(calls_for(0.0), 1_000_000);
+        let mut calls = 0;
+        let mut workload = Workload::new("w", || {
+            calls += 1;
+            "1".to_owned()
+        });
+        let row = measure(&mut workload, 3);
+        assert!(row.ours_calls > 1, "a job of a few nanoseconds is repeated");
+        assert_eq!(row.ours_runs.len(), 3);
+        drop(workload);
+        // The first call, then three runs of `ours_calls` calls.
+        assert_eq!(calls, 1 + 3 * row.ours_calls);
     }
 
     #[test]
