@@ -358,7 +358,7 @@ where
     let mut table = std::mem::take(&mut scratch.table);
     table.clear();
     let start_hash = hasher.hash_one(&start);
-    let mut arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
+    let arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
     if let Err(at) = table.find(start_hash, |_| false) {
         table.insert(at, start_hash, 0);
     }
@@ -367,134 +367,39 @@ where
     watch.frontier(1);
     let mut successors = std::mem::take(&mut scratch.successors);
     successors.clear();
-    let mut hashes: Vec<u64> = Vec::new();
-    let mut estimates: Vec<P::Cost> = Vec::new();
-    // On a large table, the successors of the node that comes out of the
-    // frontier next (in A*, usually a child keeping its parent's f, taken
-    // next as it is deeper), listed and their slots loading one expansion
-    // early, so those misses overlap with this expansion's instead of
-    // stalling the next one. Listing a state's successors twice is far
-    // cheaper than a miss; on a table that fits in the caches it is not
-    // (20% slower on the 3x3 puzzle), hence the limit.
-    let mut ahead: Option<u32> = None;
-    let mut ahead_successors = Vec::new();
-    let mut ahead_hashes: Vec<u64> = Vec::new();
-    let mut ending = (Status::Exhausted, None);
-    while let Some((index, queued_g)) = frontier.pop() {
-        let node = &arena.nodes[index as usize];
-        if queued_g.is_some_and(|queued| node.g < queued) {
-            continue;
-        }
-        watch.stats.num_tested += 1;
-        if problem.is_goal(&node.state) {
-            ending = (Status::Found, Some(index));
-            break;
-        }
-        if let Some(limit) = watch.exceeded() {
-            ending = (Status::LimitReached(limit), None);
-            break;
-        }
-        let depth = node.depth + 1;
-        if config.depth_limit.is_some_and(|limit| depth > limit) {
-            continue;
-        }
-        let g = node.g;
-        watch.stats.expanded += 1;
-        if ahead.take() == Some(index) {
-            std::mem::swap(&mut successors, &mut ahead_successors);
-            std::mem::swap(&mut hashes, &mut ahead_hashes);
-        } else {
-            problem.successors(&node.state, &mut successors);
-            // Hash every successor first and start loading their slots, so
-            // the table's cache misses overlap instead of coming one after
-            // another.
-            hash_all(&hasher, &table, &successors, &mut hashes);
-        }
-        watch.stats.generated += successors.len() as u64;
-        let look_ahead = F::USES_HEURISTIC && table.is_large();
-        estimates.clear();
-        if look_ahead {
-            estimates.extend(
-                successors
-                    .iter()
-                    .map(|(_, state, _)| problem.heuristic(state)),
-            );
-        }
-        // The successor that will come out next, if one will: the smallest
-        // rank, the last of equals (buckets are last in, first out).
-        let mut next: Option<(usize, usize)> = None;
-        for (position, &h) in estimates.iter().enumerate() {
-            if let Some(rank) = frontier.rank_if_next(g + successors[position].2, h)
-                && next.is_none_or(|(best, _)| rank <= best)
-            {
-                next = Some((rank, position));
-            }
-        }
-        let next = next.map(|(_, position)| position);
-        if look_ahead {
-            // Without such a child, every child goes after the node now
-            // first in the frontier, which then comes out next.
-            let queued = next.is_none().then(|| frontier.peek()).flatten();
-            let state = match (next, queued) {
-                (Some(position), _) => Some(&successors[position].1),
-                (None, Some(queued)) => Some(&arena.nodes[queued as usize].state),
-                (None, None) => None,
-            };
-            if let Some(state) = state {
-                ahead_successors.clear();
-                problem.successors(state, &mut ahead_successors);
-                hash_all(&hasher, &table, &ahead_successors, &mut ahead_hashes);
-                ahead = queued;
-            }
-        }
-        for (position, ((mv, state, cost), &hash)) in successors.drain(..).zip(&hashes).enumerate()
-        {
-            let child_g = g + cost;
-            let estimate = |state: &P::State| {
-                if look_ahead {
-                    estimates[position]
-                } else if F::USES_HEURISTIC {
-                    problem.heuristic(state)
-                } else {
-                    zero
-                }
-            };
-            let nodes = &arena.nodes;
-            match table.find(hash, |known| nodes[known as usize].state == state) {
-                Ok(known) => {
-                    let node = &mut arena.nodes[known as usize];
-                    if !reopen || child_g >= node.g {
-                        continue;
-                    }
-                    node.g = child_g;
-                    node.parent = index;
-                    node.mv = Some(mv);
-                    node.depth = depth;
-                    let h = estimate(&node.state);
-                    frontier.push(known, child_g, h);
-                }
-                Err(at) => {
-                    let h = estimate(&state);
-                    let child = arena.push(Node {
-                        state,
-                        parent: index,
-                        mv: Some(mv),
-                        g: child_g,
-                        depth,
-                    });
-                    table.insert(at, hash, child);
-                    frontier.push(child, child_g, h);
-                    // Only a new node: a reopened one keeps its older state,
-                    // whose successors may differ from this copy's.
-                    if next == Some(position) {
-                        ahead = Some(child);
-                    }
-                }
-            }
-        }
-        watch.frontier(frontier.len());
-    }
-    let (status, goal) = ending;
+    let mut run = ClosedRun {
+        problem,
+        config,
+        frontier,
+        reopen,
+        watch,
+        hasher,
+        table,
+        arena,
+        successors,
+        hashes: Vec::new(),
+        estimates: Vec::new(),
+        ahead: None,
+        ahead_successors: Vec::new(),
+        ahead_hashes: Vec::new(),
+    };
+    // The loop without look-ahead while the table fits in the caches; its
+    // code is then free of the look-ahead's bookkeeping.
+    let (status, goal) = match run.expand::<false>() {
+        Some(ending) => ending,
+        None => run
+            .expand::<true>()
+            .expect("with look-ahead, the loop runs to the end"),
+    };
+    let ClosedRun {
+        watch,
+        table,
+        mut arena,
+        frontier,
+        successors,
+        ..
+    } = run;
+    let mut table = table;
     let path = goal.map(|index| arena.path_to(index));
     // Keep the memory for the next run, unless it is too large to hoard.
     if arena.nodes.capacity() <= KEEP_AT_MOST {
@@ -506,6 +411,185 @@ where
         frontier.recycle(&mut scratch.buckets);
     }
     watch.finish(status, path)
+}
+
+/// How a run ended: its status and, when found, the goal's node.
+type Ending = (Status, Option<u32>);
+
+/// The state of a [`run_closed`] search between expansions.
+struct ClosedRun<'p, P: Problem, F> {
+    problem: &'p P,
+    config: &'p Config,
+    frontier: F,
+    reopen: bool,
+    watch: Watch,
+    hasher: DefaultHashBuilder,
+    table: Table,
+    arena: Arena<P::State, P::Move, P::Cost>,
+    successors: Vec<(P::Move, P::State, P::Cost)>,
+    hashes: Vec<u64>,
+    estimates: Vec<P::Cost>,
+    /// On a large table, the successors of the node that comes out of the
+    /// frontier next (in A*, usually a child keeping its parent's f, taken
+    /// next as it is deeper), listed and their slots loading one expansion
+    /// early, so those misses overlap with this expansion's instead of
+    /// stalling the next one. Listing a state's successors twice is far
+    /// cheaper than a miss; on a table that fits in the caches it is not
+    /// (20% slower on the 3x3 puzzle), hence the limit.
+    ahead: Option<u32>,
+    ahead_successors: Vec<(P::Move, P::State, P::Cost)>,
+    ahead_hashes: Vec<u64>,
+}
+
+impl<P, F> ClosedRun<'_, P, F>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    F: Frontier<P::Cost>,
+{
+    /// Tests and expands nodes until the search ends, or, without
+    /// `LOOK_AHEAD`, until a best-first search's table outgrows the caches
+    /// (`None`: go on with look-ahead).
+    #[inline(always)]
+    fn expand<const LOOK_AHEAD: bool>(&mut self) -> Option<Ending> {
+        let ClosedRun {
+            problem,
+            config,
+            frontier,
+            reopen,
+            watch,
+            hasher,
+            table,
+            arena,
+            successors,
+            hashes,
+            estimates,
+            ahead,
+            ahead_successors,
+            ahead_hashes,
+        } = self;
+        let (problem, reopen) = (*problem, *reopen);
+        let look_ahead = LOOK_AHEAD && F::USES_HEURISTIC;
+        let zero = P::Cost::default();
+        loop {
+            if !LOOK_AHEAD && F::USES_HEURISTIC && table.is_large() {
+                return None;
+            }
+            let Some((index, queued_g)) = frontier.pop() else {
+                return Some((Status::Exhausted, None));
+            };
+            let node = &arena.nodes[index as usize];
+            if queued_g.is_some_and(|queued| node.g < queued) {
+                continue;
+            }
+            watch.stats.num_tested += 1;
+            if problem.is_goal(&node.state) {
+                return Some((Status::Found, Some(index)));
+            }
+            if let Some(limit) = watch.exceeded() {
+                return Some((Status::LimitReached(limit), None));
+            }
+            let depth = node.depth + 1;
+            if config.depth_limit.is_some_and(|limit| depth > limit) {
+                continue;
+            }
+            let g = node.g;
+            watch.stats.expanded += 1;
+            if look_ahead && ahead.take() == Some(index) {
+                std::mem::swap(successors, ahead_successors);
+                std::mem::swap(hashes, ahead_hashes);
+            } else {
+                problem.successors(&node.state, successors);
+                // Hash every successor first and start loading their slots,
+                // so the table's cache misses overlap instead of coming one
+                // after another.
+                hash_all(hasher, table, successors, hashes);
+            }
+            watch.stats.generated += successors.len() as u64;
+            // The successor that will come out next, if one will: the
+            // smallest rank, the last of equals (buckets are last in, first
+            // out).
+            let mut next: Option<usize> = None;
+            if look_ahead {
+                estimates.clear();
+                estimates.extend(
+                    successors
+                        .iter()
+                        .map(|(_, state, _)| problem.heuristic(state)),
+                );
+                let mut best: Option<(usize, usize)> = None;
+                for (position, &h) in estimates.iter().enumerate() {
+                    if let Some(rank) = frontier.rank_if_next(g + successors[position].2, h)
+                        && best.is_none_or(|(best, _)| rank <= best)
+                    {
+                        best = Some((rank, position));
+                    }
+                }
+                next = best.map(|(_, position)| position);
+                // Without such a child, every child goes after the node now
+                // first in the frontier, which then comes out next.
+                let queued = next.is_none().then(|| frontier.peek()).flatten();
+                let state = match (next, queued) {
+                    (Some(position), _) => Some(&successors[position].1),
+                    (None, Some(queued)) => Some(&arena.nodes[queued as usize].state),
+                    (None, None) => None,
+                };
+                if let Some(state) = state {
+                    ahead_successors.clear();
+                    problem.successors(state, ahead_successors);
+                    hash_all(hasher, table, ahead_successors, ahead_hashes);
+                    *ahead = queued;
+                }
+            }
+            for (position, ((mv, state, cost), &hash)) in
+                successors.drain(..).zip(hashes.iter()).enumerate()
+            {
+                let child_g = g + cost;
+                let estimate = |state: &P::State| {
+                    if look_ahead {
+                        estimates[position]
+                    } else if F::USES_HEURISTIC {
+                        problem.heuristic(state)
+                    } else {
+                        zero
+                    }
+                };
+                let nodes = &arena.nodes;
+                match table.find(hash, |known| nodes[known as usize].state == state) {
+                    Ok(known) => {
+                        let node = &mut arena.nodes[known as usize];
+                        if !reopen || child_g >= node.g {
+                            continue;
+                        }
+                        node.g = child_g;
+                        node.parent = index;
+                        node.mv = Some(mv);
+                        node.depth = depth;
+                        let h = estimate(&node.state);
+                        frontier.push(known, child_g, h);
+                    }
+                    Err(at) => {
+                        let h = estimate(&state);
+                        let child = arena.push(Node {
+                            state,
+                            parent: index,
+                            mv: Some(mv),
+                            g: child_g,
+                            depth,
+                        });
+                        table.insert(at, hash, child);
+                        frontier.push(child, child_g, h);
+                        // Only a new node: a reopened one keeps its older
+                        // state, whose successors may differ from this copy's.
+                        if look_ahead && next == Some(position) {
+                            *ahead = Some(child);
+                        }
+                    }
+                }
+            }
+            watch.frontier(frontier.len());
+        }
+    }
 }
 
 /// Lists the hash of every successor in `hashes` and asks for its table
