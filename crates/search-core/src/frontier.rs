@@ -500,10 +500,14 @@ where
                 std::mem::swap(hashes, ahead_hashes);
             } else {
                 problem.successors(&node.state, successors);
-                // Hash every successor first and start loading their slots,
-                // so the table's cache misses overlap instead of coming one
-                // after another.
-                hash_all(hasher, table, successors, hashes);
+                // On a large table, hash every successor first and start
+                // loading their slots, so the cache misses overlap instead of
+                // coming one after another. On a small one a second loop over
+                // the successors costs more (its exit, at a count that varies
+                // from node to node, is often mispredicted) than the misses.
+                if LOOK_AHEAD {
+                    hash_all(hasher, table, successors, hashes);
+                }
             }
             watch.stats.generated += successors.len() as u64;
             // The successor that will come out next, if one will: the
@@ -541,9 +545,12 @@ where
                     *ahead = queued;
                 }
             }
-            for (position, ((mv, state, cost), &hash)) in
-                successors.drain(..).zip(hashes.iter()).enumerate()
-            {
+            for (position, (mv, state, cost)) in successors.drain(..).enumerate() {
+                let hash = if LOOK_AHEAD {
+                    hashes[position]
+                } else {
+                    hasher.hash_one(&state)
+                };
                 let child_g = g + cost;
                 let estimate = |state: &P::State| {
                     if look_ahead {
