@@ -135,7 +135,7 @@ fn build(krate: &str) -> Result<std::path::PathBuf> {
 fn print_table(krate: &str, rows: &[Row], runs: usize) {
     println!("\n### {krate} (median of {runs} interleaved runs, release build)\n");
     println!(
-        "A job shorter than {} ms is called several times per run (calls noted); times are per call.\n",
+        "Each job is called once to warm up; one shorter than {} ms is then called several times per run (calls in the note). Times are per call.\n",
         bench_kit::SHORT_JOB.as_millis()
     );
     println!("| workload | ours | peer | peer time | ratio peer/ours | answer | note |");
@@ -150,21 +150,25 @@ fn print_table(krate: &str, rows: &[Row], runs: usize) {
             .map_or("-".to_owned(), |ratio| format!("{ratio:.2}x"));
         let agree = if row.agree { "" } else { "DISAGREES; " };
         let calls = match (row.ours_calls, row.peer_calls) {
-            (0 | 1, 0 | 1) => String::new(),
-            (ours, 0) => format!(" ({ours} calls per run)"),
-            (ours, peer) => format!(" ({ours} / {peer} calls per run)"),
+            (0 | 1, 0 | 1) => None,
+            (ours, 0) => Some(format!("{ours} calls per run")),
+            (ours, peer) => Some(format!("{ours} / {peer} calls per run (ours / peer)")),
         };
+        let note = [row.note.clone(), calls]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ");
         println!(
-            "| {}{calls} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{} |",
+            "| {} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{note} |",
             row.workload,
             row.peer.as_deref().unwrap_or("-"),
             row.answer.replace('|', "\\|"),
-            row.note.as_deref().unwrap_or(""),
         );
     }
 }
 
-/// Seconds in a readable unit, with a rate when the run handles several items.
+/// Seconds in a readable unit, with a rate when a call handles several items.
 fn timing(seconds: f64, items: Option<u64>) -> String {
     let time = if seconds >= 1.0 {
         format!("{seconds:.3} s")

@@ -8,11 +8,14 @@
 //! that drift in the machine's speed hits both sides alike, the medians are
 //! compared, and the digests must agree or the row is flagged.
 //!
-//! A job that takes less than [`SHORT_JOB`] is timed over several calls per
-//! run, as many as fill that time (counted from a first call that is not
-//! kept), and its time per call is reported: a single sub-millisecond call
-//! measures mostly the clock, the scheduler and whatever the other side left
-//! in the caches. Each side gets its own count ([`Row::ours_calls`]).
+//! Each side's job is called once untimed first (page faults, scratch memory,
+//! lazy tables), then once more to see how long it takes. A job that takes
+//! less than [`SHORT_JOB`] is timed over several calls per run, as many as
+//! fill that time, and its time per call is reported: a single
+//! sub-millisecond call measures mostly the clock, the scheduler and whatever
+//! the other side left in the caches. Each side gets its own count
+//! ([`Row::ours_calls`]); a longer job is timed one call per run, the second
+//! call being the first run.
 //!
 //! The binary prints one JSON object per workload on stdout ([`Row`]);
 //! `cargo xtask bench` turns those rows into the Markdown table and
@@ -71,7 +74,7 @@ impl<'a> Workload<'a> {
         self
     }
 
-    /// How many items (puzzles, instances) one run handles, so the table can
+    /// How many items (puzzles, instances) one call handles, so the table can
     /// show a rate beside the time.
     pub fn items(mut self, items: u64) -> Self {
         self.items = Some(items);
@@ -93,7 +96,7 @@ pub const SHORT_JOB: Duration = Duration::from_millis(20);
 pub struct Row {
     /// Workload name.
     pub workload: String,
-    /// Median seconds of our side.
+    /// Median seconds of one call of our side.
     pub ours_s: f64,
     /// Every run of our side, in seconds per call.
     pub ours_runs: Vec<f64>,
@@ -101,7 +104,7 @@ pub struct Row {
     pub ours_calls: u32,
     /// The peer's name, if the workload has a peer.
     pub peer: Option<String>,
-    /// Median seconds of the peer's side.
+    /// Median seconds of one call of the peer's side.
     pub peer_s: Option<f64>,
     /// Every run of the peer's side, in seconds per call.
     pub peer_runs: Vec<f64>,
@@ -109,7 +112,7 @@ pub struct Row {
     pub peer_calls: u32,
     /// Peer median over our median: above 1.0 means we are faster.
     pub ratio: Option<f64>,
-    /// Items handled per run, if given.
+    /// Items handled per call, if given.
     pub items: Option<u64>,
     /// Whether our answer digest equals the peer's (always true without a peer).
     pub agree: bool,
@@ -237,8 +240,9 @@ fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
     }
 }
 
-/// Times one side's job: its first call decides how many calls a timed run
-/// makes, and is kept as the first run only when that is one call.
+/// Times one side's job: a first call warms it up, a second decides how
+/// many calls a timed run makes and is kept as the first run when that is
+/// one call.
 struct Timer<'j, 'a> {
     job: &'j mut Job<'a>,
     runs: &'j mut Vec<f64>,
@@ -260,6 +264,7 @@ impl<'j, 'a> Timer<'j, 'a> {
     /// One timed run: `calls` calls, recorded as seconds per call.
     fn run(&mut self) {
         if self.calls == 0 {
+            std::hint::black_box((self.job)());
             let (seconds, answer) = time(self.job, 1);
             self.answer = answer;
             self.calls = calls_for(seconds);
@@ -348,17 +353,32 @@ mod tests {
         assert_eq!(calls_for(SHORT_JOB.as_secs_f64()), 1);
         assert_eq!(calls_for(SHORT_JOB.as_secs_f64() / 4.0), 4);
         assert_eq!(calls_for(0.0), 1_000_000);
-        let mut calls = 0;
-        let mut workload = Workload::new("w", || {
-            calls += 1;
-            "1".to_owned()
-        });
+        let sleeper = |millis: u64, calls: &mut u32| {
+            *calls += 1;
+            std::thread::sleep(Duration::from_millis(millis));
+            "slept".to_owned()
+        };
+        // A 1 ms job (sleeping can only take longer, never less): several
+        // calls per run, and each run's time is per call.
+        let (mut short, mut long) = (0, 0);
+        let mut workload = Workload::new("short", || sleeper(1, &mut short))
+            .peer("long", || sleeper(25, &mut long));
         let row = measure(&mut workload, 3);
-        assert!(row.ours_calls > 1, "a job of a few nanoseconds is repeated");
-        assert_eq!(row.ours_runs.len(), 3);
         drop(workload);
-        // The first call, then three runs of `ours_calls` calls.
-        assert_eq!(calls, 1 + 3 * row.ours_calls);
+        assert!(row.ours_calls > 1, "a 1 ms job is repeated");
+        assert_eq!(row.ours_runs.len(), 3);
+        for &seconds in &row.ours_runs {
+            assert!(
+                seconds >= 0.001 && seconds < SHORT_JOB.as_secs_f64(),
+                "{seconds}"
+            );
+        }
+        // Warm-up, calibration, then the runs.
+        assert_eq!(short, 2 + 3 * row.ours_calls);
+        // A 25 ms job: one call per run, the calibrating call being run 1.
+        assert_eq!(row.peer_calls, 1);
+        assert_eq!(long, 1 + 3);
+        assert!(row.peer_runs.iter().all(|&seconds| seconds >= 0.025));
     }
 
     #[test]

@@ -267,10 +267,11 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-/// The words of a line (separated by spaces, commas or tabs), each with
-/// the column where it starts, counting from `first_column`.
+/// The words of a line (separated by commas or any whitespace, such as
+/// the no-break space of text pasted from a web page), each with the column
+/// where it starts, counting from `first_column`.
 fn words_of(text: &str, first_column: usize) -> impl Iterator<Item = (usize, &str)> {
-    text.split([' ', ',', '\t'])
+    text.split(|c: char| c == ',' || c.is_whitespace())
         .scan(first_column, |column, word| {
             let start = *column;
             // Every separator is one character.

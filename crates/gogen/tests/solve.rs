@@ -228,6 +228,11 @@ fn malformed_puzzles_name_the_line_and_what_was_expected() {
             "line 7, column 12: word \"CAFÉ\" has 'É', which is not a letter A-Y",
         ),
         (
+            // A no-break space separates words like any other space.
+            "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE,\u{a0}CAF1\n",
+            "line 7, column 10: word \"CAF1\" has '1', which is not a letter A-Y",
+        ),
+        (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\nwords 2\nAXLE\n",
             "line 6: the header announces 2 words but 1 follow",
         ),

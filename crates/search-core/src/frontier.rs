@@ -383,23 +383,23 @@ where
         ahead_successors: Vec::new(),
         ahead_hashes: Vec::new(),
     };
-    // The loop without look-ahead while the table fits in the caches; its
-    // code is then free of the look-ahead's bookkeeping.
+    // One copy of the loop while the table fits in the caches, another once
+    // it does not (prefetching, look-ahead): each is then free of the other's
+    // branches and bookkeeping.
     let (status, goal) = match run.expand::<false>() {
         Some(ending) => ending,
         None => run
             .expand::<true>()
-            .expect("with look-ahead, the loop runs to the end"),
+            .expect("on a large table, the loop runs to the end"),
     };
     let ClosedRun {
         watch,
-        table,
+        mut table,
         mut arena,
         frontier,
         successors,
         ..
     } = run;
-    let mut table = table;
     let path = goal.map(|index| arena.path_to(index));
     // Keep the memory for the next run, unless it is too large to hoard.
     if arena.nodes.capacity() <= KEEP_AT_MOST {
@@ -447,11 +447,12 @@ where
     P::State: Eq + Hash,
     F: Frontier<P::Cost>,
 {
-    /// Tests and expands nodes until the search ends, or, without
-    /// `LOOK_AHEAD`, until a best-first search's table outgrows the caches
-    /// (`None`: go on with look-ahead).
+    /// Tests and expands nodes until the search ends, or, unless
+    /// `LARGE_TABLE`, until the table outgrows the caches (`None`: go on
+    /// with `LARGE_TABLE`, which prefetches the successors' slots and, in a
+    /// best-first search, looks ahead).
     #[inline(always)]
-    fn expand<const LOOK_AHEAD: bool>(&mut self) -> Option<Ending> {
+    fn expand<const LARGE_TABLE: bool>(&mut self) -> Option<Ending> {
         let ClosedRun {
             problem,
             config,
@@ -469,10 +470,10 @@ where
             ahead_hashes,
         } = self;
         let (problem, reopen) = (*problem, *reopen);
-        let look_ahead = LOOK_AHEAD && F::USES_HEURISTIC;
+        let look_ahead = LARGE_TABLE && F::USES_HEURISTIC;
         let zero = P::Cost::default();
         loop {
-            if !LOOK_AHEAD && F::USES_HEURISTIC && table.is_large() {
+            if !LARGE_TABLE && table.is_large() {
                 return None;
             }
             let Some((index, queued_g)) = frontier.pop() else {
@@ -505,7 +506,7 @@ where
                 // coming one after another. On a small one a second loop over
                 // the successors costs more (its exit, at a count that varies
                 // from node to node, is often mispredicted) than the misses.
-                if LOOK_AHEAD {
+                if LARGE_TABLE {
                     hash_all(hasher, table, successors, hashes);
                 }
             }
@@ -546,7 +547,7 @@ where
                 }
             }
             for (position, (mv, state, cost)) in successors.drain(..).enumerate() {
-                let hash = if LOOK_AHEAD {
+                let hash = if LARGE_TABLE {
                     hashes[position]
                 } else {
                     hasher.hash_one(&state)

@@ -597,7 +597,9 @@ fn astar_stays_optimal_on_a_grid_too_large_for_the_caches() {
         |&cell: &(usize, usize)| cell == goal,
     )
     .with_heuristic(|&(x, y): &(usize, usize)| (goal.0 - x + goal.1 - y) as u32);
-    for algorithm in [Algorithm::AStar, Algorithm::Greedy] {
+    // Breadth-first search crosses to the large-table loop too (it visits
+    // nearly every cell), without a heuristic to look ahead with.
+    for algorithm in [Algorithm::AStar, Algorithm::Greedy, Algorithm::Bfs] {
         let search = algorithm.run(&problem, (0, 0), &Config::default());
         let path = search.path().expect("the goal is reachable");
         let mut walked = 0;
@@ -609,6 +611,8 @@ fn astar_stays_optimal_on_a_grid_too_large_for_the_caches() {
         assert_eq!(path.goal(), &goal);
         if algorithm == Algorithm::AStar {
             assert_eq!(path.cost, expected);
+        }
+        if algorithm != Algorithm::Greedy {
             assert!(search.stats.num_tested > 300_000, "the table grew large");
         }
     }

@@ -245,8 +245,9 @@ struct Search<'a> {
     /// Nodes allowed before giving up (`u64::MAX`: no limit).
     node_limit: u64,
     first: Option<&'a mut [u8; 81]>,
-    /// Whether the puzzle started open enough for the costlier deductions
-    /// and the careful guess to pay (see [`OPEN_GRID`]).
+    /// Whether the puzzle started open enough for the costlier deductions,
+    /// the careful guess and the snapshot propagation passes to pay (see
+    /// [`OPEN_GRID`] and [`Board::propagate`]).
     careful: bool,
     /// Unsolved cells from which a position counts as open.
     open_from: u32,
@@ -470,7 +471,10 @@ impl Board {
         // band's other words. Placing again a row placed before changes
         // nothing, which is cheaper than a branch; so is clearing all nine
         // words and then restoring this one.
-        let single = |row: u32| row & 0u32.wrapping_sub(u32::from(row & (row - 1) == 0));
+        // (Every row of a non-empty shrunk word holds a cell, as each
+        // permutation covers all three rows; wrapping keeps that an
+        // assumption about the result, not a possible panic.)
+        let single = |row: u32| row & 0u32.wrapping_sub(u32::from(row & row.wrapping_sub(1) == 0));
         let placed =
             !(single(shrunk & ROW) | single((shrunk >> 9) & ROW) << 9 | single(shrunk >> 18) << 18);
         self.unsolved_cells[band] &= placed;
@@ -971,6 +975,47 @@ mod tests {
                 assert_eq!(fast, slow);
             }
         }
+    }
+
+    /// Both propagation loops shrink until nothing changes, so they must
+    /// reach the same board, also after a first guess that opens more work.
+    #[test]
+    fn both_propagation_loops_reach_the_same_board() {
+        let mut boards = 0;
+        for name in ["forum_hardest_1106_sample.txt", "clue17_sample.txt"] {
+            let path = format!(
+                "{}/../../fixtures/sudoku/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).expect("fixture");
+            for line in text.lines().filter(|line| line.len() == 81) {
+                let mut grid = [0u8; 81];
+                for (cell, c) in grid.iter_mut().zip(line.bytes()) {
+                    *cell = c.checked_sub(b'0').filter(|&d| d <= 9).unwrap_or(0);
+                }
+                let Some(start) = Board::from_givens(&grid) else {
+                    continue;
+                };
+                // The start, and the start with one candidate removed from
+                // every band word of digit 1 (a shallow "guess").
+                let mut guessed = start;
+                for word in 0..3 {
+                    let cells = guessed.cells[word];
+                    guessed.cells[word] = cells & cells.wrapping_sub(1);
+                }
+                for board in [start, guessed] {
+                    let (mut snapshot, mut in_order) = (board, board);
+                    let consistent = snapshot.propagate();
+                    assert_eq!(consistent, in_order.propagate_in_order(), "{line}");
+                    if consistent {
+                        assert_eq!(snapshot.cells, in_order.cells, "{line}");
+                        assert_eq!(snapshot.unsolved_cells, in_order.unsolved_cells, "{line}");
+                    }
+                    boards += 1;
+                }
+            }
+        }
+        assert!(boards > 20, "the fixtures hold puzzles ({boards} boards)");
     }
 
     #[test]
