@@ -378,10 +378,7 @@ where
         arena,
         successors,
         hashes: Vec::new(),
-        estimates: Vec::new(),
-        ahead: None,
-        ahead_successors: Vec::new(),
-        ahead_hashes: Vec::new(),
+        ahead: LookAhead::default(),
     };
     // One copy of the loop while the table fits in the caches, another once
     // it does not (prefetching, look-ahead): each is then free of the other's
@@ -428,17 +425,34 @@ struct ClosedRun<'p, P: Problem, F> {
     arena: Arena<P::State, P::Move, P::Cost>,
     successors: Vec<(P::Move, P::State, P::Cost)>,
     hashes: Vec<u64>,
-    estimates: Vec<P::Cost>,
-    /// On a large table, the successors of the node that comes out of the
-    /// frontier next (in A*, usually a child keeping its parent's f, taken
-    /// next as it is deeper), listed and their slots loading one expansion
-    /// early, so those misses overlap with this expansion's instead of
-    /// stalling the next one. Listing a state's successors twice is far
-    /// cheaper than a miss; on a table that fits in the caches it is not
-    /// (20% slower on the 3x3 puzzle), hence the limit.
-    ahead: Option<u32>,
-    ahead_successors: Vec<(P::Move, P::State, P::Cost)>,
-    ahead_hashes: Vec<u64>,
+    ahead: LookAhead<P::State, P::Move, P::Cost>,
+}
+
+/// On a large table, the successors of the node that comes out of the
+/// frontier next (in A*, usually a child keeping its parent's f, taken next
+/// as it is deeper), listed and their slots loading one expansion early, so
+/// those misses overlap with this expansion's instead of stalling the next
+/// one. Listing a state's successors twice is far cheaper than a miss; on a
+/// table that fits in the caches it is not (20% slower on the 3x3 puzzle),
+/// hence the limit.
+struct LookAhead<S, M, C> {
+    /// The node whose successors are listed, if any.
+    node: Option<u32>,
+    successors: Vec<(M, S, C)>,
+    hashes: Vec<u64>,
+    /// The heuristic of each successor of the node being expanded.
+    estimates: Vec<C>,
+}
+
+impl<S, M, C> Default for LookAhead<S, M, C> {
+    fn default() -> Self {
+        LookAhead {
+            node: None,
+            successors: Vec::new(),
+            hashes: Vec::new(),
+            estimates: Vec::new(),
+        }
+    }
 }
 
 impl<P, F> ClosedRun<'_, P, F>
@@ -464,10 +478,7 @@ where
             arena,
             successors,
             hashes,
-            estimates,
             ahead,
-            ahead_successors,
-            ahead_hashes,
         } = self;
         let (problem, reopen) = (*problem, *reopen);
         let look_ahead = LARGE_TABLE && F::USES_HEURISTIC;
@@ -496,9 +507,9 @@ where
             }
             let g = node.g;
             watch.stats.expanded += 1;
-            if look_ahead && ahead.take() == Some(index) {
-                std::mem::swap(successors, ahead_successors);
-                std::mem::swap(hashes, ahead_hashes);
+            if look_ahead && ahead.node.take() == Some(index) {
+                std::mem::swap(successors, &mut ahead.successors);
+                std::mem::swap(hashes, &mut ahead.hashes);
             } else {
                 problem.successors(&node.state, successors);
                 // On a large table, hash every successor first and start
@@ -516,14 +527,14 @@ where
             // out).
             let mut next: Option<usize> = None;
             if look_ahead {
-                estimates.clear();
-                estimates.extend(
+                ahead.estimates.clear();
+                ahead.estimates.extend(
                     successors
                         .iter()
                         .map(|(_, state, _)| problem.heuristic(state)),
                 );
                 let mut best: Option<(usize, usize)> = None;
-                for (position, &h) in estimates.iter().enumerate() {
+                for (position, &h) in ahead.estimates.iter().enumerate() {
                     if let Some(rank) = frontier.rank_if_next(g + successors[position].2, h)
                         && best.is_none_or(|(best, _)| rank <= best)
                     {
@@ -540,10 +551,10 @@ where
                     (None, None) => None,
                 };
                 if let Some(state) = state {
-                    ahead_successors.clear();
-                    problem.successors(state, ahead_successors);
-                    hash_all(hasher, table, ahead_successors, ahead_hashes);
-                    *ahead = queued;
+                    ahead.successors.clear();
+                    problem.successors(state, &mut ahead.successors);
+                    hash_all(hasher, table, &ahead.successors, &mut ahead.hashes);
+                    ahead.node = queued;
                 }
             }
             for (position, (mv, state, cost)) in successors.drain(..).enumerate() {
@@ -555,7 +566,7 @@ where
                 let child_g = g + cost;
                 let estimate = |state: &P::State| {
                     if look_ahead {
-                        estimates[position]
+                        ahead.estimates[position]
                     } else if F::USES_HEURISTIC {
                         problem.heuristic(state)
                     } else {
@@ -590,7 +601,7 @@ where
                         // Only a new node: a reopened one keeps its older
                         // state, whose successors may differ from this copy's.
                         if look_ahead && next == Some(position) {
-                            *ahead = Some(child);
+                            ahead.node = Some(child);
                         }
                     }
                 }
