@@ -421,7 +421,7 @@ impl Cells for Box<[u8]> {
 /// A search state: the cells, the blank's cell and the state's heuristic
 /// (kept with it so a successor's estimate is an update, not a recount).
 /// Equality and hashing look at the cells only.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Tiles<C> {
     cells: C,
     blank: u8,
@@ -432,6 +432,24 @@ pub struct Tiles<C> {
 
 /// The state of [`Solver::problem`].
 pub type PackedState = Tiles<u64>;
+
+impl<C: Clone> Clone for Tiles<C> {
+    fn clone(&self) -> Self {
+        Tiles {
+            cells: self.cells.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the cells' memory: the searchers copy each state they expand
+    /// this way (a boxed board is then not allocated again).
+    fn clone_from(&mut self, source: &Self) {
+        self.cells.clone_from(&source.cells);
+        self.blank = source.blank;
+        self.h = source.h;
+        self.came_by = source.came_by;
+    }
+}
 
 impl<C: PartialEq> PartialEq for Tiles<C> {
     fn eq(&self, other: &Self) -> bool {
@@ -459,6 +477,19 @@ impl<C: Cells> Problem for Packed<'_, C> {
 
     #[inline(always)]
     fn successors(&self, state: &Tiles<C>, out: &mut Vec<(Move, Tiles<C>, u32)>) {
+        self.for_each_successor(state, &mut Vec::new(), |mv, next, cost| {
+            out.push((mv, next, cost));
+        });
+    }
+
+    /// Makes each successor and hands it over at once (the list is unused).
+    #[inline(always)]
+    fn for_each_successor<V: FnMut(Move, Tiles<C>, u32)>(
+        &self,
+        state: &Tiles<C>,
+        _: &mut Vec<(Move, Tiles<C>, u32)>,
+        mut visit: V,
+    ) {
         let estimator = &self.solver.estimator;
         let blank = state.blank as usize;
         let targets = self.solver.targets[blank];
@@ -482,7 +513,7 @@ impl<C: Cells> Problem for Packed<'_, C> {
                     estimator.evaluate(&unpacked[..count])
                 }
             };
-            out.push((
+            visit(
                 mv,
                 Tiles {
                     cells,
@@ -491,7 +522,7 @@ impl<C: Cells> Problem for Packed<'_, C> {
                     came_by: mv as u8 + 1,
                 },
                 1,
-            ));
+            );
         }
     }
 

@@ -358,9 +358,10 @@ where
     let mut table = std::mem::take(&mut scratch.table);
     table.clear();
     let start_hash = hasher.hash_one(&start);
+    let expanding = start.clone();
     let arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
     if let Err(at) = table.find(start_hash, |_| false) {
-        table.insert(at, start_hash, 0);
+        table.insert(at, start_hash, 0, |_| start_hash);
     }
     watch.stats.generated = 1;
     frontier.push(0, zero, start_h);
@@ -373,9 +374,12 @@ where
         frontier,
         reopen,
         watch,
-        hasher,
-        table,
-        arena,
+        closed: Closed {
+            hasher,
+            table,
+            arena,
+        },
+        expanding,
         successors,
         hashes: Vec::new(),
         ahead: LookAhead::default(),
@@ -391,8 +395,11 @@ where
     };
     let ClosedRun {
         watch,
-        mut table,
-        mut arena,
+        closed: Closed {
+            mut table,
+            mut arena,
+            ..
+        },
         frontier,
         successors,
         ..
@@ -420,12 +427,67 @@ struct ClosedRun<'p, P: Problem, F> {
     frontier: F,
     reopen: bool,
     watch: Watch,
-    hasher: DefaultHashBuilder,
-    table: Table,
-    arena: Arena<P::State, P::Move, P::Cost>,
+    closed: Closed<P::State, P::Move, P::Cost>,
+    /// A copy of the state being expanded, made in place (`clone_from`), so
+    /// its successors can enter the arena while they are made.
+    expanding: P::State,
     successors: Vec<(P::Move, P::State, P::Cost)>,
     hashes: Vec<u64>,
     ahead: LookAhead<P::State, P::Move, P::Cost>,
+}
+
+/// Every node of a run, and the table finding the node of a state.
+struct Closed<S, M, C> {
+    hasher: DefaultHashBuilder,
+    table: Table,
+    arena: Arena<S, M, C>,
+}
+
+impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
+    /// Takes in a successor, `step` (the node it would be), whose state
+    /// hashes to `hash`: a new state gets that node and is queued; a known
+    /// one reached more cheaply, with `reopen`, takes the new path in its
+    /// node and is queued again; any other is dropped. `estimate` gives the
+    /// heuristic, only when a node is queued. Returns the new node, if any.
+    #[inline(always)]
+    fn admit<F: Frontier<C>>(
+        &mut self,
+        frontier: &mut F,
+        reopen: bool,
+        hash: u64,
+        step: Node<S, M, C>,
+        estimate: impl FnOnce(&S) -> C,
+    ) -> Option<u32> {
+        let Closed {
+            hasher,
+            table,
+            arena,
+        } = self;
+        let nodes = &arena.nodes;
+        match table.find(hash, |known| nodes[known as usize].state == step.state) {
+            Ok(known) => {
+                let node = &mut arena.nodes[known as usize];
+                if reopen && step.g < node.g {
+                    node.g = step.g;
+                    node.parent = step.parent;
+                    node.mv = step.mv;
+                    node.depth = step.depth;
+                    frontier.push(known, step.g, estimate(&node.state));
+                }
+                None
+            }
+            Err(at) => {
+                let (g, h) = (step.g, estimate(&step.state));
+                let child = arena.push(step);
+                let nodes = &arena.nodes;
+                table.insert(at, hash, child, |index| {
+                    hasher.hash_one(&nodes[index as usize].state)
+                });
+                frontier.push(child, g, h);
+                Some(child)
+            }
+        }
+    }
 }
 
 /// On a large table, the successors of the node that comes out of the
@@ -473,9 +535,8 @@ where
             frontier,
             reopen,
             watch,
-            hasher,
-            table,
-            arena,
+            closed,
+            expanding,
             successors,
             hashes,
             ahead,
@@ -483,14 +544,21 @@ where
         let (problem, reopen) = (*problem, *reopen);
         let look_ahead = LARGE_TABLE && F::USES_HEURISTIC;
         let zero = P::Cost::default();
+        let heuristic = |state: &P::State| {
+            if F::USES_HEURISTIC {
+                problem.heuristic(state)
+            } else {
+                zero
+            }
+        };
         loop {
-            if !LARGE_TABLE && table.is_large() {
+            if !LARGE_TABLE && closed.table.is_large() {
                 return None;
             }
             let Some((index, queued_g)) = frontier.pop() else {
                 return Some((Status::Exhausted, None));
             };
-            let node = &arena.nodes[index as usize];
+            let node = &closed.arena.nodes[index as usize];
             if queued_g.is_some_and(|queued| node.g < queued) {
                 continue;
             }
@@ -507,19 +575,40 @@ where
             }
             let g = node.g;
             watch.stats.expanded += 1;
+            let step = |parent, mv, state, cost| Node {
+                state,
+                parent,
+                mv: Some(mv),
+                g: g + cost,
+                depth,
+            };
+            if !LARGE_TABLE {
+                // On a table that fits in the caches, each successor enters
+                // the table as it is made, with no list in between: the loop
+                // over the successors, whose exit is often mispredicted (its
+                // count varies from node to node), is then run once, not
+                // twice (3x3 A* 6% faster).
+                expanding.clone_from(&node.state);
+                let mut generated = 0;
+                problem.for_each_successor(expanding, successors, |mv, state, cost| {
+                    generated += 1;
+                    let hash = closed.hasher.hash_one(&state);
+                    let step = step(index, mv, state, cost);
+                    closed.admit(frontier, reopen, hash, step, heuristic);
+                });
+                watch.stats.generated += generated;
+                watch.frontier(frontier.len());
+                continue;
+            }
             if look_ahead && ahead.node.take() == Some(index) {
                 std::mem::swap(successors, &mut ahead.successors);
                 std::mem::swap(hashes, &mut ahead.hashes);
             } else {
                 problem.successors(&node.state, successors);
-                // On a large table, hash every successor first and start
-                // loading their slots, so the cache misses overlap instead of
-                // coming one after another. On a small one a second loop over
-                // the successors costs more (its exit, at a count that varies
-                // from node to node, is often mispredicted) than the misses.
-                if LARGE_TABLE {
-                    hash_all(hasher, table, successors, hashes);
-                }
+                // Hash every successor first and start loading their slots,
+                // so the cache misses overlap instead of coming one after
+                // another.
+                hash_all(closed, successors, hashes);
             }
             watch.stats.generated += successors.len() as u64;
             // The successor that will come out next, if one will: the
@@ -547,63 +636,30 @@ where
                 let queued = next.is_none().then(|| frontier.peek()).flatten();
                 let state = match (next, queued) {
                     (Some(position), _) => Some(&successors[position].1),
-                    (None, Some(queued)) => Some(&arena.nodes[queued as usize].state),
+                    (None, Some(queued)) => Some(&closed.arena.nodes[queued as usize].state),
                     (None, None) => None,
                 };
                 if let Some(state) = state {
                     ahead.successors.clear();
                     problem.successors(state, &mut ahead.successors);
-                    hash_all(hasher, table, &ahead.successors, &mut ahead.hashes);
+                    hash_all(closed, &ahead.successors, &mut ahead.hashes);
                     ahead.node = queued;
                 }
             }
             for (position, (mv, state, cost)) in successors.drain(..).enumerate() {
-                let hash = if LARGE_TABLE {
-                    hashes[position]
-                } else {
-                    hasher.hash_one(&state)
-                };
-                let child_g = g + cost;
                 let estimate = |state: &P::State| {
                     if look_ahead {
                         ahead.estimates[position]
-                    } else if F::USES_HEURISTIC {
-                        problem.heuristic(state)
                     } else {
-                        zero
+                        heuristic(state)
                     }
                 };
-                let nodes = &arena.nodes;
-                match table.find(hash, |known| nodes[known as usize].state == state) {
-                    Ok(known) => {
-                        let node = &mut arena.nodes[known as usize];
-                        if !reopen || child_g >= node.g {
-                            continue;
-                        }
-                        node.g = child_g;
-                        node.parent = index;
-                        node.mv = Some(mv);
-                        node.depth = depth;
-                        let h = estimate(&node.state);
-                        frontier.push(known, child_g, h);
-                    }
-                    Err(at) => {
-                        let h = estimate(&state);
-                        let child = arena.push(Node {
-                            state,
-                            parent: index,
-                            mv: Some(mv),
-                            g: child_g,
-                            depth,
-                        });
-                        table.insert(at, hash, child);
-                        frontier.push(child, child_g, h);
-                        // Only a new node: a reopened one keeps its older
-                        // state, whose successors may differ from this copy's.
-                        if look_ahead && next == Some(position) {
-                            ahead.node = Some(child);
-                        }
-                    }
+                let step = step(index, mv, state, cost);
+                let child = closed.admit(frontier, reopen, hashes[position], step, estimate);
+                // Only a new node: a reopened one keeps its older state,
+                // whose successors may differ from this copy's.
+                if look_ahead && next == Some(position) && child.is_some() {
+                    ahead.node = child;
                 }
             }
             watch.frontier(frontier.len());
@@ -615,15 +671,14 @@ where
 /// slot to be loaded.
 #[inline(always)]
 fn hash_all<S: Hash, M, C>(
-    hasher: &DefaultHashBuilder,
-    table: &Table,
+    closed: &Closed<S, M, C>,
     successors: &[(M, S, C)],
     hashes: &mut Vec<u64>,
 ) {
     hashes.clear();
     for (_, state, _) in successors {
-        let hash = hasher.hash_one(state);
-        table.prefetch(hash);
+        let hash = closed.hasher.hash_one(state);
+        closed.table.prefetch(hash);
         hashes.push(hash);
     }
 }
