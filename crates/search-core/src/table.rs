@@ -3,26 +3,22 @@
 //! slot, so a probe reads one cache line (which can be prefetched while the
 //! other successors are hashed) and only a tag match reaches the arena.
 
-/// Linear probing over `u64` slots: the top byte is the run the slot was
-/// written in (an *epoch*; a slot of another epoch is empty), then 24 bits
-/// of tag (the hash's high bits), then the arena index. Emptying the table
-/// for the next run is then one increment, not a pass over all its memory,
-/// which leaves it free to be sparse while small.
+/// Linear probing over `u64` slots: the arena index in the high half, then
+/// 24 bits of tag (the hash's high bits), then in the low byte the run the
+/// slot was written in (an *epoch*; a slot of another epoch is empty). Emptying
+/// the table for the next run is then one increment, not a pass over all its
+/// memory, which leaves it free to be sparse while small.
 pub(crate) struct Table {
     slots: Vec<u64>,
     len: usize,
     /// Entries allowed before the table doubles.
     capacity: usize,
     /// The epoch of this run's slots, 1 to 255 (fresh memory is epoch 0).
-    epoch: u64,
+    epoch: u8,
 }
 
 /// The slots of a new table.
 const FIRST_SLOTS: usize = 1024;
-
-/// Where the epoch and the tag sit in a slot.
-const EPOCH_SHIFT: u32 = 56;
-const TAG_SHIFT: u32 = 32;
 
 impl Table {
     pub fn new() -> Self {
@@ -68,11 +64,13 @@ impl Table {
     pub fn clear(&mut self) {
         if self.len > 0 {
             self.len = 0;
-            self.epoch += 1;
-            if self.epoch > 255 {
-                self.slots.fill(0);
-                self.epoch = 1;
-            }
+            self.epoch = match self.epoch {
+                u8::MAX => {
+                    self.slots.fill(0);
+                    1
+                }
+                epoch => epoch + 1,
+            };
         }
     }
 
@@ -91,26 +89,27 @@ impl Table {
         let _ = hash;
     }
 
-    /// The epoch and tag part of a slot holding `hash` in this run.
+    /// The low half of a slot holding `hash` in this run: tag and epoch.
     #[inline]
-    fn mark(&self, hash: u64) -> u64 {
-        self.epoch << EPOCH_SHIFT | (hash >> 40) << TAG_SHIFT
+    fn mark(&self, hash: u64) -> u32 {
+        ((hash >> 40) as u32) << 8 | u32::from(self.epoch)
     }
 
     /// The index stored for `hash` whose node `same` accepts, or else the
     /// empty slot where it belongs (for [`Table::insert`]).
     #[inline]
     pub fn find(&self, hash: u64, mut same: impl FnMut(u32) -> bool) -> Result<u32, usize> {
-        let mark = self.mark(hash) >> TAG_SHIFT;
+        let mark = self.mark(hash);
         let mask = self.slots.len() - 1;
         let mut at = self.home(hash);
         loop {
             let slot = self.slots[at];
-            if slot >> EPOCH_SHIFT != self.epoch {
+            if slot as u8 != self.epoch {
                 return Err(at);
             }
-            if slot >> TAG_SHIFT == mark && same(slot as u32) {
-                return Ok(slot as u32);
+            let index = (slot >> 32) as u32;
+            if slot as u32 == mark && same(index) {
+                return Ok(index);
             }
             at = (at + 1) & mask;
         }
@@ -122,7 +121,7 @@ impl Table {
     /// (one per node of the arena), which `hash_of` hashes.
     #[inline]
     pub fn insert(&mut self, at: usize, hash: u64, index: u32, hash_of: impl Fn(u32) -> u64) {
-        self.slots[at] = self.mark(hash) | u64::from(index);
+        self.slots[at] = u64::from(index) << 32 | u64::from(self.mark(hash));
         self.len += 1;
         if self.len > self.capacity {
             self.grow(hash_of);
@@ -136,7 +135,7 @@ impl Table {
         for index in 0..len as u32 {
             let hash = hash_of(index);
             if let Err(at) = self.find(hash, |_| false) {
-                self.slots[at] = self.mark(hash) | u64::from(index);
+                self.slots[at] = u64::from(index) << 32 | u64::from(self.mark(hash));
             }
         }
         self.len = len;
