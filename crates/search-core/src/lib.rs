@@ -23,11 +23,14 @@
 //! closed set), a depth limit, node and time limits (a run that hits one ends
 //! with [`Status::LimitReached`] instead of exhausting memory), and the seed
 //! of the random searcher. Nodes live in an arena with parent indices, so no
-//! path is copied until a goal is found; the closed set is a `hashbrown`
-//! table of arena indices (one probe per successor); with integer costs A*
-//! and greedy search queue nodes in buckets by priority instead of a heap.
-//! [`astar_in`] keeps all of that memory in a [`Scratch`] from one run to
-//! the next.
+//! path is copied until a goal is found; the closed set is an
+//! open-addressing table of arena indices (one probe per successor, with a
+//! hash tag beside each index), and a problem that implements
+//! [`Problem::for_each_successor`] hands each successor to it as it is made;
+//! with integer costs A* and greedy search queue nodes in buckets by
+//! priority instead of a heap. [`astar_in`] keeps all of that memory in a
+//! [`Scratch`] from one run to the next (the table is emptied by starting a
+//! new epoch, not by clearing it).
 //! [`idastar_in_place`] runs over an [`InPlaceProblem`], which applies and
 //! undoes moves on one state and can keep its heuristic incrementally: no
 //! allocation, no table, no state clone per node.
