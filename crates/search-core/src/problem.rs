@@ -58,12 +58,21 @@ pub trait Problem {
     /// needed per expansion.
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State, Self::Cost)>);
 
-    /// Calls `visit` with each successor of `state`, in the order of
-    /// [`Problem::successors`]. By default it lists them with `successors` in
-    /// `buffer` (empty on entry, reused between calls) and hands them over. A
-    /// problem that makes its successors one at a time can hand each over as
-    /// it is made instead, with no list in between: the closed-set searchers
-    /// (BFS, A*, greedy, random) call this, and spend less per successor then.
+    /// Whether the searchers should call [`Problem::for_each_successor`]
+    /// rather than [`Problem::successors`] where they can: set it when
+    /// overriding that method. (They then copy the expanded state with
+    /// `clone_from` first, which a default implementation would not need.)
+    const STREAMS_SUCCESSORS: bool = false;
+
+    /// Calls `visit` with each successor of `state`: exactly those
+    /// [`Problem::successors`] lists, in the same order. By default it lists
+    /// them with `successors` in `buffer` (empty on entry, reused between
+    /// calls) and hands them over, leaving `buffer` empty. A problem that
+    /// makes its successors one at a time can hand each over as it is made
+    /// instead, with no list in between, and set
+    /// [`Problem::STREAMS_SUCCESSORS`]: the searchers with a closed set (BFS,
+    /// A*, greedy, random with [`crate::CycleCheck::Closed`]) then call this
+    /// while their table fits in the caches, and spend less per successor.
     #[inline]
     fn for_each_successor<V>(
         &self,

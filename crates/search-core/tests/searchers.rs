@@ -135,6 +135,107 @@ fn astar_and_idastar_agree_with_dijkstra_on_weighted_graphs() {
     }
 }
 
+/// A state that remembers the node it came from, as the eight-puzzle's
+/// does, so that the way straight back can be left out; equality and
+/// hashing look at the node only.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    node: usize,
+    from: Option<usize>,
+}
+
+impl PartialEq for Visit {
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node
+    }
+}
+
+impl Eq for Visit {}
+
+impl std::hash::Hash for Visit {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.node.hash(state);
+    }
+}
+
+/// An undirected weighted graph whose successors leave out the way back,
+/// with an admissible but inconsistent heuristic (a random share of the
+/// true distance), so that A* reaches states again more cheaply.
+struct NoWayBack {
+    graph: Graph,
+    estimate: Vec<u32>,
+}
+
+impl Problem for NoWayBack {
+    type State = Visit;
+    type Move = usize;
+    type Cost = u32;
+
+    const STREAMS_SUCCESSORS: bool = true;
+
+    fn successors(&self, state: &Visit, out: &mut Vec<(usize, Visit, u32)>) {
+        self.for_each_successor(state, &mut Vec::new(), |mv, next, cost| {
+            out.push((mv, next, cost));
+        });
+    }
+
+    fn for_each_successor<V: FnMut(usize, Visit, u32)>(
+        &self,
+        state: &Visit,
+        _: &mut Vec<(usize, Visit, u32)>,
+        mut visit: V,
+    ) {
+        for &(next, cost) in &self.graph.edges[state.node] {
+            if Some(next) != state.from {
+                let from = Some(state.node);
+                visit(next, Visit { node: next, from }, cost);
+            }
+        }
+    }
+
+    fn is_goal(&self, state: &Visit) -> bool {
+        state.node == self.graph.goal
+    }
+
+    fn heuristic(&self, state: &Visit) -> u32 {
+        self.estimate[state.node]
+    }
+}
+
+#[test]
+fn a_state_reached_again_more_cheaply_carries_its_new_path() {
+    let mut scratch = search_core::Scratch::default();
+    for seed in 0..300 {
+        let directed = random_graph(seed, 20, 40, 9);
+        let mut edges = vec![Vec::new(); 20];
+        for (from, list) in directed.edges.iter().enumerate() {
+            for &(to, cost) in list {
+                edges[from].push((to, cost));
+                edges[to].push((from, cost));
+            }
+        }
+        let graph = Graph { edges, goal: 19 };
+        let mut rng = SmallRng::seed_from_u64(seed);
+        // The graph is undirected: Dijkstra from a node gives its distance
+        // to the goal.
+        let estimate = (0..20)
+            .map(|node| dijkstra(&graph, node).map_or(0, |distance| rng.random_range(0..=distance)))
+            .collect();
+        let expected = dijkstra(&graph, 0);
+        let problem = NoWayBack { graph, estimate };
+        let start = Visit {
+            node: 0,
+            from: None,
+        };
+        let config = Config::default();
+        let fresh = search_core::astar(&problem, start, &config);
+        let reused = search_core::astar_in(&problem, start, &config, &mut scratch);
+        for search in [fresh, reused] {
+            assert_eq!(search.path().map(|path| path.cost), expected, "seed {seed}");
+        }
+    }
+}
+
 /// A 5x5 grid with walls; the heuristic is the Manhattan distance.
 fn grid_problem() -> impl Problem<State = (i32, i32), Move = char, Cost = u32> {
     const WALLS: [(i32, i32); 6] = [(1, 0), (1, 1), (1, 2), (3, 4), (3, 3), (3, 2)];
