@@ -95,6 +95,12 @@ impl Table {
         ((hash >> 40) as u32) << 8 | u32::from(self.epoch)
     }
 
+    /// The slot holding `index` for `hash` in this run.
+    #[inline]
+    fn slot(&self, hash: u64, index: u32) -> u64 {
+        u64::from(index) << 32 | u64::from(self.mark(hash))
+    }
+
     /// The index stored for `hash` whose node `same` accepts, or else the
     /// empty slot where it belongs (for [`Table::insert`]).
     #[inline]
@@ -125,7 +131,7 @@ impl Table {
             index as usize, self.len,
             "indices are stored in order from 0"
         );
-        self.slots[at] = u64::from(index) << 32 | u64::from(self.mark(hash));
+        self.slots[at] = self.slot(hash, index);
         self.len += 1;
         if self.len > self.capacity {
             self.grow(hash_of);
@@ -141,7 +147,7 @@ impl Table {
             let at = self
                 .find(hash, |_| false)
                 .expect_err("a find that accepts no node ends on an empty slot");
-            self.slots[at] = u64::from(index) << 32 | u64::from(self.mark(hash));
+            self.slots[at] = self.slot(hash, index);
         }
         self.len = len;
     }
