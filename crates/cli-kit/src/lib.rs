@@ -1,66 +1,86 @@
-//! What every puzzle command does the same way: a failed run is reported
-//! on stderr under the program's name with exit code 1, a closed pipe
-//! (`sudoku solve big.txt | head -1`) ends the run quietly with exit code 0,
-//! the way `cat` and `grep` behave, flags that clash are a usage error
-//! (exit 2), `--stats` prints one line shaped alike in every command, and
-//! input is read forgivingly (see [`decode`]).
+//! What every puzzle command does the same way, written once so that a
+//! new puzzle crate gets it by calling, not copying:
+//!
+//! - the JSON [`Record`] envelope (`line`, `status`, `solution`, `error`,
+//!   `stats {nodes, micros}`) with the crate's own fields flattened in;
+//! - one [`Status`] and one exit code for a batch ([`Tally`]): 1 if any
+//!   puzzle was invalid, else 4 if any hit a limit, else 3 if any was proved
+//!   unsolvable, else 0;
+//! - [`Input`] from a file or stdin, read forgivingly (see [`decode`]);
+//! - the [`Batch`] driver of `solve` (parallel with `--threads`, output in
+//!   input order, a progress bar on a terminal, bad lines reported and the
+//!   rest solved) and the [`run_check`] driver of `check` (every failure
+//!   reported in one format, exit 1 on any);
+//! - a failed run reported on stderr under the program's name with exit
+//!   code 1 ([`finish`]), a closed pipe (`sudoku solve big.txt | head -1`)
+//!   ending the run quietly with exit code 0 as `cat` and `grep` do, flags
+//!   that clash as a usage error (exit 2), the `--stats` line, and the
+//!   default memory budget of searches that hold states.
+//!
+//! A `main.rs` then holds its argument definitions and calls:
+//!
+//! ```no_run
+//! use cli_kit::{Batch, Input, Outcome, Record, Report, Stats, Status};
+//! use std::io::Write;
+//!
+//! struct Answer(Option<u64>);
+//! impl Outcome for Answer {
+//!     fn status(&self) -> Status {
+//!         if self.0.is_some() { Status::Solved } else { Status::Unsolvable }
+//!     }
+//! }
+//!
+//! struct Json;
+//! impl Report<(usize, String), Answer> for Json {
+//!     fn write(&mut self, out: &mut dyn Write, item: &(usize, String), result: Result<&Answer, &str>)
+//!     -> anyhow::Result<()> {
+//!         let record: Record = match result {
+//!             Ok(answer) => Record {
+//!                 solution: answer.0.map(|root| root.to_string()),
+//!                 stats: Stats::new(1, std::time::Duration::ZERO),
+//!                 ..Record::new(answer.status(), Default::default())
+//!             },
+//!             Err(message) => Record::invalid(message, Default::default()),
+//!         };
+//!         record.at_line(Some(item.0)).write_line(out)
+//!     }
+//! }
+//!
+//! fn main() -> std::process::ExitCode {
+//!     let run = || {
+//!         let input = Input::read(None)?;
+//!         let items: Vec<(usize, String)> =
+//!             input.numbered_lines().map(|(n, line)| (n, line.to_owned())).collect();
+//!         let square_root = |(n, line): &(usize, String)| {
+//!             let value: u64 = line.trim().parse().map_err(|_| format!("line {n}: expected a number"))?;
+//!             let root = value.isqrt();
+//!             Ok(Answer((root * root == value).then_some(root)))
+//!         };
+//!         Batch::new("roots", &input.name).run(&items, square_root, &mut Json)
+//!     };
+//!     cli_kit::finish("roots", run())
+//! }
+//! ```
 
-use std::io::{self, BufRead, Read};
+#![deny(missing_docs)]
+
+mod batch;
+mod check;
+mod input;
+mod memory;
+mod record;
+mod status;
+
+use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Input text as the puzzle commands read it: a leading byte-order mark
-/// (as Windows editors write) dropped, and bytes that are not UTF-8 kept as
-/// U+FFFD, so that the parser reports the line and column of each and the
-/// other lines of a batch are still read.
-///
-/// ```
-/// assert_eq!(cli_kit::decode(b"\xef\xbb\xbf12\n3\xff4".to_vec()), "12\n3\u{fffd}4");
-/// ```
-pub fn decode(bytes: Vec<u8>) -> String {
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
-    };
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text,
-    }
-}
-
-/// All of `reader` (a file, stdin), as [`decode`] gives it.
-pub fn read_all(mut reader: impl Read) -> io::Result<String> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    Ok(decode(bytes))
-}
-
-/// The lines of `reader`, each as [`decode`] gives it (the mark only on the
-/// first), without the line end (`\n` or `\r\n`), one at a time.
-pub fn lines(mut reader: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
-    let mut first = true;
-    std::iter::from_fn(move || {
-        let mut bytes = Vec::new();
-        match reader.read_until(b'\n', &mut bytes) {
-            Ok(0) => None,
-            Ok(_) => {
-                if bytes.last() == Some(&b'\n') {
-                    bytes.pop();
-                    if bytes.last() == Some(&b'\r') {
-                        bytes.pop();
-                    }
-                }
-                let line = if std::mem::take(&mut first) {
-                    decode(bytes)
-                } else {
-                    String::from_utf8_lossy(&bytes).into_owned()
-                };
-                Some(Ok(line))
-            }
-            Err(error) => Some(Err(error)),
-        }
-    })
-}
+pub use batch::{Batch, Outcome, Report};
+pub use check::{CheckTally, Claims, Verified, check_claims, json_records, run_check};
+pub use input::{Input, decode, line_too_long, lines, read_all};
+pub use memory::{default_memory_budget, parse_bytes};
+pub use record::{Count, NoFields, Record, Stats};
+pub use status::{Status, Tally};
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

@@ -1,0 +1,153 @@
+//! Input as every puzzle command reads it: a file or stdin, a leading
+//! byte-order mark dropped, `\r\n` taken as a line end, and bytes that are
+//! not UTF-8 kept as U+FFFD so that only their own line is lost.
+
+use std::fs;
+use std::io::{self, BufRead, Read};
+use std::path::Path;
+
+use anyhow::Context;
+
+/// Input text as the puzzle commands read it: a leading byte-order mark
+/// (as Windows editors write) dropped, and bytes that are not UTF-8 kept as
+/// U+FFFD, so that the parser reports the line and column of each and the
+/// other lines of a batch are still read.
+///
+/// ```
+/// assert_eq!(cli_kit::decode(b"\xef\xbb\xbf12\n3\xff4".to_vec()), "12\n3\u{fffd}4");
+/// ```
+pub fn decode(bytes: Vec<u8>) -> String {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    };
+    match text.strip_prefix('\u{feff}') {
+        // Shifting the text down by three bytes keeps the one allocation.
+        Some(_) => {
+            let mut text = text;
+            text.drain(..'\u{feff}'.len_utf8());
+            text
+        }
+        None => text,
+    }
+}
+
+/// All of `reader` (a file, stdin), as [`decode`] gives it.
+pub fn read_all(mut reader: impl Read) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(decode(bytes))
+}
+
+/// The lines of `reader`, each as [`decode`] gives it (the mark only on the
+/// first), without the line end (`\n` or `\r\n`), one at a time.
+pub fn lines(mut reader: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+    let mut first = true;
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match reader.read_until(b'\n', &mut bytes) {
+            Ok(0) => None,
+            Ok(_) => {
+                if bytes.last() == Some(&b'\n') {
+                    bytes.pop();
+                    if bytes.last() == Some(&b'\r') {
+                        bytes.pop();
+                    }
+                }
+                let line = if std::mem::take(&mut first) {
+                    decode(bytes)
+                } else {
+                    String::from_utf8_lossy(&bytes).into_owned()
+                };
+                Some(Ok(line))
+            }
+            Err(error) => Some(Err(error)),
+        }
+    })
+}
+
+/// The whole input of a command, with the name messages give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// The path as given, or `<stdin>`.
+    pub name: String,
+    /// The text, as [`decode`] gives it.
+    pub text: String,
+}
+
+impl Input {
+    /// Reads `path`, or stdin when it is absent or `-`.
+    pub fn read(path: Option<&Path>) -> anyhow::Result<Input> {
+        match path {
+            Some(path) if path.as_os_str() != "-" => {
+                let name = path.display().to_string();
+                let bytes = fs::read(path).with_context(|| format!("cannot read {name}"))?;
+                Ok(Input {
+                    name,
+                    text: decode(bytes),
+                })
+            }
+            _ => Input::stdin(),
+        }
+    }
+
+    /// Reads all of stdin.
+    pub fn stdin() -> anyhow::Result<Input> {
+        let text = read_all(io::stdin().lock()).context("cannot read stdin")?;
+        Ok(Input {
+            name: "<stdin>".to_owned(),
+            text,
+        })
+    }
+
+    /// The lines of the text with their 1-based numbers, each without its
+    /// line end (`\n` or `\r\n`).
+    pub fn numbered_lines(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line))
+    }
+}
+
+/// A message for a line far longer than any puzzle, naming its length
+/// instead of quoting it, so that a 300 MB line is reported as invalid
+/// without being copied around.
+///
+/// ```
+/// assert_eq!(cli_kit::line_too_long("x".repeat(5000).as_str(), 1000),
+///            Some("5000 characters, longer than any puzzle (at most 1000)".to_owned()));
+/// assert_eq!(cli_kit::line_too_long("12", 1000), None);
+/// ```
+pub fn line_too_long(line: &str, max: usize) -> Option<String> {
+    (line.len() > max).then(|| {
+        format!(
+            "{} characters, longer than any puzzle (at most {max})",
+            line.chars().count()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_crlf_and_a_bad_byte_cost_only_their_own_line() {
+        let bytes = b"\xef\xbb\xbfone\r\ntw\xffo\nthree".to_vec();
+        let read: Vec<String> = lines(&bytes[..]).map(Result::unwrap).collect();
+        assert_eq!(read, ["one", "tw\u{fffd}o", "three"]);
+        let input = Input {
+            name: "t".into(),
+            text: decode(bytes),
+        };
+        let numbered: Vec<(usize, &str)> = input.numbered_lines().collect();
+        assert_eq!(numbered, [(1, "one"), (2, "tw\u{fffd}o"), (3, "three")]);
+    }
+
+    #[test]
+    fn a_missing_file_names_itself() {
+        let error = Input::read(Some(Path::new("/no/such/file"))).unwrap_err();
+        assert!(format!("{error:#}").starts_with("cannot read /no/such/file: "));
+    }
+}
