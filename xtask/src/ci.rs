@@ -25,6 +25,24 @@ pub fn run() -> Result<()> {
         "cargo clippy",
     )?;
 
+    // A puzzle library used on its own must not pull what only its binary
+    // needs: each builds without its default `cli` feature. The manifest
+    // path names the crate, since a bench peer may share its package name.
+    for krate in workspace::fixture_crates()? {
+        step(&format!("cargo build {krate} --lib --no-default-features"));
+        let manifest = workspace::root()
+            .join("crates")
+            .join(&krate)
+            .join("Cargo.toml");
+        run_checked(
+            cargo()
+                .args(["build", "--quiet", "--lib", "--no-default-features"])
+                .arg("--manifest-path")
+                .arg(&manifest),
+            &format!("cargo build {krate} --lib --no-default-features"),
+        )?;
+    }
+
     step("cargo test (snapshots must match: INSTA_UPDATE=no)");
     run_checked(
         cargo()
