@@ -64,9 +64,14 @@ pub struct Config {
     pub var_order: VarOrder,
     /// Value ordering.
     pub value_order: ValueOrder,
-    /// Stop with [`Status::LimitReached`] after this many nodes.
+    /// Stop with [`Status::LimitReached`] before [`Stats::nodes`] would pass
+    /// this: the check comes before every decision, so a search ends with
+    /// `nodes <= limit`. 1 allows the root (its propagation) and no
+    /// decision; 0 stops before the root is propagated.
     pub node_limit: Option<u64>,
-    /// Stop with [`Status::LimitReached`] after this much time.
+    /// Stop with [`Status::LimitReached`] after this much time. The clock
+    /// is read before the first decision and then every 64 nodes, so a zero
+    /// limit stops after the root, before any decision.
     pub time_limit: Option<Duration>,
 }
 
@@ -94,7 +99,7 @@ impl Config {
         self
     }
 
-    /// Sets a node limit.
+    /// Sets a node limit (see [`Config::node_limit`]: `nodes <= limit`).
     pub fn node_limit(mut self, nodes: u64) -> Self {
         self.node_limit = Some(nodes);
         self
@@ -110,7 +115,11 @@ impl Config {
 /// Search statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
-    /// Decisions tried (one per value assigned to a branching variable).
+    /// Search nodes examined, the root included: 1 for the root (its
+    /// propagation) plus one per decision tried (a value assigned to a
+    /// branching variable, whether its propagation succeeds or fails). 0
+    /// only when a node limit of 0 stopped the search before the root, and
+    /// after [`Solver::ac3`] alone, which is no search.
     pub nodes: u64,
     /// Decisions or refutations whose propagation failed.
     pub backtracks: u64,
@@ -451,6 +460,8 @@ impl Solver {
         }
     }
 
+    /// Whether a limit stops the search before the next decision, which
+    /// would make `nodes` one larger.
     fn limit_hit(&mut self) -> bool {
         if self
             .config
@@ -475,6 +486,12 @@ impl Solver {
             Phase::Done(Status::LimitReached) => return Event::Limit,
             Phase::Done(_) => return Event::Exhausted,
             Phase::Fresh => {
+                // The root is the first node: a limit of 0 stops before it.
+                if self.config.node_limit == Some(0) {
+                    self.phase = Phase::Done(Status::LimitReached);
+                    return Event::Limit;
+                }
+                self.stats.nodes = 1;
                 self.phase = Phase::AfterSolution;
                 if !self.root_propagate() {
                     self.phase = Phase::Done(Status::Unsatisfiable);

@@ -347,17 +347,62 @@ fn node_and_time_limits_stop_the_search() {
             assert_eq!(count.stats.nodes, limit, "{inference:?}");
         }
     }
+    // Forward checking in input order needs more than 49 decisions for the
+    // first 10-queens solution, so the limit, not a solution, ends it.
     let outcome = solver.solve();
-    assert!(matches!(
-        outcome.status,
-        Status::Solved | Status::LimitReached
-    ));
+    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(outcome.stats.nodes, 50);
+    // The clock is read before the first decision, so a zero time limit
+    // stops every search there: the root was examined, nothing counted.
     let config = Config::new()
         .inference(Inference::ForwardChecking)
         .time_limit(Duration::ZERO);
     let count = Solver::new(queens_alldiff(12), config).count(u64::MAX);
     assert_eq!(count.status, CountStatus::LimitReached);
-    assert!(count.count < 14200);
+    assert_eq!((count.count, count.stats.nodes), (0, 1));
+}
+
+#[test]
+fn nodes_count_the_root_and_each_decision() {
+    // A limit of 0 stops before the root: nothing examined.
+    let config = Config::new().node_limit(0);
+    let count = Solver::new(queens_alldiff(6), config).count(u64::MAX);
+    assert_eq!(count.status, CountStatus::LimitReached);
+    assert_eq!((count.count, count.stats.nodes), (0, 0));
+    // A puzzle that propagation alone solves takes the root only, and a
+    // limit of 1 is enough for it.
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut puzzle = solved.to_string();
+    puzzle.replace_range(0..1, ".");
+    let (model, _) = sudoku(&puzzle);
+    let outcome = Solver::new(model, Config::new().node_limit(1)).solve();
+    assert_eq!((outcome.status, outcome.stats.nodes), (Status::Solved, 1));
+    // A root that propagation refutes is still one node examined.
+    let mut model = Model::new();
+    let vars = model.new_vars(3, 0..2);
+    model.all_different(&vars);
+    let outcome = Solver::new(model, Config::new()).solve();
+    assert_eq!(
+        (outcome.status, outcome.stats.nodes),
+        (Status::Unsatisfiable, 1)
+    );
+    // Every decision adds one: 4-queens by forward checking in input order.
+    let config = Config::new()
+        .inference(Inference::ForwardChecking)
+        .var_order(VarOrder::Input);
+    let mut solver = Solver::new(queens_alldiff(4), config);
+    let all = solver.count(u64::MAX);
+    assert_eq!((all.count, all.status), (2, CountStatus::Complete));
+    // The largest limit that stops it short leaves exactly that many nodes.
+    let needed = all.stats.nodes;
+    let config = solver.config().clone().node_limit(needed - 1);
+    let cut = Solver::new(queens_alldiff(4), config).count(u64::MAX);
+    assert_eq!(cut.status, CountStatus::LimitReached);
+    assert_eq!(cut.stats.nodes, needed - 1);
+    let config = solver.config().clone().node_limit(needed);
+    let whole = Solver::new(queens_alldiff(4), config).count(u64::MAX);
+    assert_eq!((whole.count, whole.status), (2, CountStatus::Complete));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use csp_core::{
 };
 
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveOptions, Stats};
+use crate::outcome::{Outcome, SolveOptions, Stats, Stop};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle};
 
 /// The cells touching any cell of `cells`.
@@ -100,8 +100,8 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         .inference(Inference::Mac)
         .var_order(VarOrder::Mrv);
     if let Some(limit) = options.node_limit {
-        // The root is the first node: csp-core counts only the guesses.
-        config = config.node_limit(limit.saturating_sub(1));
+        // csp-core's nodes are the contract's: the root plus one per guess.
+        config = config.node_limit(limit);
     }
     let mut solver = Solver::new(model, config);
     let mut solutions = Vec::new();
@@ -110,16 +110,16 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         solutions.push(grid_of(solution.values()));
         (solutions.len() as u64) < limit
     });
-    Outcome {
-        complete: count.status == CountStatus::Complete,
-        hit_node_limit: count.status == CountStatus::LimitReached,
-        stats: Stats {
-            // The root plus one node per guess.
-            nodes: count.stats.nodes + 1,
-            backtracks: count.stats.backtracks,
-            path_length: None,
-            elapsed: start.elapsed(),
-        },
-        solutions,
-    }
+    let stop = match count.status {
+        CountStatus::Complete => Stop::Exhausted,
+        CountStatus::SolutionLimit => Stop::SolutionLimit,
+        CountStatus::LimitReached => Stop::NodeLimit,
+    };
+    let stats = Stats {
+        nodes: count.stats.nodes,
+        backtracks: count.stats.backtracks,
+        seed: None,
+        elapsed: start.elapsed(),
+    };
+    Outcome::new(solutions, stop, stats)
 }

@@ -44,8 +44,15 @@ pub struct Config {
     /// States more than this many moves from the start are not added (seed
     /// 001's `depth_limit`; `None` is its `-1`).
     pub depth_limit: Option<u32>,
-    /// The run stops with [`crate::Status::LimitReached`] once this many
-    /// states have been generated (the start included).
+    /// The most states a run may generate ([`crate::Stats::generated`], the
+    /// start included), never passed: when taking in one more successor
+    /// would pass it, the run ends with [`crate::Status::LimitReached`]
+    /// ([`crate::Limit::Nodes`]) with `generated` equal to the limit, the
+    /// rest of that expansion dropped. A node that generates nothing (a dead
+    /// end, or one at the depth limit) is still tested once the limit is
+    /// reached. 0 ends a run before its start is generated or tested. A
+    /// searcher that starts over (IDDFS, IDA*) counts the start again each
+    /// time, except [`crate::idastar_in_place`] (see there).
     pub node_limit: Option<u64>,
     /// The run stops with [`crate::Status::LimitReached`] after this long.
     pub time_limit: Option<Duration>,

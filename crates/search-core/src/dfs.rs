@@ -46,8 +46,11 @@ where
     let mut spare: Vec<Vec<Successor<P>>> = Vec::new();
     let mut waiting: usize = 0;
     let mut cut_off = false;
+    // Each pass of iterative deepening generates the start again.
+    if !watch.start() {
+        return Pass::Limit(Limit::Nodes);
+    }
     visited.start(&start, 0);
-    watch.stats.generated += 1;
     let mut entering = Some((start, None, P::Cost::default()));
     loop {
         if let Some((state, mv, g)) = entering.take() {
@@ -65,7 +68,9 @@ where
             } else {
                 watch.stats.expanded += 1;
                 problem.successors(&state, &mut untried);
-                watch.stats.generated += untried.len() as u64;
+                if !watch.generate(untried.len() as u64) {
+                    return Pass::Limit(Limit::Nodes);
+                }
                 untried.reverse();
                 waiting += untried.len();
                 watch.frontier(waiting);

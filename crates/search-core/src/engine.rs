@@ -207,13 +207,57 @@ impl Watch {
         }
     }
 
-    /// Says whether a limit has been reached; called once per goal test,
-    /// after the test, so a goal found on the last allowed step still counts.
+    /// Takes in the start (again, in a searcher that starts over): false,
+    /// and the run must end with [`Limit::Nodes`], when a node limit of 0
+    /// leaves no room for it.
+    #[inline]
+    pub fn start(&mut self) -> bool {
+        self.generate_one()
+    }
+
+    /// Takes in one successor (a searcher that counts them as they come):
+    /// false, and the run must end with [`Limit::Nodes`], when it would pass
+    /// the node limit.
+    #[inline(always)]
+    pub fn generate_one(&mut self) -> bool {
+        if self.stats.generated == self.node_limit {
+            return false;
+        }
+        self.stats.generated += 1;
+        true
+    }
+
+    /// Takes in `count` successors of one expansion, listed before they are
+    /// admitted. When they would take `generated` past the node limit it is
+    /// set to the limit (the successors that fit) and the answer is false:
+    /// the run must end with [`Limit::Nodes`], dropping the expansion, which
+    /// can no longer be complete. One comparison per expansion.
+    #[inline(always)]
+    pub fn generate(&mut self, count: u64) -> bool {
+        // `generated <= node_limit` always holds, so this cannot wrap.
+        let room = self.node_limit - self.stats.generated;
+        if count > room {
+            self.stats.generated = self.node_limit;
+            return false;
+        }
+        self.stats.generated += count;
+        true
+    }
+
+    /// How many more states may be generated before the node limit would be
+    /// passed: for a searcher that takes successors in one at a time, which
+    /// compares its own count with this once per successor.
+    #[inline(always)]
+    pub fn room(&self) -> u64 {
+        self.node_limit - self.stats.generated
+    }
+
+    /// Says whether the time limit has been reached; called once per goal
+    /// test, after the test, so a goal found on the last allowed step still
+    /// counts. (The node limit is watched where states are generated, by
+    /// [`Watch::generate`], so that it is never passed.)
     #[inline]
     pub fn exceeded(&self) -> Option<Limit> {
-        if self.stats.generated >= self.node_limit {
-            return Some(Limit::Nodes);
-        }
         // The clock is read on the first test and every 1024th after, so a
         // limit of zero stops every searcher at once.
         if self.stats.num_tested & 1023 == 1

@@ -14,7 +14,7 @@ use hashbrown::DefaultHashBuilder;
 use std::hash::BuildHasher;
 
 use crate::engine::{Arena, NoCheck, Node, PathCheck, Visited, Watch};
-use crate::outcome::{Search, Status};
+use crate::outcome::{Limit, Search, Status};
 use crate::problem::{Cost, Problem};
 use crate::table::Table;
 
@@ -273,6 +273,9 @@ where
 {
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
+    if !watch.start() {
+        return watch.finish(Status::LimitReached(Limit::Nodes), None);
+    }
     let start_h = if F::USES_HEURISTIC {
         problem.heuristic(&start)
     } else {
@@ -280,7 +283,6 @@ where
     };
     visited.start(&start, zero);
     let mut arena: Arena<P::State, P::Move, P::Cost> = Arena::new(start, zero);
-    watch.stats.generated = 1;
     frontier.push(0, zero, start_h);
     watch.frontier(1);
     let mut successors = Vec::new();
@@ -301,7 +303,9 @@ where
         let g = node.g;
         watch.stats.expanded += 1;
         problem.successors(&node.state, &mut successors);
-        watch.stats.generated += successors.len() as u64;
+        if !watch.generate(successors.len() as u64) {
+            return watch.finish(Status::LimitReached(Limit::Nodes), None);
+        }
         for (mv, state, cost) in successors.drain(..) {
             let child_g = g + cost;
             if !visited.admit(&state, child_g, arena.ancestors(index)) {
@@ -346,6 +350,9 @@ where
 {
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
+    if !watch.start() {
+        return watch.finish(Status::LimitReached(Limit::Nodes), None);
+    }
     let hasher = DefaultHashBuilder::default();
     let start_h = if F::USES_HEURISTIC {
         problem.heuristic(&start)
@@ -360,7 +367,6 @@ where
     if let Err(at) = table.find(start_hash, |_| false) {
         table.insert(at, start_hash, 0, |_| start_hash);
     }
-    watch.stats.generated = 1;
     frontier.push(0, zero, start_h);
     watch.frontier(1);
     let mut successors = std::mem::take(&mut scratch.successors);
@@ -604,9 +610,16 @@ where
                 } else {
                     problem.successors(&node.state, successors);
                 }
-                let mut generated = 0;
+                // The node limit is compared with once per successor here, as
+                // they are not counted before they come (a compare with a
+                // register, against a hash and a probe per successor).
+                let room = watch.room();
+                let mut made = 0;
                 let mut take = |mv, state, cost| {
-                    generated += 1;
+                    made += 1;
+                    if made > room {
+                        return;
+                    }
                     let hash = closed.hasher.hash_one(&state);
                     let step = step(index, mv, state, cost);
                     closed.admit(frontier, reopen, hash, step, heuristic);
@@ -618,7 +631,11 @@ where
                         take(mv, state, cost);
                     }
                 }
-                watch.stats.generated += generated;
+                // A successor beyond the limit was made and dropped: this
+                // expansion is incomplete, so the run cannot go on.
+                if !watch.generate(made) {
+                    return Some((Status::LimitReached(Limit::Nodes), None));
+                }
                 watch.frontier(frontier.len());
                 continue;
             }
@@ -632,7 +649,10 @@ where
                 // another.
                 hash_all(closed, successors, hashes);
             }
-            watch.stats.generated += successors.len() as u64;
+            if !watch.generate(successors.len() as u64) {
+                successors.clear();
+                return Some((Status::LimitReached(Limit::Nodes), None));
+            }
             // The successor that will come out next, if one will: the
             // smallest rank, the last of equals (buckets are last in, first
             // out).

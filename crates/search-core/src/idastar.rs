@@ -57,7 +57,9 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         self.watch.stats.expanded += 1;
         let mut children = self.spare.pop().unwrap_or_default();
         self.problem.successors(state, &mut children);
-        self.watch.stats.generated += children.len() as u64;
+        if !self.watch.generate(children.len() as u64) {
+            return Flow::Limit(Limit::Nodes);
+        }
         self.waiting += children.len();
         self.watch.frontier(self.waiting);
         let mut flow = Flow::Continue;
@@ -110,7 +112,10 @@ where
         found_cost: P::Cost::default(),
     };
     loop {
-        ida.watch.stats.generated += 1;
+        // Each iteration generates the start again.
+        if !ida.watch.start() {
+            return ida.watch.finish(Status::LimitReached(Limit::Nodes), None);
+        }
         ida.next_bound = None;
         match ida.search(P::Cost::default(), bound) {
             Flow::Found => {
@@ -185,7 +190,12 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
         }
         self.watch.stats.expanded += 1;
         for mv in self.problem.moves(&self.state, previous) {
-            self.watch.stats.generated += 1;
+            // A move counts as generated when applied (Korf's count), so the
+            // limit is compared with per move; the moves are not counted
+            // before they come.
+            if !self.watch.generate_one() {
+                return Flow::Limit(Limit::Nodes);
+            }
             let child_g = g + self.problem.apply(&mut self.state, mv);
             let f = child_g + self.problem.heuristic(&self.state);
             if f > bound {
@@ -265,7 +275,9 @@ pub fn idastar_in_place<P: InPlaceProblem>(
         moves: Vec::new(),
         next_bound: None,
     };
-    ida.watch.stats.generated = 1;
+    if !ida.watch.start() {
+        return ida.watch.finish(Status::LimitReached(Limit::Nodes), None);
+    }
     loop {
         ida.next_bound = None;
         match ida.search(P::Cost::default(), bound, None) {

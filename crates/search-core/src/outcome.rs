@@ -60,8 +60,11 @@ pub struct Stats {
     pub num_tested: u64,
     /// States whose successors were generated.
     pub expanded: u64,
-    /// States generated: the start plus every successor the problem produced,
-    /// including those then refused by the cycle check or depth limit.
+    /// States generated, the search's node count: the start plus every
+    /// successor taken in from the problem, including those then refused by
+    /// the cycle check or depth limit. Never more than
+    /// [`crate::Config::node_limit`]; successors made past it are dropped
+    /// uncounted as the run ends.
     pub generated: u64,
     /// The largest number of states waiting to be tested at one time.
     pub max_frontier: u64,
