@@ -217,11 +217,17 @@ mod tests {
             text,
             r#"{"status":"limit","count":92,"count_complete":false,"stats":{"nodes":0,"micros":0}}"#
         );
-        assert_eq!(serde_json::from_str::<Record<Counted>>(&text).unwrap(), record);
+        assert_eq!(
+            serde_json::from_str::<Record<Counted>>(&text).unwrap(),
+            record
+        );
         record.fields.count = None;
         let text = serde_json::to_string(&record).unwrap();
         assert_eq!(text, r#"{"status":"limit","stats":{"nodes":0,"micros":0}}"#);
-        assert_eq!(serde_json::from_str::<Record<Counted>>(&text).unwrap(), record);
+        assert_eq!(
+            serde_json::from_str::<Record<Counted>>(&text).unwrap(),
+            record
+        );
     }
 
     #[test]
