@@ -1,9 +1,33 @@
 //! The independent checker: validates a claimed solution against its puzzle
-//! using only the rules, sharing no code with any solver.
+//! using only the rules, confirms an "unsolvable" claim with a small
+//! exhaustive search of its own, and tests that a claimed count agrees with
+//! its status. It shares no code with any solver (`fast`, `csp`, `seed`),
+//! so a bug there cannot hide itself here.
+//!
+//! ```
+//! use sudoku::Sudoku;
+//! use sudoku::check::{Claim, Solvable, Verdict, check_claim, solvable};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // Row 1 needs a 9 in its last cell, which column 9 already holds.
+//! let line = "12345678.........9...............................................................";
+//! let puzzle = Sudoku::from_line(line)?;
+//! assert_eq!(solvable(&puzzle, 1_000), Solvable::No);
+//! assert_eq!(check_claim(&Claim::unsolvable(&puzzle))?, Verdict::NoSolution);
+//! # Ok(())
+//! # }
+//! ```
 
 use thiserror::Error;
 
 use crate::grid::Sudoku;
+use crate::solve::Status;
+
+/// The nodes [`check_claim`] lets [`solvable`] examine to confirm an
+/// "unsolvable" claim before it gives up and confirms nothing: far more
+/// than a 9x9 puzzle needs, and a bound on the time a hostile record costs
+/// (well under a second).
+pub const NODE_BUDGET: u64 = 2_000_000;
 
 /// Why a claimed solution is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -94,4 +118,333 @@ pub fn check_solution(puzzle: &Sudoku, solution: &Sudoku) -> Result<(), CheckErr
         }
     }
     Ok(())
+}
+
+/// What the independent search found out about a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solvable {
+    /// It found a solution.
+    Yes,
+    /// It explored every branch and found none: the puzzle is unsolvable.
+    No,
+    /// It gave up at its node budget.
+    Unknown,
+}
+
+/// Whether `puzzle` has a solution, by plain backtracking that examines at
+/// most `node_budget` nodes (the root plus one per value tried): the empty
+/// cell with the fewest candidates first, candidates as bitmasks per row,
+/// column and box, no other deduction. Independent of every solver.
+pub fn solvable(puzzle: &Sudoku, node_budget: u64) -> Solvable {
+    let mut search = Backtrack::new(puzzle);
+    search.nodes_left = node_budget;
+    match search.run() {
+        Some(true) => Solvable::Yes,
+        Some(false) => Solvable::No,
+        None => Solvable::Unknown,
+    }
+}
+
+/// The state of [`solvable`]'s search: which values each row, column and
+/// box already holds (bit `v - 1` for value `v`), and the empty cells.
+struct Backtrack {
+    side: usize,
+    box_size: usize,
+    rows: Vec<u32>,
+    columns: Vec<u32>,
+    boxes: Vec<u32>,
+    empty: Vec<usize>,
+    nodes_left: u64,
+}
+
+impl Backtrack {
+    fn new(puzzle: &Sudoku) -> Self {
+        let side = puzzle.side();
+        let box_size = puzzle.box_size();
+        let mut search = Backtrack {
+            side,
+            box_size,
+            rows: vec![0; side],
+            columns: vec![0; side],
+            boxes: vec![0; side],
+            empty: Vec::new(),
+            nodes_left: 0,
+        };
+        for (cell, &value) in puzzle.values().iter().enumerate() {
+            if value == 0 {
+                search.empty.push(cell);
+            } else {
+                search.flip(cell, value);
+            }
+        }
+        search
+    }
+
+    fn box_of(&self, cell: usize) -> usize {
+        let (row, column) = (cell / self.side, cell % self.side);
+        row / self.box_size * self.box_size + column / self.box_size
+    }
+
+    /// Places `value` in `cell`, or takes it out again.
+    fn flip(&mut self, cell: usize, value: u8) {
+        let bit = 1 << (value - 1);
+        let box_index = self.box_of(cell);
+        self.rows[cell / self.side] ^= bit;
+        self.columns[cell % self.side] ^= bit;
+        self.boxes[box_index] ^= bit;
+    }
+
+    fn candidates(&self, cell: usize) -> u32 {
+        let full = (1u32 << self.side) - 1;
+        let taken = self.rows[cell / self.side]
+            | self.columns[cell % self.side]
+            | self.boxes[self.box_of(cell)];
+        full & !taken
+    }
+
+    /// `Some(true)` when a solution lies below, `Some(false)` when none
+    /// does, `None` when the budget ran out first. `empty[..filled]` are
+    /// filled, the rest still empty.
+    fn run(&mut self) -> Option<bool> {
+        self.below(0)
+    }
+
+    fn below(&mut self, filled: usize) -> Option<bool> {
+        self.nodes_left = self.nodes_left.checked_sub(1)?;
+        if filled == self.empty.len() {
+            return Some(true);
+        }
+        // The empty cell with the fewest candidates, moved to `filled`.
+        let mut best = filled;
+        let mut fewest = u32::MAX;
+        for index in filled..self.empty.len() {
+            let count = self.candidates(self.empty[index]).count_ones();
+            if count < fewest {
+                (best, fewest) = (index, count);
+                if count <= 1 {
+                    break;
+                }
+            }
+        }
+        self.empty.swap(filled, best);
+        let cell = self.empty[filled];
+        let mut candidates = self.candidates(cell);
+        while candidates != 0 {
+            let value = candidates.trailing_zeros() as u8 + 1;
+            candidates &= candidates - 1;
+            self.flip(cell, value);
+            let found = self.below(filled + 1);
+            self.flip(cell, value);
+            if found != Some(false) {
+                return found;
+            }
+        }
+        Some(false)
+    }
+}
+
+/// A solve result as someone claims it (a `sudoku solve --json` record,
+/// say), for [`check_claim`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim<'a> {
+    /// The puzzle.
+    pub puzzle: &'a Sudoku,
+    /// How the search is said to have ended.
+    pub status: Status,
+    /// The solution claimed, present exactly when solved.
+    pub solution: Option<&'a Sudoku>,
+    /// When counted: the solutions found and whether that is all of them.
+    pub count: Option<(u64, bool)>,
+}
+
+impl<'a> Claim<'a> {
+    /// The claim that `puzzle` has no solution, without a count.
+    pub fn unsolvable(puzzle: &'a Sudoku) -> Self {
+        Claim {
+            puzzle,
+            status: Status::Unsolvable,
+            solution: None,
+            count: None,
+        }
+    }
+}
+
+/// What [`check_claim`] confirmed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The solution keeps every rule and every given.
+    Solution,
+    /// The independent search found no solution, as claimed.
+    NoSolution,
+    /// Nothing to confirm: a limit, or an "unsolvable" claim that the
+    /// search could not settle within [`NODE_BUDGET`].
+    Nothing,
+}
+
+/// Why a claim is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ClaimError {
+    /// The claimed solution breaks a rule or a given.
+    #[error("solution is wrong: {0}")]
+    Solution(#[from] CheckError),
+    /// Solved, but no solution given.
+    #[error("status \"solved\" but no solution")]
+    NoSolution,
+    /// A solution with a status other than solved.
+    #[error("status \"{0}\" with a solution")]
+    UnexpectedSolution(Status),
+    /// Solved with a count of 0.
+    #[error("solved with a count of 0")]
+    SolvedWithoutCount,
+    /// Unsolvable with solutions counted.
+    #[error("unsolvable with a count of {0}")]
+    UnsolvableWithCount(u64),
+    /// A limit stopped the search, yet the count is said to be complete.
+    #[error("status \"limit\" with a count said to be complete")]
+    CompleteAtLimit,
+    /// Unsolvable, yet the independent search found a solution.
+    #[error("claimed unsolvable, but the puzzle has a solution")]
+    Solvable,
+}
+
+/// Checks a claim with the rules alone: a solution must keep the givens
+/// and hold each value once per row, column and box ([`check_solution`]);
+/// an "unsolvable" claim is confirmed by [`solvable`] within
+/// [`NODE_BUDGET`] nodes ([`Verdict::Nothing`] when that does not settle
+/// it); and a count must fit its status (at least 1 when solved, 0 when
+/// unsolvable, never complete at a limit).
+pub fn check_claim(claim: &Claim<'_>) -> Result<Verdict, ClaimError> {
+    match (claim.status, claim.solution) {
+        (Status::Solved, None) => return Err(ClaimError::NoSolution),
+        (Status::Solved, Some(_)) | (_, None) => {}
+        (status, Some(_)) => return Err(ClaimError::UnexpectedSolution(status)),
+    }
+    match (claim.status, claim.count) {
+        (Status::Solved, Some((0, _))) => return Err(ClaimError::SolvedWithoutCount),
+        (Status::Unsolvable, Some((count, _))) if count > 0 => {
+            return Err(ClaimError::UnsolvableWithCount(count));
+        }
+        (Status::Limit, Some((_, true))) => return Err(ClaimError::CompleteAtLimit),
+        _ => {}
+    }
+    match (claim.status, claim.solution) {
+        (Status::Solved, Some(solution)) => {
+            check_solution(claim.puzzle, solution)?;
+            Ok(Verdict::Solution)
+        }
+        (Status::Unsolvable, _) => match solvable(claim.puzzle, NODE_BUDGET) {
+            Solvable::No => Ok(Verdict::NoSolution),
+            Solvable::Yes => Err(ClaimError::Solvable),
+            Solvable::Unknown => Ok(Verdict::Nothing),
+        },
+        _ => Ok(Verdict::Nothing),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WIKI: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const WIKI_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// Row 1 needs a 9 in its last cell, which column 9 already holds.
+    const STUCK: &str =
+        "12345678.........9...............................................................";
+
+    fn grid(line: &str) -> Sudoku {
+        Sudoku::from_line(line).unwrap()
+    }
+
+    #[test]
+    fn the_search_settles_small_cases_and_gives_up_at_its_budget() {
+        assert_eq!(solvable(&grid(WIKI), NODE_BUDGET), Solvable::Yes);
+        assert_eq!(solvable(&grid(STUCK), NODE_BUDGET), Solvable::No);
+        assert_eq!(solvable(&grid(WIKI_SOLUTION), 1), Solvable::Yes);
+        assert_eq!(solvable(&grid(WIKI), 0), Solvable::Unknown);
+        assert_eq!(solvable(&grid(WIKI), 5), Solvable::Unknown);
+        let empty25 = Sudoku::from_line(&".".repeat(625)).unwrap();
+        assert_eq!(solvable(&empty25, NODE_BUDGET), Solvable::Yes);
+        // Cell (1, 1) of this 4x4 sees 2 and 3 in its row, 1 in its column
+        // and 4 in its box.
+        assert_eq!(
+            solvable(&grid(".23..4..1......."), NODE_BUDGET),
+            Solvable::No
+        );
+    }
+
+    fn claim<'a>(
+        puzzle: &'a Sudoku,
+        status: Status,
+        solution: Option<&'a Sudoku>,
+        count: Option<(u64, bool)>,
+    ) -> Result<Verdict, ClaimError> {
+        check_claim(&Claim {
+            puzzle,
+            status,
+            solution,
+            count,
+        })
+    }
+
+    #[test]
+    fn claims_are_checked_against_the_rules_and_their_counts() {
+        use Status::*;
+        let (wiki, solution, stuck) = (grid(WIKI), grid(WIKI_SOLUTION), grid(STUCK));
+        assert_eq!(
+            claim(&wiki, Solved, Some(&solution), Some((1, true))),
+            Ok(Verdict::Solution)
+        );
+        assert_eq!(
+            claim(&wiki, Solved, Some(&solution), None),
+            Ok(Verdict::Solution)
+        );
+        assert_eq!(
+            claim(&wiki, Solved, Some(&solution), Some((0, true))),
+            Err(ClaimError::SolvedWithoutCount)
+        );
+        assert_eq!(
+            claim(&wiki, Solved, None, None),
+            Err(ClaimError::NoSolution)
+        );
+        assert_eq!(
+            claim(&wiki, Limit, None, Some((92, false))),
+            Ok(Verdict::Nothing)
+        );
+        assert_eq!(
+            claim(&wiki, Limit, None, Some((92, true))),
+            Err(ClaimError::CompleteAtLimit)
+        );
+        assert_eq!(
+            claim(&wiki, Limit, Some(&solution), None),
+            Err(ClaimError::UnexpectedSolution(Limit))
+        );
+        assert_eq!(
+            claim(&stuck, Unsolvable, None, Some((0, true))),
+            Ok(Verdict::NoSolution)
+        );
+        assert_eq!(
+            claim(&stuck, Unsolvable, None, Some((3, true))),
+            Err(ClaimError::UnsolvableWithCount(3))
+        );
+        assert_eq!(
+            claim(&wiki, Unsolvable, None, None),
+            Err(ClaimError::Solvable)
+        );
+        let changed = grid(
+            &WIKI_SOLUTION
+                .replace('5', "x")
+                .replace('3', "5")
+                .replace('x', "3"),
+        );
+        assert!(matches!(
+            claim(&wiki, Solved, Some(&changed), None),
+            Err(ClaimError::Solution(CheckError::GivenChanged {
+                row: 1,
+                col: 1,
+                given: 5
+            }))
+        ));
+    }
 }

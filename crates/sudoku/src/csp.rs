@@ -5,7 +5,7 @@
 use csp_core::{Config, CountStatus, Model, Solver, Status as CspStatus, Var};
 
 use crate::grid::Sudoku;
-use crate::solve::{Options, Status};
+use crate::solve::{End, Found, Options};
 
 /// The model of a grid: its variables in reading order and the model.
 fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
@@ -33,8 +33,10 @@ fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
     (model, cells)
 }
 
-/// Solves with csp-core; returns status, first solution, count and nodes.
-pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> (Status, Option<Sudoku>, u64, u64) {
+/// Solves with csp-core: the first solution, or a count up to the solution
+/// limit. Nodes are csp-core's (the root plus one per decision), and its
+/// node limit is never passed.
+pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     let (model, cells) = model(sudoku);
     let mut config = Config::new();
     if let Some(nodes) = options.node_limit {
@@ -47,14 +49,18 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> (Status, Option<Sudok
     };
     if options.solution_limit <= 1 {
         let outcome = solver.solve();
-        let status = match outcome.status {
-            CspStatus::Solved => Status::Solved,
-            CspStatus::Unsatisfiable => Status::Unsolvable,
-            CspStatus::LimitReached => Status::Limit,
+        let end = match outcome.status {
+            CspStatus::Solved => End::SolutionLimit,
+            CspStatus::Unsatisfiable => End::Exhausted,
+            CspStatus::LimitReached => End::Limit,
         };
         let solution = outcome.solution.map(|solution| to_grid(solution.values()));
-        let count = u64::from(solution.is_some());
-        return (status, solution, count, outcome.stats.nodes);
+        return Found {
+            count: u64::from(solution.is_some()),
+            solution,
+            nodes: outcome.stats.nodes,
+            end,
+        };
     }
     let mut first = None;
     let mut found = 0;
@@ -66,10 +72,15 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> (Status, Option<Sudok
         found += 1;
         found < limit
     });
-    let status = match (counted.count, counted.status) {
-        (0, CountStatus::LimitReached) => Status::Limit,
-        (0, _) => Status::Unsolvable,
-        _ => Status::Solved,
+    let end = match counted.status {
+        CountStatus::Complete => End::Exhausted,
+        CountStatus::SolutionLimit => End::SolutionLimit,
+        CountStatus::LimitReached => End::Limit,
     };
-    (status, first, counted.count, counted.stats.nodes)
+    Found {
+        solution: first,
+        count: counted.count,
+        nodes: counted.stats.nodes,
+        end,
+    }
 }

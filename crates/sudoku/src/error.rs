@@ -31,6 +31,16 @@ pub enum ParseError {
         /// Symbols found on the line.
         length: usize,
     },
+    /// A line far longer than any puzzle (see [`crate::MAX_LINE_LEN`]).
+    #[error("line {line}: {length} characters, longer than any puzzle (at most {max})")]
+    TooLong {
+        /// 1-based line.
+        line: usize,
+        /// Characters on the line.
+        length: usize,
+        /// The longest line read as a puzzle, in bytes.
+        max: usize,
+    },
     /// A grid row of the wrong length.
     #[error("line {line}: grid row has {length} cells, expected {side}")]
     Row {

@@ -18,6 +18,15 @@ pub struct Sudoku {
 /// The sides a grid may have: squares of the box sizes 2 to 5.
 const SIDES: [usize; 4] = [4, 9, 16, 25];
 
+/// The longest line read as (part of) a puzzle, in bytes: the longest
+/// one-line puzzle has 625 cells (25x25), and this leaves room for a space
+/// and a `|` between every two of them and more. A longer line is reported
+/// as [`ParseError::TooLong`] before anything of it is copied.
+pub const MAX_LINE_LEN: usize = 10_000;
+
+/// How much of a line too long to be a puzzle is kept in [`Parsed::text`].
+const PREVIEW_CHARS: usize = 100;
+
 /// Symbols used for the values 1..=25 in text.
 const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
 
@@ -297,7 +306,8 @@ impl fmt::Display for Pretty<'_> {
 pub struct Parsed {
     /// 1-based line number where the puzzle starts.
     pub line: usize,
-    /// The puzzle as written (one line, or the grid rows joined), for reports.
+    /// The puzzle as written (one line, or the grid rows joined), for
+    /// reports; only the start of a line longer than [`MAX_LINE_LEN`].
     pub text: String,
     /// The grid, or why it could not be read.
     pub result: Result<Sudoku, ParseError>,
@@ -321,7 +331,35 @@ fn row_symbols(line: &str) -> Vec<(usize, char)> {
         .collect()
 }
 
+/// How many cells a line holds ([`row_symbols`] without building it).
+fn symbol_count(line: &str) -> usize {
+    line.chars()
+        .filter(|&c| !c.is_whitespace() && c != '|')
+        .count()
+}
+
+/// The error of a line longer than [`MAX_LINE_LEN`], if `line` is one: it
+/// names the length in characters and copies nothing.
+fn too_long(line: &str, number: usize) -> Option<ParseError> {
+    (line.len() > MAX_LINE_LEN).then(|| ParseError::TooLong {
+        line: number,
+        length: line.chars().count(),
+        max: MAX_LINE_LEN,
+    })
+}
+
+/// The start of a line too long to be a puzzle, for [`Parsed::text`].
+fn preview(line: &str) -> String {
+    match line.char_indices().nth(PREVIEW_CHARS) {
+        Some((end, _)) => format!("{}...", &line[..end]),
+        None => line.to_owned(),
+    }
+}
+
 fn parse_line(line: &str, number: usize) -> Result<Sudoku, ParseError> {
+    if let Some(error) = too_long(line, number) {
+        return Err(error);
+    }
     let symbols = row_symbols(line);
     let side = match symbols.len() {
         16 => 4,
@@ -372,7 +410,15 @@ pub fn parse_puzzles(text: &str) -> Vec<Parsed> {
         if trimmed.is_empty() || trimmed.starts_with('#') || is_separator(trimmed) {
             continue;
         }
-        let length = row_symbols(trimmed).len();
+        if let Some(error) = too_long(line, number) {
+            puzzles.push(Parsed {
+                line: number,
+                text: preview(trimmed),
+                result: Err(error),
+            });
+            continue;
+        }
+        let length = symbol_count(trimmed);
         // A 16-symbol line starts a 16x16 grid only when at least 15 more
         // lines of 16 symbols follow it without a blank line; otherwise it is
         // a one-line 4x4 puzzle.
@@ -403,7 +449,7 @@ fn rows_of_16_ahead(lines: &[(usize, &str)]) -> usize {
         .map(|(_, line)| line.trim())
         .take_while(|line| !line.is_empty())
         .filter(|line| !line.starts_with('#') && !is_separator(line))
-        .take_while(|line| row_symbols(line).len() == 16)
+        .take_while(|line| line.len() <= MAX_LINE_LEN && symbol_count(line) == 16)
         .take(15)
         .count()
 }
@@ -428,6 +474,12 @@ fn parse_grid(lines: &[(usize, &str)], side: usize) -> (Result<Sudoku, ParseErro
         consumed += 1;
         if trimmed.starts_with('#') || is_separator(trimmed) {
             continue;
+        }
+        // A line too long to be a row is reported on its own (see
+        // `parse_puzzles`), after this grid, cut short by it.
+        if line.len() > MAX_LINE_LEN {
+            consumed -= 1;
+            break;
         }
         let symbols = row_symbols(line);
         // A one-line puzzle after a short grid belongs to the batch, not to
@@ -553,6 +605,48 @@ mod tests {
             .collect();
         let parsed = Sudoku::parse(&grid16).unwrap();
         assert_eq!((parsed.side(), parsed.get(0, 0)), (16, 10));
+    }
+
+    #[test]
+    fn a_line_far_longer_than_any_puzzle_is_reported_by_its_length() {
+        let long = "1".repeat(MAX_LINE_LEN + 1);
+        let text = format!("{long}\n{LINE}\n");
+        let puzzles = parse_puzzles(&text);
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!(
+            puzzles[0].result,
+            Err(ParseError::TooLong {
+                line: 1,
+                length: MAX_LINE_LEN + 1,
+                max: MAX_LINE_LEN
+            })
+        );
+        assert_eq!(puzzles[0].text.len(), PREVIEW_CHARS + 3);
+        assert!(puzzles[1].result.is_ok());
+        // A long comment is still a comment; a long line cuts a grid short
+        // and is reported on its own.
+        let comment = format!("#{long}\n{LINE}\n");
+        assert_eq!(parse_puzzles(&comment).len(), 1);
+        let grid: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .take(4)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let cut = parse_puzzles(&format!("{grid}{long}\n"));
+        assert_eq!(cut.len(), 2);
+        assert!(matches!(
+            cut[0].result,
+            Err(ParseError::ShortGrid { rows: 4, .. })
+        ));
+        assert!(matches!(
+            cut[1].result,
+            Err(ParseError::TooLong { line: 5, .. })
+        ));
+        assert!(matches!(
+            Sudoku::from_line(&long),
+            Err(ParseError::TooLong { line: 1, .. })
+        ));
     }
 
     #[test]

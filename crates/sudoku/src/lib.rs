@@ -1,20 +1,33 @@
 //! Sudoku solvers: a record-class bitmask engine for 9x9 grids (`fast`), the
 //! classic formulations on the workspace's cores (`csp`, `dfs`, `bfs`),
-//! parsing of the common text forms and an independent solution checker.
+//! parsing of the common text forms and an independent checker.
 //!
 //! | algorithm | sizes | how |
 //! | --- | --- | --- |
 //! | [`Algo::Fast`] (default) | 9x9; other sizes go to `csp` | candidates by digit and band (JCZSolve's layout), box-line interactions both ways, hidden and naked singles, busiest bivalue guess |
 //! | [`Algo::Csp`] | 4, 9, 16, 25 | csp-core: one variable per cell, one all-different per row, column and box, MAC + MRV |
 //! | [`Algo::Dfs`] | 4, 9, 16, 25 | seed 004 on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
-//! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] caps the boards held ([`Status::Limit`]) |
+//! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] and [`Options::memory_limit`] cap the boards held ([`Status::Limit`]) |
 //!
 //! Every algorithm counts solutions up to [`Options::solution_limit`] (2 is a
-//! uniqueness check). [`parse_puzzles`] reads a batch (one-line puzzles and
-//! drawn grids, `#` comments) and keeps going past bad lines; [`solve_all`]
-//! solves a batch in parallel in input order; [`Record`] is the JSON line of
-//! the `sudoku` binary. [`fast_solve_array`] is the allocation-free entry for
-//! tight loops.
+//! uniqueness check); a count that a node or memory limit stopped is
+//! [`Status::Limit`] with [`Outcome::count_complete`] false. What
+//! [`Stats::nodes`] counts is the same for all: the root plus one per
+//! branch tried. [`parse_puzzles`] reads a batch (one-line puzzles and drawn
+//! grids, `#` comments) and keeps going past bad lines. The [`check`]
+//! module re-validates answers with the rules alone. [`fast_solve_array`]
+//! is the allocation-free entry for tight loops.
+//!
+//! The library alone, without the command line's dependencies (clap,
+//! cli-kit, anyhow, serde), is
+//!
+//! ```toml
+//! sudoku = { version = "0.1", default-features = false }
+//! ```
+//!
+//! with the feature `serde` for Serialize/Deserialize on the public types;
+//! the default feature `cli` adds what the `sudoku` binary needs (the `cli`
+//! module).
 //!
 //! ```
 //! use sudoku::{Algo, Options, Status, Sudoku, check_solution, solve};
@@ -24,7 +37,7 @@
 //! let puzzle: Sudoku = line.parse()?;
 //! let outcome = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
 //! assert_eq!(outcome.status, Status::Solved);
-//! assert_eq!(outcome.count, 1); // unique
+//! assert_eq!((outcome.count, outcome.count_complete), (1, true)); // unique
 //! let solution = outcome.solution.expect("solved");
 //! check_solution(&puzzle, &solution)?;
 //! assert!(solution.to_line().starts_with("534678912"));
@@ -33,8 +46,9 @@
 //! ```
 #![deny(missing_docs)]
 
-mod batch;
-mod check;
+pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod csp;
 mod error;
 mod fast;
@@ -42,8 +56,9 @@ mod grid;
 mod seed;
 mod solve;
 
-pub use batch::{Record, RecordStats, solve_all};
 pub use check::{CheckError, check_solution};
 pub use error::ParseError;
-pub use grid::{Parsed, Pretty, Sudoku, Unit, parse_puzzles};
-pub use solve::{Algo, Options, Outcome, Stats, Status, fast_solve_array, solve};
+pub use grid::{MAX_LINE_LEN, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
+pub use solve::{
+    Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats, Status, fast_solve_array, solve,
+};

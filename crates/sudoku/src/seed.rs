@@ -10,7 +10,7 @@ use std::cell::{Cell, RefCell};
 use search_core::{Config, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
 
 use crate::grid::Sudoku;
-use crate::solve::{Algo, Options, Status};
+use crate::solve::{Algo, End, Found, Options};
 
 /// A board of seed 004: placed values, and for each empty cell the set of
 /// values still possible (a bitmask standing in for the seed's list).
@@ -145,14 +145,32 @@ impl Problem for SudokuSearch {
     }
 }
 
-/// Solves with seed 004's DFS or BFS; returns status, first solution, count
-/// and states tested. BFS holds every generated board, so its node limit is
-/// also its memory limit (`Options::frontier_limit` boards by default).
-pub(crate) fn solve(
-    sudoku: &Sudoku,
-    options: &Options,
-    algo: Algo,
-) -> (Status, Option<Sudoku>, u64, u64) {
+/// What one board held by BFS costs in memory, estimated: the board and
+/// its search-core node inline, counted twice for the arena's doubling as
+/// it grows, and the two cell buffers on the heap with the allocator's
+/// overhead for each.
+fn bytes_per_board(side: usize) -> usize {
+    const NODE: usize = 48;
+    const ALLOCATION: usize = 16;
+    2 * (size_of::<Board>() + NODE)
+        + side * side * (size_of::<u8>() + size_of::<u32>())
+        + 2 * ALLOCATION
+}
+
+/// The most boards BFS may make: it keeps every one (the path to each is
+/// kept), so the frontier and memory limits are limits on the boards made,
+/// search-core's node count.
+fn bfs_board_limit(options: &Options, side: usize) -> u64 {
+    let by_memory = options
+        .memory_limit
+        .map_or(usize::MAX, |bytes| bytes / bytes_per_board(side));
+    options.frontier_limit.min(by_memory) as u64
+}
+
+/// Solves with seed 004's DFS or BFS: the first solution, or a count up to
+/// the solution limit. Nodes are search-core's boards generated (the start
+/// included), which its node limit never passes.
+pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     let problem = SudokuSearch {
         limit: options.solution_limit.max(1),
         found: Cell::new(0),
@@ -165,7 +183,7 @@ pub(crate) fn solve(
             options
                 .node_limit
                 .unwrap_or(u64::MAX)
-                .min(options.frontier_limit as u64),
+                .min(bfs_board_limit(options, sudoku.side())),
         ),
         _ => options.node_limit,
     };
@@ -176,17 +194,20 @@ pub(crate) fn solve(
         Algo::Bfs => bfs_tree(&problem, start, &config),
         _ => dfs_tree(&problem, start, &config),
     };
-    let found = problem.found.get();
-    let first = problem
-        .first
-        .into_inner()
-        .map(|board| Sudoku::from_solution(board.side, board.values));
-    let status = match search.status {
-        _ if found > 0 => Status::Solved,
-        SearchStatus::LimitReached(_) => Status::Limit,
-        _ => Status::Unsolvable,
+    let end = match search.status {
+        SearchStatus::Found => End::SolutionLimit,
+        SearchStatus::LimitReached(_) => End::Limit,
+        SearchStatus::Exhausted => End::Exhausted,
     };
-    (status, first, found, search.stats.num_tested)
+    Found {
+        count: problem.found.get(),
+        solution: problem
+            .first
+            .into_inner()
+            .map(|board| Sudoku::from_solution(board.side, board.values)),
+        nodes: search.stats.generated,
+        end,
+    }
 }
 
 #[cfg(test)]

@@ -4,22 +4,26 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use serde::Serialize;
-
 use crate::grid::Sudoku;
 use crate::{csp, fast, seed};
 
-/// Which solver to run.
+/// Which solver to run. (The doc comment of each is its `--algo` help.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Algo {
-    /// The dedicated 9x9 bitmask engine (other sizes fall back to [`Algo::Csp`]).
+    /// The dedicated 9x9 bitmask engine (default); other sizes go to csp.
     #[default]
     Fast,
-    /// Sudoku modelled on csp-core: one variable per cell, one all-different per unit.
+    /// The csp-core model: one variable per cell, 27 all-different, MAC + MRV.
     Csp,
-    /// Seed 004's depth-first search over candidate-list boards.
+    /// Seed 004: depth-first over candidate-list boards (search-core).
     Dfs,
-    /// Seed 004's breadth-first search over candidate-list boards.
+    /// Seed 004: breadth-first over candidate-list boards, memory-limited.
     Bfs,
 }
 
@@ -62,11 +66,21 @@ pub struct Options {
     pub algo: Algo,
     /// Stop after this many solutions (1: first solution; 2: uniqueness check).
     pub solution_limit: u64,
-    /// Give up after this many search nodes (`None`: no limit).
+    /// Give up before [`Stats::nodes`] would pass this (`None`: no limit);
+    /// the outcome is then [`Status::Limit`].
     pub node_limit: Option<u64>,
-    /// Largest BFS frontier (boards held at once) before giving up.
+    /// The most boards BFS may hold before giving up ([`Status::Limit`]).
+    /// BFS keeps every board it makes (the path to each is kept), so this
+    /// caps its memory; the other algorithms ignore it.
     pub frontier_limit: usize,
+    /// The most bytes BFS may use for the boards it holds, estimated per
+    /// board, before giving up ([`Status::Limit`]); `None`: only
+    /// [`Options::frontier_limit`]. The other algorithms ignore it.
+    pub memory_limit: Option<usize>,
 }
+
+/// [`Options::frontier_limit`] unless set: about 0.6 GB of 9x9 boards.
+pub const DEFAULT_FRONTIER_LIMIT: usize = 1_000_000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -74,7 +88,8 @@ impl Default for Options {
             algo: Algo::Fast,
             solution_limit: 1,
             node_limit: None,
-            frontier_limit: 1_000_000,
+            frontier_limit: DEFAULT_FRONTIER_LIMIT,
+            memory_limit: None,
         }
     }
 }
@@ -96,14 +111,21 @@ impl Options {
 }
 
 /// How a search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Status {
-    /// At least one solution was found.
+    /// At least one solution was found, and when counting, the count ended
+    /// because the search was exhausted or the solution limit was reached.
     Solved,
     /// The search proved there is no solution.
     Unsolvable,
-    /// A node or memory limit stopped the search before an answer.
+    /// A node, frontier or memory limit stopped the search before an answer:
+    /// before a first solution, or before a count was complete (the count
+    /// found so far is then a lower bound).
     Limit,
 }
 
@@ -118,9 +140,26 @@ impl fmt::Display for Status {
 }
 
 /// Search statistics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+///
+/// `nodes` counts the search nodes examined, the root included: the root
+/// (the givens and what propagation makes of them) plus one per branch
+/// tried, a value placed in a cell, whether it leads anywhere or not. Each
+/// algorithm counts its own kind of branch:
+///
+/// - [`Algo::Fast`]: the root plus one per guess (each digit tried in the
+///   cell it branches on); deductions are not nodes.
+/// - [`Algo::Csp`]: csp-core's `nodes`, the root plus one per decision (a
+///   value assigned to the branching variable).
+/// - [`Algo::Dfs`], [`Algo::Bfs`]: search-core's `generated`, the starting
+///   board plus every board made by filling the most constrained cell. BFS
+///   holds all of them, so this is also the number of boards in memory.
+///
+/// [`Options::node_limit`] is never passed: a search stops before the next
+/// node would take `nodes` over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
-    /// Search nodes (the root plus one per branch tried).
+    /// Search nodes examined, the root included (see [`Stats`]).
     pub nodes: u64,
     /// Wall time in microseconds.
     pub micros: u64,
@@ -131,14 +170,44 @@ pub struct Stats {
 pub struct Outcome {
     /// How the search ended.
     pub status: Status,
-    /// The first solution found.
+    /// The first solution found. Present whenever `count` is above 0, so
+    /// also with [`Status::Limit`] when a count stopped at a limit after
+    /// finding some.
     pub solution: Option<Sudoku>,
     /// Solutions found, at most the solution limit.
     pub count: u64,
+    /// Whether `count` is every solution: the search was exhausted. False
+    /// when it stopped at the solution limit (there may be more) or at a
+    /// node or memory limit ([`Status::Limit`]; `count` is a lower bound).
+    pub count_complete: bool,
     /// The algorithm that actually ran (fast hands other sizes to csp).
     pub algo: Algo,
     /// Statistics.
     pub stats: Stats,
+}
+
+/// What one algorithm's run found, before it becomes an [`Outcome`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The first solution.
+    pub solution: Option<Sudoku>,
+    /// Solutions found.
+    pub count: u64,
+    /// Nodes examined (see [`Stats`]).
+    pub nodes: u64,
+    /// Why the search stopped.
+    pub end: End,
+}
+
+/// Why a search stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Every branch was explored: the count is complete.
+    Exhausted,
+    /// The solution limit was reached: there may be more.
+    SolutionLimit,
+    /// A node, frontier or memory limit stopped it.
+    Limit,
 }
 
 /// Solves `sudoku` as `options` says.
@@ -151,45 +220,56 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
         Algo::Fast if sudoku.side() != 9 => Algo::Csp,
         algo => algo,
     };
-    let (status, solution, count, nodes) = match algo {
+    let found = match algo {
         Algo::Fast => solve_fast(sudoku, options),
         Algo::Csp => csp::solve(sudoku, options),
         Algo::Dfs | Algo::Bfs => seed::solve(sudoku, options, algo),
     };
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    // One rule for every algorithm: a limit outranks the solutions found
+    // before it, because the count they make is not the answer asked for.
+    let status = match found.end {
+        End::Limit => Status::Limit,
+        _ if found.count > 0 => Status::Solved,
+        _ => Status::Unsolvable,
+    };
     Outcome {
         status,
-        solution,
-        count,
+        solution: found.solution,
+        count: found.count,
+        count_complete: found.end == End::Exhausted,
         algo,
-        stats: Stats { nodes, micros },
+        stats: Stats {
+            nodes: found.nodes,
+            micros,
+        },
     }
 }
 
-fn solve_fast(sudoku: &Sudoku, options: &Options) -> (Status, Option<Sudoku>, u64, u64) {
+fn solve_fast(sudoku: &Sudoku, options: &Options) -> Found {
     let mut grid = [0u8; 81];
     grid.copy_from_slice(sudoku.values());
     let mut solution = [0u8; 81];
-    let result = fast::solve_9x9(
-        &grid,
-        options.solution_limit,
-        options.node_limit,
-        &mut solution,
-    );
-    if result.found == 0 {
-        let status = if result.limit_reached {
-            Status::Limit
-        } else {
-            Status::Unsolvable
-        };
-        (status, None, 0, result.nodes)
+    let limit = options.solution_limit.max(1);
+    let result = fast::solve_9x9(&grid, limit, options.node_limit, &mut solution);
+    let end = if result.limit_reached {
+        End::Limit
+    } else if result.found >= limit {
+        End::SolutionLimit
     } else {
-        (
-            Status::Solved,
-            Some(Sudoku::from_solution(9, solution.to_vec())),
-            result.found,
-            result.nodes,
-        )
+        End::Exhausted
+    };
+    Found {
+        solution: (result.found > 0).then(|| Sudoku::from_solution(9, solution.to_vec())),
+        count: result.found,
+        // The engine counts no node when its setup already finds the
+        // givens contradictory; the root was examined all the same.
+        nodes: if options.node_limit == Some(0) {
+            result.nodes
+        } else {
+            result.nodes.max(1)
+        },
+        end,
     }
 }
 

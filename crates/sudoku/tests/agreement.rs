@@ -161,6 +161,78 @@ fn bfs_reports_its_memory_limit() {
 }
 
 #[test]
+fn bfs_reports_its_memory_limit_in_boards_made() {
+    let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
+    let mut options = Options::new(Algo::Bfs).count_up_to(2);
+    options.memory_limit = Some(1 << 20);
+    let outcome = solve(&empty, &options);
+    assert_eq!(outcome.status, Status::Limit);
+    assert!(!outcome.count_complete);
+    // A board costs several hundred bytes: a megabyte holds a few thousand.
+    assert!((1_000..5_000).contains(&outcome.stats.nodes), "{outcome:?}");
+}
+
+/// The fuzzing probe's puzzle: 34,244 solutions.
+const MANY: &str =
+    "....................8....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[test]
+fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
+    let many = Sudoku::from_line(MANY).unwrap();
+    for algo in Algo::ALL {
+        let mut options = Options::new(algo).count_up_to(100_000);
+        options.node_limit = Some(200);
+        let outcome = solve(&many, &options);
+        assert_eq!(outcome.status, Status::Limit, "{algo}");
+        assert!(!outcome.count_complete, "{algo}");
+        assert!(outcome.count < 34_244, "{algo}");
+        assert_eq!(outcome.stats.nodes, 200, "{algo}");
+        assert_eq!(outcome.solution.is_some(), outcome.count > 0, "{algo}");
+    }
+    let counted = run(&many, Algo::Fast, 100_000);
+    assert_eq!((counted.count, counted.count_complete), (34_244, true));
+}
+
+#[test]
+fn a_count_is_complete_only_when_the_search_was_exhausted() {
+    let cases = [
+        (fixture("known.txt").remove(0), 2, (1, true)),
+        (fixture("serg_sample.txt").remove(0), 2, (2, false)),
+        (fixture("unsolvable.txt").remove(0), 2, (0, true)),
+        (fixture("known.txt").remove(0), 1, (1, false)),
+    ];
+    for (puzzle, limit, expected) in cases {
+        for algo in Algo::ALL {
+            let outcome = run(&puzzle, algo, limit);
+            assert_eq!(
+                (outcome.count, outcome.count_complete),
+                expected,
+                "{algo}: {}",
+                puzzle.to_line()
+            );
+        }
+    }
+}
+
+#[test]
+fn nodes_count_the_root_and_never_pass_the_node_limit() {
+    let hard = fixture("forum_hardest_1106_sample.txt").remove(0);
+    let solved = fixture("known.txt").remove(0);
+    for algo in Algo::ALL {
+        assert!(run(&solved, algo, 1).stats.nodes >= 1, "{algo}");
+        for limit in [1, 2, 3, 10, 57, 1000] {
+            let mut options = Options::new(algo).count_up_to(2);
+            options.node_limit = Some(limit);
+            let outcome = solve(&hard, &options);
+            assert!(outcome.stats.nodes <= limit, "{algo} {limit}: {outcome:?}");
+            if outcome.status == Status::Limit {
+                assert!(outcome.stats.nodes >= 1, "{algo} {limit}");
+            }
+        }
+    }
+}
+
+#[test]
 fn node_limits_stop_the_general_solvers() {
     let hard = fixture("forum_hardest_1106_sample.txt").remove(0);
     for algo in [Algo::Csp, Algo::Dfs] {

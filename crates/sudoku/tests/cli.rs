@@ -1,0 +1,206 @@
+//! The `sudoku` binary's contract: flags that do not apply are usage errors,
+//! a batch's exit code follows the one precedence, a line far longer than
+//! any puzzle costs only its own record, a count cut off by a limit is not
+//! an answer, and `check` reads back what `solve` wrote.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// The first of forum hardest 1106: a node limit of 3 stops it.
+const HARD: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+/// The top-left cell sees 1-8 in its row and the 9 below it.
+const UNSOLVABLE: &str =
+    ".123456789.......................................................................";
+/// The fuzzing probe's puzzle: 34,244 solutions.
+const MANY: &str =
+    "....................8....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// Runs `sudoku args` with `stdin`.
+fn sudoku(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input
+        .write_all(stdin.as_bytes())
+        .expect("the binary reads its stdin");
+    drop(input);
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// The JSON records on stdout.
+fn records(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON record"))
+        .collect()
+}
+
+#[test]
+fn flags_that_do_not_apply_are_usage_errors() {
+    let input = format!("{WIKI}\n");
+    let rejected: [&[&str]; 8] = [
+        &["solve", "--frontier-limit", "10"],
+        &["solve", "--algo", "csp", "--frontier-limit", "10"],
+        &["solve", "--algo", "dfs", "--memory-limit", "1G"],
+        &["solve", "--memory-limit", "1G"],
+        &["solve", "--limit", "5"],
+        &["solve", "--json", "--pretty"],
+        &["solve", "--json", "--stats"],
+        &["solve", "--algo", "bfs", "--memory-limit", "4X"],
+    ];
+    for args in rejected {
+        let output = sudoku(args, &input);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let accepted: [&[&str]; 4] = [
+        &["solve", "--algo", "bfs", "--frontier-limit", "100000"],
+        &["solve", "--algo", "bfs", "--memory-limit", "1G"],
+        &["solve", "--count", "--limit", "5"],
+        &["solve", "--algo", "fast", "--node-limit", "1000"],
+    ];
+    for args in accepted {
+        assert_eq!(sudoku(args, &input).status.code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn a_batch_exits_by_the_one_precedence() {
+    let limited = ["solve", "--node-limit", "3", "--json"];
+    let output = sudoku(&limited, &format!("{UNSOLVABLE}\n{HARD}\n"));
+    let statuses: Vec<Value> = records(&output)
+        .iter()
+        .map(|record| record["status"].clone())
+        .collect();
+    assert_eq!(statuses, ["unsolvable", "limit"]);
+    assert_eq!(output.status.code(), Some(4));
+    let output = sudoku(&limited, &format!("{UNSOLVABLE}\n12345\n{HARD}\n"));
+    assert_eq!(records(&output)[1]["status"], "invalid");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_line_far_longer_than_any_puzzle_is_invalid_and_the_next_still_solves() {
+    let length = 50 << 20;
+    let input = format!("{}\n{WIKI}\n", "1".repeat(length));
+    let output = sudoku(&["solve", "--json"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let records = records(&output);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["line"], 1);
+    assert_eq!(records[0]["status"], "invalid");
+    let error = records[0]["error"].as_str().expect("an error message");
+    assert!(
+        error.starts_with(&format!(
+            "line 1: {length} characters, longer than any puzzle"
+        )),
+        "{error}"
+    );
+    assert!(records[0]["puzzle"].as_str().expect("the puzzle").len() < 200);
+    assert_eq!(records[1]["line"], 2);
+    assert_eq!(records[1]["status"], "solved");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("line 1: {length} characters")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
+    for algo in ["fast", "csp", "dfs", "bfs"] {
+        let args = [
+            "solve",
+            "--count",
+            "--limit",
+            "100000",
+            "--node-limit",
+            "200",
+            "--json",
+            "--algo",
+            algo,
+        ];
+        let output = sudoku(&args, &format!("{MANY}\n"));
+        assert_eq!(output.status.code(), Some(4), "{algo}");
+        let record = &records(&output)[0];
+        assert_eq!(record["status"], "limit", "{algo}");
+        assert_eq!(record["count_complete"], false, "{algo}");
+        assert!(
+            record["count"].as_u64().expect("a count") < 34_244,
+            "{algo}"
+        );
+        assert_eq!(record["stats"]["nodes"], 200, "{algo}");
+        assert!(record.get("solution").is_none(), "{algo}");
+    }
+    let output = sudoku(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "100000",
+            "--node-limit",
+            "200",
+        ],
+        &format!("{MANY}\n"),
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "limit reached before an answer\nsolutions: 92 found before the limit\n"
+    );
+}
+
+#[test]
+fn check_reads_back_what_solve_wrote_and_confirms_unsolvable_claims() {
+    let input = format!("{WIKI}\n{UNSOLVABLE}\n{HARD}\nxyz\n");
+    let solved = sudoku(&["solve", "--json", "--count"], &input);
+    assert_eq!(solved.status.code(), Some(1));
+    let checked = sudoku(&["check"], &String::from_utf8_lossy(&solved.stdout));
+    assert_eq!(checked.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&checked.stdout),
+        "ok: 4 records checked: 2 solutions valid, 1 unsolvable claim confirmed, \
+         1 with nothing to check\n"
+    );
+}
+
+#[test]
+fn check_reports_every_wrong_claim() {
+    let stats = r#""stats":{"nodes":1,"micros":1}"#;
+    let records = [
+        // A limit whose count says it is complete.
+        format!(
+            r#"{{"line":1,"status":"limit","puzzle":"{MANY}","count":92,"count_complete":true,{stats}}}"#
+        ),
+        // "unsolvable" for a puzzle that has a solution.
+        format!(r#"{{"line":2,"status":"unsolvable","puzzle":"{WIKI}",{stats}}}"#),
+        // Solved with a count of 0.
+        format!(
+            r#"{{"line":3,"status":"solved","puzzle":"{WIKI}","solution":"534678912672195348198342567859761423426853791713924856961537284287419635345286179","count":0,"count_complete":true,{stats}}}"#
+        ),
+        // Right.
+        format!(r#"{{"line":4,"status":"unsolvable","puzzle":"{UNSOLVABLE}",{stats}}}"#),
+    ];
+    let output = sudoku(&["check"], &records.join("\n"));
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "sudoku check: line 1: (puzzle of input line 1) status \"limit\" with a count said to be complete",
+            "sudoku check: line 2: (puzzle of input line 2) claimed unsolvable, but the puzzle has a solution",
+            "sudoku check: line 3: (puzzle of input line 3) solved with a count of 0",
+            "sudoku check: 3 of 4 records failed",
+        ]
+    );
+}
