@@ -17,8 +17,7 @@ fn solve_with(puzzle: &Puzzle, algorithm: Algorithm) -> (String, u64) {
         },
     );
     let line = outcome
-        .solutions
-        .first()
+        .solution()
         .map_or("none".to_owned(), |grid| grid.to_line());
     (line, outcome.stats.nodes)
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
 
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveOptions, Stats};
+use crate::outcome::{Outcome, SeedStats, SolveOptions, Stats, Stop};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -147,21 +147,27 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
     }
     let search = dfs(&problem, start, &config);
     let solutions = found.into_inner();
-    Outcome {
-        complete: search.status == SearchStatus::Exhausted,
-        hit_node_limit: matches!(search.status, SearchStatus::LimitReached(_)),
-        stats: Stats {
+    let stop = match search.status {
+        SearchStatus::Exhausted => Stop::Exhausted,
+        SearchStatus::Found => Stop::SolutionLimit,
+        SearchStatus::LimitReached(_) => Stop::NodeLimit,
+    };
+    // Each move fills one blank, so every solution path holds the empty
+    // grid plus one state per blank; the rest were dead ends.
+    let path_length = (!solutions.is_empty()).then_some(blanks + 1);
+    let stats = Stats {
+        // search-core's node count, the one its node limit bounds.
+        nodes: search.stats.generated,
+        backtracks: search
+            .stats
+            .num_tested
+            .saturating_sub(path_length.unwrap_or(0)),
+        seed: Some(SeedStats {
             // The seed reports its closed set plus one as "nodes visited".
-            nodes: search.stats.num_tested + 1,
-            // Each move fills one blank, so every solution path holds the
-            // empty grid plus one state per blank; the rest were dead ends.
-            backtracks: search
-                .stats
-                .num_tested
-                .saturating_sub(if solutions.is_empty() { 0 } else { blanks + 1 }),
-            path_length: (!solutions.is_empty()).then_some(blanks + 1),
-            elapsed: start_time.elapsed(),
-        },
-        solutions,
-    }
+            nodes_visited: search.stats.num_tested + 1,
+            path_length,
+        }),
+        elapsed: start_time.elapsed(),
+    };
+    Outcome::new(solutions, stop, stats)
 }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use thiserror::Error;
+
 use crate::puzzle::{CELLS, Letter, SIDE, adjacent, letter_char, letter_index};
 
 /// A filled 5x5 grid, row by row.
@@ -11,24 +13,97 @@ pub struct Grid {
     cells: [Letter; CELLS],
 }
 
+/// Why a text or a list of letters is not a filled grid. Columns count
+/// characters of the line as written, from 1 (for [`Grid::new`], the cell
+/// row by row).
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum GridError {
+    /// The line does not hold 25 characters (besides surrounding spaces).
+    #[error("expected 25 letters A-Y, found {found} characters")]
+    Length {
+        /// Characters found.
+        found: usize,
+    },
+    /// A character is not one of the letters A..Y.
+    #[error("column {column}: expected a letter A-Y, found '{found}'")]
+    NotALetter {
+        /// Where it is.
+        column: usize,
+        /// What was there.
+        found: char,
+    },
+    /// A letter appears a second time.
+    #[error("column {column}: letter {letter} appears twice (first in column {first})")]
+    Repeated {
+        /// The second occurrence.
+        column: usize,
+        /// The first occurrence.
+        first: usize,
+        /// The letter.
+        letter: char,
+    },
+}
+
 impl Grid {
-    /// A grid from the letter of each cell, row by row. Returns `None` unless
-    /// every letter A..Y appears exactly once.
-    pub fn new(cells: [Letter; CELLS]) -> Option<Self> {
-        let mut seen = 0u32;
-        for &letter in &cells {
-            if usize::from(letter) >= CELLS || seen & (1 << letter) != 0 {
-                return None;
+    /// A grid from the letter of each cell, row by row: every letter A..Y
+    /// exactly once.
+    pub fn new(cells: [Letter; CELLS]) -> Result<Self, GridError> {
+        let mut first = [0usize; CELLS];
+        for (cell, &letter) in cells.iter().enumerate() {
+            let column = cell + 1;
+            let Some(seen) = first.get_mut(usize::from(letter)) else {
+                return Err(GridError::NotALetter {
+                    column,
+                    found: char::from_u32(u32::from(b'A') + u32::from(letter)).unwrap_or('?'),
+                });
+            };
+            if *seen != 0 {
+                return Err(GridError::Repeated {
+                    column,
+                    first: *seen,
+                    letter: letter_char(letter),
+                });
             }
-            seen |= 1 << letter;
+            *seen = column;
         }
-        Some(Grid { cells })
+        Ok(Grid { cells })
     }
 
-    /// A grid from its 25-letter line (as `to_line` writes it).
-    pub fn from_line(line: &str) -> Option<Self> {
-        let letters: Option<Vec<Letter>> = line.trim().chars().map(letter_index).collect();
-        Grid::new(letters?.try_into().ok()?)
+    /// A grid from its 25-letter line (as `to_line` writes it; either case,
+    /// spaces around it allowed). A line of any length is looked at without
+    /// being copied.
+    pub fn from_line(line: &str) -> Result<Self, GridError> {
+        let indent = line.chars().take_while(|c| c.is_whitespace()).count();
+        let letters = line.trim();
+        let mut cells = [0 as Letter; CELLS];
+        let mut found = 0;
+        for (offset, c) in letters.chars().enumerate() {
+            if offset >= CELLS {
+                return Err(GridError::Length {
+                    found: letters.chars().count(),
+                });
+            }
+            cells[offset] = letter_index(c).ok_or(GridError::NotALetter {
+                column: indent + offset + 1,
+                found: c,
+            })?;
+            found += 1;
+        }
+        if found < CELLS {
+            return Err(GridError::Length { found });
+        }
+        Grid::new(cells).map_err(|error| match error {
+            GridError::Repeated {
+                column,
+                first,
+                letter,
+            } => GridError::Repeated {
+                column: column + indent,
+                first: first + indent,
+                letter,
+            },
+            other => other,
+        })
     }
 
     /// The letter of each cell, row by row.
@@ -44,20 +119,17 @@ impl Grid {
             .collect()
     }
 
-    /// The cell of `letter`.
-    pub fn cell_of(&self, letter: Letter) -> usize {
-        self.cells
-            .iter()
-            .position(|&held| held == letter)
-            .expect("a grid holds every letter")
+    /// The cell of `letter` (0..25), or `None` for an index beyond Y.
+    pub fn cell_of(&self, letter: Letter) -> Option<usize> {
+        self.cells.iter().position(|&held| held == letter)
     }
 
-    /// The `[row, column]` of each letter of `word` in turn, if every pair of
-    /// consecutive letters sits in adjacent cells.
+    /// The `[row, column]` (0-based) of each letter of `word` in turn, if
+    /// every pair of consecutive letters sits in adjacent cells.
     pub fn word_path(&self, word: &str) -> Option<Vec<[usize; 2]>> {
         let cells: Option<Vec<usize>> = word
             .chars()
-            .map(|c| letter_index(c).map(|letter| self.cell_of(letter)))
+            .map(|c| letter_index(c).and_then(|letter| self.cell_of(letter)))
             .collect();
         let cells = cells?;
         if cells.windows(2).all(|pair| adjacent(pair[0], pair[1])) {

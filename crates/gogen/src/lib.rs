@@ -12,35 +12,52 @@
 //! - [`Algorithm::Dfs`] is seed 000's formulation on `search-core`: fill the
 //!   first empty cell with each unused letter in turn, keep a successor only
 //!   if every word can still be formed (the look-ahead), depth-first with a
-//!   closed set. Its statistics are the seed's: nodes visited and efficiency
-//!   (path length over nodes visited).
+//!   closed set. Beside the search's node count it keeps the seed's own
+//!   statistics ([`SeedStats`]): nodes visited and efficiency (path length
+//!   over nodes visited).
+//!
+//! The [`check`] module is the independent rule checker: it re-validates a
+//! solution (and claimed word paths) without calling solver code, and
+//! confirms "no solution" by an exhaustive search of its own.
 //!
 //! ```
-//! use gogen::{Puzzle, SolveOptions, check, solve};
+//! use gogen::{Puzzle, SolveOptions, Status, check, solve};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let puzzle: Puzzle = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\
 //!     ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM".parse()?;
 //! let outcome = solve(&puzzle, &SolveOptions::default());
-//! let grid = outcome.solutions.first().ok_or("no solution")?;
+//! assert_eq!(outcome.status(), Status::Solved);
+//! let grid = outcome.solution().ok_or("no solution")?;
 //! assert_eq!(grid.to_line(), "MNGKDHAXEVWCLRYQUIPOSTJFB");
-//! check(&puzzle, grid)?;
+//! check::check(&puzzle, grid)?;
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! The default `cli` feature adds what the `gogen` binary needs (the
+//! [`cli`] module, clap, the JSON records); a program that only solves
+//! or checks puzzles leaves it out:
+//!
+//! ```toml
+//! [dependencies]
+//! gogen = { version = "0.1", default-features = false }
+//! ```
 #![deny(missing_docs)]
 
-mod check;
+pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod csp;
 mod dfs;
 mod grid;
 mod outcome;
 mod puzzle;
 
-pub use check::{Violation, check};
-pub use grid::Grid;
-pub use outcome::{Algorithm, Outcome, SolveOptions, Stats, Status, solve};
+pub use check::Violation;
+pub use grid::{Grid, GridError};
+pub use outcome::{Algorithm, Outcome, SeedStats, SolveOptions, Stats, Status, solve};
 pub use puzzle::{
-    CELLS, Letter, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent, letter_char,
-    letter_index,
+    CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
+    letter_char, letter_index,
 };

@@ -2,16 +2,15 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
 /// Which solver to run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algorithm {
     /// Letters as variables over cells on csp-core, propagated to a fixpoint
-    /// before each guess.
+    /// before any guess.
     #[default]
     Csp,
     /// Seed 000's depth-first search with look-ahead on search-core.
@@ -25,7 +24,8 @@ pub struct SolveOptions {
     pub algorithm: Algorithm,
     /// Stop after this many solutions: 1 to solve, 2 to check uniqueness.
     pub solution_limit: u64,
-    /// Stop after this many search nodes.
+    /// The most search nodes ([`Stats::nodes`]) a run may examine, never
+    /// passed: a run that would pass it ends with [`Status::Limit`].
     pub node_limit: Option<u64>,
 }
 
@@ -40,102 +40,122 @@ impl Default for SolveOptions {
 }
 
 /// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
     /// At least one solution was found.
     Solved,
-    /// The search finished and found none.
+    /// The search finished and proved there is none.
     Unsolvable,
-    /// The node limit stopped the search before any solution.
+    /// The node limit stopped the search before it could answer: before
+    /// any solution, or, when counting, before the count was finished (the
+    /// solutions found are then a lower bound).
     Limit,
 }
 
 /// Search effort of one run.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Stats {
-    /// Search nodes: for `csp` the root plus one per guess (1 when
-    /// propagation alone solves the puzzle); for `dfs` the nodes visited as
-    /// the seed counts them (closed states plus one).
+    /// Search nodes examined, the root included, never more than the node
+    /// limit: for `csp` the root plus one per guess (1 when propagation
+    /// alone solves the puzzle); for `dfs` the states generated, the empty
+    /// grid included.
     pub nodes: u64,
     /// `csp`: guesses that were undone; `dfs`: states tested off the path
     /// to the first solution (dead ends).
     pub backtracks: u64,
-    /// `dfs` only: states on the path from the empty grid to the first
-    /// solution, the seed's "path length".
-    pub path_length: Option<u64>,
+    /// `dfs` only: the counters seed 000 reports.
+    pub seed: Option<SeedStats>,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
 
-impl Stats {
+/// Seed 000's own counters of a `dfs` run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeedStats {
+    /// The seed's "nodes visited": the states tested plus one, as the seed
+    /// counts its closed set.
+    pub nodes_visited: u64,
+    /// States on the path from the start to the first solution, the seed's
+    /// "path length"; `None` when no solution was found.
+    pub path_length: Option<u64>,
+}
+
+impl SeedStats {
     /// The seed's efficiency figure: path length over nodes visited.
     pub fn efficiency(&self) -> Option<f64> {
         self.path_length
-            .map(|length| length as f64 / self.nodes.max(1) as f64)
+            .map(|length| length as f64 / self.nodes_visited.max(1) as f64)
     }
 }
 
-/// The result of [`solve`].
+/// Why a solver stopped, as it reports it to [`Outcome::new`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The search space was exhausted: every solution was found.
+    Exhausted,
+    /// The solution limit was reached.
+    SolutionLimit,
+    /// The node limit was reached.
+    NodeLimit,
+}
+
+/// The result of [`solve`]: the status, the solutions found and whether
+/// they are all there are. The fields are read through methods, so that
+/// they cannot disagree: a solved run has a solution, an unsolvable one
+/// has none and a complete count, a run stopped by a limit an incomplete
+/// one.
 #[derive(Debug, Clone)]
 pub struct Outcome {
-    /// The solutions found, at most `solution_limit` of them.
-    pub solutions: Vec<Grid>,
-    /// True when the search ran to its end, so `solutions` holds every
-    /// solution (false when a solution or node limit stopped it).
-    pub complete: bool,
-    /// True when the node limit stopped the search.
-    pub hit_node_limit: bool,
+    status: Status,
+    solutions: Vec<Grid>,
+    count_complete: bool,
     /// Effort.
     pub stats: Stats,
 }
 
 impl Outcome {
-    /// How the run ended.
-    pub fn status(&self) -> Status {
-        if !self.solutions.is_empty() {
-            Status::Solved
-        } else if self.hit_node_limit {
-            Status::Limit
-        } else {
-            Status::Unsolvable
+    /// The outcome of a search that found `solutions` and stopped for
+    /// `stop`.
+    pub(crate) fn new(solutions: Vec<Grid>, stop: Stop, stats: Stats) -> Self {
+        let status = match stop {
+            Stop::NodeLimit => Status::Limit,
+            Stop::Exhausted | Stop::SolutionLimit if solutions.is_empty() => Status::Unsolvable,
+            Stop::Exhausted | Stop::SolutionLimit => Status::Solved,
+        };
+        Outcome {
+            status,
+            count_complete: stop == Stop::Exhausted || status == Status::Unsolvable,
+            solutions,
+            stats,
         }
     }
 
-    /// The JSON object of the command line: `status`, `solution` (25 letters
-    /// row by row), `paths` (word to its `[row, column]` cells), `count` when
-    /// asked, `stats`.
-    pub fn to_json(&self, puzzle: &Puzzle, with_count: bool) -> Value {
-        let status = match self.status() {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit => "limit",
-        };
-        let mut object = json!({
-            "status": status,
-            "stats": {
-                "nodes": self.stats.nodes,
-                "backtracks": self.stats.backtracks,
-                "micros": self.stats.elapsed.as_micros() as u64,
-            },
-        });
-        if let Some(length) = self.stats.path_length {
-            object["stats"]["path_length"] = json!(length);
-            object["stats"]["efficiency"] = json!(self.stats.efficiency());
+    /// How the run ended.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The first solution found, when the status is [`Status::Solved`].
+    pub fn solution(&self) -> Option<&Grid> {
+        match self.status {
+            Status::Solved => self.solutions.first(),
+            Status::Unsolvable | Status::Limit => None,
         }
-        if let Some(grid) = self.solutions.first() {
-            object["solution"] = json!(grid.to_line());
-            let paths: serde_json::Map<String, Value> = puzzle
-                .words()
-                .iter()
-                .map(|word| (word.clone(), json!(grid.word_path(word))))
-                .collect();
-            object["paths"] = Value::Object(paths);
-        }
-        if with_count {
-            object["count"] = json!(self.solutions.len());
-            object["count_complete"] = json!(self.complete);
-        }
-        object
+    }
+
+    /// Every solution found, at most the solution limit: all of them when
+    /// [`Outcome::count_complete`], else a lower bound (a limit stopped the
+    /// search; under [`Status::Limit`] these were found before it).
+    pub fn solutions(&self) -> &[Grid] {
+        &self.solutions
+    }
+
+    /// Whether the search ran to its end, so that [`Outcome::solutions`]
+    /// holds every solution: false when the solution or node limit stopped
+    /// it (always false under [`Status::Limit`], always true under
+    /// [`Status::Unsolvable`]).
+    pub fn count_complete(&self) -> bool {
+        self.count_complete
     }
 }
 

@@ -14,6 +14,12 @@ pub const CELLS: usize = SIDE * SIDE;
 /// reads its `--letters` string: the corners, edge midpoints and centre.
 pub const STANDARD_GIVEN_CELLS: [usize; 9] = [0, 2, 4, 10, 12, 14, 20, 22, 24];
 
+/// The longest line a puzzle file may hold, in bytes: far more than any
+/// grid row or word list needs, so a line beyond it (a runaway file, a
+/// fuzzer's 300 MB line) is refused by its length before anything is
+/// copied out of it.
+pub const MAX_LINE_BYTES: usize = 10_000;
+
 /// A letter A..Y as its index 0..24.
 pub type Letter = u8;
 
@@ -145,6 +151,33 @@ pub enum ParseError {
     /// No words at all.
     #[error("expected at least one word after the grid")]
     NoWords,
+    /// A line far longer than any puzzle line ([`MAX_LINE_BYTES`]).
+    #[error("line {line}: {length} characters, longer than any puzzle (at most {max})")]
+    LineTooLong {
+        /// The line.
+        line: usize,
+        /// Its length in characters.
+        length: usize,
+        /// [`MAX_LINE_BYTES`].
+        max: usize,
+    },
+}
+
+/// The first line of `text` longer than [`MAX_LINE_BYTES`], as an error
+/// naming its length (counted, never copied).
+fn refuse_long_lines(text: &str) -> Result<(), ParseError> {
+    match text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.len() > MAX_LINE_BYTES)
+    {
+        Some((index, line)) => Err(ParseError::LineTooLong {
+            line: index + 1,
+            length: line.chars().count(),
+            max: MAX_LINE_BYTES,
+        }),
+        None => Ok(()),
+    }
 }
 
 impl Puzzle {
@@ -201,6 +234,7 @@ impl Puzzle {
                 });
             }
         };
+        refuse_long_lines(words_file)?;
         let mut givens = [None; CELLS];
         for (&cell, &letter) in STANDARD_GIVEN_CELLS.iter().zip(&letters) {
             givens[cell] = Some(letter);
@@ -313,6 +347,7 @@ impl std::str::FromStr for Puzzle {
     /// separated by spaces or commas), optionally after a `words K` header
     /// whose K is checked; a trailing `solution` section is ignored.
     fn from_str(text: &str) -> Result<Self, ParseError> {
+        refuse_long_lines(text)?;
         let mut lines = text
             .lines()
             .enumerate()

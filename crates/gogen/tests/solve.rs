@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use gogen::{Algorithm, Grid, ParseError, Puzzle, SolveOptions, Status, check, solve};
+use gogen::check::{self, Exhaustive};
+use gogen::{Algorithm, Grid, GridError, ParseError, Puzzle, SolveOptions, Status, solve};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/gogen")
@@ -55,7 +56,7 @@ fn seed_sample_solves_to_the_seed_answer_from_both_input_forms() {
     for algorithm in [Algorithm::Csp, Algorithm::Dfs] {
         let outcome = run(&from_seed, algorithm, 1);
         assert_eq!(
-            outcome.solutions[0].to_line(),
+            outcome.solution().unwrap().to_line(),
             "MNGKDHAXEVWCLRYQUIPOSTJFB",
             "{algorithm:?}"
         );
@@ -71,24 +72,25 @@ fn both_algorithms_solve_every_real_puzzle_and_agree_with_the_published_solution
         let csp = run(puzzle, Algorithm::Csp, 2);
         let dfs = run(puzzle, Algorithm::Dfs, 2);
         assert_eq!(
-            csp.solutions.len(),
-            dfs.solutions.len(),
+            csp.solutions().len(),
+            dfs.solutions().len(),
             "{name}: the solvers disagree"
         );
-        assert_eq!(csp.complete, dfs.complete, "{name}");
-        if csp.complete {
+        assert_eq!(csp.status(), dfs.status(), "{name}");
+        assert_eq!(csp.count_complete(), dfs.count_complete(), "{name}");
+        if csp.count_complete() {
             assert_eq!(
-                sorted(&csp.solutions),
-                sorted(&dfs.solutions),
+                sorted(csp.solutions()),
+                sorted(dfs.solutions()),
                 "{name}: the solvers disagree"
             );
         }
-        for grid in &csp.solutions {
-            check(puzzle, grid).unwrap_or_else(|violation| panic!("{name}: {violation}"));
+        for grid in csp.solutions() {
+            check::check(puzzle, grid).unwrap_or_else(|violation| panic!("{name}: {violation}"));
         }
         if let Some(published) = published {
-            assert_eq!(csp.solutions.len(), 1, "{name} is unique");
-            assert_eq!(&csp.solutions[0].to_line(), published, "{name}");
+            assert_eq!(csp.solutions().len(), 1, "{name} is unique");
+            assert_eq!(&csp.solutions()[0].to_line(), published, "{name}");
             solved += 1;
         }
     }
@@ -107,11 +109,11 @@ fn both_algorithms_find_the_same_sixteen_solutions_of_the_variant() {
     let puzzle: Puzzle = text.parse().unwrap();
     let csp = run(&puzzle, Algorithm::Csp, 100);
     let dfs = run(&puzzle, Algorithm::Dfs, 100);
-    assert!(csp.complete && dfs.complete);
-    assert_eq!(csp.solutions.len(), 16);
-    assert_eq!(sorted(&csp.solutions), sorted(&dfs.solutions));
-    for grid in &csp.solutions {
-        assert_eq!(check(&puzzle, grid), Ok(()));
+    assert!(csp.count_complete() && dfs.count_complete());
+    assert_eq!(csp.solutions().len(), 16);
+    assert_eq!(sorted(csp.solutions()), sorted(dfs.solutions()));
+    for grid in csp.solutions() {
+        assert_eq!(check::check(&puzzle, grid), Ok(()));
     }
 }
 
@@ -141,7 +143,7 @@ fn unsolvable_puzzles_are_reported_by_both() {
         for algorithm in [Algorithm::Csp, Algorithm::Dfs] {
             let outcome = run(&puzzle, algorithm, 1);
             assert_eq!(outcome.status(), Status::Unsolvable, "{algorithm:?}");
-            assert!(outcome.complete);
+            assert!(outcome.count_complete() && outcome.solutions().is_empty());
         }
     }
 }
@@ -160,16 +162,18 @@ fn the_node_limit_ends_a_search_with_status_limit() {
         },
     );
     assert_eq!(outcome.status(), Status::Limit);
+    assert!(!outcome.count_complete() && outcome.solution().is_none());
+    assert!(outcome.stats.nodes <= 3);
 }
 
 #[test]
 fn the_checker_rejects_moved_givens_and_broken_words() {
     let puzzle = sample();
     let good = Grid::from_line("MNGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
-    assert_eq!(check(&puzzle, &good), Ok(()));
+    assert_eq!(check::check(&puzzle, &good), Ok(()));
     let given_moved = Grid::from_line("NMGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
     assert!(matches!(
-        check(&puzzle, &given_moved),
+        check::check(&puzzle, &given_moved),
         Err(gogen::Violation::GivenChanged {
             row: 1,
             column: 1,
@@ -182,12 +186,162 @@ fn the_checker_rejects_moved_givens_and_broken_words() {
             .replacen("Q", "QT", 1)
             .replacen("S", "SU", 1)
             .as_str(),
+    )
+    .unwrap();
+    assert!(check::check(&puzzle, &word_broken).is_err());
+}
+
+#[test]
+fn a_grid_line_names_what_is_wrong_and_where() {
+    let cases = [
+        (
+            "MNGKDHAXEVWCLRYQUIPOSTJFF",
+            GridError::Repeated {
+                column: 25,
+                first: 24,
+                letter: 'F',
+            },
+        ),
+        (
+            "  MNGKDHAXEVWCLRYQUIPOSTJZB",
+            GridError::NotALetter {
+                column: 26,
+                found: 'Z',
+            },
+        ),
+        ("MNGKD", GridError::Length { found: 5 }),
+        (
+            "MNGKDHAXEVWCLRYQUIPOSTJFBA",
+            GridError::Length { found: 26 },
+        ),
+    ];
+    for (line, error) in cases {
+        assert_eq!(Grid::from_line(line), Err(error), "{line}");
+    }
+    assert_eq!(
+        Grid::from_line(" mngkdhaxevwclryquipostjfb ").map(|grid| grid.to_line()),
+        Ok("MNGKDHAXEVWCLRYQUIPOSTJFB".to_owned())
     );
-    assert!(word_broken.is_some_and(|grid| check(&puzzle, &grid).is_err()));
-    assert!(
-        Grid::from_line("MNGKDHAXEVWCLRYQUIPOSTJFF").is_none(),
-        "a letter twice is no grid"
+    assert_eq!(
+        GridError::Repeated {
+            column: 25,
+            first: 24,
+            letter: 'F'
+        }
+        .to_string(),
+        "column 25: letter F appears twice (first in column 24)"
     );
+}
+
+#[test]
+fn the_checker_tests_claimed_paths() {
+    let puzzle = sample();
+    let grid = Grid::from_line("MNGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
+    let own: check::Paths = puzzle
+        .words()
+        .iter()
+        .map(|word| (word.clone(), grid.word_path(word).unwrap()))
+        .collect();
+    assert_eq!(check::check_paths(&puzzle, &grid, &own), Ok(()));
+    // Each case sets (or, empty, removes) one word's path.
+    let cases: [(&str, &[[usize; 2]], &str); 5] = [
+        ("MAN", &[], "paths: word MAN has no path"),
+        ("MOB", &[[0, 0]], "paths: MOB is not a word of the puzzle"),
+        (
+            "MAN",
+            &[[0, 0], [1, 1]],
+            "paths: word MAN has 2 cells for 3 letters",
+        ),
+        (
+            "MAN",
+            &[[0, 0], [4, 4], [0, 1]],
+            "paths: word MAN: cell [4, 4] does not hold A",
+        ),
+        (
+            "MAN",
+            &[[0, 0], [1, 1], [9, 0]],
+            "paths: word MAN: cell [9, 0] does not hold N",
+        ),
+    ];
+    for (word, path, message) in cases {
+        let mut paths = own.clone();
+        if path.is_empty() {
+            paths.remove(word);
+        } else {
+            paths.insert(word.to_owned(), path.to_vec());
+        }
+        assert_eq!(
+            check::check_paths(&puzzle, &grid, &paths).map_err(|v| v.to_string()),
+            Err(message.to_owned())
+        );
+    }
+    // Cells that each hold the right letter but do not touch: only on a
+    // grid that breaks the word.
+    let broken = Grid::from_line("MNGKDHASEVWCLRYQUIPOXTJFB").unwrap();
+    let apart: check::Paths = [("AXLE".to_owned(), vec![[1, 1], [4, 0], [2, 2], [1, 3]])]
+        .into_iter()
+        .collect();
+    let only_axle: Puzzle = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE".parse().unwrap();
+    assert_eq!(
+        check::check_paths(&only_axle, &broken, &apart).map_err(|v| v.to_string()),
+        Err("paths: word AXLE: cells [1, 1] and [4, 0] do not touch".to_owned())
+    );
+}
+
+#[test]
+fn the_exhaustive_search_agrees_with_the_solvers() {
+    let mut unsolvable = 0;
+    for (name, puzzle, _) in real_puzzles() {
+        let solver = run(&puzzle, Algorithm::Csp, 1);
+        match check::exhaustive(&puzzle, check::NODE_BUDGET) {
+            Exhaustive::Solution(grid) => {
+                assert_eq!(solver.status(), Status::Solved, "{name}");
+                assert_eq!(check::check(&puzzle, &grid), Ok(()), "{name}");
+            }
+            Exhaustive::NoSolution => {
+                assert_eq!(solver.status(), Status::Unsolvable, "{name}");
+                unsolvable += 1;
+            }
+            Exhaustive::OverBudget => panic!("{name}: over the budget"),
+        }
+    }
+    assert!(unsolvable >= 2, "{unsolvable}");
+    for file in ["unsolvable-extra-word.txt", "unsolvable-double-letter.txt"] {
+        let puzzle: Puzzle = std::fs::read_to_string(fixtures().join(file))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            check::exhaustive(&puzzle, check::NODE_BUDGET),
+            Exhaustive::NoSolution,
+            "{file}"
+        );
+    }
+    let hard: Puzzle = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(check::exhaustive(&hard, 10), Exhaustive::OverBudget);
+}
+
+#[test]
+fn a_runaway_line_is_refused_by_its_length() {
+    let mut text = String::from("M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE ");
+    text.extend(std::iter::repeat_n("MAN ", 50 << 18));
+    assert_eq!(
+        text.parse::<Puzzle>(),
+        Err(ParseError::LineTooLong {
+            line: 7,
+            length: 5 + (50 << 20),
+            max: gogen::MAX_LINE_BYTES
+        })
+    );
+    let mut words = String::from("1\n");
+    words.extend(std::iter::repeat_n('A', 50 << 20));
+    assert!(matches!(
+        Puzzle::from_seed_files(&words, "MGDWLYSJB"),
+        Err(ParseError::LineTooLong { line: 2, .. })
+    ));
 }
 
 fn parse_error(text: &str) -> ParseError {
@@ -288,7 +442,7 @@ fn the_canonical_form_round_trips() {
 #[test]
 fn human_views() {
     let puzzle = sample();
-    let grid = run(&puzzle, Algorithm::Csp, 1).solutions[0];
+    let grid = *run(&puzzle, Algorithm::Csp, 1).solution().unwrap();
     insta::assert_snapshot!("sample_grid", grid.to_string());
     insta::assert_snapshot!("sample_word_acquire", grid.highlight("ACQUIRE"));
     insta::assert_snapshot!("sample_puzzle_canonical", puzzle.to_string());

@@ -1,0 +1,309 @@
+//! What the `gogen` binary does beyond reading its arguments (the `cli`
+//! feature): the fields of its JSON records, the human and JSON views of a
+//! solve, the `check` subcommand's reading of records (JSON lines or the
+//! human grid) and its verdict on each, on the contract of `cli-kit`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use cli_kit::{
+    Claims, Count, Record, Report, Stats as RecordStats, Status as RecordStatus, Verified,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{self, Exhaustive, Paths};
+use crate::outcome::{Outcome, SolveOptions, Status};
+use crate::puzzle::{ParseError, Puzzle};
+
+/// The fields a gogen record adds to the envelope: each word's path on the
+/// solution, and the count under `--count`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GogenFields {
+    /// Each word's `[row, column]` cells (from 0), when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paths: Option<Paths>,
+    /// `count` and `count_complete`, when counting.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+}
+
+/// The counters a gogen record adds to `stats` beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct GogenCounters {
+    /// Guesses undone (`csp`) or dead ends tested (`dfs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backtracks: Option<u64>,
+    /// `dfs`: the seed's nodes visited (states tested plus one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes_visited: Option<u64>,
+    /// `dfs`, when solved: the seed's path length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_length: Option<u64>,
+    /// `dfs`, when solved: path length over nodes visited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub efficiency: Option<f64>,
+}
+
+/// One JSON line of `gogen solve --json`, as `gogen check` reads it back.
+pub type GogenRecord = Record<GogenFields, String, GogenCounters>;
+
+/// A puzzle and how solving it ended: what the batch driver hands the
+/// report.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The solver's outcome.
+    pub outcome: Outcome,
+}
+
+impl cli_kit::Outcome for Solved {
+    fn status(&self) -> RecordStatus {
+        record_status(self.outcome.status())
+    }
+}
+
+fn record_status(status: Status) -> RecordStatus {
+    match status {
+        Status::Solved => RecordStatus::Solved,
+        Status::Unsolvable => RecordStatus::Unsolvable,
+        Status::Limit => RecordStatus::Limit,
+    }
+}
+
+/// `--letters`: nine distinct letters A-Y (either case), checked when the
+/// command line is read so that a bad value is a usage error (exit 2).
+pub fn nine_letters(text: &str) -> Result<String, String> {
+    let letters = text.trim().to_ascii_uppercase();
+    let mut seen = [false; 25];
+    let valid = letters.len() == 9
+        && letters.bytes().all(|letter| {
+            let index = usize::from(letter.wrapping_sub(b'A'));
+            index < 25 && !std::mem::replace(&mut seen[index], true)
+        });
+    if valid {
+        Ok(letters)
+    } else {
+        Err(format!(
+            "expected 9 distinct letters A-Y for the standard given cells, found {text:?}"
+        ))
+    }
+}
+
+/// The puzzle of an input: a puzzle file, or with `letters` the seed's
+/// words file.
+pub fn read_puzzle(text: &str, letters: Option<&str>) -> Result<Puzzle, ParseError> {
+    match letters {
+        Some(letters) => Puzzle::from_seed_files(text, letters),
+        None => text.parse(),
+    }
+}
+
+/// Reads and solves the puzzle of `text`: the `solve` of the batch driver
+/// (whose one item is the whole input).
+pub fn solve(text: &str, letters: Option<&str>, options: &SolveOptions) -> Result<Solved, String> {
+    let puzzle = read_puzzle(text, letters).map_err(|error| error.to_string())?;
+    let outcome = crate::solve(&puzzle, options);
+    Ok(Solved { puzzle, outcome })
+}
+
+/// The record of a solve; `counting` adds `count` and `count_complete`.
+pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
+    let Solved { puzzle, outcome } = solved;
+    let solution = outcome.solution();
+    let paths = solution.map(|grid| {
+        puzzle
+            .words()
+            .iter()
+            .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
+            .collect::<BTreeMap<_, _>>()
+    });
+    let count = counting.then(|| Count {
+        count: outcome.solutions().len() as u64,
+        complete: outcome.count_complete(),
+    });
+    let stats = &outcome.stats;
+    let seed = stats.seed;
+    let counters = GogenCounters {
+        backtracks: Some(stats.backtracks),
+        nodes_visited: seed.map(|seed| seed.nodes_visited),
+        path_length: seed.and_then(|seed| seed.path_length),
+        efficiency: seed.and_then(|seed| seed.efficiency()),
+    };
+    Record {
+        solution: solution.map(|grid| grid.to_line()),
+        stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
+        ..Record::new(
+            record_status(outcome.status()),
+            GogenFields { paths, count },
+        )
+    }
+}
+
+/// How `solve` shows its result: the command line's view flags.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct View {
+    /// One JSON record instead of the human view.
+    pub json: bool,
+    /// The count of solutions (`--count`).
+    pub count: bool,
+    /// Every word highlighted on its own grid (`--show-words`).
+    pub show_words: bool,
+    /// The `--stats` line.
+    pub stats: bool,
+}
+
+impl Report<String, Solved> for View {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        _text: &String,
+        result: Result<&Solved, &str>,
+    ) -> anyhow::Result<()> {
+        match (result, self.json) {
+            (Ok(solved), true) => record(solved, self.count).write_line(out),
+            (Err(message), true) => {
+                let invalid: GogenRecord = Record::invalid(message, GogenFields::default());
+                invalid.write_line(out)
+            }
+            (Ok(solved), false) => self.write_human(out, solved),
+            // The driver has put the message on stderr.
+            (Err(_), false) => Ok(()),
+        }
+    }
+}
+
+impl View {
+    fn write_human(&self, out: &mut dyn Write, solved: &Solved) -> anyhow::Result<()> {
+        let Solved { puzzle, outcome } = solved;
+        let found = outcome.solutions().len();
+        match (outcome.solution(), outcome.status()) {
+            (Some(grid), _) => {
+                write!(out, "{grid}")?;
+                if self.show_words {
+                    for word in puzzle.words() {
+                        writeln!(out)?;
+                        write!(out, "{}", grid.highlight(word))?;
+                    }
+                }
+            }
+            (None, Status::Limit) if found > 0 => {
+                writeln!(out, "limit reached before the count was finished")?
+            }
+            (None, Status::Limit) => writeln!(out, "limit reached before a solution was found")?,
+            (None, _) => writeln!(out, "no solution: the words cannot all be traced")?,
+        }
+        if self.count {
+            let more = match (outcome.count_complete(), outcome.status()) {
+                (true, _) => "",
+                (false, Status::Limit) => " or more (found before the node limit)",
+                (false, _) => " or more (limit reached)",
+            };
+            writeln!(out, "solutions: {found}{more}")?;
+        }
+        if self.stats {
+            let stats = &outcome.stats;
+            let mut counters = vec![
+                ("nodes", stats.nodes.to_string()),
+                ("backtracks", stats.backtracks.to_string()),
+            ];
+            if let Some(seed) = stats.seed {
+                match (seed.path_length, seed.efficiency()) {
+                    (Some(length), Some(efficiency)) => counters.push((
+                        "efficiency",
+                        format!(
+                            "{efficiency:.2} (path length {length} / nodes visited {})",
+                            seed.nodes_visited
+                        ),
+                    )),
+                    _ => counters.push(("nodes visited", seed.nodes_visited.to_string())),
+                }
+            }
+            writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
+        }
+        Ok(())
+    }
+}
+
+/// The records on `check`'s input: JSON lines as `solve --json` writes
+/// them, or else the human view of one solve (its grid, or its "no
+/// solution" or "limit reached" line), taken as the record it stands for.
+pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
+    if text.lines().any(|line| line.trim_start().starts_with('{')) {
+        return cli_kit::json_records(text);
+    }
+    let mut claims = Vec::new();
+    let mut grid: Option<(usize, String)> = None;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let status = if line.starts_with("no solution") {
+            RecordStatus::Unsolvable
+        } else if line.starts_with("limit reached") {
+            RecordStatus::Limit
+        } else {
+            // Grid rows are upper-case letters and spaces; the rest of the
+            // view (highlighted words, counts, stats) is not.
+            if !line.is_empty() && line.chars().all(|c| c.is_ascii_uppercase() || c == ' ') {
+                let (_, letters) = grid.get_or_insert_with(|| (index + 1, String::new()));
+                if letters.len() < 25 {
+                    letters.extend(line.chars().filter(|&c| c != ' '));
+                }
+            }
+            continue;
+        };
+        claims.push((index + 1, Ok(Record::new(status, GogenFields::default()))));
+    }
+    if let Some((line, letters)) = grid {
+        let record = Record {
+            solution: Some(letters),
+            ..Record::new(RecordStatus::Solved, GogenFields::default())
+        };
+        claims.push((line, Ok(record)));
+        claims.sort_by_key(|(line, _)| *line);
+    }
+    claims
+}
+
+/// `check`'s verdict on one record for `puzzle`: a solution must keep the
+/// rules (and its paths, when given, spell the words); an "unsolvable"
+/// claim is confirmed by [`check::exhaustive`] (nothing is verified when
+/// that runs out of budget); a count must fit its status.
+pub fn check_record(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, String> {
+    let count = record.fields.count;
+    match record.status {
+        RecordStatus::Solved => {
+            let solution = record.solution.as_deref().unwrap_or_default();
+            if count.is_some_and(|count| count.count == 0) {
+                return Err("status \"solved\" with a count of 0".into());
+            }
+            check::check_solution(puzzle, solution, record.fields.paths.as_ref())
+                .map_err(|violation| format!("solution {solution}: {violation}"))?;
+            Ok(Verified::Solution)
+        }
+        RecordStatus::Unsolvable => {
+            if let Some(count) = count
+                && (count.count != 0 || !count.complete)
+            {
+                return Err(format!(
+                    "status \"unsolvable\" with a count of {} (complete: {})",
+                    count.count, count.complete
+                ));
+            }
+            if record.fields.paths.is_some() {
+                return Err("status \"unsolvable\" with paths".into());
+            }
+            match check::exhaustive(puzzle, check::NODE_BUDGET) {
+                Exhaustive::NoSolution => Ok(Verified::NoSolution),
+                Exhaustive::Solution(grid) => Err(format!(
+                    "status \"unsolvable\", but {} solves the puzzle",
+                    grid.to_line()
+                )),
+                Exhaustive::OverBudget => Ok(Verified::Nothing),
+            }
+        }
+        RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
+            Err("status \"limit\" with a complete count".into())
+        }
+        RecordStatus::Limit | RecordStatus::Invalid => Ok(Verified::Nothing),
+    }
+}

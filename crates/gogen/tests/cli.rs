@@ -1,0 +1,243 @@
+//! The `gogen` binary end to end: flags that do not apply, a runaway line,
+//! the node limit as the user sees it, and `check` reporting every failure.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use gogen::cli::GogenRecord;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/gogen")
+}
+
+/// Runs `gogen args` in the fixtures folder with `stdin`.
+fn gogen(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gogen"))
+        .args(args)
+        .current_dir(fixtures())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread so a child that stops reading cannot block us.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn record(output: &Output) -> GogenRecord {
+    serde_json::from_str(text(&output.stdout).trim()).unwrap()
+}
+
+const SAMPLE: &str = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\
+    ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM\n";
+
+#[test]
+fn flags_that_do_not_apply_are_usage_errors() {
+    let cases: [&[&str]; 4] = [
+        &["solve", "seed-sample.txt", "--show-words", "--json"],
+        &["solve", "seed-sample.txt", "--stats", "--json"],
+        &["solve", "seed-sample.txt", "--limit", "5"],
+        &[
+            "solve",
+            "seed-sample.txt",
+            "--algo",
+            "dfs",
+            "--limit",
+            "5",
+            "--json",
+        ],
+    ];
+    for args in cases {
+        let output = gogen(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let words_and_count = gogen(
+        &["solve", "seed-sample.txt", "--show-words", "--count"],
+        b"",
+    );
+    assert_eq!(words_and_count.status.code(), Some(0));
+    let shown = text(&words_and_count.stdout);
+    assert!(shown.contains("Word: WHAM") && shown.ends_with("solutions: 1\n"));
+}
+
+#[test]
+fn a_runaway_line_is_invalid_by_its_length_and_line() {
+    let mut input = b"M.G.D\n.....\n".to_vec();
+    input.extend(std::iter::repeat_n(b'A', 50 << 20));
+    input.extend(b"\n.....\nS.J.B\n\nAXLE\n");
+    let output = gogen(&["solve", "--json"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let invalid = record(&output);
+    assert_eq!(
+        invalid.error.as_deref(),
+        Some("line 3: 52428800 characters, longer than any puzzle (at most 10000)")
+    );
+    assert!(text(&output.stderr).starts_with("gogen: <stdin>: line 3: 52428800 characters"));
+}
+
+#[test]
+fn a_limit_is_never_passed_and_a_cut_count_is_a_lower_bound() {
+    for algo in ["csp", "dfs"] {
+        for limit in [1u64, 2, 7, 12] {
+            let limit_text = limit.to_string();
+            let args = [
+                "solve",
+                "puzzles/imperial-hard.txt",
+                "--algo",
+                algo,
+                "--count",
+                "--limit",
+                "100",
+                "--node-limit",
+                &limit_text,
+                "--json",
+            ];
+            let output = gogen(&args, b"");
+            assert_eq!(output.status.code(), Some(4), "{algo} {limit}");
+            let cut = record(&output);
+            assert_eq!(cut.status, cli_kit::Status::Limit);
+            assert!(
+                cut.stats.nodes <= limit,
+                "{algo} {limit}: {}",
+                cut.stats.nodes
+            );
+            let count = cut.fields.count.unwrap();
+            assert!(!count.complete && count.count < 16);
+            assert_eq!(cut.solution, None);
+        }
+    }
+    let human = gogen(
+        &[
+            "solve",
+            "puzzles/imperial-hard.txt",
+            "--count",
+            "--node-limit",
+            "3",
+        ],
+        b"",
+    );
+    assert!(text(&human.stdout).contains("or more (found before the node limit)"));
+}
+
+#[test]
+fn dfs_keeps_the_seeds_counters_beside_the_nodes() {
+    let output = gogen(
+        &[
+            "solve",
+            "seed-gwords.txt",
+            "--letters",
+            "MGDWLYSJB",
+            "--algo",
+            "dfs",
+            "--stats",
+        ],
+        b"",
+    );
+    let shown = text(&output.stdout);
+    assert!(
+        shown.contains(", efficiency 0.04 (path length 17 / nodes visited 480), time "),
+        "{shown}"
+    );
+    let json = record(&gogen(
+        &["solve", "seed-sample.txt", "--algo", "dfs", "--json"],
+        b"",
+    ));
+    assert_eq!(json.stats.extra.nodes_visited, Some(480));
+    assert_eq!(json.stats.extra.path_length, Some(17));
+    assert!(json.stats.nodes >= 17);
+}
+
+#[test]
+fn check_reports_every_failure_with_its_line() {
+    let stats = r#""stats":{"nodes":1,"micros":1}"#;
+    let records = [
+        format!(r#"{{"status":"solved","solution":"MNGKDHAXEVWCLRYQUIPOSTJFB",{stats}}}"#),
+        format!(r#"{{"status":"solved","solution":"MKGNDHAXEVWCLRYQUIPOSTJFB",{stats}}}"#),
+        r#"{"solution":"MNGKDHAXEVWCLRYQUIPOSTJFB"}"#.to_owned(),
+        format!(r#"{{"status":"solved","solution":"MNGKDHAXEVWCLRYQUIPOSTJFF",{stats}}}"#),
+        format!(r#"{{"status":"unsolvable",{stats}}}"#),
+    ]
+    .join("\n");
+    let output = gogen(&["check", "seed-sample.txt"], records.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let errors = text(&output.stderr);
+    let lines: Vec<&str> = errors.lines().collect();
+    assert_eq!(lines.len(), 5, "{errors}");
+    assert_eq!(
+        lines[0],
+        "gogen check: line 2: solution MKGNDHAXEVWCLRYQUIPOSTJFB: word KEG: K and E are not in adjacent cells"
+    );
+    assert!(
+        lines[1].starts_with("gogen check: line 3: not a solve record: missing field `status`")
+    );
+    assert_eq!(
+        lines[2],
+        "gogen check: line 4: solution MNGKDHAXEVWCLRYQUIPOSTJFF: column 25: letter F appears twice (first in column 24)"
+    );
+    assert_eq!(
+        lines[3],
+        "gogen check: line 5: status \"unsolvable\", but MNGKDHAXEVWCLRYQUIPOSTJFB solves the puzzle"
+    );
+    assert_eq!(lines[4], "gogen check: 4 of 5 records failed");
+}
+
+#[test]
+fn check_reads_the_human_view_and_confirms_no_solution() {
+    let solved = gogen(
+        &["solve", "seed-sample.txt", "--show-words", "--stats"],
+        b"",
+    );
+    let checked = gogen(&["check", "seed-sample.txt"], &solved.stdout);
+    assert_eq!(text(&checked.stderr), "");
+    assert_eq!(
+        text(&checked.stdout),
+        "ok: 1 record checked: 1 solution valid\n"
+    );
+    for file in ["unsolvable-extra-word.txt", "unsolvable-double-letter.txt"] {
+        let unsolvable = gogen(&["solve", file], b"");
+        assert_eq!(unsolvable.status.code(), Some(3));
+        let checked = gogen(&["check", file], &unsolvable.stdout);
+        assert_eq!(
+            text(&checked.stdout),
+            "ok: 1 record checked: 0 solutions valid, 1 unsolvable claim confirmed\n",
+            "{file}"
+        );
+    }
+    let moved = "N M G K D\nH A X E V\nW C L R Y\nQ U I P O\nS T J F B\n";
+    let checked = gogen(&["check", "seed-sample.txt"], moved.as_bytes());
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(text(&checked.stderr).starts_with(
+        "gogen check: line 1: solution NMGKDHAXEVWCLRYQUIPOSTJFB: row 1, column 1: the puzzle gives M but the grid has N"
+    ));
+}
+
+#[test]
+fn the_sample_from_stdin_and_a_bad_file_under_json() {
+    let output = gogen(&["solve", "--json"], SAMPLE.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let solved = record(&output);
+    assert_eq!(
+        solved.solution.as_deref(),
+        Some("MNGKDHAXEVWCLRYQUIPOSTJFB")
+    );
+    assert_eq!(solved.stats.nodes, 1);
+    let bad = gogen(&["solve", "bad/letter-z.txt", "--json"], b"");
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(
+        text(&bad.stdout),
+        "{\"status\":\"invalid\",\"error\":\"line 3, column 3: expected a letter A-Y or '.', found 'Z'\",\"stats\":{\"nodes\":0,\"micros\":0}}\n"
+    );
+}
