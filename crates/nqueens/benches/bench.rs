@@ -65,6 +65,7 @@ fn main() {
 fn count_with(n: usize, threads: usize) -> String {
     let options = CountOptions {
         threads: NonZeroUsize::new(threads),
+        ..CountOptions::default()
     };
     match count(n, &options) {
         Ok((counts, _)) => counts.total.to_string(),

@@ -78,14 +78,49 @@
 //! spots a row with no candidate, `goal_test` counts the queens placed),
 //! depth first or breadth first on `search-core`; and a constraint model on
 //! `csp-core` (one variable per row, all-different on the columns and on
-//! both diagonal offsets). [`count_by`] counts with any of them.
+//! both diagonal offsets). [`count_with`] counts and [`solve`] places with
+//! any of them, for every N (1 to 3 included: no shortcut through the fast
+//! counter); they take a node limit and a memory budget ([`Limits`]) and
+//! stop with a [`Limit`] rather than run out of either. A count stopped so
+//! is a lower bound ([`CountOutcome::limit`]).
 //!
-//! Every placement can be re-validated by [`check_columns`] or, from the
-//! printed output of the `nqueens` binary, by [`check_output`]: a separate
-//! checker that shares no code with the solvers.
+//! # Nodes
+//!
+//! [`Stats::nodes`] is the work a run did, in each algorithm's own unit:
+//!
+//! - the fast counter: queens placed on its bitboards;
+//! - [`Formulation::Csp`]: search nodes of csp-core, the root included (1
+//!   for the root's propagation, plus one per value tried);
+//! - [`Formulation::Dfs`] and [`Formulation::Bfs`]: boards generated on
+//!   search-core, the empty board included; [`Stats::num_tested`] keeps seed
+//!   004's count of boards tested beside it;
+//! - the construction: rows filled; min-conflicts: queens placed in greedy
+//!   starts plus swaps tried.
+//!
+//! A formulation's node limit ([`Limits::node_limit`]) bounds exactly that
+//! count: a run ends with `nodes <= node_limit`.
+//!
+//! # Checking
+//!
+//! The [`check`] module re-validates a placement against the rules (and an
+//! "unsolvable" claim), sharing no code with the solvers.
+//!
+//! # Using the library alone
+//!
+//! The `cli` feature (on by default) holds what only the `nqueens` binary
+//! needs: argument parsing, the JSON records, the `check` driver. Without it
+//! the library is the counters, the placements, the formulations and the
+//! checker, with few dependencies:
+//!
+//! ```toml
+//! [dependencies]
+//! nqueens = { version = "0.1", default-features = false }
+//! ```
 #![deny(missing_docs)]
 
-mod check;
+pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod construct;
 mod count;
 mod formulation;
@@ -93,26 +128,54 @@ mod min_conflicts;
 mod placement;
 mod solve;
 
-pub use check::{
-    CONFIRM_UNSOLVABLE_MAX, CheckError, Verdict, Violation, check_columns, check_output,
-};
-pub use count::{CountOptions, Counts, MAX_COUNT_N, count};
+pub use check::{Violation, check_columns};
+pub use count::{CountAlgo, CountOptions, CountOutcome, Counts, MAX_COUNT_N, count, count_with};
 pub use formulation::{
-    Formulation, SearchResult, bfs_default_node_limit, board_bytes, count_by, solve_by,
+    Formulation, Limits, SearchResult, board_bytes, boards_within, count_by, solve_by,
 };
 pub use placement::{BOARD_VIEW_MAX, Placement};
-pub use solve::{Algorithm, MAX_SOLVE_N, Outcome, solve};
+pub use solve::{Algorithm, DEFAULT_SEED, MAX_SOLVE_N, Outcome, SolveAlgo, solve};
 
 use std::time::Duration;
 
-/// The work a search did.
+/// The work a search did (see the crate docs, "Nodes", for each
+/// algorithm's unit).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Counting: queens placed. Construction: rows filled. Min-conflicts:
-    /// queens placed in greedy starts plus swaps tried.
+    /// The fast counter: queens placed. csp: search nodes, the root
+    /// included. dfs and bfs: boards generated, the empty board included.
+    /// Construction: rows filled. Min-conflicts: queens placed in greedy
+    /// starts plus swaps tried.
     pub nodes: u64,
+    /// dfs and bfs only: seed 004's count of boards tested (taken from the
+    /// frontier and given the goal test), the empty board included.
+    pub num_tested: Option<u64>,
     /// Wall-clock time of the whole call.
     pub elapsed: Duration,
+}
+
+/// Which limit stopped a run before it could answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// The node limit of a formulation ([`Limits::node_limit`]).
+    Nodes,
+    /// The memory budget of a formulation ([`Limits::memory_limit`]): the
+    /// boards it keeps would not fit.
+    Memory,
+    /// The step budget of min-conflicts.
+    Steps,
+}
+
+impl Limit {
+    /// What was reached, in words: `node limit`, `memory limit`, `step
+    /// limit`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Limit::Nodes => "node limit",
+            Limit::Memory => "memory limit",
+            Limit::Steps => "step limit",
+        }
+    }
 }
 
 /// A board size that [`count`] or [`solve`] does not take.

@@ -2,7 +2,7 @@
 //! checker (`check_columns`), over many sizes and seeds.
 
 use nqueens::{
-    Algorithm, MAX_SOLVE_N, Outcome, Placement, SizeError, Violation, check_columns, solve,
+    Algorithm, Limit, MAX_SOLVE_N, Outcome, Placement, SizeError, Violation, check_columns, solve,
 };
 
 /// Solves and re-checks; returns the placement.
@@ -65,7 +65,7 @@ fn min_conflicts_reports_an_exhausted_budget() {
     };
     assert_eq!(
         solve(10_000, tiny).map(|(outcome, _)| outcome),
-        Ok(Outcome::LimitReached)
+        Ok(Outcome::LimitReached(Limit::Steps))
     );
 }
 

@@ -1,0 +1,891 @@
+//! What only the `nqueens` binary needs (the `cli` feature): its JSON
+//! records, the human views of `count` and `solve`, the flags each
+//! algorithm takes, and the reading of solve's output back into records
+//! for `check`. The contract itself (the record envelope, statuses and exit
+//! codes, the batch and check drivers) is cli-kit's.
+
+use std::io::{BufWriter, Write};
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+
+use cli_kit::{Batch, Claims, Count, Record, Report, Status, Verified};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{check_placement, check_unsolvable};
+use crate::{
+    Algorithm, BOARD_VIEW_MAX, CountAlgo, CountOptions, CountOutcome, Formulation, Limit, Outcome,
+    Stats, board_bytes, boards_within, count_with, solve,
+};
+
+/// The program's name in messages.
+pub const PROGRAM: &str = "nqueens";
+
+/// What the input of a one-board command is called in messages.
+const INPUT_NAME: &str = "the command line";
+
+/// The exit codes, for the top-level `--help`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  solved, counted at least one placement, or (check) every record is valid
+  1  bad input or I/O error; (check) some record is wrong
+  2  usage error: unknown flag, N not a number or out of range, a flag that
+     the chosen --algo does not use
+  3  proven unsolvable: N = 2 or 3 has no placement (count prints 0)
+  4  a limit was reached first (--node-limit, --memory-limit, --max-steps);
+     a count stopped there is a lower bound";
+
+/// The `--help` text after the options of `count`.
+pub const COUNT_HELP: &str = "\
+Prints the number of placements (with --unique, the number of distinct ones
+under rotation and reflection). A formulation stopped by --node-limit or
+--memory-limit prints what it counted as a lower bound: \"52 or more (node
+limit reached)\", status \"limit\", exit 4.
+
+JSON (--json), one line:
+  status          \"solved\", \"unsolvable\" when the count is 0, or \"limit\"
+  n               the board size
+  algo            \"fast\" (the default), or a textbook formulation: \"csp\",
+                  \"dfs\", \"bfs\"
+  count           placements counted (OEIS A000170)
+  count_complete  false when a limit stopped the count: count is a lower bound
+  unique          placements distinct under the 8 symmetries (A002562),
+                  with --unique
+  threads         worker threads allowed (--threads, or all cores; fast only,
+                  1 for the formulations)
+  stats           {\"nodes\", \"micros\": wall-clock microseconds, and for dfs
+                  and bfs \"num_tested\": seed 004's boards tested}
+
+Nodes: fast, queens placed on its bitboards; csp, csp-core search nodes,
+the root included (1 + values tried); dfs and bfs, boards generated, the
+empty board included. --node-limit K (csp, dfs, bfs) ends the search with
+nodes <= K. bfs keeps every board it generates and stops before they would
+pass --memory-limit (default: half the memory available).
+
+Examples:
+  nqueens count 14                   365596
+  nqueens count 8 --unique           12
+  nqueens count 16 --threads 1 --json
+  nqueens count 8 --algo dfs         92 (seed 004's formulation agrees)
+  nqueens count 12 --algo csp --node-limit 1000";
+
+/// The `--help` text after the options of `solve`.
+pub const SOLVE_HELP: &str = "\
+Human view: the board (rows of Q and . separated by spaces) for N <= 32,
+beyond that the columns of rows 0, 1, 2, ... on one line.
+
+JSON (--json), one line:
+  status    \"solved\", \"unsolvable\" (N = 2, 3) or \"limit\" (a node, memory
+            or step budget ran out)
+  solution  when solved: the queen's 0-based column in each row, top to bottom
+  n         the board size
+  algo      \"construct\", \"min-conflicts\", \"csp\", \"dfs\" or \"bfs\"
+  stats     {\"nodes\", \"micros\": wall-clock microseconds, and for dfs and
+            bfs \"num_tested\": seed 004's boards tested}
+
+Nodes: construct, rows filled; min-conflicts, queens placed in greedy starts
+plus swaps tried; csp, csp-core search nodes, the root included; dfs and
+bfs, boards generated, the empty board included. --node-limit K (csp, dfs,
+bfs) ends the search with nodes <= K. Every algorithm answers every N:
+the formulations search N = 2 and 3 exhaustively, construct and
+min-conflicts know from the theorem behind the construction that these two
+have no placement (nodes 0).
+
+Flags: --seed and --max-steps are min-conflicts'; --node-limit is the
+formulations'; --memory-limit is bfs's, which keeps every board it
+generates (default: half the memory available). A flag the chosen --algo
+does not use is a usage error.
+
+Examples:
+  nqueens solve 8
+  nqueens solve 1000000 --json | nqueens check
+  nqueens solve 5000 --algo min-conflicts --seed 42
+  nqueens solve 8 --algo dfs         (seed 004: most constrained row first)";
+
+/// The `--help` text after the options of `check`.
+pub const CHECK_HELP: &str = "\
+Accepts what solve prints: JSON lines (each \"solution\" checked, its length
+against \"n\"; a \"limit\" record has nothing to check), a board of Q and .
+cells, a column list on one line, or the unsolvable and limit lines; several
+outputs one after another are checked one by one. Lines starting with
+\"stats:\" are skipped. Checks one queen per row, distinct columns, no shared
+diagonal, and the size. An \"unsolvable\" claim is confirmed for N = 2 and 3
+by exhaustive search and refuted for any other N: by a placement found by
+exhaustive search for N <= 10, by the theorem that every N >= 4 has a
+placement beyond. Every failure is reported on stderr as
+\"nqueens check: line L: ...\"; exit 0 when all records pass, 1 otherwise.
+
+Example:
+  nqueens solve 100 | nqueens check --n 100";
+
+/// nqueens' own fields of a JSON record, beside cli-kit's envelope.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The board size.
+    pub n: usize,
+    /// The algorithm that answered (empty for a human view read back).
+    #[serde(default)]
+    pub algo: String,
+    /// `count`: placements counted and whether that is all of them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// `count --unique`: placements distinct under the 8 symmetries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
+    /// `count`: the worker threads allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+}
+
+/// nqueens' own counters in `stats`, beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// dfs and bfs: seed 004's boards tested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_tested: Option<u64>,
+}
+
+/// A record as `check` reads it back: columns as `u64`, so that a column
+/// too large for the board is reported as off the board.
+pub type CheckRecord = Record<Fields, Vec<u64>, Counters>;
+
+/// The flags that only some algorithms use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// `--seed`: min-conflicts.
+    Seed,
+    /// `--max-steps`: min-conflicts.
+    MaxSteps,
+    /// `--node-limit`: the formulations.
+    NodeLimit,
+    /// `--memory-limit`: breadth-first search, which keeps its boards.
+    MemoryLimit,
+    /// `--threads`: the fast counter.
+    Threads,
+    /// `--unique`: the fast counter, which counts symmetry classes.
+    Unique,
+}
+
+impl Flag {
+    fn name(self) -> &'static str {
+        match self {
+            Flag::Seed => "--seed",
+            Flag::MaxSteps => "--max-steps",
+            Flag::NodeLimit => "--node-limit",
+            Flag::MemoryLimit => "--memory-limit",
+            Flag::Threads => "--threads",
+            Flag::Unique => "--unique",
+        }
+    }
+
+    /// The `--algo` names that use the flag, and what they are.
+    fn users(self) -> (&'static [&'static str], &'static str) {
+        match self {
+            Flag::Seed | Flag::MaxSteps => (&["min-conflicts"], "min-conflicts"),
+            Flag::NodeLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
+            Flag::MemoryLimit => (&["bfs"], "bfs, which keeps every board it generates"),
+            Flag::Threads => (&["fast"], "the fast counter"),
+            Flag::Unique => (&["fast"], "the fast counter, which counts symmetry classes"),
+        }
+    }
+}
+
+/// The one rule for flags that do not apply: the first of `given` (a
+/// flag, and whether it was given) that `--algo algo` does not use, as the
+/// message of a usage error.
+///
+/// ```
+/// use nqueens::cli::{Flag, misfit};
+///
+/// assert_eq!(misfit("min-conflicts", &[(Flag::Seed, true), (Flag::NodeLimit, false)]), None);
+/// assert_eq!(
+///     misfit("construct", &[(Flag::Seed, true)]).as_deref(),
+///     Some("--seed applies to min-conflicts, not to --algo construct")
+/// );
+/// ```
+pub fn misfit(algo: &str, given: &[(Flag, bool)]) -> Option<String> {
+    given
+        .iter()
+        .find(|&&(flag, present)| present && !flag.users().0.contains(&algo))
+        .map(|&(flag, _)| {
+            format!(
+                "{} applies to {}, not to --algo {algo}",
+                flag.name(),
+                flag.users().1
+            )
+        })
+}
+
+/// How the results are shown: `--json`, `--stats`, and for `count`,
+/// `--unique`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct View {
+    /// One JSON record instead of the human view.
+    pub json: bool,
+    /// The `stats:` line under the human view.
+    pub stats: bool,
+    /// `count` prints the number of distinct placements.
+    pub unique: bool,
+}
+
+/// One `solve` run: the board size, the algorithm and what it found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveRun {
+    /// The board size.
+    pub n: usize,
+    /// The algorithm with its settings.
+    pub algorithm: Algorithm,
+    /// What it found.
+    pub outcome: Outcome,
+    /// The work done.
+    pub stats: Stats,
+}
+
+impl cli_kit::Outcome for SolveRun {
+    fn status(&self) -> Status {
+        match self.outcome {
+            Outcome::Solved(_) => Status::Solved,
+            Outcome::Unsolvable => Status::Unsolvable,
+            Outcome::LimitReached(_) => Status::Limit,
+        }
+    }
+}
+
+/// One `count` run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRun {
+    /// The board size.
+    pub n: usize,
+    /// The counter.
+    pub algo: CountAlgo,
+    /// The worker threads allowed (1 for the formulations).
+    pub threads: usize,
+    /// What it counted.
+    pub outcome: CountOutcome,
+    /// The work done.
+    pub stats: Stats,
+}
+
+impl cli_kit::Outcome for CountRun {
+    fn status(&self) -> Status {
+        match self.outcome {
+            CountOutcome { limit: Some(_), .. } => Status::Limit,
+            CountOutcome { total: 0, .. } => Status::Unsolvable,
+            _ => Status::Solved,
+        }
+    }
+}
+
+/// `nqueens solve N`: a batch of one board, shown as `view` says.
+///
+/// # Errors
+///
+/// A failed write (a closed pipe ends the run quietly in
+/// [`cli_kit::finish`]).
+pub fn run_solve(n: usize, algorithm: Algorithm, view: View) -> anyhow::Result<ExitCode> {
+    let solve_one = |&n: &usize| {
+        let (outcome, stats) = solve(n, algorithm).map_err(|error| error.to_string())?;
+        Ok(SolveRun {
+            n,
+            algorithm,
+            outcome,
+            stats,
+        })
+    };
+    Batch::new(PROGRAM, INPUT_NAME).run(&[n], solve_one, &mut Shown(view, algorithm.name()))
+}
+
+/// `nqueens count N`: a batch of one board, shown as `view` says.
+///
+/// # Errors
+///
+/// A failed write.
+pub fn run_count(
+    n: usize,
+    algo: CountAlgo,
+    options: &CountOptions,
+    view: View,
+) -> anyhow::Result<ExitCode> {
+    let threads = match algo {
+        CountAlgo::Fast => options
+            .threads
+            .or_else(|| std::thread::available_parallelism().ok())
+            .unwrap_or(NonZeroUsize::MIN),
+        _ => NonZeroUsize::MIN,
+    };
+    let options = CountOptions {
+        threads: Some(threads),
+        ..*options
+    };
+    let count_one = |&n: &usize| {
+        let (outcome, stats) = count_with(n, algo, &options).map_err(|error| error.to_string())?;
+        Ok(CountRun {
+            n,
+            algo,
+            threads: threads.get(),
+            outcome,
+            stats,
+        })
+    };
+    Batch::new(PROGRAM, INPUT_NAME).run(&[n], count_one, &mut Shown(view, algo.name()))
+}
+
+/// The report of `solve` and `count`: the view and the algorithm's name.
+struct Shown(View, &'static str);
+
+fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
+    let counters = Counters {
+        num_tested: stats.num_tested,
+    };
+    cli_kit::Stats::with(stats.nodes, stats.elapsed, counters)
+}
+
+fn stats_line(stats: &Stats, threads: Option<usize>) -> String {
+    let mut counters = vec![("nodes", stats.nodes.to_string())];
+    if let Some(tested) = stats.num_tested {
+        counters.push(("tested", tested.to_string()));
+    }
+    if let Some(threads) = threads {
+        counters.push(("threads", threads.to_string()));
+    }
+    cli_kit::stats_line(&counters, stats.elapsed)
+}
+
+/// Writes `record` as one JSON line through a buffer of its own, so that a
+/// solution of 10^8 columns is serialised into a writer known at compile
+/// time rather than one `dyn Write` call per number.
+fn write_record<S: Serialize>(
+    out: &mut dyn Write,
+    record: &Record<Fields, S, Counters>,
+) -> anyhow::Result<()> {
+    let mut buffered = BufWriter::with_capacity(1 << 16, out);
+    record.write_line(&mut buffered)?;
+    buffered.flush()?;
+    Ok(())
+}
+
+impl Report<usize, SolveRun> for Shown {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        &n: &usize,
+        result: Result<&SolveRun, &str>,
+    ) -> anyhow::Result<()> {
+        let Shown(view, algo) = *self;
+        let fields = Fields {
+            n,
+            algo: algo.to_owned(),
+            ..Fields::default()
+        };
+        let run = match result {
+            Ok(run) => run,
+            Err(message) if view.json => {
+                return write_record::<&[u32]>(out, &Record::invalid(message, fields));
+            }
+            Err(_) => return Ok(()),
+        };
+        if view.json {
+            let mut record = Record::new(cli_kit::Outcome::status(run), fields);
+            if let Outcome::Solved(placement) = &run.outcome {
+                record.solution = Some(placement.columns());
+            }
+            record.stats = record_stats(&run.stats);
+            return write_record(out, &record);
+        }
+        match &run.outcome {
+            Outcome::Solved(placement) if placement.n() > BOARD_VIEW_MAX => {
+                placement.write_line(&mut &mut *out)?;
+            }
+            Outcome::Solved(placement) => write!(out, "{placement}")?,
+            Outcome::Unsolvable => writeln!(
+                out,
+                "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
+                 each other"
+            )?,
+            Outcome::LimitReached(limit) => writeln!(out, "{}", limit_line(run, *limit))?,
+        }
+        if view.stats {
+            writeln!(out, "{}", stats_line(&run.stats, None))?;
+        }
+        Ok(())
+    }
+}
+
+impl Report<usize, CountRun> for Shown {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        &n: &usize,
+        result: Result<&CountRun, &str>,
+    ) -> anyhow::Result<()> {
+        let Shown(view, algo) = *self;
+        let run = match result {
+            Ok(run) => run,
+            Err(message) if view.json => {
+                let fields = Fields {
+                    n,
+                    algo: algo.to_owned(),
+                    ..Fields::default()
+                };
+                return write_record::<&[u32]>(out, &Record::invalid(message, fields));
+            }
+            Err(_) => return Ok(()),
+        };
+        let outcome = run.outcome;
+        if view.json {
+            let fields = Fields {
+                n,
+                algo: algo.to_owned(),
+                count: Some(Count {
+                    count: outcome.total,
+                    complete: outcome.is_complete(),
+                }),
+                unique: outcome.unique.filter(|_| view.unique),
+                threads: Some(run.threads),
+            };
+            let mut record: Record<Fields, &[u32], Counters> =
+                Record::new(cli_kit::Outcome::status(run), fields);
+            record.stats = record_stats(&run.stats);
+            return write_record(out, &record);
+        }
+        let shown = match outcome.unique {
+            Some(unique) if view.unique => unique,
+            _ => outcome.total,
+        };
+        match outcome.limit {
+            None => writeln!(out, "{shown}")?,
+            Some(limit) => writeln!(out, "{shown} or more ({} reached)", limit.describe())?,
+        }
+        if view.stats {
+            let threads = (run.algo == CountAlgo::Fast).then_some(run.threads);
+            writeln!(out, "{}", stats_line(&run.stats, threads))?;
+        }
+        Ok(())
+    }
+}
+
+/// What the human view says when a limit stopped a search: the limit, the
+/// work done, and how to go further.
+fn limit_line(run: &SolveRun, limit: Limit) -> String {
+    let SolveRun {
+        n,
+        algorithm,
+        stats,
+        ..
+    } = run;
+    let name = algorithm.name();
+    let tested = stats.num_tested.unwrap_or_default();
+    let bfs_memory = || {
+        format!(
+            "bfs keeps every board it generates, about {:.1} KB each for N = {n}",
+            board_bytes(*n) as f64 / 1024.0
+        )
+    };
+    match (algorithm, limit) {
+        (
+            Algorithm::Search {
+                formulation: Formulation::Csp,
+                ..
+            },
+            _,
+        ) => format!(
+            "limit: {name} stopped at its limit of {} nodes without a placement \
+             (raise --node-limit)",
+            stats.nodes
+        ),
+        (Algorithm::Search { limits, .. }, Limit::Memory) => {
+            let bytes = limits.memory_limit.unwrap_or_default();
+            format!(
+                "limit: {name} stopped at its memory limit of {} ({} boards) after {} boards \
+                 generated, {tested} tested, without a placement (raise --memory-limit; {})",
+                show_bytes(bytes),
+                boards_within(*n, bytes),
+                stats.nodes,
+                bfs_memory()
+            )
+        }
+        (Algorithm::Search { formulation, .. }, _) => {
+            let memory = if *formulation == Formulation::Bfs {
+                format!("; {}", bfs_memory())
+            } else {
+                String::new()
+            };
+            format!(
+                "limit: {name} stopped at its limit of {} boards generated, {tested} tested, \
+                 without a placement (raise --node-limit{memory})",
+                stats.nodes
+            )
+        }
+        _ => format!(
+            "limit: {name} gave up after {} steps without a placement \
+             (raise --max-steps or try another --seed)",
+            stats.nodes
+        ),
+    }
+}
+
+/// `bytes` in the largest binary unit that keeps it at 1 or more:
+/// `512.0 MiB`, `4.0 GiB`.
+fn show_bytes(bytes: usize) -> String {
+    let mut value = bytes as f64;
+    for unit in ["bytes", "KiB", "MiB", "GiB"] {
+        if value < 1024.0 {
+            return match unit {
+                "bytes" => format!("{bytes} bytes"),
+                _ => format!("{value:.1} {unit}"),
+            };
+        }
+        value /= 1024.0;
+    }
+    format!("{value:.1} TiB")
+}
+
+/// The records of a `check` input: the JSON lines `solve --json` writes,
+/// or the human views `solve` prints (boards, column lists, the unsolvable
+/// and limit lines; several one after another), each turned into the
+/// record it stands for. `stats:` lines are skipped.
+pub fn claims(text: &str) -> Claims<Fields, Vec<u64>, Counters> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with("stats:"))
+        .peekable();
+    match lines.peek() {
+        Some((_, first)) if first.starts_with('{') => cli_kit::json_records(text),
+        _ => {
+            let mut claims = Vec::new();
+            while let Some((line, content)) = lines.next() {
+                let claim = if content.starts_with(['Q', '.']) {
+                    read_board(line, content, &mut lines)
+                } else {
+                    read_line(content)
+                };
+                claims.push(match claim {
+                    Ok(record) => (line, Ok(record)),
+                    Err((at, message)) => (at.unwrap_or(line), Err(message)),
+                });
+            }
+            claims
+        }
+    }
+}
+
+/// A claim read from the human view, or the line at fault (when not the
+/// claim's first) and what is wrong there.
+type Read = Result<CheckRecord, (Option<usize>, String)>;
+
+/// A one-line human view: `unsolvable: N queens ...`, `limit: ...`, or a
+/// column list.
+fn read_line(content: &str) -> Read {
+    if let Some(claim) = content.strip_prefix("unsolvable:") {
+        let n = claim
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .ok_or((
+                None,
+                "expected the board size after 'unsolvable:'".to_owned(),
+            ))?;
+        return Ok(human_record(Status::Unsolvable, n, None));
+    }
+    if content.starts_with("limit:") {
+        return Ok(human_record(Status::Limit, 0, None));
+    }
+    let columns = content
+        .split_whitespace()
+        .enumerate()
+        .map(|(row, word)| {
+            word.parse::<u64>().map_err(|_| {
+                let message = format!("row {row}: expected a column number, found '{word}'");
+                (None, message)
+            })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    Ok(human_record(Status::Solved, columns.len(), Some(columns)))
+}
+
+/// A board of `Q` and `.` cells starting with `first` (on line `line`): as
+/// many rows as the first has cells, taken from `rest` (all of them, even
+/// after a row at fault, so that the next claim starts after the board).
+fn read_board<'t>(
+    line: usize,
+    first: &'t str,
+    rest: &mut impl Iterator<Item = (usize, &'t str)>,
+) -> Read {
+    let n = first.split_whitespace().count();
+    let mut columns = Vec::with_capacity(n);
+    let mut fault = None;
+    for row in 0..n {
+        let next = if row == 0 {
+            Some((line, first))
+        } else {
+            rest.next()
+        };
+        let Some((at, content)) = next else {
+            let message = format!("the board of {n} rows ends after {row} rows");
+            return Err(fault.unwrap_or((None, message)));
+        };
+        if fault.is_none() {
+            match board_row(n, content) {
+                Ok(column) => columns.push(column),
+                Err(message) => fault = Some((Some(at), message)),
+            }
+        }
+    }
+    match fault {
+        Some(fault) => Err(fault),
+        None => Ok(human_record(Status::Solved, n, Some(columns))),
+    }
+}
+
+/// The queen's column in one row of a board of `n` cells a row.
+fn board_row(n: usize, content: &str) -> Result<u64, String> {
+    let cells: Vec<&str> = content.split_whitespace().collect();
+    if cells.len() != n {
+        return Err(format!(
+            "a board of {n} rows needs {n} cells per row, found {}",
+            cells.len()
+        ));
+    }
+    let mut queen = None;
+    for (column, cell) in cells.iter().enumerate() {
+        match *cell {
+            "." => {}
+            "Q" if queen.is_none() => queen = Some(column as u64),
+            "Q" => return Err("two queens in one row".to_owned()),
+            other => {
+                return Err(format!(
+                    "column {column}: expected 'Q' or '.', found '{other}'"
+                ));
+            }
+        }
+    }
+    queen.ok_or_else(|| "no queen in this row".to_owned())
+}
+
+fn human_record(status: Status, n: usize, solution: Option<Vec<u64>>) -> CheckRecord {
+    let fields = Fields {
+        n,
+        ..Fields::default()
+    };
+    Record {
+        solution,
+        ..Record::new(status, fields)
+    }
+}
+
+/// The independent check of one record (cli-kit has already tested its
+/// envelope): a solution is a valid placement of `n` queens, and of
+/// `expected_n` when given (`check --n`); an "unsolvable" claim holds only
+/// for N = 2 and 3 ([`check_unsolvable`]); a limit or invalid record has
+/// nothing to check.
+///
+/// # Errors
+///
+/// What is wrong, in words.
+pub fn check_record(record: &CheckRecord, expected_n: Option<usize>) -> Result<Verified, String> {
+    let n = record.fields.n;
+    if matches!(record.status, Status::Limit | Status::Invalid) {
+        return Ok(Verified::Nothing);
+    }
+    if n == 0 {
+        return Err("\"n\" must be a positive integer, found 0".to_owned());
+    }
+    let solution = record.solution.as_deref().unwrap_or_default();
+    if let Some(expected) = expected_n {
+        if record.status == Status::Solved {
+            check_placement(solution, expected).map_err(|violation| violation.to_string())?;
+        }
+        if n != expected {
+            return Err(format!("\"n\" is {n} but {expected} was expected"));
+        }
+    }
+    if record.status == Status::Unsolvable {
+        check_unsolvable(n).map_err(|claim| claim.to_string())?;
+        return Ok(Verified::NoSolution);
+    }
+    check_placement(solution, n).map_err(|violation| violation.to_string())?;
+    Ok(Verified::Solution)
+}
+
+/// `nqueens check`: every claim of `text` checked, every failure reported.
+///
+/// # Errors
+///
+/// A failed write.
+pub fn run_check(text: &str, expected_n: Option<usize>) -> anyhow::Result<ExitCode> {
+    cli_kit::run_check(PROGRAM, claims(text), |record| {
+        check_record(record, expected_n)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_text(text: &str, expected_n: Option<usize>) -> Vec<Result<Verified, String>> {
+        claims(text)
+            .into_iter()
+            .map(|(line, claim)| {
+                claim
+                    .and_then(|record| {
+                        record.consistent()?;
+                        check_record(&record, expected_n)
+                    })
+                    .map_err(|message| format!("line {line}: {message}"))
+            })
+            .collect()
+    }
+
+    fn check(text: &str, expected: &[Result<Verified, &str>]) {
+        let got = check_text(text, None);
+        assert_eq!(got.len(), expected.len(), "{text:?}: {got:?}");
+        for (got, expected) in got.iter().zip(expected) {
+            match (got, expected) {
+                (Ok(got), Ok(expected)) => assert_eq!(got, expected, "{text:?}"),
+                (Err(got), Err(expected)) => {
+                    assert!(
+                        got.contains(expected),
+                        "{got:?} should contain {expected:?}"
+                    )
+                }
+                _ => panic!("{text:?}: got {got:?}, expected {expected:?}"),
+            }
+        }
+    }
+
+    const VALID: Result<Verified, &str> = Ok(Verified::Solution);
+
+    #[test]
+    fn accepts_every_form_solve_prints() {
+        check(
+            r#"{"status":"solved","solution":[2,0,3,1],"n":4,"algo":"construct","stats":{"nodes":4,"micros":1}}"#,
+            &[VALID],
+        );
+        check(". Q . .\n. . . Q\nQ . . .\n. . Q .\n", &[VALID]);
+        check("Q\n", &[VALID]);
+        check("1 3 0 2\nstats: nodes 4, time 0.001 ms\n", &[VALID]);
+        check(
+            r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#,
+            &[Ok(Verified::NoSolution)],
+        );
+        check(
+            "unsolvable: 3 queens cannot be placed on a 3x3 board without attacking each other\n",
+            &[Ok(Verified::NoSolution)],
+        );
+        check(
+            "limit: dfs stopped at its limit of 3 boards generated, 1 tested\n",
+            &[Ok(Verified::Nothing)],
+        );
+        check(
+            r#"{"status":"limit","n":50,"algo":"dfs","stats":{"nodes":3,"micros":1}}"#,
+            &[Ok(Verified::Nothing)],
+        );
+        // Several outputs one after another, each checked.
+        check(
+            "Q\n. Q . .\n. . . Q\nQ . . .\n. . Q .\nunsolvable: 2 queens\n1 3 0 2\n",
+            &[VALID, VALID, Ok(Verified::NoSolution), VALID],
+        );
+    }
+
+    #[test]
+    fn names_what_is_wrong_on_every_line() {
+        check(
+            "0 2 1",
+            &[Err(
+                "line 1: the queens of rows 1 and 2 (columns 2 and 1) share a diagonal",
+            )],
+        );
+        check(
+            "1 x 0",
+            &[Err("line 1: row 1: expected a column number, found 'x'")],
+        );
+        check(
+            r#"{"status":"solved","n":5,"solution":[1,3,0,2],"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("5x5 but the placement has 4 rows")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":4,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("but 1 3 0 2 is one")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":11,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("every N >= 4 has one")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":0,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("\"n\" must be a positive integer, found 0")],
+        );
+        check(
+            r#"{"status":"banana","n":8,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("line 1: not a solve record")],
+        );
+        check(
+            r#"{"status":"solved","n":4,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("status \"solved\" but no solution")],
+        );
+        check("Q .\n. .\n", &[Err("line 2: no queen in this row")]);
+        check("Q Q\n. .\n", &[Err("line 1: two queens in one row")]);
+        check(
+            "Q . .\n. .\n. . Q\n",
+            &[Err(
+                "line 2: a board of 3 rows needs 3 cells per row, found 2",
+            )],
+        );
+        check(
+            ". Q . .\n",
+            &[Err("line 1: the board of 4 rows ends after 1 rows")],
+        );
+        check("", &[]);
+        // Every failure, not just the first.
+        check(
+            "1 3 0 1\nunsolvable: 6 queens\n1 3 0 2\n",
+            &[
+                Err("line 1: rows 0 and 3 both have their queen in column 1"),
+                Err("line 2: the output says N = 6 has no solution"),
+                VALID,
+            ],
+        );
+    }
+
+    #[test]
+    fn an_expected_size_is_enforced() {
+        assert_eq!(check_text("1 3 0 2", Some(4)), [Ok(Verified::Solution)]);
+        let got = check_text("1 3 0 2", Some(5));
+        assert!(
+            got[0]
+                .as_ref()
+                .is_err_and(|error| error.contains("5x5 but the placement has 4 rows")),
+            "{got:?}"
+        );
+        let got = check_text("unsolvable: 3 queens", Some(2));
+        assert_eq!(
+            got,
+            [Err("line 1: \"n\" is 3 but 2 was expected".to_owned())]
+        );
+    }
+
+    #[test]
+    fn a_flag_the_algorithm_does_not_use_is_named() {
+        let given = [(Flag::Threads, false), (Flag::NodeLimit, true)];
+        assert_eq!(misfit("dfs", &given), None);
+        assert_eq!(
+            misfit("fast", &given).as_deref(),
+            Some("--node-limit applies to the formulations (csp, dfs, bfs), not to --algo fast")
+        );
+        assert_eq!(
+            misfit("csp", &[(Flag::Unique, true)]).as_deref(),
+            Some(
+                "--unique applies to the fast counter, which counts symmetry classes, \
+                 not to --algo csp"
+            )
+        );
+    }
+
+    #[test]
+    fn sizes_are_shown_in_binary_units() {
+        assert_eq!(show_bytes(1000), "1000 bytes");
+        assert_eq!(show_bytes(1 << 30), "1.0 GiB");
+        assert_eq!(show_bytes(3 << 19), "1.5 MiB");
+    }
+}
