@@ -24,9 +24,11 @@ use crate::grid::Sudoku;
 use crate::solve::Status;
 
 /// The nodes [`check_claim`] lets [`solvable`] examine to confirm an
-/// "unsolvable" claim before it gives up and confirms nothing: far more
-/// than a 9x9 puzzle needs, and a bound on the time a hostile record costs
-/// (well under a second).
+/// "unsolvable" claim on a 9x9 grid before it gives up and confirms
+/// nothing: far more than almost any 9x9 puzzle needs, and a bound on the
+/// time a hostile record costs (about a third of a second). Larger grids
+/// get a share in inverse proportion to their cells, since each node scans
+/// them all.
 pub const NODE_BUDGET: u64 = 2_000_000;
 
 /// Why a claimed solution is wrong.
@@ -307,11 +309,17 @@ pub enum ClaimError {
     Solvable,
 }
 
+/// [`NODE_BUDGET`] for a 9x9 grid, scaled down by the cells of a larger.
+fn budget_for(puzzle: &Sudoku) -> u64 {
+    let cells = puzzle.values().len().max(81) as u64;
+    NODE_BUDGET * 81 / cells
+}
+
 /// Checks a claim with the rules alone: a solution must keep the givens
 /// and hold each value once per row, column and box ([`check_solution`]);
 /// an "unsolvable" claim is confirmed by [`solvable`] within
-/// [`NODE_BUDGET`] nodes ([`Verdict::Nothing`] when that does not settle
-/// it); and a count must fit its status (at least 1 when solved, 0 when
+/// [`NODE_BUDGET`] nodes (scaled down for grids above 9x9;
+/// [`Verdict::Nothing`] when that does not settle it); and a count must fit its status (at least 1 when solved, 0 when
 /// unsolvable, never complete at a limit).
 pub fn check_claim(claim: &Claim<'_>) -> Result<Verdict, ClaimError> {
     match (claim.status, claim.solution) {
@@ -332,7 +340,7 @@ pub fn check_claim(claim: &Claim<'_>) -> Result<Verdict, ClaimError> {
             check_solution(claim.puzzle, solution)?;
             Ok(Verdict::Solution)
         }
-        (Status::Unsolvable, _) => match solvable(claim.puzzle, NODE_BUDGET) {
+        (Status::Unsolvable, _) => match solvable(claim.puzzle, budget_for(claim.puzzle)) {
             Solvable::No => Ok(Verdict::NoSolution),
             Solvable::Yes => Err(ClaimError::Solvable),
             Solvable::Unknown => Ok(Verdict::Nothing),
