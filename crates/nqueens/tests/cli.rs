@@ -173,3 +173,178 @@ fn the_checker_names_the_fault() {
         run.stderr
     );
 }
+
+#[test]
+fn flags_the_algorithm_does_not_use_are_usage_errors() {
+    for (args, message) in [
+        (
+            &["solve", "8", "--seed", "3"][..],
+            "--seed applies to min-conflicts, not to --algo construct",
+        ),
+        (
+            &["solve", "8", "--max-steps", "9"],
+            "--max-steps applies to min-conflicts, not to --algo construct",
+        ),
+        (
+            &["solve", "8", "--algo", "csp", "--seed", "3"],
+            "--seed applies to min-conflicts, not to --algo csp",
+        ),
+        (
+            &["solve", "8", "--algo", "min-conflicts", "--node-limit", "9"],
+            "--node-limit applies to the formulations (csp, dfs, bfs), not to --algo min-conflicts",
+        ),
+        (
+            &["solve", "8", "--algo", "csp", "--memory-limit", "1G"],
+            "--memory-limit applies to bfs",
+        ),
+        (
+            &["count", "8", "--node-limit", "9"],
+            "--node-limit applies to the formulations (csp, dfs, bfs), not to --algo fast",
+        ),
+        (
+            &["count", "8", "--algo", "dfs", "--threads", "2"],
+            "--threads applies to the fast counter, not to --algo dfs",
+        ),
+        (
+            &["count", "8", "--algo", "bfs", "--unique"],
+            "--unique applies to the fast counter",
+        ),
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    // The same flags where they apply.
+    for args in [
+        &[
+            "solve",
+            "8",
+            "--algo",
+            "min-conflicts",
+            "--seed",
+            "3",
+            "--max-steps",
+            "100000",
+        ][..],
+        &[
+            "solve",
+            "8",
+            "--algo",
+            "bfs",
+            "--node-limit",
+            "100000",
+            "--memory-limit",
+            "64M",
+        ],
+        &["count", "8", "--threads", "2", "--unique"],
+    ] {
+        assert_eq!(nqueens(args, "").code, 0, "{args:?}");
+    }
+}
+
+#[test]
+fn a_count_stopped_by_a_limit_is_a_lower_bound_with_exit_4() {
+    let run = nqueens(&["count", "10", "--algo", "csp", "--node-limit", "50"], "");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (4, "2 or more (node limit reached)\n")
+    );
+    let run = nqueens(
+        &[
+            "count",
+            "10",
+            "--algo",
+            "dfs",
+            "--node-limit",
+            "500",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 4);
+    let record = json(&run);
+    assert_eq!(record["status"], "limit");
+    assert_eq!(record["count_complete"], false);
+    assert!(record["count"].as_u64().is_some_and(|count| count < 724));
+    assert!(
+        record["stats"]["nodes"]
+            .as_u64()
+            .is_some_and(|nodes| nodes <= 500)
+    );
+    let complete = json(&nqueens(&["count", "10", "--algo", "dfs", "--json"], ""));
+    assert_eq!(
+        (&complete["count"], &complete["count_complete"]),
+        (&serde_json::json!(724), &serde_json::json!(true))
+    );
+}
+
+#[test]
+fn every_algorithm_answers_small_boards_under_its_own_name() {
+    for algo in ["construct", "min-conflicts", "csp", "dfs", "bfs"] {
+        for (n, status, code) in [
+            ("1", "solved", 0),
+            ("2", "unsolvable", 3),
+            ("3", "unsolvable", 3),
+        ] {
+            let run = nqueens(&["solve", n, "--algo", algo, "--json"], "");
+            assert_eq!(run.code, code, "{algo} {n}");
+            let record = json(&run);
+            assert_eq!(
+                (record["algo"].as_str(), record["status"].as_str()),
+                (Some(algo), Some(status))
+            );
+            assert_eq!(nqueens(&["check"], &run.stdout).code, 0, "{algo} {n}");
+        }
+    }
+    for algo in ["fast", "csp", "dfs", "bfs"] {
+        for (n, count) in [("1", "1\n"), ("2", "0\n"), ("3", "0\n"), ("8", "92\n")] {
+            let run = nqueens(&["count", n, "--algo", algo], "");
+            assert_eq!(run.stdout, count, "{algo} {n}");
+        }
+    }
+}
+
+#[test]
+fn the_checker_reports_every_failure_and_sums_up() {
+    let input = "1 3 0 1\nunsolvable: 3 queens\n0 2 1\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n";
+    let run = nqueens(&["check"], input);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stderr,
+        "nqueens check: line 1: rows 0 and 3 both have their queen in column 1\n\
+         nqueens check: line 3: the queens of rows 1 and 2 (columns 2 and 1) share a diagonal\n\
+         nqueens check: 2 of 4 records failed\n"
+    );
+    let run = nqueens(&["check"], &nqueens(&["solve", "8"], "").stdout);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, "ok: 1 record checked: 1 solution valid\n");
+}
+
+#[test]
+fn bfs_stops_at_its_memory_limit() {
+    let run = nqueens(
+        &[
+            "solve",
+            "14",
+            "--algo",
+            "bfs",
+            "--memory-limit",
+            "64K",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 4);
+    assert_eq!(json(&run)["status"], "limit");
+    let run = nqueens(
+        &["solve", "14", "--algo", "bfs", "--memory-limit", "64K"],
+        "",
+    );
+    assert!(
+        run.stdout
+            .starts_with("limit: bfs stopped at its memory limit of 64.0 KiB"),
+        "{}",
+        run.stdout
+    );
+}
