@@ -597,7 +597,10 @@ fn read_line(content: &str) -> Read {
         .enumerate()
         .map(|(row, word)| {
             word.parse::<u64>().map_err(|_| {
-                let message = format!("row {row}: expected a column number, found '{word}'");
+                let message = format!(
+                    "row {row}: expected a column number, found '{}'",
+                    quote(word)
+                );
                 (None, message)
             })
         })
@@ -614,7 +617,7 @@ fn read_board<'t>(
     rest: &mut impl Iterator<Item = (usize, &'t str)>,
 ) -> Read {
     let n = first.split_whitespace().count();
-    let mut columns = Vec::with_capacity(n);
+    let mut columns = Vec::new();
     let mut fault = None;
     for row in 0..n {
         let next = if row == 0 {
@@ -639,29 +642,40 @@ fn read_board<'t>(
     }
 }
 
-/// The queen's column in one row of a board of `n` cells a row.
+/// The queen's column in one row of a board of `n` cells a row, read in
+/// one pass without collecting the cells (a row may be huge).
 fn board_row(n: usize, content: &str) -> Result<u64, String> {
-    let cells: Vec<&str> = content.split_whitespace().collect();
-    if cells.len() != n {
-        return Err(format!(
-            "a board of {n} rows needs {n} cells per row, found {}",
-            cells.len()
-        ));
-    }
     let mut queen = None;
-    for (column, cell) in cells.iter().enumerate() {
-        match *cell {
+    let mut cells = 0;
+    for (column, cell) in content.split_whitespace().enumerate() {
+        cells += 1;
+        match cell {
             "." => {}
             "Q" if queen.is_none() => queen = Some(column as u64),
             "Q" => return Err("two queens in one row".to_owned()),
             other => {
                 return Err(format!(
-                    "column {column}: expected 'Q' or '.', found '{other}'"
+                    "column {column}: expected 'Q' or '.', found '{}'",
+                    quote(other)
                 ));
             }
         }
     }
+    if cells != n {
+        return Err(format!(
+            "a board of {n} rows needs {n} cells per row, found {cells}"
+        ));
+    }
     queen.ok_or_else(|| "no queen in this row".to_owned())
+}
+
+/// `word` for a message: its first 20 characters, so that a huge one is
+/// not copied.
+fn quote(word: &str) -> String {
+    match word.char_indices().nth(20) {
+        Some((end, _)) => format!("{}...", &word[..end]),
+        None => word.to_owned(),
+    }
 }
 
 fn human_record(status: Status, n: usize, solution: Option<Vec<u64>>) -> CheckRecord {
@@ -880,6 +894,24 @@ mod tests {
                 "--unique applies to the fast counter, which counts symmetry classes, \
                  not to --algo csp"
             )
+        );
+    }
+
+    #[test]
+    fn a_huge_word_is_not_quoted_whole() {
+        let huge = format!("1 {}", "x".repeat(100_000));
+        check(
+            &huge,
+            &[Err(
+                "row 1: expected a column number, found 'xxxxxxxxxxxxxxxxxxxx...'",
+            )],
+        );
+        let got = check_text(&format!("Q {}", "y".repeat(100_000)), None);
+        assert_eq!(
+            got,
+            [Err(
+                "line 1: column 1: expected 'Q' or '.', found 'yyyyyyyyyyyyyyyyyyyy...'".to_owned()
+            )]
         );
     }
 
