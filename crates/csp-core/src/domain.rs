@@ -10,6 +10,31 @@
 //! level its old contents are recorded, so a level costs at most one trail
 //! entry per touched word, never a copy of the store.
 
+/// Bytes a vector holds, by capacity.
+pub(crate) fn bytes<T>(vec: &Vec<T>) -> usize {
+    vec.capacity().saturating_mul(size_of::<T>())
+}
+
+/// Makes room for `more` elements in `vec` (doubling at least, as a vector
+/// grows by itself), asking `allow(old bytes, new bytes)` first; false, with
+/// nothing allocated, when it refuses.
+pub(crate) fn reserve_within<T>(
+    vec: &mut Vec<T>,
+    more: usize,
+    allow: &mut impl FnMut(usize, usize) -> bool,
+) -> bool {
+    let needed = vec.len().saturating_add(more);
+    if needed <= vec.capacity() {
+        return true;
+    }
+    let new = needed.max(vec.capacity() * 2).max(8);
+    if !allow(bytes(vec), new.saturating_mul(size_of::<T>())) {
+        return false;
+    }
+    vec.reserve_exact(new - vec.len());
+    true
+}
+
 /// The domain store with its undo trail.
 #[derive(Debug)]
 pub(crate) struct Store {
@@ -79,6 +104,28 @@ impl Store {
         self.base.reserve(vars);
         self.size.reserve(vars);
         self.size_stamp.reserve(vars);
+    }
+
+    /// Makes room in the trail for `levels` more search levels, the most a
+    /// level can record (one entry per word and per size counter, stamped,
+    /// and its mark), asking `allow(old bytes, new bytes)` before each
+    /// buffer grows; false, with nothing allocated, when it refuses. A
+    /// refutation writes at a level already open, whose room an earlier
+    /// call made.
+    pub(crate) fn reserve_levels(
+        &mut self,
+        levels: usize,
+        allow: &mut impl FnMut(usize, usize) -> bool,
+    ) -> bool {
+        let (words, vars) = (self.words.len(), self.base.len());
+        reserve_within(&mut self.word_trail, levels * words, allow)
+            && reserve_within(&mut self.size_trail, levels * vars, allow)
+            && reserve_within(&mut self.levels, levels, allow)
+    }
+
+    /// Bytes of the buffers that grow with the depth, by capacity.
+    pub(crate) fn trail_bytes(&self) -> usize {
+        bytes(&self.word_trail) + bytes(&self.size_trail) + bytes(&self.levels)
     }
 
     /// Adds a variable whose domain is `values` (any order, duplicates ignored).

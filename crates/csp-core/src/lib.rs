@@ -66,8 +66,8 @@
 //! done the value is removed at the parent level (and propagated under MAC),
 //! which is sound for all-solution counting too. The loop is resumable, so
 //! [`Solver::solve`], [`Solver::count`], [`Solver::for_each_solution`] and
-//! [`Solver::solutions`] share it. Node and time limits end a search with
-//! [`Status::LimitReached`]. The search loop allocates nothing per node once
+//! [`Solver::solutions`] share it. Node, time and memory limits end a search
+//! with [`Status::LimitReached`] ([`Solver::limit`] says which). The search loop allocates nothing per node once
 //! its buffers (trail, queues, value stack) have grown. One solver can serve
 //! many instances of the same shape: [`Solver::restore_domains`] then
 //! [`Solver::fix`] per given, with no model rebuilt. [`MinConflicts`] repairs
@@ -117,6 +117,6 @@ pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, Var};
 pub use propagator::{Conflict, Context, Propagator, Strength, Wake};
 pub use search::{
-    Ac3Report, Config, Count, CountStatus, Inference, Outcome, Solutions, Solver, Stats, Status,
-    ValueOrder, VarOrder,
+    Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Solutions, Solver, Stats,
+    Status, ValueOrder, VarOrder,
 };

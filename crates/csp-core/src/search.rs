@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::domain::Store;
+use crate::domain::{Store, bytes, reserve_within};
 use crate::engine::{ArcRevision, Engine};
 use crate::model::{Model, Solution, Var};
 
@@ -73,6 +73,16 @@ pub struct Config {
     /// is read before the first decision and then every 64 nodes, so a zero
     /// limit stops after the root, before any decision.
     pub time_limit: Option<Duration>,
+    /// Stop with [`Status::LimitReached`] ([`Limit::Memory`]) before the
+    /// buffers that grow with the search (the trail, the stack of frames and
+    /// of values to try) would hold more than this many bytes. They are
+    /// counted by capacity, and before every decision made room for the
+    /// most that decision can add (one trail entry per domain word and per
+    /// variable), the old and the new buffer both counted during a move,
+    /// so no allocation of theirs can pass the limit. The model, the root
+    /// domains and the propagation queues, whose size the model fixes, are
+    /// not counted; nor are solutions, which the caller keeps.
+    pub memory_limit: Option<usize>,
 }
 
 impl Config {
@@ -110,6 +120,23 @@ impl Config {
         self.time_limit = Some(limit);
         self
     }
+
+    /// Sets a memory limit in bytes (see [`Config::memory_limit`]).
+    pub fn memory_limit(mut self, bytes: usize) -> Self {
+        self.memory_limit = Some(bytes);
+        self
+    }
+}
+
+/// Which limit stopped a search ([`Solver::limit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`Config::node_limit`].
+    Nodes,
+    /// [`Config::time_limit`].
+    Time,
+    /// [`Config::memory_limit`].
+    Memory,
 }
 
 /// Search statistics.
@@ -144,7 +171,8 @@ pub enum Status {
     Solved,
     /// The search space was exhausted: no (further) solution exists.
     Unsatisfiable,
-    /// A node or time limit stopped the search first.
+    /// A node, time or memory limit stopped the search first
+    /// ([`Solver::limit`] says which).
     LimitReached,
 }
 
@@ -166,7 +194,8 @@ pub enum CountStatus {
     Complete,
     /// The count reached the requested maximum; there may be more.
     SolutionLimit,
-    /// A node or time limit stopped the count; there may be more.
+    /// A node, time or memory limit stopped the count; there may be more
+    /// ([`Solver::limit`] says which).
     LimitReached,
 }
 
@@ -241,6 +270,11 @@ pub struct Solver {
     stats: Stats,
     start: Instant,
     next_time_check: u64,
+    /// The limit that stopped the current or last search.
+    limit: Option<Limit>,
+    /// The most values a variable's domain holds: what one frame may add
+    /// to the stack of values.
+    max_domain: usize,
 }
 
 impl Solver {
@@ -249,6 +283,7 @@ impl Solver {
         let engine = Engine::new(&mut model);
         let root = model.store.clone();
         let n = model.num_vars();
+        let max_domain = (0..n).map(|v| root.size(v) as usize).max().unwrap_or(0);
         Solver {
             store: root.clone(),
             root,
@@ -263,6 +298,8 @@ impl Solver {
             stats: Stats::default(),
             start: Instant::now(),
             next_time_check: 0,
+            limit: None,
+            max_domain,
         }
     }
 
@@ -365,6 +402,7 @@ impl Solver {
         self.engine.weights.iter_mut().for_each(|w| *w = 1);
         self.start = Instant::now();
         self.next_time_check = 0;
+        self.limit = None;
     }
 
     /// Finds the first solution.
@@ -443,6 +481,11 @@ impl Solver {
         Solutions { solver: self }
     }
 
+    /// Which limit stopped the current or last search, if one did.
+    pub fn limit(&self) -> Option<Limit> {
+        self.limit
+    }
+
     /// `Unsatisfiable` once a search is exhausted, `LimitReached` if a limit
     /// stopped it, `Solved` while solutions may still follow.
     pub fn status(&self) -> Status {
@@ -460,23 +503,55 @@ impl Solver {
         }
     }
 
-    /// Whether a limit stops the search before the next decision, which
-    /// would make `nodes` one larger.
-    fn limit_hit(&mut self) -> bool {
+    /// Which limit, if any, stops the search before the next decision,
+    /// which would make `nodes` one larger and may fill a new trail level.
+    fn limit_hit(&mut self) -> Option<Limit> {
         if self
             .config
             .node_limit
             .is_some_and(|limit| self.stats.nodes >= limit)
         {
-            return true;
+            return Some(Limit::Nodes);
         }
         if let Some(limit) = self.config.time_limit
             && self.stats.nodes >= self.next_time_check
         {
             self.next_time_check = self.stats.nodes + 64;
-            return self.start.elapsed() >= limit;
+            if self.start.elapsed() >= limit {
+                return Some(Limit::Time);
+            }
         }
-        false
+        if let Some(limit) = self.config.memory_limit
+            && !self.reserve_level(limit)
+        {
+            return Some(Limit::Memory);
+        }
+        None
+    }
+
+    /// Makes room, within `limit` bytes, for everything one more decision
+    /// can add to the growing buffers: a trail level, a frame, a variable's
+    /// values (and, for least-constraining order, their scores and the
+    /// level below, where each value's forward check is tried). False,
+    /// with nothing allocated, when that room would pass the limit.
+    fn reserve_level(&mut self, limit: usize) -> bool {
+        let mut held = self.store.trail_bytes()
+            + bytes(&self.frames)
+            + bytes(&self.values)
+            + bytes(&self.scores);
+        // The old buffer is freed only once its contents have moved.
+        let mut allow = |old: usize, new: usize| {
+            if held.saturating_add(new) > limit {
+                return false;
+            }
+            held = held - old.min(held) + new;
+            true
+        };
+        let lcv = self.config.value_order == ValueOrder::LeastConstraining;
+        self.store.reserve_levels(1 + usize::from(lcv), &mut allow)
+            && reserve_within(&mut self.frames, 1, &mut allow)
+            && reserve_within(&mut self.values, self.max_domain, &mut allow)
+            && (!lcv || reserve_within(&mut self.scores, self.max_domain, &mut allow))
     }
 
     /// Runs the search until the next solution, exhaustion or a limit.
@@ -486,8 +561,18 @@ impl Solver {
             Phase::Done(Status::LimitReached) => return Event::Limit,
             Phase::Done(_) => return Event::Exhausted,
             Phase::Fresh => {
-                // The root is the first node: a limit of 0 stops before it.
-                if self.config.node_limit == Some(0) {
+                // The root is the first node: a limit of 0 stops before it,
+                // as does a memory limit without room for its first frame.
+                let stop = if self.config.node_limit == Some(0) {
+                    Some(Limit::Nodes)
+                } else {
+                    self.config
+                        .memory_limit
+                        .filter(|&limit| !self.reserve_level(limit))
+                        .map(|_| Limit::Memory)
+                };
+                if let Some(limit) = stop {
+                    self.limit = Some(limit);
                     self.phase = Phase::Done(Status::LimitReached);
                     return Event::Limit;
                 }
@@ -596,7 +681,8 @@ impl Solver {
             if frame.next >= frame.end {
                 return Tried::Exhausted;
             }
-            if self.limit_hit() {
+            if let Some(limit) = self.limit_hit() {
+                self.limit = Some(limit);
                 return Tried::Limit;
             }
             self.frames[top].next += 1;

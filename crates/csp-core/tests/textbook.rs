@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use csp_core::{
-    Config, Conflict, Consistency, Context, CountStatus, Inference, MinConflicts, Model,
+    Config, Conflict, Consistency, Context, CountStatus, Inference, Limit, MinConflicts, Model,
     Propagator, Solution, Solver, Status, ValueOrder, Var, VarOrder, Wake,
 };
 
@@ -352,14 +352,17 @@ fn node_and_time_limits_stop_the_search() {
     let outcome = solver.solve();
     assert_eq!(outcome.status, Status::LimitReached);
     assert_eq!(outcome.stats.nodes, 50);
+    assert_eq!(solver.limit(), Some(Limit::Nodes));
     // The clock is read before the first decision, so a zero time limit
     // stops every search there: the root was examined, nothing counted.
     let config = Config::new()
         .inference(Inference::ForwardChecking)
         .time_limit(Duration::ZERO);
-    let count = Solver::new(queens_alldiff(12), config).count(u64::MAX);
+    let mut solver = Solver::new(queens_alldiff(12), config);
+    let count = solver.count(u64::MAX);
     assert_eq!(count.status, CountStatus::LimitReached);
     assert_eq!((count.count, count.stats.nodes), (0, 1));
+    assert_eq!(solver.limit(), Some(Limit::Time));
 }
 
 #[test]
@@ -403,6 +406,49 @@ fn nodes_count_the_root_and_each_decision() {
     let config = solver.config().clone().node_limit(needed);
     let whole = Solver::new(queens_alldiff(4), config).count(u64::MAX);
     assert_eq!((whole.count, whole.status), (2, CountStatus::Complete));
+}
+
+/// The buffers that grow with the depth (trail, frames, values) stop the
+/// search at its memory limit, before they grow past it: a limit with no
+/// room for the first frame stops before the root, a larger one part way
+/// down, and a generous one changes nothing.
+#[test]
+fn memory_limit_stops_the_search_before_the_trail_grows_past_it() {
+    let solve = |limit: Option<usize>| {
+        let mut config = Config::new().inference(Inference::ForwardChecking);
+        config.memory_limit = limit;
+        let mut solver = Solver::new(queens_alldiff(40), config);
+        let outcome = solver.solve();
+        (outcome, solver.limit())
+    };
+    let (outcome, limit) = solve(Some(16));
+    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(limit, Some(Limit::Memory));
+    assert_eq!(outcome.stats.nodes, 0, "stopped before the root");
+    // A level of 40 queens trails at most 40 words and 40 sizes (960
+    // bytes): 8 KB stop the search a few levels down.
+    let (outcome, limit) = solve(Some(8 << 10));
+    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(limit, Some(Limit::Memory));
+    assert!(outcome.stats.max_depth >= 2, "{:?}", outcome.stats);
+    assert!(outcome.stats.max_depth < 40, "{:?}", outcome.stats);
+    let (free, limit) = solve(None);
+    assert_eq!((free.status, limit), (Status::Solved, None));
+    let (roomy, limit) = solve(Some(64 << 20));
+    assert_eq!((roomy.status, limit), (Status::Solved, None));
+    assert_eq!(roomy.stats.nodes, free.stats.nodes);
+    // Counting stops the same way, and says so.
+    let config = Config::new().memory_limit(8 << 10);
+    let mut solver = Solver::new(queens_alldiff(40), config);
+    let count = solver.count(u64::MAX);
+    assert_eq!(count.status, CountStatus::LimitReached);
+    assert_eq!(solver.limit(), Some(Limit::Memory));
+    // A search that fits is not stopped, and the limit is forgotten on reset.
+    let config = Config::new().memory_limit(1 << 20);
+    let mut solver = Solver::new(queens_alldiff(6), config);
+    let count = solver.count(u64::MAX);
+    assert_eq!((count.count, count.status), (4, CountStatus::Complete));
+    assert_eq!(solver.limit(), None);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Run options shared by every searcher: cycle handling, depth, node and
-//! time limits, and the random seed.
+//! Run options shared by every searcher: cycle handling, depth, node, time
+//! and memory limits, and the random seed.
 
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ pub enum CycleCheck {
 }
 
 /// Options for one run of a searcher. `Config::default()` means: closed-set
-/// cycle check, no depth, node or time limit, seed 0.
+/// cycle check, no depth, node, time or memory limit, seed 0.
 ///
 /// ```
 /// use search_core::{Config, CycleCheck};
@@ -34,6 +34,7 @@ pub enum CycleCheck {
 ///     .depth_limit(20)
 ///     .node_limit(1_000_000)
 ///     .time_limit(Duration::from_secs(5))
+///     .memory_limit(512 << 20)
 ///     .seed(7);
 /// assert_eq!(config.depth_limit, Some(20));
 /// ```
@@ -56,6 +57,18 @@ pub struct Config {
     pub node_limit: Option<u64>,
     /// The run stops with [`crate::Status::LimitReached`] after this long.
     pub time_limit: Option<Duration>,
+    /// The most bytes the run's growing buffers may hold: the node arena
+    /// (with [`crate::Problem::state_heap_bytes`] per node), the closed
+    /// set, the frontier, a depth-first search's path. They are counted by
+    /// capacity and checked where one is about to grow, with the old and the
+    /// new buffer both held during the move, so the run ends with
+    /// [`crate::Status::LimitReached`] ([`crate::Limit::Memory`]) before an
+    /// allocation that would pass the limit is made; not per node, so it
+    /// costs nothing in the inner loops. The buffers of one expansion (its
+    /// successor list) and [`crate::idastar_in_place`], which holds only
+    /// its path, are not counted. Memory kept in a [`crate::Scratch`] from
+    /// earlier runs counts from the start.
+    pub memory_limit: Option<usize>,
     /// Seed of the random searcher; the same seed gives the same run.
     pub seed: u64,
 }
@@ -82,6 +95,12 @@ impl Config {
     /// Sets [`Config::time_limit`].
     pub fn time_limit(mut self, time_limit: Duration) -> Self {
         self.time_limit = Some(time_limit);
+        self
+    }
+
+    /// Sets [`Config::memory_limit`], in bytes.
+    pub fn memory_limit(mut self, bytes: usize) -> Self {
+        self.memory_limit = Some(bytes);
         self
     }
 

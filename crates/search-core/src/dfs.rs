@@ -7,6 +7,7 @@ use std::hash::Hash;
 use crate::config::{Config, CycleCheck};
 use crate::engine::{Closed, NoCheck, PathCheck, Visited, Watch};
 use crate::frontier::SearchOf;
+use crate::memory::Growable;
 use crate::outcome::{Limit, Path, Status};
 use crate::problem::{Problem, Successor};
 
@@ -46,6 +47,9 @@ where
     let mut spare: Vec<Vec<Successor<P>>> = Vec::new();
     let mut waiting: usize = 0;
     let mut cut_off = false;
+    // The budget counts a listed successor with the heap memory its state
+    // owns; the frames' states are counted there, in their parents' lists.
+    let per_successor = size_of::<Successor<P>>() + problem.state_heap_bytes();
     // Each pass of iterative deepening generates the start again.
     if !watch.start() {
         return Pass::Limit(Limit::Nodes);
@@ -67,13 +71,28 @@ where
                 cut_off = true;
             } else {
                 watch.stats.expanded += 1;
+                let before = untried.capacity();
                 problem.successors(&state, &mut untried);
                 if !watch.generate(untried.len() as u64) {
                     return Pass::Limit(Limit::Nodes);
                 }
+                // The problem grew the list itself: counted after the fact,
+                // one expansion's worth.
+                if untried.capacity() != before {
+                    let after = untried.capacity();
+                    watch
+                        .budget
+                        .grew(before * per_successor, after * per_successor);
+                    if let Some(limit) = watch.out_of_memory() {
+                        return Pass::Limit(limit);
+                    }
+                }
                 untried.reverse();
                 waiting += untried.len();
                 watch.frontier(waiting);
+            }
+            if !frames.room_for_one(&mut watch.budget) {
+                return Pass::Limit(Limit::Memory);
             }
             frames.push(Frame {
                 state,
@@ -88,14 +107,20 @@ where
         match top.untried.pop() {
             None => {
                 let frame = frames.pop().expect("the top frame exists");
+                if !spare.room_for_one(&mut watch.budget) {
+                    return Pass::Limit(Limit::Memory);
+                }
                 spare.push(frame.untried);
             }
             Some((mv, state, cost)) => {
                 waiting -= 1;
                 let g = top.g + cost;
                 let depth = frames.len() as u32;
-                if visited.admit(&state, depth, frames.iter().rev().map(|frame| &frame.state)) {
+                let path = frames.iter().rev().map(|frame| &frame.state);
+                if visited.admit(&state, depth, path, &mut watch.budget) {
                     entering = Some((state, Some(mv), g));
+                } else if let Some(limit) = watch.out_of_memory() {
+                    return Pass::Limit(limit);
                 }
             }
         }
@@ -220,8 +245,11 @@ where
 {
     let mut watch = Watch::new(config);
     let mut limit = 0;
+    // Each pass's memory is freed when it ends.
+    let held = watch.budget.held();
     loop {
         watch.stats.iterations = limit + 1;
+        watch.budget.release_to(held);
         match dispatch_pass(
             problem,
             start.clone(),

@@ -1,5 +1,5 @@
 //! Shared machinery of the searchers: the node arena with parent indices,
-//! the cycle-check strategies, and the limit watch.
+//! the cycle-check strategies, and the limit watch (nodes, time, memory).
 
 use std::hash::Hash;
 use std::time::Instant;
@@ -7,6 +7,7 @@ use std::time::Instant;
 use hashbrown::HashMap;
 
 use crate::config::Config;
+use crate::memory::Budget;
 use crate::outcome::{Limit, Path, Search, Stats, Status};
 
 /// No parent: the start node.
@@ -25,15 +26,21 @@ pub(crate) struct Node<S, M, C> {
 /// Every node of a run, in generation order.
 pub(crate) struct Arena<S, M, C> {
     pub nodes: Vec<Node<S, M, C>>,
+    /// The heap memory one state owns, for the budget
+    /// ([`crate::Problem::state_heap_bytes`]).
+    heap_per_state: usize,
 }
 
+/// The first capacity of an arena, in nodes.
+const FIRST_NODES: usize = 64;
+
 impl<S: Clone, M: Clone, C: Copy> Arena<S, M, C> {
-    pub fn new(start: S, zero: C) -> Self {
-        Arena::reuse(Vec::new(), start, zero)
+    pub fn new(start: S, zero: C, heap_per_state: usize) -> Self {
+        Arena::reuse(Vec::new(), start, zero, heap_per_state)
     }
 
     /// An arena in the memory of `nodes` (emptied first).
-    pub fn reuse(mut nodes: Vec<Node<S, M, C>>, start: S, zero: C) -> Self {
+    pub fn reuse(mut nodes: Vec<Node<S, M, C>>, start: S, zero: C, heap_per_state: usize) -> Self {
         nodes.clear();
         nodes.push(Node {
             state: start,
@@ -42,16 +49,45 @@ impl<S: Clone, M: Clone, C: Copy> Arena<S, M, C> {
             g: zero,
             depth: 0,
         });
-        Arena { nodes }
+        Arena {
+            nodes,
+            heap_per_state,
+        }
     }
 
+    /// The bytes the arena holds by the budget's count.
+    pub fn bytes(&self) -> usize {
+        self.nodes
+            .capacity()
+            .saturating_mul(size_of::<Node<S, M, C>>() + self.heap_per_state)
+    }
+
+    /// Makes room for one more node, if the budget allows it when the arena
+    /// must grow (the only per-node cost: the comparison a push makes anyway).
+    #[inline(always)]
+    pub fn room_for_one(&mut self, budget: &mut Budget) -> bool {
+        self.nodes.len() < self.nodes.capacity() || self.grow(budget)
+    }
+
+    /// Doubles the arena within the budget, and asks for large pages.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, budget: &mut Budget) -> bool {
+        let per_node = size_of::<Node<S, M, C>>() + self.heap_per_state;
+        let new = (self.nodes.capacity() * 2).max(FIRST_NODES);
+        if !budget.grow(self.bytes(), new.saturating_mul(per_node)) {
+            return false;
+        }
+        self.nodes.reserve_exact(new - self.nodes.len());
+        crate::table::huge_pages(&self.nodes);
+        true
+    }
+
+    /// Appends a node; [`Arena::room_for_one`] has made room for it.
+    #[inline(always)]
     pub fn push(&mut self, node: Node<S, M, C>) -> u32 {
         let index = u32::try_from(self.nodes.len()).expect("arena index fits in u32");
-        let full = self.nodes.len() == self.nodes.capacity();
         self.nodes.push(node);
-        if full {
-            crate::table::huge_pages(&self.nodes);
-        }
         index
     }
 
@@ -111,8 +147,16 @@ pub(crate) trait Visited<S, K> {
     /// Records the start state.
     fn start(&mut self, state: &S, key: K);
     /// Whether a newly generated `state` reached with `key` should be kept;
-    /// `path` yields the states from its parent back to the start.
-    fn admit<'a>(&mut self, state: &S, key: K, path: impl Iterator<Item = &'a S>) -> bool
+    /// `path` yields the states from its parent back to the start. A
+    /// strategy that stores states asks `budget` before its table grows, and
+    /// refuses the state when it may not (the budget is then exhausted).
+    fn admit<'a>(
+        &mut self,
+        state: &S,
+        key: K,
+        path: impl Iterator<Item = &'a S>,
+        budget: &mut Budget,
+    ) -> bool
     where
         S: 'a;
 }
@@ -123,7 +167,7 @@ pub(crate) struct NoCheck;
 impl<S, K> Visited<S, K> for NoCheck {
     fn start(&mut self, _: &S, _: K) {}
 
-    fn admit<'a>(&mut self, _: &S, _: K, _: impl Iterator<Item = &'a S>) -> bool
+    fn admit<'a>(&mut self, _: &S, _: K, _: impl Iterator<Item = &'a S>, _: &mut Budget) -> bool
     where
         S: 'a,
     {
@@ -137,7 +181,13 @@ pub(crate) struct PathCheck;
 impl<S: PartialEq, K> Visited<S, K> for PathCheck {
     fn start(&mut self, _: &S, _: K) {}
 
-    fn admit<'a>(&mut self, state: &S, _: K, mut path: impl Iterator<Item = &'a S>) -> bool
+    fn admit<'a>(
+        &mut self,
+        state: &S,
+        _: K,
+        mut path: impl Iterator<Item = &'a S>,
+        _: &mut Budget,
+    ) -> bool
     where
         S: 'a,
     {
@@ -160,6 +210,33 @@ impl<S, K> Closed<S, K> {
             reopen,
         }
     }
+
+    /// Bytes of a hash table with room for `capacity` entries: its buckets
+    /// (a power of two, at most 7/8 full) of one entry and one control byte.
+    fn bytes(capacity: usize) -> usize {
+        let buckets = match capacity {
+            0 => 0,
+            1..=7 => capacity + 1,
+            _ => (capacity / 7 * 8).next_power_of_two(),
+        };
+        buckets.saturating_mul(size_of::<(S, K)>() + 1)
+    }
+
+    /// Doubles the table within the budget.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, budget: &mut Budget) -> bool
+    where
+        S: Eq + Hash,
+    {
+        let capacity = self.best.capacity();
+        let new = (capacity * 2).max(3);
+        if !budget.grow(Self::bytes(capacity), Self::bytes(new)) {
+            return false;
+        }
+        self.best.reserve(new - self.best.len());
+        true
+    }
 }
 
 impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
@@ -167,12 +244,21 @@ impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
         self.best.insert(state.clone(), key);
     }
 
-    fn admit<'a>(&mut self, state: &S, key: K, _: impl Iterator<Item = &'a S>) -> bool
+    fn admit<'a>(
+        &mut self,
+        state: &S,
+        key: K,
+        _: impl Iterator<Item = &'a S>,
+        budget: &mut Budget,
+    ) -> bool
     where
         S: 'a,
     {
         match self.best.get_mut(state) {
             None => {
+                if self.best.len() == self.best.capacity() && !self.grow(budget) {
+                    return false;
+                }
                 self.best.insert(state.clone(), key);
                 true
             }
@@ -185,9 +271,11 @@ impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
     }
 }
 
-/// Watches the node and time limits and keeps the counters of a run.
+/// Watches the node, time and memory limits and keeps the counters of a run.
 pub(crate) struct Watch {
     pub stats: Stats,
+    /// What the run's growing buffers hold, asked before each grows.
+    pub budget: Budget,
     started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
@@ -201,6 +289,7 @@ impl Watch {
                 iterations: 1,
                 ..Stats::default()
             },
+            budget: Budget::new(config.memory_limit),
             started,
             deadline: config.time_limit.map(|limit| started + limit),
             node_limit: config.node_limit.unwrap_or(u64::MAX),
@@ -267,6 +356,13 @@ impl Watch {
             return Some(Limit::Time);
         }
         None
+    }
+
+    /// [`Limit::Memory`] if a buffer was refused its growth: checked once
+    /// per expansion, after it.
+    #[inline(always)]
+    pub fn out_of_memory(&self) -> Option<Limit> {
+        self.budget.exhausted().then_some(Limit::Memory)
     }
 
     #[inline]

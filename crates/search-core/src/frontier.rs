@@ -14,6 +14,7 @@ use hashbrown::DefaultHashBuilder;
 use std::hash::BuildHasher;
 
 use crate::engine::{Arena, NoCheck, Node, PathCheck, Visited, Watch};
+use crate::memory::{Budget, Growable};
 use crate::outcome::{Limit, Search, Status};
 use crate::problem::{Cost, Problem};
 use crate::table::Table;
@@ -25,9 +26,13 @@ pub type SearchOf<P> = Search<<P as Problem>::State, <P as Problem>::Move, <P as
 /// the searchers that may reach a state again more cheaply (A*), the path
 /// cost it was queued with, so a superseded entry can be recognised.
 trait Frontier<C> {
-    fn push(&mut self, index: u32, g: C, h: C);
+    /// Queues a node, unless the frontier must grow and `budget` refuses
+    /// (the budget is then exhausted and the run ends after this expansion).
+    fn push(&mut self, index: u32, g: C, h: C, budget: &mut Budget);
     fn pop(&mut self) -> Option<(u32, Option<C>)>;
     fn len(&self) -> usize;
+    /// The bytes held, by capacity.
+    fn bytes(&self) -> usize;
     /// Whether `push` needs the heuristic.
     const USES_HEURISTIC: bool;
     /// Where a node pushed now with `g` and `h` would come out, if it would
@@ -62,8 +67,14 @@ struct RandomPick {
 impl<C> Frontier<C> for RandomPick {
     const USES_HEURISTIC: bool = false;
 
-    fn push(&mut self, index: u32, _: C, _: C) {
-        self.waiting.push(index);
+    fn push(&mut self, index: u32, _: C, _: C, budget: &mut Budget) {
+        if self.waiting.room_for_one(budget) {
+            self.waiting.push(index);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.waiting.bytes()
     }
 
     fn pop(&mut self) -> Option<(u32, Option<C>)> {
@@ -85,8 +96,15 @@ struct Fifo(VecDeque<u32>);
 impl<C> Frontier<C> for Fifo {
     const USES_HEURISTIC: bool = false;
 
-    fn push(&mut self, index: u32, _: C, _: C) {
-        self.0.push_back(index);
+    #[inline(always)]
+    fn push(&mut self, index: u32, _: C, _: C, budget: &mut Budget) {
+        if self.0.room_for_one(budget) {
+            self.0.push_back(index);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.0.bytes()
     }
 
     fn pop(&mut self) -> Option<(u32, Option<C>)> {
@@ -189,21 +207,37 @@ impl<C: Cost, const ADD_G: bool> Frontier<C> for BestFirst<C, ADD_G> {
     const USES_HEURISTIC: bool = true;
 
     #[inline(always)]
-    fn push(&mut self, index: u32, g: C, h: C) {
+    fn push(&mut self, index: u32, g: C, h: C, budget: &mut Budget) {
         match self.bucket(g, h) {
             Some(bucket) => {
                 if bucket >= self.buckets.len() {
+                    let more = bucket + 1 - self.buckets.len();
+                    if !self.buckets.room_for(more, budget) {
+                        return;
+                    }
                     self.buckets.resize_with(bucket + 1, Vec::new);
                 }
-                self.buckets[bucket].push((index, g));
+                let stack = &mut self.buckets[bucket];
+                if !stack.room_for_one(budget) {
+                    return;
+                }
+                stack.push((index, g));
                 self.lowest = self.lowest.min(bucket);
                 self.in_buckets += 1;
             }
             None => {
+                if !self.heap.room_for_one(budget) {
+                    return;
+                }
                 let priority = if ADD_G { g + h } else { h };
                 self.heap.push(Entry { priority, g, index });
             }
         }
+    }
+
+    fn bytes(&self) -> usize {
+        let stacks: usize = self.buckets.iter().map(Growable::bytes).sum();
+        self.buckets.bytes() + stacks + self.heap.bytes()
     }
 
     #[inline]
@@ -282,8 +316,10 @@ where
         zero
     };
     visited.start(&start, zero);
-    let mut arena: Arena<P::State, P::Move, P::Cost> = Arena::new(start, zero);
-    frontier.push(0, zero, start_h);
+    let mut arena: Arena<P::State, P::Move, P::Cost> =
+        Arena::new(start, zero, problem.state_heap_bytes());
+    watch.budget.hold(arena.bytes());
+    frontier.push(0, zero, start_h, &mut watch.budget);
     watch.frontier(1);
     let mut successors = Vec::new();
     while let Some((index, _)) = frontier.pop() {
@@ -308,7 +344,10 @@ where
         }
         for (mv, state, cost) in successors.drain(..) {
             let child_g = g + cost;
-            if !visited.admit(&state, child_g, arena.ancestors(index)) {
+            let budget = &mut watch.budget;
+            if !visited.admit(&state, child_g, arena.ancestors(index), budget)
+                || !arena.room_for_one(budget)
+            {
                 continue;
             }
             let h = if F::USES_HEURISTIC {
@@ -323,7 +362,10 @@ where
                 g: child_g,
                 depth,
             });
-            frontier.push(child, child_g, h);
+            frontier.push(child, child_g, h, budget);
+        }
+        if let Some(limit) = watch.out_of_memory() {
+            return watch.finish(Status::LimitReached(limit), None);
         }
         watch.frontier(frontier.len());
     }
@@ -363,14 +405,23 @@ where
     table.clear();
     let start_hash = hasher.hash_one(&start);
     let expanding = start.clone();
-    let arena = Arena::reuse(std::mem::take(&mut scratch.nodes), start, zero);
+    let arena = Arena::reuse(
+        std::mem::take(&mut scratch.nodes),
+        start,
+        zero,
+        problem.state_heap_bytes(),
+    );
     if let Err(at) = table.find(start_hash, |_| false) {
-        table.insert(at, start_hash, 0, |_| start_hash);
+        table.insert(at, start_hash, 0);
     }
-    frontier.push(0, zero, start_h);
-    watch.frontier(1);
     let mut successors = std::mem::take(&mut scratch.successors);
     successors.clear();
+    // What is kept from earlier runs is held from the start.
+    watch
+        .budget
+        .hold(arena.bytes() + table.bytes() + frontier.bytes() + successors.bytes());
+    frontier.push(0, zero, start_h, &mut watch.budget);
+    watch.frontier(1);
     let mut run = ClosedRun {
         problem,
         config,
@@ -458,6 +509,8 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
     /// one reached more cheaply, with `reopen`, takes the new path in its
     /// node and is queued again; any other is dropped. `estimate` gives the
     /// heuristic, only when a node is queued. Returns the new node, if any.
+    /// A new state that needs the arena or the table to grow, when `budget`
+    /// refuses, is dropped (the budget is then exhausted).
     #[inline(always)]
     fn admit<F: Frontier<C>>(
         &mut self,
@@ -466,6 +519,7 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
         hash: u64,
         step: Node<S, M, C>,
         estimate: impl FnOnce(&S) -> C,
+        budget: &mut Budget,
     ) -> Option<u32> {
         let Closed {
             hasher,
@@ -484,18 +538,32 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
                     node.parent = step.parent;
                     node.mv = step.mv;
                     node.depth = step.depth;
-                    frontier.push(known, step.g, estimate(&node.state));
+                    frontier.push(known, step.g, estimate(&node.state), budget);
                 }
                 None
             }
-            Err(at) => {
+            Err(mut at) => {
+                if !arena.room_for_one(budget) {
+                    return None;
+                }
+                // The table grows before it takes the entry that would fill
+                // it, so that the budget can refuse; the slot is then found
+                // again in the new table.
+                if table.is_full() {
+                    let nodes = &arena.nodes;
+                    if !table.grow(budget, |index| {
+                        hasher.hash_one(&nodes[index as usize].state)
+                    }) {
+                        return None;
+                    }
+                    at = table
+                        .find(hash, |_| false)
+                        .expect_err("a find that accepts no node ends on an empty slot");
+                }
                 let (g, h) = (step.g, estimate(&step.state));
                 let child = arena.push(step);
-                let nodes = &arena.nodes;
-                table.insert(at, hash, child, |index| {
-                    hasher.hash_one(&nodes[index as usize].state)
-                });
-                frontier.push(child, g, h);
+                table.insert(at, hash, child);
+                frontier.push(child, g, h, budget);
                 Some(child)
             }
         }
@@ -622,7 +690,8 @@ where
                     }
                     let hash = closed.hasher.hash_one(&state);
                     let step = step(index, mv, state, cost);
-                    closed.admit(frontier, reopen, hash, step, heuristic);
+                    let budget = &mut watch.budget;
+                    closed.admit(frontier, reopen, hash, step, heuristic, budget);
                 };
                 if P::STREAMS_SUCCESSORS {
                     problem.for_each_successor(expanding, successors, take);
@@ -635,6 +704,10 @@ where
                 // expansion is incomplete, so the run cannot go on.
                 if !watch.generate(made) {
                     return Some((Status::LimitReached(Limit::Nodes), None));
+                }
+                // A buffer refused to grow: a successor was dropped.
+                if let Some(limit) = watch.out_of_memory() {
+                    return Some((Status::LimitReached(limit), None));
                 }
                 watch.frontier(frontier.len());
                 continue;
@@ -697,12 +770,17 @@ where
                     }
                 };
                 let step = step(index, mv, state, cost);
-                let child = closed.admit(frontier, reopen, hashes[position], step, estimate);
+                let budget = &mut watch.budget;
+                let child =
+                    closed.admit(frontier, reopen, hashes[position], step, estimate, budget);
                 // `admit` names only a new node; a reopened one (rare) is
                 // simply not looked ahead of.
                 if look_ahead && next == Some(position) && child.is_some() {
                     ahead.node = child;
                 }
+            }
+            if let Some(limit) = watch.out_of_memory() {
+                return Some((Status::LimitReached(limit), None));
             }
             watch.frontier(frontier.len());
         }

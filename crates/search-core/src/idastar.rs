@@ -7,6 +7,7 @@
 use crate::config::{Config, CycleCheck};
 use crate::engine::{NoCheck, PathCheck, Visited, Watch};
 use crate::frontier::SearchOf;
+use crate::memory::Growable;
 use crate::outcome::{Limit, Path, Search, Status};
 use crate::problem::{InPlaceProblem, Problem, Successor};
 
@@ -29,6 +30,8 @@ struct Ida<'p, P: Problem, V> {
     next_bound: Option<P::Cost>,
     waiting: usize,
     found_cost: P::Cost,
+    /// The budget's count of one listed successor (with its state's heap).
+    per_successor: usize,
 }
 
 impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
@@ -56,9 +59,20 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         }
         self.watch.stats.expanded += 1;
         let mut children = self.spare.pop().unwrap_or_default();
+        let before = children.capacity();
         self.problem.successors(state, &mut children);
         if !self.watch.generate(children.len() as u64) {
             return Flow::Limit(Limit::Nodes);
+        }
+        // The problem grew the list itself: counted after the fact, one
+        // expansion's worth.
+        if children.capacity() != before {
+            let per = self.per_successor;
+            let after = children.capacity();
+            self.watch.budget.grew(before * per, after * per);
+            if let Some(limit) = self.watch.out_of_memory() {
+                return Flow::Limit(limit);
+            }
         }
         self.waiting += children.len();
         self.watch.frontier(self.waiting);
@@ -67,11 +81,16 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         for (mv, child, cost) in children.drain(..) {
             children_left -= 1;
             self.waiting -= 1;
+            let budget = &mut self.watch.budget;
             if !self
                 .visited
-                .admit(&child, g + cost, self.states.iter().rev())
+                .admit(&child, g + cost, self.states.iter().rev(), budget)
             {
                 continue;
+            }
+            if !self.states.room_for_one(budget) || !self.moves.room_for_one(budget) {
+                flow = Flow::Limit(Limit::Memory);
+                break;
             }
             self.states.push(child);
             self.moves.push(mv);
@@ -88,6 +107,9 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         }
         self.waiting -= children_left;
         children.clear();
+        if !self.spare.room_for_one(&mut self.watch.budget) {
+            return Flow::Limit(Limit::Memory);
+        }
         self.spare.push(children);
         flow
     }
@@ -110,6 +132,7 @@ where
         next_bound: None,
         waiting: 0,
         found_cost: P::Cost::default(),
+        per_successor: size_of::<Successor<P>>() + problem.state_heap_bytes(),
     };
     loop {
         // Each iteration generates the start again.

@@ -20,8 +20,9 @@
 //! | [`idastar`], [`idastar_in_place`] | DFS bounded by cost + heuristic | with admissible heuristic | current path |
 //!
 //! [`Config`] chooses the [`CycleCheck`] (none, along the current path, or a
-//! closed set), a depth limit, node and time limits (a run that hits one ends
-//! with [`Status::LimitReached`] instead of exhausting memory), and the seed
+//! closed set), a depth limit, node, time and memory limits (a run that hits
+//! one ends with [`Status::LimitReached`] and the [`Limit`] it hit, instead of
+//! running on or failing to allocate), and the seed
 //! of the random searcher. Nodes live in an arena with parent indices, so no
 //! path is copied until a goal is found; the closed set is an
 //! open-addressing table of arena indices (one probe per successor, with a
@@ -73,6 +74,7 @@ mod dfs;
 mod engine;
 mod frontier;
 mod idastar;
+mod memory;
 mod outcome;
 mod problem;
 mod table;

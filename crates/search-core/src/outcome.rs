@@ -11,7 +11,7 @@ pub enum Status {
     /// and cycle check) was tested and none is a goal. Without a depth limit
     /// and with a complete searcher this proves there is no path.
     Exhausted,
-    /// The node or time limit stopped the run before an answer.
+    /// The node, time or memory limit stopped the run before an answer.
     LimitReached(Limit),
 }
 
@@ -22,6 +22,9 @@ pub enum Limit {
     Nodes,
     /// [`crate::Config::time_limit`].
     Time,
+    /// [`crate::Config::memory_limit`]: a buffer of the run would have
+    /// grown past it.
+    Memory,
 }
 
 /// The moves from the start to a goal and the states they pass through.

@@ -92,6 +92,15 @@ pub trait Problem {
     /// Whether `state` is a goal (each call counts as one state tested).
     fn is_goal(&self, state: &Self::State) -> bool;
 
+    /// About how many bytes of heap memory one state owns besides its
+    /// `size_of` (the candidate lists of a board held in `Vec`s), for
+    /// [`crate::Config::memory_limit`]: each node of the arena is counted
+    /// as `size_of` its node plus this. Asked once per run; 0 by default,
+    /// right for states that own no heap memory.
+    fn state_heap_bytes(&self) -> usize {
+        0
+    }
+
     /// An estimate of the remaining cost from `state` to the nearest goal.
     /// A* and IDA* return optimal paths when it never overestimates; the
     /// default, zero, turns A* into Dijkstra's algorithm.

@@ -3,6 +3,8 @@
 //! slot, so a probe reads one cache line (which can be prefetched while the
 //! other successors are hashed) and only a tag match reaches the arena.
 
+use crate::memory::Budget;
+
 /// Linear probing over `u64` slots: the arena index in the high half, then
 /// 24 bits of tag (the hash's high bits), then in the low byte the run the
 /// slot was written in (an *epoch*; a slot of another epoch is empty). Emptying
@@ -122,26 +124,43 @@ impl Table {
     }
 
     /// Stores `index` for `hash` in the empty slot `at` that [`Table::find`]
-    /// gave (with no insertion in between). When that fills the table, it
-    /// doubles, and stores again every index of the run so far, `0..=index`
-    /// (one per node of the arena), which `hash_of` hashes.
+    /// gave (with no insertion or growth in between), on a table that is not
+    /// [`Table::is_full`].
     #[inline]
-    pub fn insert(&mut self, at: usize, hash: u64, index: u32, hash_of: impl Fn(u32) -> u64) {
+    pub fn insert(&mut self, at: usize, hash: u64, index: u32) {
         debug_assert_eq!(
             index as usize, self.len,
             "indices are stored in order from 0"
         );
+        debug_assert!(!self.is_full(), "a full table grows first");
         self.slots[at] = self.slot(hash, index);
         self.len += 1;
-        if self.len > self.capacity {
-            self.grow(hash_of);
-        }
     }
 
+    /// Whether the next insertion must wait for [`Table::grow`].
+    #[inline(always)]
+    pub fn is_full(&self) -> bool {
+        self.len >= self.capacity
+    }
+
+    /// The bytes of the slots.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * size_of::<u64>()
+    }
+
+    /// Doubles the table, if `budget` allows the new slots beside the old
+    /// ones, and stores again every index of the run so far, `0..len` (one
+    /// per node of the arena), which `hash_of` hashes. A slot found before
+    /// is then stale: find again.
     #[cold]
-    fn grow(&mut self, hash_of: impl Fn(u32) -> u64) {
+    #[inline(never)]
+    pub fn grow(&mut self, budget: &mut Budget, hash_of: impl Fn(u32) -> u64) -> bool {
+        let new = self.slots.len() * 2;
+        if !budget.grow(self.bytes(), new * size_of::<u64>()) {
+            return false;
+        }
         let len = self.len;
-        *self = Table::with_slots(self.slots.len() * 2);
+        *self = Table::with_slots(new);
         for index in 0..len as u32 {
             let hash = hash_of(index);
             let at = self
@@ -150,6 +169,7 @@ impl Table {
             self.slots[at] = self.slot(hash, index);
         }
         self.len = len;
+        true
     }
 }
 
@@ -186,6 +206,7 @@ pub(crate) fn huge_pages<T>(vec: &Vec<T>) {
 #[cfg(test)]
 mod tests {
     use super::Table;
+    use crate::memory::Budget;
 
     /// Distinct hashes with varied low bits (home) and high bits (tag).
     fn hash(index: u32) -> u64 {
@@ -201,7 +222,13 @@ mod tests {
             let count = 100 + run * 7;
             for index in 0..count {
                 match table.find(hash(index), |known| known == index) {
-                    Err(at) => table.insert(at, hash(index), index, hash),
+                    Err(mut at) => {
+                        if table.is_full() {
+                            assert!(table.grow(&mut Budget::new(None), hash));
+                            at = table.find(hash(index), |_| false).expect_err("absent");
+                        }
+                        table.insert(at, hash(index), index);
+                    }
                     Ok(_) => panic!("run {run}: {index} found before it was stored"),
                 }
             }
@@ -216,9 +243,24 @@ mod tests {
     fn a_tag_match_of_another_state_is_not_a_find() {
         let mut table = Table::new();
         let at = table.find(hash(7), |_| false).expect_err("empty table");
-        table.insert(at, hash(7), 0, hash);
+        table.insert(at, hash(7), 0);
         // Same hash, but the node is not the state looked for.
         assert!(table.find(hash(7), |_| false).is_err());
         assert_eq!(table.find(hash(7), |known| known == 0), Ok(0));
+    }
+
+    #[test]
+    fn a_table_grows_only_within_its_budget() {
+        let mut table = Table::new();
+        // 1024 slots of 8 bytes held; doubling needs 16 KB more beside them.
+        let mut budget = Budget::new(Some(8192 + 16384 - 1));
+        budget.hold(table.bytes());
+        assert!(!table.grow(&mut budget, hash));
+        assert!(budget.exhausted());
+        assert_eq!(table.bytes(), 8192, "nothing allocated on refusal");
+        let mut budget = Budget::new(Some(8192 + 16384));
+        budget.hold(table.bytes());
+        assert!(table.grow(&mut budget, hash));
+        assert_eq!(table.bytes(), 16384);
     }
 }

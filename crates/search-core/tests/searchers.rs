@@ -455,20 +455,7 @@ fn node_limit_reached_exactly_is_not_passed() {
 /// loop (listing successors, looking ahead): the limit holds there too.
 #[test]
 fn node_limit_is_never_passed_on_a_large_table() {
-    // The endless plane, four neighbours each.
-    let plane = from_fn(
-        |&(x, y): &(i32, i32)| {
-            [
-                ('r', (x + 1, y)),
-                ('d', (x, y + 1)),
-                ('l', (x - 1, y)),
-                ('u', (x, y - 1)),
-            ]
-            .map(|(mv, next)| (mv, next, 1u32))
-        },
-        |_: &(i32, i32)| false,
-    )
-    .with_heuristic(|&(x, y): &(i32, i32)| x.unsigned_abs() + y.unsigned_abs());
+    let plane = plane();
     // The table grows out of the caches after about 262,000 states.
     let limit = 400_003;
     for algorithm in [Algorithm::Bfs, Algorithm::Greedy, Algorithm::AStar] {
@@ -480,6 +467,148 @@ fn node_limit_is_never_passed_on_a_large_table() {
         );
         assert_eq!(search.stats.generated, limit, "{algorithm}");
     }
+}
+
+/// The endless plane, four neighbours each, the heuristic the distance
+/// to the origin (so greedy search and A* spread out too).
+fn plane() -> impl Problem<State = (i32, i32), Move = char, Cost = u32> {
+    from_fn(
+        |&(x, y): &(i32, i32)| {
+            [
+                ('r', (x + 1, y)),
+                ('d', (x, y + 1)),
+                ('l', (x - 1, y)),
+                ('u', (x, y - 1)),
+            ]
+            .map(|(mv, next)| (mv, next, 1u32))
+        },
+        |_: &(i32, i32)| false,
+    )
+    .with_heuristic(|&(x, y): &(i32, i32)| x.unsigned_abs() + y.unsigned_abs())
+}
+
+/// A search that would hold states without end stops at its memory
+/// limit, before the buffer that would pass it is allocated, whichever
+/// buffer grows first; the node limit is far away.
+#[test]
+fn memory_limit_ends_a_search_before_it_allocates_past_it() {
+    let plane = plane();
+    for megabytes in [1, 4, 16] {
+        let limit = megabytes << 20;
+        let config = Config::default().memory_limit(limit).node_limit(1 << 40);
+        for algorithm in [
+            Algorithm::Random,
+            Algorithm::Bfs,
+            Algorithm::Greedy,
+            Algorithm::AStar,
+        ] {
+            for cycle_check in [CycleCheck::Closed, CycleCheck::Path, CycleCheck::None] {
+                let config = config.clone().cycle_check(cycle_check);
+                let search = algorithm.run(&plane, (0, 0), &config);
+                let what = format!("{algorithm} {cycle_check:?} {megabytes} MB");
+                assert_eq!(search.status, Status::LimitReached(Limit::Memory), "{what}");
+                assert_eq!(search.path, None);
+                // The arena holds a node per state kept: far more than a
+                // few would fit, far fewer than the limit's worth.
+                assert!(search.stats.generated > 1000, "{what}: {:?}", search.stats);
+                assert!(
+                    search.stats.generated < limit as u64 / 8,
+                    "{what}: {:?}",
+                    search.stats
+                );
+            }
+        }
+    }
+}
+
+/// Memory kept from earlier runs counts from the start: a run may use what
+/// a scratch holds, but not grow past its budget because it was kept.
+#[test]
+fn memory_kept_in_a_scratch_does_not_lift_the_budget() {
+    let plane = plane();
+    let mut scratch = search_core::Scratch::default();
+    let big = Config::default().node_limit(200_000);
+    let search = search_core::astar_in(&plane, (0, 0), &big, &mut scratch);
+    assert_eq!(search.status, Status::LimitReached(Limit::Nodes));
+    // Twice the nodes need the arena and the table to grow, which a 1 MB
+    // budget refuses, with or without the memory already kept.
+    let small = Config::default().memory_limit(1 << 20).node_limit(400_000);
+    for _ in 0..2 {
+        let search = search_core::astar_in(&plane, (0, 0), &small, &mut scratch);
+        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+        assert!(search.stats.generated < 400_000);
+    }
+}
+
+/// Depth-first searches hold their path: on an endless line with no cycle
+/// check it grows until the budget refuses; iterative deepening frees each
+/// pass's memory, so it never runs out on the same line, and IDA* holds
+/// its path and the lists along it.
+#[test]
+fn memory_limit_ends_depth_first_searches_too() {
+    let line = from_fn(|&n: &u64| [((), n + 1, 1u32)], |_: &u64| false);
+    let config = Config::default()
+        .cycle_check(CycleCheck::None)
+        .memory_limit(1 << 20);
+    for search in [
+        Algorithm::Dfs.run(&line, 0, &config),
+        dfs_tree(&line, 0, &config),
+    ] {
+        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+        assert!(search.stats.generated > 1000, "{:?}", search.stats);
+    }
+    // IDA* recurses once per level: a small budget keeps the stack short.
+    let search = Algorithm::IdaStar.run(&line, 0, &config.clone().memory_limit(1 << 14));
+    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    assert!(search.stats.generated > 50, "{:?}", search.stats);
+    // With a closed set, DFS's table is what grows.
+    let config = Config::default().memory_limit(1 << 20);
+    let search = Algorithm::Dfs.run(&line, 0, &config);
+    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    // Iterative deepening frees each pass: 200 passes of up to 200 states
+    // fit in a budget that a single pass of 20,000 would not.
+    let config = Config::default()
+        .memory_limit(1 << 16)
+        .depth_limit(200)
+        .cycle_check(CycleCheck::None);
+    let search = Algorithm::Iddfs.run(&line, 0, &config);
+    assert_eq!(search.status, Status::Exhausted);
+    let search = Algorithm::Dfs.run(&line, 0, &config.depth_limit(20_000));
+    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+}
+
+/// States that own heap memory count it when the problem says how much.
+#[test]
+fn heap_bytes_of_states_count_against_the_memory_limit() {
+    struct Boards {
+        heap: usize,
+    }
+    impl Problem for Boards {
+        type State = u64;
+        type Move = u64;
+        type Cost = u32;
+        fn successors(&self, &state: &u64, out: &mut Vec<(u64, u64, u32)>) {
+            out.extend((1..=3).map(|child| (child, state * 3 + child, 1)));
+        }
+        fn is_goal(&self, _: &u64) -> bool {
+            false
+        }
+        fn state_heap_bytes(&self) -> usize {
+            self.heap
+        }
+    }
+    let config = Config::default().memory_limit(8 << 20);
+    let light = search_core::bfs(&Boards { heap: 0 }, 0, &config);
+    let heavy = search_core::bfs(&Boards { heap: 1000 }, 0, &config);
+    for search in [&light, &heavy] {
+        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    }
+    assert!(
+        heavy.stats.generated * 10 < light.stats.generated,
+        "{:?} {:?}",
+        heavy.stats,
+        light.stats
+    );
 }
 
 #[test]
