@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use serde_json::Value;
+use similar::{ChangeTag, TextDiff};
 
 /// One case, as written in a fixture file.
 #[derive(Debug, Deserialize)]
@@ -293,35 +294,47 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// A line diff good enough for fixture output: the common prefix and suffix
-/// are skipped, the differing middle is shown as removed and added lines.
+/// Lines of context shown around each change.
+const CONTEXT: usize = 2;
+
+/// A line diff of fixture output (`similar`'s, Myers): each change with
+/// `CONTEXT` equal lines around it, the lines skipped between counted, a
+/// carriage return shown as `\r` and a missing final newline marked, so
+/// that differences in line endings are visible too.
 fn diff(expected: &str, actual: &str) -> String {
-    let old: Vec<&str> = expected.lines().collect();
-    let new: Vec<&str> = actual.lines().collect();
-    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..]
-        .iter()
-        .rev()
-        .zip(new[prefix..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let diff = TextDiff::from_lines(expected, actual);
+    let old_lines = diff.old_slices().len();
     let mut out = String::new();
-    if prefix > 0 {
-        out.push_str(&format!("  ... {prefix} equal line(s)\n"));
+    let mut shown_to = 0;
+    for group in diff.grouped_ops(CONTEXT) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+            continue;
+        };
+        let skipped = first.old_range().start - shown_to;
+        if skipped > 0 {
+            out.push_str(&format!("  ... {skipped} equal line(s)\n"));
+        }
+        shown_to = last.old_range().end;
+        for op in &group {
+            for change in diff.iter_changes(op) {
+                let sign = match change.tag() {
+                    ChangeTag::Delete => "- ",
+                    ChangeTag::Insert => "+ ",
+                    ChangeTag::Equal => "  ",
+                };
+                let line = change.value();
+                let line = line.strip_suffix('\n').unwrap_or(line);
+                out.push_str(sign);
+                out.push_str(&line.replace('\r', "\\r"));
+                out.push('\n');
+                if change.missing_newline() {
+                    out.push_str("  (no newline at the end)\n");
+                }
+            }
+        }
     }
-    for line in &old[prefix..old.len() - suffix] {
-        out.push_str(&format!("- {line}\n"));
-    }
-    for line in &new[prefix..new.len() - suffix] {
-        out.push_str(&format!("+ {line}\n"));
-    }
-    if suffix > 0 {
-        out.push_str(&format!("  ... {suffix} equal line(s)\n"));
-    }
-    if old == new {
-        out.push_str(
-            "  (the lines are equal; the difference is in line endings or a final newline)\n",
-        );
+    if old_lines > shown_to && shown_to > 0 {
+        out.push_str(&format!("  ... {} equal line(s)\n", old_lines - shown_to));
     }
     out
 }
@@ -383,6 +396,24 @@ mod tests {
         let shown = diff("a\nb\nc\n", "a\nx\nc\n");
         assert!(shown.contains("- b") && shown.contains("+ x"), "{shown}");
         assert!(!shown.contains("- a"), "{shown}");
+    }
+
+    #[test]
+    fn diff_counts_the_equal_lines_it_skips() {
+        let old: String = (0..20).map(|n| format!("{n}\n")).collect();
+        let new = old.replace("10\n", "ten\n");
+        let shown = diff(&old, &new);
+        assert_eq!(
+            shown,
+            "  ... 8 equal line(s)\n  8\n  9\n- 10\n+ ten\n  11\n  12\n  ... 7 equal line(s)\n"
+        );
+    }
+
+    #[test]
+    fn diff_shows_line_endings_and_a_missing_final_newline() {
+        let shown = diff("a\nb\n", "a\r\nb");
+        assert!(shown.contains("+ a\\r"), "{shown}");
+        assert!(shown.contains("(no newline at the end)"), "{shown}");
     }
 
     #[test]
