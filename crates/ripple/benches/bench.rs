@@ -1,0 +1,3 @@
+//! The ripple benchmark (being written).
+
+fn main() {}

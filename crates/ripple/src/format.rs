@@ -1,0 +1,1260 @@
+//! The four input forms, told apart by their content, and their writers:
+//! puzz.link / pzv.jp URLs, pzprjs files (`pzprv3`), the data folder's
+//! normalised form (`size`, `regions`, `clues`, `solution`) and seed 003's
+//! drawing (a `ROWS COLS` line, then `|` and `-` walls).
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use crate::error::{ErrorKind, Location, ParseError, quote};
+use crate::puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
+
+/// A form a puzzle can be read from and written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Format {
+    /// A puzz.link URL: `https://puzz.link/p?ripple/COLS/ROWS/BODY`.
+    Url,
+    /// A pzprjs file: `pzprv3`, `ripple`, rows, columns, walls, givens, answers.
+    Pzprv3,
+    /// The data folder's form: `size R C`, `regions N`, room numbers, `clues`, `solution`.
+    Normalised,
+    /// Seed 003's drawing: a `ROWS COLS` line, then `|` and `-` walls, `.` empty.
+    Ascii,
+}
+
+impl Format {
+    /// The name on the command line and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Url => "url",
+            Format::Pzprv3 => "pzprv3",
+            Format::Normalised => "normalised",
+            Format::Ascii => "ascii",
+        }
+    }
+}
+
+/// A puzzle as read: the puzzle, the solution the input recorded (the
+/// normalised form's `solution`, pzprv3's answers when complete), and the
+/// form it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The solution written in the input, if any.
+    pub solution: Option<Grid>,
+    /// The form the input was in.
+    pub format: Format,
+    /// What was read but ignored: walls with the same room on both sides
+    /// (rooms are what the walls enclose, as in seed 003's reader).
+    pub warnings: Vec<ParseError>,
+}
+
+/// The form of `text`, from its first line that is neither blank nor a
+/// `#` comment; `None` when it looks like none of them.
+pub fn detect(text: &str) -> Option<Format> {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))?;
+    if is_url(line) {
+        Some(Format::Url)
+    } else if line.starts_with("pzprv3") {
+        Some(Format::Pzprv3)
+    } else if line.starts_with("size") {
+        Some(Format::Normalised)
+    } else {
+        let mut words = line.split_whitespace();
+        let numbers = words.next()?.parse::<usize>().is_ok()
+            && words.next()?.parse::<usize>().is_ok()
+            && words.next().is_none();
+        numbers.then_some(Format::Ascii)
+    }
+}
+
+/// Whether `line` is a puzz.link-style URL (or its `ripple/...` tail).
+pub fn is_url(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with("http://")
+        || line.starts_with("https://")
+        || line.contains("?ripple/")
+        || line.starts_with("ripple/")
+}
+
+/// Reads a puzzle in any of the four forms, told apart by content.
+///
+/// ```
+/// let parsed = ripple::parse("https://puzz.link/p?ripple/4/4/9n8rigk14h32k")?;
+/// assert_eq!((parsed.puzzle.rows(), parsed.puzzle.cols()), (4, 4));
+/// assert_eq!(ripple::to_url(&parsed.puzzle), "https://puzz.link/p?ripple/4/4/9n8rigk14h32k");
+/// # Ok::<(), ripple::ParseError>(())
+/// ```
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    match detect(text) {
+        Some(Format::Url) => parse_url_text(text),
+        Some(Format::Pzprv3) => parse_pzprv3(text),
+        Some(Format::Normalised) => parse_normalised(text),
+        Some(Format::Ascii) => parse_ascii(text),
+        None => {
+            let line = text
+                .lines()
+                .position(|line| !line.trim().is_empty() && !line.trim().starts_with('#'));
+            let location = match line {
+                Some(index) => Location::Text {
+                    line: index + 1,
+                    column: 1,
+                },
+                None => Location::Input,
+            };
+            Err(ParseError::new(location, ErrorKind::NoPuzzle))
+        }
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = ParseError;
+
+    /// Reads a puzzle in any form (see [`parse`]); a recorded solution is checked for shape and dropped.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse(text).map(|parsed| parsed.puzzle)
+    }
+}
+
+/// Lines of `text` with 1-based numbers, `\r` dropped.
+fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n')
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.strip_suffix('\r').unwrap_or(line)))
+}
+
+/// Whitespace-separated words of `line` with their 1-based columns (in characters), from `base`.
+fn words(line: &str, base: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (column, (index, ch)) in (base..).zip(line.char_indices()) {
+        if ch.is_whitespace() {
+            if let Some((col, from)) = start.take() {
+                out.push((col, &line[from..index]));
+            }
+        } else if start.is_none() {
+            start = Some((column, index));
+        }
+    }
+    if let Some((col, from)) = start {
+        out.push((col, &line[from..]));
+    }
+    out
+}
+
+fn is_comment_or_blank(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with('#')
+}
+
+/// A given written as a number: 1..=MAX_ROOM.
+fn given(word: &str) -> Option<u8> {
+    if word.is_empty() || word.len() > 3 || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value: usize = word.parse().ok()?;
+    (1..=255).contains(&value).then_some(value as u8)
+}
+
+fn too_large(value: &str, line: usize, column: usize) -> ParseError {
+    ParseError::at(
+        line,
+        column,
+        ErrorKind::Expected {
+            expected: format!("a digit 1 to {MAX_ROOM} or '.'"),
+            found: quote(value),
+        },
+    )
+}
+
+// ---------------------------------------------------------------- normalised
+
+/// Reads the normalised form (see the fixtures' README).
+fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
+    let mut lines = numbered(text).filter(|(_, line)| !is_comment_or_blank(line));
+    let mut last_line = 1;
+    let mut next = |what: &str| -> Result<Line<'_>, ParseError> {
+        match lines.next() {
+            Some((number, line)) => {
+                last_line = number;
+                Ok((number, words(line, 1)))
+            }
+            None => Err(ParseError::expected(last_line + 1, 0, what, "")),
+        }
+    };
+    let header = |words: &[(usize, &str)], number: usize, key: &str, count: usize| {
+        if words.first().map(|w| w.1) != Some(key) {
+            let found = words.first().map_or("", |w| w.1);
+            return Err(ParseError::expected(
+                number,
+                words.first().map_or(1, |w| w.0),
+                &format!("'{key}'"),
+                found,
+            ));
+        }
+        let mut values = Vec::new();
+        for index in 1..=count {
+            let Some(&(column, word)) = words.get(index) else {
+                return Err(ParseError::expected(
+                    number,
+                    0,
+                    &format!("{count} numbers after '{key}'"),
+                    "",
+                ));
+            };
+            let value = word
+                .parse::<usize>()
+                .map_err(|_| ParseError::expected(number, column, "a number", word))?;
+            values.push(value);
+        }
+        if let Some(&(column, word)) = words.get(count + 1) {
+            return Err(ParseError::expected(
+                number,
+                column,
+                "the end of the line",
+                word,
+            ));
+        }
+        Ok(values)
+    };
+    let (size_line, size_words) = next("'size ROWS COLS'")?;
+    let size = header(&size_words, size_line, "size", 2)?;
+    let (rows, cols) = (size[0], size[1]);
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(ParseError::at(
+            size_line,
+            0,
+            ShapeError::Size { rows, cols },
+        ));
+    }
+    let (regions_line, regions_words) = next("'regions N'")?;
+    let regions = header(&regions_words, regions_line, "regions", 1)?[0];
+
+    let (labels, label_places) =
+        normalised_block(&mut next, rows, cols, "room numbers", &|word| {
+            word.parse::<u32>().ok()
+        })?;
+    let (clues_line, clues_words) = next("'clues'")?;
+    header(&clues_words, clues_line, "clues", 0)?;
+    let read_given = |word: &str| match word {
+        "." => Some(0),
+        _ => given(word).map(u32::from),
+    };
+    let (givens, given_places) = normalised_block(&mut next, rows, cols, "givens", &read_given)?;
+    let givens: Vec<u8> = givens.into_iter().map(|g| g as u8).collect();
+    let mut solution = None;
+    if let Some((number, line)) = lines.next() {
+        header(&words(line, 1), number, "solution", 0)?;
+        let mut digits = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            let Some((number, line)) = lines.next() else {
+                return Err(ParseError::expected(
+                    number + row + 1,
+                    0,
+                    &format!("{rows} lines of solution digits"),
+                    "",
+                ));
+            };
+            let words = words(line, 1);
+            if words.len() != cols {
+                let said = format!("{rows} rows of {cols} columns");
+                let found = format!("line {number} has {} digits", words.len());
+                return Err(ParseError::at(
+                    number,
+                    0,
+                    ErrorKind::SizeMismatch { said, found },
+                ));
+            }
+            for (column, word) in words {
+                digits.push(
+                    given(word)
+                        .ok_or_else(|| ParseError::expected(number, column, "a digit", word))?,
+                );
+            }
+        }
+        solution = Some(Grid::new(cols, digits));
+        if let Some((number, line)) = lines.next() {
+            let words = words(line, 1);
+            return Err(ParseError::expected(
+                number,
+                words.first().map_or(1, |w| w.0),
+                "the end of the input",
+                words.first().map_or("", |w| w.1),
+            ));
+        }
+    }
+    let puzzle = Puzzle::new(rows, cols, &labels, &givens).map_err(|error| {
+        let (line, column) = match &error {
+            ShapeError::GivenTooLarge { cell, .. } => given_places[*cell],
+            ShapeError::RoomTooLarge { cell, .. } => label_places[*cell],
+            _ => (size_line, 0),
+        };
+        ParseError::at(line, column, error)
+    })?;
+    if puzzle.rooms().len() != regions {
+        return Err(ParseError::at(
+            regions_line,
+            0,
+            ErrorKind::SizeMismatch {
+                said: format!("{regions} rooms"),
+                found: format!(
+                    "the room numbers make {} connected rooms",
+                    puzzle.rooms().len()
+                ),
+            },
+        ));
+    }
+    Ok(Parsed {
+        puzzle,
+        solution,
+        format: Format::Normalised,
+        warnings: Vec::new(),
+    })
+}
+
+/// Grid rows and their words, as the normalised reader hands them out.
+type Line<'a> = (usize, Vec<(usize, &'a str)>);
+
+/// The values of a block and the line and column of each.
+type Block = (Vec<u32>, Vec<(usize, usize)>);
+
+/// One block of `rows` lines of `cols` words, each read by `read`; the values and their places.
+fn normalised_block<'a>(
+    next: &mut impl FnMut(&str) -> Result<Line<'a>, ParseError>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+    read: &dyn Fn(&str) -> Option<u32>,
+) -> Result<Block, ParseError> {
+    let mut values = Vec::with_capacity(rows * cols);
+    let mut places = Vec::with_capacity(rows * cols);
+    for row in 0..rows {
+        let (number, words) = next(&format!("{rows} lines of {what}"))?;
+        if words.len() != cols {
+            let said = format!("{rows} rows of {cols} columns");
+            let found = if row > 0 && words.len() == 1 && words[0].1.parse::<u32>().is_err() {
+                format!("row {} is '{}'", row + 1, words[0].1)
+            } else {
+                format!("line {number} has {} {what}", words.len())
+            };
+            return Err(ParseError::at(
+                number,
+                0,
+                ErrorKind::SizeMismatch { said, found },
+            ));
+        }
+        for (column, word) in words {
+            let value = read(word)
+                .ok_or_else(|| ParseError::expected(number, column, what_one(what), word))?;
+            values.push(value);
+            places.push((number, column));
+        }
+    }
+    Ok((values, places))
+}
+
+fn what_one(what: &str) -> &'static str {
+    match what {
+        "room numbers" => "a room number",
+        _ => "a digit or '.'",
+    }
+}
+
+// ---------------------------------------------------------------- ASCII
+
+/// Reads seed 003's drawing: `ROWS COLS`, then 2 * ROWS + 1 lines. Cell
+/// lines are `|`, then per cell its text (`.` or a digit, right-aligned in a
+/// common width) and `|` (wall) or a space; the lines between hold `-`
+/// under a cell for a wall below it (spaces otherwise; trailing spaces may
+/// be dropped).
+fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
+    let all: Vec<(usize, &str)> = numbered(text).collect();
+    let start = all
+        .iter()
+        .position(|(_, line)| !is_comment_or_blank(line))
+        .ok_or_else(|| ParseError::new(Location::Input, ErrorKind::NoPuzzle))?;
+    let (size_line, header) = all[start];
+    let size = words(header, 1);
+    let number = |index: usize| -> Result<usize, ParseError> {
+        let (column, word) = size[index];
+        word.parse::<usize>()
+            .map_err(|_| ParseError::expected(size_line, column, "a number", word))
+    };
+    let (rows, cols) = (number(0)?, number(1)?);
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(ParseError::at(
+            size_line,
+            0,
+            ShapeError::Size { rows, cols },
+        ));
+    }
+    let drawing = &all[start + 1..];
+    if drawing.len() < 2 * rows + 1 {
+        let last = drawing.last().map_or(size_line, |line| line.0);
+        return Err(ParseError::at(
+            last,
+            0,
+            ErrorKind::SizeMismatch {
+                said: format!("{rows} rows, {} drawing lines", 2 * rows + 1),
+                found: format!("the input ends after {} drawing lines", drawing.len()),
+            },
+        ));
+    }
+    if let Some(&(number, line)) = drawing[2 * rows + 1..]
+        .iter()
+        .find(|(_, line)| !line.trim().is_empty())
+    {
+        return Err(ParseError::at(
+            number,
+            1,
+            ErrorKind::SizeMismatch {
+                said: format!("{rows} rows, {} drawing lines", 2 * rows + 1),
+                found: format!("more follows: {}", quote(line.trim())),
+            },
+        ));
+    }
+    // The cell width, from the first cell line.
+    let (first_number, first) = drawing[1];
+    let first_len = first.trim_end().chars().count();
+    let width = if first_len > cols && (first_len - 1) % cols == 0 && (first_len - 1) / cols >= 2 {
+        (first_len - 1) / cols - 1
+    } else {
+        return Err(ParseError::at(
+            first_number,
+            0,
+            ErrorKind::SizeMismatch {
+                said: format!("{cols} columns"),
+                found: format!(
+                    "the cell line has {first_len} characters (expected {} for one-character cells)",
+                    2 * cols + 1
+                ),
+            },
+        ));
+    };
+    let line_len = cols * (width + 1) + 1;
+    let mut vertical = vec![false; rows * (cols - 1)];
+    let mut horizontal = vec![false; (rows - 1) * cols];
+    let mut givens = vec![0u8; rows * cols];
+    let mut given_places = vec![(0, 0); rows * cols];
+    for (index, &(number, line)) in drawing[..2 * rows + 1].iter().enumerate() {
+        let chars: Vec<char> = line.trim_end().chars().collect();
+        if index % 2 == 1 {
+            let r = index / 2;
+            if chars.len() != line_len {
+                return Err(ParseError::at(
+                    number,
+                    0,
+                    ErrorKind::Ragged {
+                        expected: line_len,
+                        found: chars.len(),
+                    },
+                ));
+            }
+            for k in 0..=cols {
+                let at = k * (width + 1);
+                let ch = chars[at];
+                let outer = k == 0 || k == cols;
+                match ch {
+                    '|' => {
+                        if !outer {
+                            vertical[r * (cols - 1) + k - 1] = true;
+                        }
+                    }
+                    ' ' if outer => {
+                        return Err(ParseError::at(number, at + 1, ErrorKind::OpenOuterWall));
+                    }
+                    ' ' => {}
+                    other => {
+                        return Err(ParseError::expected(
+                            number,
+                            at + 1,
+                            "'|' or a space",
+                            &other.to_string(),
+                        ));
+                    }
+                }
+                if k < cols {
+                    let cell: String = chars[at + 1..at + 1 + width].iter().collect();
+                    let word = cell.trim();
+                    let column = at + 2 + (cell.len() - cell.trim_start().len());
+                    givens[r * cols + k] = match word {
+                        "." => 0,
+                        _ => match given(word) {
+                            Some(value) => value,
+                            None if !word.is_empty()
+                                && word.bytes().all(|b| b.is_ascii_digit()) =>
+                            {
+                                return Err(too_large(word, number, column));
+                            }
+                            None => {
+                                return Err(ParseError::expected(
+                                    number,
+                                    column,
+                                    "a digit or '.'",
+                                    if word.is_empty() { " " } else { word },
+                                ));
+                            }
+                        },
+                    };
+                    given_places[r * cols + k] = (number, column);
+                }
+            }
+        } else {
+            let r = index / 2;
+            if chars.len() > line_len {
+                return Err(ParseError::at(
+                    number,
+                    0,
+                    ErrorKind::Ragged {
+                        expected: line_len,
+                        found: chars.len(),
+                    },
+                ));
+            }
+            let outer = r == 0 || r == rows;
+            for k in 0..=cols {
+                let at = k * (width + 1);
+                if let Some(&ch) = chars.get(at)
+                    && !matches!(ch, ' ' | '-' | '+')
+                {
+                    return Err(ParseError::expected(
+                        number,
+                        at + 1,
+                        "a space, '-' or '+'",
+                        &ch.to_string(),
+                    ));
+                }
+                if k == cols {
+                    break;
+                }
+                let segment: String = (at + 1..at + 1 + width)
+                    .map(|i| chars.get(i).copied().unwrap_or(' '))
+                    .collect();
+                let wall = if segment.chars().all(|ch| ch == '-') {
+                    true
+                } else if segment.chars().all(|ch| ch == ' ') {
+                    false
+                } else {
+                    return Err(ParseError::expected(
+                        number,
+                        at + 2,
+                        "'-' or a space under each cell",
+                        &segment,
+                    ));
+                };
+                if outer && !wall {
+                    return Err(ParseError::at(number, at + 2, ErrorKind::OpenOuterWall));
+                }
+                if !outer {
+                    horizontal[(r - 1) * cols + k] = wall;
+                }
+            }
+        }
+    }
+    let line_of = |index: usize| drawing[index].0;
+    let to_error = |error: ShapeError| {
+        let (line, column) = match &error {
+            ShapeError::GivenTooLarge { cell, .. } => given_places[*cell],
+            ShapeError::RoomTooLarge { cell, .. } => given_places[*cell],
+            ShapeError::DanglingWall {
+                vertical: true,
+                index,
+                ..
+            } => {
+                let (r, c) = (index / (cols - 1), index % (cols - 1));
+                (line_of(2 * r + 1), (c + 1) * (width + 1) + 1)
+            }
+            ShapeError::DanglingWall {
+                vertical: false,
+                index,
+                ..
+            } => {
+                let (r, c) = (index / cols, index % cols);
+                (line_of(2 * r + 2), c * (width + 1) + 2)
+            }
+            _ => (size_line, 0),
+        };
+        ParseError::at(line, column, error)
+    };
+    let (puzzle, dangling) =
+        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
+            .map_err(to_error)?;
+    Ok(Parsed {
+        puzzle,
+        solution: None,
+        format: Format::Ascii,
+        warnings: dangling.into_iter().map(to_error).collect(),
+    })
+}
+
+// ---------------------------------------------------------------- pzprv3
+
+/// A piece of a pzprv3 file: the text between line ends and `/`, with its line and first column.
+struct Piece<'a> {
+    line: usize,
+    column: usize,
+    text: &'a str,
+}
+
+/// Reads a pzprjs file: lines (or `/`-separated pieces) `pzprv3`, `ripple`,
+/// rows, columns, the vertical walls (rows lines of columns - 1 `0`/`1`),
+/// the horizontal walls (rows - 1 lines of columns), the givens (`.`, a
+/// number, `-` for an unknown digit, taken as empty) and, optionally, the
+/// answers.
+fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
+    let mut pieces = Vec::new();
+    for (line, content) in numbered(text) {
+        if content.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut column = 1;
+        for piece in content.split('/') {
+            pieces.push(Piece {
+                line,
+                column,
+                text: piece,
+            });
+            column += piece.chars().count() + 1;
+        }
+    }
+    let first = pieces
+        .iter()
+        .position(|piece| !piece.text.trim().is_empty())
+        .unwrap_or(0);
+    let mut pieces = pieces.into_iter().skip(first);
+    let mut last = (1, 1);
+    let mut next = |what: &str| {
+        pieces
+            .next()
+            .inspect(|piece| {
+                last = (piece.line, piece.column + piece.text.chars().count());
+            })
+            .ok_or_else(|| ParseError::expected(last.0, last.1, what, ""))
+    };
+    let single = |piece: &Piece<'_>, what: &str| -> Result<String, ParseError> {
+        let words = words(piece.text, piece.column);
+        match words.as_slice() {
+            [(_, word)] => Ok((*word).to_owned()),
+            _ => Err(ParseError::expected(
+                piece.line,
+                piece.column,
+                what,
+                piece.text.trim(),
+            )),
+        }
+    };
+    let head = next("'pzprv3'")?;
+    let magic = single(&head, "'pzprv3'")?;
+    if !magic.starts_with("pzprv3") {
+        return Err(ParseError::expected(
+            head.line,
+            head.column,
+            "'pzprv3'",
+            &magic,
+        ));
+    }
+    let kind = next("'ripple'")?;
+    let name = single(&kind, "'ripple'")?;
+    if name != "ripple" {
+        return Err(ParseError::expected(
+            kind.line,
+            kind.column,
+            "'ripple' (the puzzle type)",
+            &name,
+        ));
+    }
+    let mut number = |what: &str| -> Result<(usize, usize, usize), ParseError> {
+        let piece = next(what)?;
+        let word = single(&piece, what)?;
+        let value = word
+            .parse::<usize>()
+            .map_err(|_| ParseError::expected(piece.line, piece.column, what, &word))?;
+        Ok((value, piece.line, piece.column))
+    };
+    let (rows, size_line, _) = number("the number of rows")?;
+    let (cols, _, _) = number("the number of columns")?;
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(ParseError::at(
+            size_line,
+            0,
+            ShapeError::Size { rows, cols },
+        ));
+    }
+    // One block of `count` lines of `width` words.
+    let mut block = |count: usize,
+                     width: usize,
+                     what: &str|
+     -> Result<Vec<(usize, usize, String)>, ParseError> {
+        let mut out = Vec::with_capacity(count * width);
+        for _ in 0..count {
+            let piece = next(&format!("a line of {what}"))?;
+            let words = words(piece.text, piece.column);
+            if words.len() != width {
+                return Err(ParseError::at(
+                    piece.line,
+                    piece.column,
+                    ErrorKind::SizeMismatch {
+                        said: format!("{rows} rows and {cols} columns"),
+                        found: format!(
+                            "this line of {what} has {} entries, not {width}",
+                            words.len()
+                        ),
+                    },
+                ));
+            }
+            out.extend(
+                words
+                    .into_iter()
+                    .map(|(column, word)| (piece.line, column, word.to_owned())),
+            );
+        }
+        Ok(out)
+    };
+    let wall = |(line, column, word): &(usize, usize, String)| match word.as_str() {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        _ => Err(ParseError::expected(
+            *line,
+            *column,
+            "a wall '0' or '1'",
+            word,
+        )),
+    };
+    let vertical_words = block(rows, cols - 1, "vertical walls")?;
+    let vertical = vertical_words
+        .iter()
+        .map(wall)
+        .collect::<Result<Vec<_>, _>>()?;
+    let horizontal_words = block(rows - 1, cols, "horizontal walls")?;
+    let horizontal = horizontal_words
+        .iter()
+        .map(wall)
+        .collect::<Result<Vec<_>, _>>()?;
+    let given_words = block(rows, cols, "givens")?;
+    let mut givens = Vec::with_capacity(rows * cols);
+    for (line, column, word) in &given_words {
+        givens.push(match word.as_str() {
+            "." | "-" => 0,
+            "#" => {
+                return Err(ParseError::at(
+                    *line,
+                    *column,
+                    ErrorKind::Unsupported("cells outside the grid ('#') are not supported"),
+                ));
+            }
+            _ => match given(word) {
+                Some(value) => value,
+                None if word.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(too_large(word, *line, *column));
+                }
+                None => {
+                    return Err(ParseError::expected(
+                        *line,
+                        *column,
+                        "a given: a number, '.' or '-'",
+                        word,
+                    ));
+                }
+            },
+        });
+    }
+    // The answers are optional; an empty remainder ends the file.
+    let mut solution = None;
+    let remaining: Vec<Piece<'_>> = pieces_rest(&mut next);
+    let non_blank: Vec<&Piece<'_>> = remaining
+        .iter()
+        .filter(|piece| !piece.text.trim().is_empty())
+        .collect();
+    if !non_blank.is_empty() {
+        let lines: Vec<&Piece<'_>> = remaining.iter().take(rows).collect();
+        if lines.len() < rows {
+            let piece = lines.last().copied().unwrap_or(non_blank[0]);
+            return Err(ParseError::expected(
+                piece.line,
+                piece.column,
+                &format!("{rows} lines of answers"),
+                "",
+            ));
+        }
+        let mut digits = Vec::with_capacity(rows * cols);
+        for (r, piece) in lines.iter().enumerate() {
+            let words = words(piece.text, piece.column);
+            if words.len() != cols {
+                return Err(ParseError::at(
+                    piece.line,
+                    piece.column,
+                    ErrorKind::SizeMismatch {
+                        said: format!("{rows} rows and {cols} columns"),
+                        found: format!(
+                            "this line of answers has {} entries, not {cols}",
+                            words.len()
+                        ),
+                    },
+                ));
+            }
+            for (c, (column, word)) in words.into_iter().enumerate() {
+                let cell = r * cols + c;
+                let value = match given(word) {
+                    Some(value) => value,
+                    None if word.bytes().all(|b| b.is_ascii_digit()) => {
+                        return Err(too_large(word, piece.line, column));
+                    }
+                    // Aux marks, pencil marks and blanks: no answer digit.
+                    None => 0,
+                };
+                digits.push(if givens[cell] != 0 {
+                    givens[cell]
+                } else {
+                    value
+                });
+            }
+        }
+        if let Some(piece) = remaining
+            .iter()
+            .skip(rows)
+            .find(|piece| !piece.text.trim().is_empty())
+        {
+            return Err(ParseError::expected(
+                piece.line,
+                piece.column,
+                "the end of the file",
+                piece.text.trim(),
+            ));
+        }
+        if digits.iter().all(|&digit| digit != 0) {
+            solution = Some(Grid::new(cols, digits));
+        }
+    }
+    let to_error = |error: ShapeError| {
+        let (line, column) = match &error {
+            ShapeError::GivenTooLarge { cell, .. } | ShapeError::RoomTooLarge { cell, .. } => {
+                (given_words[*cell].0, given_words[*cell].1)
+            }
+            ShapeError::DanglingWall {
+                vertical: true,
+                index,
+                ..
+            } => (vertical_words[*index].0, vertical_words[*index].1),
+            ShapeError::DanglingWall {
+                vertical: false,
+                index,
+                ..
+            } => (horizontal_words[*index].0, horizontal_words[*index].1),
+            _ => (size_line, 0),
+        };
+        ParseError::at(line, column, error)
+    };
+    let (puzzle, dangling) =
+        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
+            .map_err(to_error)?;
+    Ok(Parsed {
+        puzzle,
+        solution,
+        format: Format::Pzprv3,
+        warnings: dangling.into_iter().map(to_error).collect(),
+    })
+}
+
+/// Every piece left.
+fn pieces_rest<'a>(next: &mut impl FnMut(&str) -> Result<Piece<'a>, ParseError>) -> Vec<Piece<'a>> {
+    let mut out = Vec::new();
+    while let Ok(piece) = next("") {
+        out.push(piece);
+    }
+    out
+}
+
+// ---------------------------------------------------------------- URL
+
+/// The one URL of a text (blank and `#` lines around it allowed).
+fn parse_url_text(text: &str) -> Result<Parsed, ParseError> {
+    let mut found = None;
+    for (number, line) in numbered(text) {
+        if is_comment_or_blank(line) {
+            continue;
+        }
+        if found.is_some() {
+            return Err(ParseError::expected(
+                number,
+                1,
+                "one URL (a file of URLs, one per line, is a batch for `ripple solve`)",
+                line.trim(),
+            ));
+        }
+        found = Some(line.trim());
+    }
+    let url = found.ok_or_else(|| ParseError::new(Location::Input, ErrorKind::NoPuzzle))?;
+    let (puzzle, warnings) = parse_url_with_warnings(url)?;
+    Ok(Parsed {
+        puzzle,
+        solution: None,
+        format: Format::Url,
+        warnings,
+    })
+}
+
+/// The value of a base-32 digit `0-9a-v`.
+fn base32(ch: u8) -> Option<u8> {
+    match ch {
+        b'0'..=b'9' => Some(ch - b'0'),
+        b'a'..=b'v' => Some(ch - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Reads a puzz.link / pzv.jp URL (`https://puzz.link/p?ripple/COLS/ROWS/BODY`,
+/// or just `ripple/COLS/ROWS/BODY`). Errors name the position in the URL.
+pub fn parse_url(url: &str) -> Result<Puzzle, ParseError> {
+    parse_url_with_warnings(url).map(|(puzzle, _)| puzzle)
+}
+
+/// [`parse_url`] with the walls that closed no room (kept as no wall) as warnings.
+pub fn parse_url_with_warnings(url: &str) -> Result<(Puzzle, Vec<ParseError>), ParseError> {
+    let url = url.trim();
+    let at = |index: usize, kind: ErrorKind| {
+        ParseError::new(
+            Location::Url {
+                position: url[..index.min(url.len())].chars().count() + 1,
+            },
+            kind,
+        )
+    };
+    let expected = |index: usize, what: &str, found: &str| {
+        at(
+            index,
+            ErrorKind::Expected {
+                expected: what.to_owned(),
+                found: quote(found),
+            },
+        )
+    };
+    if let Some(index) = url.find(|ch: char| !ch.is_ascii() || ch.is_whitespace()) {
+        let found: String = url[index..].chars().take(1).collect();
+        return Err(expected(index, "a URL character", &found));
+    }
+    let mut index = match url.find('?') {
+        Some(question) => question + 1,
+        None => 0,
+    };
+    if !url[index..].starts_with("ripple/") {
+        let found = url[index..].split('/').next().unwrap_or("");
+        return Err(expected(index, "'ripple/' (a Ripple Effect URL)", found));
+    }
+    index += "ripple/".len();
+    if url[index..].starts_with("v:/") {
+        index += 3;
+    }
+    let mut number = |what: &str| -> Result<(usize, usize), ParseError> {
+        let end = url[index..]
+            .find('/')
+            .map_or(url.len(), |slash| index + slash);
+        let word = &url[index..end];
+        let value =
+            if !word.is_empty() && word.len() <= 4 && word.bytes().all(|b| b.is_ascii_digit()) {
+                word.parse::<usize>().ok()
+            } else {
+                None
+            };
+        let value = value.ok_or_else(|| expected(index, what, word))?;
+        if end == url.len() {
+            return Err(expected(end, "'/'", ""));
+        }
+        let start = index;
+        index = end + 1;
+        Ok((value, start))
+    };
+    let (cols, size_at) = number("the number of columns")?;
+    let (rows, _) = number("the number of rows")?;
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(at(size_at, ShapeError::Size { rows, cols }.into()));
+    }
+    let body = &url.as_bytes()[index..];
+    let body_at = index;
+    let mut position = 0;
+    // Walls: 5 bits per base-32 digit, most significant first.
+    let mut read_bits = |count: usize, what: &str| -> Result<(Vec<bool>, usize), ParseError> {
+        let mut bits = Vec::with_capacity(count);
+        let start = position;
+        for _ in 0..count.div_ceil(5) {
+            let Some(&ch) = body.get(position) else {
+                return Err(expected(body_at + position, what, ""));
+            };
+            let value = base32(ch)
+                .ok_or_else(|| expected(body_at + position, what, &(ch as char).to_string()))?;
+            for bit in (0..5).rev() {
+                if bits.len() < count {
+                    bits.push(value >> bit & 1 == 1);
+                }
+            }
+            position += 1;
+        }
+        Ok((bits, start))
+    };
+    let (vertical, vertical_at) = read_bits(rows * (cols - 1), "a wall digit 0-9 or a-v")?;
+    let (horizontal, horizontal_at) = read_bits((rows - 1) * cols, "a wall digit 0-9 or a-v")?;
+    let cells = rows * cols;
+    let mut givens = vec![0u8; cells];
+    let mut given_at = vec![0usize; cells];
+    let mut cell = 0;
+    while cell < cells {
+        let Some(&ch) = body.get(position) else {
+            return Err(expected(
+                body_at + position,
+                "a given or a skip letter g-z",
+                "",
+            ));
+        };
+        let start = position;
+        let hex = |from: usize, len: usize| -> Option<usize> {
+            let digits = body.get(from..from + len)?;
+            let text = std::str::from_utf8(digits).ok()?;
+            if !text
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+            {
+                return None;
+            }
+            usize::from_str_radix(text, 16).ok()
+        };
+        let value = match ch {
+            b'0'..=b'9' | b'a'..=b'f' => {
+                position += 1;
+                Some((ch as char).to_digit(16).unwrap_or(0) as usize)
+            }
+            b'-' | b'+' => {
+                let len = if ch == b'-' { 2 } else { 3 };
+                let value = hex(position + 1, len).ok_or_else(|| {
+                    let found = String::from_utf8_lossy(
+                        &body[position + 1..(position + 1 + len).min(body.len())],
+                    )
+                    .into_owned();
+                    expected(
+                        body_at + position + 1,
+                        &format!("{len} hexadecimal digits"),
+                        &found,
+                    )
+                })?;
+                position += 1 + len;
+                Some(value)
+            }
+            b'.' => {
+                // An unknown digit ('?'): an empty cell to the solver.
+                position += 1;
+                Some(0)
+            }
+            b'g'..=b'z' => {
+                position += 1;
+                cell += usize::from(ch - b'g') + 1;
+                None
+            }
+            _ => {
+                return Err(expected(
+                    body_at + position,
+                    "a given or a skip letter g-z",
+                    &(ch as char).to_string(),
+                ));
+            }
+        };
+        if let Some(value) = value {
+            if value > MAX_ROOM {
+                return Err(at(
+                    body_at + start,
+                    ErrorKind::Expected {
+                        expected: format!("a given 1 to {MAX_ROOM}"),
+                        found: value.to_string(),
+                    },
+                ));
+            }
+            if value == 0 && ch != b'.' {
+                return Err(expected(body_at + start, "a given 1 or more", "0"));
+            }
+            givens[cell] = value as u8;
+            given_at[cell] = body_at + start;
+            cell += 1;
+        }
+    }
+    if position < body.len() {
+        let rest = &body[position..];
+        if rest.iter().all(|&ch| base32(ch).is_some()) && rest.iter().any(|&ch| ch != b'0') {
+            return Err(at(
+                body_at + position,
+                ErrorKind::Unsupported(
+                    "cells outside the grid (puzz.link empty cells) are not supported",
+                ),
+            ));
+        }
+        return Err(expected(
+            body_at + position,
+            "the end of the URL",
+            &String::from_utf8_lossy(rest),
+        ));
+    }
+    let to_error = |error: ShapeError| {
+        let index = match &error {
+            ShapeError::GivenTooLarge { cell, .. } => given_at[*cell],
+            ShapeError::DanglingWall {
+                vertical: true,
+                index,
+                ..
+            } => body_at + vertical_at + index / 5,
+            ShapeError::DanglingWall {
+                vertical: false,
+                index,
+                ..
+            } => body_at + horizontal_at + index / 5,
+            _ => body_at,
+        };
+        at(index, error.into())
+    };
+    let (puzzle, dangling) =
+        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
+            .map_err(to_error)?;
+    Ok((puzzle, dangling.into_iter().map(to_error).collect()))
+}
+
+/// The puzzle's canonical puzz.link URL (as pzprjs encodes it).
+pub fn to_url(puzzle: &Puzzle) -> String {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut out = format!("https://puzz.link/p?ripple/{cols}/{rows}/");
+    let mut push_bits = |bits: &mut dyn Iterator<Item = bool>| {
+        let bits: Vec<bool> = bits.collect();
+        for chunk in bits.chunks(5) {
+            let mut value = 0u8;
+            for (k, &bit) in chunk.iter().enumerate() {
+                if bit {
+                    value |= 16 >> k;
+                }
+            }
+            out.push(char::from_digit(u32::from(value), 32).unwrap_or('0'));
+        }
+    };
+    push_bits(
+        &mut (0..rows)
+            .flat_map(|r| (0..cols - 1).map(move |c| (r, c)))
+            .map(|(r, c)| puzzle.wall_right(r, c)),
+    );
+    push_bits(
+        &mut (0..rows - 1)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .map(|(r, c)| puzzle.wall_below(r, c)),
+    );
+    let mut count = 0u32;
+    for &given in puzzle.givens() {
+        let text = match given {
+            0 => String::new(),
+            1..=15 => format!("{given:x}"),
+            _ => format!("-{given:02x}"),
+        };
+        if text.is_empty() {
+            count += 1;
+        }
+        if !text.is_empty() || count == 20 {
+            if count > 0 {
+                out.push(char::from_digit(15 + count, 36).unwrap_or('z'));
+            }
+            out.push_str(&text);
+            count = 0;
+        }
+    }
+    if count > 0 {
+        out.push(char::from_digit(15 + count, 36).unwrap_or('z'));
+    }
+    out
+}
+
+/// The puzzle as a pzprjs file (`pzprv3`), with `answer` in the answer block if given.
+pub fn to_pzprv3(puzzle: &Puzzle, answer: Option<&Grid>) -> String {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut out = format!("pzprv3\nripple\n{rows}\n{cols}\n");
+    let bit = |wall: bool| if wall { "1 " } else { "0 " };
+    for r in 0..rows {
+        for c in 0..cols - 1 {
+            out.push_str(bit(puzzle.wall_right(r, c)));
+        }
+        out.push('\n');
+    }
+    for r in 0..rows - 1 {
+        for c in 0..cols {
+            out.push_str(bit(puzzle.wall_below(r, c)));
+        }
+        out.push('\n');
+    }
+    let cell = |out: &mut String, value: u8| {
+        if value == 0 {
+            out.push_str(". ");
+        } else {
+            let _ = write!(out, "{value} ");
+        }
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            cell(&mut out, puzzle.givens()[r * cols + c]);
+        }
+        out.push('\n');
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            let index = r * cols + c;
+            let value = match answer {
+                Some(grid) if puzzle.givens()[index] == 0 => {
+                    grid.values().get(index).copied().unwrap_or(0)
+                }
+                _ => 0,
+            };
+            cell(&mut out, value);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The puzzle in the normalised form, with `solution` if given.
+pub fn to_normalised(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let mut out = format!("size {rows} {cols}\nregions {}\n", puzzle.rooms().len());
+    let grid = |out: &mut String, value: &dyn Fn(usize) -> String| {
+        for r in 0..rows {
+            let line: Vec<String> = (0..cols).map(|c| value(r * cols + c)).collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+    };
+    grid(&mut out, &|cell| puzzle.room_of()[cell].to_string());
+    out.push_str("clues\n");
+    grid(&mut out, &|cell| match puzzle.givens()[cell] {
+        0 => ".".to_owned(),
+        given => given.to_string(),
+    });
+    if let Some(solution) = solution {
+        out.push_str("solution\n");
+        grid(&mut out, &|cell| {
+            solution
+                .values()
+                .get(cell)
+                .copied()
+                .unwrap_or(0)
+                .to_string()
+        });
+    }
+    out
+}
+
+/// The puzzle in seed 003's form: the size line, then the drawing.
+pub fn to_ascii(puzzle: &Puzzle) -> String {
+    format!("{}\n{puzzle}", puzzle.size_line())
+}
+
+/// The puzzle written in `format` (a URL ends with a line end too).
+pub fn write(puzzle: &Puzzle, format: Format, solution: Option<&Grid>) -> String {
+    match format {
+        Format::Url => format!("{}\n", to_url(puzzle)),
+        Format::Pzprv3 => to_pzprv3(puzzle, solution),
+        Format::Normalised => to_normalised(puzzle, solution),
+        Format::Ascii => to_ascii(puzzle),
+    }
+}

@@ -1,0 +1,60 @@
+//! Ripple Effect (Nikoli): a grid cut into rooms; a room of n cells holds
+//! the digits 1..=n once each, and two equal digits d in one row or column
+//! have at least d cells between them (|i - j| > d). Some digits are given.
+//!
+//! - **Reading** ([`parse`], `str::parse::<Puzzle>`): puzz.link / pzv.jp
+//!   URLs, pzprjs files (`pzprv3`), the normalised form of the fixtures
+//!   (`size`, `regions`, `clues`, `solution`) and seed 003's drawing (a
+//!   `ROWS COLS` line, then `|` and `-` walls), told apart by content.
+//!   Errors are typed ([`ParseError`]) and name the line and column or the
+//!   position in the URL. Writers: [`to_url`] (canonical, round trip
+//!   exact), [`to_pzprv3`], [`to_normalised`], [`to_ascii`]; `Display`
+//!   draws the grid with its room walls.
+//! - **Solving** ([`solve`] with an [`Algo`]): `fast`, a dedicated engine
+//!   (bitset candidates; naked and hidden singles, distance eliminations,
+//!   pointing and naked pairs to a fixpoint before each guess) that proves
+//!   every real puzzle of the fixtures unique in microseconds; `csp`, the
+//!   csp-core model under MAC ([`csp_model`]); `mrv` and `brute`, seed
+//!   003's two solvers on search-core with its counter of recursive calls.
+//!   [`Options::count`] counts solutions up to a limit (2 proves uniqueness).
+//! - **Checking** ([`check`]): the independent rule checker.
+//! - **Generating** ([`generate`]): unique puzzles with minimal givens,
+//!   graded by what their solve needs ([`grade`]), the same for the same seed.
+//!
+//! ```
+//! use ripple::{Algo, Options};
+//!
+//! let puzzle: ripple::Puzzle = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1".parse()?;
+//! let outcome = ripple::solve(&puzzle, Algo::Fast, &Options::count(2));
+//! assert!(outcome.is_unique());
+//! let solution = outcome.solution.ok_or("no solution")?;
+//! assert!(ripple::check::check(&puzzle, solution.values()).is_ok());
+//! print!("{}", puzzle.draw(solution.values()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Library users without the command line: `ripple = { version = "0.1",
+//! default-features = false }` (the default `cli` feature adds clap,
+//! serde and cli-kit for the `ripple` binary).
+#![deny(missing_docs)]
+
+pub mod check;
+mod csp;
+mod error;
+mod fast;
+mod format;
+mod generate;
+mod puzzle;
+mod random;
+mod seed;
+mod solve;
+
+pub use csp::model as csp_model;
+pub use error::{ErrorKind, Location, ParseError};
+pub use format::{
+    Format, Parsed, detect, is_url, parse, parse_url, parse_url_with_warnings, to_ascii,
+    to_normalised, to_pzprv3, to_url, write,
+};
+pub use generate::{Difficulty, GenerateError, Generated, Grade, generate, grade};
+pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
+pub use solve::{Algo, Options, Outcome, Stats, Status, count_solutions, solve};

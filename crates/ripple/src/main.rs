@@ -1,0 +1,3 @@
+//! The `ripple` command line (being written).
+
+fn main() {}

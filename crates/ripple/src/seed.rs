@@ -1,0 +1,354 @@
+//! Seed 003's two solvers on search-core, with its counter of recursive
+//! calls. Brute force fills the cells in reading order (a given is passed
+//! through when it breaks no rule), trying each digit of the cell's room
+//! that breaks no rule with the digits already on the board. The
+//! intelligent solver keeps a candidate set per cell, fills givens and
+//! rooms of one cell first with forward checking (each placed digit leaves
+//! its room and the cells within its distance in its row and column), then
+//! assigns the cell with the minimum remaining values (first in reading
+//! order on ties), trying its candidates in ascending order.
+//!
+//! The seed counts one call per visit of its recursive solver, including
+//! the visit that finds the board full: here every state search-core tests
+//! is one such call (`num_tested`). The MRV solver also counts each room of
+//! one cell filled before the search, as the seed does. The seed keeps
+//! candidate lists and puts a value back at the end of a list when it
+//! backtracks, so after a backtrack it can try values in another order
+//! than the ascending order used here; its counts can then differ a little.
+
+use std::cell::{Cell, RefCell};
+use std::time::Instant;
+
+use search_core::{Config, Problem, Status as SearchStatus, dfs_tree};
+
+use crate::puzzle::{Grid, Puzzle};
+use crate::solve::{Options, Outcome, Stats};
+
+/// The board shape both formulations share.
+struct Board<'p> {
+    puzzle: &'p Puzzle,
+    rows: usize,
+    cols: usize,
+    limit: u64,
+    found: Cell<u64>,
+    first: RefCell<Option<Vec<u8>>>,
+}
+
+impl<'p> Board<'p> {
+    fn new(puzzle: &'p Puzzle, options: &Options) -> Self {
+        Board {
+            puzzle,
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            limit: options.solution_limit(),
+            found: Cell::new(0),
+            first: RefCell::new(None),
+        }
+    }
+
+    /// Seed's `isPlacementLegal`: `value` at `cell` repeats no digit of its
+    /// room and no equal digit lies within `value` cells in its row or column.
+    fn legal(&self, values: &[u8], cell: usize, value: u8) -> bool {
+        let room = &self.puzzle.rooms()[self.puzzle.room_of()[cell] as usize];
+        if usize::from(value) > room.len() {
+            return false;
+        }
+        if room
+            .iter()
+            .any(|&other| other as usize != cell && values[other as usize] == value)
+        {
+            return false;
+        }
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        let reach = usize::from(value);
+        for step in 1..=reach {
+            let near = [
+                (r + step < self.rows).then(|| cell + step * self.cols),
+                (r >= step).then(|| cell - step * self.cols),
+                (c + step < self.cols).then(|| cell + step),
+                (c >= step).then(|| cell - step),
+            ];
+            if near
+                .into_iter()
+                .flatten()
+                .any(|other| values[other] == value)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Counts a full board; says "stop" once the solution limit is reached.
+    fn goal(&self, values: &[u8]) -> bool {
+        let found = self.found.get() + 1;
+        self.found.set(found);
+        if found == 1 {
+            *self.first.borrow_mut() = Some(values.to_vec());
+        }
+        found >= self.limit
+    }
+}
+
+/// Brute force: the cell to fill next and the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Filling {
+    position: usize,
+    values: Vec<u8>,
+}
+
+struct Brute<'p>(Board<'p>);
+
+impl Problem for Brute<'_> {
+    type State = Filling;
+    type Move = u8;
+    type Cost = u32;
+
+    fn successors(&self, state: &Filling, out: &mut Vec<(u8, Filling, u32)>) {
+        let board = &self.0;
+        let cell = state.position;
+        if cell >= state.values.len() {
+            return;
+        }
+        let given = board.puzzle.givens()[cell];
+        if given != 0 {
+            if board.legal(&state.values, cell, given) {
+                let next = Filling {
+                    position: cell + 1,
+                    values: state.values.clone(),
+                };
+                out.push((given, next, 1));
+            }
+            return;
+        }
+        for value in 1..=board.puzzle.room_size(cell) as u8 {
+            if board.legal(&state.values, cell, value) {
+                let mut values = state.values.clone();
+                values[cell] = value;
+                out.push((
+                    value,
+                    Filling {
+                        position: cell + 1,
+                        values,
+                    },
+                    1,
+                ));
+            }
+        }
+    }
+
+    fn is_goal(&self, state: &Filling) -> bool {
+        state.position == state.values.len() && self.0.goal(&state.values)
+    }
+}
+
+/// The intelligent solver's board: digits placed (0: open) and each cell's
+/// remaining values, bit `v - 1` for `v`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Candidates {
+    values: Vec<u8>,
+    remaining: Vec<u64>,
+    open: usize,
+}
+
+struct Mrv<'p>(Board<'p>);
+
+impl Mrv<'_> {
+    /// Seed's `forwardCheck`: `value` leaves the room of `cell` and the
+    /// cells within `value` of it in its row and column.
+    fn forward_check(&self, state: &mut Candidates, cell: usize, value: u8) {
+        let board = &self.0;
+        let bit = !(1u64 << (value - 1));
+        for &other in &board.puzzle.rooms()[board.puzzle.room_of()[cell] as usize] {
+            if other as usize != cell {
+                state.remaining[other as usize] &= bit;
+            }
+        }
+        let (r, c) = (cell / board.cols, cell % board.cols);
+        for step in 1..=usize::from(value) {
+            if c >= step {
+                state.remaining[cell - step] &= bit;
+            }
+            if c + step < board.cols {
+                state.remaining[cell + step] &= bit;
+            }
+            if r >= step {
+                state.remaining[cell - step * board.cols] &= bit;
+            }
+            if r + step < board.rows {
+                state.remaining[cell + step * board.cols] &= bit;
+            }
+        }
+    }
+
+    /// Seed's `findMinMRV`: the open cell with the fewest remaining values,
+    /// the first in reading order on ties.
+    fn find_min_mrv(state: &Candidates) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (cell, &value) in state.values.iter().enumerate() {
+            if value != 0 {
+                continue;
+            }
+            let count = state.remaining[cell].count_ones();
+            if best.is_none_or(|(fewest, _)| count < fewest) {
+                best = Some((count, cell));
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+}
+
+impl Problem for Mrv<'_> {
+    type State = Candidates;
+    type Move = (usize, u8);
+    type Cost = u32;
+
+    fn successors(&self, state: &Candidates, out: &mut Vec<((usize, u8), Candidates, u32)>) {
+        let Some(cell) = Self::find_min_mrv(state) else {
+            return;
+        };
+        let mut remaining = state.remaining[cell];
+        while remaining != 0 {
+            let value = remaining.trailing_zeros() as u8 + 1;
+            remaining &= remaining - 1;
+            let mut next = state.clone();
+            next.values[cell] = value;
+            next.remaining[cell] &= !(1 << (value - 1));
+            next.open -= 1;
+            self.forward_check(&mut next, cell, value);
+            out.push(((cell, value), next, 1));
+        }
+    }
+
+    fn is_goal(&self, state: &Candidates) -> bool {
+        state.open == 0 && self.0.goal(&state.values)
+    }
+}
+
+/// Turns a search-core run into an outcome.
+fn outcome(
+    board: &Board<'_>,
+    status: SearchStatus,
+    stats: &search_core::Stats,
+    extra_calls: u64,
+    options: &Options,
+    started: Instant,
+) -> Outcome {
+    let found = board.found.get();
+    let limit_hit = matches!(status, SearchStatus::LimitReached(_));
+    let complete = matches!(status, SearchStatus::Exhausted);
+    let solution = board
+        .first
+        .borrow_mut()
+        .take()
+        .map(|values| Grid::new(board.cols, values));
+    Outcome::from_count(
+        found,
+        solution,
+        complete,
+        limit_hit,
+        options,
+        Stats {
+            nodes: stats.generated,
+            backtracks: stats.num_tested.saturating_sub(stats.expanded),
+            recursive_calls: Some(stats.num_tested + extra_calls),
+            elapsed: started.elapsed(),
+        },
+    )
+}
+
+fn config(options: &Options) -> Config {
+    let mut config = Config::default();
+    if let Some(nodes) = options.node_limit {
+        config = config.node_limit(nodes);
+    }
+    config
+}
+
+/// Seed 003's brute force.
+pub(crate) fn brute(puzzle: &Puzzle, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let problem = Brute(Board::new(puzzle, options));
+    let start = Filling {
+        position: 0,
+        values: puzzle.givens().to_vec(),
+    };
+    let search = dfs_tree(&problem, start, &config(options));
+    outcome(
+        &problem.0,
+        search.status,
+        &search.stats,
+        0,
+        options,
+        started,
+    )
+}
+
+/// Seed 003's MRV + forward checking.
+pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let problem = Mrv(Board::new(puzzle, options));
+    let mut state = Candidates {
+        values: puzzle.givens().to_vec(),
+        remaining: (0..puzzle.len())
+            .map(|cell| {
+                let size = puzzle.room_size(cell);
+                if size == 64 {
+                    u64::MAX
+                } else {
+                    (1 << size) - 1
+                }
+            })
+            .collect(),
+        open: puzzle.givens().iter().filter(|&&given| given == 0).count(),
+    };
+    // Seed's `fixedValueMRVAdjust`, then `solveOneValMRV` (one call each).
+    for (cell, &given) in puzzle.givens().iter().enumerate() {
+        if given != 0 {
+            problem.forward_check(&mut state, cell, given);
+        }
+    }
+    let mut singles = 0;
+    for room in puzzle.rooms() {
+        if let [cell] = room[..] {
+            let cell = cell as usize;
+            singles += 1;
+            if state.values[cell] == 0 {
+                state.open -= 1;
+            }
+            state.values[cell] = 1;
+            problem.forward_check(&mut state, cell, 1);
+        }
+    }
+    // The seed trusts the digits placed so far; a digit that another one
+    // took out of its own cell's values breaks a rule: no solution.
+    let broken = state
+        .values
+        .iter()
+        .enumerate()
+        .any(|(cell, &value)| value != 0 && state.remaining[cell] & (1 << (value - 1)) == 0);
+    if broken {
+        return Outcome::from_count(
+            0,
+            None,
+            true,
+            false,
+            options,
+            Stats {
+                nodes: 1,
+                backtracks: 0,
+                recursive_calls: Some(singles),
+                elapsed: started.elapsed(),
+            },
+        );
+    }
+    let search = dfs_tree(&problem, state, &config(options));
+    outcome(
+        &problem.0,
+        search.status,
+        &search.stats,
+        singles,
+        options,
+        started,
+    )
+}

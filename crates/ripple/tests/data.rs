@@ -1,0 +1,180 @@
+//! Every real puzzle of the fixtures: each format reads it, the URL round
+//! trips exactly, and the four algorithms agree with the recorded
+//! solution (and on the three odd cases) while the checker accepts it.
+
+use std::fs;
+use std::path::PathBuf;
+
+use ripple::{Algo, Format, Options, Puzzle, Status};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ripple")
+}
+
+/// Every puzzle file: (name, text).
+fn puzzles() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = fs::read_dir(fixtures().join("puzzles"))
+        .expect("the fixtures folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The `# puzzlink:` line of a file.
+fn recorded_url(text: &str) -> String {
+    text.lines()
+        .find_map(|line| line.strip_prefix("# puzzlink: "))
+        .expect("a puzzlink line")
+        .trim()
+        .to_owned()
+}
+
+/// The odd cases and what each really has.
+fn expected_count(name: &str) -> Option<u64> {
+    match name {
+        "nyt-2022-07-10" => Some(2),
+        "ohmec-y2019-05" => Some(0),
+        "soumyakanti-board7" => Some(2),
+        _ => None,
+    }
+}
+
+#[test]
+fn there_are_56_puzzles_53_unique() {
+    let puzzles = puzzles();
+    assert_eq!(puzzles.len(), 56);
+    let odd = puzzles
+        .iter()
+        .filter(|(name, _)| expected_count(name).is_some())
+        .count();
+    assert_eq!(odd, 3);
+}
+
+#[test]
+fn every_url_round_trips_and_reads_as_the_normalised_file() {
+    for (name, text) in puzzles() {
+        let parsed = ripple::parse(&text).unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(parsed.format, Format::Normalised, "{name}");
+        let url = recorded_url(&text);
+        let from_url: Puzzle = url
+            .parse()
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(from_url, parsed.puzzle, "{name}");
+        assert_eq!(ripple::to_url(&from_url), url, "{name}");
+        // Every writer reads back to the same puzzle.
+        for format in [
+            Format::Url,
+            Format::Pzprv3,
+            Format::Normalised,
+            Format::Ascii,
+        ] {
+            let written = ripple::write(&parsed.puzzle, format, parsed.solution.as_ref());
+            let again = ripple::parse(&written)
+                .unwrap_or_else(|error| panic!("{name} {format:?}: {error}\n{written}"));
+            assert_eq!(again.format, format, "{name}");
+            assert_eq!(again.puzzle, parsed.puzzle, "{name} {format:?}");
+            if matches!(format, Format::Normalised | Format::Pzprv3) {
+                assert_eq!(again.solution, parsed.solution, "{name} {format:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_seed_drawings_read_as_the_same_puzzles() {
+    let mut seen = 0;
+    for (name, text) in puzzles() {
+        let path = fixtures().join("ascii").join(format!("{name}.txt"));
+        let Ok(drawing) = fs::read_to_string(&path) else {
+            continue;
+        };
+        seen += 1;
+        let parsed = ripple::parse(&drawing).unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(parsed.format, Format::Ascii);
+        assert_eq!(parsed.puzzle, text.parse::<Puzzle>().unwrap(), "{name}");
+    }
+    assert_eq!(seen, 7);
+}
+
+#[test]
+fn the_pzprjs_file_reads_with_its_answer() {
+    let file = fs::read_to_string(fixtures().join("pzprjs-test-4x4.pzprv3")).unwrap();
+    let parsed = ripple::parse(&file).unwrap();
+    assert_eq!(parsed.format, Format::Pzprv3);
+    let normalised =
+        ripple::parse(&fs::read_to_string(fixtures().join("puzzles/pzprjs-test-4x4.txt")).unwrap())
+            .unwrap();
+    assert_eq!(parsed.puzzle, normalised.puzzle);
+    assert_eq!(parsed.solution, normalised.solution);
+}
+
+fn agree(algo: Algo, node_limit: Option<u64>) -> (usize, usize) {
+    let (mut solved, mut skipped) = (0, 0);
+    for (name, text) in puzzles() {
+        let parsed = ripple::parse(&text).unwrap();
+        let mut options = Options::count(2);
+        options.node_limit = node_limit;
+        let outcome = ripple::solve(&parsed.puzzle, algo, &options);
+        if outcome.status == Status::Limit {
+            assert!(node_limit.is_some(), "{name} {algo}");
+            skipped += 1;
+            continue;
+        }
+        match expected_count(&name) {
+            Some(0) => {
+                assert_eq!(outcome.status, Status::Unsolvable, "{name} {algo}");
+                assert!(outcome.complete);
+            }
+            Some(count) => {
+                assert_eq!(
+                    (outcome.status, outcome.count),
+                    (Status::Solved, count),
+                    "{name} {algo}"
+                );
+                let grid = outcome.solution.expect("a solution");
+                ripple::check::check(&parsed.puzzle, grid.values())
+                    .unwrap_or_else(|error| panic!("{name} {algo}: {error}"));
+            }
+            None => {
+                assert!(outcome.is_unique(), "{name} {algo}: {outcome:?}");
+                let grid = outcome.solution.expect("a solution");
+                assert_eq!(Some(&grid), parsed.solution.as_ref(), "{name} {algo}");
+                ripple::check::check(&parsed.puzzle, grid.values())
+                    .unwrap_or_else(|error| panic!("{name} {algo}: {error}"));
+            }
+        }
+        solved += 1;
+    }
+    (solved, skipped)
+}
+
+#[test]
+fn fast_agrees_on_every_puzzle() {
+    assert_eq!(agree(Algo::Fast, None), (56, 0));
+}
+
+#[test]
+fn csp_agrees_on_every_puzzle() {
+    assert_eq!(agree(Algo::Csp, None), (56, 0));
+}
+
+/// Seed 003's MRV needs more than 5 million nodes on ohmec-box2014-7 (a
+/// 17x17 with long chains of guesses); every other puzzle takes under
+/// 1.5 million.
+#[test]
+fn mrv_agrees_on_every_puzzle_but_one_within_its_node_limit() {
+    assert_eq!(agree(Algo::Mrv, Some(1_500_000)), (55, 1));
+}
+
+#[test]
+fn brute_force_agrees_within_its_node_limit() {
+    // Within 400,000 nodes brute force settles 47 of the 56 puzzles (the
+    // NYT 7x7s in a few thousand); the others stop with status limit.
+    assert_eq!(agree(Algo::Brute, Some(400_000)), (47, 9));
+}
