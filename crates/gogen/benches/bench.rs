@@ -14,6 +14,7 @@ fn solve_with(puzzle: &Puzzle, algorithm: Algorithm) -> (String, u64) {
             algorithm,
             solution_limit: 1,
             node_limit: None,
+            memory_limit: None,
         },
     );
     let line = outcome

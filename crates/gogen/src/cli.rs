@@ -12,7 +12,7 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::check::{self, Exhaustive, Paths};
-use crate::outcome::{Outcome, SolveOptions, Status};
+use crate::outcome::{Limit, Outcome, SolveOptions, Status};
 use crate::puzzle::{ParseError, Puzzle};
 
 /// The fields a gogen record adds to the envelope: each word's path on the
@@ -194,10 +194,12 @@ impl View {
             (None, _) => writeln!(out, "no solution: the words cannot all be traced")?,
         }
         if self.count {
-            let more = match (outcome.count_complete(), outcome.status()) {
+            let more = match (outcome.count_complete(), outcome.limit()) {
                 (true, _) => "",
-                (false, Status::Limit) => " or more (found before the node limit)",
-                (false, _) => " or more (limit reached)",
+                (false, Some(Limit::Nodes)) => " or more (found before the node limit)",
+                (false, Some(Limit::Memory)) => " or more (found before the memory limit)",
+                // Stopped at --limit solutions.
+                (false, None) => " or more (limit reached)",
             };
             writeln!(out, "solutions: {found}{more}")?;
         }

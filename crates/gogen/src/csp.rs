@@ -9,7 +9,7 @@ use csp_core::{
 };
 
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveOptions, Stats, Stop};
+use crate::outcome::{Limit, Outcome, SolveOptions, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle};
 
 /// The cells touching any cell of `cells`.
@@ -103,17 +103,30 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         // csp-core's nodes are the contract's: the root plus one per guess.
         config = config.node_limit(limit);
     }
+    if let Some(bytes) = options.memory_limit {
+        config = config.memory_limit(bytes);
+    }
     let mut solver = Solver::new(model, config);
     let mut solutions = Vec::new();
     let limit = options.solution_limit.max(1);
+    let mut kept_all = true;
     let count = solver.for_each_solution(|solution| {
-        solutions.push(grid_of(solution.values()));
-        (solutions.len() as u64) < limit
+        kept_all = keep(
+            &mut solutions,
+            grid_of(solution.values()),
+            options.memory_limit,
+        );
+        kept_all && (solutions.len() as u64) < limit
     });
     let stop = match count.status {
+        _ if !kept_all => Stop::Limit(Limit::Memory),
         CountStatus::Complete => Stop::Exhausted,
         CountStatus::SolutionLimit => Stop::SolutionLimit,
-        CountStatus::LimitReached => Stop::NodeLimit,
+        CountStatus::LimitReached => Stop::Limit(match solver.limit() {
+            Some(csp_core::Limit::Memory) => Limit::Memory,
+            // gogen sets no time limit.
+            _ => Limit::Nodes,
+        }),
     };
     let stats = Stats {
         nodes: count.stats.nodes,

@@ -2,13 +2,13 @@
 //! row) with each unused letter, keep a successor only if every word can
 //! still be formed (the look-ahead), search depth-first with a closed set.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
+use search_core::{Config, CycleCheck, Limit as SearchLimit, Problem, Status as SearchStatus, dfs};
 
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SeedStats, SolveOptions, Stats, Stop};
+use crate::outcome::{Limit, Outcome, SeedStats, SolveOptions, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -23,7 +23,11 @@ const EMPTY: Letter = u8::MAX;
 struct Gogen<'a> {
     words: Vec<Vec<Letter>>,
     solution_limit: u64,
+    memory_limit: Option<usize>,
     found: &'a RefCell<Vec<Grid>>,
+    /// Set when a solution could not be kept within the memory limit: the
+    /// search is then told it reached its goal, to stop it.
+    out_of_memory: &'a Cell<bool>,
 }
 
 impl Gogen<'_> {
@@ -113,7 +117,11 @@ impl Problem for Gogen<'_> {
             return false;
         }
         let mut found = self.found.borrow_mut();
-        found.push(Grid::new(fill.cells).expect("a full fill uses each letter once"));
+        let grid = Grid::new(fill.cells).expect("a full fill uses each letter once");
+        if !keep(&mut found, grid, self.memory_limit) {
+            self.out_of_memory.set(true);
+            return true;
+        }
         found.len() as u64 >= self.solution_limit
     }
 }
@@ -132,6 +140,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
     }
     let blanks = start.cells.iter().filter(|&&held| held == EMPTY).count() as u64;
     let found = RefCell::new(Vec::new());
+    let out_of_memory = Cell::new(false);
     let problem = Gogen {
         words: puzzle
             .words()
@@ -139,18 +148,26 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
             .map(|word| word.chars().filter_map(letter_index).collect())
             .collect(),
         solution_limit: options.solution_limit.max(1),
+        memory_limit: options.memory_limit,
         found: &found,
+        out_of_memory: &out_of_memory,
     };
     let mut config = Config::default().cycle_check(CycleCheck::Closed);
     if let Some(limit) = options.node_limit {
         config = config.node_limit(limit);
     }
+    if let Some(bytes) = options.memory_limit {
+        config = config.memory_limit(bytes);
+    }
     let search = dfs(&problem, start, &config);
     let solutions = found.into_inner();
     let stop = match search.status {
+        _ if out_of_memory.get() => Stop::Limit(Limit::Memory),
         SearchStatus::Exhausted => Stop::Exhausted,
         SearchStatus::Found => Stop::SolutionLimit,
-        SearchStatus::LimitReached(_) => Stop::NodeLimit,
+        SearchStatus::LimitReached(SearchLimit::Memory) => Stop::Limit(Limit::Memory),
+        // gogen sets no time limit.
+        SearchStatus::LimitReached(_) => Stop::Limit(Limit::Nodes),
     };
     // Each move fills one blank, so every solution path holds the empty
     // grid plus one state per blank; the rest were dead ends.

@@ -60,6 +60,11 @@ struct SolveArgs {
     /// states generated, the empty grid included.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
+    /// Memory budget of the search (its stacks, closed set and the
+    /// solutions counted), such as 512M or 4G (status `limit`, exit 4)
+    /// [default: half the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
+    memory_limit: Option<usize>,
     /// Print every word highlighted on its own grid, as seed 000 does.
     #[arg(long, conflicts_with = "json")]
     show_words: bool,
@@ -88,6 +93,10 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
                     1
                 },
                 node_limit: args.node_limit,
+                memory_limit: Some(
+                    args.memory_limit
+                        .unwrap_or_else(cli_kit::default_memory_budget),
+                ),
             };
             let mut view = View {
                 json: args.json,

@@ -25,8 +25,14 @@ pub struct SolveOptions {
     /// Stop after this many solutions: 1 to solve, 2 to check uniqueness.
     pub solution_limit: u64,
     /// The most search nodes ([`Stats::nodes`]) a run may examine, never
-    /// passed: a run that would pass it ends with [`Status::Limit`].
+    /// passed: a run that would pass it ends with [`Status::Limit`]
+    /// ([`Limit::Nodes`]).
     pub node_limit: Option<u64>,
+    /// The most bytes the search's growing buffers (the cores' trail,
+    /// stacks, closed set and frontier, and the solutions kept) may hold:
+    /// a run that would pass it ends with [`Status::Limit`]
+    /// ([`Limit::Memory`]) before the allocation is made.
+    pub memory_limit: Option<usize>,
 }
 
 impl Default for SolveOptions {
@@ -35,6 +41,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Csp,
             solution_limit: 1,
             node_limit: None,
+            memory_limit: None,
         }
     }
 }
@@ -46,10 +53,19 @@ pub enum Status {
     Solved,
     /// The search finished and proved there is none.
     Unsolvable,
-    /// The node limit stopped the search before it could answer: before
-    /// any solution, or, when counting, before the count was finished (the
-    /// solutions found are then a lower bound).
+    /// A node or memory limit stopped the search before it could answer:
+    /// before any solution, or, when counting, before the count was
+    /// finished (the solutions found are then a lower bound).
     Limit,
+}
+
+/// Which limit stopped a run with [`Status::Limit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`SolveOptions::node_limit`].
+    Nodes,
+    /// [`SolveOptions::memory_limit`].
+    Memory,
 }
 
 /// Search effort of one run.
@@ -95,8 +111,8 @@ pub(crate) enum Stop {
     Exhausted,
     /// The solution limit was reached.
     SolutionLimit,
-    /// The node limit was reached.
-    NodeLimit,
+    /// A node or memory limit was reached.
+    Limit(Limit),
 }
 
 /// The result of [`solve`]: the status, the solutions found and whether
@@ -107,6 +123,7 @@ pub(crate) enum Stop {
 #[derive(Debug, Clone)]
 pub struct Outcome {
     status: Status,
+    limit: Option<Limit>,
     solutions: Vec<Grid>,
     count_complete: bool,
     /// Effort.
@@ -118,12 +135,16 @@ impl Outcome {
     /// `stop`.
     pub(crate) fn new(solutions: Vec<Grid>, stop: Stop, stats: Stats) -> Self {
         let status = match stop {
-            Stop::NodeLimit => Status::Limit,
+            Stop::Limit(_) => Status::Limit,
             Stop::Exhausted | Stop::SolutionLimit if solutions.is_empty() => Status::Unsolvable,
             Stop::Exhausted | Stop::SolutionLimit => Status::Solved,
         };
         Outcome {
             status,
+            limit: match stop {
+                Stop::Limit(limit) => Some(limit),
+                Stop::Exhausted | Stop::SolutionLimit => None,
+            },
             count_complete: stop == Stop::Exhausted || status == Status::Unsolvable,
             solutions,
             stats,
@@ -133,6 +154,12 @@ impl Outcome {
     /// How the run ended.
     pub fn status(&self) -> Status {
         self.status
+    }
+
+    /// Which limit stopped the run, exactly when the status is
+    /// [`Status::Limit`].
+    pub fn limit(&self) -> Option<Limit> {
+        self.limit
     }
 
     /// The first solution found, when the status is [`Status::Solved`].
@@ -151,12 +178,29 @@ impl Outcome {
     }
 
     /// Whether the search ran to its end, so that [`Outcome::solutions`]
-    /// holds every solution: false when the solution or node limit stopped
-    /// it (always false under [`Status::Limit`], always true under
+    /// holds every solution: false when the solution, node or memory limit
+    /// stopped it (always false under [`Status::Limit`], always true under
     /// [`Status::Unsolvable`]).
     pub fn count_complete(&self) -> bool {
         self.count_complete
     }
+}
+
+/// Keeps `grid` in `solutions` if the vector can hold it within
+/// `memory_limit` bytes (the old and the new buffer both counted while it
+/// grows); false, keeping nothing, when it cannot.
+pub(crate) fn keep(solutions: &mut Vec<Grid>, grid: Grid, memory_limit: Option<usize>) -> bool {
+    if solutions.len() == solutions.capacity() {
+        let capacity = solutions.capacity();
+        let grown = (capacity * 2).max(4);
+        let bytes = (capacity + grown).saturating_mul(size_of::<Grid>());
+        if memory_limit.is_some_and(|limit| bytes > limit) {
+            return false;
+        }
+        solutions.reserve_exact(grown - capacity);
+    }
+    solutions.push(grid);
+    true
 }
 
 /// Solves `puzzle` with the options' algorithm.
@@ -164,5 +208,60 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
     match options.algorithm {
         Algorithm::Csp => crate::csp::solve(puzzle, options),
         Algorithm::Dfs => crate::dfs::solve(puzzle, options),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solution_is_kept_only_while_the_vector_fits_the_memory_limit() {
+        let grid = Grid::new(std::array::from_fn(|cell| cell as u8)).unwrap();
+        let grid_bytes = size_of::<Grid>();
+        let mut kept = Vec::new();
+        // Room for the first four (the vector's first buffer), not for the
+        // eight it grows to beside them.
+        for _ in 0..4 {
+            assert!(keep(&mut kept, grid, Some(4 * grid_bytes)));
+        }
+        assert!(!keep(&mut kept, grid, Some(4 * grid_bytes)));
+        assert_eq!(kept.len(), 4);
+        assert!(keep(&mut kept, grid, Some(12 * grid_bytes)));
+        assert!(keep(&mut kept, grid, None));
+        assert_eq!(kept.len(), 6);
+    }
+
+    #[test]
+    fn the_status_follows_the_stop_and_the_solutions() {
+        let grid = Grid::new(std::array::from_fn(|cell| cell as u8)).unwrap();
+        let cases = [
+            (vec![], Stop::Exhausted, Status::Unsolvable, true, None),
+            (vec![grid], Stop::Exhausted, Status::Solved, true, None),
+            (vec![grid], Stop::SolutionLimit, Status::Solved, false, None),
+            (
+                vec![grid],
+                Stop::Limit(Limit::Nodes),
+                Status::Limit,
+                false,
+                Some(Limit::Nodes),
+            ),
+            (
+                vec![],
+                Stop::Limit(Limit::Memory),
+                Status::Limit,
+                false,
+                Some(Limit::Memory),
+            ),
+        ];
+        for (solutions, stop, status, complete, limit) in cases {
+            let outcome = Outcome::new(solutions, stop, Stats::default());
+            assert_eq!(
+                (outcome.status(), outcome.count_complete(), outcome.limit()),
+                (status, complete, limit),
+                "{stop:?}"
+            );
+            assert_eq!(outcome.solution().is_some(), status == Status::Solved);
+        }
     }
 }

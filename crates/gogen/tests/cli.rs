@@ -133,6 +133,30 @@ fn a_limit_is_never_passed_and_a_cut_count_is_a_lower_bound() {
 }
 
 #[test]
+fn the_memory_limit_ends_a_search_with_status_limit() {
+    for algo in ["csp", "dfs"] {
+        let args = [
+            "solve",
+            "puzzles/imperial-hard.txt",
+            "--algo",
+            algo,
+            "--count",
+            "--memory-limit",
+            "1K",
+        ];
+        let output = gogen(&args, b"");
+        assert_eq!(output.status.code(), Some(4), "{algo}");
+        assert_eq!(
+            text(&output.stdout),
+            "limit reached before a solution was found\nsolutions: 0 or more (found before the memory limit)\n",
+            "{algo}"
+        );
+    }
+    let bad = gogen(&["solve", "seed-sample.txt", "--memory-limit", "4X"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
 fn dfs_keeps_the_seeds_counters_beside_the_nodes() {
     let output = gogen(
         &[

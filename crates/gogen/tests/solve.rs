@@ -24,6 +24,7 @@ fn run(puzzle: &Puzzle, algorithm: Algorithm, solution_limit: u64) -> gogen::Out
             algorithm,
             solution_limit,
             node_limit: None,
+            memory_limit: None,
         },
     )
 }
@@ -159,10 +160,12 @@ fn the_node_limit_ends_a_search_with_status_limit() {
             algorithm: Algorithm::Dfs,
             solution_limit: 1,
             node_limit: Some(3),
+            memory_limit: None,
         },
     );
     assert_eq!(outcome.status(), Status::Limit);
     assert!(!outcome.count_complete() && outcome.solution().is_none());
+    assert_eq!(outcome.limit(), Some(gogen::Limit::Nodes));
     assert!(outcome.stats.nodes <= 3);
 }
 
