@@ -12,7 +12,8 @@
 //! new greedy start.
 
 /// The outcome of one search: the columns, or `None` when the step budget
-/// ran out; and the steps taken (queens placed plus swaps tried).
+/// ran out; and the steps taken (queens placed plus swaps tried), never
+/// more than `max_steps`.
 pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<u32>>, u64) {
     debug_assert!(n == 1 || n >= 4, "2 and 3 have no placement");
     let mut random = SplitMix64::new(seed);
@@ -21,7 +22,10 @@ pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<
     // A restart after this many swap attempts without a new best.
     let patience = 64 * n as u64 + 1_000;
     while steps < max_steps {
-        steps += board.greedy_start(&mut random);
+        match board.greedy_start(&mut random, max_steps - steps) {
+            Some(tries) => steps += tries,
+            None => return (None, max_steps),
+        }
         let mut attacked: Vec<u32> = board.attacked_rows().collect();
         let mut best = board.attacking_pairs;
         let mut since_best = 0u64;
@@ -36,7 +40,7 @@ pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<
             // A handful of tries per attacked queen; sideways moves (no change)
             // are taken too, which lets the search drift across plateaus.
             let mut moved = false;
-            for _ in 0..8 {
+            for _ in 0..(max_steps - steps).min(8) {
                 steps += 1;
                 since_best += 1;
                 let other = random.below(n as u32) as usize;
@@ -118,8 +122,9 @@ impl Board {
 
     /// A fresh random permutation built row by row, each row taking a random
     /// remaining column with both diagonals empty if one turns up within a
-    /// few tries. Returns the tries made.
-    fn greedy_start(&mut self, random: &mut SplitMix64) -> u64 {
+    /// few tries. Returns the tries made, or `None` when `budget` tries ran
+    /// out first.
+    fn greedy_start(&mut self, random: &mut SplitMix64, budget: u64) -> Option<u64> {
         const TRIES: u32 = 16;
         let n = self.n;
         self.columns.clear();
@@ -131,18 +136,26 @@ impl Board {
         for row in 0..n {
             let remaining = (n - row) as u32;
             let mut pick = row + random.below(remaining) as usize;
-            for _ in 0..TRIES {
+            // The budget is compared once per row: a row it cuts short
+            // ends the start.
+            let allowed = (budget - tries).min(u64::from(TRIES)) as u32;
+            let mut free = false;
+            for _ in 0..allowed {
                 tries += 1;
                 let (left, right) = self.diagonals(row, self.columns[pick]);
                 if self.down_left[left] == 0 && self.down_right[right] == 0 {
+                    free = true;
                     break;
                 }
                 pick = row + random.below(remaining) as usize;
             }
+            if !free && allowed < TRIES {
+                return None;
+            }
             self.columns.swap(row, pick);
             self.add(row, self.columns[row]);
         }
-        tries
+        Some(tries)
     }
 
     /// Swaps the columns of rows `a` and `b` if that leaves no more attacking
@@ -204,15 +217,20 @@ mod tests {
     }
 
     #[test]
-    fn a_tiny_budget_reports_the_limit() {
-        assert_eq!(min_conflicts(1000, 1, 10).0, None);
+    fn a_tiny_budget_reports_the_limit_without_passing_it() {
+        assert_eq!(min_conflicts(1000, 1, 10), (None, 10));
+        for budget in [1, 999, 1000, 1001, 1500, 5000] {
+            let (columns, steps) = min_conflicts(1000, 1, budget);
+            assert!(steps <= budget, "budget {budget}: {steps} steps");
+            assert_eq!(columns.is_none(), steps == budget, "budget {budget}");
+        }
     }
 
     #[test]
     fn swaps_keep_the_pair_count_exact() {
         let mut board = Board::new(30);
         let mut random = SplitMix64::new(3);
-        board.greedy_start(&mut random);
+        board.greedy_start(&mut random, u64::MAX);
         for step in 0..500 {
             let (a, b) = (random.below(30) as usize, random.below(30) as usize);
             if a != b {
