@@ -127,9 +127,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Count(args) => count(&args),
         Command::Solve(args) => solve(&args),
-        Command::Check(args) => {
-            cli_kit::Input::stdin().and_then(|input| cli::run_check(&input.text, args.n))
-        }
+        Command::Check(args) => cli::run_check(args.n),
     };
     cli_kit::finish(cli::PROGRAM, result)
 }
