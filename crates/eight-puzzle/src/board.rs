@@ -260,12 +260,13 @@ impl FromStr for Board {
 
     /// Nine digits (`142358607`, any length of digits up to 10 tiles), or
     /// tiles separated by commas and/or spaces (`1, 2, 3, ...`, any size).
+    /// Tiles beyond the largest board are counted, not kept, so that a
+    /// huge line costs no memory.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let separated = text
             .trim()
             .contains(|c: char| c == ',' || c.is_whitespace());
-        let mut tiles = Vec::new();
-        let mut columns = Vec::new();
+        let mut tiles = ReadTiles::default();
         if separated {
             let mut start = None;
             for (index, (offset, c)) in text.char_indices().chain([(text.len(), ',')]).enumerate() {
@@ -276,25 +277,45 @@ impl FromStr for Board {
                             column,
                             found: token.to_owned(),
                         })?;
-                        tiles.push(tile);
-                        columns.push(column);
+                        tiles.push(tile, column);
                     }
                 } else if start.is_none() {
                     start = Some((index + 1, offset));
                 }
             }
         } else {
+            let indent = text.len() - text.trim_start().len();
             for (index, c) in text.trim().chars().enumerate() {
-                let column = index + 1 + (text.len() - text.trim_start().len());
+                let column = index + 1 + indent;
                 let tile = c.to_digit(10).ok_or_else(|| BoardError::NotANumber {
                     column,
                     found: c.to_string(),
                 })?;
-                tiles.push(tile as usize);
-                columns.push(column);
+                tiles.push(tile as usize, column);
             }
         }
-        Board::checked(&tiles, &columns)
+        if tiles.count > MAX_SIZE * MAX_SIZE {
+            return Err(BoardError::NotSquare { found: tiles.count });
+        }
+        Board::checked(&tiles.tiles, &tiles.columns)
+    }
+}
+
+/// The tiles read so far with their columns, kept up to the largest board.
+#[derive(Default)]
+struct ReadTiles {
+    tiles: Vec<usize>,
+    columns: Vec<usize>,
+    count: usize,
+}
+
+impl ReadTiles {
+    fn push(&mut self, tile: usize, column: usize) {
+        self.count += 1;
+        if self.count <= MAX_SIZE * MAX_SIZE {
+            self.tiles.push(tile);
+            self.columns.push(column);
+        }
     }
 }
 
@@ -360,6 +381,14 @@ mod tests {
             Err("column 9: expected a tile number, found 'x'"),
         );
         check("142358600", Err("column 9: tile 0 appears twice"));
+        check(
+            &"1".repeat(100_000),
+            Err("expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 100000"),
+        );
+        check(
+            &"0,".repeat(50_000),
+            Err("expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 50000"),
+        );
         check(
             "1,4,2,3,5,8,6,0,9",
             Err("column 17: tile 9 is out of range, expected 0 to 8"),

@@ -11,8 +11,10 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::pdb::PatternDatabases;
 
-/// Which estimate of the remaining moves guides greedy, A* and IDA*.
+/// Which estimate of the remaining moves guides greedy, A* and IDA*. The
+/// command line names them as [`Heuristic::name`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Heuristic {
     /// Always 0 (A* becomes uniform-cost search).
     Zero,

@@ -29,10 +29,12 @@ pub(crate) const GROUPS: usize = 3;
 /// tested on average).
 const CELL_GROUPS: [&[usize]; GROUPS] =
     [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
-const MAGIC: &str = "eight-puzzle additive pdb 6-6-3 v1";
+/// The first line of a cache file; v2 added the checksum line.
+const MAGIC: &str = "eight-puzzle additive pdb 6-6-3 v2";
 
-/// Why pattern databases are not available.
-#[derive(Debug, Error)]
+/// Why pattern databases are not available, or why a cache file was not
+/// used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PdbError {
     /// The goal is not a 4x4 board.
     #[error("pattern databases are built for 4x4 boards only, the goal is {0}x{0}")]
@@ -40,6 +42,17 @@ pub enum PdbError {
     /// A building thread stopped without a table.
     #[error("building a pattern database failed")]
     BuildFailed,
+    /// The cache file could not be read (most often: not there yet).
+    #[error("cannot read {0}")]
+    Unreadable(PathBuf),
+    /// The cache file was written for another goal, split or version.
+    #[error("{0} was written for another goal or version")]
+    Outdated(PathBuf),
+    /// The cache file's tables do not match the checksum written with them:
+    /// a damaged file, never to be trusted (a wrong entry could make IDA*
+    /// return a path that is not the shortest).
+    #[error("{0} is damaged (its checksum does not match)")]
+    Damaged(PathBuf),
 }
 
 /// How far a build has got, for a progress bar.
@@ -64,6 +77,9 @@ pub enum Origin {
         took: Duration,
         /// The cache file written, if writing succeeded.
         saved: Option<PathBuf>,
+        /// The cache file that was there but failed its checksum, and was
+        /// replaced (if saving succeeded).
+        damaged: Option<PathBuf>,
     },
 }
 
@@ -224,6 +240,8 @@ impl PatternDatabases {
         format!("pdb-663-{}.bin", goal.to_line().replace(',', "-"))
     }
 
+    /// The cache file's first lines, before its checksum line: the
+    /// version, the goal and the split.
     fn header(&self) -> String {
         let groups: Vec<String> = self
             .groups
@@ -240,7 +258,8 @@ impl PatternDatabases {
     }
 
     /// Writes the databases to `path` atomically (a temporary file in the
-    /// same folder, then a rename), creating the folder if needed.
+    /// same folder, then a rename), creating the folder if needed: the
+    /// header, a line with the tables' checksum in hexadecimal, the tables.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         if let Some(folder) = path.parent() {
             fs::create_dir_all(folder)?;
@@ -248,6 +267,11 @@ impl PatternDatabases {
         let temporary = path.with_extension(format!("tmp{}", std::process::id()));
         let mut file = io::BufWriter::new(fs::File::create(&temporary)?);
         file.write_all(self.header().as_bytes())?;
+        let sum = self
+            .tables
+            .iter()
+            .fold(Checksum::default(), |sum, table| sum.add(table));
+        writeln!(file, "{:016x}", sum.finish())?;
         for table in &self.tables {
             file.write_all(table)?;
         }
@@ -257,51 +281,82 @@ impl PatternDatabases {
         fs::rename(&temporary, path)
     }
 
-    /// Reads databases for `goal` from `path`; `Ok(None)` if the file is
-    /// missing or was written for another goal, split or version.
-    pub fn load(goal: &Board, path: &Path) -> Result<Option<Self>, PdbError> {
+    /// Reads databases for `goal` from `path`, checking the tables against
+    /// the checksum saved with them.
+    pub fn load(goal: &Board, path: &Path) -> Result<Self, PdbError> {
         let mut databases = PatternDatabases::layout(goal)?;
-        let Ok(bytes) = fs::read(path) else {
-            return Ok(None);
-        };
+        let bytes = fs::read(path).map_err(|_| PdbError::Unreadable(path.to_owned()))?;
         let header = databases.header();
-        let expected: usize = header.len()
-            + databases
-                .groups
-                .iter()
-                .map(|group| 1usize << (4 * group.len()))
-                .sum::<usize>();
-        if bytes.len() != expected || !bytes.starts_with(header.as_bytes()) {
-            return Ok(None);
+        let lengths = databases
+            .groups
+            .each_ref()
+            .map(|group| 1usize << (4 * group.len()));
+        let sum_line = "0123456789abcdef\n".len();
+        let tables_at = header.len() + sum_line;
+        if bytes.len() != tables_at + lengths.iter().sum::<usize>()
+            || !bytes.starts_with(header.as_bytes())
+        {
+            return Err(PdbError::Outdated(path.to_owned()));
         }
-        let mut at = header.len();
-        for group in 0..GROUPS {
-            let length = 1usize << (4 * databases.groups[group].len());
-            databases.tables[group] = bytes[at..at + length].to_vec();
+        let damaged = || PdbError::Damaged(path.to_owned());
+        let saved_sum = std::str::from_utf8(&bytes[header.len()..tables_at])
+            .ok()
+            .and_then(|line| u64::from_str_radix(line.trim_end(), 16).ok())
+            .ok_or_else(damaged)?;
+        if Checksum::default().add(&bytes[tables_at..]).finish() != saved_sum {
+            return Err(damaged());
+        }
+        let mut at = tables_at;
+        for (table, length) in databases.tables.iter_mut().zip(lengths) {
+            *table = bytes[at..at + length].to_vec();
             at += length;
         }
-        Ok(Some(databases))
+        Ok(databases)
     }
 
     /// Loads the databases for `goal` from `folder`, or builds them (with
-    /// `progress`) and saves them there. A cache that cannot be written is
-    /// not an error: the databases are still returned.
+    /// `progress`) and saves them there. A cache that is missing, outdated
+    /// or damaged is rebuilt ([`Origin::Built`] says when it was damaged);
+    /// one that cannot be written is not an error: the databases are still
+    /// returned.
     pub fn load_or_build(
         goal: &Board,
         folder: Option<&Path>,
         progress: impl FnMut(BuildProgress),
     ) -> Result<(Self, Origin), PdbError> {
+        PatternDatabases::load_or_build_with(goal, folder, || {
+            PatternDatabases::build(goal, progress)
+        })
+    }
+
+    /// [`PatternDatabases::load_or_build`] with the build left to `build`.
+    fn load_or_build_with(
+        goal: &Board,
+        folder: Option<&Path>,
+        build: impl FnOnce() -> Result<Self, PdbError>,
+    ) -> Result<(Self, Origin), PdbError> {
         let path = folder.map(|folder| folder.join(PatternDatabases::file_name(goal)));
-        if let Some(path) = &path
-            && let Some(databases) = PatternDatabases::load(goal, path)?
-        {
-            return Ok((databases, Origin::Loaded(path.clone())));
+        let mut damaged = None;
+        if let Some(path) = &path {
+            match PatternDatabases::load(goal, path) {
+                Ok(databases) => return Ok((databases, Origin::Loaded(path.clone()))),
+                Err(PdbError::Damaged(path)) => damaged = Some(path),
+                Err(PdbError::Unreadable(_) | PdbError::Outdated(_)) => {}
+                Err(error) => return Err(error),
+            }
         }
         let started = Instant::now();
-        let databases = PatternDatabases::build(goal, progress)?;
+        let databases = build()?;
         let took = started.elapsed();
         let saved = path.filter(|path| databases.save(path).is_ok());
-        Ok((databases, Origin::Built { took, saved }))
+        Ok((
+            databases,
+            Origin::Built {
+                took,
+                saved,
+                damaged,
+            },
+        ))
     }
 
     /// The lookup state of a board.
@@ -363,6 +418,54 @@ impl PatternDatabases {
     /// The estimate for a whole board (tiles row by row).
     pub fn evaluate(&self, cells: &[u8]) -> u16 {
         PatternDatabases::value(&self.lookup(cells))
+    }
+}
+
+/// The checksum of a cache file's tables: each 8-byte word (the last one
+/// padded with zeros) mixed in by a xor, a multiplication by an odd
+/// constant and a rotation, FNV-style over words (about 10 ms for the 34 MB
+/// of tables). Every step is a bijection of the running value, so a change
+/// confined to one word always changes the sum; the rotation carries a
+/// change in the high bits down into the low ones, so two changes rarely
+/// cancel.
+#[derive(Clone, Copy, Debug)]
+struct Checksum(u64);
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Checksum {
+    /// 2^40 + 2^8 + 0xb3, FNV-1a's 64-bit prime.
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    /// The sum with `bytes` added after what it already covers. A length
+    /// that is not a multiple of 8 is padded, so adding the tables one by
+    /// one (as `save` does) equals adding them in one piece (as `load`
+    /// does) because every table's length is a multiple of 8.
+    fn add(self, bytes: &[u8]) -> Self {
+        let mut words = bytes.chunks_exact(8);
+        let mut sum = self.0;
+        for word in &mut words {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            sum = (sum ^ word).wrapping_mul(Checksum::PRIME).rotate_left(29);
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            sum = (sum ^ u64::from_le_bytes(last))
+                .wrapping_mul(Checksum::PRIME)
+                .rotate_left(29);
+        }
+        Checksum(sum)
+    }
+
+    /// The value written to the cache file.
+    fn finish(self) -> u64 {
+        self.0
     }
 }
 
@@ -486,6 +589,90 @@ fn build_group(goal: &Board, group: &[u8], mut progress: impl FnMut(u64)) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Databases for the blank-first 4x4 goal with made-up tables (filled
+    /// from `seed`) of the right sizes: quick to make, unlike a real build.
+    fn fake(seed: u8) -> PatternDatabases {
+        let mut databases = PatternDatabases::layout(&Board::goal(4)).expect("4x4");
+        for (group, table) in databases.tables.iter_mut().enumerate() {
+            let length = 1usize << (4 * databases.groups[group].len());
+            *table = (0..length)
+                .map(|index| (index as u8).wrapping_mul(31) ^ seed)
+                .collect();
+        }
+        databases
+    }
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch_folder(name: &str) -> PathBuf {
+        let folder =
+            std::env::temp_dir().join(format!("eight-puzzle-test-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&folder);
+        folder
+    }
+
+    #[test]
+    fn the_checksum_changes_with_any_byte_flipped() {
+        let table: Vec<u8> = (0..4099u32).map(|i| (i * 7 % 251) as u8).collect();
+        let sum = Checksum::default().add(&table).finish();
+        let mut copy = table.clone();
+        for index in 0..copy.len() {
+            for bit in [0, 3, 7] {
+                copy[index] ^= 1 << bit;
+                assert_ne!(Checksum::default().add(&copy).finish(), sum, "byte {index}");
+                copy[index] ^= 1 << bit;
+            }
+        }
+        // Tables added one by one sum as the same bytes in one piece.
+        let (first, second) = table.split_at(4096);
+        assert_eq!(Checksum::default().add(first).add(second).finish(), sum);
+    }
+
+    #[test]
+    fn a_damaged_cache_file_is_found_out_and_rebuilt() {
+        let goal = Board::goal(4);
+        let folder = scratch_folder("damaged");
+        let path = folder.join(PatternDatabases::file_name(&goal));
+        fake(1).save(&path).expect("writable temporary folder");
+        let loaded = PatternDatabases::load(&goal, &path).expect("a good file loads");
+        assert_eq!(loaded.tables, fake(1).tables);
+
+        // One data byte flipped, deep in the second table.
+        let mut bytes = fs::read(&path).expect("just written");
+        let at = bytes.len() - 5000;
+        bytes[at] ^= 0x10;
+        fs::write(&path, &bytes).expect("writable");
+        assert_eq!(
+            PatternDatabases::load(&goal, &path).map(|_| ()),
+            Err(PdbError::Damaged(path.clone()))
+        );
+
+        let (rebuilt, origin) =
+            PatternDatabases::load_or_build_with(&goal, Some(&folder), || Ok(fake(2)))
+                .expect("rebuilt");
+        assert_eq!(rebuilt.tables, fake(2).tables);
+        match origin {
+            Origin::Built { saved, damaged, .. } => {
+                assert_eq!(saved.as_ref(), Some(&path));
+                assert_eq!(damaged.as_ref(), Some(&path));
+            }
+            Origin::Loaded(_) => panic!("a damaged file must not load"),
+        }
+        // The file written in its place is whole again.
+        let (_, origin) = PatternDatabases::load_or_build_with(&goal, Some(&folder), || {
+            Err(PdbError::BuildFailed)
+        })
+        .expect("loaded");
+        assert_eq!(origin, Origin::Loaded(path.clone()));
+
+        // A file of the first version (no checksum) is outdated, not damaged.
+        fs::write(&path, b"eight-puzzle additive pdb 6-6-3 v1\n").expect("writable");
+        assert_eq!(
+            PatternDatabases::load(&goal, &path).map(|_| ()),
+            Err(PdbError::Outdated(path.clone()))
+        );
+        let _ = fs::remove_dir_all(&folder);
+    }
 
     #[test]
     fn states_counted() {

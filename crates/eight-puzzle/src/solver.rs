@@ -43,10 +43,14 @@ pub struct SolveOptions {
     pub algorithm: Algorithm,
     /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
     pub depth_limit: Option<u32>,
-    /// Stop after generating this many states.
+    /// Stop before generating more than this many states (the start
+    /// included): [`Stats::generated`], the `nodes` of the command line.
     pub node_limit: Option<u64>,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
+    /// Stop before the states held (frontier, closed set, the path) would
+    /// take more than this many bytes.
+    pub memory_limit: Option<usize>,
     /// Seed of the random searcher.
     pub seed: u64,
     /// The cycle check; `None` picks the searcher's usual one (along the
@@ -63,6 +67,7 @@ impl SolveOptions {
             depth_limit: None,
             node_limit: None,
             time_limit: None,
+            memory_limit: None,
             seed: 0,
             cycle_check: None,
         }
@@ -78,6 +83,7 @@ impl SolveOptions {
             depth_limit: self.depth_limit,
             node_limit: self.node_limit,
             time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
             seed: self.seed,
         }
     }
@@ -93,7 +99,8 @@ pub enum Outcome {
     /// The searcher ran out of states without reaching the goal (possible
     /// only with a depth limit).
     NotFound,
-    /// The node or time limit (which one is said) was reached first.
+    /// The node, time or memory limit (which one is said) was reached
+    /// first.
     LimitReached(Limit),
 }
 
@@ -107,6 +114,15 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The answer for a board whose parity differs from the goal's: no
+    /// search, all counters zero.
+    pub fn unsolvable() -> Self {
+        Solution {
+            outcome: Outcome::Unsolvable,
+            stats: Stats::default(),
+        }
+    }
+
     /// The moves, when solved.
     pub fn moves(&self) -> Option<&[Move]> {
         match &self.outcome {
@@ -120,8 +136,7 @@ impl Solution {
 /// boards (the batch mode builds one).
 ///
 /// ```
-/// use eight_puzzle::{Board, Heuristic, Solver, SolveOptions};
-/// use search_core::Algorithm;
+/// use eight_puzzle::{Algorithm, Board, Heuristic, Solver, SolveOptions};
 ///
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let solver = Solver::new(Board::goal(3), Heuristic::Manhattan, None)?;
@@ -149,8 +164,10 @@ pub struct Solver {
     /// from one load, where the bit set needs three dependent look-ups, on
     /// the path from one expansion to the next (3x3 A* 9% faster).
     plans: Box<[[Plan; 5]; 256]>,
-    /// A*'s memory, reused from one board to the next.
-    scratch: Mutex<Scratch<PackedState, Move, u32>>,
+    /// A*'s memory, reused from one board to the next: one per thread
+    /// solving at the same time (a parallel batch shares the solver), each
+    /// taken out while a search runs and put back after it.
+    scratches: Mutex<Vec<Scratch<PackedState, Move, u32>>>,
 }
 
 impl Solver {
@@ -204,7 +221,7 @@ impl Solver {
             tile_costs,
             allowed,
             plans,
-            scratch: Mutex::default(),
+            scratches: Mutex::default(),
         })
     }
 
@@ -233,20 +250,15 @@ impl Solver {
             });
         }
         if !board.can_reach(&self.goal) {
-            return Ok(Solution {
-                outcome: Outcome::Unsolvable,
-                stats: Stats::default(),
-            });
+            return Ok(Solution::unsolvable());
         }
         let config = options.config();
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
             self.idastar_in_place(board, &config)
         } else if board.tiles().len() <= 16 && options.algorithm == Algorithm::AStar {
-            // A* keeps its memory between boards (a batch allocates once).
-            let mut scratch = self
-                .scratch
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            // A* keeps its memory between boards (a batch allocates once
+            // per thread).
+            let mut scratch = self.scratches().pop().unwrap_or_default();
             let start = self.state(board);
             // The default 3x3 method: its loop is compiled with the running
             // sum as the only estimate (3x3 A* 3% faster).
@@ -261,6 +273,7 @@ impl Solver {
                     &mut scratch,
                 ),
             };
+            self.scratches().push(scratch);
             (
                 search.status,
                 search.path.map(|path| path.moves),
@@ -294,6 +307,14 @@ impl Solver {
             _ => Outcome::NotFound,
         };
         Ok(Solution { outcome, stats })
+    }
+
+    /// The spare A* memories (a panic while one was held cannot leave the
+    /// list in a bad state, so a poisoned lock is taken over).
+    fn scratches(&self) -> std::sync::MutexGuard<'_, Vec<Scratch<PackedState, Move, u32>>> {
+        self.scratches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn packed<C: Cells, const SUM: bool>(&self) -> Packed<'_, C, SUM> {
@@ -390,6 +411,8 @@ impl Solver {
 
 /// How a search state stores its cells.
 trait Cells: Clone + Eq + Hash {
+    /// The heap bytes a state's cells own, for the memory limit.
+    const HEAP_BYTES_PER_CELL: usize;
     fn pack(tiles: &[u8]) -> Self;
     fn get(&self, cell: usize) -> u8;
     /// Slides the tile on `from` into the blank on `to`.
@@ -399,6 +422,8 @@ trait Cells: Clone + Eq + Hash {
 
 /// Up to 16 cells, 4 bits each.
 impl Cells for u64 {
+    const HEAP_BYTES_PER_CELL: usize = 0;
+
     fn pack(tiles: &[u8]) -> Self {
         tiles
             .iter()
@@ -427,6 +452,8 @@ impl Cells for u64 {
 
 /// Any size.
 impl Cells for Box<[u8]> {
+    const HEAP_BYTES_PER_CELL: usize = 1;
+
     fn pack(tiles: &[u8]) -> Self {
         tiles.into()
     }
@@ -563,6 +590,13 @@ impl<C: Cells, const SUM: bool> Problem for Packed<'_, C, SUM> {
     #[inline]
     fn is_goal(&self, state: &Tiles<C>) -> bool {
         state.cells == self.goal
+    }
+
+    fn state_heap_bytes(&self) -> usize {
+        let cells = self.solver.goal.tiles().len();
+        // A boxed board's allocation is rounded up to the allocator's
+        // 16-byte granule.
+        (C::HEAP_BYTES_PER_CELL * cells).next_multiple_of(16)
     }
 
     #[inline]

@@ -2,23 +2,16 @@
 //! independent checker, optimal searchers agree with BFS, IDA* reproduces
 //! Korf's published node counts, and BFS covers the whole 3x3 space.
 
-use eight_puzzle::{Board, Heuristic, Outcome, Solution, SolveOptions, Solver, check_report};
-use search_core::{Algorithm, Config, Limit, Status};
-use serde_json::json;
+use eight_puzzle::{
+    Algorithm, Board, Heuristic, Limit, Outcome, Solution, SolveOptions, Solver, check,
+};
+use search_core::{Config, Status};
 
 /// Replays a solution with the crate's independent checker.
 fn assert_checked(board: &Board, goal: &Board, solution: &Solution) {
     let moves = solution.moves().expect("solved");
-    let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
-    let report = json!({
-        "status": "solved",
-        "board": board.to_line(),
-        "goal": goal.to_line(),
-        "moves": names,
-        "num_moves": moves.len(),
-    });
-    if let Err(message) = check_report(&report) {
-        panic!("{}: {message}", board.to_line());
+    if let Err(error) = check::solution(board, goal, moves) {
+        panic!("{}: {error}", board.to_line());
     }
 }
 

@@ -1,0 +1,659 @@
+//! What the `eight-puzzle` command does beyond reading its arguments
+//! (behind the default `cli` feature): the value parsers of its flags, the
+//! boards of `solve` and `batch` as items of a [`cli_kit::Batch`], the JSON
+//! record and the human views (seed 001's `print_moves_to`, its
+//! `process_file` lines and averages), the pattern-database build with a
+//! progress bar, and `check` on the records `solve` writes.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::bail;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use cli_kit::{Batch, Input, Record, Report, Status, Tally, Verified};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Algorithm, Answer, Board, BuildProgress, CycleCheck, Limit, Move, Origin, Outcome,
+    PatternDatabases, PdbError, Settings, Solvers, Stats, check, moves_view,
+};
+
+/// The program's name in messages.
+pub const PROGRAM: &str = "eight-puzzle";
+
+/// The longest board text read, far above the longest board (15x15 with
+/// spaces and commas is about 1,100 characters): a longer line is invalid
+/// without being parsed.
+pub const MAX_LINE: usize = 10_000;
+
+/// The cycle checks by their command-line names.
+const CYCLE_CHECKS: [(&str, CycleCheck); 3] = [
+    ("none", CycleCheck::None),
+    ("path", CycleCheck::Path),
+    ("closed", CycleCheck::Closed),
+];
+
+/// The value parser of `--algo`: search-core's names ([`Algorithm::name`]),
+/// listed in `--help`.
+pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
+        .try_map(|name| name.parse::<Algorithm>())
+}
+
+/// The value parser of `--cycle-check`: `none`, `path` or `closed`.
+pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
+    PossibleValuesParser::new(CYCLE_CHECKS.map(|(name, _)| name)).try_map(|name| {
+        CYCLE_CHECKS
+            .into_iter()
+            .find(|&(known, _)| known == name)
+            .map(|(_, check)| check)
+            .ok_or_else(|| format!("unknown cycle check '{name}'"))
+    })
+}
+
+/// The value parser of `--time-limit`: a finite, non-negative number of
+/// seconds that fits a [`Duration`].
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
+}
+
+/// The boards of one command: the one board of `solve` (its arguments, or
+/// the rows of stdin) or the lines of a `batch` file.
+#[derive(Debug, Clone)]
+pub struct Boards {
+    /// How messages name the input: the file, `<stdin>`, or the board.
+    pub name: String,
+    text: String,
+    /// One board per line (batch), or the whole text one board (solve).
+    per_line: bool,
+    /// The number of stdin rows the one board was joined from.
+    rows: usize,
+}
+
+/// One board to solve: its text and, in a batch, its line.
+#[derive(Debug, Clone, Copy)]
+pub struct Item<'a> {
+    /// The 1-based line in a batch.
+    pub line: Option<usize>,
+    /// The board's text, comment and surrounding spaces removed.
+    pub text: &'a str,
+}
+
+impl Boards {
+    /// The board of `solve`: the arguments joined with spaces, or, when
+    /// there are none or just `-`, the rows of stdin (a larger board may
+    /// come as a grid; text after `#` is a comment).
+    pub fn one(words: &[String]) -> anyhow::Result<Boards> {
+        if !(words.is_empty() || words == ["-"]) {
+            let text = words.join(" ");
+            return Ok(Boards {
+                name: format!("board '{}'", shorten(text.trim())),
+                text,
+                per_line: false,
+                rows: 1,
+            });
+        }
+        let Input { name, mut text } = Input::stdin()?;
+        let mut rows = Vec::new();
+        let mut at = 0;
+        for line in text.split_inclusive('\n') {
+            let row = content_range(line);
+            if !row.is_empty() {
+                rows.push(at + row.start..at + row.end);
+            }
+            at += line.len();
+        }
+        if let [row] = rows.as_slice() {
+            // The usual case: the row cut out of the text as read, so that
+            // a huge line is not copied.
+            text.truncate(row.end);
+            text.drain(..row.start);
+        } else {
+            text = rows
+                .iter()
+                .map(|row| &text[row.clone()])
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        Ok(Boards {
+            name,
+            text,
+            per_line: false,
+            rows: rows.len(),
+        })
+    }
+
+    /// The boards of `batch`: one per line of `path` (stdin for `-`), text
+    /// after `#` a comment, blank lines skipped.
+    pub fn per_line(path: &Path) -> anyhow::Result<Boards> {
+        let input = Input::read(Some(path))?;
+        Ok(Boards {
+            name: input.name,
+            text: input.text,
+            per_line: true,
+            rows: 0,
+        })
+    }
+
+    /// The boards to solve.
+    pub fn items(&self) -> Vec<Item<'_>> {
+        if !self.per_line {
+            return vec![Item {
+                line: None,
+                text: self.text.trim(),
+            }];
+        }
+        self.text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| Item {
+                line: Some(index + 1),
+                text: content(line),
+            })
+            .filter(|item| !item.text.is_empty())
+            .collect()
+    }
+
+    /// Why `settings` do not fit the one board of `solve` (a usage error:
+    /// the flags, not the input, are wrong), if the board reads.
+    pub fn misfit(&self, settings: &Settings) -> Option<String> {
+        let [item] = self.items()[..] else {
+            return None;
+        };
+        let board = self.board(&item).ok()?;
+        settings
+            .plan(board.size())
+            .err()
+            .map(|error| error.to_string())
+    }
+
+    /// Why an item cannot be solved, or its board.
+    fn board(&self, item: &Item<'_>) -> Result<Board, String> {
+        if let Some(message) = cli_kit::line_too_long(item.text, MAX_LINE) {
+            return Err(at(item, message));
+        }
+        item.text.parse().map_err(|error| {
+            let hint = if self.rows > 1 {
+                " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
+            } else {
+                ""
+            };
+            at(item, format!("{error}{hint}"))
+        })
+    }
+}
+
+/// A line without its comment and surrounding spaces.
+fn content(line: &str) -> &str {
+    &line[content_range(line)]
+}
+
+/// Where [`content`] lies in `line`.
+fn content_range(line: &str) -> std::ops::Range<usize> {
+    let code = line.split('#').next().unwrap_or("");
+    let start = code.len() - code.trim_start().len();
+    start..start.max(code.trim_end().len())
+}
+
+/// `message` about `item`: `line 5, column 9: ...` in a batch.
+fn at(item: &Item<'_>, message: impl ToString) -> String {
+    let message = message.to_string();
+    match (item.line, message.strip_prefix("column ")) {
+        (None, _) => message,
+        (Some(line), Some(rest)) => format!("line {line}, column {rest}"),
+        (Some(line), None) => format!("line {line}: {message}"),
+    }
+}
+
+/// `text` cut to its first 60 characters, so that a message about a huge
+/// board stays readable.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// How the results are shown.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct View {
+    /// One JSON record per board instead of the human view.
+    pub json: bool,
+    /// The `--stats` line in the human view.
+    pub stats: bool,
+}
+
+/// Solves every board with `solvers` on `threads` threads (one per core
+/// when `None`) and writes each result: `solve`'s view for one board,
+/// seed's `process_file` lines and summary for a batch.
+pub fn run(
+    boards: &Boards,
+    solvers: &Solvers,
+    view: View,
+    threads: Option<usize>,
+) -> anyhow::Result<ExitCode> {
+    let items = boards.items();
+    if items.is_empty() {
+        bail!(
+            "{}: no board found, expected one board per line",
+            boards.name
+        );
+    }
+    let solve = |item: &Item<'_>| -> Result<Solved, String> {
+        let board = boards.board(item)?;
+        let answer = solvers.solve(&board).map_err(|error| at(item, error))?;
+        Ok(Solved { board, answer })
+    };
+    let mut report = Views {
+        view,
+        batch: boards.per_line,
+        moves: 0,
+        tested: 0,
+    };
+    Batch::new(PROGRAM, &boards.name)
+        .threads(threads)
+        .run(&items, solve, &mut report)
+}
+
+/// A board and its answer.
+#[derive(Debug)]
+struct Solved {
+    board: Board,
+    answer: Answer,
+}
+
+impl cli_kit::Outcome for Solved {
+    fn status(&self) -> Status {
+        status_of(&self.answer.solution.outcome)
+    }
+}
+
+fn status_of(outcome: &Outcome) -> Status {
+    match outcome {
+        Outcome::Solved(_) => Status::Solved,
+        Outcome::Unsolvable => Status::Unsolvable,
+        Outcome::NotFound | Outcome::LimitReached(_) => Status::Limit,
+    }
+}
+
+/// The fields of an `eight-puzzle` record beside the envelope.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The board, in its compact form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The goal (the blank first when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// The searcher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<String>,
+    /// The heuristic, `null` for a searcher that uses none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<Option<String>>,
+    /// Seed 001's states tested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_tested: Option<u64>,
+    /// The moves, when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// How many moves, when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_moves: Option<u64>,
+    /// Which limit ended a search without an answer: `node`, `time`,
+    /// `memory`, or `depth` (every state within the depth limit searched).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+}
+
+/// The counters of `stats` beside `nodes` (= `generated`) and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Seed 001's states tested.
+    #[serde(default)]
+    pub num_tested: u64,
+    /// States whose successors were generated.
+    #[serde(default)]
+    pub expanded: u64,
+    /// States generated, the start included.
+    #[serde(default)]
+    pub generated: u64,
+    /// The largest frontier.
+    #[serde(default)]
+    pub max_frontier: u64,
+    /// Iterations of the deepening searchers.
+    #[serde(default)]
+    pub iterations: u64,
+}
+
+/// An `eight-puzzle` JSON record.
+pub type EightRecord = Record<Fields, String, Counters>;
+
+/// The record of a solved (or unsolvable, or stopped) board.
+fn record(solved: &Solved) -> EightRecord {
+    let Solved { board, answer } = solved;
+    let (plan, solution) = (&answer.plan, &answer.solution);
+    let stats = &solution.stats;
+    let algorithm = plan.options.algorithm;
+    let names: Option<Vec<String>> = solution
+        .moves()
+        .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
+    let limit = match solution.outcome {
+        Outcome::NotFound => Some("depth"),
+        Outcome::LimitReached(limit) => Some(limit_kind(limit)),
+        Outcome::Solved(_) | Outcome::Unsolvable => None,
+    };
+    let fields = Fields {
+        board: Some(board.to_line()),
+        goal: Some(plan.goal.to_line()),
+        algo: Some(algorithm.name().to_owned()),
+        heuristic: Some(
+            algorithm
+                .uses_heuristic()
+                .then(|| plan.heuristic.name().to_owned()),
+        ),
+        num_tested: Some(stats.num_tested),
+        num_moves: names.as_ref().map(|names| names.len() as u64),
+        moves: names,
+        limit: limit.map(str::to_owned),
+    };
+    let mut record = Record::new(solved_status(solved), fields);
+    record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
+    record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
+    record
+}
+
+fn solved_status(solved: &Solved) -> Status {
+    status_of(&solved.answer.solution.outcome)
+}
+
+fn counters(stats: &Stats) -> Counters {
+    Counters {
+        num_tested: stats.num_tested,
+        expanded: stats.expanded,
+        generated: stats.generated,
+        max_frontier: stats.max_frontier,
+        iterations: u64::from(stats.iterations),
+    }
+}
+
+/// `node`, `time` or `memory`, as in the flag that sets the limit.
+fn limit_kind(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Nodes => "node",
+        Limit::Time => "time",
+        Limit::Memory => "memory",
+    }
+}
+
+/// `1 move`, `5 moves`.
+fn counted(count: u64, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
+/// The `--stats` line.
+fn stats_line(stats: &Stats) -> String {
+    let counters = [
+        ("expanded", stats.expanded.to_string()),
+        ("generated", stats.generated.to_string()),
+        ("largest frontier", stats.max_frontier.to_string()),
+        ("iterations", stats.iterations.to_string()),
+    ];
+    cli_kit::stats_line(&counters, stats.elapsed)
+}
+
+/// `solve`'s human view: seed's `print_moves_to` and the count, or why
+/// there is no solution.
+fn human(solved: &Solved, stats: bool) -> String {
+    let Solved { board, answer } = solved;
+    let (plan, solution) = (&answer.plan, &answer.solution);
+    let tested = solution.stats.num_tested;
+    let mut text = match &solution.outcome {
+        Outcome::Solved(moves) => format!(
+            "{}{}, {} tested\n",
+            moves_view(board, moves),
+            counted(moves.len() as u64, "move"),
+            counted(tested, "state"),
+        ),
+        Outcome::Unsolvable => format!(
+            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
+            board.to_line(),
+            plan.goal.to_line()
+        ),
+        Outcome::NotFound => format!(
+            "no solution within the depth limit of {}, {} tested\n",
+            counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
+            counted(tested, "state"),
+        ),
+        Outcome::LimitReached(limit) => {
+            let greedy = match plan.options.algorithm {
+                Algorithm::Greedy => "",
+                _ => ", or try --algo greedy for a path that need not be shortest",
+            };
+            let kind = limit_kind(*limit);
+            format!(
+                "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
+                counted(tested, "state"),
+            )
+        }
+    };
+    if stats && solution.outcome != Outcome::Unsolvable {
+        text.push_str(&stats_line(&solution.stats));
+        text.push('\n');
+    }
+    text
+}
+
+/// Seed's `process_file` line: `142358607: 5 moves, 26 states tested`.
+fn batch_line(solved: &Solved, stats: bool) -> String {
+    let Solved { board, answer } = solved;
+    let solution = &answer.solution;
+    let tested = counted(solution.stats.num_tested, "state");
+    let board = board.to_line();
+    let mut line = match &solution.outcome {
+        Outcome::Solved(moves) => format!(
+            "{board}: {}, {tested} tested",
+            counted(moves.len() as u64, "move")
+        ),
+        Outcome::Unsolvable => format!("{board}: unsolvable"),
+        Outcome::NotFound => {
+            format!("{board}: no solution within the depth limit, {tested} tested")
+        }
+        Outcome::LimitReached(limit) => {
+            format!(
+                "{board}: {} limit reached, {tested} tested",
+                limit_kind(*limit)
+            )
+        }
+    };
+    if stats && solution.outcome != Outcome::Unsolvable {
+        line.push_str(&format!(" ({})", stats_line(&solution.stats)));
+    }
+    line
+}
+
+/// The views of `solve` and `batch`, with the sums of a batch's summary.
+struct Views {
+    view: View,
+    batch: bool,
+    moves: u64,
+    tested: u64,
+}
+
+impl Report<Item<'_>, Solved> for Views {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        item: &Item<'_>,
+        result: Result<&Solved, &str>,
+    ) -> anyhow::Result<()> {
+        if let Ok(solved) = result
+            && let Some(moves) = solved.answer.solution.moves()
+        {
+            self.moves += moves.len() as u64;
+            self.tested += solved.answer.solution.stats.num_tested;
+        }
+        match (result, self.view.json) {
+            (Ok(solved), true) => record(solved).at_line(item.line).write_line(out),
+            (Err(message), true) => EightRecord::invalid(message, Fields::default())
+                .at_line(item.line)
+                .write_line(out),
+            (Ok(solved), false) if self.batch => {
+                writeln!(out, "{}", batch_line(solved, self.view.stats))?;
+                Ok(())
+            }
+            (Ok(solved), false) => {
+                write!(out, "{}", human(solved, self.view.stats))?;
+                Ok(())
+            }
+            // The driver has put the message on stderr.
+            (Err(_), false) => Ok(()),
+        }
+    }
+
+    /// Seed's `process_file` summary, with the boards not solved counted.
+    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
+        if self.view.json || !self.batch {
+            return Ok(());
+        }
+        writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;
+        if tally.solved > 0 {
+            let average = |total: u64| total as f64 / tally.solved as f64;
+            writeln!(
+                out,
+                "averages: {:.1} moves, {:.1} states tested",
+                average(self.moves),
+                average(self.tested)
+            )?;
+        }
+        let failed = tally.invalid + tally.unsolvable + tally.limit;
+        if failed > 0 {
+            writeln!(
+                out,
+                "{failed} not solved: {} invalid, {} unsolvable, {} limit reached",
+                tally.invalid, tally.unsolvable, tally.limit
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Loads the pattern databases for `goal` from `folder`, or builds them
+/// with a progress bar on stderr (on a terminal) and says how long that
+/// took, and why when the cached file was damaged: the loader of the
+/// command's [`Solvers`].
+pub fn load_databases(goal: &Board, folder: Option<&Path>) -> Result<PatternDatabases, PdbError> {
+    let bar = ProgressBar::hidden();
+    let mut started = false;
+    let progress = |step: BuildProgress| {
+        if !std::mem::replace(&mut started, true) {
+            if std::io::stderr().is_terminal() {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+            bar.set_length(step.total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "building pattern databases (once) {bar:40} {percent}% {elapsed}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+        }
+        bar.set_position(step.done);
+    };
+    let (databases, origin) = PatternDatabases::load_or_build(goal, folder, progress)?;
+    bar.finish_and_clear();
+    if let Origin::Built {
+        took,
+        saved,
+        damaged,
+    } = origin
+    {
+        if let Some(path) = damaged {
+            eprintln!(
+                "{PROGRAM}: {} was damaged (its checksum did not match): not used, built again",
+                path.display()
+            );
+        }
+        let megabytes = databases.size_bytes() as f64 / 1e6;
+        let place = match saved {
+            Some(path) => format!("cached in {}", path.display()),
+            None => "not cached (folder not writable)".to_owned(),
+        };
+        eprintln!(
+            "{PROGRAM}: built pattern databases in {:.1} s ({megabytes:.1} MB), {place}",
+            took.as_secs_f64()
+        );
+    }
+    Ok(databases)
+}
+
+/// `eight-puzzle check`: every record on stdin checked by [`check_record`],
+/// every failure reported (cli-kit's `check` format).
+pub fn check_stdin() -> anyhow::Result<ExitCode> {
+    let input = Input::stdin()?;
+    cli_kit::run_check(PROGRAM, cli_kit::json_records(&input.text), check_record)
+}
+
+/// Checks one record with the library's independent [`check`]: for
+/// `solved`, the moves are legal, lead from `board` to `goal` (blank first
+/// when absent), and agree with `solution` and `num_moves`; for
+/// `unsolvable`, the inversion rule agrees. Nothing to verify otherwise.
+pub fn check_record(record: &EightRecord) -> Result<Verified, String> {
+    let fields = &record.fields;
+    match record.status {
+        Status::Solved => {
+            let (board, goal) = boards_of(fields)?;
+            let names = fields.moves.as_ref().ok_or("no \"moves\" list")?;
+            let moves = names
+                .iter()
+                .enumerate()
+                .map(|(index, name)| {
+                    name.parse::<Move>()
+                        .map_err(|error| format!("move {}: {error}", index + 1))
+                })
+                .collect::<Result<Vec<Move>, String>>()?;
+            check::solution(&board, &goal, &moves).map_err(|error| error.to_string())?;
+            let listed = names.join(" ");
+            if let Some(solution) = &record.solution
+                && *solution != listed
+            {
+                return Err(format!(
+                    "\"solution\" {solution:?} does not match the \"moves\" list"
+                ));
+            }
+            match fields.num_moves {
+                None => Err("no \"num_moves\" count".to_owned()),
+                Some(count) if count != moves.len() as u64 => Err(format!(
+                    "num_moves is {count} but {} moves are listed",
+                    moves.len()
+                )),
+                Some(_) => Ok(Verified::Solution),
+            }
+        }
+        Status::Unsolvable => {
+            let (board, goal) = boards_of(fields)?;
+            check::no_solution(&board, &goal).map_err(|error| error.to_string())?;
+            Ok(Verified::NoSolution)
+        }
+        Status::Limit | Status::Invalid => Ok(Verified::Nothing),
+    }
+}
+
+/// The record's board and goal (the blank first when absent).
+fn boards_of(fields: &Fields) -> Result<(Board, Board), String> {
+    let text = fields.board.as_deref().ok_or("no \"board\" string")?;
+    let board: Board = text.parse().map_err(|error| format!("board: {error}"))?;
+    let goal = match &fields.goal {
+        Some(text) => text.parse().map_err(|error| format!("goal: {error}"))?,
+        None => Board::goal(board.size()),
+    };
+    Ok((board, goal))
+}

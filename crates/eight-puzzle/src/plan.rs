@@ -1,0 +1,503 @@
+//! The choices left to this crate and how boards of any mix of sizes get
+//! them: the searcher, heuristic and node limit by board size ([`Plan`]),
+//! where the pattern databases are cached ([`cache_folder`]), and one
+//! solver per size built on first use and shared by every thread
+//! ([`Solvers`]).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use hashbrown::HashMap;
+use search_core::{Algorithm, CycleCheck};
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::heuristic::Heuristic;
+use crate::pdb::{PatternDatabases, PdbError};
+use crate::solver::{Solution, SolveOptions, Solver, SolverError};
+
+/// The node limit of the searchers that keep every state they reach
+/// (random, bfs, dfs, greedy, astar), unless another is given.
+pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
+
+/// The node limit of iddfs and idastar on 5x5 and larger boards, where an
+/// optimal search rarely ends: about ten seconds of search on 6x6 with
+/// linear conflicts. Up to 4x4 they have none.
+pub const DEFAULT_DEEPENING_NODE_LIMIT: u64 = 50_000_000;
+
+/// The searcher used when none is chosen: A* up to 3x3, IDA* (which keeps
+/// no states) on larger boards.
+pub fn default_algorithm(size: usize) -> Algorithm {
+    if size <= 3 {
+        Algorithm::AStar
+    } else {
+        Algorithm::IdaStar
+    }
+}
+
+/// The heuristic used when none is chosen: Manhattan up to 3x3, the
+/// pattern databases on 4x4, linear conflicts on larger boards.
+pub fn default_heuristic(size: usize) -> Heuristic {
+    match size {
+        0..=3 => Heuristic::Manhattan,
+        4 => Heuristic::Pdb,
+        _ => Heuristic::LinearConflict,
+    }
+}
+
+/// The node limit used when none is chosen ([`DEFAULT_NODE_LIMIT`],
+/// [`DEFAULT_DEEPENING_NODE_LIMIT`]).
+pub fn default_node_limit(algorithm: Algorithm, size: usize) -> Option<u64> {
+    let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
+    match (deepening, size) {
+        (false, _) => Some(DEFAULT_NODE_LIMIT),
+        (true, 0..=4) => None,
+        (true, _) => Some(DEFAULT_DEEPENING_NODE_LIMIT),
+    }
+}
+
+/// Where the pattern databases are cached: `explicit` when given, else
+/// `$EIGHT_PUZZLE_CACHE`, else the platform's cache folder joined with
+/// `eight-puzzle` (on Linux `$XDG_CACHE_HOME/eight-puzzle`, else
+/// `~/.cache/eight-puzzle`); `None` when there is no such folder.
+pub fn cache_folder(explicit: Option<&Path>) -> Option<PathBuf> {
+    explicit
+        .map(Path::to_owned)
+        .or_else(|| std::env::var_os("EIGHT_PUZZLE_CACHE").map(PathBuf::from))
+        .or_else(|| dirs::cache_dir().map(|folder| folder.join("eight-puzzle")))
+}
+
+/// What a caller chose for solving boards; every `None` is left to this
+/// crate's default for the board's size ([`Settings::plan`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The goal (default: the blank first, [`Board::goal`]).
+    pub goal: Option<Board>,
+    /// The searcher ([`default_algorithm`]).
+    pub algorithm: Option<Algorithm>,
+    /// The heuristic of greedy, A* and IDA* ([`default_heuristic`]).
+    pub heuristic: Option<Heuristic>,
+    /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
+    pub depth_limit: Option<u32>,
+    /// The most states a search may generate ([`default_node_limit`]).
+    pub node_limit: Option<u64>,
+    /// The longest a search may take.
+    pub time_limit: Option<Duration>,
+    /// The most memory in bytes a search may hold for its states.
+    pub memory_limit: Option<usize>,
+    /// The seed of the random searcher (default 0); only for it.
+    pub seed: Option<u64>,
+    /// The cycle check of the chosen searcher (default: the searcher's
+    /// usual one); IDA* has none to choose.
+    pub cycle_check: Option<CycleCheck>,
+    /// Where the pattern databases are cached ([`cache_folder`]).
+    pub pdb_cache: Option<PathBuf>,
+}
+
+/// Choices that do not fit together or with a board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingsError {
+    /// A heuristic for a searcher that uses none.
+    #[error("--heuristic does not apply to {0}, which uses no heuristic")]
+    HeuristicUnused(Algorithm),
+    /// A seed for a searcher other than random.
+    #[error("--seed applies to --algo random only{}", chosen(*.0))]
+    SeedUnused(Option<Algorithm>),
+    /// A cycle check for IDA*, or with the searcher left to the board's
+    /// size (IDA* from 4x4 up).
+    #[error("{}", match .0 {
+        Some(_) => "--cycle-check does not apply to idastar, which keeps no states \
+                    (it refuses just the move undoing the previous one)",
+        None => "--cycle-check needs --algo: the default searcher of 4x4 and larger \
+                 boards, idastar, has no cycle check to choose",
+    })]
+    CycleCheckUnused(Option<Algorithm>),
+    /// A pattern-database cache folder when no pattern database is used.
+    #[error("--pdb-cache applies to the pdb heuristic only{}", chosen(*.0))]
+    PdbCacheUnused(Option<Algorithm>),
+    /// The board and the goal have different sizes.
+    #[error("the board is {board}x{board} but the goal is {goal}x{goal}")]
+    SizeMismatch {
+        /// The board's side.
+        board: usize,
+        /// The goal's side.
+        goal: usize,
+    },
+    /// The pattern databases serve 4x4 boards only.
+    #[error("the pdb heuristic is available for 4x4 boards only, this board is {0}x{0}")]
+    PdbSize(usize),
+}
+
+/// `, not astar` when a searcher was chosen.
+fn chosen(algorithm: Option<Algorithm>) -> String {
+    algorithm.map_or_else(String::new, |algorithm| format!(", not {algorithm}"))
+}
+
+/// What to do with boards of one size: the goal, the heuristic ([`Heuristic::Zero`]
+/// for searchers that use none) and the search options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The goal.
+    pub goal: Board,
+    /// The heuristic.
+    pub heuristic: Heuristic,
+    /// The searcher and its limits.
+    pub options: SolveOptions,
+}
+
+impl Settings {
+    /// Checks the choices that do not depend on a board: a heuristic only
+    /// for greedy, A* and IDA*, a seed only for random, a cycle check only
+    /// for a chosen searcher other than IDA*, a pattern-database folder
+    /// only where the pdb heuristic may be used.
+    pub fn check(&self) -> Result<(), SettingsError> {
+        let algorithm = self.algorithm;
+        let uses_heuristic = algorithm.is_none_or(Algorithm::uses_heuristic);
+        if let (Some(algorithm), Some(_), false) = (algorithm, self.heuristic, uses_heuristic) {
+            return Err(SettingsError::HeuristicUnused(algorithm));
+        }
+        if self.seed.is_some() && algorithm != Some(Algorithm::Random) {
+            return Err(SettingsError::SeedUnused(algorithm));
+        }
+        if self.cycle_check.is_some() && matches!(algorithm, None | Some(Algorithm::IdaStar)) {
+            return Err(SettingsError::CycleCheckUnused(algorithm));
+        }
+        let pdb_possible = uses_heuristic && self.heuristic.is_none_or(|h| h == Heuristic::Pdb);
+        if self.pdb_cache.is_some() && !pdb_possible {
+            return Err(SettingsError::PdbCacheUnused(algorithm));
+        }
+        Ok(())
+    }
+
+    /// The plan for boards of `size`: the choices made, the defaults for
+    /// the rest.
+    pub fn plan(&self, size: usize) -> Result<Plan, SettingsError> {
+        let goal = self.goal.clone().unwrap_or_else(|| Board::goal(size));
+        if goal.size() != size {
+            return Err(SettingsError::SizeMismatch {
+                board: size,
+                goal: goal.size(),
+            });
+        }
+        let algorithm = self.algorithm.unwrap_or_else(|| default_algorithm(size));
+        let heuristic = if algorithm.uses_heuristic() {
+            self.heuristic.unwrap_or_else(|| default_heuristic(size))
+        } else {
+            Heuristic::Zero
+        };
+        if heuristic == Heuristic::Pdb && size != 4 {
+            return Err(SettingsError::PdbSize(size));
+        }
+        let options = SolveOptions {
+            algorithm,
+            depth_limit: self.depth_limit,
+            node_limit: self
+                .node_limit
+                .or_else(|| default_node_limit(algorithm, size)),
+            time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
+            seed: self.seed.unwrap_or(0),
+            cycle_check: self.cycle_check,
+        };
+        Ok(Plan {
+            goal,
+            heuristic,
+            options,
+        })
+    }
+}
+
+/// Why [`Solvers::solve`] could not search a board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The settings do not fit the board.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// The pattern databases could not be had.
+    #[error(transparent)]
+    Pdb(#[from] PdbError),
+    /// The solver refused the board.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+}
+
+/// A board's answer with the plan it was solved by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The plan for the board's size.
+    pub plan: Arc<Plan>,
+    /// How the search ended.
+    pub solution: Solution,
+}
+
+/// How [`Solvers`] gets pattern databases for a goal, given the cache
+/// folder.
+type Loader = dyn Fn(&Board, Option<&Path>) -> Result<PatternDatabases, PdbError> + Send + Sync;
+
+/// The plan and, once a solvable board needs it, the solver of one size.
+struct Size {
+    plan: Result<Arc<Plan>, SettingsError>,
+    solver: OnceLock<Result<Arc<Solver>, SolveError>>,
+}
+
+/// Solves boards of any mix of sizes with one [`Settings`]: one plan and
+/// one solver per size, the solver (and its pattern databases) built when
+/// the first solvable board of that size comes. Shared by reference
+/// between threads: a size's solver is built once while the other threads
+/// that need it wait, then used by all.
+///
+/// ```
+/// use eight_puzzle::{Board, Settings, Solvers};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let solvers = Solvers::new(Settings::default());
+/// let answer = solvers.solve(&"142358607".parse::<Board>()?)?;
+/// assert_eq!(answer.plan.options.algorithm.name(), "astar");
+/// assert_eq!(answer.solution.moves().map(<[_]>::len), Some(5));
+/// # Ok(())
+/// # }
+/// ```
+pub struct Solvers {
+    settings: Settings,
+    load: Box<Loader>,
+    sizes: Mutex<HashMap<usize, Arc<Size>>>,
+}
+
+impl fmt::Debug for Solvers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solvers")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solvers {
+    /// Solvers for `settings`, loading the pattern databases from the
+    /// cache folder or building and caching them there, quietly.
+    pub fn new(settings: Settings) -> Self {
+        Solvers {
+            settings,
+            load: Box::new(|goal, folder| {
+                PatternDatabases::load_or_build(goal, folder, |_| {})
+                    .map(|(databases, _)| databases)
+            }),
+            sizes: Mutex::default(),
+        }
+    }
+
+    /// Gets the pattern databases with `load`, given the goal and the
+    /// cache folder ([`cache_folder`] of [`Settings::pdb_cache`]): to show
+    /// a build's progress, or say where they came from.
+    pub fn with_loader(
+        mut self,
+        load: impl Fn(&Board, Option<&Path>) -> Result<PatternDatabases, PdbError>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.load = Box::new(load);
+        self
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Solves `board` by the plan for its size. An unsolvable board is
+    /// answered before any solver is built, so no pattern database is
+    /// loaded or built for it.
+    pub fn solve(&self, board: &Board) -> Result<Answer, SolveError> {
+        let size = self.size(board.size());
+        let plan = size.plan.clone()?;
+        if !board.can_reach(&plan.goal) {
+            let solution = Solution::unsolvable();
+            return Ok(Answer { plan, solution });
+        }
+        let solver = size.solver.get_or_init(|| self.build(&plan)).clone()?;
+        let solution = solver.solve(board, &plan.options)?;
+        Ok(Answer { plan, solution })
+    }
+
+    /// The entry of boards of side `side`, made on first use.
+    fn size(&self, side: usize) -> Arc<Size> {
+        let mut sizes = self.sizes.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = sizes.entry(side).or_insert_with(|| {
+            Arc::new(Size {
+                plan: self.settings.plan(side).map(Arc::new),
+                solver: OnceLock::new(),
+            })
+        });
+        Arc::clone(entry)
+    }
+
+    fn build(&self, plan: &Plan) -> Result<Arc<Solver>, SolveError> {
+        let databases = if plan.heuristic == Heuristic::Pdb {
+            let folder = cache_folder(self.settings.pdb_cache.as_deref());
+            Some(Arc::new((self.load)(&plan.goal, folder.as_deref())?))
+        } else {
+            None
+        };
+        let solver = Solver::new(plan.goal.clone(), plan.heuristic, databases)?;
+        Ok(Arc::new(solver))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(algorithm: Option<Algorithm>) -> Settings {
+        Settings {
+            algorithm,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn defaults_by_size() {
+        let plan = |size| Settings::default().plan(size).expect("defaults fit");
+        let small = plan(3);
+        assert_eq!(
+            (
+                small.options.algorithm,
+                small.heuristic,
+                small.options.node_limit
+            ),
+            (
+                Algorithm::AStar,
+                Heuristic::Manhattan,
+                Some(DEFAULT_NODE_LIMIT)
+            )
+        );
+        let four = plan(4);
+        assert_eq!(
+            (
+                four.options.algorithm,
+                four.heuristic,
+                four.options.node_limit
+            ),
+            (Algorithm::IdaStar, Heuristic::Pdb, None)
+        );
+        let five = plan(5);
+        assert_eq!(
+            (five.heuristic, five.options.node_limit),
+            (
+                Heuristic::LinearConflict,
+                Some(DEFAULT_DEEPENING_NODE_LIMIT)
+            )
+        );
+        let bfs = settings(Some(Algorithm::Bfs)).plan(4).expect("fits");
+        assert_eq!(bfs.heuristic, Heuristic::Zero);
+    }
+
+    #[test]
+    fn choices_that_do_not_apply_are_refused() {
+        let refused = |settings: Settings| settings.check().map_err(|error| error.to_string());
+        assert_eq!(refused(Settings::default()), Ok(()));
+        assert_eq!(
+            refused(Settings {
+                heuristic: Some(Heuristic::Manhattan),
+                ..settings(Some(Algorithm::Bfs))
+            }),
+            Err("--heuristic does not apply to bfs, which uses no heuristic".into())
+        );
+        assert_eq!(
+            refused(Settings {
+                seed: Some(7),
+                ..settings(Some(Algorithm::AStar))
+            }),
+            Err("--seed applies to --algo random only, not astar".into())
+        );
+        assert!(
+            refused(Settings {
+                seed: Some(7),
+                ..settings(Some(Algorithm::Random))
+            })
+            .is_ok()
+        );
+        assert!(
+            refused(Settings {
+                cycle_check: Some(CycleCheck::Path),
+                ..settings(Some(Algorithm::IdaStar))
+            })
+            .is_err()
+        );
+        assert!(
+            refused(Settings {
+                cycle_check: Some(CycleCheck::Path),
+                ..settings(None)
+            })
+            .is_err()
+        );
+        assert!(
+            refused(Settings {
+                pdb_cache: Some("cache".into()),
+                heuristic: Some(Heuristic::Manhattan),
+                ..settings(None)
+            })
+            .is_err()
+        );
+        assert!(
+            refused(Settings {
+                pdb_cache: Some("cache".into()),
+                ..settings(None)
+            })
+            .is_ok()
+        );
+        let pdb = Settings {
+            heuristic: Some(Heuristic::Pdb),
+            ..settings(None)
+        };
+        assert_eq!(pdb.plan(3), Err(SettingsError::PdbSize(3)));
+        let goal = Settings {
+            goal: Some(Board::goal(2)),
+            ..settings(None)
+        };
+        assert_eq!(
+            goal.plan(3),
+            Err(SettingsError::SizeMismatch { board: 3, goal: 2 })
+        );
+    }
+
+    #[test]
+    fn the_explicit_cache_folder_comes_first() {
+        assert_eq!(
+            cache_folder(Some(Path::new("here"))),
+            Some(PathBuf::from("here"))
+        );
+    }
+
+    #[test]
+    fn solvers_are_shared_between_threads() {
+        let solvers = Solvers::new(Settings::default());
+        let boards: Vec<Board> = ["142358607", "876041253", "021345678", "2 1 0 3"]
+            .iter()
+            .map(|text| text.parse().expect("valid"))
+            .collect();
+        let lengths: Vec<Vec<Option<usize>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..3)
+                .map(|_| {
+                    scope.spawn(|| {
+                        boards
+                            .iter()
+                            .map(|board| {
+                                let answer = solvers.solve(board).expect("solvable settings");
+                                answer.solution.moves().map(<[_]>::len)
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker.join().expect("no panic"))
+                .collect()
+        });
+        for answer in lengths {
+            assert_eq!(answer, [Some(5), Some(31), None, Some(1)]);
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! The command line's contract: flags that do not apply are usage errors,
+//! a batch's exit code follows the one precedence, check reports every
+//! failure, a huge line is one invalid line.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `stdin`; (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .args(args)
+        .current_dir(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/eight-puzzle"
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    // A child that exits before reading everything closes the pipe.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let output = child.wait_with_output().expect("the binary ends");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The JSON records of a run's stdout.
+fn records(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn flags_that_do_not_apply_are_usage_errors() {
+    for (args, message) in [
+        (
+            &[
+                "solve",
+                "142358607",
+                "--algo",
+                "bfs",
+                "--heuristic",
+                "manhattan",
+            ][..],
+            "--heuristic does not apply to bfs, which uses no heuristic",
+        ),
+        (
+            &["solve", "142358607", "--seed", "3"],
+            "--seed applies to --algo random only",
+        ),
+        (
+            &["solve", "142358607", "--algo", "astar", "--seed", "3"],
+            "--seed applies to --algo random only, not astar",
+        ),
+        (
+            &[
+                "solve",
+                "142358607",
+                "--algo",
+                "idastar",
+                "--cycle-check",
+                "path",
+            ],
+            "--cycle-check does not apply to idastar",
+        ),
+        (
+            &["batch", "hard.txt", "--cycle-check", "none"],
+            "--cycle-check needs --algo",
+        ),
+        (
+            &[
+                "solve",
+                "142358607",
+                "--heuristic",
+                "manhattan",
+                "--pdb-cache",
+                "x",
+            ],
+            "--pdb-cache applies to the pdb heuristic only",
+        ),
+        (
+            &["solve", "142358607", "--heuristic", "pdb"],
+            "the pdb heuristic is available for 4x4 boards only, this board is 3x3",
+        ),
+        (
+            &["solve", "142358607", "--algo", "nope"],
+            "invalid value 'nope'",
+        ),
+        (
+            &["solve", "142358607", "--memory-limit", "4X"],
+            "expected a size",
+        ),
+        (&["batch", "hard.txt", "--threads", "0"], "--threads"),
+    ] {
+        let (code, stdout, stderr) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stdout, "", "{args:?}");
+    }
+    // The same flags where they apply.
+    for args in [
+        &["solve", "142358607", "--algo", "random", "--seed", "3"][..],
+        &[
+            "solve",
+            "142358607",
+            "--algo",
+            "dfs",
+            "--cycle-check",
+            "path",
+        ],
+        &[
+            "solve",
+            "142358607",
+            "--algo",
+            "greedy",
+            "--heuristic",
+            "misplaced",
+        ],
+    ] {
+        assert_eq!(run(args, "").0, 0, "{args:?}");
+    }
+}
+
+#[test]
+fn a_batch_exits_by_the_one_precedence() {
+    // 021345678 is unsolvable; 876041253 needs more than 50 states of bfs.
+    let limit = [
+        "batch",
+        "-",
+        "--algo",
+        "bfs",
+        "--node-limit",
+        "50",
+        "--json",
+    ];
+    let (code, stdout, stderr) = run(&limit, "021345678\n876041253\n");
+    assert_eq!(code, 4, "{stderr}");
+    let statuses: Vec<String> = records(&stdout)
+        .iter()
+        .map(|record| record["status"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(statuses, ["unsolvable", "limit"]);
+    let (code, stdout, _) = run(&limit, "021345678\n1423x8607\n876041253\n");
+    assert_eq!(code, 1);
+    assert_eq!(records(&stdout).len(), 3);
+    assert_eq!(run(&limit, "021345678\n").0, 3);
+    assert_eq!(run(&limit, "142305678\n").0, 0);
+}
+
+#[test]
+fn a_node_limit_is_never_passed() {
+    let (code, stdout, _) = run(
+        &[
+            "solve",
+            "142358607",
+            "--algo",
+            "random",
+            "--node-limit",
+            "5",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 4);
+    let record = &records(&stdout)[0];
+    assert_eq!(record["status"], "limit");
+    assert_eq!(record["limit"], "node");
+    let generated = record["stats"]["generated"].as_u64().expect("a count");
+    assert!(generated <= 5, "{record}");
+    assert_eq!(record["stats"]["nodes"], generated);
+    assert!(record["num_tested"].as_u64().is_some());
+}
+
+#[test]
+fn a_memory_limit_ends_the_search_with_status_limit() {
+    let board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let args = ["solve", board, "--algo", "bfs", "--memory-limit", "1M"];
+    let (code, stdout, stderr) = run(&args, "");
+    assert_eq!(code, 4, "{stderr}");
+    assert!(
+        stdout.starts_with("memory limit reached before a solution, ")
+            && stdout.contains("(raise --memory-limit, or try --algo greedy"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(&[&args[..], &["--json"]].concat(), "");
+    assert_eq!(code, 4);
+    assert_eq!(records(&stdout)[0]["limit"], "memory");
+}
+
+#[test]
+fn threads_change_nothing_but_the_time() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/eight-puzzle/batch-mixed.txt"
+    ))
+    .expect("fixture");
+    let many = text.repeat(40);
+    let (code, one, _) = run(&["batch", "-", "--threads", "1"], &many);
+    assert_eq!(code, 1);
+    let (code, two, _) = run(&["batch", "-", "--threads", "2"], &many);
+    assert_eq!(code, 1);
+    assert_eq!(one, two);
+    assert!(one.ends_with("80 not solved: 40 invalid, 40 unsolvable, 0 limit reached\n"));
+}
+
+#[test]
+fn check_reports_every_failure_on_stderr() {
+    let stats = r#""stats":{"nodes":1,"micros":1}"#;
+    let input = [
+        format!(
+            r#"{{"status":"solved","solution":"up left","board":"142305678","moves":["up","left"],"num_moves":2,{stats}}}"#
+        ),
+        format!(
+            r#"{{"status":"solved","solution":"down","board":"142358607","moves":["down"],"num_moves":1,{stats}}}"#
+        ),
+        format!(r#"{{"status":"unsolvable","board":"142358607",{stats}}}"#),
+        format!(
+            r#"{{"status":"solved","solution":"up left","board":"142305678","moves":["up","left"],"num_moves":3,{stats}}}"#
+        ),
+        format!(r#"{{"status":"unsolvable","board":"021345678",{stats}}}"#),
+    ]
+    .join("\n");
+    let (code, stdout, stderr) = run(&["check"], &input);
+    assert_eq!(code, 1);
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        "eight-puzzle check: line 2: move 1 (down) takes the blank off the board\n\
+         eight-puzzle check: line 3: reported unsolvable but 142358607 can reach the goal\n\
+         eight-puzzle check: line 4: num_moves is 3 but 2 moves are listed\n\
+         eight-puzzle check: 3 of 5 records failed\n"
+    );
+}
+
+#[test]
+fn solve_check_round_trip() {
+    let (code, stdout, _) = run(&["batch", "batch-mixed.txt", "--json"], "");
+    assert_eq!(code, 1);
+    let (code, checked, stderr) = run(&["check"], &stdout);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(
+        checked,
+        "ok: 5 records checked: 3 solutions valid, 1 unsolvable claim confirmed, \
+         1 with nothing to check\n"
+    );
+}
+
+#[test]
+fn a_huge_record_is_checked_at_once() {
+    // A million tiles: not a board this program writes, refused as such
+    // (not counted pair by pair).
+    let tiles: Vec<String> = (0..1_000_000)
+        .rev()
+        .map(|tile: u32| tile.to_string())
+        .collect();
+    let record = format!(
+        r#"{{"status":"unsolvable","board":"{}","stats":{{"nodes":0,"micros":0}}}}"#,
+        tiles.join(",")
+    );
+    let (code, _, stderr) = run(&["check"], &record);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("line 1: board: expected a square number of tiles"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_line_far_too_long_is_one_invalid_line() {
+    let huge = "1".repeat(30 << 20);
+    let input = format!("142305678\n{huge}\n021345678\n");
+    let (code, stdout, stderr) = run(&["batch", "-", "--json"], &input);
+    assert_eq!(code, 1);
+    let lines = records(&stdout);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[1]["status"], "invalid");
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(
+        lines[1]["error"],
+        "line 2: 31457280 characters, longer than any puzzle (at most 10000)"
+    );
+    assert_eq!(lines[2]["status"], "unsolvable");
+    assert!(
+        stderr.contains("<stdin>: line 2: 31457280 characters"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 1000);
+}
