@@ -211,3 +211,51 @@ pub fn check(puzzle: &Puzzle, values: &[u8]) -> Result<(), Violation> {
 pub fn is_solution(puzzle: &Puzzle, values: &[u8]) -> bool {
     check(puzzle, values).is_ok()
 }
+
+/// The first rule the givens alone break (two equal givens in a room, or
+/// too close in a row or column), if any: then the puzzle has no solution.
+pub fn givens_conflict(puzzle: &Puzzle) -> Option<Violation> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let givens = puzzle.givens();
+    let at = |cell: usize| (cell / cols + 1, cell % cols + 1);
+    for a in 0..givens.len() {
+        if givens[a] == 0 {
+            continue;
+        }
+        for b in a + 1..givens.len() {
+            if givens[b] != givens[a] {
+                continue;
+            }
+            let digit = givens[a];
+            let ((row, col), (other_row, other_col)) = (at(a), at(b));
+            if puzzle.room_of()[a] == puzzle.room_of()[b] {
+                return Some(Violation::RepeatedInRoom {
+                    row: other_row,
+                    col: other_col,
+                    digit,
+                    other_row: row,
+                    other_col: col,
+                });
+            }
+            let gap = if row == other_row {
+                other_col.abs_diff(col)
+            } else if col == other_col {
+                other_row.abs_diff(row)
+            } else {
+                usize::MAX
+            };
+            if gap <= usize::from(digit) {
+                return Some(Violation::TooClose {
+                    row,
+                    col,
+                    digit,
+                    other_row,
+                    other_col,
+                    gap: gap - 1,
+                });
+            }
+        }
+    }
+    let _ = rows;
+    None
+}

@@ -445,6 +445,9 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         let chars: Vec<char> = line.trim_end().chars().collect();
         if index % 2 == 1 {
             let r = index / 2;
+            if chars.len() + 1 == line_len && chars.last() != Some(&'|') {
+                return Err(ParseError::at(number, line_len, ErrorKind::OpenOuterWall));
+            }
             if chars.len() != line_len {
                 return Err(ParseError::at(
                     number,
@@ -1080,7 +1083,10 @@ pub fn parse_url_with_warnings(url: &str) -> Result<(Puzzle, Vec<ParseError>), P
     }
     if position < body.len() {
         let rest = &body[position..];
-        if rest.iter().all(|&ch| base32(ch).is_some()) && rest.iter().any(|&ch| ch != b'0') {
+        if rest.len() == cells.div_ceil(5)
+            && rest.iter().all(|&ch| base32(ch).is_some())
+            && rest.iter().any(|&ch| ch != b'0')
+        {
             return Err(at(
                 body_at + position,
                 ErrorKind::Unsupported(

@@ -39,6 +39,8 @@
 #![deny(missing_docs)]
 
 pub mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod csp;
 mod error;
 mod fast;

@@ -1,3 +1,179 @@
-//! The `ripple` command line (being written).
+//! The `ripple` command line: argument definitions and calls into the
+//! library's `cli` module and cli-kit; no output format or exit code is
+//! decided here.
 
-fn main() {}
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use ripple::cli::{self, GenerateRun, SolveReport};
+use ripple::{Algo, Difficulty, Format, Options};
+
+const PROGRAM: &str = "ripple";
+
+/// Ripple Effect (Nikoli): solve, check, generate and convert puzzles.
+///
+/// Input is detected by content: a puzz.link / pzv.jp URL (on the command
+/// line, or a file of URLs one per line: a batch), a pzprv3 file, the
+/// normalised form (size / regions / clues) or seed 003's drawing (a
+/// "ROWS COLS" line, then '|' and '-' walls, '.' empty cells). Exit codes:
+/// 0 solved, 1 bad input, 2 usage, 3 no solution, 4 limit reached.
+#[derive(Debug, Parser)]
+#[command(name = "ripple", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve puzzles: draw each solution in its room walls, or JSON lines.
+    Solve(SolveArgs),
+    /// Re-check `solve --json` or `generate --json` records from stdin with
+    /// the independent rule checker (each solution against its "puzzle" URL).
+    Check,
+    /// Generate unique puzzles with minimal givens, graded by what their solve needs.
+    Generate(GenerateArgs),
+    /// Write puzzles in another form.
+    Convert(ConvertArgs),
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// A puzzle file, a URL, or '-' / nothing for stdin.
+    input: Option<String>,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = Algo::Fast)]
+    algo: Algo,
+    /// Count solutions up to --limit (default 2: proves uniqueness).
+    #[arg(long)]
+    count: bool,
+    /// With --count: how many solutions to count at most.
+    #[arg(long, requires = "count", value_name = "K")]
+    limit: Option<u64>,
+    /// Stop with status "limit" (exit 4) before the search passes N nodes.
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// One JSON object per puzzle per line.
+    #[arg(long)]
+    json: bool,
+    /// Add a line with nodes, backtracks, recursive calls and time.
+    #[arg(long, conflicts_with = "json")]
+    stats: bool,
+    /// Print each puzzle's canonical puzz.link URL above its drawing.
+    #[arg(long, conflicts_with = "json")]
+    to_url: bool,
+    /// Threads for a batch (default: one per core).
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+struct GenerateArgs {
+    /// Rows x columns, e.g. 10x10 (or one number for a square).
+    #[arg(long, value_parser = cli::parse_size, value_name = "RxC")]
+    size: (usize, usize),
+    /// Seed of the generator: the same seed gives the same puzzle (default: from the clock).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// What the solve may need: easy (singles and distance), medium (also
+    /// pointing and pairs), hard (guesses).
+    #[arg(long, value_enum, default_value_t = Difficulty::Medium)]
+    difficulty: Difficulty,
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Ascii, conflicts_with = "json")]
+    format: Format,
+    /// How many puzzles (seeds S, S+1, ...).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    number: u64,
+    /// Add the solution.
+    #[arg(long, conflicts_with = "json")]
+    solution: bool,
+    /// One JSON record per puzzle (puzzle URL, solution, difficulty, givens, seed).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// A puzzle file, a URL, or '-' / nothing for stdin.
+    input: Option<String>,
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Url)]
+    format: Format,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli_kit::finish(PROGRAM, run(cli))
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => solve(args),
+        Command::Check => {
+            let input = cli_kit::Input::stdin()?;
+            cli_kit::run_check(
+                PROGRAM,
+                cli_kit::json_records(&input.text),
+                cli::check_record,
+            )
+        }
+        Command::Generate(args) => {
+            let (rows, cols) = args.size;
+            let seed = args.seed.unwrap_or_else(clock_seed);
+            let run = GenerateRun {
+                rows,
+                cols,
+                seed,
+                number: args.number,
+                difficulty: args.difficulty,
+                format: args.format,
+                json: args.json,
+                with_solution: args.solution,
+            };
+            let mut out = BufWriter::new(io::stdout().lock());
+            cli::generate(&run, &mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Convert(args) => {
+            let (name, items) = cli::read_items(args.input.as_deref())?;
+            anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+            let mut out = BufWriter::new(io::stdout().lock());
+            let tally = cli::convert(PROGRAM, &name, &items, args.format, &mut out)?;
+            out.flush()?;
+            Ok(tally.exit())
+        }
+    }
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let (name, items) = cli::read_items(args.input.as_deref())?;
+    let count_limit = args.count.then(|| args.limit.unwrap_or(2));
+    let options = Options {
+        count_limit,
+        node_limit: args.node_limit,
+    };
+    let mut report = SolveReport {
+        program: PROGRAM.to_owned(),
+        input: name.clone(),
+        algo: args.algo,
+        json: args.json,
+        stats: args.stats,
+        count_limit,
+        to_url: args.to_url,
+        written: 0,
+    };
+    let solve = |item: &cli::Item| cli::solve_item(item, args.algo, &options);
+    cli_kit::Batch::new(PROGRAM, &name)
+        .threads(args.threads)
+        .run(&items, solve, &mut report)
+}
+
+/// A seed from the clock, for `generate` without `--seed` (printed with the puzzle).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000)
+}

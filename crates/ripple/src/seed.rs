@@ -31,6 +31,7 @@ struct Board<'p> {
     cols: usize,
     limit: u64,
     found: Cell<u64>,
+    dead_ends: Cell<u64>,
     first: RefCell<Option<Vec<u8>>>,
 }
 
@@ -42,6 +43,7 @@ impl<'p> Board<'p> {
             cols: puzzle.cols(),
             limit: options.solution_limit(),
             found: Cell::new(0),
+            dead_ends: Cell::new(0),
             first: RefCell::new(None),
         }
     }
@@ -118,6 +120,8 @@ impl Problem for Brute<'_> {
                     values: state.values.clone(),
                 };
                 out.push((given, next, 1));
+            } else {
+                board.dead_ends.set(board.dead_ends.get() + 1);
             }
             return;
         }
@@ -134,6 +138,9 @@ impl Problem for Brute<'_> {
                     1,
                 ));
             }
+        }
+        if out.is_empty() {
+            board.dead_ends.set(board.dead_ends.get() + 1);
         }
     }
 
@@ -218,6 +225,9 @@ impl Problem for Mrv<'_> {
             self.forward_check(&mut next, cell, value);
             out.push(((cell, value), next, 1));
         }
+        if out.is_empty() {
+            self.0.dead_ends.set(self.0.dead_ends.get() + 1);
+        }
     }
 
     fn is_goal(&self, state: &Candidates) -> bool {
@@ -250,7 +260,7 @@ fn outcome(
         options,
         Stats {
             nodes: stats.generated,
-            backtracks: stats.num_tested.saturating_sub(stats.expanded),
+            backtracks: board.dead_ends.get(),
             recursive_calls: Some(stats.num_tested + extra_calls),
             elapsed: started.elapsed(),
         },

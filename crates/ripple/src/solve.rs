@@ -114,8 +114,8 @@ pub struct Stats {
     /// search-core (the root plus each legal assignment) for `mrv` and
     /// `brute`.
     pub nodes: u64,
-    /// Decisions whose propagation failed (`fast`, `csp`); states with no
-    /// successor other than solutions (`mrv`, `brute`).
+    /// Decisions whose propagation failed (`fast`, `csp`); boards that
+    /// are not full and have no legal next step (`mrv`, `brute`).
     pub backtracks: u64,
     /// Seed 003's counter for `mrv` and `brute`: calls of its recursive
     /// solver (and, for `mrv`, the rooms of one cell it fills first).

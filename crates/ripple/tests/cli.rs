@@ -1,1 +1,108 @@
-//! Command-line tests of the `ripple` binary (being written).
+//! Command-line tests of the `ripple` binary: a huge line in a batch, the
+//! batch exit precedence, and flags that do not fit together.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ripple(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ripple"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+const URL: &str = "https://puzz.link/p?ripple/4/4/9n8rigk14h32k";
+
+#[test]
+fn a_huge_line_in_a_batch_is_invalid_with_its_length_and_the_rest_is_solved() {
+    let huge = format!("{URL}{}", "g".repeat(3_000_000));
+    let input = format!("{URL}\n{huge}\n{URL}\n");
+    let output = ripple(&["solve", "--json"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].contains("\"status\":\"solved\""));
+    assert!(
+        lines[1].contains("line 2: 3000044 characters, longer than any puzzle"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("\"status\":\"solved\""));
+    assert!(stdout.len() < 2_000);
+}
+
+#[test]
+fn a_batch_exits_by_the_one_precedence() {
+    let unsolvable = "https://puzz.link/p?ripple/4/4/9n8rigk11h32k";
+    let output = ripple(&["solve", "--json"], &format!("{URL}\n{unsolvable}\n"));
+    assert_eq!(output.status.code(), Some(3));
+    let output = ripple(
+        &["solve", "--json"],
+        &format!("{URL}\n{unsolvable}\nnot a url\n"),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("line 3: expected a puzz.link URL"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn flags_that_do_not_fit_are_usage_errors() {
+    for args in [
+        &["solve", URL, "--limit", "3"][..],
+        &["solve", URL, "--json", "--stats"],
+        &["solve", URL, "--json", "--to-url"],
+        &["solve", URL, "--algo", "dfs"],
+        &["generate", "--size", "5x5", "--json", "--format", "url"],
+        &["generate", "--size", "ax5"],
+        &["generate"],
+    ] {
+        let output = ripple(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn hostile_inputs_never_panic() {
+    let inputs = [
+        "3 3\n",
+        "1 1\n - \n|.|\n - \n",
+        "1 1\n -\n|9|\n -\n",
+        "99999999999999999999 3\n",
+        "200 200\n",
+        "size 1 1\nregions 1\n0\nclues\n0\n",
+        "size 2 2\nregions 1\n0 0\n0 0\nclues\n. .\n. .\nsolution\n1 2\n",
+        "pzprv3\nripple\n1\n1\n\n.\n",
+        "pzprv3/ripple/2/2/",
+        "ripple/1/1/",
+        "ripple/0/0/",
+        "https://puzz.link/p?ripple/3/3/+fff",
+        "https://puzz.link/p?ripple/3/3/00-ff",
+        "https://puzz.link/p?ripple/2/2/0a0",
+        "https://puzz.link/p?ripple/65/1/00000000000000zzzj",
+        "\u{feff}size 1 1\r\nregions 1\r\n0\r\nclues\r\n.\r\n",
+        "4 4\n\u{e9}\u{e9}\u{e9}\n",
+    ];
+    for input in inputs {
+        let output = ripple(&["solve", "--json", "--count"], input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{input:?}: {stderr}");
+        assert!(
+            matches!(output.status.code(), Some(0..=4)),
+            "{input:?}: {stderr}"
+        );
+    }
+}

@@ -1,0 +1,507 @@
+//! What the `ripple` binary adds on cli-kit: the items of an input (one
+//! puzzle, or a batch of URLs one per line), the record fields, the human
+//! and JSON views of `solve`, the `check` of records, and the output of
+//! `generate` and `convert`. Behind the `cli` feature.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use cli_kit::{
+    Count, Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Algo, Difficulty, Format, Generated, Grid, Options, Outcome, ParseError, Puzzle, Status, check,
+    is_url, parse, solve, to_url, write,
+};
+
+/// The longest line read: far above any puzzle (a 128x128 URL is under
+/// 50,000 characters), so a huge line is reported, not parsed.
+pub const MAX_LINE: usize = 200_000;
+
+/// One puzzle of an input: the line it is on in a batch of URLs (`None`
+/// for a whole file), and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// 1-based line in a batch of URLs.
+    pub line: Option<usize>,
+    /// The puzzle's text.
+    pub text: String,
+    /// Why the line cannot be a puzzle before it is read (a line far too
+    /// long: kept as this message, not copied).
+    pub too_long: Option<String>,
+}
+
+/// Reads `source`: a URL given on the command line, else a file (or stdin
+/// for `-` or nothing); the input's name for messages and its items.
+pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
+    if let Some(url) = source.filter(|text| is_url(text) && !std::path::Path::new(text).exists()) {
+        let item = Item {
+            line: None,
+            text: url.to_owned(),
+            too_long: cli_kit::line_too_long(url, MAX_LINE),
+        };
+        return Ok(("<command line>".to_owned(), vec![item]));
+    }
+    let input = Input::read(source.map(std::path::Path::new))?;
+    Ok((input.name.clone(), items(&input.text)))
+}
+
+/// The items of a text: each URL line of a batch (when the first puzzle
+/// line is a URL), else the whole text as one puzzle.
+pub fn items(text: &str) -> Vec<Item> {
+    let puzzle_lines = || {
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+    };
+    match puzzle_lines().next() {
+        None => Vec::new(),
+        Some((_, first)) if first.len() <= MAX_LINE && is_url(first) => puzzle_lines()
+            .map(
+                |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
+                    Some(message) => Item {
+                        line: Some(index + 1),
+                        text: String::new(),
+                        too_long: Some(message),
+                    },
+                    None => Item {
+                        line: Some(index + 1),
+                        text: line.trim().to_owned(),
+                        too_long: None,
+                    },
+                },
+            )
+            .collect(),
+        Some(_) => vec![Item {
+            line: None,
+            text: text.to_owned(),
+            too_long: None,
+        }],
+    }
+}
+
+/// A puzzle of an item, or why not: the message names the line (in a
+/// batch), then the line and column or URL position.
+pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
+    if let (Some(line), Some(message)) = (item.line, &item.too_long) {
+        return Err(format!("line {line}: {message}"));
+    }
+    let prefix = item
+        .line
+        .map(|line| format!("line {line}, "))
+        .unwrap_or_default();
+    for (index, line) in item.text.lines().enumerate() {
+        if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
+            let number = item.line.unwrap_or(index + 1);
+            return Err(format!("line {number}: {message}"));
+        }
+    }
+    if let Some(line) = item.line
+        && !is_url(&item.text)
+    {
+        let found: String = item.text.chars().take(40).collect();
+        return Err(format!(
+            "line {line}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
+        ));
+    }
+    let parsed = parse(&item.text).map_err(|error| format!("{prefix}{error}"))?;
+    Ok((parsed.puzzle, parsed.solution, parsed.warnings))
+}
+
+/// The crate's own fields of a record.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The puzzle's canonical puzz.link URL (what `check` verifies against).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// The algorithm that solved it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<String>,
+    /// Solutions counted, with `--count`.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// A generated puzzle's difficulty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// A generated puzzle's number of givens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub givens: Option<usize>,
+    /// A generated puzzle's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// The crate's counters beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Guesses or states that failed.
+    #[serde(default)]
+    pub backtracks: u64,
+    /// Seed 003's calls of its recursive solver (`mrv`, `brute`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recursive_calls: Option<u64>,
+}
+
+/// A `solve` or `generate` record: solution as rows of digits.
+pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;
+
+/// A solved item: the puzzle, what the solver returned, and the warnings of its reading.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The run.
+    pub outcome: Outcome,
+    /// Walls read but ignored.
+    pub warnings: Vec<ParseError>,
+}
+
+impl cli_kit::Outcome for Solved {
+    fn status(&self) -> RecordStatus {
+        record_status(self.outcome.status)
+    }
+}
+
+fn record_status(status: Status) -> RecordStatus {
+    match status {
+        Status::Solved => RecordStatus::Solved,
+        Status::Unsolvable => RecordStatus::Unsolvable,
+        Status::Limit => RecordStatus::Limit,
+    }
+}
+
+/// Solves one item with `algo` and `options`.
+pub fn solve_item(item: &Item, algo: Algo, options: &Options) -> Result<Solved, String> {
+    let (puzzle, _, warnings) = read_puzzle(item)?;
+    let outcome = solve(&puzzle, algo, options);
+    Ok(Solved {
+        puzzle,
+        outcome,
+        warnings,
+    })
+}
+
+/// How `solve` shows its results.
+#[derive(Debug, Clone)]
+pub struct SolveReport {
+    /// The program name for warnings.
+    pub program: String,
+    /// The input's name for warnings.
+    pub input: String,
+    /// The algorithm (for the record).
+    pub algo: Algo,
+    /// JSON lines instead of the drawing.
+    pub json: bool,
+    /// The `--stats` line.
+    pub stats: bool,
+    /// Whether solutions are counted (and up to how many).
+    pub count_limit: Option<u64>,
+    /// Print the canonical URL above the drawing.
+    pub to_url: bool,
+    /// Puzzles written so far (for separating a batch's drawings).
+    pub written: usize,
+}
+
+impl SolveReport {
+    fn count_of(&self, outcome: &Outcome) -> Option<Count> {
+        self.count_limit.map(|_| Count {
+            count: outcome.count,
+            complete: outcome.complete,
+        })
+    }
+
+    /// The record of a solved item.
+    pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
+        let outcome = &solved.outcome;
+        let mut record = Record::new(
+            record_status(outcome.status),
+            Fields {
+                puzzle: Some(to_url(&solved.puzzle)),
+                algo: Some(self.algo.name().to_owned()),
+                count: self.count_of(outcome),
+                ..Fields::default()
+            },
+        )
+        .at_line(item.line);
+        if outcome.status == Status::Solved {
+            record.solution = outcome.solution.as_ref().map(Grid::to_rows);
+        }
+        record.stats = RecordStats::with(
+            outcome.stats.nodes,
+            outcome.stats.elapsed,
+            Counters {
+                backtracks: outcome.stats.backtracks,
+                recursive_calls: outcome.stats.recursive_calls,
+            },
+        );
+        record
+    }
+
+    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> anyhow::Result<()> {
+        let outcome = &solved.outcome;
+        if let Some(line) = item.line {
+            if self.written > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "line {line}:")?;
+        }
+        if self.to_url {
+            writeln!(out, "{}", to_url(&solved.puzzle))?;
+        }
+        match (outcome.status, &outcome.solution) {
+            (Status::Solved, Some(solution)) => {
+                write!(out, "{}", solved.puzzle.draw(solution.values()))?
+            }
+            (Status::Unsolvable, _) => writeln!(out, "no solution")?,
+            _ => writeln!(
+                out,
+                "limit reached after {} nodes before an answer",
+                outcome.stats.nodes
+            )?,
+        }
+        if let Some(limit) = self.count_limit {
+            let text = match (outcome.status, outcome.complete) {
+                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
+                (_, true) => outcome.count.to_string(),
+                (Status::Limit, false) => {
+                    format!("{} or more (found before the node limit)", outcome.count)
+                }
+                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
+            };
+            writeln!(out, "solutions: {text}")?;
+        }
+        if self.stats {
+            let mut counters = vec![
+                ("nodes", outcome.stats.nodes.to_string()),
+                ("backtracks", outcome.stats.backtracks.to_string()),
+            ];
+            if let Some(calls) = outcome.stats.recursive_calls {
+                counters.push(("recursive calls", calls.to_string()));
+            }
+            counters.push(("algo", self.algo.name().to_owned()));
+            writeln!(
+                out,
+                "{}",
+                cli_kit::stats_line(&counters, outcome.stats.elapsed)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Report<Item, Solved> for SolveReport {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        item: &Item,
+        result: Result<&Solved, &str>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(solved) => {
+                for warning in &solved.warnings {
+                    eprintln!(
+                        "{}: {}: warning: {warning}; taken as no wall",
+                        self.program, self.input
+                    );
+                }
+                if self.json {
+                    self.record(item, solved).write_line(out)?;
+                } else {
+                    self.human(out, item, solved)?;
+                }
+            }
+            Err(message) => {
+                if self.json {
+                    let record: RippleRecord = Record::invalid(message, Fields::default());
+                    record.at_line(item.line).write_line(out)?;
+                }
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
+        if !self.json && tally.total() > 1 {
+            writeln!(
+                out,
+                "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
+                tally.total(),
+                tally.solved,
+                tally.unsolvable,
+                tally.limit,
+                tally.invalid
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks one record of `solve` or `generate` independently: the solution
+/// against the puzzle of its `puzzle` URL with [`crate::check`]; an
+/// `unsolvable` claim is confirmed when the givens alone break a rule,
+/// else there is nothing cheap to verify.
+pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
+    let puzzle = || -> Result<Puzzle, String> {
+        let url = record
+            .fields
+            .puzzle
+            .as_deref()
+            .ok_or("no \"puzzle\" URL in the record")?;
+        url.parse::<Puzzle>()
+            .map_err(|error| format!("puzzle: {error}"))
+    };
+    match record.status {
+        RecordStatus::Solved => {
+            let puzzle = puzzle()?;
+            let rows = record.solution.as_deref().unwrap_or_default();
+            let grid = Grid::from_rows(rows).ok_or("the solution's rows are empty or ragged")?;
+            check::check(&puzzle, grid.values()).map_err(|violation| violation.to_string())?;
+            if let Some(count) = record.fields.count
+                && count.count == 0
+            {
+                return Err("status \"solved\" with a count of 0".into());
+            }
+            Ok(Verified::Solution)
+        }
+        RecordStatus::Unsolvable => {
+            let puzzle = puzzle()?;
+            if check::givens_conflict(&puzzle).is_some() {
+                Ok(Verified::NoSolution)
+            } else {
+                Ok(Verified::Nothing)
+            }
+        }
+        _ => Ok(Verified::Nothing),
+    }
+}
+
+/// `generate`'s options.
+#[derive(Debug, Clone, Copy)]
+pub struct GenerateRun {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// First seed.
+    pub seed: u64,
+    /// How many puzzles (seeds `seed`, `seed + 1`, ...).
+    pub number: u64,
+    /// Difficulty.
+    pub difficulty: Difficulty,
+    /// Output form.
+    pub format: Format,
+    /// JSON records instead.
+    pub json: bool,
+    /// Add the solution (drawn, or in the form when it can hold one).
+    pub with_solution: bool,
+}
+
+/// Runs `generate`, writing each puzzle to `out`.
+pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<()> {
+    for offset in 0..run.number {
+        let seed = run.seed.wrapping_add(offset);
+        let started = Instant::now();
+        let generated = crate::generate(run.rows, run.cols, seed, run.difficulty)?;
+        write_generated(run, seed, &generated, started.elapsed(), out)?;
+    }
+    Ok(())
+}
+
+fn write_generated(
+    run: &GenerateRun,
+    seed: u64,
+    generated: &Generated,
+    elapsed: Duration,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let puzzle = &generated.puzzle;
+    if run.json {
+        let mut record: RippleRecord = Record::new(
+            RecordStatus::Solved,
+            Fields {
+                puzzle: Some(to_url(puzzle)),
+                difficulty: Some(generated.grade.difficulty.name().to_owned()),
+                givens: Some(puzzle.num_givens()),
+                seed: Some(seed),
+                ..Fields::default()
+            },
+        );
+        record.solution = Some(generated.solution.to_rows());
+        record.stats = RecordStats::with(generated.grade.nodes, elapsed, Counters::default());
+        return record.write_line(out);
+    }
+    writeln!(
+        out,
+        "# ripple generate --size {}x{} --seed {seed} --difficulty {}: {} givens, {} rooms, proved unique in {} {}",
+        run.rows,
+        run.cols,
+        generated.grade.difficulty,
+        puzzle.num_givens(),
+        puzzle.rooms().len(),
+        generated.grade.nodes,
+        if generated.grade.nodes == 1 {
+            "node (no guess)"
+        } else {
+            "nodes"
+        },
+    )?;
+    let solution = run.with_solution.then_some(&generated.solution);
+    write!(out, "{}", write(puzzle, run.format, solution))?;
+    if run.with_solution && matches!(run.format, Format::Url | Format::Ascii) {
+        writeln!(out, "# solution:")?;
+        for line in puzzle.draw(generated.solution.values()).lines() {
+            writeln!(out, "# {line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `convert`: each item written in `format`; bad items reported on
+/// stderr and counted.
+pub fn convert(
+    program: &str,
+    name: &str,
+    items: &[Item],
+    format: Format,
+    out: &mut dyn Write,
+) -> anyhow::Result<Tally> {
+    let mut tally = Tally::default();
+    for item in items {
+        match read_puzzle(item) {
+            Ok((puzzle, solution, warnings)) => {
+                for warning in warnings {
+                    eprintln!("{program}: {name}: warning: {warning}; taken as no wall");
+                }
+                write!(out, "{}", write(&puzzle, format, solution.as_ref()))?;
+                tally.add(RecordStatus::Solved);
+            }
+            Err(message) => {
+                eprintln!("{program}: {name}: {message}");
+                tally.add(RecordStatus::Invalid);
+            }
+        }
+    }
+    Ok(tally)
+}
+
+/// Reads `RxC` (or `R`, square) for `--size`.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let expected =
+        || format!("expected a size such as 10x10 or 7x12 (rows x columns), found '{text}'");
+    let (rows, cols) = match text.split_once(['x', 'X']) {
+        Some((rows, cols)) => (rows, cols),
+        None => (text, text),
+    };
+    let rows: usize = rows.trim().parse().map_err(|_| expected())?;
+    let cols: usize = cols.trim().parse().map_err(|_| expected())?;
+    if !(1..=crate::MAX_SIDE).contains(&rows) || !(1..=crate::MAX_SIDE).contains(&cols) {
+        return Err(format!(
+            "rows and columns must be 1 to {}, found '{text}'",
+            crate::MAX_SIDE
+        ));
+    }
+    Ok((rows, cols))
+}
