@@ -35,12 +35,16 @@ fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
 
 /// Solves with csp-core: the first solution, or a count up to the solution
 /// limit. Nodes are csp-core's (the root plus one per decision), and its
-/// node limit is never passed.
+/// node limit is never passed; its memory limit bounds the trail and the
+/// search stacks.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     let (model, cells) = model(sudoku);
     let mut config = Config::new();
     if let Some(nodes) = options.node_limit {
         config = config.node_limit(nodes);
+    }
+    if let Some(bytes) = options.memory_limit {
+        config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
     let to_grid = |values: &[i32]| {

@@ -73,9 +73,9 @@ struct SolveArgs {
     /// (status "limit") [default: 1000000].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     frontier_limit: Option<u64>,
-    /// With --algo bfs: the most memory its boards may take, such as 512M or
-    /// 4G, before giving up (status "limit") [default: half the memory
-    /// available].
+    /// With --algo bfs or csp: the most memory the search may hold (BFS's
+    /// boards, csp's trail and stacks), such as 512M or 4G, before giving
+    /// up (status "limit") [default: half the memory available].
     #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
     memory_limit: Option<usize>,
 }
@@ -84,17 +84,17 @@ impl SolveArgs {
     /// The solver's options; flags that do not apply to `--algo` are a
     /// usage error.
     fn options(&self) -> Options {
-        let bfs_only = [
-            ("--frontier-limit", self.frontier_limit.is_some()),
-            ("--memory-limit", self.memory_limit.is_some()),
-        ];
-        for (flag, given) in bfs_only {
-            if given && self.algo != Algo::Bfs {
-                cli_kit::usage_error::<Cli>(format!(
-                    "{flag} applies to --algo bfs only, not to --algo {}",
-                    self.algo
-                ));
-            }
+        if self.frontier_limit.is_some() && self.algo != Algo::Bfs {
+            cli_kit::usage_error::<Cli>(format!(
+                "--frontier-limit applies to --algo bfs only, not to --algo {}",
+                self.algo
+            ));
+        }
+        if self.memory_limit.is_some() && !matches!(self.algo, Algo::Bfs | Algo::Csp) {
+            cli_kit::usage_error::<Cli>(format!(
+                "--memory-limit applies to --algo bfs and csp only, not to --algo {}",
+                self.algo
+            ));
         }
         let mut options = Options::new(self.algo);
         options.solution_limit = if self.count { self.limit } else { 1 };
@@ -102,12 +102,11 @@ impl SolveArgs {
         options.frontier_limit = self
             .frontier_limit
             .map_or(DEFAULT_FRONTIER_LIMIT, |boards| boards as usize);
-        if self.algo == Algo::Bfs {
-            options.memory_limit = Some(
-                self.memory_limit
-                    .unwrap_or_else(cli_kit::default_memory_budget),
-            );
-        }
+        // Also for fast, which hands sizes other than 9x9 to csp.
+        options.memory_limit = Some(
+            self.memory_limit
+                .unwrap_or_else(cli_kit::default_memory_budget),
+        );
         options
     }
 }

@@ -105,6 +105,8 @@ impl Board {
 /// search can go on past the first one: the goal test only says "stop" when
 /// the solution limit is reached.
 struct SudokuSearch {
+    /// Cells of the grid, for the memory a board owns.
+    cells: usize,
     limit: u64,
     found: Cell<u64>,
     first: RefCell<Option<Board>>,
@@ -132,6 +134,13 @@ impl Problem for SudokuSearch {
         }
     }
 
+    /// The two cell buffers of a board, each with the allocator's
+    /// overhead, for BFS's memory limit.
+    fn state_heap_bytes(&self) -> usize {
+        const ALLOCATION: usize = 16;
+        self.cells * (size_of::<u8>() + size_of::<u32>()) + 2 * ALLOCATION
+    }
+
     fn is_goal(&self, board: &Board) -> bool {
         if !board.goal_test() {
             return false;
@@ -145,33 +154,12 @@ impl Problem for SudokuSearch {
     }
 }
 
-/// What one board held by BFS costs in memory, estimated: the board and
-/// its search-core node inline, counted twice for the arena's doubling as
-/// it grows, and the two cell buffers on the heap with the allocator's
-/// overhead for each.
-fn bytes_per_board(side: usize) -> usize {
-    const NODE: usize = 48;
-    const ALLOCATION: usize = 16;
-    2 * (size_of::<Board>() + NODE)
-        + side * side * (size_of::<u8>() + size_of::<u32>())
-        + 2 * ALLOCATION
-}
-
-/// The most boards BFS may make: it keeps every one (the path to each is
-/// kept), so the frontier and memory limits are limits on the boards made,
-/// search-core's node count.
-fn bfs_board_limit(options: &Options, side: usize) -> u64 {
-    let by_memory = options
-        .memory_limit
-        .map_or(usize::MAX, |bytes| bytes / bytes_per_board(side));
-    options.frontier_limit.min(by_memory) as u64
-}
-
 /// Solves with seed 004's DFS or BFS: the first solution, or a count up to
 /// the solution limit. Nodes are search-core's boards generated (the start
 /// included), which its node limit never passes.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     let problem = SudokuSearch {
+        cells: sudoku.values().len(),
         limit: options.solution_limit.max(1),
         found: Cell::new(0),
         first: RefCell::new(None),
@@ -179,12 +167,20 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     let start = Board::new(sudoku);
     let mut config = Config::default();
     let node_limit = match algo {
-        Algo::Bfs => Some(
-            options
-                .node_limit
-                .unwrap_or(u64::MAX)
-                .min(bfs_board_limit(options, sudoku.side())),
-        ),
+        // BFS keeps every board it makes (the path to each is kept), so
+        // the frontier limit is a limit on the boards made, search-core's
+        // node count; its memory is search-core's to watch.
+        Algo::Bfs => {
+            if let Some(bytes) = options.memory_limit {
+                config = config.memory_limit(bytes);
+            }
+            Some(
+                options
+                    .node_limit
+                    .unwrap_or(u64::MAX)
+                    .min(options.frontier_limit as u64),
+            )
+        }
         _ => options.node_limit,
     };
     if let Some(nodes) = node_limit {

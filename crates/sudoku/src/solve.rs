@@ -73,9 +73,13 @@ pub struct Options {
     /// BFS keeps every board it makes (the path to each is kept), so this
     /// caps its memory; the other algorithms ignore it.
     pub frontier_limit: usize,
-    /// The most bytes BFS may use for the boards it holds, estimated per
-    /// board, before giving up ([`Status::Limit`]); `None`: only
-    /// [`Options::frontier_limit`]. The other algorithms ignore it.
+    /// The most bytes a search that holds states may use before giving up
+    /// ([`Status::Limit`]), checked before its buffers grow so that no
+    /// allocation can fail: BFS's boards (search-core counts each node and
+    /// the cell buffers of its board), csp-core's trail and search stacks
+    /// (also for the sizes [`Algo::Fast`] hands to csp). `None`: no limit
+    /// but [`Options::frontier_limit`]. The fast engine on 9x9 and DFS,
+    /// whose memory the grid bounds, ignore it.
     pub memory_limit: Option<usize>,
 }
 

@@ -63,9 +63,10 @@ fn flags_that_do_not_apply_are_usage_errors() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
-    let accepted: [&[&str]; 4] = [
+    let accepted: [&[&str]; 5] = [
         &["solve", "--algo", "bfs", "--frontier-limit", "100000"],
         &["solve", "--algo", "bfs", "--memory-limit", "1G"],
+        &["solve", "--algo", "csp", "--memory-limit", "1G"],
         &["solve", "--count", "--limit", "5"],
         &["solve", "--algo", "fast", "--node-limit", "1000"],
     ];
