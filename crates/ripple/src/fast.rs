@@ -21,6 +21,13 @@ pub(crate) enum Level {
     Full,
 }
 
+/// Rounds of the room arguments in the propagation after a guess (the
+/// root and grading take them to a fixpoint): each is a pass over every
+/// room, dearer than all the singles, and the first round finds most of
+/// what they will; a weaker fixpoint costs a few more guesses, not
+/// correctness.
+const ROOM_ROUNDS: u32 = 1;
+
 /// The contradiction that ends a branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Dead;
@@ -148,8 +155,8 @@ impl Engine {
         Ok(())
     }
 
-    /// Every deduction of `level` to a fixpoint.
-    fn propagate(&mut self, state: &mut State, level: Level) -> Result<(), Dead> {
+    /// Every deduction of `level` to a fixpoint, the room arguments for at most `max_rounds` passes.
+    fn propagate(&mut self, state: &mut State, level: Level, max_rounds: u32) -> Result<(), Dead> {
         self.queue.clear();
         for cell in 0..state.candidates.len() {
             let candidates = state.candidates[cell];
@@ -157,6 +164,7 @@ impl Engine {
                 self.queue.push(cell as u32);
             }
         }
+        let mut room_rounds = 0;
         loop {
             while let Some(cell) = self.queue.pop() {
                 self.place(state, cell as usize)?;
@@ -165,7 +173,8 @@ impl Engine {
                 return Ok(());
             }
             let mut changed = self.hidden_singles(state)?;
-            if !changed && level == Level::Full {
+            if !changed && level == Level::Full && room_rounds < max_rounds {
+                room_rounds += 1;
                 changed = self.room_arguments(state)?;
             }
             if !changed && self.queue.is_empty() {
@@ -310,22 +319,24 @@ impl Engine {
         Ok(changed)
     }
 
-    /// The open cell with the fewest candidates (first in reading order on ties).
+    /// The open cell with the fewest candidates; on ties the one whose
+    /// largest candidate is largest (a large digit, placed, clears more
+    /// of its row and column), then the first in reading order.
     fn branch_cell(state: &State) -> Option<usize> {
-        let mut best: Option<(u32, usize)> = None;
+        let mut best: Option<(u32, u32, usize)> = None;
         for (cell, &candidates) in state.candidates.iter().enumerate() {
             if state.placed[cell] {
                 continue;
             }
             let count = candidates.count_ones();
-            if best.is_none_or(|(fewest, _)| count < fewest) {
-                best = Some((count, cell));
-                if count == 2 {
-                    break;
-                }
+            let reach = 64 - candidates.leading_zeros();
+            if best
+                .is_none_or(|(fewest, far, _)| count < fewest || (count == fewest && reach > far))
+            {
+                best = Some((count, reach, cell));
             }
         }
-        best.map(|(_, cell)| cell)
+        best.map(|(_, _, cell)| cell)
     }
 
     /// Counts solutions from `state` up to `max` (at least 1), within
@@ -353,7 +364,7 @@ impl Engine {
         let max = max.max(1);
         // Depth-first with an explicit stack of (state, digits left to try, cell).
         let mut root = state;
-        if self.propagate(&mut root, level).is_err() {
+        if self.propagate(&mut root, level, u32::MAX).is_err() {
             counted.complete = true;
             return counted;
         }
@@ -415,7 +426,7 @@ impl Engine {
             if *digits == 0 {
                 stack.pop();
             }
-            if self.propagate(&mut child, level).is_ok() {
+            if self.propagate(&mut child, level, ROOM_ROUNDS).is_ok() {
                 current = Some(child);
             } else {
                 counted.counters.backtracks += 1;
@@ -427,7 +438,7 @@ impl Engine {
     /// (without contradiction).
     pub(crate) fn solves_without_guessing(&mut self, givens: &[u8], level: Level) -> bool {
         let mut state = self.start(givens);
-        self.propagate(&mut state, level).is_ok() && state.open == 0
+        self.propagate(&mut state, level, u32::MAX).is_ok() && state.open == 0
     }
 }
 
