@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::check::{check_placement, check_unsolvable};
 use crate::{
     Algorithm, BOARD_VIEW_MAX, CountAlgo, CountOptions, CountOutcome, Formulation, Limit, Outcome,
-    Stats, board_bytes, boards_within, count_with, solve,
+    Stats, base_bytes, board_bytes, count_with, solve,
 };
 
 /// The program's name in messages.
@@ -58,8 +58,10 @@ JSON (--json), one line:
 Nodes: fast, queens placed on its bitboards; csp, csp-core search nodes,
 the root included (1 + values tried); dfs and bfs, boards generated, the
 empty board included. --node-limit K (csp, dfs, bfs) ends the search with
-nodes <= K. bfs keeps every board it generates and stops before they would
-pass --memory-limit (default: half the memory available).
+nodes <= K. --memory-limit SIZE (csp, dfs, bfs; default: half the memory
+available) ends it before what it holds would pass SIZE: bfs keeps every
+board it generates, dfs the boards of its path and their siblings, csp its
+domains and trail; a board too large for the limit is refused at once.
 
 Examples:
   nqueens count 14                   365596
@@ -90,10 +92,12 @@ the formulations search N = 2 and 3 exhaustively, construct and
 min-conflicts know from the theorem behind the construction that these two
 have no placement (nodes 0).
 
-Flags: --seed and --max-steps are min-conflicts'; --node-limit is the
-formulations'; --memory-limit is bfs's, which keeps every board it
-generates (default: half the memory available). A flag the chosen --algo
-does not use is a usage error.
+Flags: --seed and --max-steps are min-conflicts'; --node-limit and
+--memory-limit are the formulations' (the memory limit's default is half
+the memory available: bfs keeps every board it generates, dfs the boards of
+its path and their siblings, csp its domains and trail; a board too large
+for the limit is refused at once). A flag the chosen --algo does not use is
+a usage error.
 
 Examples:
   nqueens solve 8
@@ -157,7 +161,7 @@ pub enum Flag {
     MaxSteps,
     /// `--node-limit`: the formulations.
     NodeLimit,
-    /// `--memory-limit`: breadth-first search, which keeps its boards.
+    /// `--memory-limit`: the formulations, which hold boards or domains.
     MemoryLimit,
     /// `--threads`: the fast counter.
     Threads,
@@ -182,7 +186,7 @@ impl Flag {
         match self {
             Flag::Seed | Flag::MaxSteps => (&["min-conflicts"], "min-conflicts"),
             Flag::NodeLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
-            Flag::MemoryLimit => (&["bfs"], "bfs, which keeps every board it generates"),
+            Flag::MemoryLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
             Flag::Threads => (&["fast"], "the fast counter"),
             Flag::Unique => (&["fast"], "the fast counter, which counts symmetry classes"),
         }
@@ -474,59 +478,68 @@ fn limit_line(run: &SolveRun, limit: Limit) -> String {
         ..
     } = run;
     let name = algorithm.name();
-    let tested = stats.num_tested.unwrap_or_default();
-    let bfs_memory = || {
-        format!(
-            "bfs keeps every board it generates, about {:.1} KB each for N = {n}",
-            board_bytes(*n) as f64 / 1024.0
-        )
-    };
-    match (algorithm, limit) {
-        (
-            Algorithm::Search {
-                formulation: Formulation::Csp,
-                ..
-            },
-            _,
-        ) => format!(
-            "limit: {name} stopped at its limit of {} nodes without a placement \
-             (raise --node-limit)",
-            stats.nodes
-        ),
-        (Algorithm::Search { limits, .. }, Limit::Memory) => {
-            let bytes = limits.memory_limit.unwrap_or_default();
-            format!(
-                "limit: {name} stopped at its memory limit of {} ({} boards) after {} boards \
-                 generated, {tested} tested, without a placement (raise --memory-limit; {})",
-                show_bytes(bytes),
-                boards_within(*n, bytes),
-                stats.nodes,
-                bfs_memory()
-            )
-        }
-        (Algorithm::Search { formulation, .. }, _) => {
-            let memory = if *formulation == Formulation::Bfs {
-                format!("; {}", bfs_memory())
-            } else {
-                String::new()
-            };
-            format!(
-                "limit: {name} stopped at its limit of {} boards generated, {tested} tested, \
-                 without a placement (raise --node-limit{memory})",
-                stats.nodes
-            )
-        }
-        _ => format!(
+    let Algorithm::Search {
+        formulation,
+        limits,
+    } = algorithm
+    else {
+        return format!(
             "limit: {name} gave up after {} steps without a placement \
              (raise --max-steps or try another --seed)",
             stats.nodes
+        );
+    };
+    let work = match formulation {
+        Formulation::Csp => format!("{} nodes", stats.nodes),
+        _ => format!(
+            "{} boards generated, {} tested,",
+            stats.nodes,
+            stats.num_tested.unwrap_or_default()
+        ),
+    };
+    let board = show_bytes(board_bytes(*n));
+    let holds = match formulation {
+        Formulation::Csp => String::new(),
+        Formulation::Dfs => format!(
+            "; dfs keeps the boards of its path and their untried siblings, about {board} each \
+             for N = {n}"
+        ),
+        Formulation::Bfs => {
+            format!("; bfs keeps every board it generates, about {board} each for N = {n}")
+        }
+    };
+    match limit {
+        Limit::Memory if stats.nodes == 0 => format!(
+            "limit: {name} needs about {} before its search starts ({}), more than its memory \
+             limit of {} (raise --memory-limit)",
+            show_bytes(base_bytes(*n, *formulation)),
+            match formulation {
+                Formulation::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
+                _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
+            },
+            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+        ),
+        Limit::Memory => format!(
+            "limit: {name} stopped at its memory limit of {} after {work} without a placement \
+             (raise --memory-limit{holds})",
+            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+        ),
+        // As before the memory limit came: only bfs says what it keeps.
+        Limit::Nodes | Limit::Steps => format!(
+            "limit: {name} stopped at its limit of {work} without a placement \
+             (raise --node-limit{})",
+            if *formulation == Formulation::Bfs {
+                holds.as_str()
+            } else {
+                ""
+            }
         ),
     }
 }
 
 /// `bytes` in the largest binary unit that keeps it at 1 or more:
 /// `512.0 MiB`, `4.0 GiB`.
-fn show_bytes(bytes: usize) -> String {
+fn show_bytes(bytes: u64) -> String {
     let mut value = bytes as f64;
     for unit in ["bytes", "KiB", "MiB", "GiB"] {
         if value < 1024.0 {

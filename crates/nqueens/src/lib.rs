@@ -131,7 +131,7 @@ mod solve;
 pub use check::{Violation, check_columns};
 pub use count::{CountAlgo, CountOptions, CountOutcome, Counts, MAX_COUNT_N, count, count_with};
 pub use formulation::{
-    Formulation, Limits, SearchResult, board_bytes, boards_within, count_by, solve_by,
+    Formulation, Limits, SearchResult, base_bytes, board_bytes, count_by, solve_by,
 };
 pub use placement::{BOARD_VIEW_MAX, Placement};
 pub use solve::{Algorithm, DEFAULT_SEED, MAX_SOLVE_N, Outcome, SolveAlgo, solve};

@@ -81,8 +81,8 @@ struct LimitArgs {
     /// (status "limit", exit 4) [default: none]
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
-    /// Memory budget of bfs, which keeps every board it generates, such as
-    /// 512M or 4G (status "limit", exit 4) [default: half the memory available]
+    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
+    /// exit 4) [default: half the memory available]
     #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
     memory_limit: Option<usize>,
 }

@@ -28,7 +28,7 @@ pub enum SolveAlgo {
     Csp,
     /// Seed 004's board of candidate lists, most constrained row, depth first
     Dfs,
-    /// The same board, breadth first (it keeps every board: see --memory-limit)
+    /// The same board, breadth first (it keeps every board it generates)
     Bfs,
 }
 

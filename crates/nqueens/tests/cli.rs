@@ -194,8 +194,15 @@ fn flags_the_algorithm_does_not_use_are_usage_errors() {
             "--node-limit applies to the formulations (csp, dfs, bfs), not to --algo min-conflicts",
         ),
         (
-            &["solve", "8", "--algo", "csp", "--memory-limit", "1G"],
-            "--memory-limit applies to bfs",
+            &[
+                "solve",
+                "8",
+                "--algo",
+                "min-conflicts",
+                "--memory-limit",
+                "1G",
+            ],
+            "--memory-limit applies to the formulations (csp, dfs, bfs), not to --algo min-conflicts",
         ),
         (
             &["count", "8", "--node-limit", "9"],
@@ -322,7 +329,7 @@ fn the_checker_reports_every_failure_and_sums_up() {
 }
 
 #[test]
-fn bfs_stops_at_its_memory_limit() {
+fn the_formulations_stop_at_their_memory_limit() {
     let run = nqueens(
         &[
             "solve",
@@ -347,4 +354,13 @@ fn bfs_stops_at_its_memory_limit() {
         "{}",
         run.stdout
     );
+    for algo in ["csp", "dfs", "bfs"] {
+        let run = nqueens(&["count", "12", "--algo", algo, "--memory-limit", "4K"], "");
+        assert_eq!(run.code, 4, "{algo}");
+        assert!(
+            run.stdout.ends_with(" or more (memory limit reached)\n"),
+            "{algo}: {}",
+            run.stdout
+        );
+    }
 }
