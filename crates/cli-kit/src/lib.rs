@@ -107,9 +107,26 @@ pub fn stats_line(counters: &[(&str, String)], time: Duration) -> String {
 /// message, a pointer to `--help`, exit code 2): for flags that each parse
 /// but do not fit together or with the input.
 pub fn usage_error<Cli: clap::CommandFactory>(message: impl std::fmt::Display) -> ! {
-    Cli::command()
+    usage_error_in(Cli::command(), std::env::args().skip(1), message).exit()
+}
+
+/// The error of [`usage_error`] for the command line `args`: its usage line
+/// is the subcommand's (`sudoku solve [OPTIONS] [FILE]`) when one was named.
+fn usage_error_in(
+    mut command: clap::Command,
+    args: impl IntoIterator<Item = String>,
+    message: impl std::fmt::Display,
+) -> clap::Error {
+    command.build();
+    let named = args.into_iter().find_map(|arg| {
+        command
+            .get_subcommands()
+            .find(|sub| sub.get_name() == arg)
+            .cloned()
+    });
+    named
+        .unwrap_or(command)
         .error(clap::error::ErrorKind::ArgumentConflict, message)
-        .exit()
 }
 
 /// The exit code of a command that returned `result`: its own code on
@@ -155,6 +172,22 @@ mod tests {
         assert!(!is_broken_pipe(&anyhow::anyhow!(
             "line 3: expected a digit"
         )));
+    }
+
+    #[test]
+    fn a_usage_error_shows_the_usage_of_the_subcommand_named() {
+        let command = clap::Command::new("tool")
+            .subcommand(clap::Command::new("solve").arg(clap::Arg::new("file")))
+            .subcommand(clap::Command::new("check"));
+        let args = |list: &[&str]| list.iter().map(|arg| arg.to_string()).collect::<Vec<_>>();
+        let error = usage_error_in(command.clone(), args(&["solve", "x"]), "bad flags");
+        assert_eq!(error.kind(), clap::error::ErrorKind::ArgumentConflict);
+        assert_eq!(error.exit_code(), 2);
+        let text = error.to_string();
+        assert!(text.contains("bad flags"), "{text}");
+        assert!(text.contains("Usage: tool solve [file]"), "{text}");
+        let text = usage_error_in(command, args(&["--x"]), "bad").to_string();
+        assert!(text.contains("Usage: tool [COMMAND]"), "{text}");
     }
 
     #[test]
