@@ -1,0 +1,2 @@
+//! What the `crossword` binary adds on cli-kit (behind the `cli` feature):
+//! filled in by the next step.

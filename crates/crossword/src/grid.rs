@@ -1,0 +1,444 @@
+//! Grid templates: blocks, open cells and pre-filled letters, read from the
+//! text format of the fixtures (`.` open, `#` block, a letter pre-filled),
+//! Across Lite `.puz` files and ipuz JSON, and written back as text.
+
+use std::fmt;
+
+use crate::error::{Location, ParseError};
+
+/// The largest number of rows or columns read: far above any published
+/// crossword (21x21 Sunday grids, 25x25 specials), small enough that a
+/// stray file is refused before anything is allocated for it.
+pub const MAX_SIDE: usize = 255;
+
+/// One cell of a template or a fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// A black square.
+    Block,
+    /// A white square to fill.
+    Open,
+    /// A white square holding a letter (`0` = a ... `25` = z).
+    Letter(u8),
+}
+
+impl Cell {
+    /// The cell's character in the text format: `#`, `.` or a lowercase letter.
+    pub fn to_char(self) -> char {
+        match self {
+            Cell::Block => '#',
+            Cell::Open => '.',
+            Cell::Letter(letter) => (b'a' + letter) as char,
+        }
+    }
+
+    /// Whether the cell is white (open or lettered).
+    pub fn is_white(self) -> bool {
+        !matches!(self, Cell::Block)
+    }
+}
+
+/// A rectangular grid of cells: a template to fill, or a fill.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Cell>,
+}
+
+/// The input forms a grid is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridFormat {
+    /// Rows of `.`, `#` and letters.
+    Text,
+    /// Across Lite binary.
+    Puz,
+    /// ipuz JSON.
+    Ipuz,
+}
+
+impl Grid {
+    /// A grid of `rows` x `cols` cells, row by row. `None` when the sizes
+    /// do not agree or a side is 0 or above [`MAX_SIDE`].
+    pub fn new(rows: usize, cols: usize, cells: Vec<Cell>) -> Option<Grid> {
+        let fits = (1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols);
+        (fits && cells.len() == rows * cols).then_some(Grid { rows, cols, cells })
+    }
+
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells, row by row.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cell at `row`, `col`.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.cols + col]
+    }
+
+    /// Sets the cell at `index` (row-major).
+    pub fn set(&mut self, index: usize, cell: Cell) {
+        self.cells[index] = cell;
+    }
+
+    /// The rows as text lines (`#`, `.`, lowercase letters).
+    pub fn to_rows(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.cols)
+            .map(|row| row.iter().map(|cell| cell.to_char()).collect())
+            .collect()
+    }
+
+    /// Reads rows of text (see [`Grid::parse_text`]) from the JSON `grid`
+    /// form: one string per row.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Grid, ParseError> {
+        let text: Vec<&str> = rows.iter().map(AsRef::as_ref).collect();
+        Grid::parse_text(&text.join("\n"))
+    }
+
+    /// Reads the text format: one row per line, `.` (or `_`, `?`, a space)
+    /// an open cell, `#` (or `*`) a block, a letter a pre-filled cell (any
+    /// case). Blank lines before and after the grid and trailing spaces
+    /// are ignored; rows must all have the same length.
+    pub fn parse_text(text: &str) -> Result<Grid, ParseError> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line.trim_end()))
+            .collect();
+        let first = lines.iter().position(|(_, line)| !line.is_empty());
+        let last = lines.iter().rposition(|(_, line)| !line.is_empty());
+        let (Some(first), Some(last)) = (first, last) else {
+            return Err(ParseError::new(
+                Location::Input,
+                "empty grid: expected rows of '.' (open), '#' (block) and letters",
+            ));
+        };
+        let rows = &lines[first..=last];
+        if rows.len() > MAX_SIDE {
+            return Err(ParseError::new(
+                Location::Line(rows[MAX_SIDE].0),
+                format!("more than {MAX_SIDE} rows"),
+            ));
+        }
+        let mut cells = Vec::new();
+        let mut cols = None;
+        for &(number, line) in rows {
+            let mut width = 0;
+            for (column, ch) in line.chars().enumerate() {
+                if column >= MAX_SIDE {
+                    return Err(ParseError::new(
+                        Location::LineColumn(number, column + 1),
+                        format!("more than {MAX_SIDE} columns"),
+                    ));
+                }
+                let cell = match ch {
+                    '.' | '_' | '?' | ' ' => Cell::Open,
+                    '#' | '*' => Cell::Block,
+                    'a'..='z' | 'A'..='Z' => Cell::Letter(ch.to_ascii_lowercase() as u8 - b'a'),
+                    other => {
+                        return Err(ParseError::new(
+                            Location::LineColumn(number, column + 1),
+                            format!(
+                                "expected '.' (open), '#' (block) or a letter, found {other:?}"
+                            ),
+                        ));
+                    }
+                };
+                cells.push(cell);
+                width += 1;
+            }
+            if width == 0 {
+                return Err(ParseError::new(
+                    Location::Line(number),
+                    "empty row inside the grid",
+                ));
+            }
+            match cols {
+                None => cols = Some(width),
+                Some(cols) if cols != width => {
+                    let (first_line, _) = rows[0];
+                    return Err(ParseError::new(
+                        Location::Line(number),
+                        format!("ragged row: {width} cells where line {first_line} has {cols}"),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        let cols = cols.unwrap_or(0);
+        Grid::new(rows.len(), cols, cells)
+            .ok_or_else(|| ParseError::new(Location::Input, "the grid has no cell"))
+    }
+
+    /// Reads an Across Lite `.puz` file: the block pattern from its
+    /// solution (`.` is a block) and the letters already filled in its
+    /// player grid as pre-filled cells. Scrambled, rebus and diagramless
+    /// files are read the same way (the extra sections are skipped).
+    pub fn parse_puz(bytes: &[u8]) -> Result<Grid, ParseError> {
+        const MAGIC: &[u8] = b"ACROSS&DOWN\0";
+        let start = find(bytes, MAGIC).ok_or_else(|| {
+            ParseError::new(
+                Location::Byte(0),
+                "not an Across Lite file: no 'ACROSS&DOWN' signature",
+            )
+        })?;
+        // The signature sits at offset 2 of the header; a file may carry
+        // junk before it.
+        let base = start.checked_sub(2).ok_or_else(|| {
+            ParseError::new(
+                Location::Byte(start),
+                "the 'ACROSS&DOWN' signature must follow a 2-byte checksum",
+            )
+        })?;
+        let byte = |offset: usize| -> Result<u8, ParseError> {
+            bytes.get(base + offset).copied().ok_or_else(|| {
+                ParseError::new(
+                    Location::Byte(base + offset),
+                    "the file ends inside its 52-byte header",
+                )
+            })
+        };
+        let cols = usize::from(byte(0x2c)?);
+        let rows = usize::from(byte(0x2d)?);
+        if rows == 0 || cols == 0 {
+            return Err(ParseError::new(
+                Location::Byte(base + 0x2c),
+                format!("a grid of {cols} x {rows} cells"),
+            ));
+        }
+        let len = rows * cols;
+        let solution_at = base + 0x34;
+        let state_at = solution_at + len;
+        let (Some(solution), Some(state)) = (
+            bytes.get(solution_at..solution_at + len),
+            bytes.get(state_at..state_at + len),
+        ) else {
+            return Err(ParseError::new(
+                Location::Byte(bytes.len()),
+                format!(
+                    "the file ends before its two {cols} x {rows} grids ({} bytes expected from byte {solution_at})",
+                    2 * len
+                ),
+            ));
+        };
+        let mut cells = Vec::with_capacity(len);
+        for (index, (&answer, &filled)) in solution.iter().zip(state).enumerate() {
+            let cell = if answer == b'.' {
+                Cell::Block
+            } else if filled.is_ascii_alphabetic() {
+                Cell::Letter(filled.to_ascii_lowercase() - b'a')
+            } else if filled == b'-' || filled == b'.' || filled == b':' || filled == 0 {
+                Cell::Open
+            } else if answer.is_ascii_alphabetic() || answer == b'-' || answer == b':' {
+                // A player grid with marks other than letters (numbers of a
+                // rebus in progress): the cell is open.
+                Cell::Open
+            } else {
+                return Err(ParseError::new(
+                    Location::Byte(solution_at + index),
+                    format!("expected a letter or '.' in the solution grid, found byte {answer}"),
+                ));
+            };
+            cells.push(cell);
+        }
+        Grid::new(rows, cols, cells)
+            .ok_or_else(|| ParseError::new(Location::Byte(base + 0x2c), "grid size out of range"))
+    }
+
+    /// Reads an ipuz crossword: `dimensions`, and `puzzle` rows whose cells
+    /// are numbers, `0`, the block character (`#` unless `block` says
+    /// otherwise), `null` (no cell: taken as a block) or objects with a
+    /// `cell` and an optional `value`; a letter given in `puzzle` (a
+    /// `value`, or a letter as the cell) or in `saved` is pre-filled.
+    pub fn parse_ipuz(text: &str) -> Result<Grid, ParseError> {
+        use serde_json::Value;
+        let json: Value = serde_json::from_str(text).map_err(|error| {
+            ParseError::new(
+                Location::LineColumn(error.line(), error.column()),
+                format!("not ipuz JSON: {error}"),
+            )
+        })?;
+        let bad = |message: String| ParseError::new(Location::Input, message);
+        let dimension = |name: &str| -> Result<usize, ParseError> {
+            json.get("dimensions")
+                .and_then(|d| d.get(name))
+                .and_then(Value::as_u64)
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| (1..=MAX_SIDE).contains(n))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "ipuz: expected \"dimensions\": {{\"{name}\": 1 to {MAX_SIDE}}}"
+                    ))
+                })
+        };
+        let (cols, rows) = (dimension("width")?, dimension("height")?);
+        let block = json
+            .get("block")
+            .and_then(Value::as_str)
+            .unwrap_or("#")
+            .to_owned();
+        let puzzle = json
+            .get("puzzle")
+            .and_then(Value::as_array)
+            .ok_or_else(|| bad("ipuz: expected a \"puzzle\" array of rows".into()))?;
+        if puzzle.len() != rows {
+            return Err(bad(format!(
+                "ipuz: \"puzzle\" has {} rows where \"dimensions\" says {rows}",
+                puzzle.len()
+            )));
+        }
+        let saved = json.get("saved").and_then(Value::as_array);
+        let letter_of = |value: &Value| -> Option<u8> {
+            let text = value.as_str()?;
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) if ch.is_ascii_alphabetic() => {
+                    Some(ch.to_ascii_lowercase() as u8 - b'a')
+                }
+                _ => None,
+            }
+        };
+        let mut cells = Vec::with_capacity(rows * cols);
+        for (r, row) in puzzle.iter().enumerate() {
+            let row = row
+                .as_array()
+                .filter(|row| row.len() == cols)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "ipuz: \"puzzle\" row {} is not an array of {cols} cells",
+                        r + 1
+                    ))
+                })?;
+            for (c, value) in row.iter().enumerate() {
+                let (cell, given) = match value {
+                    Value::Object(map) => (
+                        map.get("cell").unwrap_or(&Value::Null),
+                        map.get("value").and_then(letter_of),
+                    ),
+                    other => (other, None),
+                };
+                let is_block = match cell {
+                    Value::Null => !value.is_object(),
+                    Value::String(text) => *text == block,
+                    _ => false,
+                };
+                let saved_letter = saved
+                    .and_then(|rows| rows.get(r))
+                    .and_then(|row| row.get(c))
+                    .and_then(letter_of);
+                cells.push(if is_block {
+                    Cell::Block
+                } else if let Some(letter) = given.or_else(|| letter_of(cell)).or(saved_letter) {
+                    Cell::Letter(letter)
+                } else {
+                    Cell::Open
+                });
+            }
+        }
+        Grid::new(rows, cols, cells).ok_or_else(|| bad("ipuz: grid size out of range".into()))
+    }
+
+    /// Reads a grid in the form its content shows: a `.puz` signature, a
+    /// JSON object, else the text format.
+    pub fn parse_bytes(bytes: &[u8]) -> Result<(Grid, GridFormat), ParseError> {
+        if find(bytes, b"ACROSS&DOWN\0").is_some() {
+            return Grid::parse_puz(bytes).map(|grid| (grid, GridFormat::Puz));
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        if text.trim_start().starts_with('{') {
+            return Grid::parse_ipuz(text).map(|grid| (grid, GridFormat::Ipuz));
+        }
+        Grid::parse_text(text).map(|grid| (grid, GridFormat::Text))
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Grid::parse_text(text)
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The text format, one row per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.to_rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_folds_case() {
+        let grid: Grid = "..A#\n.b..\n".parse().unwrap();
+        assert_eq!(grid.to_rows(), ["..a#", ".b.."]);
+        assert_eq!(grid.to_string().parse::<Grid>().unwrap(), grid);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let cases = [
+            ("", "empty grid"),
+            (
+                "...\n.x!\n",
+                "line 2, column 3: expected '.' (open), '#' (block) or a letter, found '!'",
+            ),
+            (
+                "...\n..\n",
+                "line 2: ragged row: 2 cells where line 1 has 3",
+            ),
+            ("\n\n...\n\n..#\n", "line 4: empty row inside the grid"),
+        ];
+        for (text, expected) in cases {
+            let error = Grid::parse_text(text).unwrap_err().to_string();
+            assert!(error.contains(expected), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn puz_errors_name_byte_offsets() {
+        let error = Grid::parse_puz(b"hello").unwrap_err();
+        assert_eq!(error.location, Location::Byte(0));
+        let mut bytes = vec![0u8; 2];
+        bytes.extend_from_slice(b"ACROSS&DOWN\0");
+        let error = Grid::parse_puz(&bytes).unwrap_err();
+        assert_eq!(error.location, Location::Byte(0x2c));
+    }
+
+    #[test]
+    fn ipuz_reads_blocks_and_given_letters() {
+        let text = r##"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
+            "dimensions":{"width":3,"height":2},
+            "puzzle":[[1,2,"#"],[{"cell":3,"value":"Q"},0,null]]}"##;
+        let grid = Grid::parse_ipuz(text).unwrap();
+        assert_eq!(grid.to_rows(), ["..#", "q.#"]);
+        let error = Grid::parse_ipuz("{\n  \"dimensions\": ").unwrap_err();
+        assert!(
+            matches!(error.location, Location::LineColumn(2, _)),
+            "{error}"
+        );
+    }
+}

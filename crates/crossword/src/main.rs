@@ -1,0 +1,3 @@
+//! The crossword command line (the next step).
+
+fn main() {}

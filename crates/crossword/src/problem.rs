@@ -1,0 +1,266 @@
+//! A fill problem: a template, its slots and the candidate words of each
+//! length (sorted best score first), shared by every algorithm; and what a
+//! solver returns.
+
+use std::time::Duration;
+
+use crate::grid::{Cell, Grid};
+use crate::slots::{Direction, Slots};
+use crate::words::{Word, WordList, letters_to_string};
+
+/// A template ready to fill: its slots and the words by length.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    grid: Grid,
+    slots: Slots,
+    /// Words of each length (index = length), best score first, then
+    /// alphabetical; fully given entries missing from the list are added
+    /// with score 0.
+    by_length: Vec<Vec<Word>>,
+    /// The global id of the first word of each length.
+    offsets: Vec<u32>,
+    /// Whether each slot is fully given in the template.
+    given: Vec<bool>,
+    longest_word: usize,
+}
+
+impl Problem {
+    /// The problem of filling `grid` from `words`.
+    pub fn new(grid: Grid, words: &WordList) -> Problem {
+        let slots = Slots::new(&grid);
+        let max_slot = slots.slots.iter().map(|s| s.len()).max().unwrap_or(0);
+        let longest_word = words.max_len();
+        let mut by_length: Vec<Vec<Word>> = vec![Vec::new(); max_slot + 1];
+        for word in words.words() {
+            if let Some(list) = by_length.get_mut(word.letters.len()) {
+                list.push(word.clone());
+            }
+        }
+        let mut given = vec![false; slots.len()];
+        for (index, slot) in slots.slots.iter().enumerate() {
+            let pattern = slots.pattern(&grid, index);
+            if let Some(letters) = pattern.iter().copied().collect::<Option<Vec<u8>>>() {
+                given[index] = true;
+                let list = &mut by_length[slot.len()];
+                if !list.iter().any(|w| *w.letters == *letters) {
+                    list.push(Word {
+                        letters: letters.into_boxed_slice(),
+                        score: 0,
+                    });
+                }
+            }
+        }
+        for list in &mut by_length {
+            list.sort_by(|a, b| {
+                b.score
+                    .cmp(&a.score)
+                    .then_with(|| a.letters.cmp(&b.letters))
+            });
+        }
+        let mut offsets = Vec::with_capacity(by_length.len());
+        let mut next = 0u32;
+        for list in &by_length {
+            offsets.push(next);
+            next += list.len() as u32;
+        }
+        Problem {
+            grid,
+            slots,
+            by_length,
+            offsets,
+            given,
+            longest_word,
+        }
+    }
+
+    /// The template.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The entries.
+    pub fn slots(&self) -> &Slots {
+        &self.slots
+    }
+
+    /// The candidate words of `length`, best first.
+    pub fn words_of_length(&self, length: usize) -> &[Word] {
+        self.by_length.get(length).map_or(&[], Vec::as_slice)
+    }
+
+    /// The global id of word `index` of `length` (ids of one length are
+    /// consecutive, so all slots share one value space).
+    pub fn global_id(&self, length: usize, index: usize) -> u32 {
+        self.offsets[length] + index as u32
+    }
+
+    /// The word with global id `id`.
+    pub fn word(&self, id: u32) -> &Word {
+        // Lengths without words share the next length's offset, so the
+        // last length starting at or before `id` is the one holding it.
+        let length = self.offsets.partition_point(|&offset| offset <= id) - 1;
+        &self.by_length[length][(id - self.offsets[length]) as usize]
+    }
+
+    /// Whether slot `slot` is fully given by the template.
+    pub fn is_given(&self, slot: usize) -> bool {
+        self.given[slot]
+    }
+
+    /// The indices (within its length) of the words that fit slot
+    /// `slot`'s given letters, best first.
+    pub fn candidates(&self, slot: usize) -> Vec<usize> {
+        let pattern = self.slots.pattern(&self.grid, slot);
+        self.words_of_length(pattern.len())
+            .iter()
+            .enumerate()
+            .filter(|(_, word)| {
+                pattern
+                    .iter()
+                    .zip(word.letters.iter())
+                    .all(|(given, letter)| given.is_none_or(|g| g == *letter))
+            })
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    /// Why a slot cannot be filled at all, if one cannot: no word of its
+    /// length, or none fitting its given letters. Names the first such slot.
+    pub fn dead_slot(&self) -> Option<String> {
+        for (index, slot) in self.slots.slots.iter().enumerate() {
+            if self.words_of_length(slot.len()).is_empty() {
+                return Some(format!(
+                    "no word of {} letters in the list for {slot} (the longest word has {} letters)",
+                    slot.len(),
+                    self.longest_word
+                ));
+            }
+            if self.candidates(index).is_empty() {
+                let pattern: String = self
+                    .slots
+                    .pattern(&self.grid, index)
+                    .iter()
+                    .map(|l| l.map_or('.', |l| (b'a' + l) as char))
+                    .collect();
+                return Some(format!("no word of the list fits {slot}: {pattern}"));
+            }
+        }
+        None
+    }
+
+    /// The template filled with the words of `fill` (global ids, one per slot).
+    pub fn fill_grid(&self, fill: &[u32]) -> Grid {
+        let mut grid = self.grid.clone();
+        for (slot, &id) in self.slots.slots.iter().zip(fill) {
+            for (&cell, &letter) in slot.cells.iter().zip(self.word(id).letters.iter()) {
+                grid.set(cell, Cell::Letter(letter));
+            }
+        }
+        grid
+    }
+
+    /// The entries of a fill, numbered, across then down.
+    pub fn entries(&self, fill: &[u32]) -> Vec<Entry> {
+        self.slots
+            .slots
+            .iter()
+            .zip(fill)
+            .map(|(slot, &id)| {
+                let word = self.word(id);
+                Entry {
+                    number: slot.number,
+                    direction: slot.direction,
+                    row: slot.row,
+                    col: slot.col,
+                    answer: letters_to_string(&word.letters),
+                    score: word.score,
+                }
+            })
+            .collect()
+    }
+
+    /// The mean score of a fill's words (0 for no entry).
+    pub fn mean_score(&self, fill: &[u32]) -> f64 {
+        if fill.is_empty() {
+            return 0.0;
+        }
+        fill.iter()
+            .map(|&id| f64::from(self.word(id).score))
+            .sum::<f64>()
+            / fill.len() as f64
+    }
+}
+
+/// One answered entry of a fill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Clue number.
+    pub number: u32,
+    /// Across or down.
+    pub direction: Direction,
+    /// Row of the first cell (0-based).
+    pub row: usize,
+    /// Column of the first cell (0-based).
+    pub col: usize,
+    /// The word, lowercase.
+    pub answer: String,
+    /// The word's score in the list.
+    pub score: i32,
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A fill was found (or, counting, at least one).
+    Solved,
+    /// No fill exists.
+    Unsolvable,
+    /// A node or time limit stopped the search first; for `ac3`, arc
+    /// consistency alone did not decide the grid.
+    Limit,
+}
+
+/// Search effort.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes: the root plus one per decision (a word tried in a slot).
+    pub nodes: u64,
+    /// Decisions or refutations whose propagation failed.
+    pub backtracks: u64,
+    /// Restarts (`fast`).
+    pub restarts: u64,
+    /// Arc revisions (`ac3`, `mac`).
+    pub arc_revisions: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// The result of a solve.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// How it ended.
+    pub status: Status,
+    /// The first fill: a global word id per slot (see [`Problem::word`]).
+    pub fill: Option<Vec<u32>>,
+    /// Fills counted (`--count`), else 1 when solved.
+    pub count: u64,
+    /// Whether the count is exact (every fill counted).
+    pub complete: bool,
+    /// Why, for `unsolvable` found before search and for `limit`.
+    pub reason: Option<String>,
+    /// The effort.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    pub(crate) fn unsolvable(reason: Option<String>, stats: Stats) -> Outcome {
+        Outcome {
+            status: Status::Unsolvable,
+            fill: None,
+            count: 0,
+            complete: true,
+            reason,
+            stats,
+        }
+    }
+}

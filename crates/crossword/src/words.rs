@@ -1,0 +1,316 @@
+//! Word lists: plain (one word per line) or scored (`word;score`, the form
+//! crossword constructors exchange), normalised to lowercase letters, and
+//! the default list built from SCOWL that ships inside the crate.
+
+use crate::error::{Location, ParseError};
+
+/// The score of a word from a plain list (no `;score`).
+pub const DEFAULT_SCORE: i32 = 50;
+
+/// The default word list, front coded (see `data/build-default-list.py`).
+const DEFAULT_LIST: &str = include_str!("../data/default-words.fc");
+
+/// One word: lowercase letters `a`-`z` as `0`-`25`, and its score.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Word {
+    /// Letters, `0` = a.
+    pub letters: Box<[u8]>,
+    /// Higher is better.
+    pub score: i32,
+}
+
+impl Word {
+    /// The word as lowercase text.
+    pub fn text(&self) -> String {
+        letters_to_string(&self.letters)
+    }
+}
+
+/// Letters `0`-`25` as lowercase text.
+pub fn letters_to_string(letters: &[u8]) -> String {
+    letters
+        .iter()
+        .map(|&letter| (b'a' + letter) as char)
+        .collect()
+}
+
+/// What normalising a list left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dropped {
+    /// Lines whose word has a character other than a letter, a space, a
+    /// hyphen or a period (an apostrophe, a digit, an accented letter).
+    pub non_letters: usize,
+    /// Words shorter than two letters (no entry is that short).
+    pub too_short: usize,
+    /// Words below the minimum score.
+    pub below_min_score: usize,
+    /// Words seen again (the highest score is kept).
+    pub duplicates: usize,
+}
+
+impl Dropped {
+    /// Every line left out.
+    pub fn total(&self) -> usize {
+        self.non_letters + self.too_short + self.below_min_score + self.duplicates
+    }
+}
+
+/// A normalised word list: distinct lowercase words with scores.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WordList {
+    words: Vec<Word>,
+    dropped: Dropped,
+}
+
+impl WordList {
+    /// Reads a plain or scored list: one entry per line, `word` or
+    /// `word;score` (an integer; plain words score [`DEFAULT_SCORE`]).
+    /// Blank lines and lines starting with `#` are skipped. Words are
+    /// normalised: case folded, spaces, hyphens and periods removed
+    /// (`ice cream` is `icecream`); a word with any other character (an
+    /// apostrophe, a digit, an accent) is dropped and counted, as are words
+    /// below `min_score` and repeats. An empty result is an error.
+    pub fn parse(text: &str, min_score: Option<i32>) -> Result<WordList, ParseError> {
+        let mut list = WordList::default();
+        let mut index = hashbrown_free::Index::default();
+        for (number, line) in text.lines().enumerate() {
+            let number = number + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (word, score) = match line.rsplit_once(';') {
+                Some((word, score)) => {
+                    let score = score.trim().parse::<i32>().map_err(|_| {
+                        ParseError::new(
+                            Location::LineColumn(number, word.chars().count() + 2),
+                            format!(
+                                "expected an integer score after ';', found {:?}",
+                                score.trim()
+                            ),
+                        )
+                    })?;
+                    (word, score)
+                }
+                None => (line, DEFAULT_SCORE),
+            };
+            list.add(word, score, min_score, &mut index);
+        }
+        if list.words.is_empty() {
+            return Err(ParseError::new(
+                Location::Input,
+                format!(
+                    "no usable word in the list ({} dropped: {} with characters other than letters, {} shorter than 2 letters, {} below the minimum score)",
+                    list.dropped.total(),
+                    list.dropped.non_letters,
+                    list.dropped.too_short,
+                    list.dropped.below_min_score
+                ),
+            ));
+        }
+        Ok(list)
+    }
+
+    /// A list of the given words, each with [`DEFAULT_SCORE`], normalised
+    /// as [`WordList::parse`] does.
+    pub fn from_words<S: AsRef<str>>(words: &[S]) -> WordList {
+        let mut list = WordList::default();
+        let mut index = hashbrown_free::Index::default();
+        for word in words {
+            list.add(word.as_ref(), DEFAULT_SCORE, None, &mut index);
+        }
+        list
+    }
+
+    /// The default list, embedded in the crate: 277,620 words from SCOWL
+    /// (Debian's wamerican, wamerican-large and wamerican-huge,
+    /// 2020.12.07), case folded, words with apostrophes or accents left
+    /// out, scored by the smallest SCOWL size they appear in: 60 for size
+    /// 50 (common words), 40 for sizes 55-70, 20 for size 80. With
+    /// `min_score`, only the words scoring at least that.
+    pub fn default_list(min_score: Option<i32>) -> WordList {
+        let mut words = Vec::with_capacity(280_000);
+        let mut previous: Vec<u8> = Vec::new();
+        let mut dropped = Dropped::default();
+        for line in DEFAULT_LIST.lines() {
+            let bytes = line.as_bytes();
+            if bytes.len() < 2 {
+                continue;
+            }
+            let shared = usize::from(bytes[0].wrapping_sub(b'0')).min(previous.len());
+            let score = i32::from(bytes[bytes.len() - 1].wrapping_sub(b'0')) * 10;
+            previous.truncate(shared);
+            previous.extend(
+                bytes[1..bytes.len() - 1]
+                    .iter()
+                    .map(|&byte| byte.wrapping_sub(b'a')),
+            );
+            if min_score.is_some_and(|min| score < min) {
+                dropped.below_min_score += 1;
+                continue;
+            }
+            words.push(Word {
+                letters: previous.clone().into_boxed_slice(),
+                score,
+            });
+        }
+        WordList { words, dropped }
+    }
+
+    fn add(
+        &mut self,
+        word: &str,
+        score: i32,
+        min_score: Option<i32>,
+        index: &mut hashbrown_free::Index,
+    ) {
+        let mut letters = Vec::with_capacity(word.len());
+        for ch in word.chars() {
+            match ch {
+                'a'..='z' | 'A'..='Z' => letters.push(ch.to_ascii_lowercase() as u8 - b'a'),
+                ' ' | '-' | '.' => {}
+                _ => {
+                    self.dropped.non_letters += 1;
+                    return;
+                }
+            }
+        }
+        if letters.len() < 2 {
+            self.dropped.too_short += 1;
+            return;
+        }
+        if min_score.is_some_and(|min| score < min) {
+            self.dropped.below_min_score += 1;
+            return;
+        }
+        match index.get(&letters) {
+            Some(at) => {
+                self.dropped.duplicates += 1;
+                let kept = &mut self.words[at].score;
+                *kept = (*kept).max(score);
+            }
+            None => {
+                index.insert(letters.clone(), self.words.len());
+                self.words.push(Word {
+                    letters: letters.into_boxed_slice(),
+                    score,
+                });
+            }
+        }
+    }
+
+    /// The words, in the order read.
+    pub fn words(&self) -> &[Word] {
+        &self.words
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether the list has no word.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// What normalising left out.
+    pub fn dropped(&self) -> Dropped {
+        self.dropped
+    }
+
+    /// The longest word's length (0 for an empty list).
+    pub fn max_len(&self) -> usize {
+        self.words
+            .iter()
+            .map(|w| w.letters.len())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// A map from words to their position, on the standard library (the
+/// workspace points `HashMap` lints at hashbrown; a `BTreeMap` needs no
+/// hashing and is fast enough for lists read once).
+mod hashbrown_free {
+    use std::collections::BTreeMap;
+
+    #[derive(Debug, Default)]
+    pub(super) struct Index(BTreeMap<Vec<u8>, usize>);
+
+    impl Index {
+        pub(super) fn get(&self, word: &[u8]) -> Option<usize> {
+            self.0.get(word).copied()
+        }
+
+        pub(super) fn insert(&mut self, word: Vec<u8>, at: usize) {
+            self.0.insert(word, at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_and_scored_lines_are_normalised_and_drops_counted() {
+        let text = "# a comment\nHeel\nice cream;70\nit's;90\nx\ncafé\nheel;80\nlow;10\n\n";
+        let list = WordList::parse(text, Some(20)).unwrap();
+        let words: Vec<(String, i32)> = list.words().iter().map(|w| (w.text(), w.score)).collect();
+        assert_eq!(
+            words,
+            [("heel".to_owned(), 80), ("icecream".to_owned(), 70)]
+        );
+        let dropped = list.dropped();
+        assert_eq!(
+            (
+                dropped.non_letters,
+                dropped.too_short,
+                dropped.below_min_score,
+                dropped.duplicates
+            ),
+            (2, 1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn bad_scores_and_empty_lists_are_errors() {
+        let error = WordList::parse("abc;12\nabd;x1\n", None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2, column 5: expected an integer score after ';', found \"x1\""
+        );
+        let error = WordList::parse("123\n'\n", None).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("no usable word in the list (2 dropped"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_default_list_decodes_with_its_tiers() {
+        let list = WordList::default_list(None);
+        assert_eq!(list.len(), 277_620);
+        let find = |text: &str| {
+            list.words()
+                .iter()
+                .find(|w| w.text() == text)
+                .map(|w| w.score)
+        };
+        assert_eq!(find("house"), Some(60));
+        assert!(
+            list.words()
+                .iter()
+                .all(|w| w.letters.iter().all(|&l| l < 26) && w.letters.len() >= 2)
+        );
+        let common = WordList::default_list(Some(60));
+        assert!(
+            common.len() > 70_000 && common.len() < 75_000,
+            "{}",
+            common.len()
+        );
+    }
+}

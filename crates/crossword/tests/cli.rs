@@ -1,0 +1,1 @@
+//! Command-line tests of the crossword binary (the next step).

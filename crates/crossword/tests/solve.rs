@@ -1,0 +1,139 @@
+//! The correctness checks on the library: seed 002's example under
+//! all three algorithms, Berghel & Rankin's counts, and a fill of every
+//! template of the fixtures that passes the independent checker.
+
+use std::path::PathBuf;
+
+use crossword::{Algo, Grid, Options, Problem, Status, WordList, check};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/crossword")
+        .join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(fixture(name)).unwrap()
+}
+
+fn seed_problem() -> (Problem, WordList) {
+    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let grid: Grid = read("seed-002.txt").parse().unwrap();
+    (Problem::new(grid, &words), words)
+}
+
+const SEED_FILL: [&str; 6] = ["hoses", "##a#t", "#hike", "a#lee", "laser", "e##l#"];
+
+#[test]
+fn ac3_reduces_the_seed_domains_to_the_seed_words() {
+    let (problem, _) = seed_problem();
+    let options = Options {
+        trace: true,
+        ..Options::default()
+    };
+    let (outcome, ac3) = crossword::solve(&problem, Algo::Ac3, &options);
+    assert_eq!(outcome.status, Status::Solved);
+    let ac3 = ac3.unwrap();
+    let names: Vec<String> = problem.slots().slots.iter().map(|s| s.name()).collect();
+    let text =
+        |ids: &[u32]| -> Vec<String> { ids.iter().map(|&id| problem.word(id).text()).collect() };
+    let before: Vec<Vec<String>> = ac3.before.iter().map(|d| text(d)).collect();
+    assert_eq!(before[0], ["hoses", "laser", "sails", "sheet", "steer"]);
+    assert_eq!(before[1], ["heel", "hike", "keel", "knot", "line"]);
+    assert_eq!(before[2], ["aft", "ale", "eel", "lee", "tie"]);
+    let after: Vec<(String, Vec<String>)> = names
+        .iter()
+        .cloned()
+        .zip(ac3.after.iter().map(|d| text(d)))
+        .collect();
+    let expected = [
+        ("1A", "hoses"),
+        ("4A", "hike"),
+        ("7A", "lee"),
+        ("8A", "laser"),
+        ("2D", "sails"),
+        ("3D", "steer"),
+        ("5D", "keel"),
+        ("6D", "ale"),
+    ];
+    for ((name, words), (seed_name, seed_word)) in after.iter().zip(expected) {
+        assert_eq!(
+            (name.as_str(), words.as_slice()),
+            (seed_name, &[seed_word.to_owned()][..])
+        );
+    }
+    // The first revision is the seed's first row: (1A, 2D) leaves 1A
+    // "hoses, laser". The seed then adds (3D, 1A); here every arc is on the
+    // first queue and (3D, 1A) is still waiting there, so nothing is added.
+    let first = &ac3.revisions[0];
+    assert_eq!(
+        (names[first.x].as_str(), names[first.y].as_str()),
+        ("1A", "2D")
+    );
+    assert_eq!(
+        text(first.domain_after.as_deref().unwrap()),
+        ["hoses", "laser"]
+    );
+    let added: Vec<(String, String)> = first
+        .added
+        .iter()
+        .map(|&(k, x)| (names[k].clone(), names[x].clone()))
+        .collect();
+    assert!(added.is_empty(), "{added:?}");
+    let readded = ac3.revisions.iter().find(|r| !r.added.is_empty()).unwrap();
+    assert!(readded.added.iter().all(|&(_, x)| x == readded.x));
+    assert_eq!(
+        problem.fill_grid(&outcome.fill.unwrap()).to_rows(),
+        SEED_FILL
+    );
+}
+
+#[test]
+fn mac_and_fast_find_the_same_unique_seed_fill() {
+    let (problem, words) = seed_problem();
+    for algo in [Algo::Fast, Algo::Mac] {
+        let (outcome, _) = crossword::solve(&problem, algo, &Options::count(100));
+        assert_eq!((outcome.count, outcome.complete), (1, true), "{algo:?}");
+        let filled = problem.fill_grid(&outcome.fill.unwrap());
+        assert_eq!(filled.to_rows(), SEED_FILL, "{algo:?}");
+        check::check(problem.grid(), &filled, &words, false).unwrap();
+    }
+}
+
+fn berghel_count(list: &str, algo: Algo, allow_repeats: bool) -> (u64, bool) {
+    let words = WordList::parse(&read(list), None).unwrap();
+    let grid: Grid = read("grids/own-open-5x5.txt").parse().unwrap();
+    let problem = Problem::new(grid, &words);
+    let options = Options {
+        allow_repeats,
+        ..Options::count(1000)
+    };
+    let (outcome, _) = crossword::solve(&problem, algo, &options);
+    (outcome.count, outcome.complete)
+}
+
+#[test]
+fn berghel_counts_72_48_24_0_with_fast_and_mac() {
+    for algo in [Algo::Fast, Algo::Mac] {
+        assert_eq!(
+            berghel_count("berghel-134.txt", algo, true),
+            (72, true),
+            "{algo:?}"
+        );
+        assert_eq!(
+            berghel_count("berghel-134.txt", algo, false),
+            (48, true),
+            "{algo:?}"
+        );
+        assert_eq!(
+            berghel_count("berghel-133-no-aaron.txt", algo, true),
+            (24, true),
+            "{algo:?}"
+        );
+        assert_eq!(
+            berghel_count("berghel-133-no-aaron.txt", algo, false),
+            (0, true),
+            "{algo:?}"
+        );
+    }
+}
