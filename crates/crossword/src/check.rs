@@ -79,32 +79,9 @@ pub fn check(
             }
         }
     }
-    type Run = (usize, usize, Vec<(usize, usize)>);
-    let runs = |down: bool| -> Vec<Run> {
-        let (outer, inner) = if down { (cols, rows) } else { (rows, cols) };
-        let mut found = Vec::new();
-        for a in 0..outer {
-            let mut run: Vec<(usize, usize)> = Vec::new();
-            for b in 0..=inner {
-                let cell = (b < inner).then_some(if down { (b, a) } else { (a, b) });
-                match cell {
-                    Some((r, c)) if fill.cell(r, c) != Cell::Block => run.push((r, c)),
-                    _ => {
-                        if run.len() >= 2 {
-                            found.push((run[0].0, run[0].1, std::mem::take(&mut run)));
-                        }
-                        run.clear();
-                    }
-                }
-            }
-        }
-        found
-    };
     let mut entries = Vec::new();
-    for down in [false, true] {
-        let mut these = runs(down);
-        these.sort_by_key(|&(r, c, _)| (r, c));
-        for (row, col, cells) in these {
+    for (down, row, col, cells) in runs(fill) {
+        {
             let mut answer = String::with_capacity(cells.len());
             let mut given_whole = true;
             for &(r, c) in &cells {
@@ -158,6 +135,72 @@ pub fn check(
         }
     }
     Ok(entries.into_iter().map(|(entry, _)| entry).collect())
+}
+
+/// An entry of `template` that no word of `words` fits (its length, its
+/// given letters), described; `None` when every entry has a candidate.
+/// An entry given whole by the template always fits.
+pub fn dead_entry(template: &Grid, words: &WordList) -> Option<String> {
+    for (down, row, col, cells) in runs(template) {
+        let pattern: Vec<Option<u8>> = cells
+            .iter()
+            .map(|&(r, c)| match template.cell(r, c) {
+                Cell::Letter(letter) => Some(letter),
+                _ => None,
+            })
+            .collect();
+        if pattern.iter().all(Option::is_some) {
+            continue;
+        }
+        let fits = words.words().iter().any(|word| {
+            word.letters.len() == pattern.len()
+                && word
+                    .letters
+                    .iter()
+                    .zip(&pattern)
+                    .all(|(letter, given)| given.is_none_or(|g| g == *letter))
+        });
+        if !fits {
+            return Some(format!(
+                "no word fits the {} entry at row {}, column {}",
+                if down { "down" } else { "across" },
+                row + 1,
+                col + 1
+            ));
+        }
+    }
+    None
+}
+
+/// Runs of two or more white cells: across (row by row), then down (row
+/// by row, then column), each with its first cell and its cells.
+type Run = (bool, usize, usize, Vec<(usize, usize)>);
+
+fn runs(grid: &Grid) -> Vec<Run> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut all = Vec::new();
+    for down in [false, true] {
+        let (outer, inner) = if down { (cols, rows) } else { (rows, cols) };
+        let mut found = Vec::new();
+        for a in 0..outer {
+            let mut run: Vec<(usize, usize)> = Vec::new();
+            for b in 0..=inner {
+                let cell = (b < inner).then_some(if down { (b, a) } else { (a, b) });
+                match cell {
+                    Some((r, c)) if grid.cell(r, c) != Cell::Block => run.push((r, c)),
+                    _ => {
+                        if run.len() >= 2 {
+                            found.push((down, run[0].0, run[0].1, std::mem::take(&mut run)));
+                        }
+                        run.clear();
+                    }
+                }
+            }
+        }
+        found.sort_by_key(|&(_, r, c, _)| (r, c));
+        all.extend(found);
+    }
+    all
 }
 
 #[cfg(test)]

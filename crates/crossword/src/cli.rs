@@ -1,2 +1,731 @@
-//! What the `crossword` binary adds on cli-kit (behind the `cli` feature):
-//! filled in by the next step.
+//! What the `crossword` binary adds on cli-kit: reading the template and
+//! the word list, the record fields, the human, JSON and ipuz views of
+//! `fill` (with seed 002's trace for `ac3`), and `check` of records or of a
+//! filled grid. Behind the `cli` feature.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::Path;
+
+use anyhow::Context;
+use cli_kit::{
+    Count, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Ac3Result, Algo, Cell, Grid, Options, Outcome, Problem, Status, WordList, check, solve,
+};
+
+/// The longest line of a text grid or word list read: far above any grid
+/// (255 columns) or word, so a huge line is reported, not parsed.
+pub const MAX_LINE: usize = 100_000;
+
+/// The largest template file read (a `.puz` or ipuz of a 255x255 grid with
+/// clues is far smaller).
+pub const MAX_TEMPLATE_BYTES: u64 = 16 << 20;
+
+/// Where the words come from: a file, or the list built into the crate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordSource {
+    /// The file's path as given, or `default`.
+    pub name: String,
+    /// The minimum score asked for.
+    pub min_score: Option<i32>,
+}
+
+/// Reads the word list of `path` (the default list when `None`), keeping
+/// the words scoring at least `min_score`.
+pub fn load_words(path: Option<&str>, min_score: Option<i32>) -> anyhow::Result<WordList> {
+    match path {
+        None | Some("default") => {
+            let list = WordList::default_list(min_score);
+            anyhow::ensure!(
+                !list.is_empty(),
+                "default word list: no word scores {} or more",
+                min_score.unwrap_or(0)
+            );
+            Ok(list)
+        }
+        Some(path) => {
+            let input = cli_kit::Input::read(Some(Path::new(path)))?;
+            for (number, line) in input.numbered_lines() {
+                if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
+                    anyhow::bail!("{path}: line {number}: {message}");
+                }
+            }
+            WordList::parse(&input.text, min_score).with_context(|| path.to_owned())
+        }
+    }
+}
+
+/// Reads a template's bytes from `path` (stdin for `-` or none): the
+/// input's name and its bytes, unchanged (a `.puz` is binary).
+pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    match path {
+        None | Some("-") => {
+            std::io::stdin()
+                .lock()
+                .take(MAX_TEMPLATE_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .context("cannot read stdin")?;
+            check_size("<stdin>", &bytes)?;
+            Ok(("<stdin>".to_owned(), bytes))
+        }
+        Some(path) => {
+            let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
+            file.take(MAX_TEMPLATE_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {path}"))?;
+            check_size(path, &bytes)?;
+            Ok((path.to_owned(), bytes))
+        }
+    }
+}
+
+fn check_size(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        bytes.len() as u64 <= MAX_TEMPLATE_BYTES,
+        "{name}: more than {} MB: not a crossword template",
+        MAX_TEMPLATE_BYTES >> 20
+    );
+    Ok(())
+}
+
+/// Reads a template from its bytes, refusing huge lines before parsing.
+pub fn parse_template(bytes: &[u8]) -> Result<Grid, String> {
+    if !bytes.windows(12).any(|w| w == b"ACROSS&DOWN\0") {
+        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if line.len() > MAX_LINE {
+                let text = String::from_utf8_lossy(&line[..MAX_LINE.min(line.len())]);
+                let message = cli_kit::line_too_long(&text, MAX_LINE - 1)
+                    .unwrap_or_else(|| format!("a line of {} bytes", line.len()));
+                return Err(format!("line {}: {message}", index + 1));
+            }
+        }
+    }
+    Grid::parse_bytes(bytes)
+        .map(|(grid, _)| grid)
+        .map_err(|error| error.to_string())
+}
+
+/// One entry of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryField {
+    /// Clue number.
+    pub number: u32,
+    /// `across` or `down`.
+    pub direction: String,
+    /// Row of the first cell, 1-based.
+    pub row: usize,
+    /// Column of the first cell, 1-based.
+    pub col: usize,
+    /// The word.
+    pub answer: String,
+}
+
+/// The crate's own fields of a record.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The template's rows (`#`, `.`, letters): what `check` verifies against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<Vec<String>>,
+    /// The filled grid's rows (the same as `solution`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Vec<String>>,
+    /// The entries, across then down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<Vec<EntryField>>,
+    /// The mean score of the fill's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_score: Option<f64>,
+    /// Fills counted, with `--count`.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// The algorithm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<String>,
+    /// The word list: its path, or `default`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
+    /// The minimum score asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_score: Option<i32>,
+    /// Whether a word may fill two entries.
+    #[serde(default)]
+    pub allow_repeats: bool,
+    /// Why: an unfillable slot, or what stopped the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The crate's counters beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Decisions or refutations that failed.
+    #[serde(default)]
+    pub backtracks: u64,
+    /// Restarts of `fast`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<u64>,
+    /// Arc revisions of `ac3` and `mac`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arc_revisions: Option<u64>,
+}
+
+/// A `fill` record: the solution as rows.
+pub type FillRecord = Record<Fields, Vec<String>, Counters>;
+
+/// A filled (or not) template.
+#[derive(Debug, Clone)]
+pub struct Filled {
+    /// The problem.
+    pub problem: Problem,
+    /// The run.
+    pub outcome: Outcome,
+    /// `ac3`'s domains and trace.
+    pub ac3: Option<Ac3Result>,
+}
+
+impl cli_kit::Outcome for Filled {
+    fn status(&self) -> RecordStatus {
+        record_status(self.outcome.status)
+    }
+}
+
+fn record_status(status: Status) -> RecordStatus {
+    match status {
+        Status::Solved => RecordStatus::Solved,
+        Status::Unsolvable => RecordStatus::Unsolvable,
+        Status::Limit => RecordStatus::Limit,
+    }
+}
+
+/// Fills the template in `bytes` from `words`.
+pub fn fill_item(
+    bytes: &[u8],
+    words: &WordList,
+    algo: Algo,
+    options: &Options,
+) -> Result<Filled, String> {
+    let grid = parse_template(bytes)?;
+    let problem = Problem::new(grid, words);
+    if problem.slots().is_empty() {
+        return Err("no entry to fill: the grid has no run of two or more white cells".to_owned());
+    }
+    let (outcome, ac3) = solve(&problem, algo, options);
+    Ok(Filled {
+        problem,
+        outcome,
+        ac3,
+    })
+}
+
+/// How the fill is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// The grid, then the numbered entries.
+    #[default]
+    Text,
+    /// An ipuz puzzle with the fill as its solution.
+    Ipuz,
+}
+
+/// How `fill` shows its result.
+#[derive(Debug, Clone)]
+pub struct FillReport {
+    /// The algorithm.
+    pub algo: Algo,
+    /// The word list's name (`default` or its path) and minimum score.
+    pub words: WordSource,
+    /// Whether words may repeat.
+    pub allow_repeats: bool,
+    /// JSON lines.
+    pub json: bool,
+    /// Text or ipuz.
+    pub format: OutputFormat,
+    /// The `--stats` line.
+    pub stats: bool,
+    /// Seed 002's trace (`ac3`).
+    pub trace: bool,
+    /// Whether fills are counted (and up to how many).
+    pub count_limit: Option<u64>,
+}
+
+impl FillReport {
+    /// The record of a filled item.
+    pub fn record(&self, filled: &Filled) -> FillRecord {
+        let Filled {
+            problem, outcome, ..
+        } = filled;
+        let fill = outcome
+            .fill
+            .as_deref()
+            .filter(|_| outcome.status == Status::Solved);
+        let rows = fill.map(|fill| problem.fill_grid(fill).to_rows());
+        let mut record = Record::new(
+            record_status(outcome.status),
+            Fields {
+                template: Some(problem.grid().to_rows()),
+                grid: rows.clone(),
+                entries: fill.map(|fill| {
+                    problem
+                        .entries(fill)
+                        .into_iter()
+                        .map(|entry| EntryField {
+                            number: entry.number,
+                            direction: entry.direction.name().to_owned(),
+                            row: entry.row + 1,
+                            col: entry.col + 1,
+                            answer: entry.answer,
+                        })
+                        .collect()
+                }),
+                mean_score: fill.map(|fill| round2(problem.mean_score(fill))),
+                count: self.count_limit.map(|_| Count {
+                    count: outcome.count,
+                    complete: outcome.complete,
+                }),
+                algo: Some(self.algo.name().to_owned()),
+                words: Some(self.words.name.clone()),
+                min_score: self.words.min_score,
+                allow_repeats: self.allow_repeats,
+                reason: outcome.reason.clone(),
+            },
+        );
+        record.solution = rows;
+        record.stats = RecordStats::with(
+            outcome.stats.nodes,
+            outcome.stats.elapsed,
+            Counters {
+                backtracks: outcome.stats.backtracks,
+                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.restarts),
+                arc_revisions: (self.algo != Algo::Fast).then_some(outcome.stats.arc_revisions),
+            },
+        );
+        record
+    }
+
+    fn human(&self, out: &mut dyn Write, filled: &Filled) -> anyhow::Result<()> {
+        let Filled {
+            problem,
+            outcome,
+            ac3,
+        } = filled;
+        if let Some(ac3) = ac3 {
+            if self.trace {
+                write_domains(out, problem, "domains before arc consistency", &ac3.before)?;
+                write_trace(out, problem, ac3)?;
+            }
+            if self.trace || outcome.status != Status::Solved {
+                write_domains(out, problem, "domains after arc consistency", &ac3.after)?;
+            }
+        }
+        match (outcome.status, &outcome.fill) {
+            (Status::Solved, Some(fill)) => {
+                if self.format == OutputFormat::Ipuz {
+                    writeln!(out, "{}", to_ipuz(problem, fill))?;
+                } else {
+                    write_fill(out, problem, fill)?;
+                }
+            }
+            (Status::Unsolvable, _) => match &outcome.reason {
+                Some(reason) => writeln!(out, "unfillable: {reason}")?,
+                None => writeln!(out, "unfillable: no fill of this grid from this list")?,
+            },
+            _ => writeln!(
+                out,
+                "limit: {}",
+                outcome
+                    .reason
+                    .as_deref()
+                    .unwrap_or("the search stopped before an answer")
+            )?,
+        }
+        if let Some(limit) = self.count_limit {
+            let text = match (outcome.status, outcome.complete) {
+                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
+                (_, true) => outcome.count.to_string(),
+                (Status::Limit, false) => {
+                    format!("{} or more (found before the limit)", outcome.count)
+                }
+                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
+            };
+            writeln!(out, "fills: {text}")?;
+        }
+        if self.stats {
+            let s = &outcome.stats;
+            let mut counters = vec![
+                ("nodes", s.nodes.to_string()),
+                ("backtracks", s.backtracks.to_string()),
+            ];
+            if self.algo == Algo::Fast {
+                counters.push(("restarts", s.restarts.to_string()));
+            } else {
+                counters.push(("arc revisions", s.arc_revisions.to_string()));
+            }
+            counters.push(("algo", self.algo.name().to_owned()));
+            writeln!(out, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
+        }
+        Ok(())
+    }
+}
+
+fn round2(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+/// The grid (uppercase letters, `#` blocks, a space between cells), then
+/// the entries numbered across then down, then the mean score.
+fn write_fill(out: &mut dyn Write, problem: &Problem, fill: &[u32]) -> anyhow::Result<()> {
+    let grid = problem.fill_grid(fill);
+    for row in grid.cells().chunks(grid.cols()) {
+        let line: Vec<String> = row
+            .iter()
+            .map(|cell| match cell {
+                Cell::Letter(letter) => ((b'A' + letter) as char).to_string(),
+                other => other.to_char().to_string(),
+            })
+            .collect();
+        writeln!(out, "{}", line.join(" "))?;
+    }
+    let entries = problem.entries(fill);
+    for direction in [crate::Direction::Across, crate::Direction::Down] {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            if direction == crate::Direction::Across {
+                "Across"
+            } else {
+                "Down"
+            }
+        )?;
+        for entry in entries.iter().filter(|e| e.direction == direction) {
+            writeln!(
+                out,
+                "{:>3}. {}",
+                entry.number,
+                entry.answer.to_ascii_uppercase()
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} entries, mean score {:.2}",
+        entries.len(),
+        problem.mean_score(fill)
+    )?;
+    Ok(())
+}
+
+/// At most this many words are listed per domain; the rest are counted.
+const SHOWN_WORDS: usize = 8;
+
+fn words_text(problem: &Problem, ids: &[u32]) -> String {
+    let mut words: Vec<String> = ids
+        .iter()
+        .take(SHOWN_WORDS)
+        .map(|&id| problem.word(id).text().to_ascii_uppercase())
+        .collect();
+    if ids.len() > SHOWN_WORDS {
+        words.push(format!("... ({} words)", ids.len()));
+    }
+    if words.is_empty() {
+        "(none)".to_owned()
+    } else {
+        words.join(", ")
+    }
+}
+
+fn write_domains(
+    out: &mut dyn Write,
+    problem: &Problem,
+    title: &str,
+    domains: &[Vec<u32>],
+) -> anyhow::Result<()> {
+    writeln!(out, "{title}:")?;
+    for (slot, ids) in problem.slots().slots.iter().zip(domains) {
+        writeln!(out, "{:>4} : {}", slot.name(), words_text(problem, ids))?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Seed 002's table: the arc revised, the new domain if it changed, the
+/// arcs added to the queue.
+fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyhow::Result<()> {
+    let name = |slot: usize| problem.slots().slots[slot].name();
+    writeln!(
+        out,
+        "AC-3 trace (queue: every arc, crossing by crossing, across slot first; a changed slot puts the arcs into it back at the end):"
+    )?;
+    writeln!(
+        out,
+        "{:<10} | {:<40} | added",
+        "arc", "new domain, if changed"
+    )?;
+    for revision in &ac3.revisions {
+        let arc = format!("({}, {})", name(revision.x), name(revision.y));
+        let domain = revision
+            .domain_after
+            .as_deref()
+            .map_or(String::new(), |ids| words_text(problem, ids));
+        let added: Vec<String> = revision
+            .added
+            .iter()
+            .map(|&(k, x)| format!("({}, {})", name(k), name(x)))
+            .collect();
+        writeln!(out, "{arc:<10} | {domain:<40} | {}", added.join(" "))?;
+    }
+    writeln!(out, "{} revisions", ac3.revisions.len())?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The fill as an ipuz crossword: the template's numbers in `puzzle`, the
+/// letters in `solution`, empty clues.
+pub fn to_ipuz(problem: &Problem, fill: &[u32]) -> String {
+    use serde_json::{Value, json};
+    let grid = problem.fill_grid(fill);
+    let numbers = &problem.slots().numbers;
+    let template = problem.grid();
+    let mut puzzle = Vec::new();
+    let mut solution = Vec::new();
+    for r in 0..grid.rows() {
+        let mut puzzle_row = Vec::new();
+        let mut solution_row = Vec::new();
+        for c in 0..grid.cols() {
+            let index = r * grid.cols() + c;
+            match grid.cells()[index] {
+                Cell::Block => {
+                    puzzle_row.push(json!("#"));
+                    solution_row.push(json!("#"));
+                }
+                cell => {
+                    let number = numbers[index];
+                    let given = matches!(template.cells()[index], Cell::Letter(_));
+                    let letter = match cell {
+                        Cell::Letter(l) => Value::from(((b'A' + l) as char).to_string()),
+                        _ => Value::Null,
+                    };
+                    puzzle_row.push(if given {
+                        json!({"cell": number, "value": letter})
+                    } else {
+                        json!(number)
+                    });
+                    solution_row.push(letter);
+                }
+            }
+        }
+        puzzle.push(Value::Array(puzzle_row));
+        solution.push(Value::Array(solution_row));
+    }
+    let clues = |direction| -> Vec<Value> {
+        problem
+            .slots()
+            .slots
+            .iter()
+            .filter(|slot| slot.direction == direction)
+            .map(|slot| json!([slot.number, ""]))
+            .collect()
+    };
+    let document = json!({
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": grid.cols(), "height": grid.rows()},
+        "puzzle": puzzle,
+        "solution": solution,
+        "clues": {"Across": clues(crate::Direction::Across), "Down": clues(crate::Direction::Down)},
+    });
+    serde_json::to_string_pretty(&document).unwrap_or_default()
+}
+
+impl Report<Vec<u8>, Filled> for FillReport {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        _item: &Vec<u8>,
+        result: Result<&Filled, &str>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(filled) if self.json => self.record(filled).write_line(out),
+            Ok(filled) => self.human(out, filled),
+            Err(message) => {
+                if self.json {
+                    let record: FillRecord = Record::invalid(message, Fields::default());
+                    record.write_line(out)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, _tally: &Tally) -> anyhow::Result<()> {
+        Ok(())
+    }
+}
+
+/// The records `check` reads: JSON lines of `fill --json`, or a filled
+/// grid in the text form (the human view's grid: letters with or without
+/// spaces between them, `#` blocks) checked against `template` (the
+/// fill's own letters when none is given: only the words are checked).
+pub fn check_claims(
+    text: &str,
+    template: Option<&Grid>,
+) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
+    if text.trim_start().starts_with('{') {
+        return cli_kit::json_records(text);
+    }
+    let rows: Vec<String> = text
+        .lines()
+        .map(|line| line.replace(' ', ""))
+        .skip_while(|line| line.is_empty())
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let fill = match Grid::from_rows(&rows) {
+        Ok(fill) => fill,
+        Err(error) => return vec![(1, Err(format!("not a fill: {error}")))],
+    };
+    let template_rows = template.map_or_else(
+        || {
+            // No template: every white cell counts as open.
+            let open: Vec<String> = fill
+                .to_rows()
+                .iter()
+                .map(|row| {
+                    row.chars()
+                        .map(|c| if c == '#' { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            open
+        },
+        Grid::to_rows,
+    );
+    let mut record: FillRecord = Record::new(
+        RecordStatus::Solved,
+        Fields {
+            template: Some(template_rows),
+            grid: Some(fill.to_rows()),
+            ..Fields::default()
+        },
+    );
+    record.solution = Some(fill.to_rows());
+    vec![(1, Ok(record))]
+}
+
+/// Checks records with [`crate::check`], loading each record's word list
+/// once (`words` from the command line overrides the records').
+#[derive(Debug)]
+pub struct Checker {
+    /// `--words`, if given.
+    pub words: Option<String>,
+    /// `--min-score`, if given.
+    pub min_score: Option<i32>,
+    /// `--allow-repeats`.
+    pub allow_repeats: bool,
+    lists: BTreeMap<(String, Option<i32>), Result<WordList, String>>,
+}
+
+impl Checker {
+    /// A checker with the command line's options.
+    pub fn new(words: Option<String>, min_score: Option<i32>, allow_repeats: bool) -> Checker {
+        Checker {
+            words,
+            min_score,
+            allow_repeats,
+            lists: BTreeMap::new(),
+        }
+    }
+
+    fn list(&mut self, record: &FillRecord) -> Result<&WordList, String> {
+        let name = self
+            .words
+            .clone()
+            .or_else(|| record.fields.words.clone())
+            .unwrap_or_else(|| "default".to_owned());
+        let min_score = self.min_score.or(record.fields.min_score);
+        self.lists
+            .entry((name.clone(), min_score))
+            .or_insert_with(|| {
+                load_words(Some(&name), min_score).map_err(|error| format!("{error:#}"))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Checks one record: a solved record's grid against its template and
+    /// word list, its entries against the grid; an `unsolvable` claim is
+    /// confirmed when an entry of the template has no word that fits it.
+    pub fn check_record(&mut self, record: &FillRecord) -> Result<Verified, String> {
+        let template = || -> Result<Grid, String> {
+            let rows = record
+                .fields
+                .template
+                .as_deref()
+                .ok_or("no \"template\" in the record")?;
+            Grid::from_rows(rows).map_err(|error| format!("template: {error}"))
+        };
+        let allow_repeats = self.allow_repeats || record.fields.allow_repeats;
+        match record.status {
+            RecordStatus::Solved => {
+                let template = template()?;
+                let rows = record.solution.as_deref().unwrap_or_default();
+                let fill = Grid::from_rows(rows).map_err(|error| format!("solution: {error}"))?;
+                if record
+                    .fields
+                    .grid
+                    .as_deref()
+                    .is_some_and(|grid| grid != rows)
+                {
+                    return Err("\"grid\" and \"solution\" differ".into());
+                }
+                let words = self.list(record)?;
+                let entries = check::check(&template, &fill, words, allow_repeats)
+                    .map_err(|violation| violation.to_string())?;
+                if let Some(claimed) = &record.fields.entries {
+                    if claimed.len() != entries.len() {
+                        return Err(format!(
+                            "{} entries listed where the grid has {}",
+                            claimed.len(),
+                            entries.len()
+                        ));
+                    }
+                    let mut listed: Vec<(bool, usize, usize, &str)> = claimed
+                        .iter()
+                        .map(|e| (e.direction == "down", e.row, e.col, e.answer.as_str()))
+                        .collect();
+                    listed.sort();
+                    let mut read: Vec<(bool, usize, usize, &str)> = entries
+                        .iter()
+                        .map(|e| (e.down, e.row + 1, e.col + 1, e.answer.as_str()))
+                        .collect();
+                    read.sort();
+                    if let Some((claim, real)) = listed.iter().zip(&read).find(|(a, b)| a != b) {
+                        return Err(format!(
+                            "the entry listed at row {}, column {} reads '{}' where the grid has '{}'",
+                            claim.1, claim.2, claim.3, real.3
+                        ));
+                    }
+                }
+                if record.fields.count.is_some_and(|count| count.count == 0) {
+                    return Err("status \"solved\" with a count of 0".into());
+                }
+                Ok(Verified::Solution)
+            }
+            RecordStatus::Unsolvable => {
+                let template = template()?;
+                let words = self.list(record)?;
+                Ok(if check::dead_entry(&template, words).is_some() {
+                    Verified::NoSolution
+                } else {
+                    Verified::Nothing
+                })
+            }
+            _ => Ok(Verified::Nothing),
+        }
+    }
+}

@@ -233,13 +233,14 @@ impl Grid {
         };
         let mut cells = Vec::with_capacity(len);
         for (index, (&answer, &filled)) in solution.iter().zip(state).enumerate() {
-            let cell = if answer == b'.' {
+            // Diagramless files mark their blocks ':' in the solution.
+            let cell = if answer == b'.' || answer == b':' {
                 Cell::Block
             } else if filled.is_ascii_alphabetic() {
                 Cell::Letter(filled.to_ascii_lowercase() - b'a')
             } else if filled == b'-' || filled == b'.' || filled == b':' || filled == 0 {
                 Cell::Open
-            } else if answer.is_ascii_alphabetic() || answer == b'-' || answer == b':' {
+            } else if answer.is_ascii_alphabetic() || answer == b'-' {
                 // A player grid with marks other than letters (numbers of a
                 // rebus in progress): the cell is open.
                 Cell::Open
@@ -353,6 +354,12 @@ impl Grid {
     pub fn parse_bytes(bytes: &[u8]) -> Result<(Grid, GridFormat), ParseError> {
         if find(bytes, b"ACROSS&DOWN\0").is_some() {
             return Grid::parse_puz(bytes).map(|grid| (grid, GridFormat::Puz));
+        }
+        if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+            return Err(ParseError::new(
+                Location::Byte(offset),
+                "binary data, but no 'ACROSS&DOWN' signature of an Across Lite .puz file",
+            ));
         }
         let text = String::from_utf8_lossy(bytes);
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);

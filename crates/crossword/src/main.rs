@@ -1,3 +1,188 @@
-//! The crossword command line (the next step).
+//! The `crossword` command line: argument definitions and calls into the
+//! library's `cli` module and cli-kit; no output format or exit code is
+//! decided here.
 
-fn main() {}
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use crossword::cli::{self, Checker, FillReport, OutputFormat, WordSource};
+use crossword::{Algo, Grid, Options};
+
+const PROGRAM: &str = "crossword";
+
+/// Crossword grid filling: fill a template from a word list, or check a fill.
+///
+/// A template is rows of '.' (open), '#' (block) and letters (pre-filled),
+/// an Across Lite .puz file or ipuz JSON. Without --words the list built
+/// into the program is used (277,620 words from SCOWL, common words scored
+/// higher). Exit codes: 0 filled, 1 bad input, 2 usage, 3 unfillable, 4
+/// limit reached.
+#[derive(Debug, Parser)]
+#[command(name = "crossword", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Fill a template: the grid, then the numbered entries (or JSON, or ipuz).
+    Fill(FillArgs),
+    /// Check fills independently: JSON records of `fill --json` on stdin
+    /// (or in FILE), or a filled grid (rows of letters and '#') against
+    /// --template.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+struct FillArgs {
+    /// The template: a text grid, a .puz or an ipuz file; '-' or nothing for stdin.
+    input: Option<String>,
+    /// The word list: one word per line, or `word;score` lines (default: the built-in list).
+    #[arg(long, value_name = "LIST")]
+    words: Option<String>,
+    /// Leave out words scoring below S.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    min_score: Option<i32>,
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = Algo::Fast)]
+    algo: Algo,
+    /// Seed of fast's random tie-breaking (the same seed, the same fill).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Count distinct fills exactly, up to --limit.
+    #[arg(long)]
+    count: bool,
+    /// With --count: stop counting at K fills (default 1000).
+    #[arg(long, requires = "count", value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Let a word fill more than one entry.
+    #[arg(long)]
+    allow_repeats: bool,
+    /// One JSON record (grid, entries, mean_score, count, stats).
+    #[arg(long)]
+    json: bool,
+    /// Output form of the fill.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text, conflicts_with = "json")]
+    format: OutputFormat,
+    /// With --algo ac3: the domains before and after and seed 002's revision table.
+    #[arg(long, conflicts_with = "json")]
+    trace: bool,
+    /// Stop with status "limit" (exit 4) before the search passes N nodes.
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// Stop with status "limit" (exit 4) after SECONDS.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Add a line with nodes, backtracks, restarts or arc revisions, and time.
+    #[arg(long, conflicts_with = "json")]
+    stats: bool,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// JSON records of `fill --json`, or a filled grid; '-' or nothing for stdin.
+    input: Option<String>,
+    /// The word list to check against (default: each record's own, else the built-in list).
+    #[arg(long, value_name = "LIST")]
+    words: Option<String>,
+    /// Leave out words scoring below S.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    min_score: Option<i32>,
+    /// The template a filled grid must keep (blocks and pre-filled letters).
+    #[arg(long, value_name = "FILE")]
+    template: Option<String>,
+    /// Accept a word filling more than one entry.
+    #[arg(long)]
+    allow_repeats: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    cli_kit::finish(PROGRAM, run(cli))
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Fill(args) => fill(args),
+        Command::Check(args) => {
+            let input = cli_kit::Input::read(args.input.as_deref().map(std::path::Path::new))?;
+            let template = match args.template.as_deref() {
+                Some(path) => {
+                    let (name, bytes) = cli::read_template(Some(path))?;
+                    let grid: Grid = cli::parse_template(&bytes)
+                        .map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
+                    Some(grid)
+                }
+                None => None,
+            };
+            let mut checker = Checker::new(args.words, args.min_score, args.allow_repeats);
+            cli_kit::run_check(
+                PROGRAM,
+                cli::check_claims(&input.text, template.as_ref()),
+                |record| checker.check_record(record),
+            )
+        }
+    }
+}
+
+fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
+    let not_for = |flag: &str, algos: &str| {
+        cli_kit::usage_error::<Cli>(format!(
+            "{flag} does not apply to --algo {} (only to {algos})",
+            args.algo.name()
+        ))
+    };
+    if args.trace && args.algo != Algo::Ac3 {
+        not_for("--trace", "ac3");
+    }
+    if args.seed.is_some() && args.algo != Algo::Fast {
+        not_for("--seed", "fast");
+    }
+    if args.algo == Algo::Ac3 {
+        if args.count {
+            not_for("--count", "fast and mac");
+        }
+        if args.node_limit.is_some() || args.time_limit.is_some() {
+            not_for(
+                "--node-limit and --time-limit",
+                "fast and mac: ac3 does not search",
+            );
+        }
+    }
+    if args
+        .time_limit
+        .is_some_and(|seconds| !(0.0..1e9).contains(&seconds))
+    {
+        cli_kit::usage_error::<Cli>("--time-limit: expected a number of seconds");
+    }
+    let (name, bytes) = cli::read_template(args.input.as_deref())?;
+    let words = cli::load_words(args.words.as_deref(), args.min_score)?;
+    let count_limit = args.count.then(|| args.limit.unwrap_or(1000));
+    let options = Options {
+        seed: args.seed.unwrap_or(0),
+        count_limit,
+        allow_repeats: args.allow_repeats,
+        node_limit: args.node_limit,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        trace: args.trace,
+    };
+    let mut report = FillReport {
+        algo: args.algo,
+        words: WordSource {
+            name: args.words.clone().unwrap_or_else(|| "default".to_owned()),
+            min_score: args.min_score,
+        },
+        allow_repeats: args.allow_repeats,
+        json: args.json,
+        format: args.format,
+        stats: args.stats,
+        trace: args.trace,
+        count_limit,
+    };
+    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &words, args.algo, &options);
+    cli_kit::Batch::new(PROGRAM, &name)
+        .threads(Some(1))
+        .run(&[bytes], solve, &mut report)
+}

@@ -1,1 +1,89 @@
-//! Command-line tests of the crossword binary (the next step).
+//! The `crossword` binary end to end: exit codes, flags that do not fit
+//! together, and an ipuz fill read back as a template.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/crossword")
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossword"))
+        .args(args)
+        .current_dir(fixtures())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or_default()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+const SEED: [&str; 4] = ["fill", "seed-002.txt", "--words", "seed-002-words.txt"];
+
+#[test]
+fn flags_that_do_not_fit_are_usage_errors() {
+    let cases: [&[&str]; 6] = [
+        &["--trace"],
+        &["--algo", "ac3", "--count"],
+        &["--algo", "ac3", "--node-limit", "3"],
+        &["--algo", "mac", "--seed", "1"],
+        &["--limit", "2"],
+        &["--count", "--limit", "0"],
+    ];
+    for extra in cases {
+        let args: Vec<&str> = SEED.iter().chain(extra).copied().collect();
+        let output = run(&args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn an_ipuz_fill_reads_back_as_a_template_and_checks() {
+    let output = run(
+        &[SEED[0], SEED[1], SEED[2], SEED[3], "--format", "ipuz"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    // The written ipuz has the fill's letters only as its solution: as a
+    // template it is open again and fills the same way.
+    let again = run(
+        &["fill", "-", "--words", "seed-002-words.txt", "--json"],
+        Some(&output.stdout),
+    );
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let checked = run(&["check"], Some(&again.stdout));
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+}
+
+#[test]
+fn bad_bytes_never_panic() {
+    let inputs: [&[u8]; 6] = [
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"ACROSS&DOWN\0",
+        b"xxACROSS&DOWN\0\x03\x03",
+        b"{\"dimensions\":{\"width\":2,\"height\":2},\"puzzle\":[[0]]}",
+        b"..\n..\n\n\n..\n",
+    ];
+    for input in inputs {
+        let output = run(&["fill", "-"], Some(input));
+        assert_eq!(output.status.code(), Some(1), "{input:?}");
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    }
+}
