@@ -2,14 +2,16 @@
 //! every guess the cheap deductions to a fixpoint: naked singles, hidden
 //! singles per room, distance eliminations from every placed digit, the
 //! pointing argument (a cell that sees every place left for a digit in a
-//! room cannot hold it) and naked pairs in a room. Then the cell with the
-//! fewest candidates is guessed, depth-first, counting solutions up to a
-//! limit so that the same search proves uniqueness.
+//! room cannot hold it) and naked pairs in a room. Only the rooms whose
+//! cells lost a candidate are looked at again, so the fixpoint is cheap
+//! enough to reach after every guess. The search branches in two (a digit
+//! in a cell, or not), counting solutions up to a limit so that the same
+//! search proves uniqueness; a guess copies the candidates aside (one word
+//! a cell) and backtracking copies them back.
 
 use std::time::Instant;
 
 use crate::puzzle::{Grid, Puzzle};
-use crate::random::SplitMix;
 use crate::solve::{Options, Outcome, Stats};
 
 /// How much a propagation pass may use; the generator grades puzzles by it.
@@ -21,42 +23,56 @@ pub(crate) enum Level {
     Full,
 }
 
-/// Rounds of the room arguments in the propagation after a guess (the
-/// root and grading take them to a fixpoint): each is a pass over every
-/// room, dearer than all the singles, and the first round finds most of
-/// what they will; a weaker fixpoint costs a few more guesses, not
-/// correctness.
-const ROOM_ROUNDS: u32 = 1;
+/// The most places a digit may have left in a room for the pointing
+/// argument to look for a cell that sees them all. Grading depends on it
+/// (what `medium` means), so it stays what the generator was built with.
+const POINTING_PLACES: usize = 4;
 
 /// The contradiction that ends a branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Dead;
 
-/// The candidates of every cell; `placed` marks cells whose digit has been
-/// propagated.
+/// The candidates of every cell before a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct State {
     candidates: Vec<u64>,
-    placed: Vec<bool>,
-    open: usize,
 }
 
-/// A puzzle prepared for the engine.
+/// A puzzle prepared for the engine, with the scratch of its propagation.
 #[derive(Debug, Clone)]
 pub(crate) struct Engine {
     rows: usize,
     cols: usize,
     room_of: Vec<u32>,
-    rooms: Vec<Vec<u32>>,
+    /// The cells of room `r` are `room_cells[room_start[r]..room_start[r + 1]]`.
+    room_start: Vec<u32>,
+    room_cells: Vec<u32>,
+    /// The candidates of the state being propagated.
+    candidates: Vec<u64>,
+    /// Cells that became single and whose digit is still to be propagated.
+    /// A cell's candidates only shrink along a branch, so each cell
+    /// becomes single (and is queued) once: no flag needs to say which
+    /// cells were placed.
     queue: Vec<u32>,
+    /// Rooms where some cell lost a candidate since their hidden singles
+    /// were last looked at.
+    singles_dirty: Vec<u32>,
+    in_singles_dirty: Vec<bool>,
+    /// The same for the pointing and pair arguments, which run only once
+    /// the cheap deductions are exhausted.
+    arguments_dirty: Vec<u32>,
+    in_arguments_dirty: Vec<bool>,
+    /// Copies of the candidates at each open guess, one frame a guess.
+    saved: Vec<u64>,
 }
 
 /// Counters of one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Counters {
-    /// Search nodes: the root plus one per guess.
+    /// Search nodes: the root plus one per branch taken (a digit put in
+    /// a cell, or taken out of it once every solution with it is counted).
     pub nodes: u64,
-    /// Guesses whose branch failed.
+    /// Branches whose propagation failed.
     pub backtracks: u64,
 }
 
@@ -70,42 +86,87 @@ pub(crate) struct Counted {
     pub counters: Counters,
 }
 
+/// All digits of a room of `size` cells.
+fn full_mask(size: usize) -> u64 {
+    if size >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << size) - 1
+    }
+}
+
 impl Engine {
     pub(crate) fn new(puzzle: &Puzzle) -> Self {
+        let mut room_start = Vec::with_capacity(puzzle.rooms().len() + 1);
+        let mut room_cells = Vec::with_capacity(puzzle.len());
+        for room in puzzle.rooms() {
+            room_start.push(room_cells.len() as u32);
+            room_cells.extend_from_slice(room);
+        }
+        room_start.push(room_cells.len() as u32);
+        let rooms = puzzle.rooms().len();
         Engine {
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             room_of: puzzle.room_of().to_vec(),
-            rooms: puzzle.rooms().to_vec(),
+            room_start,
+            room_cells,
+            candidates: vec![0; puzzle.len()],
             queue: Vec::new(),
+            singles_dirty: Vec::with_capacity(rooms),
+            in_singles_dirty: vec![false; rooms],
+            arguments_dirty: Vec::with_capacity(rooms),
+            in_arguments_dirty: vec![false; rooms],
+            saved: Vec::new(),
         }
+    }
+
+    fn rooms(&self) -> usize {
+        self.room_start.len() - 1
+    }
+
+    /// The cells of `room` (a range into `room_cells`, so that the
+    /// candidates can change while it is walked).
+    fn room_range(&self, room: usize) -> std::ops::Range<usize> {
+        self.room_start[room] as usize..self.room_start[room + 1] as usize
     }
 
     /// The state of `givens` before any propagation: every digit of its
     /// room possible in each cell, a given alone in its cell.
-    pub(crate) fn start(&mut self, givens: &[u8]) -> State {
-        let mut state = State {
-            candidates: vec![0; givens.len()],
-            placed: vec![false; givens.len()],
-            open: givens.len(),
-        };
-        for (cell, &given) in givens.iter().enumerate() {
-            let size = self.rooms[self.room_of[cell] as usize].len();
-            state.candidates[cell] = if given != 0 {
-                1 << (given - 1)
-            } else if size == 64 {
-                u64::MAX
-            } else {
-                (1u64 << size) - 1
-            };
-        }
-        state
+    pub(crate) fn start(&self, givens: &[u8]) -> State {
+        let candidates = givens
+            .iter()
+            .enumerate()
+            .map(|(cell, &given)| {
+                if given != 0 {
+                    1 << (given - 1)
+                } else {
+                    let room = self.room_of[cell] as usize;
+                    full_mask(self.room_range(room).len())
+                }
+            })
+            .collect();
+        State { candidates }
     }
 
-    /// Removes `digit`'s bit from `cell`; a cell left with one candidate is queued.
+    /// Marks the room of `cell` for both kinds of room deductions.
     #[inline]
-    fn remove(&mut self, state: &mut State, cell: usize, bit: u64) -> Result<bool, Dead> {
-        let candidates = state.candidates[cell];
+    fn touch(&mut self, cell: usize) {
+        let room = self.room_of[cell] as usize;
+        if !self.in_singles_dirty[room] {
+            self.in_singles_dirty[room] = true;
+            self.singles_dirty.push(room as u32);
+        }
+        if !self.in_arguments_dirty[room] {
+            self.in_arguments_dirty[room] = true;
+            self.arguments_dirty.push(room as u32);
+        }
+    }
+
+    /// Removes `bit` from `cell`; a cell left with one candidate is queued.
+    #[inline]
+    fn remove(&mut self, cell: usize, bit: u64) -> Result<bool, Dead> {
+        let candidates = self.candidates[cell];
         if candidates & bit == 0 {
             return Ok(false);
         }
@@ -113,219 +174,261 @@ impl Engine {
         if left == 0 {
             return Err(Dead);
         }
-        state.candidates[cell] = left;
+        self.candidates[cell] = left;
         if left & (left - 1) == 0 {
             self.queue.push(cell as u32);
         }
+        self.touch(cell);
         Ok(true)
+    }
+
+    /// Narrows `cell` to the single digit `bit` (which it holds) and queues it.
+    #[inline]
+    fn fix(&mut self, cell: usize, bit: u64) {
+        if self.candidates[cell] != bit {
+            self.candidates[cell] = bit;
+            self.queue.push(cell as u32);
+            self.touch(cell);
+        }
     }
 
     /// Propagates the digit of a cell with one candidate: out of its room
     /// and out of the cells within its distance in its row and column.
-    fn place(&mut self, state: &mut State, cell: usize) -> Result<(), Dead> {
-        if state.placed[cell] {
-            return Ok(());
-        }
-        state.placed[cell] = true;
-        state.open -= 1;
-        let bit = state.candidates[cell];
+    fn place(&mut self, cell: usize) -> Result<(), Dead> {
+        let bit = self.candidates[cell];
         let digit = bit.trailing_zeros() as usize + 1;
         let room = self.room_of[cell] as usize;
-        for index in 0..self.rooms[room].len() {
-            let other = self.rooms[room][index] as usize;
+        for index in self.room_range(room) {
+            let other = self.room_cells[index] as usize;
             if other != cell {
-                self.remove(state, other, bit)?;
+                self.remove(other, bit)?;
             }
         }
         let (r, c) = (cell / self.cols, cell % self.cols);
-        for step in 1..=digit {
-            if c >= step {
-                self.remove(state, cell - step, bit)?;
-            }
-            if c + step < self.cols {
-                self.remove(state, cell + step, bit)?;
-            }
-            if r >= step {
-                self.remove(state, cell - step * self.cols, bit)?;
-            }
-            if r + step < self.rows {
-                self.remove(state, cell + step * self.cols, bit)?;
-            }
+        let cols = self.cols;
+        for step in 1..=digit.min(c) {
+            self.remove(cell - step, bit)?;
+        }
+        for step in 1..=digit.min(cols - 1 - c) {
+            self.remove(cell + step, bit)?;
+        }
+        for step in 1..=digit.min(r) {
+            self.remove(cell - step * cols, bit)?;
+        }
+        for step in 1..=digit.min(self.rows - 1 - r) {
+            self.remove(cell + step * cols, bit)?;
         }
         Ok(())
     }
 
-    /// Every deduction of `level` to a fixpoint, the room arguments for at most `max_rounds` passes.
-    fn propagate(&mut self, state: &mut State, level: Level, max_rounds: u32) -> Result<(), Dead> {
+    /// Empties the work lists (after a contradiction they hold leftovers).
+    fn clear_work(&mut self) {
         self.queue.clear();
-        for cell in 0..state.candidates.len() {
-            let candidates = state.candidates[cell];
-            if !state.placed[cell] && candidates & (candidates - 1) == 0 {
+        for &room in &self.singles_dirty {
+            self.in_singles_dirty[room as usize] = false;
+        }
+        self.singles_dirty.clear();
+        for &room in &self.arguments_dirty {
+            self.in_arguments_dirty[room as usize] = false;
+        }
+        self.arguments_dirty.clear();
+    }
+
+    /// Queues every single and marks every room, for a fresh state.
+    fn seed_everything(&mut self) {
+        self.clear_work();
+        for cell in 0..self.candidates.len() {
+            let candidates = self.candidates[cell];
+            if candidates & (candidates - 1) == 0 {
                 self.queue.push(cell as u32);
             }
         }
-        let mut room_rounds = 0;
+        for room in 0..self.rooms() {
+            self.in_singles_dirty[room] = true;
+            self.singles_dirty.push(room as u32);
+            self.in_arguments_dirty[room] = true;
+            self.arguments_dirty.push(room as u32);
+        }
+    }
+
+    /// Every deduction of `level` to a fixpoint, from the work lists: the
+    /// singles first, then the hidden singles of the rooms that changed,
+    /// and only when both are exhausted the dearer room arguments.
+    fn propagate(&mut self, level: Level) -> Result<(), Dead> {
+        let result = self.propagate_lists(level);
+        if result.is_err() {
+            self.clear_work();
+        }
+        result
+    }
+
+    fn propagate_lists(&mut self, level: Level) -> Result<(), Dead> {
         loop {
-            while let Some(cell) = self.queue.pop() {
-                self.place(state, cell as usize)?;
+            if let Some(cell) = self.queue.pop() {
+                self.place(cell as usize)?;
+                continue;
             }
-            if state.open == 0 {
-                return Ok(());
+            if let Some(room) = self.singles_dirty.pop() {
+                self.in_singles_dirty[room as usize] = false;
+                self.hidden_singles(room as usize)?;
+                continue;
             }
-            let mut changed = self.hidden_singles(state)?;
-            if !changed && level == Level::Full && room_rounds < max_rounds {
-                room_rounds += 1;
-                changed = self.room_arguments(state)?;
-            }
-            if !changed && self.queue.is_empty() {
-                return Ok(());
+            match self.arguments_dirty.pop() {
+                Some(room) => {
+                    self.in_arguments_dirty[room as usize] = false;
+                    if level == Level::Full {
+                        self.room_arguments(room as usize)?;
+                    }
+                }
+                None => return Ok(()),
             }
         }
     }
 
     /// A digit with one place left in its room goes there; a digit with
     /// none left is a contradiction.
-    fn hidden_singles(&mut self, state: &mut State) -> Result<bool, Dead> {
-        let mut changed = false;
-        for room in 0..self.rooms.len() {
-            let size = self.rooms[room].len();
-            let full = if size == 64 {
-                u64::MAX
-            } else {
-                (1u64 << size) - 1
-            };
-            let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-            for &cell in &self.rooms[room] {
-                let candidates = state.candidates[cell as usize];
-                twice |= once & candidates;
-                once |= candidates;
-                if candidates & (candidates - 1) == 0 {
-                    fixed |= candidates;
-                }
-            }
-            if once != full {
-                return Err(Dead);
-            }
-            let mut hidden = once & !twice & !fixed;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                for index in 0..size {
-                    let cell = self.rooms[room][index] as usize;
-                    if state.candidates[cell] & bit != 0 {
-                        state.candidates[cell] = bit;
-                        self.queue.push(cell as u32);
-                        changed = true;
-                        break;
-                    }
-                }
+    fn hidden_singles(&mut self, room: usize) -> Result<(), Dead> {
+        let range = self.room_range(room);
+        let full = full_mask(range.len());
+        let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+        for &cell in &self.room_cells[range.clone()] {
+            let candidates = self.candidates[cell as usize];
+            twice |= once & candidates;
+            once |= candidates;
+            if candidates & (candidates - 1) == 0 {
+                fixed |= candidates;
             }
         }
-        Ok(changed)
+        if once != full {
+            return Err(Dead);
+        }
+        let mut hidden = once & !twice & !fixed;
+        while hidden != 0 {
+            let bit = hidden & hidden.wrapping_neg();
+            hidden &= hidden - 1;
+            // Two digits whose one place is the same cell: the second
+            // finds it taken, and has no place.
+            let place = self.room_cells[range.clone()]
+                .iter()
+                .map(|&cell| cell as usize)
+                .find(|&cell| self.candidates[cell] & bit != 0)
+                .ok_or(Dead)?;
+            self.fix(place, bit);
+        }
+        Ok(())
     }
 
     /// Pointing: when every place left for digit d in a room is seen (same
     /// row or column, within d cells) by a cell outside the room, that cell
     /// cannot hold d. Naked pairs: two cells of a room left with the same
     /// two digits take them from the rest of the room.
-    fn room_arguments(&mut self, state: &mut State) -> Result<bool, Dead> {
-        let mut changed = false;
-        let mut places = [0usize; 4];
-        for room in 0..self.rooms.len() {
-            let size = self.rooms[room].len();
-            if size == 1 {
+    fn room_arguments(&mut self, room: usize) -> Result<(), Dead> {
+        let range = self.room_range(room);
+        let size = range.len();
+        if size == 1 {
+            return Ok(());
+        }
+        let mut open_digits = 0u64;
+        for &cell in &self.room_cells[range.clone()] {
+            let candidates = self.candidates[cell as usize];
+            if candidates & (candidates - 1) != 0 {
+                open_digits |= candidates;
+            }
+        }
+        let mut places = [0usize; POINTING_PLACES];
+        while open_digits != 0 {
+            let bit = open_digits & open_digits.wrapping_neg();
+            open_digits &= open_digits - 1;
+            let digit = bit.trailing_zeros() as usize + 1;
+            let mut count = 0;
+            for index in range.clone() {
+                let cell = self.room_cells[index] as usize;
+                if self.candidates[cell] & bit != 0 {
+                    if count < places.len() {
+                        places[count] = cell;
+                    }
+                    count += 1;
+                }
+            }
+            if count < 2 || count > places.len() {
                 continue;
             }
-            let mut open_digits = 0u64;
-            for &cell in &self.rooms[room] {
-                if !state.placed[cell as usize] {
-                    open_digits |= state.candidates[cell as usize];
-                }
+            self.point(room, bit, digit, &places[..count])?;
+        }
+        if size > 2 {
+            self.naked_pairs(range)?;
+        }
+        Ok(())
+    }
+
+    /// Takes `bit` from every cell outside `room` that sees all `places`.
+    fn point(&mut self, room: usize, bit: u64, digit: usize, places: &[usize]) -> Result<(), Dead> {
+        let cols = self.cols;
+        let first = places[0];
+        let (r0, c0) = (first / cols, first % cols);
+        let sees_rest = |target: usize| {
+            let (tr, tc) = (target / cols, target % cols);
+            places[1..].iter().all(|&place| {
+                let (r, c) = (place / cols, place % cols);
+                (r == tr && c.abs_diff(tc) <= digit) || (c == tc && r.abs_diff(tr) <= digit)
+            })
+        };
+        // The cells that see the first place: its row and column within d.
+        for c in c0.saturating_sub(digit)..=(c0 + digit).min(cols - 1) {
+            let target = r0 * cols + c;
+            if target != first
+                && self.candidates[target] & bit != 0
+                && self.room_of[target] as usize != room
+                && sees_rest(target)
+            {
+                self.remove(target, bit)?;
             }
-            while open_digits != 0 {
-                let bit = open_digits & open_digits.wrapping_neg();
-                open_digits &= open_digits - 1;
-                let digit = bit.trailing_zeros() as usize + 1;
-                let mut count = 0;
-                for &cell in &self.rooms[room] {
-                    if state.candidates[cell as usize] & bit != 0 {
-                        if count < places.len() {
-                            places[count] = cell as usize;
-                        }
-                        count += 1;
-                    }
-                }
-                if count < 2 || count > places.len() {
+        }
+        for r in r0.saturating_sub(digit)..=(r0 + digit).min(self.rows - 1) {
+            let target = r * cols + c0;
+            if target != first
+                && self.candidates[target] & bit != 0
+                && self.room_of[target] as usize != room
+                && sees_rest(target)
+            {
+                self.remove(target, bit)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Two cells of a room left with the same two digits take them from
+    /// the rest of the room.
+    fn naked_pairs(&mut self, range: std::ops::Range<usize>) -> Result<(), Dead> {
+        for i in range.clone() {
+            let a = self.room_cells[i] as usize;
+            let pair = self.candidates[a];
+            if pair.count_ones() != 2 {
+                continue;
+            }
+            for j in i + 1..range.end {
+                let b = self.room_cells[j] as usize;
+                if self.candidates[b] != pair {
                     continue;
                 }
-                let first = places[0];
-                let (r0, c0) = (first / self.cols, first % self.cols);
-                // Cells seeing the first place: its row and column within d.
-                let lo_c = c0.saturating_sub(digit);
-                let hi_c = (c0 + digit).min(self.cols - 1);
-                let lo_r = r0.saturating_sub(digit);
-                let hi_r = (r0 + digit).min(self.rows - 1);
-                let cols = self.cols;
-                let row_cells = (lo_c..=hi_c).map(move |c| r0 * cols + c);
-                let col_cells = (lo_r..=hi_r).map(move |r| r * cols + c0);
-                for target in row_cells.chain(col_cells) {
-                    if target == first
-                        || self.room_of[target] as usize == room
-                        || state.candidates[target] & bit == 0
-                    {
-                        continue;
-                    }
-                    let sees_all = places[1..count].iter().all(|&place| {
-                        let (r, c) = (place / self.cols, place % self.cols);
-                        let (tr, tc) = (target / self.cols, target % self.cols);
-                        (r == tr && c.abs_diff(tc) <= digit) || (c == tc && r.abs_diff(tr) <= digit)
-                    });
-                    if sees_all && self.remove(state, target, bit)? {
-                        changed = true;
-                    }
-                }
-            }
-            // Naked pairs.
-            if size > 2 {
-                for i in 0..size {
-                    let a = self.rooms[room][i] as usize;
-                    let pair = state.candidates[a];
-                    if pair.count_ones() != 2 {
-                        continue;
-                    }
-                    for j in i + 1..size {
-                        let b = self.rooms[room][j] as usize;
-                        if state.candidates[b] != pair {
-                            continue;
-                        }
-                        for k in 0..size {
-                            let other = self.rooms[room][k] as usize;
-                            if other != a && other != b && state.candidates[other] & pair != 0 {
-                                let left = state.candidates[other] & !pair;
-                                if left == 0 {
-                                    return Err(Dead);
-                                }
-                                state.candidates[other] = left;
-                                if left & (left - 1) == 0 {
-                                    self.queue.push(other as u32);
-                                }
-                                changed = true;
-                            }
-                        }
+                for k in range.clone() {
+                    let other = self.room_cells[k] as usize;
+                    if other != a && other != b {
+                        self.remove(other, pair)?;
                     }
                 }
             }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// The open cell with the fewest candidates; on ties the one whose
     /// largest candidate is largest (a large digit, placed, clears more
     /// of its row and column), then the first in reading order.
-    fn branch_cell(state: &State) -> Option<usize> {
+    fn branch_cell(&self) -> Option<usize> {
         let mut best: Option<(u32, u32, usize)> = None;
-        for (cell, &candidates) in state.candidates.iter().enumerate() {
-            if state.placed[cell] {
+        for (cell, &candidates) in self.candidates.iter().enumerate() {
+            if candidates & (candidates - 1) == 0 {
                 continue;
             }
             let count = candidates.count_ones();
@@ -339,15 +442,32 @@ impl Engine {
         best.map(|(_, _, cell)| cell)
     }
 
+    /// Copies the current candidates aside, for the branch that follows a guess.
+    fn save(&mut self) {
+        self.saved.extend_from_slice(&self.candidates);
+    }
+
+    /// Copies back the candidates saved last.
+    fn restore(&mut self) {
+        let cells = self.candidates.len();
+        let top = self.saved.len() - cells;
+        self.candidates.copy_from_slice(&self.saved[top..]);
+        self.saved.truncate(top);
+    }
+
     /// Counts solutions from `state` up to `max` (at least 1), within
-    /// `node_limit` nodes; with `rng`, guesses try digits in random order.
+    /// `node_limit` nodes.
+    ///
+    /// The search branches in two: the chosen cell takes its smallest
+    /// candidate, and once every solution below is counted, the same
+    /// state without it (which the propagation then uses too, unlike a
+    /// guess of the next digit on its own).
     pub(crate) fn count(
         &mut self,
         state: State,
         max: u64,
         node_limit: Option<u64>,
         level: Level,
-        mut rng: Option<&mut SplitMix>,
     ) -> Counted {
         let mut counted = Counted {
             count: 0,
@@ -362,73 +482,67 @@ impl Engine {
         }
         counted.counters.nodes = 1;
         let max = max.max(1);
-        // Depth-first with an explicit stack of (state, digits left to try, cell).
-        let mut root = state;
-        if self.propagate(&mut root, level, u32::MAX).is_err() {
+        self.candidates = state.candidates;
+        self.saved.clear();
+        self.seed_everything();
+        if self.propagate(level).is_err() {
             counted.complete = true;
             return counted;
         }
-        let mut stack: Vec<(State, u64, usize)> = Vec::new();
-        let mut current = Some(root);
+        // The guesses open on the path to the current state: (cell, digit's bit).
+        let mut guesses: Vec<(usize, u64)> = Vec::new();
         loop {
-            if let Some(state) = current.take() {
-                match Self::branch_cell(&state) {
-                    None => {
-                        counted.count += 1;
-                        if counted.first.is_none() {
-                            counted.first = Some(
-                                state
-                                    .candidates
-                                    .iter()
-                                    .map(|&bit| bit.trailing_zeros() as u8 + 1)
-                                    .collect(),
-                            );
-                        }
-                        if counted.count >= max {
-                            return counted;
-                        }
+            // Here the current state is propagated without contradiction.
+            match self.branch_cell() {
+                None => {
+                    counted.count += 1;
+                    if counted.first.is_none() {
+                        counted.first = Some(
+                            self.candidates
+                                .iter()
+                                .map(|&bit| bit.trailing_zeros() as u8 + 1)
+                                .collect(),
+                        );
                     }
-                    Some(cell) => {
-                        let digits = state.candidates[cell];
-                        stack.push((state, digits, cell));
+                    if counted.count >= max {
+                        return counted;
                     }
                 }
-            }
-            let Some((parent, digits, cell)) = stack.last_mut() else {
-                counted.complete = true;
-                return counted;
-            };
-            if *digits == 0 {
-                stack.pop();
-                continue;
-            }
-            let bit = match rng.as_deref_mut() {
-                Some(rng) => {
-                    let pick = rng.below(u64::from(digits.count_ones()));
-                    let mut rest = *digits;
-                    for _ in 0..pick {
-                        rest &= rest - 1;
+                Some(cell) => {
+                    if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
+                        counted.limit_hit = true;
+                        return counted;
                     }
-                    rest & rest.wrapping_neg()
+                    counted.counters.nodes += 1;
+                    let candidates = self.candidates[cell];
+                    let bit = candidates & candidates.wrapping_neg();
+                    self.save();
+                    guesses.push((cell, bit));
+                    self.fix(cell, bit);
+                    if self.propagate(level).is_ok() {
+                        continue;
+                    }
+                    counted.counters.backtracks += 1;
                 }
-                None => *digits & digits.wrapping_neg(),
-            };
-            *digits &= !bit;
-            if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
-                counted.limit_hit = true;
-                return counted;
             }
-            counted.counters.nodes += 1;
-            let mut child = parent.clone();
-            let cell = *cell;
-            child.candidates[cell] = bit;
-            // Once the last digit of a cell is being tried, the parent is done.
-            if *digits == 0 {
-                stack.pop();
-            }
-            if self.propagate(&mut child, level, ROOM_ROUNDS).is_ok() {
-                current = Some(child);
-            } else {
+            // Backtrack: the latest guess is exhausted; its cell loses the
+            // digit in the state saved before it, which is propagated in
+            // turn (a failure there exhausts the guess before it).
+            loop {
+                let Some((cell, bit)) = guesses.pop() else {
+                    counted.complete = true;
+                    return counted;
+                };
+                self.restore();
+                if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
+                    counted.limit_hit = true;
+                    return counted;
+                }
+                counted.counters.nodes += 1;
+                // The cell had two candidates or more, so one is left.
+                if self.remove(cell, bit).is_ok() && self.propagate(level).is_ok() {
+                    break;
+                }
                 counted.counters.backtracks += 1;
             }
         }
@@ -437,8 +551,13 @@ impl Engine {
     /// Whether propagation at `level` alone fills the grid from `givens`
     /// (without contradiction).
     pub(crate) fn solves_without_guessing(&mut self, givens: &[u8], level: Level) -> bool {
-        let mut state = self.start(givens);
-        self.propagate(&mut state, level, u32::MAX).is_ok() && state.open == 0
+        self.candidates = self.start(givens).candidates;
+        self.seed_everything();
+        self.propagate(level).is_ok()
+            && self
+                .candidates
+                .iter()
+                .all(|&candidates| candidates & (candidates - 1) == 0)
     }
 }
 
@@ -453,7 +572,6 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         options.solution_limit(),
         options.node_limit,
         Level::Full,
-        None,
     );
     Outcome::from_count(
         counted.count,
