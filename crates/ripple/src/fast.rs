@@ -199,11 +199,26 @@ impl Engine {
         let bit = self.candidates[cell];
         let digit = bit.trailing_zeros() as usize + 1;
         let room = self.room_of[cell] as usize;
+        // The room's mates lose the digit: the room is noted once, not per mate.
+        let mut taken = false;
         for index in self.room_range(room) {
             let other = self.room_cells[index] as usize;
-            if other != cell {
-                self.remove(other, bit)?;
+            let candidates = self.candidates[other];
+            if other == cell || candidates & bit == 0 {
+                continue;
             }
+            let left = candidates & !bit;
+            if left == 0 {
+                return Err(Dead);
+            }
+            self.candidates[other] = left;
+            if left & (left - 1) == 0 {
+                self.queue.push(other as u32);
+            }
+            taken = true;
+        }
+        if taken {
+            self.touch(cell, bit);
         }
         let (r, c) = (cell / self.cols, cell % self.cols);
         let cols = self.cols;
