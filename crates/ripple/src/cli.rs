@@ -7,7 +7,8 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use cli_kit::{
-    Count, Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+    Claims, Count, Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally,
+    Verified,
 };
 use serde::{Deserialize, Serialize};
 
@@ -339,10 +340,128 @@ impl Report<Item, Solved> for SolveReport {
     }
 }
 
+/// The records on `check`'s input: JSON lines as `solve --json` and
+/// `generate --json` write them, or else `solve`'s human view, each item
+/// taken as the record it stands for. A drawing is a solution (its digits
+/// the grid), checked against the puzzle of the URL line above it
+/// (`solve --to-url`), whose room walls it must draw; without that line
+/// against the rooms it draws, its givens then unknown. `no solution` and
+/// `limit reached` are those statuses, a `solutions:` line the count of
+/// the item above it; the rest (`line N:` headers, stats, the batch
+/// summary) says nothing to check.
+pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
+    if text.lines().any(|line| line.trim_start().starts_with('{')) {
+        return cli_kit::json_records(text);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut claims: Claims<Fields, Vec<Vec<u8>>, Counters> = Vec::new();
+    let mut url: Option<&str> = None;
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index].trim();
+        index += 1;
+        if is_url(line) {
+            url = Some(line);
+        } else if line.starts_with("no solution") || line.starts_with("limit reached") {
+            let status = if line.starts_with("no solution") {
+                RecordStatus::Unsolvable
+            } else {
+                RecordStatus::Limit
+            };
+            let fields = Fields {
+                puzzle: url.take().map(str::to_owned),
+                ..Fields::default()
+            };
+            claims.push((index, Ok(Record::new(status, fields))));
+        } else if let Some(count) = line.strip_prefix("solutions:") {
+            if let Some((_, Ok(record))) = claims.last_mut() {
+                record.fields.count = read_count(count);
+            }
+        } else if line.starts_with('-')
+            && lines.get(index).is_some_and(|next| next.starts_with('|'))
+        {
+            // A drawing: its top edge, then each row and the edge below it.
+            let top = index - 1;
+            while lines.get(index).is_some_and(|row| row.starts_with('|')) {
+                index += 2;
+            }
+            let drawing = &lines[top..index.min(lines.len())];
+            claims.push((top + 1, drawn_record(top, drawing, url.take())));
+        }
+    }
+    claims
+}
+
+/// The count of a `solutions:` line: `1 (unique)` and `3` are complete,
+/// `2 or more (...)` a lower bound.
+fn read_count(text: &str) -> Option<Count> {
+    let count = text.split_whitespace().next()?.parse().ok()?;
+    Some(Count {
+        count,
+        complete: !text.contains("or more"),
+    })
+}
+
+/// The record of a drawing (`lines`, the first at 0-based line `top` of
+/// the input), against the puzzle of `url` when there is one.
+fn drawn_record(top: usize, lines: &[&str], url: Option<&str>) -> Result<RippleRecord, String> {
+    let rows = lines.iter().filter(|line| line.starts_with('|')).count();
+    // The top edge has a run of dashes over every column.
+    let cols = lines[0].split_whitespace().count();
+    // The size line the drawing needs to read as a puzzle goes on the
+    // line above it, so that errors name the input's own lines.
+    let text = format!(
+        "{}{rows} {cols}\n{}",
+        "\n".repeat(top.saturating_sub(1)),
+        lines.join("\n")
+    );
+    let drawn = parse(&text)
+        .map_err(|error| format!("the drawing: {error}"))?
+        .puzzle;
+    let puzzle = match url {
+        Some(url) => {
+            let puzzle: Puzzle = url.parse().map_err(|error| format!("puzzle: {error}"))?;
+            if !same_walls(&puzzle, &drawn) {
+                return Err(format!(
+                    "the drawing's rooms are not those of its puzzle {url}"
+                ));
+            }
+            url.to_owned()
+        }
+        None => {
+            let empty = drawn
+                .with_givens(&vec![0; drawn.len()])
+                .map_err(|error| error.to_string())?;
+            to_url(&empty)
+        }
+    };
+    let solution = Grid::new(cols, drawn.givens().to_vec()).to_rows();
+    Ok(Record {
+        solution: Some(solution),
+        ..Record::new(
+            RecordStatus::Solved,
+            Fields {
+                puzzle: Some(puzzle),
+                ..Fields::default()
+            },
+        )
+    })
+}
+
+/// Whether two puzzles have the same size and the same room walls.
+fn same_walls(a: &Puzzle, b: &Puzzle) -> bool {
+    (a.rows(), a.cols()) == (b.rows(), b.cols())
+        && (0..a.rows()).all(|r| {
+            (0..a.cols()).all(|c| {
+                a.wall_right(r, c) == b.wall_right(r, c) && a.wall_below(r, c) == b.wall_below(r, c)
+            })
+        })
+}
+
 /// Checks one record of `solve` or `generate` independently: the solution
 /// against the puzzle of its `puzzle` URL with [`crate::check`]; an
 /// `unsolvable` claim is confirmed when the givens alone break a rule,
-/// else there is nothing cheap to verify.
+/// else (or without a puzzle) there is nothing cheap to verify.
 pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
     let puzzle = || -> Result<Puzzle, String> {
         let url = record
@@ -366,6 +485,9 @@ pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
             }
             Ok(Verified::Solution)
         }
+        // Without its puzzle (a human view's `no solution` with no URL line
+        // above it) the claim has nothing to be tested against.
+        RecordStatus::Unsolvable if record.fields.puzzle.is_none() => Ok(Verified::Nothing),
         RecordStatus::Unsolvable => {
             let puzzle = puzzle()?;
             if check::givens_conflict(&puzzle).is_some() {

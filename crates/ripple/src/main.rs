@@ -30,7 +30,9 @@ enum Command {
     /// Solve puzzles: draw each solution in its room walls, or JSON lines.
     Solve(SolveArgs),
     /// Re-check `solve --json` or `generate --json` records from stdin with
-    /// the independent rule checker (each solution against its "puzzle" URL).
+    /// the independent rule checker (each solution against its "puzzle"
+    /// URL), or `solve`'s drawings (against the URL line `--to-url` puts
+    /// above them, else against the rooms they draw).
     Check,
     /// Generate unique puzzles with minimal givens, graded by what their solve needs.
     Generate(GenerateArgs),
@@ -113,11 +115,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve(args),
         Command::Check => {
             let input = cli_kit::Input::stdin()?;
-            cli_kit::run_check(
-                PROGRAM,
-                cli_kit::json_records(&input.text),
-                cli::check_record,
-            )
+            cli_kit::run_check(PROGRAM, cli::claims(&input.text), cli::check_record)
         }
         Command::Generate(args) => {
             let (rows, cols) = args.size;

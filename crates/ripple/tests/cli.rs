@@ -1,5 +1,6 @@
 //! Command-line tests of the `ripple` binary: a huge line in a batch, the
-//! batch exit precedence, and flags that do not fit together.
+//! batch exit precedence, flags that do not fit together, and `check` on
+//! the human view.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -104,5 +105,31 @@ fn hostile_inputs_never_panic() {
             matches!(output.status.code(), Some(0..=4)),
             "{input:?}: {stderr}"
         );
+    }
+}
+
+/// `check` reads `solve`'s human view as well as its records: the
+/// drawings of all 56 fixture puzzles (digits above 9 included), with the
+/// URL line `--to-url` puts above each and without, pass; one digit
+/// changed in the drawings fails.
+#[test]
+fn check_reads_the_human_view_of_every_fixture_puzzle() {
+    let all = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/ripple/all.txt");
+    for flags in [&["--count", "--to-url"][..], &["--count"][..]] {
+        let solved = ripple(&[&["solve", all][..], flags].concat(), "");
+        assert_eq!(solved.status.code(), Some(3), "one puzzle has no solution");
+        let view = String::from_utf8(solved.stdout).unwrap();
+        let checked = ripple(&["check"], &view);
+        let stdout = String::from_utf8(checked.stdout).unwrap();
+        assert_eq!(checked.status.code(), Some(0), "{flags:?}: {stdout}");
+        assert!(
+            stdout.starts_with("ok: 56 records checked: 55 solutions valid"),
+            "{flags:?}: {stdout}"
+        );
+        // The first drawing's first row starts "|1": a 9 there is larger
+        // than its room (of 5 cells at most) can hold.
+        let broken = view.replacen("\n|1", "\n|9", 1);
+        let checked = ripple(&["check"], &broken);
+        assert_eq!(checked.status.code(), Some(1), "{flags:?}");
     }
 }
