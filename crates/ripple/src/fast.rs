@@ -385,38 +385,57 @@ impl Engine {
         Ok(())
     }
 
-    /// Takes `bit` from every cell outside `room` that sees all `places`.
+    /// Takes `bit` from every cell outside `room` that sees all `places`
+    /// (same row or column, within `digit` cells). Where those cells can
+    /// be follows from where the places are: all in one row, then in that
+    /// row between the last place less d and the first plus d (a cell of
+    /// another row could only see them down its column, which holds one);
+    /// all in one column, likewise; else two places that share neither
+    /// leave only the two corners of their rectangle, and places that
+    /// each share a line with the first but not one line leave none.
     fn point(&mut self, room: usize, bit: u64, digit: usize, places: &[usize]) -> Result<(), Dead> {
         let cols = self.cols;
-        let first = places[0];
-        let (r0, c0) = (first / cols, first % cols);
-        let sees_rest = |target: usize| {
-            let (tr, tc) = (target / cols, target % cols);
-            places[1..].iter().all(|&place| {
-                let (r, c) = (place / cols, place % cols);
-                (r == tr && c.abs_diff(tc) <= digit) || (c == tc && r.abs_diff(tr) <= digit)
-            })
-        };
-        // The cells that see the first place: its row and column within d.
-        for c in c0.saturating_sub(digit)..=(c0 + digit).min(cols - 1) {
-            let target = r0 * cols + c;
-            if target != first
-                && self.candidates[target] & bit != 0
-                && self.room_of[target] as usize != room
-                && sees_rest(target)
-            {
-                self.remove(target, bit)?;
+        let at = |cell: usize| (cell / cols, cell % cols);
+        let (r0, c0) = at(places[0]);
+        let (mut lo_r, mut hi_r, mut lo_c, mut hi_c) = (r0, r0, c0, c0);
+        let mut corner = None;
+        for &place in &places[1..] {
+            let (r, c) = at(place);
+            (lo_r, hi_r, lo_c, hi_c) = (lo_r.min(r), hi_r.max(r), lo_c.min(c), hi_c.max(c));
+            if r != r0 && c != c0 {
+                corner = Some((r, c));
             }
         }
-        for r in r0.saturating_sub(digit)..=(r0 + digit).min(self.rows - 1) {
-            let target = r * cols + c0;
-            if target != first
-                && self.candidates[target] & bit != 0
-                && self.room_of[target] as usize != room
-                && sees_rest(target)
-            {
-                self.remove(target, bit)?;
+        if lo_r == hi_r {
+            let row = r0 * cols;
+            for c in hi_c.saturating_sub(digit)..=(lo_c + digit).min(cols - 1) {
+                self.point_at(room, bit, row + c)?;
             }
+        } else if lo_c == hi_c {
+            for r in hi_r.saturating_sub(digit)..=(lo_r + digit).min(self.rows - 1) {
+                self.point_at(room, bit, r * cols + c0)?;
+            }
+        } else if let Some((r1, c1)) = corner {
+            for target in [r0 * cols + c1, r1 * cols + c0] {
+                let (tr, tc) = at(target);
+                let sees_all = places.iter().all(|&place| {
+                    let (r, c) = at(place);
+                    (r == tr && c.abs_diff(tc) <= digit) || (c == tc && r.abs_diff(tr) <= digit)
+                });
+                if sees_all {
+                    self.point_at(room, bit, target)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes `bit` from `target`, a cell that sees every place of the
+    /// digit in `room`, unless it is in the room itself.
+    #[inline]
+    fn point_at(&mut self, room: usize, bit: u64, target: usize) -> Result<(), Dead> {
+        if self.room_of[target] as usize != room {
+            self.remove(target, bit)?;
         }
         Ok(())
     }
