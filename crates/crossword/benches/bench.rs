@@ -78,7 +78,7 @@ fn ours(template: &Template, words: &WordList, algo: Algo, seed: u64) -> (String
     let problem = Problem::new(template.grid.clone(), words);
     let options = Options {
         seed,
-        time_limit: Some(Duration::from_secs(60)),
+        time_limit: Some(Duration::from_secs(5)),
         ..Options::default()
     };
     let (outcome, _) = crossword::solve(&problem, algo, &options);
@@ -170,7 +170,9 @@ fn main() {
     }
     let small: Vec<&Template> = templates
         .iter()
-        .filter(|t| t.grid.rows() * t.grid.cols() <= 49)
+        // The open 6x7 is left out: no side fills it (fast stops at its
+        // time limit), and it would hide the others.
+        .filter(|t| t.grid.rows() * t.grid.cols() <= 49 && t.name != "xcsp-vg6-6x7")
         .collect();
     let num_small = small.len();
     for algo in [Algo::Fast, Algo::Mac, Algo::Ac3] {

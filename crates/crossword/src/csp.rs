@@ -86,7 +86,7 @@ pub struct Revision {
 /// (when traced).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Ac3Result {
-    /// Words of each slot before (global ids, best first).
+    /// Words of each slot before (global ids, alphabetical as the seed lists them).
     pub before: Vec<Vec<u32>>,
     /// Words of each slot after arc consistency.
     pub after: Vec<Vec<u32>>,
@@ -94,9 +94,9 @@ pub struct Ac3Result {
     pub revisions: Vec<Revision>,
 }
 
-fn best_first(mut ids: Vec<u32>) -> Vec<u32> {
-    // Global ids of one length are in score order already.
-    ids.sort_unstable();
+/// Word ids in alphabetical order of their words, as the seed lists domains.
+fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
+    ids.sort_unstable_by(|&a, &b| problem.word(a).letters.cmp(&problem.word(b).letters));
     ids
 }
 
@@ -107,7 +107,12 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     let CspModel { model, vars } = model(problem, options.allow_repeats);
     let before: Vec<Vec<u32>> = vars
         .iter()
-        .map(|&var| best_first(model.domain(var).into_iter().map(|v| v as u32).collect()))
+        .map(|&var| {
+            alphabetical(
+                problem,
+                model.domain(var).into_iter().map(|v| v as u32).collect(),
+            )
+        })
         .collect();
     let mut solver = Solver::new(model, Config::default());
     let report = solver.ac3(options.trace);
@@ -122,7 +127,7 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
             domain_after: revision
                 .domain_after
                 .as_ref()
-                .map(|d| best_first(d.iter().map(|&v| v as u32).collect())),
+                .map(|d| alphabetical(problem, d.iter().map(|&v| v as u32).collect())),
             added: revision
                 .added
                 .iter()
@@ -132,7 +137,12 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
         .collect();
     let after: Vec<Vec<u32>> = vars
         .iter()
-        .map(|&var| best_first(solver.domain(var).into_iter().map(|v| v as u32).collect()))
+        .map(|&var| {
+            alphabetical(
+                problem,
+                solver.domain(var).into_iter().map(|v| v as u32).collect(),
+            )
+        })
         .collect();
     let stats = Stats {
         nodes: 1,

@@ -88,6 +88,21 @@ enum Event {
     Fixed { slot: u32 },
 }
 
+/// How to undo one change of a slot.
+#[derive(Debug, Clone, Copy)]
+enum Undo {
+    /// One word was removed.
+    Word { slot: u32, word: u32 },
+    /// Many words were removed at once: the domain, the counts and the size
+    /// before, saved at these offsets of the saved arenas.
+    Saved {
+        slot: u32,
+        size: u32,
+        dom_at: u32,
+        counts_at: u32,
+    },
+}
+
 enum Flow {
     /// The subtree is done (failed, or counted through).
     Done,
@@ -102,7 +117,10 @@ enum Flow {
 struct Engine<'a> {
     dicts: Vec<Dict>,
     slots: Vec<SlotState>,
-    trail: Vec<(u32, u32)>,
+    trail: Vec<Undo>,
+    /// Saved domains and counts of [`Undo::Saved`] entries, in trail order.
+    saved_doms: Vec<u64>,
+    saved_counts: Vec<u32>,
     queue: Vec<Event>,
     crossing_weight: Vec<u64>,
     allow_repeats: bool,
@@ -234,6 +252,8 @@ impl<'a> Engine<'a> {
             dicts,
             slots,
             trail: Vec::new(),
+            saved_doms: Vec::new(),
+            saved_counts: Vec::new(),
             queue: Vec::new(),
             crossing_weight: vec![1; model.crossings.len()],
             allow_repeats: options.allow_repeats,
@@ -261,6 +281,17 @@ impl<'a> Engine<'a> {
     }
 
     fn run(&mut self) -> Outcome {
+        if self.options.node_limit == Some(0) {
+            self.stats.elapsed = self.started.elapsed();
+            return Outcome {
+                status: Status::Limit,
+                fill: None,
+                count: 0,
+                complete: false,
+                reason: Some("a node limit of 0 allows no search".to_owned()),
+                stats: self.stats,
+            };
+        }
         self.stats.nodes = 1;
         let root_ok = self.root_propagation();
         let flow = if root_ok {
@@ -353,7 +384,10 @@ impl<'a> Engine<'a> {
         let slot = &mut self.slots[s];
         slot.dom[w / 64] &= !(1u64 << (w % 64));
         slot.size -= 1;
-        self.trail.push((s as u32, w as u32));
+        self.trail.push(Undo::Word {
+            slot: s as u32,
+            word: w as u32,
+        });
         let dict = &self.dicts[slot.dict];
         let len = dict.len;
         for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
@@ -389,21 +423,34 @@ impl<'a> Engine<'a> {
                     let d = self.slots[t].dict;
                     let num_blocks = self.dicts[d].num_blocks;
                     let at = (pos as usize * 26 + usize::from(letter)) * num_blocks;
-                    let mut removed_any = false;
-                    for block_index in 0..num_blocks {
-                        let mut hit =
-                            self.slots[t].dom[block_index] & self.dicts[d].index[at + block_index];
-                        while hit != 0 {
-                            let w = block_index * 64 + hit.trailing_zeros() as usize;
-                            hit &= hit - 1;
-                            self.remove(t, w);
-                            removed_any = true;
-                        }
+                    let removed: u32 = (0..num_blocks)
+                        .map(|b| (self.slots[t].dom[b] & self.dicts[d].index[at + b]).count_ones())
+                        .sum();
+                    if removed == 0 {
+                        continue;
                     }
-                    if removed_any && self.slots[t].size == 0 {
+                    if removed == self.slots[t].size {
                         self.crossing_weight[crossing as usize] += 1;
                         self.queue.clear();
                         return false;
+                    }
+                    if 3 * removed >= self.slots[t].size {
+                        // Most words go: cut the bitset and recount the rest.
+                        let counts_at = self.save(t);
+                        for b in 0..num_blocks {
+                            self.slots[t].dom[b] &= !self.dicts[d].index[at + b];
+                        }
+                        self.recount(t, counts_at);
+                    } else {
+                        for block_index in 0..num_blocks {
+                            let mut hit = self.slots[t].dom[block_index]
+                                & self.dicts[d].index[at + block_index];
+                            while hit != 0 {
+                                let w = block_index * 64 + hit.trailing_zeros() as usize;
+                                hit &= hit - 1;
+                                self.remove(t, w);
+                            }
+                        }
                     }
                 }
                 Event::Fixed { slot } => {
@@ -430,18 +477,99 @@ impl<'a> Engine<'a> {
 
     fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
-            let Some((s, w)) = self.trail.pop() else {
+            let Some(entry) = self.trail.pop() else {
                 break;
             };
-            let (s, w) = (s as usize, w as usize);
-            let slot = &mut self.slots[s];
-            slot.dom[w / 64] |= 1 << (w % 64);
-            slot.size += 1;
-            let dict = &self.dicts[slot.dict];
-            let len = dict.len;
-            for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
-                slot.counts[p * 26 + usize::from(c)] += 1;
+            match entry {
+                Undo::Word { slot, word } => {
+                    let (s, w) = (slot as usize, word as usize);
+                    let slot = &mut self.slots[s];
+                    slot.dom[w / 64] |= 1 << (w % 64);
+                    slot.size += 1;
+                    let dict = &self.dicts[slot.dict];
+                    let len = dict.len;
+                    for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
+                        slot.counts[p * 26 + usize::from(c)] += 1;
+                    }
+                }
+                Undo::Saved {
+                    slot,
+                    size,
+                    dom_at,
+                    counts_at,
+                } => {
+                    let (dom_at, counts_at) = (dom_at as usize, counts_at as usize);
+                    let slot = &mut self.slots[slot as usize];
+                    let blocks = slot.dom.len();
+                    slot.dom
+                        .copy_from_slice(&self.saved_doms[dom_at..dom_at + blocks]);
+                    let counts = slot.counts.len();
+                    slot.counts
+                        .copy_from_slice(&self.saved_counts[counts_at..counts_at + counts]);
+                    slot.size = size;
+                    self.saved_doms.truncate(dom_at);
+                    self.saved_counts.truncate(counts_at);
+                }
             }
+        }
+    }
+
+    /// Saves slot `s`'s domain, counts and size on the trail before a
+    /// change of many words; the offset of the saved counts.
+    fn save(&mut self, s: usize) -> usize {
+        let slot = &self.slots[s];
+        let dom_at = self.saved_doms.len();
+        let counts_at = self.saved_counts.len();
+        self.saved_doms.extend_from_slice(&slot.dom);
+        self.saved_counts.extend_from_slice(&slot.counts);
+        self.trail.push(Undo::Saved {
+            slot: s as u32,
+            size: slot.size,
+            dom_at: dom_at as u32,
+            counts_at: counts_at as u32,
+        });
+        counts_at
+    }
+
+    /// After slot `s`'s domain was cut down in bulk (its old state saved
+    /// at `counts_at`): recounts the letters of the words left and queues
+    /// every letter that lost its last support.
+    fn recount(&mut self, s: usize, counts_at: usize) {
+        let slot = &mut self.slots[s];
+        let dict = &self.dicts[slot.dict];
+        let len = dict.len;
+        slot.counts.fill(0);
+        let mut size = 0;
+        for (block_index, &block) in slot.dom.iter().enumerate() {
+            let mut bits = block;
+            while bits != 0 {
+                let w = block_index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                size += 1;
+                for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
+                    slot.counts[p * 26 + usize::from(c)] += 1;
+                }
+            }
+        }
+        slot.size = size;
+        let old = &self.saved_counts[counts_at..counts_at + slot.counts.len()];
+        for p in 0..len {
+            if let Some((crossing, t, q)) = slot.cross[p] {
+                for c in 0..26u8 {
+                    let k = p * 26 + usize::from(c);
+                    if old[k] > 0 && slot.counts[k] == 0 {
+                        self.queue.push(Event::Letter {
+                            slot: t,
+                            pos: q,
+                            letter: c,
+                            crossing,
+                        });
+                    }
+                }
+            }
+        }
+        if size == 1 && !self.allow_repeats {
+            self.queue.push(Event::Fixed { slot: s as u32 });
         }
     }
 
@@ -494,7 +622,8 @@ impl<'a> Engine<'a> {
         {
             return true;
         }
-        self.stats.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d)
+        // The clock is read before the first decision, then every 64 nodes.
+        self.stats.nodes & 63 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn record_solution(&mut self) -> Flow {
@@ -559,19 +688,13 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Removes every word of slot `s` but `w`.
+    /// Removes every word of slot `s` but `w`, in bulk.
     fn assign(&mut self, s: usize, w: usize) {
-        for block_index in 0..self.slots[s].dom.len() {
-            let mut bits = self.slots[s].dom[block_index];
-            if block_index == w / 64 {
-                bits &= !(1u64 << (w % 64));
-            }
-            while bits != 0 {
-                let other = block_index * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.remove(s, other);
-            }
-        }
+        let counts_at = self.save(s);
+        let slot = &mut self.slots[s];
+        slot.dom.fill(0);
+        slot.dom[w / 64] = 1 << (w % 64);
+        self.recount(s, counts_at);
     }
 }
 

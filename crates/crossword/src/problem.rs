@@ -14,7 +14,7 @@ pub struct Problem {
     grid: Grid,
     slots: Slots,
     /// Words of each length (index = length), best score first, then
-    /// alphabetical; fully given entries missing from the list are added
+    /// made of the most common letters, then alphabetical; fully given entries missing from the list are added
     /// with score 0.
     by_length: Vec<Vec<Word>>,
     /// The global id of the first word of each length.
@@ -50,11 +50,32 @@ impl Problem {
                 }
             }
         }
+        // Among words of equal score, those made of common letters first:
+        // they leave the crossing slots the most words (a cheap
+        // least-constraining-value order, fixed once).
+        let mut frequency = [0u64; 26];
+        for list in &by_length {
+            for word in list {
+                for &letter in word.letters.iter() {
+                    frequency[usize::from(letter)] += 1;
+                }
+            }
+        }
         for list in &mut by_length {
-            list.sort_by(|a, b| {
-                b.score
-                    .cmp(&a.score)
-                    .then_with(|| a.letters.cmp(&b.letters))
+            let commonness = |word: &Word| -> u64 {
+                let total: u64 = word
+                    .letters
+                    .iter()
+                    .map(|&l| frequency[usize::from(l)])
+                    .sum();
+                total / word.letters.len().max(1) as u64
+            };
+            list.sort_by_cached_key(|word| {
+                (
+                    std::cmp::Reverse(word.score),
+                    std::cmp::Reverse(commonness(word)),
+                    word.letters.clone(),
+                )
             });
         }
         let mut offsets = Vec::with_capacity(by_length.len());

@@ -87,3 +87,34 @@ fn bad_bytes_never_panic() {
         assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
     }
 }
+
+#[test]
+fn the_human_views_of_seed_002() {
+    let trace = run(
+        &[
+            SEED[0], SEED[1], SEED[2], SEED[3], "--algo", "ac3", "--trace",
+        ],
+        None,
+    );
+    assert_eq!(trace.status.code(), Some(0));
+    insta::assert_snapshot!("seed_002_ac3_trace", String::from_utf8_lossy(&trace.stdout));
+    let fill = run(&[SEED[0], SEED[1], SEED[2], SEED[3], "--count"], None);
+    assert_eq!(fill.status.code(), Some(0));
+    insta::assert_snapshot!("seed_002_fast_count", String::from_utf8_lossy(&fill.stdout));
+    let open = run(
+        &[
+            "fill",
+            "grids/own-open-5x5.txt",
+            "--words",
+            "berghel-134.txt",
+            "--algo",
+            "ac3",
+        ],
+        None,
+    );
+    assert_eq!(open.status.code(), Some(4));
+    insta::assert_snapshot!(
+        "berghel_ac3_undecided",
+        String::from_utf8_lossy(&open.stdout)
+    );
+}
