@@ -54,6 +54,9 @@ pub(crate) struct Engine {
     /// becomes single (and is queued) once: no flag needs to say which
     /// cells were placed.
     queue: Vec<u32>,
+    /// Cells whose digit has not been propagated yet: at zero the grid is
+    /// a solution, and what is left on the room lists can only agree.
+    open: usize,
     /// Rooms where some cell lost a candidate since their hidden singles
     /// were last looked at, and per room the digits that lost a place
     /// (zero exactly when the room is not listed): only those can have
@@ -114,8 +117,11 @@ impl Engine {
             room_of: puzzle.room_of().to_vec(),
             room_start,
             room_cells,
-            candidates: vec![0; puzzle.len()],
-            queue: Vec::new(),
+            // Filled by `count` or `solves_without_guessing` from a `State`.
+            candidates: Vec::new(),
+            // Each cell is queued at most once a propagation.
+            queue: Vec::with_capacity(puzzle.len()),
+            open: 0,
             singles_dirty: Vec::with_capacity(rooms),
             singles_changed: vec![0; rooms],
             arguments_dirty: Vec::with_capacity(rooms),
@@ -196,6 +202,7 @@ impl Engine {
     /// Propagates the digit of a cell with one candidate: out of its room
     /// and out of the cells within its distance in its row and column.
     fn place(&mut self, cell: usize) -> Result<(), Dead> {
+        self.open -= 1;
         let bit = self.candidates[cell];
         let digit = bit.trailing_zeros() as usize + 1;
         let room = self.room_of[cell] as usize;
@@ -253,6 +260,7 @@ impl Engine {
     /// Queues every single and marks every room, for a fresh state.
     fn seed_everything(&mut self) {
         self.clear_work();
+        self.open = self.candidates.len();
         for cell in 0..self.candidates.len() {
             let candidates = self.candidates[cell];
             if candidates & (candidates - 1) == 0 {
@@ -282,6 +290,12 @@ impl Engine {
             if let Some(cell) = self.queue.pop() {
                 self.place(cell as usize)?;
                 continue;
+            }
+            if self.open == 0 {
+                // Every digit placed without a clash: the rooms hold
+                // their digits once each and the distances are kept.
+                self.clear_work();
+                return Ok(());
             }
             if let Some(room) = self.singles_dirty.pop() {
                 let room = room as usize;
@@ -544,8 +558,9 @@ impl Engine {
             counted.complete = true;
             return counted;
         }
-        // The guesses open on the path to the current state: (cell, digit's bit).
-        let mut guesses: Vec<(usize, u64)> = Vec::new();
+        // The guesses open on the path to the current state: (cell, digit's
+        // bit, cells open before it).
+        let mut guesses: Vec<(usize, u64, usize)> = Vec::new();
         loop {
             // Here the current state is propagated without contradiction.
             match self.branch_literal() {
@@ -570,7 +585,7 @@ impl Engine {
                     }
                     counted.counters.nodes += 1;
                     self.save();
-                    guesses.push((cell, bit));
+                    guesses.push((cell, bit, self.open));
                     self.fix(cell, bit);
                     if self.propagate(level).is_ok() {
                         continue;
@@ -582,11 +597,12 @@ impl Engine {
             // digit in the state saved before it, which is propagated in
             // turn (a failure there exhausts the guess before it).
             loop {
-                let Some((cell, bit)) = guesses.pop() else {
+                let Some((cell, bit, open)) = guesses.pop() else {
                     counted.complete = true;
                     return counted;
                 };
                 self.restore();
+                self.open = open;
                 if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
                     counted.limit_hit = true;
                     return counted;
