@@ -485,8 +485,9 @@ impl Engine {
     /// candidate. A small room's cells see few others, so what its guess
     /// settles is settled close by, where the room and distance rules
     /// meet; a large digit, placed, clears more of its row and column.
-    /// (On penpa-ripple1-10x10, which has no givens, the room tie-break
-    /// takes the uniqueness proof from 179 nodes to 79.)
+    /// (The room tie-break takes the uniqueness proof of
+    /// penpa-ripple1-10x10, which has no givens, from 179 nodes to 79, and
+    /// of 45 generated hard puzzles, 10x10 to 15x15, from 46,693 to 6,189.)
     fn branch_literal(&self) -> Option<(usize, u64)> {
         let mut best: Option<(u32, u32, u32, usize)> = None;
         for (cell, &candidates) in self.candidates.iter().enumerate() {
