@@ -1,14 +1,19 @@
 //! The `fast` engine: every slot's candidate words as a bitset over the
-//! words of its length, with a (length, position, letter) index of bitsets
-//! and, per slot, how many candidates have each letter at each position.
-//! When a count drops to zero the crossing slot loses, in one bitset pass,
-//! every word with that letter at the crossing: arc consistency over all
-//! crossings, maintained after every decision and refutation, undone from a
-//! trail of removed words. Binary branching (a word in a slot, or not),
-//! slots chosen by dom/wdeg (candidates over the weights of the crossings
-//! that failed, seeded random ties), words tried best score first, and
-//! restarts after a growing number of failures that keep the learned
-//! weights. Counting switches restarts off and visits every fill once.
+//! words of its length, with a (length, position, letter) index of bitsets,
+//! and per slot and position the set of letters some candidate still has
+//! there. When a letter loses its last candidate, the crossing slot loses
+//! every word with that letter at the crossing in one pass of bitset
+//! operations; whether a letter still has a candidate is checked at the
+//! block where one was last found (a residue, as in AC-3.1/AC-2001) before
+//! any scan, and small domains read their letters off their words. That is
+//! arc consistency over all crossings, maintained after every decision and
+//! refutation, undone from a trail of changed bitset blocks. Binary
+//! branching (a word in a slot, or not), slots chosen by dom/wdeg
+//! (candidates over the weights of the crossings that failed, seeded
+//! random ties), words tried best score first (then those made of common
+//! letters), and restarts after a growing number of failures that keep the
+//! learned weights. Counting switches restarts off and visits every fill
+//! once.
 
 use std::time::Instant;
 
@@ -66,8 +71,15 @@ struct SlotState {
     size: u32,
     /// Candidate words.
     dom: Vec<u64>,
-    /// Candidates with letter `c` at `p`: `counts[p * 26 + c]`.
-    counts: Vec<u32>,
+    /// The blocks of `dom` that may be non-zero are `nonzero[..live]` (a
+    /// sparse set, as compact-table keeps it): scans skip the empty blocks.
+    nonzero: Vec<u32>,
+    live: u32,
+    /// Letters some candidate has at each position (bit `c`).
+    support: Vec<u32>,
+    /// Where a candidate with letter `c` at `p` was last found: a block
+    /// index, `residue[p * 26 + c]`. Only a hint, so never undone.
+    residue: Vec<u32>,
     /// The crossing at each position: (crossing id, other slot, its position).
     cross: Vec<Option<(u32, u32, u32)>>,
     /// Slots of the same length (for all-different).
@@ -91,17 +103,20 @@ enum Event {
 /// How to undo one change of a slot.
 #[derive(Debug, Clone, Copy)]
 enum Undo {
-    /// One word was removed.
-    Word { slot: u32, word: u32 },
-    /// Many words were removed at once: the domain, the counts and the size
-    /// before, saved at these offsets of the saved arenas.
-    Saved {
-        slot: u32,
-        size: u32,
-        dom_at: u32,
-        counts_at: u32,
-    },
+    /// A block of a domain had this value.
+    Block { slot: u32, block: u32, old: u64 },
+    /// The domain had this many words.
+    Size { slot: u32, old: u32 },
+    /// The letters supported at a position were these.
+    Support { slot: u32, pos: u32, old: u32 },
+    /// The slot had this many live blocks.
+    Live { slot: u32, old: u32 },
 }
+
+/// Below this many words a slot's supported letters are read off its
+/// words; above, each letter is looked for in the bitsets (its residue
+/// block first).
+const READ_WORDS_BELOW: u32 = 48;
 
 enum Flow {
     /// The subtree is done (failed, or counted through).
@@ -118,9 +133,8 @@ struct Engine<'a> {
     dicts: Vec<Dict>,
     slots: Vec<SlotState>,
     trail: Vec<Undo>,
-    /// Saved domains and counts of [`Undo::Saved`] entries, in trail order.
-    saved_doms: Vec<u64>,
-    saved_counts: Vec<u32>,
+    /// The letters read per position by `resupport` (reused).
+    scratch: Vec<u32>,
     queue: Vec<Event>,
     crossing_weight: Vec<u64>,
     allow_repeats: bool,
@@ -206,8 +220,11 @@ impl<'a> Engine<'a> {
                     dict: dict_of_len[slot.len()],
                     len: slot.len(),
                     size: 0,
+                    nonzero: (0..dom.len() as u32).collect(),
+                    live: dom.len() as u32,
                     dom,
-                    counts: vec![0; slot.len() * 26],
+                    support: vec![0; slot.len()],
+                    residue: vec![0; slot.len() * 26],
                     cross: vec![None; slot.len()],
                     twins: Vec::new(),
                 }
@@ -241,19 +258,22 @@ impl<'a> Engine<'a> {
                         .iter()
                         .enumerate()
                     {
-                        slot.counts[p * 26 + usize::from(c)] += 1;
+                        slot.support[p] |= 1 << c;
+                        slot.residue[p * 26 + usize::from(c)] = block_index as u32;
                     }
                 }
             }
             slot.size = size;
+            let dom = &slot.dom;
+            slot.nonzero.sort_by_key(|&b| dom[b as usize] == 0);
+            slot.live = slot.dom.iter().filter(|&&block| block != 0).count() as u32;
         }
         let seed = options.seed;
         Engine {
             dicts,
             slots,
             trail: Vec::new(),
-            saved_doms: Vec::new(),
-            saved_counts: Vec::new(),
+            scratch: Vec::new(),
             queue: Vec::new(),
             crossing_weight: vec![1; model.crossings.len()],
             allow_repeats: options.allow_repeats,
@@ -360,7 +380,7 @@ impl<'a> Engine<'a> {
             for p in 0..slot.len {
                 if let Some((crossing, t, q)) = slot.cross[p] {
                     for c in 0..26u8 {
-                        if slot.counts[p * 26 + usize::from(c)] == 0 {
+                        if slot.support[p] & (1 << c) == 0 {
                             self.queue.push(Event::Letter {
                                 slot: t,
                                 pos: q,
@@ -378,34 +398,146 @@ impl<'a> Engine<'a> {
         self.propagate()
     }
 
-    /// Removes word `w` from slot `s`, recording it on the trail and
-    /// queueing the letters left without support.
-    fn remove(&mut self, s: usize, w: usize) {
+    /// Sets the block at live position `i` of slot `s` to `new` (a subset
+    /// of it), on the trail; the words removed. A block that empties
+    /// leaves the live set (swapped with the last live one), so the caller
+    /// looks at position `i` again when it returns with `live` smaller.
+    fn set_live_block(&mut self, s: usize, i: usize, new: u64) -> u32 {
         let slot = &mut self.slots[s];
-        slot.dom[w / 64] &= !(1u64 << (w % 64));
-        slot.size -= 1;
-        self.trail.push(Undo::Word {
+        let b = slot.nonzero[i] as usize;
+        let old = slot.dom[b];
+        if old == new {
+            return 0;
+        }
+        self.trail.push(Undo::Block {
             slot: s as u32,
-            word: w as u32,
+            block: b as u32,
+            old,
         });
+        slot.dom[b] = new;
+        if new == 0 {
+            let last = slot.live as usize - 1;
+            slot.nonzero.swap(i, last);
+            slot.live -= 1;
+        }
+        (old ^ new).count_ones()
+    }
+
+    /// Puts the live-set size of slot `s` on the trail (before a change).
+    fn save_live(&mut self, s: usize) {
+        self.trail.push(Undo::Live {
+            slot: s as u32,
+            old: self.slots[s].live,
+        });
+    }
+
+    /// Records that `removed` words left slot `s`.
+    fn shrink(&mut self, s: usize, removed: u32) {
+        let slot = &mut self.slots[s];
+        self.trail.push(Undo::Size {
+            slot: s as u32,
+            old: slot.size,
+        });
+        slot.size -= removed;
+    }
+
+    /// Recomputes the letters slot `s` supports at its crossing positions
+    /// after its domain shrank, and queues every letter that lost its last
+    /// supporting word (and the slot itself if it is down to one word).
+    fn resupport(&mut self, s: usize) {
+        let slot = &self.slots[s];
         let dict = &self.dicts[slot.dict];
-        let len = dict.len;
-        for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
-            let count = &mut slot.counts[p * 26 + usize::from(c)];
-            *count -= 1;
-            if *count == 0
-                && let Some((crossing, t, q)) = slot.cross[p]
-            {
-                self.queue.push(Event::Letter {
-                    slot: t,
-                    pos: q,
-                    letter: c,
-                    crossing,
-                });
+        let (len, num_blocks) = (dict.len, dict.num_blocks);
+        let small = slot.size < READ_WORDS_BELOW;
+        let mut read = std::mem::take(&mut self.scratch);
+        read.clear();
+        read.resize(len, 0);
+        if small {
+            for &block_index in &slot.nonzero[..slot.live as usize] {
+                let block_index = block_index as usize;
+                let mut bits = slot.dom[block_index];
+                while bits != 0 {
+                    let w = block_index * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
+                        read[p] |= 1 << c;
+                    }
+                }
             }
         }
-        if slot.size == 1 && !self.allow_repeats {
+        for (p, &letters_read) in read.iter().enumerate() {
+            let Some((crossing, t, q)) = self.slots[s].cross[p] else {
+                continue;
+            };
+            let old = self.slots[s].support[p];
+            let new = if small {
+                old & letters_read
+            } else {
+                let mut kept = old;
+                let mut letters = old;
+                while letters != 0 {
+                    let c = letters.trailing_zeros() as usize;
+                    letters &= letters - 1;
+                    let slot = &mut self.slots[s];
+                    let at = (p * 26 + c) * num_blocks;
+                    let bits = &self.dicts[slot.dict].index[at..at + num_blocks];
+                    let residue = slot.residue[p * 26 + c] as usize;
+                    if slot.dom[residue] & bits[residue] != 0 {
+                        continue;
+                    }
+                    let live = &slot.nonzero[..slot.live as usize];
+                    match live
+                        .iter()
+                        .find(|&&b| slot.dom[b as usize] & bits[b as usize] != 0)
+                    {
+                        Some(&b) => slot.residue[p * 26 + c] = b,
+                        None => kept &= !(1 << c),
+                    }
+                }
+                kept
+            };
+            if new != old {
+                self.trail.push(Undo::Support {
+                    slot: s as u32,
+                    pos: p as u32,
+                    old,
+                });
+                self.slots[s].support[p] = new;
+                let mut lost = old & !new;
+                while lost != 0 {
+                    let c = lost.trailing_zeros() as u8;
+                    lost &= lost - 1;
+                    self.queue.push(Event::Letter {
+                        slot: t,
+                        pos: q,
+                        letter: c,
+                        crossing,
+                    });
+                }
+            }
+        }
+        self.scratch = read;
+        if self.slots[s].size == 1 && !self.allow_repeats {
             self.queue.push(Event::Fixed { slot: s as u32 });
+        }
+    }
+
+    /// Removes word `w` from slot `s` (which keeps at least one other).
+    fn remove(&mut self, s: usize, w: usize) {
+        let slot = &self.slots[s];
+        let live = slot.live as usize;
+        let Some(i) = slot.nonzero[..live]
+            .iter()
+            .position(|&b| b as usize == w / 64)
+        else {
+            return;
+        };
+        let new = slot.dom[w / 64] & !(1u64 << (w % 64));
+        self.save_live(s);
+        let removed = self.set_live_block(s, i, new);
+        if removed > 0 {
+            self.shrink(s, removed);
+            self.resupport(s);
         }
     }
 
@@ -420,12 +552,32 @@ impl<'a> Engine<'a> {
                     crossing,
                 } => {
                     let t = slot as usize;
+                    if self.slots[t].support[pos as usize] & (1 << letter) == 0 {
+                        // No candidate of `t` has that letter there (any more).
+                        continue;
+                    }
                     let d = self.slots[t].dict;
                     let num_blocks = self.dicts[d].num_blocks;
                     let at = (pos as usize * 26 + usize::from(letter)) * num_blocks;
-                    let removed: u32 = (0..num_blocks)
-                        .map(|b| (self.slots[t].dom[b] & self.dicts[d].index[at + b]).count_ones())
-                        .sum();
+                    let live_before = self.slots[t].live;
+                    self.save_live(t);
+                    let mut removed = 0;
+                    let mut i = 0;
+                    while i < self.slots[t].live as usize {
+                        let b = self.slots[t].nonzero[i] as usize;
+                        let new = self.slots[t].dom[b] & !self.dicts[d].index[at + b];
+                        let live = self.slots[t].live;
+                        removed += self.set_live_block(t, i, new);
+                        if self.slots[t].live == live {
+                            i += 1;
+                        }
+                    }
+                    if self.slots[t].live == live_before {
+                        // Nothing emptied: the saved size is not needed.
+                        if let Some(Undo::Live { .. }) = self.trail.last() {
+                            self.trail.pop();
+                        }
+                    }
                     if removed == 0 {
                         continue;
                     }
@@ -434,24 +586,8 @@ impl<'a> Engine<'a> {
                         self.queue.clear();
                         return false;
                     }
-                    if 3 * removed >= self.slots[t].size {
-                        // Most words go: cut the bitset and recount the rest.
-                        let counts_at = self.save(t);
-                        for b in 0..num_blocks {
-                            self.slots[t].dom[b] &= !self.dicts[d].index[at + b];
-                        }
-                        self.recount(t, counts_at);
-                    } else {
-                        for block_index in 0..num_blocks {
-                            let mut hit = self.slots[t].dom[block_index]
-                                & self.dicts[d].index[at + block_index];
-                            while hit != 0 {
-                                let w = block_index * 64 + hit.trailing_zeros() as usize;
-                                hit &= hit - 1;
-                                self.remove(t, w);
-                            }
-                        }
-                    }
+                    self.shrink(t, removed);
+                    self.resupport(t);
                 }
                 Event::Fixed { slot } => {
                     let s = slot as usize;
@@ -462,11 +598,11 @@ impl<'a> Engine<'a> {
                     for k in 0..self.slots[s].twins.len() {
                         let t = self.slots[s].twins[k] as usize;
                         if self.slots[t].dom[w / 64] & (1 << (w % 64)) != 0 {
-                            self.remove(t, w);
-                            if self.slots[t].size == 0 {
+                            if self.slots[t].size == 1 {
                                 self.queue.clear();
                                 return false;
                             }
+                            self.remove(t, w);
                         }
                     }
                 }
@@ -481,95 +617,15 @@ impl<'a> Engine<'a> {
                 break;
             };
             match entry {
-                Undo::Word { slot, word } => {
-                    let (s, w) = (slot as usize, word as usize);
-                    let slot = &mut self.slots[s];
-                    slot.dom[w / 64] |= 1 << (w % 64);
-                    slot.size += 1;
-                    let dict = &self.dicts[slot.dict];
-                    let len = dict.len;
-                    for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
-                        slot.counts[p * 26 + usize::from(c)] += 1;
-                    }
+                Undo::Block { slot, block, old } => {
+                    self.slots[slot as usize].dom[block as usize] = old;
                 }
-                Undo::Saved {
-                    slot,
-                    size,
-                    dom_at,
-                    counts_at,
-                } => {
-                    let (dom_at, counts_at) = (dom_at as usize, counts_at as usize);
-                    let slot = &mut self.slots[slot as usize];
-                    let blocks = slot.dom.len();
-                    slot.dom
-                        .copy_from_slice(&self.saved_doms[dom_at..dom_at + blocks]);
-                    let counts = slot.counts.len();
-                    slot.counts
-                        .copy_from_slice(&self.saved_counts[counts_at..counts_at + counts]);
-                    slot.size = size;
-                    self.saved_doms.truncate(dom_at);
-                    self.saved_counts.truncate(counts_at);
+                Undo::Size { slot, old } => self.slots[slot as usize].size = old,
+                Undo::Support { slot, pos, old } => {
+                    self.slots[slot as usize].support[pos as usize] = old;
                 }
+                Undo::Live { slot, old } => self.slots[slot as usize].live = old,
             }
-        }
-    }
-
-    /// Saves slot `s`'s domain, counts and size on the trail before a
-    /// change of many words; the offset of the saved counts.
-    fn save(&mut self, s: usize) -> usize {
-        let slot = &self.slots[s];
-        let dom_at = self.saved_doms.len();
-        let counts_at = self.saved_counts.len();
-        self.saved_doms.extend_from_slice(&slot.dom);
-        self.saved_counts.extend_from_slice(&slot.counts);
-        self.trail.push(Undo::Saved {
-            slot: s as u32,
-            size: slot.size,
-            dom_at: dom_at as u32,
-            counts_at: counts_at as u32,
-        });
-        counts_at
-    }
-
-    /// After slot `s`'s domain was cut down in bulk (its old state saved
-    /// at `counts_at`): recounts the letters of the words left and queues
-    /// every letter that lost its last support.
-    fn recount(&mut self, s: usize, counts_at: usize) {
-        let slot = &mut self.slots[s];
-        let dict = &self.dicts[slot.dict];
-        let len = dict.len;
-        slot.counts.fill(0);
-        let mut size = 0;
-        for (block_index, &block) in slot.dom.iter().enumerate() {
-            let mut bits = block;
-            while bits != 0 {
-                let w = block_index * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                size += 1;
-                for (p, &c) in dict.letters[w * len..(w + 1) * len].iter().enumerate() {
-                    slot.counts[p * 26 + usize::from(c)] += 1;
-                }
-            }
-        }
-        slot.size = size;
-        let old = &self.saved_counts[counts_at..counts_at + slot.counts.len()];
-        for p in 0..len {
-            if let Some((crossing, t, q)) = slot.cross[p] {
-                for c in 0..26u8 {
-                    let k = p * 26 + usize::from(c);
-                    if old[k] > 0 && slot.counts[k] == 0 {
-                        self.queue.push(Event::Letter {
-                            slot: t,
-                            pos: q,
-                            letter: c,
-                            crossing,
-                        });
-                    }
-                }
-            }
-        }
-        if size == 1 && !self.allow_repeats {
-            self.queue.push(Event::Fixed { slot: s as u32 });
         }
     }
 
@@ -688,13 +744,21 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Removes every word of slot `s` but `w`, in bulk.
+    /// Removes every word of slot `s` but `w`.
     fn assign(&mut self, s: usize, w: usize) {
-        let counts_at = self.save(s);
-        let slot = &mut self.slots[s];
-        slot.dom.fill(0);
-        slot.dom[w / 64] = 1 << (w % 64);
-        self.recount(s, counts_at);
+        let size = self.slots[s].size;
+        self.save_live(s);
+        let mut i = 0;
+        while i < self.slots[s].live as usize {
+            let b = self.slots[s].nonzero[i] as usize;
+            let new = if b == w / 64 { 1u64 << (w % 64) } else { 0 };
+            self.set_live_block(s, i, new);
+            if new != 0 {
+                i += 1;
+            }
+        }
+        self.shrink(s, size - 1);
+        self.resupport(s);
     }
 }
 
