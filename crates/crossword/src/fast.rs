@@ -137,6 +137,8 @@ struct Engine<'a> {
     scratch: Vec<u32>,
     queue: Vec<Event>,
     crossing_weight: Vec<u64>,
+    /// The slot whose domain emptied last (named when the root fails).
+    wiped: Option<usize>,
     allow_repeats: bool,
     options: &'a Options,
     stats: Stats,
@@ -276,6 +278,7 @@ impl<'a> Engine<'a> {
             scratch: Vec::new(),
             queue: Vec::new(),
             crossing_weight: vec![1; model.crossings.len()],
+            wiped: None,
             allow_repeats: options.allow_repeats,
             options,
             stats: Stats::default(),
@@ -363,7 +366,17 @@ impl<'a> Engine<'a> {
                         "a fill"
                     }
                 )),
-                _ => None,
+                Status::Unsolvable if !root_ok => Some(match self.wiped {
+                    Some(slot) => format!(
+                        "arc consistency before any guess leaves {} no word",
+                        self.problem.slots().slots[slot]
+                    ),
+                    None => "arc consistency before any guess leaves a slot no word".to_owned(),
+                }),
+                Status::Unsolvable => {
+                    Some("the search tried every word in every slot: no fill exists".to_owned())
+                }
+                Status::Solved => None,
             },
             stats: self.stats,
         }
@@ -582,6 +595,7 @@ impl<'a> Engine<'a> {
                         continue;
                     }
                     if removed == self.slots[t].size {
+                        self.wiped = Some(t);
                         self.crossing_weight[crossing as usize] += 1;
                         self.queue.clear();
                         return false;
@@ -599,6 +613,7 @@ impl<'a> Engine<'a> {
                         let t = self.slots[s].twins[k] as usize;
                         if self.slots[t].dom[w / 64] & (1 << (w % 64)) != 0 {
                             if self.slots[t].size == 1 {
+                                self.wiped = Some(t);
                                 self.queue.clear();
                                 return false;
                             }
