@@ -171,16 +171,6 @@ pub fn solve(problem: &Problem, options: &Options) -> Outcome {
             },
         };
     }
-    if let Some(reason) = problem.dead_slot() {
-        return Outcome::unsolvable(
-            Some(reason),
-            Stats {
-                nodes: 1,
-                elapsed: started.elapsed(),
-                ..Stats::default()
-            },
-        );
-    }
     let mut engine = Engine::new(problem, options, started);
     engine.run()
 }
@@ -366,12 +356,15 @@ impl<'a> Engine<'a> {
                         "a fill"
                     }
                 )),
-                Status::Unsolvable if !root_ok => Some(match self.wiped {
-                    Some(slot) => format!(
-                        "arc consistency before any guess leaves {} no word",
-                        self.problem.slots().slots[slot]
-                    ),
-                    None => "arc consistency before any guess leaves a slot no word".to_owned(),
+                Status::Unsolvable if !root_ok => Some(match self.problem.dead_slot() {
+                    Some(reason) => reason,
+                    None => match self.wiped {
+                        Some(slot) => format!(
+                            "arc consistency before any guess leaves {} no word",
+                            self.problem.slots().slots[slot]
+                        ),
+                        None => "arc consistency before any guess leaves a slot no word".to_owned(),
+                    },
                 }),
                 Status::Unsolvable => {
                     Some("the search tried every word in every slot: no fill exists".to_owned())

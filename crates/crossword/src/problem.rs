@@ -70,13 +70,15 @@ impl Problem {
                     .sum();
                 total / word.letters.len().max(1) as u64
             };
-            list.sort_by_cached_key(|word| {
-                (
-                    std::cmp::Reverse(word.score),
-                    std::cmp::Reverse(commonness(word)),
-                    word.letters.clone(),
-                )
+            let keys: Vec<(i32, u64)> = list.iter().map(|w| (w.score, commonness(w))).collect();
+            let mut order: Vec<usize> = (0..list.len()).collect();
+            order.sort_unstable_by(|&a, &b| {
+                keys[b]
+                    .cmp(&keys[a])
+                    .then_with(|| list[a].letters.cmp(&list[b].letters))
             });
+            let mut taken: Vec<Option<Word>> = std::mem::take(list).into_iter().map(Some).collect();
+            *list = order.into_iter().filter_map(|i| taken[i].take()).collect();
         }
         let mut offsets = Vec::with_capacity(by_length.len());
         let mut next = 0u32;
