@@ -137,3 +137,75 @@ fn berghel_counts_72_48_24_0_with_fast_and_mac() {
         );
     }
 }
+
+/// A small deterministic generator for the agreement test.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % below
+    }
+}
+
+#[test]
+fn fast_and_mac_count_the_same_fills_of_random_small_grids() {
+    let common = WordList::default_list(Some(60));
+    let mut rng = Lcg(2024);
+    let mut checked = 0;
+    for round in 0..80 {
+        let (rows, cols) = (3 + rng.next(3) as usize, 3 + rng.next(3) as usize);
+        let text: String = (0..rows)
+            .map(|_| {
+                let row: String = (0..cols)
+                    .map(|_| match rng.next(10) {
+                        0..=2 => '#',
+                        3 => (b'a' + rng.next(26) as u8) as char,
+                        _ => '.',
+                    })
+                    .collect();
+                row + "\n"
+            })
+            .collect();
+        let grid: Grid = text.parse().unwrap();
+        // A few hundred words of each length, so the counts stay small.
+        let words: Vec<String> = common
+            .words()
+            .iter()
+            .filter(|w| w.letters.len() <= 5 && rng.next(12) == 0)
+            .map(|w| w.text())
+            .collect();
+        let list = WordList::from_words(&words);
+        let problem = Problem::new(grid, &list);
+        if problem.slots().is_empty() {
+            continue;
+        }
+        for allow_repeats in [false, true] {
+            let options = Options {
+                allow_repeats,
+                ..Options::count(300)
+            };
+            let (fast, _) = crossword::solve(&problem, Algo::Fast, &options);
+            let (mac, _) = crossword::solve(&problem, Algo::Mac, &options);
+            let describe = format!("round {round}, repeats {allow_repeats}:\n{text}");
+            assert_eq!(
+                (fast.count, fast.complete),
+                (mac.count, mac.complete),
+                "{describe}"
+            );
+            assert_eq!(fast.status, mac.status, "{describe}");
+            for outcome in [fast, mac] {
+                if let Some(fill) = outcome.fill {
+                    let filled = problem.fill_grid(&fill);
+                    check::check(problem.grid(), &filled, &list, allow_repeats)
+                        .unwrap_or_else(|v| panic!("{describe}{v}"));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 80, "{checked}");
+}
