@@ -158,7 +158,7 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
                 problem.slots().slots[slot]
             )
         });
-        Outcome::unsolvable(reason.or_else(|| problem.dead_slot()), stats)
+        Outcome::unsolvable(problem.dead_slot().or(reason), stats)
     } else if after.iter().all(|d| d.len() == 1) {
         Outcome {
             status: Status::Solved,

@@ -436,6 +436,41 @@ mod tests {
     }
 
     #[test]
+    fn random_bytes_never_panic() {
+        let mut state = 12345u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..3000 {
+            let len = (next() % 200) as usize;
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|_| match next() % 4 {
+                    0 => b'.',
+                    1 => b'#',
+                    2 => b'\n',
+                    _ => next() as u8,
+                })
+                .collect();
+            if round % 3 == 0 {
+                let at = (next() as usize) % (bytes.len() + 1);
+                bytes.splice(at..at, b"ACROSS&DOWN\0".iter().copied());
+            }
+            if round % 5 == 0 {
+                bytes.splice(
+                    0..0,
+                    b"{\"dimensions\":{\"width\":2,\"height\":1},\"puzzle\":"
+                        .iter()
+                        .copied(),
+                );
+            }
+            let _ = Grid::parse_bytes(&bytes);
+        }
+    }
+
+    #[test]
     fn ipuz_reads_blocks_and_given_letters() {
         let text = r##"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
             "dimensions":{"width":3,"height":2},
