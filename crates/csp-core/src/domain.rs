@@ -299,26 +299,38 @@ impl Store {
         true
     }
 
-    /// Keeps only the bits of `keep` in a small domain; returns whether it changed.
+    /// Keeps only the values whose bits are set in `keep` (bit `i` stands for
+    /// `base + i`), in a domain of any size: the values from `base + 64` up are
+    /// not in `keep`, so they go. Returns whether the domain changed.
     #[inline]
     pub(crate) fn intersect_mask(&mut self, var: usize, keep: u64) -> bool {
-        let word = self.first_word[var] as usize;
-        let old = self.words[word];
-        let new = old & keep;
-        if new == old {
-            return false;
+        if self.num_words[var] == 1 {
+            // The common small case stays one load, one and, one popcount.
+            let word = self.first_word[var] as usize;
+            let old = self.words[word];
+            let new = old & keep;
+            if new == old {
+                return false;
+            }
+            self.write_word(word, new);
+            self.write_size(var, new.count_ones());
+            return true;
         }
-        self.write_word(word, new);
-        self.write_size(var, new.count_ones());
-        true
+        self.intersect_words(var, &[keep])
     }
 
-    /// Keeps only the bits of `keep` word by word (`keep` as long as the domain).
+    /// Keeps only the values whose bits are set in `keep`, word by word (bit
+    /// `i` of word `k` stands for `base + 64k + i`). Words past the end of
+    /// `keep` count as zero, so a short `keep` removes the domain's tail
+    /// rather than leaving it untouched: the intersection is always the set
+    /// `keep` names. Words past the domain's end are ignored (values the
+    /// domain never had). Returns whether the domain changed.
     pub(crate) fn intersect_words(&mut self, var: usize, keep: &[u64]) -> bool {
         let first = self.first_word[var] as usize;
         let mut changed = false;
         let mut size = self.size[var];
-        for (k, &mask) in keep.iter().enumerate().take(self.num_words[var] as usize) {
+        for k in 0..self.num_words[var] as usize {
+            let mask = keep.get(k).copied().unwrap_or(0);
             let old = self.words[first + k];
             let new = old & mask;
             if new != old {

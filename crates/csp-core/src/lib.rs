@@ -39,6 +39,10 @@
 //! path, and the same trail serves both. Changes are undone by record: the
 //! first change of a word (and of a size counter) at a search level pushes
 //! its old contents on the trail, so backtracking never copies the store.
+//! A propagator reads a domain of any size word by word
+//! ([`Context::words`], [`Context::base`]) and narrows it with
+//! [`Context::intersect_words`]; [`Context::intersect_mask`] acts on any
+//! domain too (values past its one word are removed, never silently kept).
 //!
 //! **Constraints.** Binary constraints are arcs for AC-3: a predicate
 //! ([`Model::binary`]), a table of allowed pairs ([`Model::table`], supports

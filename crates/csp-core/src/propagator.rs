@@ -208,13 +208,29 @@ impl<'a> Context<'a> {
     /// For a variable whose domain spans at most 64 integers: `base`, the
     /// smallest value the variable was *created* with (not its current
     /// minimum), and the mask whose bit `i` stands for `base + i`. `None` for
-    /// larger domains.
+    /// larger domains, so that a partial view is never mistaken for the whole
+    /// domain; [`words`](Context::words) reads a domain of any size.
     #[inline]
     pub fn mask(&self, var: Var) -> Option<(i32, u64)> {
         let v = var.index();
         self.store
             .is_small(v)
             .then(|| (self.store.base(v), self.store.mask(v)))
+    }
+
+    /// The smallest value `var` was *created* with (not its current minimum):
+    /// bit `i` of word `k` of [`words`](Context::words) stands for `base + 64k + i`.
+    #[inline]
+    pub fn base(&self, var: Var) -> i32 {
+        self.store.base(var.index())
+    }
+
+    /// The domain of `var` as a bitset of any size: bit `i` of word `k`
+    /// stands for `base + 64k + i` (see [`base`](Context::base)). There are
+    /// `ceil(span / 64)` words, `span` being the width of the initial domain.
+    #[inline]
+    pub fn words(&self, var: Var) -> &[u64] {
+        self.store.words(var.index())
     }
 
     #[inline]
@@ -271,20 +287,32 @@ impl<'a> Context<'a> {
         self.retain(var, |value| value <= hi)
     }
 
-    /// For a small domain (see [`mask`](Context::mask)): keeps only the bits of `keep`.
-    /// Large domains are left unchanged.
+    /// Keeps only the values whose bits are set in `keep`, bit `i` standing
+    /// for `base + i` (see [`mask`](Context::mask)). This is the same as
+    /// [`intersect_words`](Context::intersect_words) with the one word `keep`,
+    /// in a domain of any size: values from `base + 64` up are not in `keep`
+    /// and are removed (never silently kept), so a propagator reasoning on
+    /// masks over a larger domain narrows too much and fails loudly rather
+    /// than too little. Read the whole domain with [`words`](Context::words)
+    /// and narrow it with [`intersect_words`](Context::intersect_words).
+    /// `Ok(true)` if the domain changed, `Err` if it empties.
     #[inline]
     pub fn intersect_mask(&mut self, var: Var, keep: u64) -> Result<bool, Conflict> {
         let v = var.index();
-        if self.store.is_small(v) && self.store.intersect_mask(v, keep) {
+        if self.store.intersect_mask(v, keep) {
             self.note(v)
         } else {
             Ok(false)
         }
     }
 
-    /// Keeps only the bits of `keep`, word by word, in any domain.
-    pub(crate) fn intersect_words(&mut self, var: Var, keep: &[u64]) -> Result<bool, Conflict> {
+    /// Keeps only the values whose bits are set in `keep`, word by word (bit
+    /// `i` of word `k` stands for `base + 64k + i`, as in
+    /// [`words`](Context::words)), in a domain of any size. Words missing
+    /// from a short `keep` count as zero (their values are removed); words
+    /// past the domain's end are ignored. `Ok(true)` if the domain changed,
+    /// `Err` if it empties.
+    pub fn intersect_words(&mut self, var: Var, keep: &[u64]) -> Result<bool, Conflict> {
         let v = var.index();
         if self.store.intersect_words(v, keep) {
             self.note(v)
