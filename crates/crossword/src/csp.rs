@@ -117,16 +117,14 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     let mut solver = Solver::new(model, Config::default());
     let report = solver.ac3(options.trace);
     let slot_of = |var: Var| var.index();
-    let revisions = report
-        .revisions
-        .iter()
-        .map(|revision| Revision {
+    // csp-core keeps only the removals; the domain after each change is rebuilt by replay.
+    let mut revisions = Vec::with_capacity(report.revisions.len());
+    report.replay(|revision, domain_after| {
+        revisions.push(Revision {
             x: slot_of(revision.x),
             y: slot_of(revision.y),
             removed: revision.removed.iter().map(|&v| v as u32).collect(),
-            domain_after: revision
-                .domain_after
-                .as_ref()
+            domain_after: domain_after
                 .map(|d| alphabetical(problem, d.iter().map(|&v| v as u32).collect())),
             added: revision
                 .added
@@ -134,7 +132,7 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
                 .map(|&(k, x)| (slot_of(k), slot_of(x)))
                 .collect(),
         })
-        .collect();
+    });
     let after: Vec<Vec<u32>> = vars
         .iter()
         .map(|&var| {

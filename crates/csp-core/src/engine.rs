@@ -8,20 +8,63 @@ use crate::model::{Binary, Model, Relation, Var};
 use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
 
 /// One revision of an arc `(x, y)` by AC-3: the values removed from `x`
-/// because no value of `y` supports them, `x`'s domain afterwards (when it
-/// changed) and the arcs this revision put back on the queue.
+/// because no value of `y` supports them and the arcs this revision put back
+/// on the queue. Only what changed is kept, never a copy of `x`'s domain, so a
+/// traced pass over a large model holds at most each initial value once;
+/// [`Ac3Report::replay`](crate::Ac3Report::replay) rebuilds the domain after
+/// each change for a table that prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArcRevision {
     /// The revised variable.
     pub x: Var,
     /// The variable whose values must support `x`'s.
     pub y: Var,
-    /// Values removed from `x`, ascending.
+    /// Values removed from `x`, ascending (empty: the revision changed nothing).
     pub removed: Vec<i32>,
-    /// `x`'s domain after the revision, present only if it changed.
-    pub domain_after: Option<Vec<i32>>,
     /// Arcs `(k, x)` added to the queue because `x` changed.
     pub added: Vec<(Var, Var)>,
+}
+
+impl ArcRevision {
+    /// Whether the revision removed anything from `x`.
+    pub fn changed(&self) -> bool {
+        !self.removed.is_empty()
+    }
+}
+
+/// Values a propagator (an n-ary constraint such as all-different, not an
+/// arc) removed from one variable during a traced AC-3 pass. Kept so that the
+/// domains rebuilt from the trace are exactly the store's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pruning {
+    /// How many arc revisions came before it: its place in the trace.
+    pub after: usize,
+    /// The variable pruned.
+    pub var: Var,
+    /// Values removed, ascending.
+    pub removed: Vec<i32>,
+}
+
+/// What a traced fixpoint records.
+#[derive(Debug, Default)]
+pub(crate) struct Trace {
+    pub(crate) revisions: Vec<ArcRevision>,
+    pub(crate) prunings: Vec<Pruning>,
+    /// Words of the variables about to change, copied before each step so
+    /// the removed values are the difference (reused, never kept).
+    snapshot: Vec<u64>,
+}
+
+/// Appends to `out` the values of `var` set in `before` and gone from the store.
+fn removed_since(store: &Store, var: usize, before: &[u64], out: &mut Vec<i32>) {
+    let base = store.base(var);
+    for (k, (&old, &new)) in before.iter().zip(store.words(var)).enumerate() {
+        let mut bits = old & !new;
+        while bits != 0 {
+            out.push(base + (64 * k as u32 + bits.trailing_zeros()) as i32);
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// One directed arc: revise `x` against `y` through binary constraint `constraint`.
@@ -212,31 +255,32 @@ impl Engine {
     }
 
     /// Runs arcs and propagators to a fixpoint (AC-3 / MAC). With `trace`,
-    /// records every arc revision.
+    /// records every arc revision and every propagator's removals.
     pub(crate) fn fixpoint(
         &mut self,
         store: &mut Store,
-        mut trace: Option<&mut Vec<ArcRevision>>,
+        mut trace: Option<&mut Trace>,
     ) -> Result<(), Conflict> {
         loop {
             if let Some(a) = self.arc_queue.pop_front() {
                 self.arc_queued[a as usize] = false;
                 let arc = self.arcs[a as usize];
-                let before = trace
-                    .as_ref()
-                    .map(|_| store.iter(arc.x as usize).collect::<Vec<_>>());
+                let x = arc.x as usize;
+                if let Some(trace) = trace.as_deref_mut() {
+                    trace.snapshot.clear();
+                    trace.snapshot.extend_from_slice(store.words(x));
+                }
                 let changed = self.revise(store, arc);
                 let queued_before = self.arc_queue.len();
-                if changed && store.size(arc.x as usize) > 0 {
+                if changed && store.size(x) > 0 {
                     // Arcs come in pairs 2c, 2c + 1: the reverse of `a` is `a ^ 1`.
-                    self.schedule(arc.x, store.size(arc.x as usize) == 1, a ^ 1, NONE);
+                    self.schedule(arc.x, store.size(x) == 1, a ^ 1, NONE);
                 }
-                if let (Some(trace), Some(before)) = (trace.as_deref_mut(), before) {
-                    let x = arc.x as usize;
-                    let removed = before
-                        .into_iter()
-                        .filter(|&v| !store.contains(x, v))
-                        .collect();
+                if let Some(trace) = trace.as_deref_mut() {
+                    let mut removed = Vec::new();
+                    if changed {
+                        removed_since(store, x, &trace.snapshot, &mut removed);
+                    }
                     let added = self
                         .arc_queue
                         .iter()
@@ -246,15 +290,14 @@ impl Engine {
                             (Var(arc.x), Var(arc.y))
                         })
                         .collect();
-                    trace.push(ArcRevision {
+                    trace.revisions.push(ArcRevision {
                         x: Var(arc.x),
                         y: Var(arc.y),
                         removed,
-                        domain_after: changed.then(|| store.iter(x).collect()),
                         added,
                     });
                 }
-                if changed && store.size(arc.x as usize) == 0 {
+                if changed && store.size(x) == 0 {
                     self.weights[arc.constraint as usize] += 1;
                     self.clear_queues();
                     return Err(Conflict);
@@ -266,8 +309,33 @@ impl Engine {
                 .or_else(|| self.prop_queues[1].pop_front())
             {
                 self.prop_queued[p as usize] = false;
-                if let Err(conflict) = self.run_propagator(store, p as usize, Strength::Full, None)
-                {
+                let id = self.binaries.len() + p as usize;
+                if let Some(trace) = trace.as_deref_mut() {
+                    trace.snapshot.clear();
+                    for &v in self.constraint_vars.get(id) {
+                        trace.snapshot.extend_from_slice(store.words(v as usize));
+                    }
+                }
+                let result = self.run_propagator(store, p as usize, Strength::Full, None);
+                if let Some(trace) = trace.as_deref_mut() {
+                    // The snapshot holds each variable's words in `constraint_vars` order.
+                    let mut offset = 0;
+                    for &v in self.constraint_vars.get(id) {
+                        let len = store.words(v as usize).len();
+                        let before = &trace.snapshot[offset..offset + len];
+                        offset += len;
+                        let mut removed = Vec::new();
+                        removed_since(store, v as usize, before, &mut removed);
+                        if !removed.is_empty() {
+                            trace.prunings.push(Pruning {
+                                after: trace.revisions.len(),
+                                var: Var(v),
+                                removed,
+                            });
+                        }
+                    }
+                }
+                if let Err(conflict) = result {
                     self.weights[self.binaries.len() + p as usize] += 1;
                     self.clear_queues();
                     return Err(conflict);

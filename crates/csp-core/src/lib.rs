@@ -63,8 +63,10 @@
 //! [`Strength::Forward`]; [`Inference::Ac3ThenForwardChecking`] first takes
 //! every arc and propagator to a fixpoint; [`Inference::Mac`] does so after
 //! every decision and every refutation. [`Solver::ac3`] runs the pass alone and
-//! can return each [`ArcRevision`] (arc, values removed, domain after, arcs
-//! added), the table a textbook AC-3 prints.
+//! can return each [`ArcRevision`] (arc, values removed, arcs added) and
+//! each propagator's [`Pruning`]: only what changed is kept, and
+//! [`Ac3Report::replay`] rebuilds the domain after each change for the
+//! table a textbook AC-3 prints.
 //!
 //! **Search.** Depth-first with d-way branching; after a value's subtree is
 //! done the value is removed at the parent level (and propagated under MAC),
@@ -116,7 +118,7 @@ mod propagator;
 mod search;
 
 pub use domain::DomainIter;
-pub use engine::ArcRevision;
+pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, Var};
 pub use propagator::{Conflict, Context, Propagator, Strength, Wake};

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::domain::{Store, bytes, reserve_within};
-use crate::engine::{ArcRevision, Engine};
+use crate::engine::{ArcRevision, Engine, Pruning, Trace};
 use crate::model::{Model, Solution, Var};
 
 /// Which inference runs during search.
@@ -211,15 +211,59 @@ pub struct Count {
 }
 
 /// The result of [`Solver::ac3`]: whether the problem is arc consistent
-/// after the pass, and the revisions made (when a trace was asked for).
+/// after the pass, and what it removed, step by step (when a trace was asked
+/// for). The trace keeps only removals (each initial value at most once) and
+/// the domains at the start as bitsets, so it grows with the model, not with
+/// the number of revisions times the domain size; [`Ac3Report::replay`]
+/// rebuilds the domain after each change when a table needs it.
 #[derive(Debug, Clone)]
 pub struct Ac3Report {
     /// `false` if some domain became empty.
     pub consistent: bool,
     /// Every arc revision in order, if traced.
     pub revisions: Vec<ArcRevision>,
+    /// Removals made by propagators (all-different and other n-ary
+    /// constraints) between the arc revisions, in order, if traced.
+    pub prunings: Vec<Pruning>,
     /// Statistics of the pass.
     pub stats: Stats,
+    /// The domains the pass started from (traced passes only).
+    start: Option<Store>,
+}
+
+impl Ac3Report {
+    /// Walks the trace in order, calling `visit` with each arc revision and,
+    /// when it removed something, the revised variable's domain just after it
+    /// (ascending; empty if the revision wiped it out). The domains are
+    /// rebuilt from the start and the recorded removals, including the
+    /// propagators' ([`Ac3Report::prunings`]), so they are exactly what the
+    /// pass saw. Does nothing for an untraced pass.
+    pub fn replay(&self, mut visit: impl FnMut(&ArcRevision, Option<&[i32]>)) {
+        let Some(start) = &self.start else {
+            return;
+        };
+        let mut store = start.clone();
+        let mut domain = Vec::new();
+        let mut prunings = self.prunings.iter().peekable();
+        for (i, revision) in self.revisions.iter().enumerate() {
+            while let Some(pruning) = prunings.next_if(|p| p.after <= i) {
+                for &value in &pruning.removed {
+                    store.remove(pruning.var.index(), value);
+                }
+            }
+            let x = revision.x.index();
+            for &value in &revision.removed {
+                store.remove(x, value);
+            }
+            if revision.changed() {
+                domain.clear();
+                domain.extend(store.iter(x));
+                visit(revision, Some(&domain));
+            } else {
+                visit(revision, None);
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -349,18 +393,21 @@ impl Solver {
     /// domains stay as the starting point of later searches.
     pub fn ac3(&mut self, trace: bool) -> Ac3Report {
         self.reset();
-        let mut revisions = Vec::new();
+        let start = trace.then(|| self.root.clone());
+        let mut recorded = Trace::default();
         self.engine.schedule_all();
         let consistent = self
             .engine
-            .fixpoint(&mut self.root, trace.then_some(&mut revisions))
+            .fixpoint(&mut self.root, trace.then_some(&mut recorded))
             .is_ok()
             && (0..self.root.num_vars()).all(|v| self.root.size(v) > 0);
         self.store.clone_from(&self.root);
         Ac3Report {
             consistent,
-            revisions,
+            revisions: recorded.revisions,
+            prunings: recorded.prunings,
             stats: self.stats(),
+            start,
         }
     }
 
