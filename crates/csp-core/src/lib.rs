@@ -54,7 +54,9 @@
 //! consistency (every naked and hidden subset), which the engine runs only
 //! after arcs and cheap propagators have settled; [`Consistency::Value`]
 //! keeps only the cheap one. Shifted values spanning more than one word use
-//! word-by-word value elimination. Anything else is a [`Propagator`]: it
+//! word-by-word value elimination. [`Model::table_nary`] ([`Table`]) allows
+//! a list of tuples over any number of variables, generalised arc consistent
+//! by scanning each value's supports from a residue. Anything else is a [`Propagator`]: it
 //! names its variables, says whether any change or only fixing wakes it, is
 //! idempotent or not, cheap or expensive, and prunes through a [`Context`].
 //!
@@ -116,6 +118,7 @@ mod local;
 mod model;
 mod propagator;
 mod search;
+mod table;
 
 pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
@@ -126,3 +129,4 @@ pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Solutions, Solver, Stats,
     Status, ValueOrder, VarOrder,
 };
+pub use table::Table;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::alldiff::AllDifferent;
 use crate::domain::Store;
 use crate::propagator::Propagator;
+use crate::table::Table;
 
 /// A variable of a [`Model`], a small copyable handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -347,6 +348,21 @@ impl Model {
             offsets: terms.iter().map(|t| t.1).collect(),
             consistency,
         });
+    }
+
+    /// Adds an n-ary table constraint: `vars` take the values of one of
+    /// `tuples` (a positive table), kept generalised arc consistent by
+    /// scanning each value's supports from a residue (see [`Table`]).
+    ///
+    /// # Panics
+    ///
+    /// If a tuple's length is not `vars.len()`.
+    pub fn table_nary<T: AsRef<[i32]>>(
+        &mut self,
+        vars: &[Var],
+        tuples: impl IntoIterator<Item = T>,
+    ) {
+        self.add_propagator(Table::new(vars, tuples));
     }
 
     /// Adds a custom constraint (see [`Propagator`]).
