@@ -126,7 +126,7 @@ pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, Var};
 pub use propagator::{Conflict, Context, Propagator, Strength, Wake};
 pub use search::{
-    Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Solutions, Solver, Stats,
-    Status, ValueOrder, VarOrder,
+    Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts, Solutions, Solver,
+    Stats, Status, ValueOrder, VarOrder,
 };
 pub use table::Table;

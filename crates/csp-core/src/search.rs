@@ -55,6 +55,66 @@ pub enum ValueOrder {
     LeastConstraining,
 }
 
+/// When [`Solver::solve`] gives up the current branch and starts again from
+/// the root (keeping the dom/wdeg weights learnt so far and the values
+/// refuted at the root). The limits grow without bound, so a search with
+/// restarts stays complete: an unsatisfiable problem is still proved so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Restarts {
+    /// The i-th run may fail `scale * luby(i)` times, with the Luby sequence
+    /// 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (optimal, up to a constant, when
+    /// nothing is known of the run-time distribution).
+    Luby {
+        /// Failures of a unit run (0 is taken as 1).
+        scale: u64,
+    },
+    /// The first run may fail `first` times, each later one `percent`% as
+    /// many as the one before (rounded up, and at least one more).
+    Geometric {
+        /// Failures of the first run (0 is taken as 1).
+        first: u64,
+        /// Growth per restart in percent, e.g. 150 for 1.5 times.
+        percent: u32,
+    },
+}
+
+impl Restarts {
+    /// Failures allowed in run `run` (0-based) before the next restart.
+    pub fn failures(self, run: u64) -> u64 {
+        match self {
+            Restarts::Luby { scale } => scale.max(1).saturating_mul(luby(run + 1)),
+            Restarts::Geometric { first, percent } => {
+                let mut limit = first.max(1);
+                for _ in 0..run {
+                    let grown = (limit as u128 * percent as u128).div_ceil(100);
+                    limit = u64::try_from(grown)
+                        .unwrap_or(u64::MAX)
+                        .max(limit.saturating_add(1));
+                    if limit == u64::MAX {
+                        break;
+                    }
+                }
+                limit
+            }
+        }
+    }
+}
+
+/// The `i`-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros() as u64;
+        if k >= 64 {
+            return 1 << 62;
+        }
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// Search settings: inference, heuristics and limits.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Config {
@@ -83,6 +143,18 @@ pub struct Config {
     /// domains and the propagation queues, whose size the model fixes, are
     /// not counted; nor are solutions, which the caller keeps.
     pub memory_limit: Option<usize>,
+    /// Restarts of [`Solver::solve`] (none by default). Only `solve`
+    /// restarts: counting and enumeration ([`Solver::count`],
+    /// [`Solver::for_each_solution`], [`Solver::solutions`]) ignore this
+    /// setting, because a restart forgets which solutions were already
+    /// reported and would report them again.
+    pub restarts: Option<Restarts>,
+    /// Breaks ties among equally ranked variables under
+    /// [`VarOrder::DomWdeg`] at random, from this seed (the same seed gives
+    /// the same search); `None`, the default, takes the first in creation
+    /// order. Worth setting with [`Config::restarts`], so that each run
+    /// explores differently even before the weights have grown.
+    pub seed: Option<u64>,
 }
 
 impl Config {
@@ -126,6 +198,18 @@ impl Config {
         self.memory_limit = Some(bytes);
         self
     }
+
+    /// Sets the restart schedule of [`Solver::solve`] (see [`Config::restarts`]).
+    pub fn restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = Some(restarts);
+        self
+    }
+
+    /// Sets the seed of random tie-breaking (see [`Config::seed`]).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
 }
 
 /// Which limit stopped a search ([`Solver::limit`]).
@@ -160,6 +244,8 @@ pub struct Stats {
     pub solutions: u64,
     /// Deepest decision level reached.
     pub max_depth: u64,
+    /// Restarts made ([`Config::restarts`]).
+    pub restarts: u64,
     /// Wall time spent in search (and root propagation).
     pub elapsed: Duration,
 }
@@ -290,6 +376,8 @@ enum Tried {
     Exhausted,
     /// A limit was reached before the next decision.
     Limit,
+    /// The restart schedule's failures are used up: back to the root.
+    Restart,
 }
 
 enum Event {
@@ -319,6 +407,16 @@ pub struct Solver {
     /// The most values a variable's domain holds: what one frame may add
     /// to the stack of values.
     max_domain: usize,
+    /// Whether the running search may restart (only `solve`'s).
+    restarting: bool,
+    /// Restarts made so far in this search (the run number).
+    runs: u64,
+    /// `stats.backtracks` when the current run began.
+    run_start: u64,
+    /// Failures the current run may make.
+    run_limit: u64,
+    /// Random state for tie-breaking ([`Config::seed`]).
+    rng: u64,
 }
 
 impl Solver {
@@ -344,6 +442,11 @@ impl Solver {
             next_time_check: 0,
             limit: None,
             max_domain,
+            restarting: false,
+            runs: 0,
+            run_start: 0,
+            run_limit: u64::MAX,
+            rng: 0,
         }
     }
 
@@ -450,11 +553,27 @@ impl Solver {
         self.start = Instant::now();
         self.next_time_check = 0;
         self.limit = None;
+        self.restarting = false;
+        self.runs = 0;
+        self.run_start = 0;
+        self.run_limit = u64::MAX;
+        self.rng = self.config.seed.unwrap_or(0);
+    }
+
+    /// The dom/wdeg weight of every constraint (binary constraints first, in
+    /// the order they were added, then the other constraints): 1 plus the
+    /// failures it caused in the current or last search, restarts included.
+    pub fn weights(&self) -> &[u64] {
+        &self.engine.weights
     }
 
     /// Finds the first solution.
     pub fn solve(&mut self) -> Outcome {
         self.reset();
+        if let Some(restarts) = self.config.restarts {
+            self.restarting = true;
+            self.run_limit = restarts.failures(0);
+        }
         let event = self.advance();
         let stats = self.stats();
         match event {
@@ -649,6 +768,10 @@ impl Solver {
             loop {
                 match self.try_next_value() {
                     Tried::Propagated => break,
+                    Tried::Restart => {
+                        self.restart();
+                        break;
+                    }
                     Tried::Limit => {
                         self.phase = Phase::Done(Status::LimitReached);
                         return Event::Limit;
@@ -666,6 +789,41 @@ impl Solver {
             }
             select_next = true;
         }
+    }
+
+    /// Undoes every decision, back to the root as refuted so far, and
+    /// starts the next run; the weights are kept, which is what makes the
+    /// next run choose differently.
+    fn restart(&mut self) {
+        while self.store.depth() > 0 {
+            self.store.pop();
+        }
+        self.frames.clear();
+        self.values.clear();
+        self.assigned.iter_mut().for_each(|a| *a = false);
+        self.runs += 1;
+        self.stats.restarts += 1;
+        self.run_start = self.stats.backtracks;
+        if let Some(restarts) = self.config.restarts {
+            self.run_limit = restarts.failures(self.runs);
+        }
+    }
+
+    /// Whether the current run has used up its failures.
+    fn restart_due(&self) -> bool {
+        self.restarting
+            && !self.frames.is_empty()
+            && self.stats.backtracks - self.run_start >= self.run_limit
+    }
+
+    /// The next pseudo-random number (splitmix64: small, and the same on
+    /// every platform, so a seed reproduces a run anywhere).
+    fn next_random(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     fn root_propagate(&mut self) -> bool {
@@ -727,6 +885,9 @@ impl Solver {
             let frame = self.frames[top];
             if frame.next >= frame.end {
                 return Tried::Exhausted;
+            }
+            if self.restart_due() {
+                return Tried::Restart;
             }
             if let Some(limit) = self.limit_hit() {
                 self.limit = Some(limit);
@@ -815,7 +976,7 @@ impl Solver {
         !self.assigned[var] && (self.config.inference != Inference::Mac || self.store.size(var) > 1)
     }
 
-    fn select_var(&self) -> Option<usize> {
+    fn select_var(&mut self) -> Option<usize> {
         let n = self.store.num_vars();
         match self.config.var_order {
             VarOrder::Input => (0..n).find(|&v| self.is_open(v)),
@@ -855,18 +1016,29 @@ impl Solver {
                 best
             }
             VarOrder::DomWdeg => {
+                let random = self.config.seed.is_some();
                 let mut best = None;
                 let mut best_score = (u64::MAX, 1u64);
+                // Variables tied with the best so far (reservoir sampling:
+                // the k-th tie replaces the choice with probability 1/k,
+                // so each tie is equally likely, in one pass).
+                let mut ties = 0u64;
                 for v in 0..n {
                     if self.is_open(v) {
                         let size = self.store.size(v) as u64;
                         let wdeg = self.weighted_degree(v).max(1);
-                        // size / wdeg < best.0 / best.1, without division.
-                        if (size as u128) * (best_score.1 as u128)
-                            < (best_score.0 as u128) * (wdeg as u128)
-                        {
+                        // size / wdeg against best.0 / best.1, without division.
+                        let lhs = (size as u128) * (best_score.1 as u128);
+                        let rhs = (best_score.0 as u128) * (wdeg as u128);
+                        if lhs < rhs {
                             best_score = (size, wdeg);
                             best = Some(v);
+                            ties = 1;
+                        } else if random && lhs == rhs && best.is_some() {
+                            ties += 1;
+                            if self.next_random().is_multiple_of(ties) {
+                                best = Some(v);
+                            }
                         }
                     }
                 }
