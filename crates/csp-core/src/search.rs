@@ -2,6 +2,7 @@
 //! statistics, and the resumable depth-first loop behind `solve`, `count`
 //! and the solution iterator.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::domain::{Store, bytes, reserve_within};
@@ -115,6 +116,40 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
+/// A caller's value order ([`Config::value_order_fn`]): given a variable and
+/// its current domain (ascending), the values in the order to try them.
+/// Values outside the domain and repeats are skipped; domain values left
+/// out are tried afterwards in ascending order, so the search stays
+/// complete whatever the function returns.
+#[derive(Clone)]
+pub struct ValueOrderFn(pub Arc<ValueOrderDyn>);
+
+/// The function behind a [`ValueOrderFn`].
+pub type ValueOrderDyn = dyn Fn(Var, &[i32]) -> Vec<i32> + Send + Sync;
+
+impl ValueOrderFn {
+    /// Wraps `order`.
+    pub fn new(order: impl Fn(Var, &[i32]) -> Vec<i32> + Send + Sync + 'static) -> Self {
+        ValueOrderFn(Arc::new(order))
+    }
+}
+
+impl std::fmt::Debug for ValueOrderFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ValueOrderFn(..)")
+    }
+}
+
+/// Two hooks are equal when they are the same function object (closures
+/// cannot be compared otherwise), which keeps `Config` comparable.
+impl PartialEq for ValueOrderFn {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for ValueOrderFn {}
+
 /// Search settings: inference, heuristics and limits.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Config {
@@ -155,6 +190,11 @@ pub struct Config {
     /// order. Worth setting with [`Config::restarts`], so that each run
     /// explores differently even before the weights have grown.
     pub seed: Option<u64>,
+    /// A caller's value order; when set it replaces
+    /// [`Config::value_order`] (see [`ValueOrderFn`]). Called once per
+    /// branching variable, so it may be as clever as a model needs (a
+    /// crossword prefers high-scoring words, say).
+    pub value_order_fn: Option<ValueOrderFn>,
 }
 
 impl Config {
@@ -202,6 +242,15 @@ impl Config {
     /// Sets the restart schedule of [`Solver::solve`] (see [`Config::restarts`]).
     pub fn restarts(mut self, restarts: Restarts) -> Self {
         self.restarts = Some(restarts);
+        self
+    }
+
+    /// Sets a caller's value order (see [`Config::value_order_fn`]).
+    pub fn value_order_fn(
+        mut self,
+        order: impl Fn(Var, &[i32]) -> Vec<i32> + Send + Sync + 'static,
+    ) -> Self {
+        self.value_order_fn = Some(ValueOrderFn::new(order));
         self
     }
 
@@ -927,13 +976,17 @@ impl Solver {
 
     fn push_frame(&mut self, var: usize) {
         let start = self.values.len() as u32;
-        match self.config.value_order {
-            ValueOrder::Ascending => self.values.extend(self.store.iter(var)),
-            ValueOrder::Descending => {
-                self.values.extend(self.store.iter(var));
-                self.values[start as usize..].reverse();
+        if let Some(order) = self.config.value_order_fn.clone() {
+            self.order_custom(var, &order);
+        } else {
+            match self.config.value_order {
+                ValueOrder::Ascending => self.values.extend(self.store.iter(var)),
+                ValueOrder::Descending => {
+                    self.values.extend(self.store.iter(var));
+                    self.values[start as usize..].reverse();
+                }
+                ValueOrder::LeastConstraining => self.order_least_constraining(var),
             }
-            ValueOrder::LeastConstraining => self.order_least_constraining(var),
         }
         let end = self.values.len() as u32;
         self.assigned[var] = true;
@@ -944,6 +997,30 @@ impl Solver {
             end,
             current: 0,
         });
+    }
+
+    /// Appends the caller's order of `var`'s values, keeping only domain
+    /// values, each once, then the values it left out, so that the values
+    /// of a frame are always exactly its domain (the memory reservation and
+    /// completeness both rely on that).
+    fn order_custom(&mut self, var: usize, order: &ValueOrderFn) {
+        let domain: Vec<i32> = self.store.iter(var).collect();
+        let mut taken = vec![false; domain.len()];
+        for value in (order.0)(Var::from_index(var), &domain) {
+            if let Ok(i) = domain.binary_search(&value)
+                && !taken[i]
+            {
+                taken[i] = true;
+                self.values.push(value);
+            }
+        }
+        self.values.extend(
+            domain
+                .iter()
+                .zip(&taken)
+                .filter(|&(_, &t)| !t)
+                .map(|(&value, _)| value),
+        );
     }
 
     /// Scores each value by the prunings its forward check causes (failures last).
