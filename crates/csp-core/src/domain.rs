@@ -47,7 +47,12 @@ pub(crate) struct Store {
     size_stamp: Vec<u64>,
     word_trail: Vec<(u32, u64)>,
     size_trail: Vec<(u32, u32)>,
-    levels: Vec<(usize, usize, u64)>,
+    /// Propagators' trailed integers (`Model::new_state`), undone like
+    /// the domains, with the same stamps.
+    cells: Vec<i64>,
+    cell_stamp: Vec<u64>,
+    cell_trail: Vec<(u32, i64)>,
+    levels: Vec<(usize, usize, usize, u64)>,
     stamp: u64,
     next_stamp: u64,
 }
@@ -70,6 +75,9 @@ impl Clone for Store {
         self.size_stamp.clone_from(&source.size_stamp);
         self.word_trail.clone_from(&source.word_trail);
         self.size_trail.clone_from(&source.size_trail);
+        self.cells.clone_from(&source.cells);
+        self.cell_stamp.clone_from(&source.cell_stamp);
+        self.cell_trail.clone_from(&source.cell_trail);
         self.levels.clone_from(&source.levels);
         self.stamp = source.stamp;
         self.next_stamp = source.next_stamp;
@@ -88,6 +96,9 @@ impl Store {
             size_stamp: Vec::new(),
             word_trail: Vec::new(),
             size_trail: Vec::new(),
+            cells: Vec::new(),
+            cell_stamp: Vec::new(),
+            cell_trail: Vec::new(),
             levels: Vec::new(),
             stamp: 0,
             next_stamp: 1,
@@ -120,12 +131,16 @@ impl Store {
         let (words, vars) = (self.words.len(), self.base.len());
         reserve_within(&mut self.word_trail, levels * words, allow)
             && reserve_within(&mut self.size_trail, levels * vars, allow)
+            && reserve_within(&mut self.cell_trail, levels * self.cells.len(), allow)
             && reserve_within(&mut self.levels, levels, allow)
     }
 
     /// Bytes of the buffers that grow with the depth, by capacity.
     pub(crate) fn trail_bytes(&self) -> usize {
-        bytes(&self.word_trail) + bytes(&self.size_trail) + bytes(&self.levels)
+        bytes(&self.word_trail)
+            + bytes(&self.size_trail)
+            + bytes(&self.cell_trail)
+            + bytes(&self.levels)
     }
 
     /// Adds a variable whose domain is `values` (any order, duplicates ignored).
@@ -167,14 +182,18 @@ impl Store {
     }
 
     pub(crate) fn push(&mut self) {
-        self.levels
-            .push((self.word_trail.len(), self.size_trail.len(), self.stamp));
+        self.levels.push((
+            self.word_trail.len(),
+            self.size_trail.len(),
+            self.cell_trail.len(),
+            self.stamp,
+        ));
         self.stamp = self.next_stamp;
         self.next_stamp += 1;
     }
 
     pub(crate) fn pop(&mut self) {
-        let Some((words_mark, sizes_mark, stamp)) = self.levels.pop() else {
+        let Some((words_mark, sizes_mark, cells_mark, stamp)) = self.levels.pop() else {
             return;
         };
         for &(word, old) in self.word_trail[words_mark..].iter().rev() {
@@ -183,9 +202,37 @@ impl Store {
         for &(var, old) in self.size_trail[sizes_mark..].iter().rev() {
             self.size[var as usize] = old;
         }
+        for &(cell, old) in self.cell_trail[cells_mark..].iter().rev() {
+            self.cells[cell as usize] = old;
+        }
         self.word_trail.truncate(words_mark);
         self.size_trail.truncate(sizes_mark);
+        self.cell_trail.truncate(cells_mark);
         self.stamp = stamp;
+    }
+
+    /// Adds a trailed integer with value `initial`; returns its index.
+    pub(crate) fn add_cell(&mut self, initial: i64) -> usize {
+        self.cells.push(initial);
+        self.cell_stamp.push(0);
+        self.cells.len() - 1
+    }
+
+    /// The current value of trailed integer `cell`.
+    #[inline]
+    pub(crate) fn cell(&self, cell: usize) -> i64 {
+        self.cells[cell]
+    }
+
+    /// Sets trailed integer `cell`; the old value comes back when the
+    /// current level is popped (recorded once per level, as words are).
+    #[inline]
+    pub(crate) fn set_cell(&mut self, cell: usize, value: i64) {
+        if self.cell_stamp[cell] != self.stamp {
+            self.cell_trail.push((cell as u32, self.cells[cell]));
+            self.cell_stamp[cell] = self.stamp;
+        }
+        self.cells[cell] = value;
     }
 
     #[inline]

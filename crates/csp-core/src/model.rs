@@ -25,6 +25,17 @@ impl Var {
     }
 }
 
+/// A trailed integer of propagator state, from [`Model::new_state`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State(u32);
+
+impl State {
+    /// Its index among the model's states, in creation order.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 impl fmt::Display for Var {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "x{}", self.0)
@@ -162,6 +173,18 @@ impl Model {
         let index = self.store.add_var(&values);
         self.names.push(None);
         Var(index as u32)
+    }
+
+    /// Adds an integer that propagators may keep state in (a counter, a
+    /// residue, a watched position), starting at `initial`: read and set it
+    /// through [`Context::state`] and [`Context::set_state`]. Unlike a field
+    /// of the propagator, it is restored on backtracking, with the domains,
+    /// so incremental state stays in step with the search.
+    ///
+    /// [`Context::state`]: crate::Context::state
+    /// [`Context::set_state`]: crate::Context::set_state
+    pub fn new_state(&mut self, initial: i64) -> State {
+        State(self.store.add_cell(initial) as u32)
     }
 
     /// Adds `count` variables with the same domain.

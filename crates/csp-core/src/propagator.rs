@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::domain::{DomainIter, Store};
-use crate::model::Var;
+use crate::model::{State, Var};
 
 /// A propagator found that no value combination left can satisfy its
 /// constraint (a domain would become empty, or fixed values break the rule).
@@ -319,6 +319,17 @@ impl<'a> Context<'a> {
         } else {
             Ok(false)
         }
+    }
+
+    /// The current value of a trailed integer ([`crate::Model::new_state`]).
+    pub fn state(&self, state: State) -> i64 {
+        self.store.cell(state.index())
+    }
+
+    /// Sets a trailed integer; backtracking past this point restores the
+    /// value it had then.
+    pub fn set_state(&mut self, state: State, value: i64) {
+        self.store.set_cell(state.index(), value);
     }
 
     /// Reports failure: `Err(Conflict)`, for `?` or `return`.

@@ -172,8 +172,8 @@ pub struct Config {
     /// buffers that grow with the search (the trail, the stack of frames and
     /// of values to try) would hold more than this many bytes. They are
     /// counted by capacity, and before every decision made room for the
-    /// most that decision can add (one trail entry per domain word and per
-    /// variable), the old and the new buffer both counted during a move,
+    /// most that decision can add (one trail entry per domain word, per
+    /// variable and per propagator state), the old and the new buffer both counted during a move,
     /// so no allocation of theirs can pass the limit. The model, the root
     /// domains and the propagation queues, whose size the model fixes, are
     /// not counted; nor are solutions, which the caller keeps.
