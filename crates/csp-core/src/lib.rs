@@ -59,6 +59,9 @@
 //! by scanning each value's supports from a residue. Anything else is a [`Propagator`]: it
 //! names its variables, says whether any change or only fixing wakes it, is
 //! idempotent or not, cheap or expensive, and prunes through a [`Context`].
+//! State it keeps incrementally (a counter, a residue) goes in trailed
+//! integers ([`Model::new_state`], [`Context::state`],
+//! [`Context::set_state`]), restored with the domains on backtracking.
 //!
 //! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
 //! the assigned variable and runs its propagators once in
@@ -78,7 +81,12 @@
 //! with [`Status::LimitReached`] ([`Solver::limit`] says which). The search loop allocates nothing per node once
 //! its buffers (trail, queues, value stack) have grown. One solver can serve
 //! many instances of the same shape: [`Solver::restore_domains`] then
-//! [`Solver::fix`] per given, with no model rebuilt. [`MinConflicts`] repairs
+//! [`Solver::fix`] per given, with no model rebuilt. [`Solver::solve`] can
+//! restart ([`Config::restarts`]: a Luby or geometric schedule of failures)
+//! with dom/wdeg weights kept from run to run and ties broken at random
+//! from [`Config::seed`]; counting never restarts, which would repeat
+//! solutions. [`Config::value_order_fn`] lets a model order each
+//! variable's values itself. [`MinConflicts`] repairs
 //! a greedy assignment for problems too large for complete search (a
 //! million-step default, seeded).
 //!
@@ -127,6 +135,6 @@ pub use model::{Consistency, Model, Solution, State, Var};
 pub use propagator::{Conflict, Context, Propagator, Strength, Wake};
 pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts, Solutions, Solver,
-    Stats, Status, ValueOrder, VarOrder,
+    Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
 pub use table::Table;

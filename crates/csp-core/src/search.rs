@@ -173,8 +173,8 @@ pub struct Config {
     /// of values to try) would hold more than this many bytes. They are
     /// counted by capacity, and before every decision made room for the
     /// most that decision can add (one trail entry per domain word, per
-    /// variable and per propagator state), the old and the new buffer both counted during a move,
-    /// so no allocation of theirs can pass the limit. The model, the root
+    /// variable and per propagator state), the old and the new buffer both
+    /// counted during a move, so no allocation of theirs can pass the limit. The model, the root
     /// domains and the propagation queues, whose size the model fixes, are
     /// not counted; nor are solutions, which the caller keeps.
     pub memory_limit: Option<usize>,

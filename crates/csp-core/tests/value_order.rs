@@ -95,3 +95,20 @@ fn a_hook_that_imitates_descending_order_searches_the_same() {
     .solve();
     assert_eq!(both.stats.nodes, builtin.stats.nodes);
 }
+
+#[test]
+fn the_hook_can_be_set_as_a_field_and_compares_by_identity() {
+    let hook = csp_core::ValueOrderFn::new(|_, domain: &[i32]| domain.to_vec());
+    let a = Config {
+        value_order_fn: Some(hook.clone()),
+        ..Config::default()
+    };
+    let b = Config {
+        value_order_fn: Some(hook),
+        ..Config::default()
+    };
+    assert_eq!(a, b);
+    let c = Config::new().value_order_fn(|_, domain: &[i32]| domain.to_vec());
+    assert_ne!(a, c);
+    assert_eq!(format!("{:?}", c.value_order_fn), "Some(ValueOrderFn(..))");
+}
