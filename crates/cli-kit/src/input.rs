@@ -3,7 +3,7 @@
 //! not UTF-8 kept as U+FFFD so that only their own line is lost.
 
 use std::fs;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::Context;
@@ -33,37 +33,10 @@ pub fn decode(bytes: Vec<u8>) -> String {
 }
 
 /// All of `reader` (a file, stdin), as [`decode`] gives it.
-pub fn read_all(mut reader: impl Read) -> io::Result<String> {
+fn read_all(mut reader: impl Read) -> io::Result<String> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
     Ok(decode(bytes))
-}
-
-/// The lines of `reader`, each as [`decode`] gives it (the mark only on the
-/// first), without the line end (`\n` or `\r\n`), one at a time.
-pub fn lines(mut reader: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
-    let mut first = true;
-    std::iter::from_fn(move || {
-        let mut bytes = Vec::new();
-        match reader.read_until(b'\n', &mut bytes) {
-            Ok(0) => None,
-            Ok(_) => {
-                if bytes.last() == Some(&b'\n') {
-                    bytes.pop();
-                    if bytes.last() == Some(&b'\r') {
-                        bytes.pop();
-                    }
-                }
-                let line = if std::mem::take(&mut first) {
-                    decode(bytes)
-                } else {
-                    String::from_utf8_lossy(&bytes).into_owned()
-                };
-                Some(Ok(line))
-            }
-            Err(error) => Some(Err(error)),
-        }
-    })
 }
 
 /// The whole input of a command, with the name messages give it.
@@ -135,8 +108,6 @@ mod tests {
     #[test]
     fn a_mark_crlf_and_a_bad_byte_cost_only_their_own_line() {
         let bytes = b"\xef\xbb\xbfone\r\ntw\xffo\nthree".to_vec();
-        let read: Vec<String> = lines(&bytes[..]).map(Result::unwrap).collect();
-        assert_eq!(read, ["one", "tw\u{fffd}o", "three"]);
         let input = Input {
             name: "t".into(),
             text: decode(bytes),

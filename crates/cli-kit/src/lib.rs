@@ -77,7 +77,7 @@ use std::time::Duration;
 
 pub use batch::{Batch, Outcome, Report};
 pub use check::{CheckTally, Claims, Verified, check_claims, json_records, run_check};
-pub use input::{Input, decode, line_too_long, lines, read_all};
+pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use record::{Count, NoFields, Record, Stats};
 pub use status::{Status, Tally};
