@@ -129,23 +129,9 @@ impl Puzzle {
         horizontal: &[bool],
         givens: &[u8],
     ) -> Result<Self, ShapeError> {
-        check_size(rows, cols)?;
-        check_length("vertical walls", rows * (cols - 1), vertical.len())?;
-        check_length("horizontal walls", (rows - 1) * cols, horizontal.len())?;
-        let open = |a: usize, b: usize| {
-            let (a, b) = (a.min(b), a.max(b));
-            if b == a + 1 {
-                !vertical[(a / cols) * (cols - 1) + a % cols]
-            } else {
-                !horizontal[a]
-            }
-        };
-        let puzzle = Self::build(rows, cols, givens, open)?;
-        match puzzle
-            .dangling_walls(vertical, horizontal)
-            .into_iter()
-            .next()
-        {
+        let (puzzle, dangling) =
+            Self::from_walls_lenient(rows, cols, vertical, horizontal, givens)?;
+        match dangling.into_iter().next() {
             Some(error) => Err(error),
             None => Ok(puzzle),
         }
