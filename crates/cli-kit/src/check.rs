@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn all_valid_is_summed_up_on_stdout() {
         let text = format!(
-            "{{\"status\":\"solved\",\"solution\":\"ok\",{STATS}}}\n{{\"status\":\"limit\",{STATS}}}\n"
+            "{{\"status\":\"solved\",\"solution\":\"ok\",{STATS}}}\n{{\"status\":\"limit\",\"limit\":\"time\",{STATS}}}\n"
         );
         let (out, errors, _) = run(&text);
         assert_eq!(errors, "");

@@ -79,6 +79,7 @@ pub use batch::{Batch, Outcome, Report};
 pub use check::{CheckTally, Claims, Verified, check_claims, json_records, run_check};
 pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
+pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, Stats};
 pub use status::{Status, Tally};
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Status;
+use crate::{Limit, Status};
 
 /// No fields of a crate's own: the default for [`Record`]'s `F` and for
 /// [`Stats`]' `X`.
@@ -50,6 +50,10 @@ pub struct Record<F = NoFields, S = String, X = NoFields> {
     /// Why the puzzle could not be read, present exactly when invalid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Which limit stopped the search, present exactly when the status is
+    /// `limit`: `node`, `time`, `memory`, `frontier` or `depth`.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "limit_name")]
+    pub limit: Option<Limit>,
     /// The crate's own fields.
     #[serde(flatten)]
     pub fields: F,
@@ -113,8 +117,19 @@ impl<F, S, X: Default> Record<F, S, X> {
             status,
             solution: None,
             error: None,
+            limit: None,
             fields,
             stats: Stats::default(),
+        }
+    }
+
+    /// A record of a search that ended with `status` (a library's
+    /// [`puzzle_kit::Status`]): the envelope's status, and its `limit`
+    /// when a limit stopped it.
+    pub fn ended(status: puzzle_kit::Status, fields: F) -> Self {
+        Record {
+            limit: status.limit(),
+            ..Record::new(status.into(), fields)
         }
     }
 
@@ -146,9 +161,16 @@ impl<F, S, X> Record<F, S, X> {
             (_, true) => return Err(format!("status \"{status}\" with a solution")),
         }
         match (status, self.error.is_some()) {
-            (Status::Invalid, false) => Err("status \"invalid\" but no error".into()),
-            (Status::Invalid, true) | (_, false) => Ok(()),
-            (_, true) => Err(format!("status \"{status}\" with an error")),
+            (Status::Invalid, false) => return Err("status \"invalid\" but no error".into()),
+            (Status::Invalid, true) | (_, false) => {}
+            (_, true) => return Err(format!("status \"{status}\" with an error")),
+        }
+        match (status, self.limit) {
+            (Status::Limit, None) => {
+                Err("status \"limit\" but no \"limit\" saying which limit".into())
+            }
+            (Status::Limit, Some(_)) | (_, None) => Ok(()),
+            (_, Some(limit)) => Err(format!("status \"{status}\" with a {limit} limit")),
         }
     }
 }
@@ -163,6 +185,27 @@ impl<F: Serialize, S: Serialize, X: Serialize> Record<F, S, X> {
         buffered.write_all(b"\n")?;
         buffered.flush()?;
         Ok(())
+    }
+}
+
+/// The `limit` field as its name, read back through [`Limit`]'s `FromStr`
+/// (puzzle-kit has no serde of its own).
+mod limit_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use crate::Limit;
+
+    pub fn serialize<S: Serializer>(limit: &Option<Limit>, out: S) -> Result<S::Ok, S::Error> {
+        match limit {
+            Some(limit) => out.serialize_str(limit.name()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Limit>, D::Error> {
+        Option::<String>::deserialize(input)?
+            .map(|name| name.parse().map_err(D::Error::custom))
+            .transpose()
     }
 }
 
@@ -211,7 +254,8 @@ mod tests {
             #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
             count: Option<Count>,
         }
-        let mut record: Record<Counted> = Record::new(Status::Limit, Counted::default());
+        let mut record: Record<Counted> =
+            Record::ended(puzzle_kit::Status::Limit(Limit::Node), Counted::default());
         record.fields.count = Some(Count {
             count: 92,
             complete: false,
@@ -219,7 +263,7 @@ mod tests {
         let text = serde_json::to_string(&record).unwrap();
         assert_eq!(
             text,
-            r#"{"status":"limit","count":92,"count_complete":false,"stats":{"nodes":0,"micros":0}}"#
+            r#"{"status":"limit","limit":"node","count":92,"count_complete":false,"stats":{"nodes":0,"micros":0}}"#
         );
         assert_eq!(
             serde_json::from_str::<Record<Counted>>(&text).unwrap(),
@@ -227,7 +271,10 @@ mod tests {
         );
         record.fields.count = None;
         let text = serde_json::to_string(&record).unwrap();
-        assert_eq!(text, r#"{"status":"limit","stats":{"nodes":0,"micros":0}}"#);
+        assert_eq!(
+            text,
+            r#"{"status":"limit","limit":"node","stats":{"nodes":0,"micros":0}}"#
+        );
         assert_eq!(
             serde_json::from_str::<Record<Counted>>(&text).unwrap(),
             record
@@ -245,14 +292,20 @@ mod tests {
     }
 
     #[test]
-    fn consistency_of_status_solution_and_error() {
+    fn consistency_of_status_solution_error_and_limit() {
         let read = |text: &str| serde_json::from_str::<Record>(text).unwrap().consistent();
         let stats = r#""stats":{"nodes":1,"micros":1}"#;
         assert!(read(&format!(r#"{{"status":"solved","solution":"x",{stats}}}"#)).is_ok());
-        assert!(read(&format!(r#"{{"status":"limit",{stats}}}"#)).is_ok());
+        for limit in Limit::ALL {
+            let text = format!(r#"{{"status":"limit","limit":"{limit}",{stats}}}"#);
+            assert!(read(&text).is_ok(), "{text}");
+        }
         for bad in [
             r#"{"status":"solved","#,
-            r#"{"status":"limit","solution":"x","#,
+            r#"{"status":"limit","#,
+            r#"{"status":"limit","limit":"depth","solution":"x","#,
+            r#"{"status":"unsolvable","limit":"time","#,
+            r#"{"status":"solved","solution":"x","limit":"node","#,
             r#"{"status":"invalid","#,
             r#"{"status":"unsolvable","error":"e","#,
         ] {
@@ -261,8 +314,14 @@ mod tests {
     }
 
     #[test]
-    fn a_record_without_stats_or_with_an_unknown_status_is_not_read() {
+    fn a_record_without_stats_or_with_an_unknown_status_or_limit_is_not_read() {
         assert!(serde_json::from_str::<Record>(r#"{"status":"solved"}"#).is_err());
+        let unknown = r#"{"status":"limit","limit":"nodes","stats":{"nodes":0,"micros":0}}"#;
+        let error = serde_json::from_str::<Record>(unknown).unwrap_err();
+        assert!(
+            error.to_string().contains("unknown limit 'nodes'"),
+            "{error}"
+        );
         assert!(
             serde_json::from_str::<Record>(r#"{"status":"done","stats":{"nodes":0,"micros":0}}"#)
                 .is_err()

@@ -71,6 +71,18 @@ impl FromStr for Status {
     }
 }
 
+/// A library's [`puzzle_kit::Status`] as the record's status; the limit it
+/// names goes to [`crate::Record::limit`] (see [`crate::Record::ended`]).
+impl From<puzzle_kit::Status> for Status {
+    fn from(status: puzzle_kit::Status) -> Self {
+        match status {
+            puzzle_kit::Status::Solved => Status::Solved,
+            puzzle_kit::Status::Unsolvable => Status::Unsolvable,
+            puzzle_kit::Status::Limit(_) => Status::Limit,
+        }
+    }
+}
+
 /// How many puzzles of a batch ended each way, and the one exit code that
 /// says so: 1 if any was invalid, else 4 if any hit a limit, else 3 if any
 /// was proved unsolvable, else 0. A bad line outranks everything because

@@ -307,10 +307,6 @@ pub struct Fields {
     /// How many moves, when solved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_moves: Option<u64>,
-    /// Which limit ended a search without an answer: `node`, `time`,
-    /// `memory`, or `depth` (every state within the depth limit searched).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limit: Option<String>,
 }
 
 /// The counters of `stats` beside `nodes` (= `generated`) and `micros`.
@@ -346,8 +342,8 @@ fn record(solved: &Solved) -> EightRecord {
         .moves()
         .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
     let limit = match solution.outcome {
-        Outcome::NotFound => Some("depth"),
-        Outcome::LimitReached(limit) => Some(limit_kind(limit)),
+        Outcome::NotFound => Some(cli_kit::Limit::Depth),
+        Outcome::LimitReached(limit) => Some(limit_of(limit)),
         Outcome::Solved(_) | Outcome::Unsolvable => None,
     };
     let fields = Fields {
@@ -362,9 +358,9 @@ fn record(solved: &Solved) -> EightRecord {
         num_tested: Some(stats.num_tested),
         num_moves: names.as_ref().map(|names| names.len() as u64),
         moves: names,
-        limit: limit.map(str::to_owned),
     };
     let mut record = Record::new(solved_status(solved), fields);
+    record.limit = limit;
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
     record
@@ -384,13 +380,18 @@ fn counters(stats: &Stats) -> Counters {
     }
 }
 
+/// The limit of the record's `limit` field.
+fn limit_of(limit: Limit) -> cli_kit::Limit {
+    match limit {
+        Limit::Nodes => cli_kit::Limit::Node,
+        Limit::Time => cli_kit::Limit::Time,
+        Limit::Memory => cli_kit::Limit::Memory,
+    }
+}
+
 /// `node`, `time` or `memory`, as in the flag that sets the limit.
 fn limit_kind(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Nodes => "node",
-        Limit::Time => "time",
-        Limit::Memory => "memory",
-    }
+    limit_of(limit).name()
 }
 
 /// `1 move`, `5 moves`.
