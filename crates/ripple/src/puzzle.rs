@@ -150,9 +150,12 @@ impl Puzzle {
         check_size(rows, cols)?;
         check_length("vertical walls", rows * (cols - 1), vertical.len())?;
         check_length("horizontal walls", (rows - 1) * cols, horizontal.len())?;
+        // Side by side in one row: a wall of `vertical`; one above the
+        // other: of `horizontal` (with one column, `b == a + 1` is the
+        // latter, so the row decides, not the difference).
         let open = |a: usize, b: usize| {
             let (a, b) = (a.min(b), a.max(b));
-            if b == a + 1 {
+            if a / cols == b / cols {
                 !vertical[(a / cols) * (cols - 1) + a % cols]
             } else {
                 !horizontal[a]

@@ -133,3 +133,77 @@ fn check_reads_the_human_view_of_every_fixture_puzzle() {
         assert_eq!(checked.status.code(), Some(1), "{flags:?}");
     }
 }
+
+/// Grids one column (or one row) wide in every form and command: the
+/// reader once took two cells one above the other for side-by-side
+/// neighbours when a grid had one column, and aborted.
+#[test]
+fn one_column_and_one_row_grids_in_every_form_and_command() {
+    let column = "https://puzz.link/p?ripple/1/2/0h";
+    let output = ripple(&["solve", column, "--json", "--count"], "");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("\"count\":2"), "{stdout}");
+    for format in ["pzprv3", "ascii", "normalised", "url"] {
+        let converted = ripple(&["convert", column, "--format", format], "");
+        assert_eq!(converted.status.code(), Some(0), "{format}");
+        let text = String::from_utf8(converted.stdout).unwrap();
+        let solved = ripple(&["solve", "--json", "--count"], &text);
+        let records = String::from_utf8(solved.stdout).unwrap();
+        assert_eq!(solved.status.code(), Some(0), "{format}: {text}");
+        assert!(records.contains("\"count\":2"), "{format}: {records}");
+        let checked = ripple(&["check"], &records);
+        assert_eq!(checked.status.code(), Some(0), "{format}: {records}");
+        let back = ripple(&["convert", "--format", "url"], &text);
+        assert_eq!(
+            String::from_utf8(back.stdout).unwrap(),
+            format!("{column}\n")
+        );
+    }
+    // check reads the human view of one.
+    for flags in [&["--to-url"][..], &[]] {
+        let solved = ripple(
+            &[&["solve", "https://puzz.link/p?ripple/1/3/0h1"][..], flags].concat(),
+            "",
+        );
+        let view = String::from_utf8(solved.stdout).unwrap();
+        assert!(view.contains("|2|\n\n|3|\n\n|1|\n"), "{view}");
+        let checked = ripple(&["check"], &view);
+        assert_eq!(checked.status.code(), Some(0), "{view}");
+    }
+    // A batch with such a line loses none of the others.
+    let batch = format!("{URL}\n{column}\n{URL}\n");
+    let output = ripple(&["solve", "--json"], &batch);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.matches("\"status\":\"solved\"").count(),
+        3,
+        "{stdout}"
+    );
+    // generate -> solve -> check for 1x1, 1x5, 5x1 and 7x1.
+    for size in ["1x1", "1x5", "5x1", "7x1", "1x7"] {
+        let generated = ripple(
+            &[
+                "generate",
+                "--size",
+                size,
+                "--seed",
+                "1",
+                "--difficulty",
+                "easy",
+                "--format",
+                "url",
+            ],
+            "",
+        );
+        assert_eq!(generated.status.code(), Some(0), "{size}");
+        let text = String::from_utf8(generated.stdout).unwrap();
+        let solved = ripple(&["solve", "--json", "--count"], &text);
+        let records = String::from_utf8(solved.stdout).unwrap();
+        assert_eq!(solved.status.code(), Some(0), "{size}: {text}");
+        assert!(records.contains("\"count\":1,"), "{size}: {records}");
+        let checked = ripple(&["check"], &records);
+        assert_eq!(checked.status.code(), Some(0), "{size}: {records}");
+    }
+}

@@ -82,3 +82,25 @@ fn a_one_by_one_grid_is_easy() {
     let generated = ripple::generate(1, 1, 0, Difficulty::Easy).unwrap();
     assert_eq!(generated.solution.values(), &[1]);
 }
+
+/// Grids one cell wide, or one cell tall: generated, then solved by every
+/// algorithm to the same unique solution, which the checker accepts.
+#[test]
+fn one_row_and_one_column_grids_generate_solve_and_check() {
+    for (rows, cols) in [(1, 1), (1, 5), (5, 1), (1, 12), (12, 1)] {
+        for seed in 0..5 {
+            let generated = ripple::generate(rows, cols, seed, Difficulty::Easy)
+                .unwrap_or_else(|error| panic!("{rows}x{cols} seed {seed}: {error}"));
+            let puzzle = &generated.puzzle;
+            let url = ripple::to_url(puzzle);
+            let read: ripple::Puzzle = url.parse().expect("its URL reads back");
+            assert_eq!(&read, puzzle);
+            for algo in Algo::ALL {
+                let outcome = ripple::solve(puzzle, algo, &Options::count(2));
+                assert!(outcome.is_unique(), "{rows}x{cols} seed {seed} {algo}");
+                assert_eq!(outcome.solution.as_ref(), Some(&generated.solution));
+            }
+            ripple::check::check(puzzle, generated.solution.values()).unwrap();
+        }
+    }
+}
