@@ -370,11 +370,17 @@ impl Watch {
         self.stats.max_frontier = self.stats.max_frontier.max(size as u64);
     }
 
+    /// Ends the run. A run the budget refused a state cannot have searched
+    /// its space: an `Exhausted` then says [`Limit::Memory`] (every searcher
+    /// ends at the refusal itself; this keeps any path that would not).
     pub fn finish<S, M, C>(
         mut self,
-        status: Status,
+        mut status: Status,
         path: Option<Path<S, M, C>>,
     ) -> Search<S, M, C> {
+        if status == Status::Exhausted && self.budget.exhausted() {
+            status = Status::LimitReached(Limit::Memory);
+        }
         self.stats.elapsed = self.started.elapsed();
         Search {
             status,

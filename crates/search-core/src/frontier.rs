@@ -320,6 +320,11 @@ where
         Arena::new(start, zero, problem.state_heap_bytes());
     watch.budget.hold(arena.bytes());
     frontier.push(0, zero, start_h, &mut watch.budget);
+    // A budget too small to queue the start ends the run here: the empty
+    // frontier would otherwise read as a searched space.
+    if let Some(limit) = watch.out_of_memory() {
+        return watch.finish(Status::LimitReached(limit), None);
+    }
     watch.frontier(1);
     let mut successors = Vec::new();
     while let Some((index, _)) = frontier.pop() {
@@ -420,6 +425,9 @@ where
     watch
         .budget
         .hold(arena.bytes() + table.bytes() + frontier.bytes() + successors.bytes());
+    // A budget too small to queue the start leaves the frontier empty: the
+    // loop ends at once and `finish` names the memory (the scratch is still
+    // handed back).
     frontier.push(0, zero, start_h, &mut watch.budget);
     watch.frontier(1);
     let mut run = ClosedRun {

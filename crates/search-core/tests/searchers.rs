@@ -1024,3 +1024,61 @@ fn astar_stays_optimal_on_a_grid_too_large_for_the_caches() {
         }
     }
 }
+
+/// A budget that refused a state ends the run with the memory limit, never
+/// as if the space had been searched: under every memory limit, from none
+/// at all to one that fits the whole search, each searcher on a problem with
+/// a path either finds it or says the memory stopped it (issue 17: bfs under
+/// a 1 KB limit refused the start's queue entry and reported no path).
+#[test]
+fn a_memory_refusal_is_never_taken_for_exhaustion() {
+    let grid = grid_problem();
+    let limits = [
+        0,
+        1,
+        8,
+        64,
+        100,
+        256,
+        512,
+        1 << 10,
+        2 << 10,
+        4 << 10,
+        16 << 10,
+        1 << 20,
+    ];
+    for memory in limits {
+        for cycle_check in [CycleCheck::Closed, CycleCheck::Path, CycleCheck::None] {
+            let config = Config::default()
+                .memory_limit(memory)
+                .cycle_check(cycle_check)
+                .depth_limit(40);
+            let mut runs: Vec<(String, Status)> = [
+                Algorithm::Random,
+                Algorithm::Bfs,
+                Algorithm::Dfs,
+                Algorithm::Iddfs,
+                Algorithm::Greedy,
+                Algorithm::AStar,
+                Algorithm::IdaStar,
+            ]
+            .into_iter()
+            .map(|algorithm| {
+                let search = algorithm.run(&grid, (0, 0), &config);
+                (algorithm.to_string(), search.status)
+            })
+            .collect();
+            runs.push(("bfs_tree".into(), bfs_tree(&grid, (0, 0), &config).status));
+            runs.push(("dfs_tree".into(), dfs_tree(&grid, (0, 0), &config).status));
+            let mut scratch = search_core::Scratch::default();
+            let search = search_core::astar_in(&grid, (0, 0), &config, &mut scratch);
+            runs.push(("astar_in".into(), search.status));
+            for (name, status) in runs {
+                assert!(
+                    matches!(status, Status::Found | Status::LimitReached(Limit::Memory)),
+                    "{name} {cycle_check:?} with {memory} bytes: {status:?}"
+                );
+            }
+        }
+    }
+}
