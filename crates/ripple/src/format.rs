@@ -910,7 +910,57 @@ fn base32(ch: u8) -> Option<u8> {
     }
 }
 
+/// The pages a URL may name, before `ripple/`: puzz.link's and pzv.jp's
+/// player and editor (`/p?` and `/p.html?`), over `https://`, `http://` or
+/// no scheme, with or without `www.`. pzprjs writes
+/// `https://puzz.link/p?ripple/...` and wrote `http://pzv.jp/p.html?...`.
+const URL_HOSTS: [&str; 2] = ["puzz.link", "pzv.jp"];
+const URL_PAGES: [&str; 2] = ["/p?", "/p.html?"];
+
+/// Where `ripple/` starts in `url`, one of the forms puzz.link and pzv.jp
+/// use (see [`URL_HOSTS`]) or the bare `ripple/...` query; else the byte
+/// where it leaves every form and what was expected there.
+fn url_query(url: &str) -> Result<usize, (usize, &'static str)> {
+    const RIPPLE: &str = "ripple/";
+    if url.starts_with(RIPPLE) {
+        return Ok(0);
+    }
+    // The longest prefix some accepted form shares with `url`, and the
+    // longest that ends a whole page (so that only `ripple/` is missing).
+    let (mut reach, mut page_end) = (0, None);
+    for scheme in ["https://", "http://", ""] {
+        for www in ["www.", ""] {
+            for host in URL_HOSTS {
+                for page in URL_PAGES {
+                    let head = format!("{scheme}{www}{host}{page}");
+                    if url.starts_with(&head) {
+                        if url[head.len()..].starts_with(RIPPLE) {
+                            return Ok(head.len());
+                        }
+                        page_end = page_end.max(Some(head.len()));
+                    }
+                    let form = format!("{head}{RIPPLE}");
+                    let shared = form
+                        .bytes()
+                        .zip(url.bytes())
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    reach = reach.max(shared);
+                }
+            }
+        }
+    }
+    match page_end {
+        Some(end) => Err((end, "'ripple/' (a Ripple Effect URL)")),
+        None => Err((
+            reach,
+            "a puzz.link or pzv.jp URL such as https://puzz.link/p?ripple/COLS/ROWS/...",
+        )),
+    }
+}
+
 /// Reads a puzz.link / pzv.jp URL (`https://puzz.link/p?ripple/COLS/ROWS/BODY`,
+/// `http://pzv.jp/p.html?ripple/...`, with or without `www.` or the scheme,
 /// or just `ripple/COLS/ROWS/BODY`). Errors name the position in the URL.
 pub fn parse_url(url: &str) -> Result<Puzzle, ParseError> {
     parse_url_with_warnings(url).map(|(puzzle, _)| puzzle)
@@ -936,18 +986,20 @@ pub fn parse_url_with_warnings(url: &str) -> Result<(Puzzle, Vec<ParseError>), P
             },
         )
     };
-    if let Some(index) = url.find(|ch: char| !ch.is_ascii() || ch.is_whitespace()) {
-        let found: String = url[index..].chars().take(1).collect();
+    if let Some(index) =
+        url.find(|ch: char| !ch.is_ascii() || ch.is_whitespace() || ch.is_control())
+    {
+        let found: String = url[index..]
+            .chars()
+            .take(1)
+            .flat_map(char::escape_default)
+            .collect();
         return Err(expected(index, "a URL character", &found));
     }
-    let mut index = match url.find('?') {
-        Some(question) => question + 1,
-        None => 0,
-    };
-    if !url[index..].starts_with("ripple/") {
-        let found = url[index..].split('/').next().unwrap_or("");
-        return Err(expected(index, "'ripple/' (a Ripple Effect URL)", found));
-    }
+    let mut index = url_query(url).map_err(|(index, what)| {
+        let found: String = url[index..].chars().take_while(|&ch| ch != '/').collect();
+        expected(index, what, &found)
+    })?;
     index += "ripple/".len();
     if url[index..].starts_with("v:/") {
         index += 3;

@@ -207,3 +207,33 @@ fn one_column_and_one_row_grids_in_every_form_and_command() {
         assert_eq!(checked.status.code(), Some(0), "{size}: {records}");
     }
 }
+
+/// Text before `?ripple/` that is not a puzz.link or pzv.jp page is
+/// invalid input, on the command line, in a file and in a batch.
+#[test]
+fn garbage_before_the_query_is_invalid_input() {
+    let output = ripple(&["solve", "xx?ripple/5/4/ld8g2sug4g3u1"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("URL position 1: expected a puzz.link"),
+        "{stderr}"
+    );
+    let output = ripple(
+        &["solve"],
+        "htt\0ps://puzz.link/p?ripple/5/4/ld8g2sug4g3u1\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("URL position 4"), "{stderr}");
+    let output = ripple(
+        &["solve", "--json"],
+        &format!("{URL}\nxx?ripple/5/4/ld8g2sug4g3u1\n"),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains(r#""line":2,"status":"invalid","error":"line 2, URL position 1"#),
+        "{stdout}"
+    );
+}
