@@ -451,6 +451,61 @@ fn memory_limit_stops_the_search_before_the_trail_grows_past_it() {
     assert_eq!(solver.limit(), None);
 }
 
+/// A refusal of the memory budget is never read as a proof: under every
+/// configuration and every memory limit from none at all to one that fits
+/// the search, solving 8 queens (92 solutions) finds one or stops at the
+/// memory limit, never says unsatisfiable, and a count says complete only
+/// when it counted all 92 (issue 17).
+#[test]
+fn a_memory_refusal_is_never_unsatisfiable_nor_a_complete_count() {
+    let limits = [
+        0,
+        1,
+        64,
+        256,
+        512,
+        1 << 10,
+        2 << 10,
+        3 << 10,
+        4 << 10,
+        8 << 10,
+        1 << 20,
+    ];
+    let restarting = Config::new().restarts(csp_core::Restarts::Luby { scale: 4 });
+    for config in every_config().into_iter().chain([restarting]) {
+        for limit in limits {
+            let config = config.clone().memory_limit(limit);
+            let what = format!("{config:?} within {limit} bytes");
+            let mut solver = Solver::new(queens_alldiff(8), config);
+            let outcome = solver.solve();
+            match outcome.status {
+                Status::Solved => assert!(outcome.solution.is_some(), "{what}"),
+                Status::LimitReached => assert_eq!(solver.limit(), Some(Limit::Memory), "{what}"),
+                Status::Unsatisfiable => panic!("{what}: unsatisfiable"),
+            }
+            let count = solver.count(u64::MAX);
+            match count.status {
+                CountStatus::Complete => assert_eq!(count.count, 92, "{what}"),
+                CountStatus::LimitReached => {
+                    assert!(count.count < 92, "{what}");
+                    assert_eq!(solver.limit(), Some(Limit::Memory), "{what}");
+                }
+                CountStatus::SolutionLimit => panic!("{what}: no solution limit was set"),
+            }
+            let mut seen = 0;
+            let visited = solver.for_each_solution(|_| {
+                seen += 1;
+                true
+            });
+            assert_eq!(visited.count, seen, "{what}");
+            assert!(
+                visited.status != CountStatus::Complete || seen == 92,
+                "{what}: {visited:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn solution_iterator_resumes_and_reports_statistics() {
     let mut solver = Solver::new(queens_alldiff(6), Config::new());
