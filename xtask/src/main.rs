@@ -3,6 +3,7 @@
 mod bench;
 mod ci;
 mod demo;
+mod examples;
 mod fixtures;
 mod verify;
 mod workspace;
@@ -42,6 +43,13 @@ enum Command {
     },
     /// Solve one bundled puzzle of every crate and print it.
     Demo,
+    /// Run every console example of the READMEs and compare its output with
+    /// what the README shows.
+    Examples {
+        /// Only these Markdown files, relative to the workspace root (default:
+        /// README.md and every crates/*/README.md).
+        files: Vec<String>,
+    },
     /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
     Ci,
 }
@@ -56,6 +64,7 @@ fn main() -> ExitCode {
             runs,
         } => bench::run(krate.as_deref(), filter.as_deref(), runs),
         Command::Demo => demo::run(),
+        Command::Examples { files } => examples::run(&files),
         Command::Ci => ci::run(),
     };
     match result {
