@@ -25,23 +25,11 @@ pub fn run() -> Result<()> {
         "cargo clippy",
     )?;
 
-    // A puzzle library used on its own must not pull what only its binary
-    // needs: each builds without its default `cli` feature. The manifest
-    // path names the crate, since a bench peer may share its package name.
-    for krate in workspace::fixture_crates()? {
-        step(&format!("cargo build {krate} --lib --no-default-features"));
-        let manifest = workspace::root()
-            .join("crates")
-            .join(&krate)
-            .join("Cargo.toml");
-        run_checked(
-            cargo()
-                .args(["build", "--quiet", "--lib", "--no-default-features"])
-                .arg("--manifest-path")
-                .arg(&manifest),
-            &format!("cargo build {krate} --lib --no-default-features"),
-        )?;
-    }
+    // A library user's project: outside the workspace, every library by
+    // path with `default-features = false`, as the READMEs tell a user to
+    // write it. It must build without what only the binaries need.
+    step("a project outside the workspace using every library by path");
+    library_user()?;
 
     step("cargo test (snapshots must match: INSTA_UPDATE=no)");
     run_checked(
@@ -63,6 +51,46 @@ pub fn run() -> Result<()> {
     crate::verify::run(&[])?;
     println!("ci: all green");
     Ok(())
+}
+
+/// Writes and builds `target/library-user`, a project of its own that
+/// depends on each library crate by path with its default features off.
+fn library_user() -> Result<()> {
+    let root = workspace::root();
+    let mut libraries = vec![
+        "puzzle-kit".to_owned(),
+        "search-core".to_owned(),
+        "csp-core".to_owned(),
+    ];
+    libraries.extend(workspace::fixture_crates()?);
+    let project = workspace::target_dir().join("library-user");
+    std::fs::create_dir_all(project.join("src"))?;
+    let mut manifest = String::from(
+        "[package]\nname = \"library-user\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         # A workspace of its own: not a member of the puzzle workspace.\n[workspace]\n\n[dependencies]\n",
+    );
+    let mut main =
+        String::from("//! Links every library of the puzzle workspace as a user would.\n\n");
+    for library in &libraries {
+        let path = root.join("crates").join(library);
+        manifest.push_str(&format!(
+            "{library} = {{ path = {:?}, default-features = false }}\n",
+            path.display().to_string()
+        ));
+        main.push_str(&format!("use {} as _;\n", library.replace('-', "_")));
+    }
+    main.push_str("\nfn main() {}\n");
+    std::fs::write(project.join("Cargo.toml"), manifest)?;
+    std::fs::write(project.join("src/main.rs"), main)?;
+    // The workspace's versions, so that the project builds what CI tested.
+    std::fs::copy(root.join("Cargo.lock"), project.join("Cargo.lock"))?;
+    run_checked(
+        cargo()
+            .current_dir(&project)
+            .args(["build", "--quiet"])
+            .env("CARGO_TARGET_DIR", workspace::target_dir()),
+        "cargo build of the library user's project",
+    )
 }
 
 fn step(name: &str) {
