@@ -49,17 +49,26 @@ pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
     Ok((input.name.clone(), items(&input.text)))
 }
 
-/// The items of a text: each URL line of a batch (when the first puzzle
-/// line is a URL), else the whole text as one puzzle.
+/// The items of a text: each line of a batch of URLs, else the whole text
+/// as one puzzle. A text is a batch when some line is a URL and its first
+/// puzzle line does not start another form (a pzprv3 file, the normalised
+/// form or a drawing): a first line that is no puzzle at all is then one
+/// bad line of the batch, not the verdict on the whole input.
 pub fn items(text: &str) -> Vec<Item> {
     let puzzle_lines = || {
         text.lines()
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
     };
+    let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
+    let batch = |first: &str| {
+        url_line(first)
+            || (!(first.len() <= MAX_LINE && crate::detect(first).is_some())
+                && puzzle_lines().any(|(_, line)| url_line(line)))
+    };
     match puzzle_lines().next() {
         None => Vec::new(),
-        Some((_, first)) if first.len() <= MAX_LINE && is_url(first) => puzzle_lines()
+        Some((_, first)) if batch(first) => puzzle_lines()
             .map(
                 |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
                     Some(message) => Item {
@@ -69,7 +78,7 @@ pub fn items(text: &str) -> Vec<Item> {
                     },
                     None => Item {
                         line: Some(index + 1),
-                        text: line.trim().to_owned(),
+                        text: line.trim_end().to_owned(),
                         too_long: None,
                     },
                 },
@@ -102,9 +111,11 @@ pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>
     if let Some(line) = item.line
         && !is_url(&item.text)
     {
-        let found: String = item.text.chars().take(40).collect();
+        let text = item.text.trim_start();
+        let column = item.text[..item.text.len() - text.len()].chars().count() + 1;
+        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
         return Err(format!(
-            "line {line}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
+            "line {line}, column {column}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
         ));
     }
     let parsed = parse(&item.text).map_err(|error| format!("{prefix}{error}"))?;

@@ -55,7 +55,7 @@ fn a_batch_exits_by_the_one_precedence() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("line 3: expected a puzz.link URL"),
+        stderr.contains("line 3, column 1: expected a puzz.link URL"),
         "{stderr}"
     );
 }
@@ -236,4 +236,46 @@ fn garbage_before_the_query_is_invalid_input() {
         stdout.contains(r#""line":2,"status":"invalid","error":"line 2, URL position 1"#),
         "{stdout}"
     );
+}
+
+/// A batch of URLs whose first line is no puzzle: that line is one bad
+/// item of the batch (numbered, located), every URL after it is solved.
+#[test]
+fn a_url_batch_whose_first_line_is_not_a_url_loses_no_line() {
+    let good = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
+    let output = ripple(
+        &["solve", "--json"],
+        &format!("hello\n{good}\n  bye\n{good}\n"),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(
+        lines[0].starts_with(
+            r#"{"line":1,"status":"invalid","error":"line 1, column 1: expected a puzz.link URL"#
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with(r#"{"line":2,"status":"solved""#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains(r#""error":"line 3, column 3: expected a puzz.link URL"#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with(r#"{"line":4,"status":"solved""#),
+        "{}",
+        lines[3]
+    );
+    // A first line of another form still reads the whole input as that form.
+    let output = ripple(&["solve", "--json"], &format!("5 4\n{good}\n"));
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
 }
