@@ -9,7 +9,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use cli_kit::{
-    Count, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+    Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
 use serde::{Deserialize, Serialize};
 
@@ -190,15 +190,7 @@ pub struct Filled {
 
 impl cli_kit::Outcome for Filled {
     fn status(&self) -> RecordStatus {
-        record_status(self.outcome.status)
-    }
-}
-
-fn record_status(status: Status) -> RecordStatus {
-    match status {
-        Status::Solved => RecordStatus::Solved,
-        Status::Unsolvable => RecordStatus::Unsolvable,
-        Status::Limit => RecordStatus::Limit,
+        self.outcome.status.into()
     }
 }
 
@@ -264,8 +256,8 @@ impl FillReport {
             .as_deref()
             .filter(|_| outcome.status == Status::Solved);
         let rows = fill.map(|fill| problem.fill_grid(fill).to_rows());
-        let mut record = Record::new(
-            record_status(outcome.status),
+        let mut record = Record::ended(
+            outcome.status,
             Fields {
                 template: Some(problem.grid().to_rows()),
                 grid: rows.clone(),
@@ -347,7 +339,7 @@ impl FillReport {
             let text = match (outcome.status, outcome.complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
                 (_, true) => outcome.count.to_string(),
-                (Status::Limit, false) => {
+                (Status::Limit(_), false) => {
                     format!("{} or more (found before the limit)", outcome.count)
                 }
                 _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
@@ -724,6 +716,38 @@ impl Checker {
                 } else {
                     Verified::Nothing
                 })
+            }
+            RecordStatus::Limit => {
+                // The envelope has checked that a limit is named; it must
+                // be one the record's algorithm can meet.
+                let limit = record.limit.ok_or("status \"limit\" but no \"limit\"")?;
+                let algo = record.fields.algo.as_deref().unwrap_or("fast");
+                let possible: &[Limit] = match algo {
+                    "ac3" => &[Limit::Depth],
+                    "fast" | "mac" => &[Limit::Node, Limit::Time],
+                    other => {
+                        return Err(format!(
+                            "unknown \"algo\" '{other}', expected fast, mac or ac3"
+                        ));
+                    }
+                };
+                if !possible.contains(&limit) {
+                    return Err(format!(
+                        "a {limit} limit where --algo {algo} stops only at {}",
+                        possible
+                            .iter()
+                            .map(|l| l.name())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ));
+                }
+                if let Some(count) = record.fields.count.filter(|count| count.complete) {
+                    return Err(format!(
+                        "status \"limit\" with a complete count of {}",
+                        count.count
+                    ));
+                }
+                Ok(Verified::Nothing)
             }
             _ => Ok(Verified::Nothing),
         }

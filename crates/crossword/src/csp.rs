@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use csp_core::{Config, CountStatus, Model, Solver, Var, VarOrder};
 
-use crate::problem::{Outcome, Problem, Stats, Status};
+use puzzle_kit::{Limit, Status};
+
+use crate::problem::{Outcome, Problem, Stats};
 use crate::solve::Options;
 
 /// The csp-core model of a problem and its variables, slot by slot.
@@ -101,7 +103,11 @@ fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
 }
 
 /// Seed 002: AC-3 alone. Solved when every slot is left one word, unsolvable
-/// when one is left none, else `limit` (arc consistency did not decide).
+/// when one is left none, else `limit` with [`Limit::Depth`]: AC-3 alone is
+/// the root of a search that makes no decision, a search cut at depth 0.
+/// Every state within that depth (the root, made arc consistent) was
+/// examined and a fill may still lie deeper, which is what a depth limit
+/// means; no node or time budget was spent, so neither of those is named.
 pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
@@ -169,12 +175,12 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     } else {
         let open = after.iter().filter(|d| d.len() > 1).count();
         Outcome {
-            status: Status::Limit,
+            status: Status::Limit(Limit::Depth),
             fill: None,
             count: 0,
             complete: false,
             reason: Some(format!(
-                "arc consistency alone did not decide the grid: {open} of {} slots keep more than one word (search with --algo mac or fast)",
+                "arc consistency alone did not decide the grid: {open} of {} slots keep more than one word; ac3 makes no guess, a depth limit of 0 (search with --algo mac or fast)",
                 after.len()
             )),
             stats,
@@ -226,14 +232,19 @@ pub fn mac(problem: &Problem, options: &Options) -> Outcome {
                     stats,
                 },
                 csp_core::Status::Unsatisfiable => Outcome::unsolvable(problem.dead_slot(), stats),
-                csp_core::Status::LimitReached => Outcome {
-                    status: Status::Limit,
-                    fill: None,
-                    count: 0,
-                    complete: false,
-                    reason: Some("the search stopped at a limit before a fill".into()),
-                    stats,
-                },
+                csp_core::Status::LimitReached => {
+                    let limit = limit_of(&solver);
+                    Outcome {
+                        status: Status::Limit(limit),
+                        fill: None,
+                        count: 0,
+                        complete: false,
+                        reason: Some(format!(
+                            "the search stopped at a {limit} limit before a fill"
+                        )),
+                        stats,
+                    }
+                }
             }
         }
         Some(limit) => {
@@ -247,8 +258,19 @@ pub fn mac(problem: &Problem, options: &Options) -> Outcome {
                 seen < limit
             });
             let stats = stats_of(count.stats);
-            counted(problem, first, count, stats)
+            let limit = limit_of(&solver);
+            counted(problem, first, count, limit, stats)
         }
+    }
+}
+
+/// The limit that stopped csp-core's last search (the node limit if it
+/// does not say, which it always does after `LimitReached`).
+fn limit_of(solver: &Solver) -> Limit {
+    match solver.limit() {
+        Some(csp_core::Limit::Time) => Limit::Time,
+        Some(csp_core::Limit::Memory) => Limit::Memory,
+        Some(csp_core::Limit::Nodes) | None => Limit::Node,
     }
 }
 
@@ -256,11 +278,12 @@ fn counted(
     problem: &Problem,
     first: Option<Vec<u32>>,
     count: csp_core::Count,
+    limit: Limit,
     stats: Stats,
 ) -> Outcome {
     let found = count.count;
     let status = match count.status {
-        CountStatus::LimitReached => Status::Limit,
+        CountStatus::LimitReached => Status::Limit(limit),
         _ if found > 0 => Status::Solved,
         _ => Status::Unsolvable,
     };
@@ -274,7 +297,7 @@ fn counted(
         count: found,
         complete: count.status == CountStatus::Complete,
         reason: match status {
-            Status::Limit => Some("the count stopped at a limit".into()),
+            Status::Limit(limit) => Some(format!("the count stopped at a {limit} limit")),
             Status::Unsolvable => problem.dead_slot(),
             Status::Solved => None,
         },

@@ -17,7 +17,9 @@
 
 use std::time::Instant;
 
-use crate::problem::{Outcome, Problem, Stats, Status};
+use puzzle_kit::{Limit, Status};
+
+use crate::problem::{Outcome, Problem, Stats};
 use crate::solve::Options;
 
 /// Failures allowed before the first restart; the budget grows by half at
@@ -124,7 +126,7 @@ enum Flow {
     /// Stop: a fill was found and no more are wanted.
     Stop,
     /// A node or time limit.
-    Limit,
+    Limit(Limit),
     /// Restart from the root.
     Restart,
 }
@@ -297,7 +299,7 @@ impl<'a> Engine<'a> {
         if self.options.node_limit == Some(0) {
             self.stats.elapsed = self.started.elapsed();
             return Outcome {
-                status: Status::Limit,
+                status: Status::Limit(Limit::Node),
                 fill: None,
                 count: 0,
                 complete: false,
@@ -328,7 +330,7 @@ impl<'a> Engine<'a> {
         self.stats.elapsed = self.started.elapsed();
         let counting = self.options.count_limit.is_some();
         let status = match flow {
-            Flow::Limit => Status::Limit,
+            Flow::Limit(limit) => Status::Limit(limit),
             _ if self.count > 0 => Status::Solved,
             _ => Status::Unsolvable,
         };
@@ -343,13 +345,8 @@ impl<'a> Engine<'a> {
             count: self.count,
             complete,
             reason: match status {
-                Status::Limit => Some(format!(
-                    "the search stopped at a {} limit before {}",
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                        "time"
-                    } else {
-                        "node"
-                    },
+                Status::Limit(limit) => Some(format!(
+                    "the search stopped at a {limit} limit before {}",
                     if counting {
                         "the count was complete"
                     } else {
@@ -678,16 +675,18 @@ impl<'a> Engine<'a> {
         best.map(|(s, _, _)| s)
     }
 
-    fn limit_reached(&self) -> bool {
+    /// The limit that stops the search before its next decision, if one does.
+    fn limit_reached(&self) -> Option<Limit> {
         if self
             .options
             .node_limit
             .is_some_and(|limit| self.stats.nodes >= limit)
         {
-            return true;
+            return Some(Limit::Node);
         }
         // The clock is read before the first decision, then every 64 nodes.
-        self.stats.nodes & 63 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        (self.stats.nodes & 63 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            .then_some(Limit::Time)
     }
 
     fn record_solution(&mut self) -> Flow {
@@ -723,8 +722,8 @@ impl<'a> Engine<'a> {
                 // Refutations left one word: the slot is decided.
                 return self.dfs();
             }
-            if self.limit_reached() {
-                return Flow::Limit;
+            if let Some(limit) = self.limit_reached() {
+                return Flow::Limit(limit);
             }
             self.stats.nodes += 1;
             let w = first_bit(&self.slots[s].dom);

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use puzzle_kit::Status;
+
 use crate::grid::{Cell, Grid};
 use crate::slots::{Direction, Slots};
 use crate::words::{Word, WordList, letters_to_string};
@@ -229,18 +231,6 @@ pub struct Entry {
     pub answer: String,
     /// The word's score in the list.
     pub score: i32,
-}
-
-/// How a solve ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A fill was found (or, counting, at least one).
-    Solved,
-    /// No fill exists.
-    Unsolvable,
-    /// A node or time limit stopped the search first; for `ac3`, arc
-    /// consistency alone did not decide the grid.
-    Limit,
 }
 
 /// Search effort.

@@ -118,3 +118,72 @@ fn the_human_views_of_seed_002() {
         String::from_utf8_lossy(&open.stdout)
     );
 }
+
+/// The one JSON record of a `fill --json` run.
+fn record(output: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&output.stdout);
+    let line = text.lines().next().unwrap_or_default();
+    serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {text}"))
+}
+
+#[test]
+fn a_limit_record_names_its_limit_and_check_validates_it() {
+    let open = [
+        "fill",
+        "grids/own-open-5x5.txt",
+        "--words",
+        "berghel-134.txt",
+    ];
+    let cases: [(&[&str], &str); 5] = [
+        (&["--node-limit", "3"], "node"),
+        (&["--node-limit", "0"], "node"),
+        (&["--algo", "mac", "--node-limit", "3"], "node"),
+        (&["--algo", "mac", "--count", "--node-limit", "3"], "node"),
+        // ac3 makes no guess: a search cut at depth 0.
+        (&["--algo", "ac3"], "depth"),
+    ];
+    for (extra, limit) in cases {
+        let args: Vec<&str> = open
+            .iter()
+            .chain(extra)
+            .chain(&["--json"])
+            .copied()
+            .collect();
+        let output = run(&args, None);
+        assert_eq!(output.status.code(), Some(4), "{args:?}");
+        let record = record(&output);
+        assert_eq!(record["status"], "limit", "{args:?}");
+        assert_eq!(record["limit"], limit, "{args:?}");
+        let line = format!("{record}\n");
+        let checked = run(&["check"], Some(line.as_bytes()));
+        assert_eq!(
+            checked.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&checked.stderr)
+        );
+        // A limit the algorithm cannot meet, or none, is refused.
+        for wrong in [serde_json::json!("memory"), serde_json::Value::Null] {
+            let mut tampered = record.clone();
+            tampered["limit"] = wrong.clone();
+            let line = format!("{tampered}\n");
+            let checked = run(&["check"], Some(line.as_bytes()));
+            assert_eq!(
+                checked.status.code(),
+                Some(1),
+                "{args:?} with limit {wrong}"
+            );
+        }
+    }
+    let time = run(
+        &[
+            "fill",
+            "grids/xcsp-vg6-6x7.txt",
+            "--time-limit",
+            "0",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(record(&time)["limit"], "time");
+}

@@ -49,7 +49,7 @@ fn fill_all(words: &WordList, label: &str) {
                     .unwrap_or_else(|v| panic!("{name}: {v}\n{filled}"));
             }
             Status::Unsolvable => assert_eq!(name, "ingrid-fill-fails-gracefully.txt"),
-            Status::Limit => assert_eq!(name, "xcsp-vg6-6x7.txt"),
+            Status::Limit(_) => assert_eq!(name, "xcsp-vg6-6x7.txt"),
         }
     }
 }
