@@ -51,7 +51,7 @@ struct SolveArgs {
     #[arg(long)]
     count: bool,
     /// With --count: how many solutions to count at most.
-    #[arg(long, requires = "count", value_name = "K")]
+    #[arg(long, requires = "count", value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Stop with status "limit" (exit 4) before the search passes N nodes.
     #[arg(long, value_name = "N")]

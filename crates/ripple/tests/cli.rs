@@ -64,6 +64,8 @@ fn a_batch_exits_by_the_one_precedence() {
 fn flags_that_do_not_fit_are_usage_errors() {
     for args in [
         &["solve", URL, "--limit", "3"][..],
+        &["solve", URL, "--count", "--limit", "0"],
+        &["solve", URL, "--count", "--limit", "-1"],
         &["solve", URL, "--json", "--stats"],
         &["solve", URL, "--json", "--to-url"],
         &["solve", URL, "--algo", "dfs"],
