@@ -20,8 +20,9 @@
 
 use thiserror::Error;
 
+use puzzle_kit::Status;
+
 use crate::grid::Sudoku;
-use crate::solve::Status;
 
 /// The nodes [`check_claim`] lets [`solvable`] examine to confirm an
 /// "unsolvable" claim on a 9x9 grid before it gives up and confirms
@@ -293,7 +294,7 @@ pub enum ClaimError {
     #[error("status \"solved\" but no solution")]
     NoSolution,
     /// A solution with a status other than solved.
-    #[error("status \"{0}\" with a solution")]
+    #[error("status \"{}\" with a solution", .0.name())]
     UnexpectedSolution(Status),
     /// Solved with a count of 0.
     #[error("solved with a count of 0")]
@@ -332,7 +333,7 @@ pub fn check_claim(claim: &Claim<'_>) -> Result<Verdict, ClaimError> {
         (Status::Unsolvable, Some((count, _))) if count > 0 => {
             return Err(ClaimError::UnsolvableWithCount(count));
         }
-        (Status::Limit, Some((_, true))) => return Err(ClaimError::CompleteAtLimit),
+        (Status::Limit(_), Some((_, true))) => return Err(ClaimError::CompleteAtLimit),
         _ => {}
     }
     match (claim.status, claim.solution) {
@@ -399,6 +400,7 @@ mod tests {
     #[test]
     fn claims_are_checked_against_the_rules_and_their_counts() {
         use Status::*;
+        const LIMIT: Status = Limit(puzzle_kit::Limit::Node);
         let (wiki, solution, stuck) = (grid(WIKI), grid(WIKI_SOLUTION), grid(STUCK));
         assert_eq!(
             claim(&wiki, Solved, Some(&solution), Some((1, true))),
@@ -417,16 +419,16 @@ mod tests {
             Err(ClaimError::NoSolution)
         );
         assert_eq!(
-            claim(&wiki, Limit, None, Some((92, false))),
+            claim(&wiki, LIMIT, None, Some((92, false))),
             Ok(Verdict::Nothing)
         );
         assert_eq!(
-            claim(&wiki, Limit, None, Some((92, true))),
+            claim(&wiki, LIMIT, None, Some((92, true))),
             Err(ClaimError::CompleteAtLimit)
         );
         assert_eq!(
-            claim(&wiki, Limit, Some(&solution), None),
-            Err(ClaimError::UnexpectedSolution(Limit))
+            claim(&wiki, LIMIT, Some(&solution), None),
+            Err(ClaimError::UnexpectedSolution(LIMIT))
         );
         assert_eq!(
             claim(&stuck, Unsolvable, None, Some((0, true))),

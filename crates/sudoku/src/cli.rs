@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
 use crate::grid::{Parsed, Sudoku};
-use crate::solve::{Algo, Options, Outcome, Status, solve};
+use crate::solve::{Algo, Limit, Options, Outcome, Status, solve};
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
 /// `status`, `solution`, `error`, `stats`).
@@ -30,16 +30,6 @@ pub struct SudokuFields {
 
 /// One puzzle's JSON line: the solution is the 81-character line form.
 pub type SudokuRecord = Record<SudokuFields, String>;
-
-impl From<Status> for cli_kit::Status {
-    fn from(status: Status) -> Self {
-        match status {
-            Status::Solved => cli_kit::Status::Solved,
-            Status::Unsolvable => cli_kit::Status::Unsolvable,
-            Status::Limit => cli_kit::Status::Limit,
-        }
-    }
-}
 
 impl cli_kit::Outcome for Outcome {
     fn status(&self) -> cli_kit::Status {
@@ -74,7 +64,7 @@ pub fn record(parsed: &Parsed, result: Result<&Outcome, &str>, counting: bool) -
                 }),
                 algo: Some(outcome.algo),
             };
-            let mut record = Record::new(outcome.status.into(), fields);
+            let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
                 record.solution = outcome.solution.as_ref().map(Sudoku::to_line);
             }
@@ -97,7 +87,8 @@ pub fn record(parsed: &Parsed, result: Result<&Outcome, &str>, counting: bool) -
 }
 
 /// How `solve` shows its results: JSON lines, or the human view (a grid,
-/// `no solution` or `limit reached before an answer`, then the `--count`
+/// `no solution` or `node limit reached before an answer` (naming the
+/// limit), then the `--count`
 /// and `--stats` lines; in a batch each puzzle under `# line N: status`
 /// and followed by a blank line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,8 +129,8 @@ impl Report<Parsed, Outcome> for View {
                 write!(out, "{}", solution.pretty())?;
             }
             (Some(solution), Status::Solved) => write!(out, "{solution}")?,
-            (_, Status::Unsolvable) => writeln!(out, "no solution")?,
-            _ => writeln!(out, "limit reached before an answer")?,
+            (_, Status::Limit(limit)) => writeln!(out, "{limit} limit reached before an answer")?,
+            _ => writeln!(out, "no solution")?,
         }
         if let Some(limit) = self.count_limit {
             writeln!(out, "{}", count_line(outcome, limit))?;
@@ -160,12 +151,12 @@ impl Report<Parsed, Outcome> for View {
 }
 
 /// The human line of `--count`: `solutions: 1 (unique)`, `solutions: 2 or
-/// more (limit 2)`, `solutions: 92 found before the limit` (a node or
-/// memory limit: a lower bound), else `solutions: N`.
+/// more (limit 2)`, `solutions: 92 found before the node limit` (a node,
+/// frontier or memory limit: a lower bound), else `solutions: N`.
 pub fn count_line(outcome: &Outcome, limit: u64) -> String {
     let count = outcome.count;
     match outcome.status {
-        Status::Limit => format!("solutions: {count} found before the limit"),
+        Status::Limit(which) => format!("solutions: {count} found before the {which} limit"),
         _ if count == 1 && limit > 1 => "solutions: 1 (unique)".to_owned(),
         _ if count >= limit && limit > 1 => format!("solutions: {count} or more (limit {limit})"),
         _ => format!("solutions: {count}"),
@@ -177,15 +168,24 @@ pub fn count_line(outcome: &Outcome, limit: u64) -> String {
 /// search for an "unsolvable" claim, the count against the status). A
 /// failure names the input line of the puzzle when the record has one.
 pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
-    let status = match record.status {
-        cli_kit::Status::Invalid => return Ok(Verified::Nothing),
-        cli_kit::Status::Solved => Status::Solved,
-        cli_kit::Status::Unsolvable => Status::Unsolvable,
-        cli_kit::Status::Limit => Status::Limit,
-    };
     let at = match record.line {
         Some(line) => format!("(puzzle of input line {line}) "),
         None => String::new(),
+    };
+    let status = match (record.status, record.limit) {
+        (cli_kit::Status::Invalid, _) => return Ok(Verified::Nothing),
+        (cli_kit::Status::Solved, _) => Status::Solved,
+        (cli_kit::Status::Unsolvable, _) => Status::Unsolvable,
+        (cli_kit::Status::Limit, Some(limit)) => {
+            limit_applies(limit, record.fields.algo).map_err(|error| format!("{at}{error}"))?;
+            Status::Limit(limit)
+        }
+        // The envelope check, run before this one, rejects it.
+        (cli_kit::Status::Limit, None) => {
+            return Err(format!(
+                "{at}status \"limit\" but no \"limit\" saying which"
+            ));
+        }
     };
     let puzzle = Sudoku::from_line(&record.fields.puzzle)
         .map_err(|error| format!("{at}puzzle is not valid: {error}"))?;
@@ -212,6 +212,28 @@ pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
     }
 }
 
+/// Whether `solve` can stop `algo` (when the record names it) at `limit`:
+/// any algorithm at the node limit, BFS at its frontier limit, BFS and csp
+/// (also for the sizes fast hands to csp) at the memory limit; sudoku has
+/// no time or depth limit.
+fn limit_applies(limit: Limit, algo: Option<Algo>) -> Result<(), String> {
+    let applies = match limit {
+        Limit::Node => true,
+        Limit::Frontier => algo.is_none_or(|algo| algo == Algo::Bfs),
+        Limit::Memory => algo.is_none_or(|algo| matches!(algo, Algo::Bfs | Algo::Csp)),
+        Limit::Time | Limit::Depth => false,
+    };
+    if applies {
+        return Ok(());
+    }
+    Err(match algo {
+        Some(algo) if !matches!(limit, Limit::Time | Limit::Depth) => {
+            format!("status \"limit\" with a {limit} limit, which --algo {algo} does not have")
+        }
+        _ => format!("status \"limit\" with a {limit} limit, which sudoku does not have"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +244,7 @@ mod tests {
             status,
             solution: None,
             count,
-            count_complete: status != Status::Limit,
+            count_complete: status.limit().is_none(),
             algo: Algo::Fast,
             stats: Stats::default(),
         }
@@ -236,8 +258,32 @@ mod tests {
         assert_eq!(line(Status::Unsolvable, 0, 2), "solutions: 0");
         assert_eq!(line(Status::Solved, 3, 10), "solutions: 3");
         assert_eq!(
-            line(Status::Limit, 92, 100_000),
-            "solutions: 92 found before the limit"
+            line(Status::Limit(Limit::Node), 92, 100_000),
+            "solutions: 92 found before the node limit"
+        );
+        assert_eq!(
+            line(Status::Limit(Limit::Memory), 0, 2),
+            "solutions: 0 found before the memory limit"
+        );
+    }
+
+    #[test]
+    fn a_limit_must_be_one_the_algorithm_has() {
+        assert_eq!(limit_applies(Limit::Node, Some(Algo::Fast)), Ok(()));
+        assert_eq!(limit_applies(Limit::Frontier, Some(Algo::Bfs)), Ok(()));
+        assert_eq!(limit_applies(Limit::Memory, Some(Algo::Csp)), Ok(()));
+        assert_eq!(limit_applies(Limit::Memory, None), Ok(()));
+        assert_eq!(
+            limit_applies(Limit::Frontier, Some(Algo::Dfs)),
+            Err("status \"limit\" with a frontier limit, which --algo dfs does not have".into())
+        );
+        assert_eq!(
+            limit_applies(Limit::Memory, Some(Algo::Fast)),
+            Err("status \"limit\" with a memory limit, which --algo fast does not have".into())
+        );
+        assert_eq!(
+            limit_applies(Limit::Time, Some(Algo::Csp)),
+            Err("status \"limit\" with a time limit, which sudoku does not have".into())
         );
     }
 }

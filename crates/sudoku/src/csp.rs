@@ -5,7 +5,17 @@
 use csp_core::{Config, CountStatus, Model, Solver, Status as CspStatus, Var};
 
 use crate::grid::Sudoku;
-use crate::solve::{End, Found, Options};
+use crate::solve::{End, Found, Limit, Options};
+
+/// The limit that stopped `solver` (csp-core says which one after a run
+/// that reached one).
+fn limit_of(solver: &Solver) -> Limit {
+    match solver.limit() {
+        Some(csp_core::Limit::Memory) => Limit::Memory,
+        Some(csp_core::Limit::Time) => Limit::Time,
+        Some(csp_core::Limit::Nodes) | None => Limit::Node,
+    }
+}
 
 /// The model of a grid: its variables in reading order and the model.
 fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
@@ -56,7 +66,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
         let end = match outcome.status {
             CspStatus::Solved => End::SolutionLimit,
             CspStatus::Unsatisfiable => End::Exhausted,
-            CspStatus::LimitReached => End::Limit,
+            CspStatus::LimitReached => End::Limit(limit_of(&solver)),
         };
         let solution = outcome.solution.map(|solution| to_grid(solution.values()));
         return Found {
@@ -79,7 +89,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     let end = match counted.status {
         CountStatus::Complete => End::Exhausted,
         CountStatus::SolutionLimit => End::SolutionLimit,
-        CountStatus::LimitReached => End::Limit,
+        CountStatus::LimitReached => End::Limit(limit_of(&solver)),
     };
     Found {
         solution: first,

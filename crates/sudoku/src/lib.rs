@@ -7,11 +7,13 @@
 //! | [`Algo::Fast`] (default) | 9x9; other sizes go to `csp` | candidates by digit and band (JCZSolve's layout), box-line interactions both ways, hidden and naked singles, busiest bivalue guess |
 //! | [`Algo::Csp`] | 4, 9, 16, 25 | csp-core: one variable per cell, one all-different per row, column and box, MAC + MRV |
 //! | [`Algo::Dfs`] | 4, 9, 16, 25 | seed 004 on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
-//! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] and [`Options::memory_limit`] cap the boards held ([`Status::Limit`]) |
+//! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] and [`Options::memory_limit`] cap the boards held ([`Limit::Frontier`], [`Limit::Memory`]) |
 //!
 //! Every algorithm counts solutions up to [`Options::solution_limit`] (2 is a
-//! uniqueness check); a count that a node or memory limit stopped is
-//! [`Status::Limit`] with [`Outcome::count_complete`] false. What
+//! uniqueness check); a count that a node, frontier or memory limit
+//! stopped is [`Status::Limit`], naming the [`Limit`], with
+//! [`Outcome::count_complete`] false: a budget that refused a board is
+//! never [`Status::Unsolvable`]. What
 //! [`Stats::nodes`] counts is the same for all: the root plus one per
 //! branch tried. [`parse_puzzles`] reads a batch (one-line puzzles and drawn
 //! grids, `#` comments) and keeps going past bad lines. The [`check`]
@@ -59,6 +61,5 @@ mod solve;
 pub use check::{CheckError, check_solution};
 pub use error::ParseError;
 pub use grid::{MAX_LINE_LEN, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
-pub use solve::{
-    Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats, Status, fast_solve_array, solve,
-};
+pub use puzzle_kit::{Limit, Status};
+pub use solve::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats, fast_solve_array, solve};

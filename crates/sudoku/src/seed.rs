@@ -7,10 +7,12 @@
 
 use std::cell::{Cell, RefCell};
 
-use search_core::{Config, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
+use search_core::{
+    Config, Limit as SearchLimit, Problem, Status as SearchStatus, bfs_tree, dfs_tree,
+};
 
 use crate::grid::Sudoku;
-use crate::solve::{Algo, End, Found, Options};
+use crate::solve::{Algo, End, Found, Limit, Options};
 
 /// A board of seed 004: placed values, and for each empty cell the set of
 /// values still possible (a bitmask standing in for the seed's list).
@@ -166,22 +168,22 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     };
     let start = Board::new(sudoku);
     let mut config = Config::default();
-    let node_limit = match algo {
-        // BFS keeps every board it makes (the path to each is kept), so
-        // the frontier limit is a limit on the boards made, search-core's
-        // node count; its memory is search-core's to watch.
+    // BFS keeps every board it makes (the path to each is kept), so its
+    // frontier limit is a limit on the boards made, search-core's node
+    // count; its memory is search-core's to watch. When the frontier limit
+    // is the tighter of the two, a node limit reached is the frontier's.
+    let (node_limit, frontier_binds) = match algo {
         Algo::Bfs => {
             if let Some(bytes) = options.memory_limit {
                 config = config.memory_limit(bytes);
             }
-            Some(
-                options
-                    .node_limit
-                    .unwrap_or(u64::MAX)
-                    .min(options.frontier_limit as u64),
-            )
+            let frontier = options.frontier_limit as u64;
+            match options.node_limit {
+                Some(nodes) if nodes <= frontier => (Some(nodes), false),
+                _ => (Some(frontier), true),
+            }
         }
-        _ => options.node_limit,
+        _ => (options.node_limit, false),
     };
     if let Some(nodes) = node_limit {
         config = config.node_limit(nodes);
@@ -192,8 +194,15 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     };
     let end = match search.status {
         SearchStatus::Found => End::SolutionLimit,
-        SearchStatus::LimitReached(_) => End::Limit,
         SearchStatus::Exhausted => End::Exhausted,
+        SearchStatus::LimitReached(SearchLimit::Nodes) if frontier_binds => {
+            End::Limit(Limit::Frontier)
+        }
+        SearchStatus::LimitReached(limit) => End::Limit(match limit {
+            SearchLimit::Nodes => Limit::Node,
+            SearchLimit::Time => Limit::Time,
+            SearchLimit::Memory => Limit::Memory,
+        }),
     };
     Found {
         count: problem.found.get(),

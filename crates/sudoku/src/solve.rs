@@ -4,6 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
+pub(crate) use puzzle_kit::{Limit, Status};
+
 use crate::grid::Sudoku;
 use crate::{csp, fast, seed};
 
@@ -67,15 +69,16 @@ pub struct Options {
     /// Stop after this many solutions (1: first solution; 2: uniqueness check).
     pub solution_limit: u64,
     /// Give up before [`Stats::nodes`] would pass this (`None`: no limit);
-    /// the outcome is then [`Status::Limit`].
+    /// the outcome is then [`Status::Limit`] ([`Limit::Node`]).
     pub node_limit: Option<u64>,
-    /// The most boards BFS may hold before giving up ([`Status::Limit`]).
-    /// BFS keeps every board it makes (the path to each is kept), so this
-    /// caps its memory; the other algorithms ignore it.
+    /// The most boards BFS may hold before giving up ([`Status::Limit`],
+    /// [`Limit::Frontier`]). BFS keeps every board it makes (the path to
+    /// each is kept), so this caps its memory; the other algorithms ignore
+    /// it.
     pub frontier_limit: usize,
     /// The most bytes a search that holds states may use before giving up
-    /// ([`Status::Limit`]), checked before its buffers grow so that no
-    /// allocation can fail: BFS's boards (search-core counts each node and
+    /// ([`Status::Limit`], [`Limit::Memory`]), checked before its buffers
+    /// grow so that no allocation can fail: BFS's boards (search-core counts each node and
     /// the cell buffers of its board), csp-core's trail and search stacks
     /// (also for the sizes [`Algo::Fast`] hands to csp). `None`: no limit
     /// but [`Options::frontier_limit`]. The fast engine on 9x9 and DFS,
@@ -111,35 +114,6 @@ impl Options {
     pub fn count_up_to(mut self, limit: u64) -> Self {
         self.solution_limit = limit.max(1);
         self
-    }
-}
-
-/// How a search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum Status {
-    /// At least one solution was found, and when counting, the count ended
-    /// because the search was exhausted or the solution limit was reached.
-    Solved,
-    /// The search proved there is no solution.
-    Unsolvable,
-    /// A node, frontier or memory limit stopped the search before an answer:
-    /// before a first solution, or before a count was complete (the count
-    /// found so far is then a lower bound).
-    Limit,
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit => "limit",
-        })
     }
 }
 
@@ -210,8 +184,8 @@ pub(crate) enum End {
     Exhausted,
     /// The solution limit was reached: there may be more.
     SolutionLimit,
-    /// A node, frontier or memory limit stopped it.
-    Limit,
+    /// A node, frontier or memory limit stopped it: which one.
+    Limit(Limit),
 }
 
 /// Solves `sudoku` as `options` says.
@@ -233,7 +207,7 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
     // One rule for every algorithm: a limit outranks the solutions found
     // before it, because the count they make is not the answer asked for.
     let status = match found.end {
-        End::Limit => Status::Limit,
+        End::Limit(limit) => Status::Limit(limit),
         _ if found.count > 0 => Status::Solved,
         _ => Status::Unsolvable,
     };
@@ -257,7 +231,7 @@ fn solve_fast(sudoku: &Sudoku, options: &Options) -> Found {
     let limit = options.solution_limit.max(1);
     let result = fast::solve_9x9(&grid, limit, options.node_limit, &mut solution);
     let end = if result.limit_reached {
-        End::Limit
+        End::Limit(Limit::Node)
     } else if result.found >= limit {
         End::SolutionLimit
     } else {

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use sudoku::{Algo, Options, Outcome, Status, Sudoku, check_solution, parse_puzzles, solve};
+use sudoku::{Algo, Limit, Options, Outcome, Status, Sudoku, check_solution, parse_puzzles, solve};
 
 fn fixture(name: &str) -> Vec<Sudoku> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -151,12 +151,12 @@ fn counting_respects_the_limit() {
 }
 
 #[test]
-fn bfs_reports_its_memory_limit() {
+fn bfs_reports_its_frontier_limit() {
     let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
     let mut options = Options::new(Algo::Bfs).count_up_to(2);
     options.frontier_limit = 20_000;
     let outcome = solve(&empty, &options);
-    assert_eq!(outcome.status, Status::Limit);
+    assert_eq!(outcome.status, Status::Limit(Limit::Frontier));
     assert_eq!(outcome.solution, None);
 }
 
@@ -166,7 +166,7 @@ fn bfs_reports_its_memory_limit_in_boards_made() {
     let mut options = Options::new(Algo::Bfs).count_up_to(2);
     options.memory_limit = Some(1 << 20);
     let outcome = solve(&empty, &options);
-    assert_eq!(outcome.status, Status::Limit);
+    assert_eq!(outcome.status, Status::Limit(Limit::Memory));
     assert!(!outcome.count_complete);
     // A board costs several hundred bytes: a megabyte holds a few thousand
     // at most, fewer while the arena doubles.
@@ -180,7 +180,10 @@ fn csp_reports_its_memory_limit() {
         let mut options = Options::new(algo);
         options.memory_limit = Some(1 << 10);
         let outcome = solve(&big, &options);
-        assert_eq!((outcome.status, outcome.algo), (Status::Limit, Algo::Csp));
+        assert_eq!(
+            (outcome.status, outcome.algo),
+            (Status::Limit(Limit::Memory), Algo::Csp)
+        );
         options.memory_limit = Some(1 << 30);
         assert_eq!(solve(&big, &options).status, Status::Solved);
     }
@@ -197,7 +200,7 @@ fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
         let mut options = Options::new(algo).count_up_to(100_000);
         options.node_limit = Some(200);
         let outcome = solve(&many, &options);
-        assert_eq!(outcome.status, Status::Limit, "{algo}");
+        assert_eq!(outcome.status, Status::Limit(Limit::Node), "{algo}");
         assert!(!outcome.count_complete, "{algo}");
         assert!(outcome.count < 34_244, "{algo}");
         assert_eq!(outcome.stats.nodes, 200, "{algo}");
@@ -239,7 +242,7 @@ fn nodes_count_the_root_and_never_pass_the_node_limit() {
             options.node_limit = Some(limit);
             let outcome = solve(&hard, &options);
             assert!(outcome.stats.nodes <= limit, "{algo} {limit}: {outcome:?}");
-            if outcome.status == Status::Limit {
+            if outcome.status.limit().is_some() {
                 assert!(outcome.stats.nodes >= 1, "{algo} {limit}");
             }
         }
@@ -252,7 +255,11 @@ fn node_limits_stop_the_general_solvers() {
     for algo in [Algo::Csp, Algo::Dfs] {
         let mut options = Options::new(algo).count_up_to(2);
         options.node_limit = Some(3);
-        assert_eq!(solve(&hard, &options).status, Status::Limit, "{algo}");
+        assert_eq!(
+            solve(&hard, &options).status,
+            Status::Limit(Limit::Node),
+            "{algo}"
+        );
     }
 }
 

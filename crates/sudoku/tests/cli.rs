@@ -135,6 +135,7 @@ fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
         assert_eq!(output.status.code(), Some(4), "{algo}");
         let record = &records(&output)[0];
         assert_eq!(record["status"], "limit", "{algo}");
+        assert_eq!(record["limit"], "node", "{algo}");
         assert_eq!(record["count_complete"], false, "{algo}");
         assert!(
             record["count"].as_u64().expect("a count") < 34_244,
@@ -156,7 +157,7 @@ fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
     );
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "limit reached before an answer\nsolutions: 92 found before the limit\n"
+        "node limit reached before an answer\nsolutions: 92 found before the node limit\n"
     );
 }
 
@@ -180,7 +181,7 @@ fn check_reports_every_wrong_claim() {
     let records = [
         // A limit whose count says it is complete.
         format!(
-            r#"{{"line":1,"status":"limit","puzzle":"{MANY}","count":92,"count_complete":true,{stats}}}"#
+            r#"{{"line":1,"status":"limit","limit":"node","puzzle":"{MANY}","count":92,"count_complete":true,{stats}}}"#
         ),
         // "unsolvable" for a puzzle that has a solution.
         format!(r#"{{"line":2,"status":"unsolvable","puzzle":"{WIKI}",{stats}}}"#),
