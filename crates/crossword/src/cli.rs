@@ -299,42 +299,62 @@ impl FillReport {
         record
     }
 
-    fn human(&self, out: &mut dyn Write, filled: &Filled) -> anyhow::Result<()> {
+    /// The human view. With `--format ipuz` stdout carries the ipuz file
+    /// and nothing else: what is said about the run (the message of an
+    /// unfilled grid, ac3's domains when it does not decide, the `--stats`
+    /// line) goes to `notes`, stderr.
+    fn human(
+        &self,
+        out: &mut dyn Write,
+        notes: &mut dyn Write,
+        filled: &Filled,
+    ) -> anyhow::Result<()> {
         let Filled {
             problem,
             outcome,
             ac3,
         } = filled;
+        let ipuz = self.format == OutputFormat::Ipuz;
+        let mut before = Vec::new();
         if let Some(ac3) = ac3 {
             if self.trace {
-                write_domains(out, problem, "domains before arc consistency", &ac3.before)?;
-                write_trace(out, problem, ac3)?;
+                write_domains(
+                    &mut before,
+                    problem,
+                    "domains before arc consistency",
+                    &ac3.before,
+                )?;
+                write_trace(&mut before, problem, ac3)?;
             }
             if self.trace || outcome.status != Status::Solved {
-                write_domains(out, problem, "domains after arc consistency", &ac3.after)?;
+                write_domains(
+                    &mut before,
+                    problem,
+                    "domains after arc consistency",
+                    &ac3.after,
+                )?;
             }
         }
+        let mut result = Vec::new();
+        let mut data = Vec::new();
         match (outcome.status, &outcome.fill) {
             (Status::Solved, Some(fill)) => {
-                if self.format == OutputFormat::Ipuz {
-                    writeln!(out, "{}", to_ipuz(problem, fill))?;
+                if ipuz {
+                    writeln!(data, "{}", to_ipuz(problem, fill))?;
                 } else {
-                    write_fill(out, problem, fill)?;
+                    write_fill(&mut data, problem, fill)?;
                 }
             }
             (Status::Unsolvable, _) => match &outcome.reason {
-                Some(reason) => writeln!(out, "unfillable: {reason}")?,
-                None => writeln!(out, "unfillable: no fill of this grid from this list")?,
+                Some(reason) => writeln!(result, "unfillable: {reason}")?,
+                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
             },
-            _ => writeln!(
-                out,
-                "limit: {}",
-                outcome
-                    .reason
-                    .as_deref()
-                    .unwrap_or("the search stopped before an answer")
-            )?,
+            (status, _) => match &outcome.reason {
+                Some(reason) => writeln!(result, "limit: {reason}")?,
+                None => writeln!(result, "limit: {status}")?,
+            },
         }
+        let mut after = Vec::new();
         if let Some(limit) = self.count_limit {
             let text = match (outcome.status, outcome.complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
@@ -344,7 +364,7 @@ impl FillReport {
                 }
                 _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
             };
-            writeln!(out, "fills: {text}")?;
+            writeln!(after, "fills: {text}")?;
         }
         if self.stats {
             let s = &outcome.stats;
@@ -358,7 +378,16 @@ impl FillReport {
                 counters.push(("arc revisions", s.arc_revisions.to_string()));
             }
             counters.push(("algo", self.algo.name().to_owned()));
-            writeln!(out, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
+            writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
+        }
+        if ipuz {
+            notes.write_all(&[before, result].concat())?;
+            notes.flush()?;
+            out.write_all(&data)?;
+            out.flush()?;
+            notes.write_all(&after)?;
+        } else {
+            out.write_all(&[before, result, data, after].concat())?;
         }
         Ok(())
     }
@@ -544,7 +573,7 @@ impl Report<Vec<u8>, Filled> for FillReport {
     ) -> anyhow::Result<()> {
         match result {
             Ok(filled) if self.json => self.record(filled).write_line(out),
-            Ok(filled) => self.human(out, filled),
+            Ok(filled) => self.human(out, &mut std::io::stderr().lock(), filled),
             Err(message) => {
                 if self.json {
                     let record: FillRecord = Record::invalid(message, Fields::default());

@@ -187,3 +187,41 @@ fn a_limit_record_names_its_limit_and_check_validates_it() {
     );
     assert_eq!(record(&time)["limit"], "time");
 }
+
+#[test]
+fn with_format_ipuz_stdout_is_the_ipuz_file_alone() {
+    let stats = run(
+        &[&SEED[..], &["--format", "ipuz", "--stats"]].concat(),
+        None,
+    );
+    assert_eq!(stats.status.code(), Some(0));
+    let document: serde_json::Value = serde_json::from_slice(&stats.stdout)
+        .unwrap_or_else(|error| panic!("stdout is not JSON: {error}"));
+    assert_eq!(document["dimensions"]["width"], 5);
+    let notes = String::from_utf8_lossy(&stats.stderr);
+    assert!(notes.starts_with("stats: nodes "), "{notes}");
+    // An unfilled grid: nothing on stdout, the reason on stderr.
+    let unfillable = run(
+        &[
+            "fill",
+            "seed-too-long.txt",
+            "--words",
+            "seed-002-words.txt",
+            "--format",
+            "ipuz",
+            "--stats",
+        ],
+        None,
+    );
+    assert_eq!(unfillable.status.code(), Some(3));
+    assert!(unfillable.stdout.is_empty());
+    let notes = String::from_utf8_lossy(&unfillable.stderr);
+    assert!(
+        notes.starts_with("unfillable: no word of 7 letters"),
+        "{notes}"
+    );
+    assert!(notes.contains("stats: nodes "), "{notes}");
+    // --stats with --json is a usage error: the record has the stats.
+    let json = run(&[&SEED[..], &["--json", "--stats"]].concat(), None);
+    assert_eq!(json.status.code(), Some(2));
+}
