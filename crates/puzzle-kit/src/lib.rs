@@ -6,7 +6,16 @@
 //!   [`Limit`] that says which one;
 //! - [`Limit`]: the node, time, memory, frontier or depth limit, named as
 //!   the command-line flag that sets it and as the `limit` field of a JSON
-//!   record.
+//!   record;
+//! - [`Puzzle`]: what every puzzle type offers (parsing, its canonical
+//!   line, [`Puzzle::solve`] with [`Configure`]d options into an
+//!   [`Outcome`], and its independent [`Puzzle::check`]), so that a tool
+//!   over every puzzle (the command line's drivers, the explorer, the
+//!   Python package) is written once and registers each puzzle in a line;
+//! - [`Limits`] and the [`common_options!`] macro, which give each crate's
+//!   `Options` the same `.count_up_to(k)`, `.node_limit(n)`,
+//!   `.time_limit(d)`, `.memory_limit(bytes)` (and `.seed(s)` where the
+//!   crate has randomness) as inherent methods.
 //!
 //! A limit is never a proof: a search whose budget refused a state reports
 //! [`Status::Limit`], never [`Status::Unsolvable`], whatever it had left to
@@ -26,6 +35,10 @@
 
 use std::fmt;
 use std::str::FromStr;
+
+mod puzzle;
+
+pub use puzzle::{Algorithm, Configure, Effort, Limits, Outcome, Puzzle, UnknownName};
 
 /// Which limit stopped a search before it could answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
