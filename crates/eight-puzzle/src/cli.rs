@@ -271,15 +271,7 @@ struct Solved {
 
 impl cli_kit::Outcome for Solved {
     fn status(&self) -> Status {
-        status_of(&self.answer.solution.outcome)
-    }
-}
-
-fn status_of(outcome: &Outcome) -> Status {
-    match outcome {
-        Outcome::Solved(_) => Status::Solved,
-        Outcome::Unsolvable => Status::Unsolvable,
-        Outcome::NotFound | Outcome::LimitReached(_) => Status::Limit,
+        self.answer.solution.outcome.status().into()
     }
 }
 
@@ -341,11 +333,6 @@ fn record(solved: &Solved) -> EightRecord {
     let names: Option<Vec<String>> = solution
         .moves()
         .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
-    let limit = match solution.outcome {
-        Outcome::NotFound => Some(cli_kit::Limit::Depth),
-        Outcome::LimitReached(limit) => Some(limit_of(limit)),
-        Outcome::Solved(_) | Outcome::Unsolvable => None,
-    };
     let fields = Fields {
         board: Some(board.to_line()),
         goal: Some(plan.goal.to_line()),
@@ -359,15 +346,10 @@ fn record(solved: &Solved) -> EightRecord {
         num_moves: names.as_ref().map(|names| names.len() as u64),
         moves: names,
     };
-    let mut record = Record::new(solved_status(solved), fields);
-    record.limit = limit;
+    let mut record = Record::ended(solution.outcome.status(), fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
     record
-}
-
-fn solved_status(solved: &Solved) -> Status {
-    status_of(&solved.answer.solution.outcome)
 }
 
 fn counters(stats: &Stats) -> Counters {
@@ -380,18 +362,9 @@ fn counters(stats: &Stats) -> Counters {
     }
 }
 
-/// The limit of the record's `limit` field.
-fn limit_of(limit: Limit) -> cli_kit::Limit {
-    match limit {
-        Limit::Nodes => cli_kit::Limit::Node,
-        Limit::Time => cli_kit::Limit::Time,
-        Limit::Memory => cli_kit::Limit::Memory,
-    }
-}
-
 /// `node`, `time` or `memory`, as in the flag that sets the limit.
 fn limit_kind(limit: Limit) -> &'static str {
-    limit_of(limit).name()
+    limit.name()
 }
 
 /// `1 move`, `5 moves`.

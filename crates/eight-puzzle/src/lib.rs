@@ -13,7 +13,8 @@
 //! reported answer without the solver.
 //!
 //! The search types of `search-core` that this API uses are re-exported
-//! ([`Algorithm`], [`Stats`], [`Limit`], ...), so a program needs no other
+//! ([`Algorithm`], [`Stats`], ...), with the [`Status`] and [`Limit`] every
+//! puzzle crate shares (`puzzle-kit`), so a program needs no other
 //! dependency than this one; without the command line (clap, the JSON
 //! records, the progress bar):
 //!
@@ -55,7 +56,8 @@ pub use plan::{
     Answer, DEFAULT_DEEPENING_NODE_LIMIT, DEFAULT_NODE_LIMIT, Plan, Settings, SettingsError,
     SolveError, Solvers, cache_folder, default_algorithm, default_heuristic, default_node_limit,
 };
-pub use search_core::{Algorithm, CycleCheck, Limit, Problem, Stats, UnknownAlgorithm};
+pub use puzzle_kit::{Limit, Status};
+pub use search_core::{Algorithm, CycleCheck, Problem, Stats, UnknownAlgorithm};
 pub use solver::{
     FastState, Outcome, PackedState, Solution, SolveOptions, Solver, SolverError, Tiles,
 };

@@ -8,8 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, InPlaceProblem, Limit, Problem, Scratch, Stats, Status,
+    Algorithm, Config, CycleCheck, InPlaceProblem, Limit as SearchLimit, Problem, Scratch, Stats,
+    Status as SearchStatus,
 };
+
+use crate::{Limit, Status};
 use thiserror::Error;
 
 use crate::board::{Board, Move};
@@ -102,6 +105,29 @@ pub enum Outcome {
     /// The node, time or memory limit (which one is said) was reached
     /// first.
     LimitReached(Limit),
+}
+
+impl Outcome {
+    /// The shared status: solved, unsolvable, or which limit stopped the
+    /// search ([`Outcome::NotFound`] is the depth limit's: every state
+    /// within it was searched).
+    pub fn status(&self) -> Status {
+        match self {
+            Outcome::Solved(_) => Status::Solved,
+            Outcome::Unsolvable => Status::Unsolvable,
+            Outcome::NotFound => Status::Limit(Limit::Depth),
+            Outcome::LimitReached(limit) => Status::Limit(*limit),
+        }
+    }
+}
+
+/// The shared limit of a search-core limit.
+fn limit_of(limit: SearchLimit) -> Limit {
+    match limit {
+        SearchLimit::Nodes => Limit::Node,
+        SearchLimit::Time => Limit::Time,
+        SearchLimit::Memory => Limit::Memory,
+    }
 }
 
 /// The result of one solve.
@@ -302,8 +328,8 @@ impl Solver {
             )
         };
         let outcome = match (status, moves) {
-            (Status::Found, Some(moves)) => Outcome::Solved(moves),
-            (Status::LimitReached(limit), _) => Outcome::LimitReached(limit),
+            (SearchStatus::Found, Some(moves)) => Outcome::Solved(moves),
+            (SearchStatus::LimitReached(limit), _) => Outcome::LimitReached(limit_of(limit)),
             _ => Outcome::NotFound,
         };
         Ok(Solution { outcome, stats })
@@ -361,7 +387,7 @@ impl Solver {
         &self,
         board: &Board,
         config: &Config,
-    ) -> (Status, Option<Vec<Move>>, Stats) {
+    ) -> (SearchStatus, Option<Vec<Move>>, Stats) {
         let start = self.fast_state(board);
         let search = match self.estimator.kind {
             Heuristic::Zero => {

@@ -195,6 +195,28 @@ fn a_memory_limit_ends_the_search_with_status_limit() {
     assert_eq!(records(&stdout)[0]["limit"], "memory");
 }
 
+/// A budget too small for even the start's queue entry is the memory
+/// limit, never the depth limit nor a search that found nothing (issue 17:
+/// bfs under 1K said "limit": "depth"), for every searcher that holds
+/// states, in the record and in the human view.
+#[test]
+fn a_memory_limit_refusing_the_start_is_named_memory() {
+    for algo in ["bfs", "random", "greedy", "astar", "dfs"] {
+        let args = ["solve", "876041253", "--algo", algo, "--memory-limit", "1K"];
+        let (code, stdout, stderr) = run(&args, "");
+        assert_eq!(code, 4, "{algo}: {stdout}{stderr}");
+        assert!(
+            stdout.starts_with("memory limit reached before a solution, "),
+            "{algo}: {stdout}"
+        );
+        let (code, stdout, _) = run(&[&args[..], &["--json"]].concat(), "");
+        assert_eq!(code, 4, "{algo}");
+        let record = &records(&stdout)[0];
+        assert_eq!(record["status"], "limit", "{algo}: {stdout}");
+        assert_eq!(record["limit"], "memory", "{algo}: {stdout}");
+    }
+}
+
 #[test]
 fn threads_change_nothing_but_the_time() {
     let text = std::fs::read_to_string(concat!(

@@ -190,7 +190,7 @@ fn limits_and_other_goals() {
     options.node_limit = Some(1000);
     assert_eq!(
         solver.solve(&board, &options).map(|s| s.outcome),
-        Ok(Outcome::LimitReached(Limit::Nodes))
+        Ok(Outcome::LimitReached(Limit::Node))
     );
     let mut options = SolveOptions::new(Algorithm::IdaStar);
     options.depth_limit = Some(20);
