@@ -638,6 +638,28 @@ pub fn check_claims(
     vec![(1, Ok(record))]
 }
 
+/// Where two grids first differ, described; `None` when they are equal.
+fn grid_difference(a: &Grid, b: &Grid) -> Option<String> {
+    if (a.rows(), a.cols()) != (b.rows(), b.cols()) {
+        return Some(format!(
+            "{} x {} cells where --template has {} x {}",
+            a.rows(),
+            a.cols(),
+            b.rows(),
+            b.cols()
+        ));
+    }
+    let index = a.cells().iter().zip(b.cells()).position(|(x, y)| x != y)?;
+    let (r, c) = (index / a.cols(), index % a.cols());
+    Some(format!(
+        "row {}, column {}: '{}' where --template has '{}'",
+        r + 1,
+        c + 1,
+        a.cell(r, c).to_char(),
+        b.cell(r, c).to_char()
+    ))
+}
+
 /// Checks records with [`crate::check`], loading each record's word list
 /// once (`words` from the command line overrides the records').
 #[derive(Debug)]
@@ -648,6 +670,8 @@ pub struct Checker {
     pub min_score: Option<i32>,
     /// `--allow-repeats`.
     pub allow_repeats: bool,
+    /// `--template`: every record must have been filled from it.
+    pub template: Option<Grid>,
     lists: BTreeMap<(String, Option<i32>), Result<WordList, String>>,
 }
 
@@ -658,8 +682,17 @@ impl Checker {
             words,
             min_score,
             allow_repeats,
+            template: None,
             lists: BTreeMap::new(),
         }
+    }
+
+    /// Checks every record against `template` (`--template`) too: a
+    /// record's own template must be this one, and a record without one
+    /// is checked against it.
+    pub fn with_template(mut self, template: Option<Grid>) -> Checker {
+        self.template = template;
+        self
     }
 
     fn list(&mut self, record: &FillRecord) -> Result<&WordList, String> {
@@ -682,13 +715,18 @@ impl Checker {
     /// word list, its entries against the grid; an `unsolvable` claim is
     /// confirmed when an entry of the template has no word that fits it.
     pub fn check_record(&mut self, record: &FillRecord) -> Result<Verified, String> {
+        let given = self.template.clone();
         let template = || -> Result<Grid, String> {
-            let rows = record
-                .fields
-                .template
-                .as_deref()
-                .ok_or("no \"template\" in the record")?;
-            Grid::from_rows(rows).map_err(|error| format!("template: {error}"))
+            let Some(rows) = record.fields.template.as_deref() else {
+                return given.ok_or_else(|| "no \"template\" in the record".to_owned());
+            };
+            let own = Grid::from_rows(rows).map_err(|error| format!("template: {error}"))?;
+            if let Some(at) = given.and_then(|given| grid_difference(&own, &given)) {
+                return Err(format!(
+                    "the record's \"template\" is not --template's: {at}"
+                ));
+            }
+            Ok(own)
         };
         let allow_repeats = self.allow_repeats || record.fields.allow_repeats;
         match record.status {

@@ -63,10 +63,14 @@ struct FillArgs {
     /// One JSON record (grid, entries, mean_score, count, stats).
     #[arg(long)]
     json: bool,
-    /// Output form of the fill.
+    /// Output form of the fill. With ipuz, stdout carries the ipuz file and
+    /// nothing else: the --stats line and the message of an unfilled grid
+    /// go to stderr, and --count and --trace, whose results an ipuz file
+    /// cannot hold, are usage errors.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text, conflicts_with = "json")]
     format: OutputFormat,
-    /// With --algo ac3: the domains before and after and seed 002's revision table.
+    /// With --algo ac3: the domains before and after and seed 002's revision
+    /// table (text view only: not with --json or --format ipuz).
     #[arg(long, conflicts_with = "json")]
     trace: bool,
     /// Stop with status "limit" (exit 4) before the search passes N nodes.
@@ -75,7 +79,8 @@ struct FillArgs {
     /// Stop with status "limit" (exit 4) after SECONDS.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
-    /// Add a line with nodes, backtracks, restarts or arc revisions, and time.
+    /// Add a line with nodes, backtracks, restarts or arc revisions, and time
+    /// (on stderr with --format ipuz; not with --json, whose record has them).
     #[arg(long, conflicts_with = "json")]
     stats: bool,
 }
@@ -90,7 +95,8 @@ struct CheckArgs {
     /// Leave out words scoring below S.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     min_score: Option<i32>,
-    /// The template a filled grid must keep (blocks and pre-filled letters).
+    /// The template a filled grid must keep (blocks and pre-filled letters);
+    /// JSON records must carry this template.
     #[arg(long, value_name = "FILE")]
     template: Option<String>,
     /// Accept a word filling more than one entry.
@@ -117,7 +123,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 None => None,
             };
-            let mut checker = Checker::new(args.words, args.min_score, args.allow_repeats);
+            let mut checker = Checker::new(args.words, args.min_score, args.allow_repeats)
+                .with_template(template.clone());
             cli_kit::run_check(
                 PROGRAM,
                 cli::check_claims(&input.text, template.as_ref()),
@@ -148,6 +155,18 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
             not_for(
                 "--node-limit and --time-limit",
                 "fast and mac: ac3 does not search",
+            );
+        }
+    }
+    if args.format == OutputFormat::Ipuz {
+        if args.count {
+            cli_kit::usage_error::<Cli>(
+                "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
+            );
+        }
+        if args.trace {
+            cli_kit::usage_error::<Cli>(
+                "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
             );
         }
     }

@@ -28,7 +28,12 @@ const SEED: [&str; 4] = ["fill", "seed-002.txt", "--words", "seed-002-words.txt"
 
 #[test]
 fn flags_that_do_not_fit_are_usage_errors() {
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 10] = [
+        // The ipuz file holds neither a count nor a trace.
+        &["--count", "--format", "ipuz"],
+        &["--algo", "ac3", "--trace", "--format", "ipuz"],
+        &["--json", "--stats"],
+        &["--algo", "ac3", "--trace", "--json"],
         &["--trace"],
         &["--algo", "ac3", "--count"],
         &["--algo", "ac3", "--node-limit", "3"],
@@ -224,4 +229,25 @@ fn with_format_ipuz_stdout_is_the_ipuz_file_alone() {
     // --stats with --json is a usage error: the record has the stats.
     let json = run(&[&SEED[..], &["--json", "--stats"]].concat(), None);
     assert_eq!(json.status.code(), Some(2));
+}
+
+#[test]
+fn check_holds_json_records_to_the_template_given() {
+    let filled = run(&[&SEED[..], &["--json"]].concat(), None);
+    assert_eq!(filled.status.code(), Some(0));
+    let template = |path: &str| run(&["check", "--template", path], Some(&filled.stdout));
+    let same = template("seed-002.txt");
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+    let other = template("seed-too-long.txt");
+    assert_eq!(other.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        message.contains("the record's \"template\" is not --template's"),
+        "{message}"
+    );
 }
