@@ -173,6 +173,25 @@ fn bfs_reports_its_memory_limit_in_boards_made() {
     assert!((100..5_000).contains(&outcome.stats.nodes), "{outcome:?}");
 }
 
+/// A budget too small for the start board is a memory limit, not a proof
+/// that the puzzle has no solution.
+#[test]
+fn bfs_under_a_tiny_memory_limit_is_a_limit_never_unsolvable() {
+    for puzzle in fixture("known.txt") {
+        for bytes in [1, 1 << 10] {
+            let mut options = Options::new(Algo::Bfs).count_up_to(2);
+            options.memory_limit = Some(bytes);
+            let outcome = solve(&puzzle, &options);
+            assert_eq!(
+                (outcome.status, outcome.count_complete),
+                (Status::Limit(Limit::Memory), false),
+                "{bytes}: {}",
+                puzzle.to_line()
+            );
+        }
+    }
+}
+
 #[test]
 fn csp_reports_its_memory_limit() {
     let big = fixture("twentyfive.txt").remove(0);

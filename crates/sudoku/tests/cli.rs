@@ -206,3 +206,83 @@ fn check_reports_every_wrong_claim() {
         ]
     );
 }
+
+/// A budget that refused a board is a limit naming that budget, never
+/// "unsolvable", and never a complete count: BFS under `--memory-limit 1K`
+/// used to call every puzzle unsolvable (its start board did not fit, and
+/// the empty frontier read as a searched space).
+#[test]
+fn a_refused_budget_is_a_limit_that_names_it_for_every_algorithm() {
+    let input = format!("{WIKI}\n{HARD}\n");
+    let budgets: [(&[&str], &str, &[&str]); 4] = [
+        (&["--memory-limit", "1K"], "memory", &["csp", "bfs"]),
+        (&["--memory-limit", "1"], "memory", &["csp", "bfs"]),
+        (&["--memory-limit", "1M"], "memory", &["csp", "bfs"]),
+        (
+            &["--node-limit", "1"],
+            "node",
+            &["fast", "csp", "dfs", "bfs"],
+        ),
+    ];
+    for (flags, which, algos) in budgets {
+        for algo in algos {
+            for count in [false, true] {
+                let mut args = vec!["solve", "--json", "--algo", algo];
+                args.extend_from_slice(flags);
+                if count {
+                    args.push("--count");
+                }
+                let output = sudoku(&args, &input);
+                let records = records(&output);
+                assert_eq!(records.len(), 2, "{args:?}");
+                let mut limited = false;
+                for record in &records {
+                    match record["status"].as_str() {
+                        Some("solved") => assert!(record.get("limit").is_none(), "{args:?}"),
+                        Some("limit") => {
+                            limited = true;
+                            assert_eq!(record["limit"], which, "{args:?}");
+                            if count {
+                                assert_eq!(record["count_complete"], false, "{args:?}");
+                            }
+                        }
+                        status => panic!("{args:?}: status {status:?} for a solvable puzzle"),
+                    }
+                }
+                let exit = if limited { 4 } else { 0 };
+                assert_eq!(output.status.code(), Some(exit), "{args:?}");
+            }
+        }
+    }
+    // The issue's own case, every line of the fixture.
+    let known = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sudoku/known.txt"
+    );
+    let args = [
+        "solve",
+        known,
+        "--algo",
+        "bfs",
+        "--memory-limit",
+        "1K",
+        "--json",
+        "--count",
+    ];
+    let output = sudoku(&args, "");
+    assert_eq!(output.status.code(), Some(4));
+    for record in records(&output) {
+        assert_eq!(
+            (
+                &record["status"],
+                &record["limit"],
+                &record["count_complete"]
+            ),
+            (
+                &Value::from("limit"),
+                &Value::from("memory"),
+                &Value::from(false)
+            )
+        );
+    }
+}
