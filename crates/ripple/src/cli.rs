@@ -13,8 +13,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Difficulty, Format, Generated, Grid, Options, Outcome, ParseError, Puzzle, Status, check,
-    is_url, parse, solve, to_url, write,
+    Algo, Difficulty, Format, Generated, Grid, Limit, Options, Outcome, ParseError, Puzzle, Status,
+    check, is_url, parse, solve, to_url, write,
 };
 
 /// The longest line read: far above any puzzle (a 128x128 URL is under
@@ -172,15 +172,7 @@ pub struct Solved {
 
 impl cli_kit::Outcome for Solved {
     fn status(&self) -> RecordStatus {
-        record_status(self.outcome.status)
-    }
-}
-
-fn record_status(status: Status) -> RecordStatus {
-    match status {
-        Status::Solved => RecordStatus::Solved,
-        Status::Unsolvable => RecordStatus::Unsolvable,
-        Status::Limit => RecordStatus::Limit,
+        self.outcome.status.into()
     }
 }
 
@@ -227,8 +219,8 @@ impl SolveReport {
     /// The record of a solved item.
     pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
         let outcome = &solved.outcome;
-        let mut record = Record::new(
-            record_status(outcome.status),
+        let mut record = Record::ended(
+            outcome.status,
             Fields {
                 puzzle: Some(to_url(&solved.puzzle)),
                 algo: Some(self.algo.name().to_owned()),
@@ -237,7 +229,7 @@ impl SolveReport {
             },
         )
         .at_line(item.line);
-        if outcome.status == Status::Solved {
+        if outcome.status.is_solved() {
             record.solution = outcome.solution.as_ref().map(Grid::to_rows);
         }
         record.stats = RecordStats::with(
@@ -267,9 +259,10 @@ impl SolveReport {
                 write!(out, "{}", solved.puzzle.draw(solution.values()))?
             }
             (Status::Unsolvable, _) => writeln!(out, "no solution")?,
-            _ => writeln!(
+            (status, _) => writeln!(
                 out,
-                "limit reached after {} nodes before an answer",
+                "{} limit reached after {} nodes before an answer",
+                status.limit().unwrap_or(Limit::Node),
                 outcome.stats.nodes
             )?,
         }
@@ -277,8 +270,8 @@ impl SolveReport {
             let text = match (outcome.status, outcome.complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
                 (_, true) => outcome.count.to_string(),
-                (Status::Limit, false) => {
-                    format!("{} or more (found before the node limit)", outcome.count)
+                (Status::Limit(limit), false) => {
+                    format!("{} or more (found before the {limit} limit)", outcome.count)
                 }
                 _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
             };
@@ -373,17 +366,12 @@ pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
         index += 1;
         if is_url(line) {
             url = Some(line);
-        } else if line.starts_with("no solution") || line.starts_with("limit reached") {
-            let status = if line.starts_with("no solution") {
-                RecordStatus::Unsolvable
-            } else {
-                RecordStatus::Limit
-            };
+        } else if let Some(status) = human_status(line) {
             let fields = Fields {
                 puzzle: url.take().map(str::to_owned),
                 ..Fields::default()
             };
-            claims.push((index, Ok(Record::new(status, fields))));
+            claims.push((index, Ok(Record::ended(status, fields))));
         } else if let Some(count) = line.strip_prefix("solutions:") {
             if let Some((_, Ok(record))) = claims.last_mut() {
                 record.fields.count = read_count(count);
@@ -401,6 +389,22 @@ pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
         }
     }
     claims
+}
+
+/// The status a line of the human view states: `no solution`, or
+/// `node limit reached ...` (the limit named first; a bare `limit
+/// reached`, as earlier versions wrote it, was the node limit).
+fn human_status(line: &str) -> Option<Status> {
+    if line.starts_with("no solution") {
+        return Some(Status::Unsolvable);
+    }
+    if line.starts_with("limit reached") {
+        return Some(Status::Limit(Limit::Node));
+    }
+    let (name, rest) = line.split_once(' ')?;
+    let limit = name.parse::<Limit>().ok()?;
+    rest.starts_with("limit reached")
+        .then_some(Status::Limit(limit))
 }
 
 /// The count of a `solutions:` line: `1 (unique)` and `3` are complete,

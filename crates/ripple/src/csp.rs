@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
+use puzzle_kit::Limit;
 
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{Options, Outcome, Stats};
@@ -115,7 +116,8 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         counted.count,
         first,
         counted.status == CountStatus::Complete,
-        counted.status == CountStatus::LimitReached,
+        // The node limit is the only one this model is given.
+        (counted.status == CountStatus::LimitReached).then_some(Limit::Node),
         options,
         Stats {
             nodes: counted.stats.nodes,

@@ -11,6 +11,8 @@
 
 use std::time::Instant;
 
+use puzzle_kit::Limit;
+
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{Options, Outcome, Stats};
 
@@ -647,7 +649,7 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         counted.count,
         counted.first.map(|values| Grid::new(puzzle.cols(), values)),
         counted.complete,
-        counted.limit_hit,
+        counted.limit_hit.then_some(Limit::Node),
         options,
         Stats {
             nodes: counted.counters.nodes,

@@ -59,4 +59,5 @@ pub use format::{
 };
 pub use generate::{Difficulty, GenerateError, Generated, Grade, generate, grade};
 pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
-pub use solve::{Algo, Options, Outcome, Stats, Status, count_solutions, solve};
+pub use puzzle_kit::{Limit, Status};
+pub use solve::{Algo, Options, Outcome, Stats, count_solutions, solve};

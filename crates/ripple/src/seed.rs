@@ -19,6 +19,7 @@
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
+use puzzle_kit::Limit;
 use search_core::{Config, Problem, Status as SearchStatus, dfs_tree};
 
 use crate::puzzle::{Grid, Puzzle};
@@ -245,7 +246,8 @@ fn outcome(
     started: Instant,
 ) -> Outcome {
     let found = board.found.get();
-    let limit_hit = matches!(status, SearchStatus::LimitReached(_));
+    // The node limit is the only one these searches are given.
+    let limit = matches!(status, SearchStatus::LimitReached(_)).then_some(Limit::Node);
     let complete = matches!(status, SearchStatus::Exhausted);
     let solution = board
         .first
@@ -256,7 +258,7 @@ fn outcome(
         found,
         solution,
         complete,
-        limit_hit,
+        limit,
         options,
         Stats {
             nodes: stats.generated,
@@ -342,7 +344,7 @@ pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
             0,
             None,
             true,
-            false,
+            None,
             options,
             Stats {
                 nodes: 1,

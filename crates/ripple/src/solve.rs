@@ -5,6 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use puzzle_kit::{Limit, Status};
+
 use crate::puzzle::{Grid, Puzzle};
 use crate::{csp, fast, seed};
 
@@ -65,7 +67,7 @@ pub struct Options {
     /// Count solutions up to this many (`Some(2)` proves uniqueness);
     /// `None`: stop at the first.
     pub count_limit: Option<u64>,
-    /// Stop with [`Status::Limit`] before the node count would pass this.
+    /// Stop with [`Status::Limit`] ([`Limit::Node`]) before the node count would pass this.
     pub node_limit: Option<u64>,
 }
 
@@ -93,17 +95,6 @@ impl Options {
     pub(crate) fn solution_limit(&self) -> u64 {
         self.count_limit.unwrap_or(1).max(1)
     }
-}
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A solution was found (when counting: at least one).
-    Solved,
-    /// The search finished: there is no solution.
-    Unsolvable,
-    /// The node limit stopped the search before an answer.
-    Limit,
 }
 
 /// Search effort.
@@ -147,14 +138,17 @@ impl Outcome {
         count: u64,
         solution: Option<Grid>,
         complete: bool,
-        limit_hit: bool,
+        limit: Option<Limit>,
         options: &Options,
         stats: Stats,
     ) -> Self {
         // A count cut short by a limit is a lower bound: status `limit`.
         // One solution found before the limit still answers "solve".
-        let status = if limit_hit && (options.count_limit.is_some() || count == 0) {
-            Status::Limit
+        let limit_hit = limit.is_some();
+        let status = if let Some(limit) = limit
+            && (options.count_limit.is_some() || count == 0)
+        {
+            Status::Limit(limit)
         } else if count > 0 {
             Status::Solved
         } else {

@@ -281,3 +281,45 @@ fn a_url_batch_whose_first_line_is_not_a_url_loses_no_line() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
 }
+
+/// A run stopped by the node limit says so: the record's "limit", the
+/// human view's "node limit reached", and check reads both back.
+#[test]
+fn a_limit_names_which_limit_in_records_views_and_check() {
+    let hard = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ripple/puzzles/penpa-ripple1-10x10.txt"
+    );
+    let output = ripple(&["solve", hard, "--node-limit", "5", "--json"], "");
+    assert_eq!(output.status.code(), Some(4));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.starts_with(r#"{"status":"limit","limit":"node","#),
+        "{stdout}"
+    );
+    let checked = ripple(&["check"], &stdout);
+    assert_eq!(checked.status.code(), Some(0), "{stdout}");
+    for flags in [&["--to-url"][..], &[]] {
+        let output = ripple(
+            &[&["solve", hard, "--node-limit", "5"][..], flags].concat(),
+            "",
+        );
+        let view = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            view.contains("node limit reached after 5 nodes before an answer\n"),
+            "{view}"
+        );
+        let checked = ripple(&["check"], &view);
+        let stdout = String::from_utf8(checked.stdout).unwrap();
+        assert_eq!(checked.status.code(), Some(0), "{view}: {stdout}");
+        assert!(stdout.starts_with("ok: 1 record checked"), "{stdout}");
+    }
+    // Older views said "limit reached" (the node limit); other limits by name.
+    for line in [
+        "limit reached after 5 nodes",
+        "time limit reached after 5 nodes",
+    ] {
+        let checked = ripple(&["check"], &format!("{line}\n"));
+        assert_eq!(checked.status.code(), Some(0), "{line}");
+    }
+}

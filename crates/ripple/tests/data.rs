@@ -121,7 +121,7 @@ fn agree(algo: Algo, node_limit: Option<u64>) -> (usize, usize) {
         let mut options = Options::count(2);
         options.node_limit = node_limit;
         let outcome = ripple::solve(&parsed.puzzle, algo, &options);
-        if outcome.status == Status::Limit {
+        if matches!(outcome.status, Status::Limit(_)) {
             assert!(node_limit.is_some(), "{name} {algo}");
             skipped += 1;
             continue;
