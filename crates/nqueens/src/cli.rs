@@ -246,11 +246,7 @@ pub struct SolveRun {
 
 impl cli_kit::Outcome for SolveRun {
     fn status(&self) -> Status {
-        match self.outcome {
-            Outcome::Solved(_) => Status::Solved,
-            Outcome::Unsolvable => Status::Unsolvable,
-            Outcome::LimitReached(_) => Status::Limit,
-        }
+        self.outcome.status().into()
     }
 }
 
@@ -271,11 +267,7 @@ pub struct CountRun {
 
 impl cli_kit::Outcome for CountRun {
     fn status(&self) -> Status {
-        match self.outcome {
-            CountOutcome { limit: Some(_), .. } => Status::Limit,
-            CountOutcome { total: 0, .. } => Status::Unsolvable,
-            _ => Status::Solved,
-        }
+        self.outcome.status().into()
     }
 }
 
@@ -389,7 +381,7 @@ impl Report<usize, SolveRun> for Shown {
             Err(_) => return Ok(()),
         };
         if view.json {
-            let mut record = Record::new(cli_kit::Outcome::status(run), fields);
+            let mut record = Record::ended(run.outcome.status(), fields);
             if let Outcome::Solved(placement) = &run.outcome {
                 record.solution = Some(placement.columns());
             }
@@ -448,7 +440,7 @@ impl Report<usize, CountRun> for Shown {
                 threads: Some(run.threads),
             };
             let mut record: Record<Fields, &[u32], Counters> =
-                Record::new(cli_kit::Outcome::status(run), fields);
+                Record::ended(outcome.status(), fields);
             record.stats = record_stats(&run.stats);
             return write_record(out, &record);
         }
@@ -458,7 +450,7 @@ impl Report<usize, CountRun> for Shown {
         };
         match outcome.limit {
             None => writeln!(out, "{shown}")?,
-            Some(limit) => writeln!(out, "{shown} or more ({} reached)", limit.describe())?,
+            Some(limit) => writeln!(out, "{shown} or more ({} limit reached)", limit.name())?,
         }
         if view.stats {
             let threads = (run.algo == CountAlgo::Fast).then_some(run.threads);
@@ -525,7 +517,7 @@ fn limit_line(run: &SolveRun, limit: Limit) -> String {
             show_bytes(limits.memory_limit.unwrap_or_default() as u64),
         ),
         // As before the memory limit came: only bfs says what it keeps.
-        Limit::Nodes | Limit::Steps => format!(
+        _ => format!(
             "limit: {name} stopped at its limit of {work} without a placement \
              (raise --node-limit{})",
             if *formulation == Formulation::Bfs {
@@ -603,7 +595,15 @@ fn read_line(content: &str) -> Read {
         return Ok(human_record(Status::Unsolvable, n, None));
     }
     if content.starts_with("limit:") {
-        return Ok(human_record(Status::Limit, 0, None));
+        // The line names the memory limit when that stopped the search;
+        // any other is the node (or min-conflicts' step) limit.
+        let limit = match content.contains("memory limit") {
+            true => Limit::Memory,
+            false => Limit::Node,
+        };
+        let mut record = human_record(Status::Limit, 0, None);
+        record.limit = Some(limit);
+        return Ok(record);
     }
     let columns = content
         .split_whitespace()
@@ -808,7 +808,7 @@ mod tests {
             &[Ok(Verified::Nothing)],
         );
         check(
-            r#"{"status":"limit","n":50,"algo":"dfs","stats":{"nodes":3,"micros":1}}"#,
+            r#"{"status":"limit","limit":"node","n":50,"algo":"dfs","stats":{"nodes":3,"micros":1}}"#,
             &[Ok(Verified::Nothing)],
         );
         // Several outputs one after another, each checked.

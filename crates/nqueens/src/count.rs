@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::formulation::{Formulation, Limits, SearchResult, count_by};
-use crate::{Limit, SizeError, Stats};
+use crate::{Limit, SizeError, Stats, Status};
 
 /// The largest board [`count`] accepts: rows are `u32` bit masks. (Counting
 /// anything near this size would take centuries; the bound is about the
@@ -91,6 +91,16 @@ impl CountOutcome {
     pub fn is_complete(&self) -> bool {
         self.limit.is_none()
     }
+
+    /// The shared status: a limit that stopped the count (whatever it had
+    /// counted), else unsolvable when nothing was counted, else solved.
+    pub fn status(&self) -> Status {
+        match (self.limit, self.total) {
+            (Some(limit), _) => Status::Limit(limit),
+            (None, 0) => Status::Unsolvable,
+            (None, _) => Status::Solved,
+        }
+    }
 }
 
 /// Counts the placements of `n` queens with the counter `algo`: the fast
@@ -110,7 +120,7 @@ impl CountOutcome {
 /// }
 /// let options = CountOptions { limits: Limits { node_limit: Some(20), ..Limits::default() }, ..CountOptions::default() };
 /// let (outcome, stats) = count_with(8, CountAlgo::Dfs, &options)?;
-/// assert_eq!(outcome.limit, Some(Limit::Nodes));
+/// assert_eq!(outcome.limit, Some(Limit::Node));
 /// assert!(stats.nodes <= 20);
 /// # Ok::<(), nqueens::SizeError>(())
 /// ```

@@ -154,29 +154,12 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-/// Which limit stopped a run before it could answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// The node limit of a formulation ([`Limits::node_limit`]).
-    Nodes,
-    /// The memory budget of a formulation ([`Limits::memory_limit`]): the
-    /// boards it keeps would not fit.
-    Memory,
-    /// The step budget of min-conflicts.
-    Steps,
-}
-
-impl Limit {
-    /// What was reached, in words: `node limit`, `memory limit`, `step
-    /// limit`.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Limit::Nodes => "node limit",
-            Limit::Memory => "memory limit",
-            Limit::Steps => "step limit",
-        }
-    }
-}
+/// How a run ended and which limit stopped it, shared by every puzzle
+/// crate: [`Limit::Node`] is a formulation's node limit
+/// ([`Limits::node_limit`]) or min-conflicts' step budget (its steps are its
+/// nodes, [`Stats::nodes`]); [`Limit::Memory`] a formulation's memory budget
+/// ([`Limits::memory_limit`]).
+pub use puzzle_kit::{Limit, Status};
 
 /// A board size that [`count`] or [`solve`] does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 use crate::construct::construct;
 use crate::formulation::{Formulation, Limits, SearchResult, solve_by};
 use crate::min_conflicts::min_conflicts;
-use crate::{Limit, Placement, SizeError, Stats};
+use crate::{Limit, Placement, SizeError, Stats, Status};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -65,7 +65,8 @@ pub enum Algorithm {
     Construct,
     /// Min-conflicts local search from a greedy start, reproducible for a
     /// given `seed`. Gives up with [`Outcome::LimitReached`] after
-    /// `max_steps` queens placed or swaps tried. A local search cannot
+    /// `max_steps` queens placed or swaps tried ([`Limit::Node`]: its steps are
+    /// its nodes). A local search cannot
     /// prove that there is no placement: N = 2 and 3 are answered by the
     /// theorem, as the construction answers them.
     MinConflicts {
@@ -159,6 +160,17 @@ pub enum Outcome {
     LimitReached(Limit),
 }
 
+impl Outcome {
+    /// The shared status: solved, unsolvable, or which limit stopped it.
+    pub fn status(&self) -> Status {
+        match self {
+            Outcome::Solved(_) => Status::Solved,
+            Outcome::Unsolvable => Status::Unsolvable,
+            Outcome::LimitReached(limit) => Status::Limit(*limit),
+        }
+    }
+}
+
 /// Places `n` non-attacking queens on an `n`×`n` board, one per row, with
 /// `algorithm` (whatever `n`: the answer is labelled with the algorithm
 /// that gave it).
@@ -209,7 +221,7 @@ pub fn solve(n: usize, algorithm: Algorithm) -> Result<(Outcome, Stats), SizeErr
             let (columns, steps) = min_conflicts(n, seed, max_steps);
             let outcome = match columns {
                 Some(columns) => Outcome::Solved(Placement::from_solver(columns)),
-                None => Outcome::LimitReached(Limit::Steps),
+                None => Outcome::LimitReached(Limit::Node),
             };
             Ok((outcome, stats(steps)))
         }

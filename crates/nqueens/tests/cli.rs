@@ -328,6 +328,61 @@ fn the_checker_reports_every_failure_and_sums_up() {
     assert_eq!(run.stdout, "ok: 1 record checked: 1 solution valid\n");
 }
 
+/// Every limit record says which limit stopped it (issue 17): the node
+/// limit of a formulation, its memory limit, and min-conflicts' step budget,
+/// which bounds its nodes; a record of any other status says none. A tiny
+/// memory budget never passes for a search that found nothing.
+#[test]
+fn limit_records_name_the_limit() {
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["solve", "12", "--algo", "dfs", "--node-limit", "3"],
+            "node",
+        ),
+        (
+            &["solve", "12", "--algo", "csp", "--node-limit", "3"],
+            "node",
+        ),
+        (
+            &["count", "10", "--algo", "bfs", "--node-limit", "50"],
+            "node",
+        ),
+        (
+            &["solve", "50", "--algo", "min-conflicts", "--max-steps", "3"],
+            "node",
+        ),
+        (
+            &["solve", "8", "--algo", "bfs", "--memory-limit", "1K"],
+            "memory",
+        ),
+        (
+            &["count", "8", "--algo", "bfs", "--memory-limit", "64K"],
+            "memory",
+        ),
+        (
+            &["count", "8", "--algo", "csp", "--memory-limit", "1K"],
+            "memory",
+        ),
+    ];
+    for (args, limit) in cases {
+        let run = nqueens(&[args, &["--json"]].concat(), "");
+        assert_eq!(run.code, 4, "{args:?}: {}", run.stdout);
+        let record = json(&run);
+        assert_eq!(record["status"], "limit", "{args:?}");
+        assert_eq!(record["limit"], limit, "{args:?}: {}", run.stdout);
+        let checked = nqueens(&["check"], &run.stdout);
+        assert_eq!(checked.code, 0, "{args:?}: {}", checked.stderr);
+    }
+    for args in [
+        &["solve", "8"][..],
+        &["solve", "3"],
+        &["count", "6", "--algo", "dfs"],
+    ] {
+        let record = json(&nqueens(&[args, &["--json"]].concat(), ""));
+        assert!(record.get("limit").is_none(), "{args:?}: {record}");
+    }
+}
+
 #[test]
 fn the_formulations_stop_at_their_memory_limit() {
     let run = nqueens(

@@ -135,7 +135,7 @@ fn a_node_limit_is_never_passed() {
                 stats.nodes <= limit,
                 "{formulation:?}, limit {limit}: {stats:?}"
             );
-            if outcome == Outcome::LimitReached(Limit::Nodes) {
+            if outcome == Outcome::LimitReached(Limit::Node) {
                 assert!(stats.num_tested.is_none_or(|tested| tested <= stats.nodes));
             }
             let (result, _, stats) = count_by(
@@ -148,7 +148,7 @@ fn a_node_limit_is_never_passed() {
             );
             assert_eq!(
                 result,
-                SearchResult::LimitReached(Limit::Nodes),
+                SearchResult::LimitReached(Limit::Node),
                 "{formulation:?}, limit {limit}"
             );
             assert!(
@@ -158,7 +158,7 @@ fn a_node_limit_is_never_passed() {
         }
         assert_eq!(
             solve(40, search(formulation, Some(5))).unwrap().0,
-            Outcome::LimitReached(Limit::Nodes),
+            Outcome::LimitReached(Limit::Node),
             "{formulation:?}"
         );
     }
@@ -175,7 +175,7 @@ fn a_count_stopped_by_a_limit_is_a_lower_bound() {
             ..CountOptions::default()
         };
         let (outcome, stats) = count_with(10, algo, &options).unwrap();
-        assert_eq!(outcome.limit, Some(Limit::Nodes), "{algo:?}");
+        assert_eq!(outcome.limit, Some(Limit::Node), "{algo:?}");
         assert!(!outcome.is_complete());
         assert!(outcome.total < 724, "{algo:?}: {}", outcome.total);
         assert!(stats.nodes <= 2_000, "{algo:?}: {stats:?}");

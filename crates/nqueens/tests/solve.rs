@@ -65,7 +65,7 @@ fn min_conflicts_reports_an_exhausted_budget() {
     };
     assert_eq!(
         solve(10_000, tiny).map(|(outcome, _)| outcome),
-        Ok(Outcome::LimitReached(Limit::Steps))
+        Ok(Outcome::LimitReached(Limit::Node))
     );
 }
 
