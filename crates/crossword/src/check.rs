@@ -4,9 +4,11 @@
 //! every cell of every entry, every entry is a word of the list (or was
 //! given whole by the template), and no word fills two entries unless
 //! repeats are allowed. Crossings agree by construction: each cell holds
-//! one letter, read by both of its entries.
+//! one letter, read by both of its entries. A fill's list of entries
+//! ([`listed_entries`]) is compared field by field with the entries the
+//! checker reads and numbers itself (American numbering, its own code).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::grid::{Cell, Grid};
@@ -27,6 +29,10 @@ impl std::error::Error for Violation {}
 /// One entry as the checker reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckedEntry {
+    /// Its clue number, as American crosswords number them: the cells
+    /// that start an entry (across or down), numbered from 1 in reading
+    /// order.
+    pub number: u32,
     /// Row of the first cell (0-based).
     pub row: usize,
     /// Column of the first cell (0-based).
@@ -35,6 +41,110 @@ pub struct CheckedEntry {
     pub down: bool,
     /// Its letters, lowercase.
     pub answer: String,
+    /// Its word's score in the list; 0 for an entry the template gives
+    /// whole with a word not in the list.
+    pub score: i32,
+}
+
+impl CheckedEntry {
+    /// `across` or `down`.
+    pub fn direction(&self) -> &'static str {
+        if self.down { "down" } else { "across" }
+    }
+}
+
+/// An entry as a fill's record lists it (row and column 1-based), to
+/// compare with the grid's own by [`listed_entries`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listed<'a> {
+    /// Its clue number.
+    pub number: u32,
+    /// `across` or `down`.
+    pub direction: &'a str,
+    /// Row of its first cell, 1-based.
+    pub row: usize,
+    /// Column of its first cell, 1-based.
+    pub col: usize,
+    /// Its letters.
+    pub answer: &'a str,
+}
+
+/// Checks a fill's list of entries against the entries `read` from its
+/// grid by [`check`]: every entry of the grid listed once, each with the
+/// grid's number, direction, first cell and letters. The message names the
+/// listed entry (by its place in the list) and the field that differs.
+pub fn listed_entries(read: &[CheckedEntry], listed: &[Listed<'_>]) -> Result<(), Violation> {
+    let fail = |message: String| Err(Violation(message));
+    let mut seen = vec![false; read.len()];
+    for (index, claim) in listed.iter().enumerate() {
+        let name = format!(
+            "entry {} of the list ({} {} at row {}, column {})",
+            index + 1,
+            claim.number,
+            claim.direction,
+            claim.row,
+            claim.col
+        );
+        let down = match claim.direction {
+            "across" => false,
+            "down" => true,
+            other => {
+                return fail(format!(
+                    "{name}: direction '{other}', expected 'across' or 'down'"
+                ));
+            }
+        };
+        let at = read.iter().position(|entry| {
+            entry.down == down && entry.row + 1 == claim.row && entry.col + 1 == claim.col
+        });
+        let Some(at) = at else {
+            let hint = read
+                .iter()
+                .find(|entry| entry.down == down && entry.number == claim.number)
+                .map(|entry| {
+                    format!(
+                        " (the grid's {} {} starts at row {}, column {})",
+                        entry.number,
+                        entry.direction(),
+                        entry.row + 1,
+                        entry.col + 1
+                    )
+                })
+                .unwrap_or_default();
+            return fail(format!(
+                "{name}: no {} entry of the grid starts at row {}, column {}{hint}",
+                claim.direction, claim.row, claim.col
+            ));
+        };
+        let entry = &read[at];
+        if std::mem::replace(&mut seen[at], true) {
+            return fail(format!("{name}: listed twice"));
+        }
+        if entry.number != claim.number {
+            return fail(format!(
+                "{name}: numbered {} where the grid numbers it {}",
+                claim.number, entry.number
+            ));
+        }
+        if entry.answer != claim.answer {
+            return fail(format!(
+                "{name}: answer '{}' where the grid reads '{}'",
+                claim.answer, entry.answer
+            ));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&listed| !listed) {
+        let entry = &read[missing];
+        return fail(format!(
+            "the grid's {} {} at row {}, column {} ('{}') is not listed",
+            entry.number,
+            entry.direction(),
+            entry.row + 1,
+            entry.col + 1,
+            entry.answer
+        ));
+    }
+    Ok(())
 }
 
 /// Checks `fill` against `template` and `words`; the entries read, across
@@ -79,8 +189,18 @@ pub fn check(
             }
         }
     }
+    let all_runs = runs(fill);
+    // Numbers: the first cells of the runs, in reading order.
+    let mut starts: Vec<(usize, usize)> = all_runs.iter().map(|&(_, r, c, _)| (r, c)).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let number_of = |row: usize, col: usize| -> u32 {
+        starts
+            .binary_search(&(row, col))
+            .map_or(0, |index| index as u32 + 1)
+    };
     let mut entries = Vec::new();
-    for (down, row, col, cells) in runs(fill) {
+    for (down, row, col, cells) in all_runs {
         {
             let mut answer = String::with_capacity(cells.len());
             let mut given_whole = true;
@@ -102,33 +222,44 @@ pub fn check(
             }
             entries.push((
                 CheckedEntry {
+                    number: number_of(row, col),
                     row,
                     col,
                     down,
                     answer,
+                    score: 0,
                 },
                 given_whole,
             ));
         }
     }
-    let list: BTreeSet<String> = words
+    let list: BTreeMap<String, i32> = words
         .words()
         .iter()
-        .map(|word| word.letters.iter().map(|&l| (b'a' + l) as char).collect())
+        .map(|word| {
+            (
+                word.letters.iter().map(|&l| (b'a' + l) as char).collect(),
+                word.score,
+            )
+        })
         .collect();
     let mut used = BTreeSet::new();
-    for (entry, given_whole) in &entries {
+    for (entry, given_whole) in &mut entries {
         let name = format!(
             "the {} entry at row {}, column {}",
             if entry.down { "down" } else { "across" },
             entry.row + 1,
             entry.col + 1
         );
-        if !given_whole && !list.contains(&entry.answer) {
-            return fail(format!(
-                "{name}: '{}' is not in the word list",
-                entry.answer
-            ));
+        match list.get(&entry.answer) {
+            Some(&score) => entry.score = score,
+            None if *given_whole => {}
+            None => {
+                return fail(format!(
+                    "{name}: '{}' is not in the word list",
+                    entry.answer
+                ));
+            }
         }
         if !allow_repeats && !used.insert(entry.answer.clone()) {
             return fail(format!("{name}: '{}' is used twice", entry.answer));
@@ -233,6 +364,19 @@ mod tests {
             let error = check(&template, &fill, &words(), false).unwrap_err().0;
             assert!(error.contains(expected), "{fill}: {error}");
         }
+        let numbered: Vec<(u32, &str, usize, usize)> = entries
+            .iter()
+            .map(|e| (e.number, e.direction(), e.row, e.col))
+            .collect();
+        assert_eq!(
+            numbered,
+            [
+                (1, "across", 0, 0),
+                (3, "across", 1, 0),
+                (1, "down", 0, 0),
+                (2, "down", 0, 1)
+            ]
+        );
         let square: Grid = "..\n..\n".parse().unwrap();
         let twice: Grid = "aa\naa\n".parse().unwrap();
         assert!(
@@ -242,5 +386,85 @@ mod tests {
                 .contains("used twice")
         );
         assert_eq!(check(&square, &twice, &words(), true).unwrap().len(), 4);
+    }
+
+    #[test]
+    fn every_field_of_a_listed_entry_is_compared() {
+        // Seed 002's grid: 1 across at row 1, column 1 reads 'hoses'.
+        let template: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
+            .parse()
+            .unwrap();
+        let fill: Grid = "hoses\n##a#t\n#hike\na#lee\nlaser\ne##l#\n"
+            .parse()
+            .unwrap();
+        let words = WordList::from_words(&[
+            "hoses", "hike", "lee", "laser", "sails", "steer", "keel", "ale",
+        ]);
+        let read = check(&template, &fill, &words, false).unwrap();
+        let good: Vec<Listed<'_>> = read
+            .iter()
+            .map(|e| Listed {
+                number: e.number,
+                direction: e.direction(),
+                row: e.row + 1,
+                col: e.col + 1,
+                answer: &e.answer,
+            })
+            .collect();
+        let numbers: Vec<u32> = read.iter().map(|e| e.number).collect();
+        assert_eq!(numbers, [1, 4, 7, 8, 2, 3, 5, 6]);
+        assert_eq!(listed_entries(&read, &good), Ok(()));
+        let first = good[0];
+        let cases: [(Listed<'_>, &str); 5] = [
+            (
+                Listed {
+                    number: 99,
+                    ..first
+                },
+                "entry 1 of the list (99 across at row 1, column 1): numbered 99 where the grid numbers it 1",
+            ),
+            (
+                Listed {
+                    direction: "sideways",
+                    ..first
+                },
+                "direction 'sideways', expected 'across' or 'down'",
+            ),
+            (
+                Listed { col: 2, ..first },
+                "no across entry of the grid starts at row 1, column 2 (the grid's 1 across starts at row 1, column 1)",
+            ),
+            (
+                Listed { col: 0, ..first },
+                "no across entry of the grid starts at row 1, column 0",
+            ),
+            (
+                Listed {
+                    answer: "hosed",
+                    ..first
+                },
+                "answer 'hosed' where the grid reads 'hoses'",
+            ),
+        ];
+        for (changed, expected) in cases {
+            let mut listed = good.clone();
+            listed[0] = changed;
+            let error = listed_entries(&read, &listed).unwrap_err().0;
+            assert!(error.contains(expected), "{changed:?}: {error}");
+        }
+        let twice = [good.clone(), vec![good[0]]].concat();
+        assert!(
+            listed_entries(&read, &twice)
+                .unwrap_err()
+                .0
+                .contains("listed twice")
+        );
+        let missing = &good[1..];
+        assert!(
+            listed_entries(&read, missing)
+                .unwrap_err()
+                .0
+                .contains("the grid's 1 across at row 1, column 1 ('hoses') is not listed")
+        );
     }
 }

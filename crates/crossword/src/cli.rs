@@ -746,27 +746,33 @@ impl Checker {
                 let entries = check::check(&template, &fill, words, allow_repeats)
                     .map_err(|violation| violation.to_string())?;
                 if let Some(claimed) = &record.fields.entries {
-                    if claimed.len() != entries.len() {
-                        return Err(format!(
-                            "{} entries listed where the grid has {}",
-                            claimed.len(),
-                            entries.len()
-                        ));
-                    }
-                    let mut listed: Vec<(bool, usize, usize, &str)> = claimed
+                    let listed: Vec<check::Listed<'_>> = claimed
                         .iter()
-                        .map(|e| (e.direction == "down", e.row, e.col, e.answer.as_str()))
+                        .map(|entry| check::Listed {
+                            number: entry.number,
+                            direction: &entry.direction,
+                            row: entry.row,
+                            col: entry.col,
+                            answer: &entry.answer,
+                        })
                         .collect();
-                    listed.sort();
-                    let mut read: Vec<(bool, usize, usize, &str)> = entries
-                        .iter()
-                        .map(|e| (e.down, e.row + 1, e.col + 1, e.answer.as_str()))
-                        .collect();
-                    read.sort();
-                    if let Some((claim, real)) = listed.iter().zip(&read).find(|(a, b)| a != b) {
+                    check::listed_entries(&entries, &listed)
+                        .map_err(|violation| violation.to_string())?;
+                }
+                // Scores are the record's own list's: checked when that
+                // is the list checked against.
+                let own_list = self.words.as_ref().is_none_or(|words| {
+                    Some(words) == record.fields.words.as_ref()
+                        || (words == "default" && record.fields.words.is_none())
+                }) && self
+                    .min_score
+                    .is_none_or(|min| Some(min) == record.fields.min_score);
+                if let Some(claimed) = record.fields.mean_score.filter(|_| own_list) {
+                    let total: f64 = entries.iter().map(|entry| f64::from(entry.score)).sum();
+                    let mean = round2(total / entries.len().max(1) as f64);
+                    if (claimed - mean).abs() > 0.005 {
                         return Err(format!(
-                            "the entry listed at row {}, column {} reads '{}' where the grid has '{}'",
-                            claim.1, claim.2, claim.3, real.3
+                            "\"mean_score\" {claimed} where the words of the fill score {mean} on average"
                         ));
                     }
                 }

@@ -251,3 +251,59 @@ fn check_holds_json_records_to_the_template_given() {
         "{message}"
     );
 }
+
+#[test]
+fn check_compares_every_field_of_the_entries_and_the_mean_score() {
+    let filled = run(&[&SEED[..], &["--json"]].concat(), None);
+    let good = record(&filled);
+    let line = format!("{good}\n");
+    assert_eq!(
+        run(&["check"], Some(line.as_bytes())).status.code(),
+        Some(0)
+    );
+    let cases: [(&str, serde_json::Value, &str); 5] = [
+        (
+            "number",
+            99.into(),
+            "numbered 99 where the grid numbers it 1",
+        ),
+        (
+            "direction",
+            "sideways".into(),
+            "direction 'sideways', expected 'across' or 'down'",
+        ),
+        (
+            "col",
+            0.into(),
+            "no across entry of the grid starts at row 1, column 0",
+        ),
+        (
+            "col",
+            2.into(),
+            "no across entry of the grid starts at row 1, column 2 (the grid's 1 across starts at row 1, column 1)",
+        ),
+        (
+            "answer",
+            "hosed".into(),
+            "answer 'hosed' where the grid reads 'hoses'",
+        ),
+    ];
+    for (field, value, expected) in cases {
+        let mut tampered = good.clone();
+        tampered["entries"][0][field] = value.clone();
+        let line = format!("{tampered}\n");
+        let checked = run(&["check"], Some(line.as_bytes()));
+        assert_eq!(checked.status.code(), Some(1), "{field} = {value}");
+        let message = String::from_utf8_lossy(&checked.stderr);
+        assert!(message.contains(expected), "{field} = {value}: {message}");
+    }
+    let mut tampered = good.clone();
+    tampered["mean_score"] = 60.0.into();
+    let line = format!("{tampered}\n");
+    let checked = run(&["check"], Some(line.as_bytes()));
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&checked.stderr)
+            .contains("\"mean_score\" 60 where the words of the fill score 50 on average")
+    );
+}
