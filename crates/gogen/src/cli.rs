@@ -59,15 +59,7 @@ pub struct Solved {
 
 impl cli_kit::Outcome for Solved {
     fn status(&self) -> RecordStatus {
-        record_status(self.outcome.status())
-    }
-}
-
-fn record_status(status: Status) -> RecordStatus {
-    match status {
-        Status::Solved => RecordStatus::Solved,
-        Status::Unsolvable => RecordStatus::Unsolvable,
-        Status::Limit => RecordStatus::Limit,
+        self.outcome.status().into()
     }
 }
 
@@ -133,10 +125,7 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     Record {
         solution: solution.map(|grid| grid.to_line()),
         stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
-        ..Record::new(
-            record_status(outcome.status()),
-            GogenFields { paths, count },
-        )
+        ..Record::ended(outcome.status(), GogenFields { paths, count })
     }
 }
 
@@ -187,19 +176,20 @@ impl View {
                     }
                 }
             }
-            (None, Status::Limit) if found > 0 => {
-                writeln!(out, "limit reached before the count was finished")?
+            (None, Status::Limit(limit)) if found > 0 => {
+                writeln!(out, "{limit} limit reached before the count was finished")?
             }
-            (None, Status::Limit) => writeln!(out, "limit reached before a solution was found")?,
+            (None, Status::Limit(limit)) => {
+                writeln!(out, "{limit} limit reached before a solution was found")?
+            }
             (None, _) => writeln!(out, "no solution: the words cannot all be traced")?,
         }
         if self.count {
             let more = match (outcome.count_complete(), outcome.limit()) {
-                (true, _) => "",
-                (false, Some(Limit::Nodes)) => " or more (found before the node limit)",
-                (false, Some(Limit::Memory)) => " or more (found before the memory limit)",
+                (true, _) => String::new(),
+                (false, Some(limit)) => format!(" or more (found before the {limit} limit)"),
                 // Stopped at --limit solutions.
-                (false, None) => " or more (limit reached)",
+                (false, None) => " or more (limit reached)".to_owned(),
             };
             writeln!(out, "solutions: {found}{more}")?;
         }
@@ -229,7 +219,9 @@ impl View {
 
 /// The records on `check`'s input: JSON lines as `solve --json` writes
 /// them, or else the human view of one solve (its grid, or its "no
-/// solution" or "limit reached" line), taken as the record it stands for.
+/// solution" or "node limit reached" line), taken as the record it stands
+/// for. A "limit reached" line that names no limit stands for a record
+/// without its `limit`, which the envelope check rejects.
 pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
     if text.lines().any(|line| line.trim_start().starts_with('{')) {
         return cli_kit::json_records(text);
@@ -238,10 +230,13 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
     let mut grid: Option<(usize, String)> = None;
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
-        let status = if line.starts_with("no solution") {
-            RecordStatus::Unsolvable
-        } else if line.starts_with("limit reached") {
-            RecordStatus::Limit
+        let claim = if line.starts_with("no solution") {
+            Record::new(RecordStatus::Unsolvable, GogenFields::default())
+        } else if let Some(named) = limit_line(line) {
+            Record {
+                limit: named,
+                ..Record::new(RecordStatus::Limit, GogenFields::default())
+            }
         } else {
             // Grid rows are upper-case letters and spaces; the rest of the
             // view (highlighted words, counts, stats) is not.
@@ -253,7 +248,7 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
             }
             continue;
         };
-        claims.push((index + 1, Ok(Record::new(status, GogenFields::default()))));
+        claims.push((index + 1, Ok(claim)));
     }
     if let Some((line, letters)) = grid {
         let record = Record {
@@ -264,6 +259,28 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
         claims.sort_by_key(|(line, _)| *line);
     }
     claims
+}
+
+/// The limit named by a human view's "node limit reached ..." line:
+/// `Some(None)` for a "limit reached" line naming none (or naming no limit
+/// there is), `None` for any other line.
+fn limit_line(line: &str) -> Option<Option<Limit>> {
+    if line.starts_with("limit reached") {
+        return Some(None);
+    }
+    let (name, rest) = line.split_once(' ')?;
+    rest.starts_with("limit reached").then(|| name.parse().ok())
+}
+
+/// Whether gogen can stop at `limit`: it has a node and a memory limit,
+/// no time, frontier or depth limit.
+fn limit_applies(limit: Limit) -> Result<(), String> {
+    match limit {
+        Limit::Node | Limit::Memory => Ok(()),
+        Limit::Time | Limit::Frontier | Limit::Depth => Err(format!(
+            "status \"limit\" with a {limit} limit, which gogen does not have"
+        )),
+    }
 }
 
 /// `check`'s verdict on one record for `puzzle`: a solution must keep the
@@ -306,6 +323,10 @@ pub fn check_record(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, S
         RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
             Err("status \"limit\" with a complete count".into())
         }
-        RecordStatus::Limit | RecordStatus::Invalid => Ok(Verified::Nothing),
+        RecordStatus::Limit => {
+            record.limit.map_or(Ok(()), limit_applies)?;
+            Ok(Verified::Nothing)
+        }
+        RecordStatus::Invalid => Ok(Verified::Nothing),
     }
 }

@@ -124,8 +124,8 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         CountStatus::SolutionLimit => Stop::SolutionLimit,
         CountStatus::LimitReached => Stop::Limit(match solver.limit() {
             Some(csp_core::Limit::Memory) => Limit::Memory,
-            // gogen sets no time limit.
-            _ => Limit::Nodes,
+            Some(csp_core::Limit::Time) => Limit::Time,
+            Some(csp_core::Limit::Nodes) | None => Limit::Node,
         }),
     };
     let stats = Stats {

@@ -166,8 +166,8 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         SearchStatus::Exhausted => Stop::Exhausted,
         SearchStatus::Found => Stop::SolutionLimit,
         SearchStatus::LimitReached(SearchLimit::Memory) => Stop::Limit(Limit::Memory),
-        // gogen sets no time limit.
-        SearchStatus::LimitReached(_) => Stop::Limit(Limit::Nodes),
+        SearchStatus::LimitReached(SearchLimit::Time) => Stop::Limit(Limit::Time),
+        SearchStatus::LimitReached(SearchLimit::Nodes) => Stop::Limit(Limit::Node),
     };
     // Each move fills one blank, so every solution path holds the empty
     // grid plus one state per blank; the rest were dead ends.

@@ -56,8 +56,9 @@ mod puzzle;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use outcome::{Algorithm, Limit, Outcome, SeedStats, SolveOptions, Stats, Status, solve};
+pub use outcome::{Algorithm, Outcome, SeedStats, SolveOptions, Stats, solve};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,
 };
+pub use puzzle_kit::{Limit, Status};

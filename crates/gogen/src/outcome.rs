@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+pub(crate) use puzzle_kit::{Limit, Status};
+
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
@@ -26,7 +28,7 @@ pub struct SolveOptions {
     pub solution_limit: u64,
     /// The most search nodes ([`Stats::nodes`]) a run may examine, never
     /// passed: a run that would pass it ends with [`Status::Limit`]
-    /// ([`Limit::Nodes`]).
+    /// ([`Limit::Node`]).
     pub node_limit: Option<u64>,
     /// The most bytes the search's growing buffers (the cores' trail,
     /// stacks, closed set and frontier, and the solutions kept) may hold:
@@ -44,28 +46,6 @@ impl Default for SolveOptions {
             memory_limit: None,
         }
     }
-}
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// At least one solution was found.
-    Solved,
-    /// The search finished and proved there is none.
-    Unsolvable,
-    /// A node or memory limit stopped the search before it could answer:
-    /// before any solution, or, when counting, before the count was
-    /// finished (the solutions found are then a lower bound).
-    Limit,
-}
-
-/// Which limit stopped a run with [`Status::Limit`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// [`SolveOptions::node_limit`].
-    Nodes,
-    /// [`SolveOptions::memory_limit`].
-    Memory,
 }
 
 /// Search effort of one run.
@@ -111,7 +91,7 @@ pub(crate) enum Stop {
     Exhausted,
     /// The solution limit was reached.
     SolutionLimit,
-    /// A node or memory limit was reached.
+    /// A node or memory limit was reached: which one.
     Limit(Limit),
 }
 
@@ -123,7 +103,6 @@ pub(crate) enum Stop {
 #[derive(Debug, Clone)]
 pub struct Outcome {
     status: Status,
-    limit: Option<Limit>,
     solutions: Vec<Grid>,
     count_complete: bool,
     /// Effort.
@@ -135,23 +114,20 @@ impl Outcome {
     /// `stop`.
     pub(crate) fn new(solutions: Vec<Grid>, stop: Stop, stats: Stats) -> Self {
         let status = match stop {
-            Stop::Limit(_) => Status::Limit,
+            Stop::Limit(limit) => Status::Limit(limit),
             Stop::Exhausted | Stop::SolutionLimit if solutions.is_empty() => Status::Unsolvable,
             Stop::Exhausted | Stop::SolutionLimit => Status::Solved,
         };
         Outcome {
             status,
-            limit: match stop {
-                Stop::Limit(limit) => Some(limit),
-                Stop::Exhausted | Stop::SolutionLimit => None,
-            },
             count_complete: stop == Stop::Exhausted || status == Status::Unsolvable,
             solutions,
             stats,
         }
     }
 
-    /// How the run ended.
+    /// How the run ended ([`Status::Limit`] names the limit that stopped
+    /// it).
     pub fn status(&self) -> Status {
         self.status
     }
@@ -159,14 +135,14 @@ impl Outcome {
     /// Which limit stopped the run, exactly when the status is
     /// [`Status::Limit`].
     pub fn limit(&self) -> Option<Limit> {
-        self.limit
+        self.status.limit()
     }
 
     /// The first solution found, when the status is [`Status::Solved`].
     pub fn solution(&self) -> Option<&Grid> {
         match self.status {
             Status::Solved => self.solutions.first(),
-            Status::Unsolvable | Status::Limit => None,
+            Status::Unsolvable | Status::Limit(_) => None,
         }
     }
 
@@ -241,15 +217,15 @@ mod tests {
             (vec![grid], Stop::SolutionLimit, Status::Solved, false, None),
             (
                 vec![grid],
-                Stop::Limit(Limit::Nodes),
-                Status::Limit,
+                Stop::Limit(Limit::Node),
+                Status::Limit(Limit::Node),
                 false,
-                Some(Limit::Nodes),
+                Some(Limit::Node),
             ),
             (
                 vec![],
                 Stop::Limit(Limit::Memory),
-                Status::Limit,
+                Status::Limit(Limit::Memory),
                 false,
                 Some(Limit::Memory),
             ),

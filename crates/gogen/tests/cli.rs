@@ -109,6 +109,7 @@ fn a_limit_is_never_passed_and_a_cut_count_is_a_lower_bound() {
             assert_eq!(output.status.code(), Some(4), "{algo} {limit}");
             let cut = record(&output);
             assert_eq!(cut.status, cli_kit::Status::Limit);
+            assert_eq!(cut.limit, Some(cli_kit::Limit::Node));
             assert!(
                 cut.stats.nodes <= limit,
                 "{algo} {limit}: {}",
@@ -148,7 +149,7 @@ fn the_memory_limit_ends_a_search_with_status_limit() {
         assert_eq!(output.status.code(), Some(4), "{algo}");
         assert_eq!(
             text(&output.stdout),
-            "limit reached before a solution was found\nsolutions: 0 or more (found before the memory limit)\n",
+            "memory limit reached before a solution was found\nsolutions: 0 or more (found before the memory limit)\n",
             "{algo}"
         );
     }
@@ -264,4 +265,66 @@ fn the_sample_from_stdin_and_a_bad_file_under_json() {
         text(&bad.stdout),
         "{\"status\":\"invalid\",\"error\":\"line 3, column 3: expected a letter A-Y or '.', found 'Z'\",\"stats\":{\"nodes\":0,\"micros\":0}}\n"
     );
+}
+
+/// A budget that refused a state is a limit naming that budget, never
+/// "unsolvable", never a complete count, for both algorithms; the human
+/// view names it too, and `check` reads that line back.
+#[test]
+fn a_refused_budget_is_a_limit_that_names_it() {
+    let budgets: [(&[&str], cli_kit::Limit); 4] = [
+        (&["--memory-limit", "1"], cli_kit::Limit::Memory),
+        (&["--memory-limit", "1K"], cli_kit::Limit::Memory),
+        (&["--memory-limit", "1M"], cli_kit::Limit::Memory),
+        (&["--node-limit", "1"], cli_kit::Limit::Node),
+    ];
+    for puzzle in ["seed-sample.txt", "puzzles/imperial-hard.txt"] {
+        for (flags, which) in budgets {
+            for algo in ["csp", "dfs"] {
+                for count in [false, true] {
+                    let mut args = vec!["solve", puzzle, "--json", "--algo", algo];
+                    args.extend_from_slice(flags);
+                    if count {
+                        args.push("--count");
+                    }
+                    let output = gogen(&args, b"");
+                    let record = record(&output);
+                    match record.status {
+                        cli_kit::Status::Solved => {
+                            assert_eq!(record.limit, None, "{args:?}");
+                            assert_eq!(output.status.code(), Some(0), "{args:?}");
+                        }
+                        cli_kit::Status::Limit => {
+                            assert_eq!(record.limit, Some(which), "{args:?}");
+                            assert_eq!(output.status.code(), Some(4), "{args:?}");
+                            if let Some(count) = record.fields.count {
+                                assert!(!count.complete, "{args:?}");
+                            }
+                        }
+                        status => panic!("{args:?}: {status} for a solvable puzzle"),
+                    }
+                    let checked = gogen(&["check", puzzle], &output.stdout);
+                    assert_eq!(checked.status.code(), Some(0), "{args:?}");
+                }
+            }
+        }
+    }
+    let human = gogen(
+        &["solve", "puzzles/imperial-hard.txt", "--node-limit", "1"],
+        b"",
+    );
+    assert_eq!(
+        text(&human.stdout),
+        "node limit reached before a solution was found\n"
+    );
+    let checked = gogen(&["check", "puzzles/imperial-hard.txt"], &human.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
+    // A limit line that names no limit, or one gogen does not have, fails.
+    for line in [
+        "limit reached before a solution was found\n",
+        "time limit reached\n",
+    ] {
+        let checked = gogen(&["check", "seed-sample.txt"], line.as_bytes());
+        assert_eq!(checked.status.code(), Some(1), "{line}");
+    }
 }

@@ -163,9 +163,9 @@ fn the_node_limit_ends_a_search_with_status_limit() {
             memory_limit: None,
         },
     );
-    assert_eq!(outcome.status(), Status::Limit);
+    assert_eq!(outcome.status(), Status::Limit(gogen::Limit::Node));
     assert!(!outcome.count_complete() && outcome.solution().is_none());
-    assert_eq!(outcome.limit(), Some(gogen::Limit::Nodes));
+    assert_eq!(outcome.limit(), Some(gogen::Limit::Node));
     assert!(outcome.stats.nodes <= 3);
 }
 
