@@ -43,6 +43,9 @@ limit reached)\", status \"limit\", exit 4.
 
 JSON (--json), one line:
   status          \"solved\", \"unsolvable\" when the count is 0, or \"limit\"
+  limit           with \"limit\": \"node\" or \"memory\", the limit that stopped it
+  solution        when solved: one placement (the construction's), as solve
+                  prints it, which check verifies
   n               the board size
   algo            \"fast\" (the default), or a textbook formulation: \"csp\",
                   \"dfs\", \"bfs\"
@@ -78,6 +81,8 @@ beyond that the columns of rows 0, 1, 2, ... on one line.
 JSON (--json), one line:
   status    \"solved\", \"unsolvable\" (N = 2, 3) or \"limit\" (a node, memory
             or step budget ran out)
+  limit     with \"limit\": \"node\" (--node-limit, or --max-steps, which
+            bounds min-conflicts' nodes) or \"memory\" (--memory-limit)
   solution  when solved: the queen's 0-based column in each row, top to bottom
   n         the board size
   algo      \"construct\", \"min-conflicts\", \"csp\", \"dfs\" or \"bfs\"
@@ -107,9 +112,9 @@ Examples:
 
 /// The `--help` text after the options of `check`.
 pub const CHECK_HELP: &str = "\
-Accepts what solve prints: JSON lines (each \"solution\" checked, its length
-against \"n\"; a \"limit\" record has nothing to check), a board of Q and .
-cells, a column list on one line, or the unsolvable and limit lines; several
+Accepts what solve and count print: JSON lines (each \"solution\" checked,
+its length against \"n\"; a \"limit\" record has nothing to check), a board
+of Q and . cells, a column list on one line, or the unsolvable and limit lines; several
 outputs one after another are checked one by one. Lines starting with
 \"stats:\" are skipped. Checks one queen per row, distinct columns, no shared
 diagonal, and the size. An \"unsolvable\" claim is confirmed for N = 2 and 3
@@ -439,8 +444,9 @@ impl Report<usize, CountRun> for Shown {
                 unique: outcome.unique.filter(|_| view.unique),
                 threads: Some(run.threads),
             };
-            let mut record: Record<Fields, &[u32], Counters> =
+            let mut record: Record<Fields, Vec<u32>, Counters> =
                 Record::ended(outcome.status(), fields);
+            record.solution = one_placement(n, &outcome);
             record.stats = record_stats(&run.stats);
             return write_record(out, &record);
         }
@@ -457,6 +463,20 @@ impl Report<usize, CountRun> for Shown {
             writeln!(out, "{}", stats_line(&run.stats, threads))?;
         }
         Ok(())
+    }
+}
+
+/// One placement for the record of a count that found some (a solution
+/// exactly when solved, as in every crate's count records): the
+/// construction's, linear in `n` (a count's `n` is small anyway), not one
+/// the counter kept.
+fn one_placement(n: usize, outcome: &CountOutcome) -> Option<Vec<u32>> {
+    if outcome.status() != crate::Status::Solved {
+        return None;
+    }
+    match solve(n, Algorithm::Construct) {
+        Ok((Outcome::Solved(placement), _)) => Some(placement.into_columns()),
+        _ => None,
     }
 }
 

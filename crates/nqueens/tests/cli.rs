@@ -383,6 +383,60 @@ fn limit_records_name_the_limit() {
     }
 }
 
+/// A count record carries a solution exactly when solved, as every crate's
+/// count records do, and `check` accepts it and verifies that solution
+/// (issue 17: count records were "solved" with none, and check refused
+/// them); the largest count takes its solution at no cost.
+#[test]
+fn count_records_carry_one_solution_that_check_verifies() {
+    for args in [
+        &["count", "1"][..],
+        &["count", "8"],
+        &["count", "10", "--unique"],
+        &["count", "9", "--algo", "dfs"],
+        &["count", "6", "--algo", "csp"],
+        &["count", "7", "--algo", "bfs"],
+        &["count", "3"],
+        &["count", "2", "--algo", "dfs"],
+        &["count", "10", "--algo", "dfs", "--node-limit", "500"],
+    ] {
+        let run = nqueens(&[args, &["--json"]].concat(), "");
+        let record = json(&run);
+        let solved = record["status"] == "solved";
+        assert_eq!(
+            record.get("solution").is_some(),
+            solved,
+            "{args:?}: {record}"
+        );
+        if solved {
+            let n = record["n"].as_u64().expect("n") as usize;
+            assert_eq!(record["solution"].as_array().map(Vec::len), Some(n));
+        }
+        let checked = nqueens(&["check"], &run.stdout);
+        assert_eq!(checked.code, 0, "{args:?}: {}", checked.stderr);
+    }
+    // A count record whose solution is wrong is caught.
+    let run = nqueens(&["count", "8", "--json"], "");
+    let tampered = run.stdout.replacen("\"solution\":[", "\"solution\":[0,", 1);
+    let tampered = tampered.replacen(",4]", "]", 1);
+    let checked = nqueens(&["check"], &tampered);
+    assert_eq!(checked.code, 1, "{tampered}");
+    // The largest board a count takes.
+    let huge = nqueens(
+        &[
+            "count",
+            "32",
+            "--algo",
+            "dfs",
+            "--node-limit",
+            "10",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(json(&huge)["status"], "limit");
+}
+
 #[test]
 fn the_formulations_stop_at_their_memory_limit() {
     let run = nqueens(
