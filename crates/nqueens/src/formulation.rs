@@ -397,6 +397,37 @@ mod tests {
         assert_eq!(stats.nodes, 50);
     }
 
+    /// A budget that refuses a board is a limit, never a proof (issue 17):
+    /// under every memory limit from what the cores do not count to one
+    /// that fits, 8 queens are found or the memory is named, and a count
+    /// is all 92 or stopped by the memory limit.
+    #[test]
+    fn a_memory_refusal_is_never_read_as_no_placement() {
+        for formulation in [Formulation::Csp, Formulation::Dfs, Formulation::Bfs] {
+            let base = base_bytes(8, formulation) as usize;
+            for extra in [0, 1, 64, 512, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20] {
+                let limits = within(None, base + extra);
+                let what = format!("{formulation:?} within {extra} more bytes");
+                let (result, _) = solve_by(8, formulation, &limits);
+                assert!(
+                    matches!(
+                        result,
+                        SearchResult::Complete(Some(_)) | SearchResult::LimitReached(Limit::Memory)
+                    ),
+                    "{what}: {result:?}"
+                );
+                let (result, count, _) = count_by(8, formulation, &limits);
+                match result {
+                    SearchResult::Complete(_) => assert_eq!(count, 92, "{what}"),
+                    SearchResult::LimitReached(limit) => {
+                        assert_eq!(limit, Limit::Memory, "{what}");
+                        assert!(count < 92, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn an_expansion_beyond_the_budget_is_refused_before_it_is_made() {
         // N = 5000: one expansion of seed 004's board is 5001 boards of
