@@ -101,8 +101,9 @@ struct SearchArgs {
     /// else ~/.cache/eight-puzzle on Linux).
     #[arg(long, value_name = "DIR")]
     pdb_cache: Option<PathBuf>,
-    /// One JSON object per puzzle (JSON Lines) instead of the human view.
-    #[arg(long)]
+    /// One JSON object per puzzle (JSON Lines) instead of the human view
+    /// (its "stats" hold the counters: --stats does not go with it).
+    #[arg(long, conflicts_with = "stats")]
     json: bool,
     /// Add expanded and generated states, largest frontier and time to the
     /// human view.

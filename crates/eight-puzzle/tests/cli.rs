@@ -317,3 +317,22 @@ fn a_line_far_too_long_is_one_invalid_line() {
     );
     assert!(stderr.len() < 1000);
 }
+
+/// `--stats` with `--json` is a usage error, as in every binary: the
+/// record's `stats` hold the counters (issue 17, item 9).
+#[test]
+fn stats_with_json_is_a_usage_error() {
+    for args in [
+        &["solve", "142358607", "--stats", "--json"][..],
+        &["batch", "batch-mixed.txt", "--json", "--stats"],
+    ] {
+        let (code, stdout, stderr) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {stdout}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(
+            stderr.contains("'--stats' cannot be used with '--json'")
+                || stderr.contains("'--json' cannot be used with '--stats'"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

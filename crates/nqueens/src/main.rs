@@ -108,8 +108,9 @@ impl LimitArgs {
 
 #[derive(Debug, clap::Args)]
 struct OutputArgs {
-    /// One JSON object on one line instead of the human view
-    #[arg(long)]
+    /// One JSON object on one line instead of the human view (its "stats"
+    /// hold the counters: --stats does not go with it)
+    #[arg(long, conflicts_with = "stats")]
     json: bool,
     /// Add a line with the nodes visited and the time taken
     #[arg(long)]

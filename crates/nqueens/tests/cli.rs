@@ -473,3 +473,27 @@ fn the_formulations_stop_at_their_memory_limit() {
         );
     }
 }
+
+/// `--stats` with `--json` is a usage error, as in every binary: the
+/// record's `stats` hold the counters (issue 17, item 9).
+#[test]
+fn stats_with_json_is_a_usage_error() {
+    for args in [
+        &["count", "8", "--stats", "--json"][..],
+        &["solve", "8", "--json", "--stats"],
+        &["solve", "8", "--algo", "dfs", "--stats", "--json"],
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("'--stats' cannot be used with '--json'")
+                || run
+                    .stderr
+                    .contains("'--json' cannot be used with '--stats'"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
