@@ -336,3 +336,39 @@ fn stats_with_json_is_a_usage_error() {
         );
     }
 }
+
+/// A closed stdout (`eight-puzzle batch big.txt | head -1`) ends the run
+/// with exit 0 and nothing on stderr, whatever was left to write.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("eight-puzzle-closed.txt");
+    std::fs::write(&path, "142358607\n876543210\n".repeat(20_000)).expect("a scratch file");
+    for json in [false, true] {
+        let mut args = vec![
+            "batch",
+            path.to_str().expect("UTF-8 path"),
+            "--threads",
+            "1",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("a first line");
+        assert!(first.contains("142358607"), "{first}");
+        drop(stdout);
+        let output = child.wait_with_output().expect("the binary ends");
+        assert_eq!(output.status.code(), Some(0), "json {json}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "json {json}");
+    }
+    let _ = std::fs::remove_file(path);
+}

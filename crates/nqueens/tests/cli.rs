@@ -497,3 +497,39 @@ fn stats_with_json_is_a_usage_error() {
         );
     }
 }
+
+/// A closed stdout (`nqueens solve 32 | head -1`, or a huge column list cut
+/// short) ends the run with exit 0 and nothing on stderr.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    for args in [
+        &["solve", "32"][..],
+        &["solve", "2000000"],
+        &["solve", "2000000", "--json"],
+        &["count", "10", "--json"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+        if args[1] == "32" || args[0] == "count" {
+            let mut first = String::new();
+            stdout.read_line(&mut first).expect("a first line");
+            assert!(!first.is_empty(), "{args:?}");
+        } else {
+            let mut start = [0; 100];
+            stdout
+                .read_exact(&mut start)
+                .expect("the start of the line");
+        }
+        drop(stdout);
+        let output = child.wait_with_output().expect("the binary finishes");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
