@@ -127,9 +127,12 @@ impl Sudoku {
         }
     }
 
-    /// Parses a single one-line puzzle (16, 81, 256 or 625 characters).
+    /// Parses a single one-line puzzle: exactly 16, 81, 256 or 625 cell
+    /// characters, nothing else (no space, `|` or line break), as `solve`
+    /// reads a one-line puzzle and writes the `puzzle` and `solution` of a
+    /// record.
     pub fn from_line(line: &str) -> Result<Self, ParseError> {
-        parse_line(line, 1)
+        parse_line(line, 1, 1)
     }
 
     fn checked(side: usize, cells: Vec<u8>, origins: &[Origin]) -> Result<Self, ParseError> {
@@ -348,6 +351,11 @@ fn too_long(line: &str, number: usize) -> Option<ParseError> {
     })
 }
 
+/// The characters `trim` takes off the front of `line`.
+fn indent(line: &str) -> usize {
+    line.chars().take_while(|c| c.is_whitespace()).count()
+}
+
 /// The start of a line too long to be a puzzle, for [`Parsed::text`].
 fn preview(line: &str) -> String {
     match line.char_indices().nth(PREVIEW_CHARS) {
@@ -356,12 +364,15 @@ fn preview(line: &str) -> String {
     }
 }
 
-fn parse_line(line: &str, number: usize) -> Result<Sudoku, ParseError> {
+/// Reads a one-line puzzle: exactly its cells, 16, 81, 256 or 625 of them,
+/// nothing between them (spaces and `|` belong to the rows of a drawn
+/// grid, not to a one-line puzzle). `first_column` is the column of the
+/// line's first character in the text (after any indent trimmed off).
+fn parse_line(line: &str, number: usize, first_column: usize) -> Result<Sudoku, ParseError> {
     if let Some(error) = too_long(line, number) {
         return Err(error);
     }
-    let symbols = row_symbols(line);
-    let side = match symbols.len() {
+    let side = match symbol_count(line) {
         16 => 4,
         81 => 9,
         256 => 16,
@@ -373,9 +384,10 @@ fn parse_line(line: &str, number: usize) -> Result<Sudoku, ParseError> {
             });
         }
     };
-    let mut cells = Vec::with_capacity(symbols.len());
-    let mut origins = Vec::with_capacity(symbols.len());
-    for &(column, c) in &symbols {
+    let mut cells = Vec::with_capacity(side * side);
+    let mut origins = Vec::with_capacity(side * side);
+    for (index, c) in line.chars().enumerate() {
+        let column = first_column + index;
         let value = value_of(c, side).ok_or_else(|| ParseError::Character {
             line: number,
             column,
@@ -428,7 +440,7 @@ pub fn parse_puzzles(text: &str) -> Vec<Parsed> {
             puzzles.push(Parsed {
                 line: number,
                 text: trimmed.to_owned(),
-                result: parse_line(trimmed, number),
+                result: parse_line(trimmed, number, indent(line) + 1),
             });
             continue;
         }
@@ -647,6 +659,39 @@ mod tests {
             Sudoku::from_line(&long),
             Err(ParseError::TooLong { line: 1, .. })
         ));
+    }
+
+    #[test]
+    fn a_one_line_puzzle_is_its_cells_and_nothing_between_them() {
+        let spaced = format!("{} {}", &LINE[..40], &LINE[40..]);
+        for line in [spaced.as_str(), &format!("{LINE} "), &format!(" {LINE}")] {
+            assert!(
+                matches!(
+                    Sudoku::from_line(line),
+                    Err(ParseError::Character { found: ' ', .. })
+                ),
+                "{line:?}"
+            );
+        }
+        let barred = format!("{}|{}", &LINE[..27], &LINE[27..]);
+        assert_eq!(
+            Sudoku::from_line(&barred).unwrap_err().to_string(),
+            "line 1, column 28: expected a digit 1-9 or '.' or '0', found '|'"
+        );
+        // solve reads the same: a space inside is an error at its column,
+        // counted in the line as written (indent included).
+        let puzzles = parse_puzzles(&format!("  {spaced}\n"));
+        assert_eq!(
+            puzzles[0].result.as_ref().unwrap_err().to_string(),
+            "line 1, column 43: expected a digit 1-9 or '.' or '0', found ' '"
+        );
+        let indented = parse_puzzles(&format!("  {}x\n", &LINE[..80]));
+        assert_eq!(
+            indented[0].result.as_ref().unwrap_err().to_string(),
+            "line 1, column 83: expected a digit 1-9 or '.' or '0', found 'x'"
+        );
+        // Drawn rows keep their spaces and bars.
+        assert!(Sudoku::parse(&Sudoku::from_line(LINE).unwrap().to_string()).is_ok());
     }
 
     #[test]

@@ -286,3 +286,27 @@ fn a_refused_budget_is_a_limit_that_names_it_for_every_algorithm() {
         );
     }
 }
+
+/// `check` reads a record's `puzzle` as `solve` reads a one-line puzzle,
+/// no more loosely: a space inside (82 characters) is not a puzzle.
+#[test]
+fn check_reads_the_puzzle_exactly_as_solve_does() {
+    let spaced = format!("{} {}", &WIKI[..40], &WIKI[40..]);
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let record = format!(
+        r#"{{"line":1,"status":"solved","solution":"{solution}","puzzle":"{spaced}","algo":"fast","stats":{{"nodes":1,"micros":1}}}}"#
+    );
+    let checked = sudoku(&["check"], &record);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&checked.stderr).contains(
+            "puzzle is not valid: line 1, column 41: expected a digit 1-9 or '.' or '0', found ' '"
+        ),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    let solved = sudoku(&["solve", "--json"], &format!("{spaced}\n"));
+    assert_eq!(solved.status.code(), Some(1));
+    assert_eq!(records(&solved)[0]["status"], "invalid");
+}
