@@ -14,7 +14,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Ac3Result, Algo, Cell, Grid, Options, Outcome, Problem, Status, WordList, check, solve,
+    Ac3Result, Algo, Cell, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList, check,
+    solve,
 };
 
 /// The longest line of a text grid or word list read: far above any grid
@@ -51,7 +52,13 @@ pub fn load_words(path: Option<&str>, min_score: Option<i32>) -> anyhow::Result<
             let input = cli_kit::Input::read(Some(Path::new(path)))?;
             for (number, line) in input.numbered_lines() {
                 if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
-                    anyhow::bail!("{path}: line {number}: {message}");
+                    // The first character past the longest line read.
+                    let column = line
+                        .char_indices()
+                        .take_while(|&(at, _)| at < MAX_LINE)
+                        .count()
+                        + 1;
+                    anyhow::bail!("{path}: line {number}, column {column}: {message}");
                 }
             }
             WordList::parse(&input.text, min_score).with_context(|| path.to_owned())
@@ -87,7 +94,7 @@ pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
 fn check_size(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
     anyhow::ensure!(
         bytes.len() as u64 <= MAX_TEMPLATE_BYTES,
-        "{name}: more than {} MB: not a crossword template",
+        "{name}: byte {MAX_TEMPLATE_BYTES}: more than {} MB, expected a crossword template (a grid of at most {MAX_SIDE} x {MAX_SIDE} cells)",
         MAX_TEMPLATE_BYTES >> 20
     );
     Ok(())
@@ -98,10 +105,12 @@ pub fn parse_template(bytes: &[u8]) -> Result<Grid, String> {
     if !bytes.windows(12).any(|w| w == b"ACROSS&DOWN\0") {
         for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
             if line.len() > MAX_LINE {
-                let text = String::from_utf8_lossy(&line[..MAX_LINE.min(line.len())]);
-                let message = cli_kit::line_too_long(&text, MAX_LINE - 1)
-                    .unwrap_or_else(|| format!("a line of {} bytes", line.len()));
-                return Err(format!("line {}: {message}", index + 1));
+                let text = String::from_utf8_lossy(&line[..MAX_LINE]);
+                let column = text.chars().count() + 1;
+                return Err(format!(
+                    "line {}, column {column}: a line of more than {MAX_LINE} bytes, longer than any grid (at most {MAX_SIDE} cells a row)",
+                    index + 1
+                ));
             }
         }
     }
@@ -204,7 +213,12 @@ pub fn fill_item(
     let grid = parse_template(bytes)?;
     let problem = Problem::new(grid, words);
     if problem.slots().is_empty() {
-        return Err("no entry to fill: the grid has no run of two or more white cells".to_owned());
+        let grid = problem.grid();
+        return Err(format!(
+            "no entry to fill: expected a run of two or more white cells across or down, the {} x {} grid has none",
+            grid.rows(),
+            grid.cols()
+        ));
     }
     let (outcome, ac3) = solve(&problem, algo, options);
     Ok(Filled {

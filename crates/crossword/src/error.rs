@@ -47,3 +47,18 @@ impl ParseError {
         }
     }
 }
+
+/// The 1-based line and column just past the last character of `text`
+/// (where a reader that wanted more found the end).
+pub(crate) fn end_of(text: &str) -> (usize, usize) {
+    let line = text.matches('\n').count() + 1;
+    let last = text.rsplit('\n').next().unwrap_or_default();
+    (line, last.chars().count() + 1)
+}
+
+/// The 1-based line and column of byte `offset` of `text` (columns in
+/// characters).
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    end_of(before)
+}

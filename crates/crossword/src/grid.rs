@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::{Location, ParseError};
+use crate::error::{Location, ParseError, end_of, line_column};
 
 /// The largest number of rows or columns read: far above any published
 /// crossword (21x21 Sunday grids, 25x25 specials), small enough that a
@@ -118,16 +118,18 @@ impl Grid {
         let first = lines.iter().position(|(_, line)| !line.is_empty());
         let last = lines.iter().rposition(|(_, line)| !line.is_empty());
         let (Some(first), Some(last)) = (first, last) else {
+            // Nothing but blank lines: the error is where the input ends.
+            let (line, column) = end_of(text);
             return Err(ParseError::new(
-                Location::Input,
-                "empty grid: expected rows of '.' (open), '#' (block) and letters",
+                Location::LineColumn(line, column),
+                "empty grid: the input ends before any row, expected rows of '.' (open), '#' (block) and letters",
             ));
         };
         let rows = &lines[first..=last];
         if rows.len() > MAX_SIDE {
             return Err(ParseError::new(
-                Location::Line(rows[MAX_SIDE].0),
-                format!("more than {MAX_SIDE} rows"),
+                Location::LineColumn(rows[MAX_SIDE].0, 1),
+                format!("more than {MAX_SIDE} rows: expected the grid to end by this row"),
             ));
         }
         let mut cells = Vec::new();
@@ -159,25 +161,38 @@ impl Grid {
             }
             if width == 0 {
                 return Err(ParseError::new(
-                    Location::Line(number),
-                    "empty row inside the grid",
+                    Location::LineColumn(number, 1),
+                    "empty row inside the grid: expected a row of cells (blank lines only before and after the grid)",
                 ));
             }
             match cols {
                 None => cols = Some(width),
                 Some(cols) if cols != width => {
+                    // The first column where the row and the first row
+                    // disagree: the cell too many, or the one missing.
                     let (first_line, _) = rows[0];
+                    let (column, what) = if width > cols {
+                        (cols + 1, "a cell beyond the last column")
+                    } else {
+                        (width + 1, "the row ends before the last column")
+                    };
                     return Err(ParseError::new(
-                        Location::Line(number),
-                        format!("ragged row: {width} cells where line {first_line} has {cols}"),
+                        Location::LineColumn(number, column),
+                        format!(
+                            "ragged row: {width} cells where line {first_line} has {cols} ({what})"
+                        ),
                     ));
                 }
                 Some(_) => {}
             }
         }
         let cols = cols.unwrap_or(0);
-        Grid::new(rows.len(), cols, cells)
-            .ok_or_else(|| ParseError::new(Location::Input, "the grid has no cell"))
+        Grid::new(rows.len(), cols, cells).ok_or_else(|| {
+            ParseError::new(
+                Location::LineColumn(rows[0].0, 1),
+                "the grid has no cell: expected rows of '.' (open), '#' (block) and letters",
+            )
+        })
     }
 
     /// Reads an Across Lite `.puz` file: the block pattern from its
@@ -188,8 +203,8 @@ impl Grid {
         const MAGIC: &[u8] = b"ACROSS&DOWN\0";
         let start = find(bytes, MAGIC).ok_or_else(|| {
             ParseError::new(
-                Location::Byte(0),
-                "not an Across Lite file: no 'ACROSS&DOWN' signature",
+                Location::Byte(2.min(bytes.len())),
+                "not an Across Lite file: expected the 'ACROSS&DOWN' signature at byte 2 of the header",
             )
         })?;
         // The signature sits at offset 2 of the header; a file may carry
@@ -197,40 +212,56 @@ impl Grid {
         let base = start.checked_sub(2).ok_or_else(|| {
             ParseError::new(
                 Location::Byte(start),
-                "the 'ACROSS&DOWN' signature must follow a 2-byte checksum",
+                "the 'ACROSS&DOWN' signature: expected the header's 2-byte checksum before it",
             )
         })?;
-        let byte = |offset: usize| -> Result<u8, ParseError> {
+        let byte = |offset: usize, field: &str| -> Result<u8, ParseError> {
             bytes.get(base + offset).copied().ok_or_else(|| {
                 ParseError::new(
-                    Location::Byte(base + offset),
-                    "the file ends inside its 52-byte header",
+                    Location::Byte(bytes.len()),
+                    format!(
+                        "the file ends inside its 52-byte header: expected the {field} at byte {}",
+                        base + offset
+                    ),
                 )
             })
         };
-        let cols = usize::from(byte(0x2c)?);
-        let rows = usize::from(byte(0x2d)?);
-        if rows == 0 || cols == 0 {
+        let cols = usize::from(byte(0x2c, "width")?);
+        let rows = usize::from(byte(0x2d, "height")?);
+        for (value, offset, field) in [(cols, 0x2c, "width"), (rows, 0x2d, "height")] {
+            if value == 0 {
+                return Err(ParseError::new(
+                    Location::Byte(base + offset),
+                    format!("the header's {field} is 0: expected 1 to {MAX_SIDE}"),
+                ));
+            }
+        }
+        // The header is 52 bytes: a file that ends before its grids says
+        // which of them it cut.
+        if bytes.len() < base + 0x34 {
             return Err(ParseError::new(
-                Location::Byte(base + 0x2c),
-                format!("a grid of {cols} x {rows} cells"),
+                Location::Byte(bytes.len()),
+                format!(
+                    "the file ends inside its 52-byte header: expected the rest of it up to byte {}",
+                    base + 0x34
+                ),
             ));
         }
         let len = rows * cols;
         let solution_at = base + 0x34;
         let state_at = solution_at + len;
-        let (Some(solution), Some(state)) = (
-            bytes.get(solution_at..solution_at + len),
-            bytes.get(state_at..state_at + len),
-        ) else {
-            return Err(ParseError::new(
-                Location::Byte(bytes.len()),
-                format!(
-                    "the file ends before its two {cols} x {rows} grids ({} bytes expected from byte {solution_at})",
-                    2 * len
-                ),
-            ));
-        };
+        for (at, grid) in [(solution_at, "solution grid"), (state_at, "player grid")] {
+            if bytes.len() < at + len {
+                return Err(ParseError::new(
+                    Location::Byte(bytes.len()),
+                    format!(
+                        "the file ends inside its {grid}: expected {cols} x {rows} = {len} bytes from byte {at}"
+                    ),
+                ));
+            }
+        }
+        let solution = &bytes[solution_at..solution_at + len];
+        let state = &bytes[state_at..state_at + len];
         let mut cells = Vec::with_capacity(len);
         for (index, (&answer, &filled)) in solution.iter().zip(state).enumerate() {
             // Diagramless files mark their blocks ':' in the solution.
@@ -247,13 +278,21 @@ impl Grid {
             } else {
                 return Err(ParseError::new(
                     Location::Byte(solution_at + index),
-                    format!("expected a letter or '.' in the solution grid, found byte {answer}"),
+                    format!(
+                        "the solution grid's cell at row {}, column {}: expected a letter, '-', '.' or ':', found byte {answer}",
+                        index / cols + 1,
+                        index % cols + 1
+                    ),
                 ));
             };
             cells.push(cell);
         }
-        Grid::new(rows, cols, cells)
-            .ok_or_else(|| ParseError::new(Location::Byte(base + 0x2c), "grid size out of range"))
+        Grid::new(rows, cols, cells).ok_or_else(|| {
+            ParseError::new(
+                Location::Byte(base + 0x2c),
+                format!("the header's size: expected 1 to {MAX_SIDE} columns and rows"),
+            )
+        })
     }
 
     /// Reads an ipuz crossword: `dimensions`, and `puzzle` rows whose cells
@@ -269,17 +308,29 @@ impl Grid {
                 format!("not ipuz JSON: {error}"),
             )
         })?;
-        let bad = |message: String| ParseError::new(Location::Input, message);
+        // An error names the line and column of the value at fault (its
+        // nearest enclosing value that is there).
+        let bad = |path: &[Step<'_>], message: String| {
+            let (line, column) = (0..=path.len())
+                .rev()
+                .find_map(|depth| json_position(text, &path[..depth]))
+                .unwrap_or((1, 1));
+            ParseError::new(Location::LineColumn(line, column), message)
+        };
         let dimension = |name: &str| -> Result<usize, ParseError> {
-            json.get("dimensions")
-                .and_then(|d| d.get(name))
+            let value = json.get("dimensions").and_then(|d| d.get(name));
+            value
                 .and_then(Value::as_u64)
                 .and_then(|n| usize::try_from(n).ok())
                 .filter(|n| (1..=MAX_SIDE).contains(n))
                 .ok_or_else(|| {
-                    bad(format!(
-                        "ipuz: expected \"dimensions\": {{\"{name}\": 1 to {MAX_SIDE}}}"
-                    ))
+                    let found = value.map_or_else(|| "none".to_owned(), short);
+                    bad(
+                        &[Step::Key("dimensions"), Step::Key(name)],
+                        format!(
+                            "ipuz: expected \"dimensions\": {{\"{name}\": 1 to {MAX_SIDE}}}, found {found}"
+                        ),
+                    )
                 })
         };
         let (cols, rows) = (dimension("width")?, dimension("height")?);
@@ -291,12 +342,22 @@ impl Grid {
         let puzzle = json
             .get("puzzle")
             .and_then(Value::as_array)
-            .ok_or_else(|| bad("ipuz: expected a \"puzzle\" array of rows".into()))?;
+            .ok_or_else(|| {
+                let found = json.get("puzzle").map_or_else(|| "none".to_owned(), short);
+                bad(
+                    &[Step::Key("puzzle")],
+                    format!("ipuz: expected a \"puzzle\" array of rows, found {found}"),
+                )
+            })?;
         if puzzle.len() != rows {
-            return Err(bad(format!(
-                "ipuz: \"puzzle\" has {} rows where \"dimensions\" says {rows}",
-                puzzle.len()
-            )));
+            let at = [Step::Key("puzzle"), Step::Index(rows.min(puzzle.len()))];
+            return Err(bad(
+                &at[..if puzzle.len() > rows { 2 } else { 1 }],
+                format!(
+                    "ipuz: \"puzzle\" has {} rows where \"dimensions\" says {rows}",
+                    puzzle.len()
+                ),
+            ));
         }
         let saved = json.get("saved").and_then(Value::as_array);
         let letter_of = |value: &Value| -> Option<u8> {
@@ -315,10 +376,17 @@ impl Grid {
                 .as_array()
                 .filter(|row| row.len() == cols)
                 .ok_or_else(|| {
-                    bad(format!(
-                        "ipuz: \"puzzle\" row {} is not an array of {cols} cells",
-                        r + 1
-                    ))
+                    let found = match row.as_array() {
+                        Some(cells) => format!("{} cells", cells.len()),
+                        None => short(row),
+                    };
+                    bad(
+                        &[Step::Key("puzzle"), Step::Index(r)],
+                        format!(
+                            "ipuz: \"puzzle\" row {}: expected an array of {cols} cells, found {found}",
+                            r + 1
+                        ),
+                    )
                 })?;
             for (c, value) in row.iter().enumerate() {
                 let (cell, given) = match value {
@@ -331,7 +399,18 @@ impl Grid {
                 let is_block = match cell {
                     Value::Null => !value.is_object(),
                     Value::String(text) => *text == block,
-                    _ => false,
+                    Value::Number(_) => false,
+                    other => {
+                        return Err(bad(
+                            &[Step::Key("puzzle"), Step::Index(r), Step::Index(c)],
+                            format!(
+                                "ipuz: \"puzzle\" row {}, cell {}: expected a number, a string, null or an object, found {}",
+                                r + 1,
+                                c + 1,
+                                short(other)
+                            ),
+                        ));
+                    }
                 };
                 let saved_letter = saved
                     .and_then(|rows| rows.get(r))
@@ -346,7 +425,12 @@ impl Grid {
                 });
             }
         }
-        Grid::new(rows, cols, cells).ok_or_else(|| bad("ipuz: grid size out of range".into()))
+        Grid::new(rows, cols, cells).ok_or_else(|| {
+            bad(
+                &[Step::Key("dimensions")],
+                format!("ipuz: expected 1 to {MAX_SIDE} rows and columns"),
+            )
+        })
     }
 
     /// Reads a grid in the form its content shows: a `.puz` signature, a
@@ -356,9 +440,12 @@ impl Grid {
             return Grid::parse_puz(bytes).map(|grid| (grid, GridFormat::Puz));
         }
         if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+            let (line, column) = end_of(&String::from_utf8_lossy(&bytes[..offset]));
             return Err(ParseError::new(
-                Location::Byte(offset),
-                "binary data, but no 'ACROSS&DOWN' signature of an Across Lite .puz file",
+                Location::LineColumn(line, column),
+                format!(
+                    "a NUL byte (byte {offset}): expected a text grid, ipuz JSON or an Across Lite .puz file (with 'ACROSS&DOWN' at byte 2)"
+                ),
             ));
         }
         let text = String::from_utf8_lossy(bytes);
@@ -388,6 +475,131 @@ impl fmt::Display for Grid {
     }
 }
 
+/// A JSON value shortened for a message.
+fn short(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text,
+    }
+}
+
+/// One step of a path into a JSON text: a member of an object or an
+/// element of an array.
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The 1-based line and column where the value at `path` starts in the
+/// JSON `text`, which serde_json has read (so it is valid); `None` when
+/// the path is not there. A key given twice is found at its last
+/// occurrence, the one serde_json keeps; keys are compared as written
+/// (escapes are not decoded).
+fn json_position(text: &str, path: &[Step<'_>]) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut at = skip_space(bytes, 0);
+    for step in path {
+        let mut i = skip_space(bytes, at + 1);
+        match (step, bytes.get(at)) {
+            (Step::Key(key), Some(b'{')) => {
+                let mut found = None;
+                while bytes.get(i) == Some(&b'"') {
+                    let end = skip_string(bytes, i)?;
+                    let name = text.get(i + 1..end - 1)?;
+                    i = skip_space(bytes, end);
+                    if bytes.get(i) != Some(&b':') {
+                        return None;
+                    }
+                    i = skip_space(bytes, i + 1);
+                    if name == *key {
+                        found = Some(i);
+                    }
+                    i = skip_space(bytes, skip_value(bytes, i)?);
+                    if bytes.get(i) == Some(&b',') {
+                        i = skip_space(bytes, i + 1);
+                    }
+                }
+                at = found?;
+            }
+            (&Step::Index(index), Some(b'[')) => {
+                for _ in 0..index {
+                    if matches!(bytes.get(i), None | Some(b']')) {
+                        return None;
+                    }
+                    i = skip_space(bytes, skip_value(bytes, i)?);
+                    if bytes.get(i) != Some(&b',') {
+                        return None;
+                    }
+                    i = skip_space(bytes, i + 1);
+                }
+                if matches!(bytes.get(i), None | Some(b']')) {
+                    return None;
+                }
+                at = i;
+            }
+            _ => return None,
+        }
+    }
+    Some(line_column(text, at))
+}
+
+fn skip_space(bytes: &[u8], mut i: usize) -> usize {
+    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+/// Past the string starting at `i` (its opening quote).
+fn skip_string(bytes: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    loop {
+        match bytes.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// Past the value starting at `i`.
+fn skip_value(bytes: &[u8], mut i: usize) -> Option<usize> {
+    match bytes.get(i)? {
+        b'"' => skip_string(bytes, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match bytes.get(i)? {
+                    b'"' => {
+                        i = skip_string(bytes, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            while !matches!(
+                bytes.get(i),
+                None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+            ) {
+                i += 1;
+            }
+            Some(i)
+        }
+    }
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack
         .windows(needle.len())
@@ -408,16 +620,27 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         let cases = [
-            ("", "empty grid"),
+            (
+                "",
+                "line 1, column 1: empty grid: the input ends before any row",
+            ),
+            ("\n  \n", "line 3, column 1: empty grid"),
             (
                 "...\n.x!\n",
                 "line 2, column 3: expected '.' (open), '#' (block) or a letter, found '!'",
             ),
             (
                 "...\n..\n",
-                "line 2: ragged row: 2 cells where line 1 has 3",
+                "line 2, column 3: ragged row: 2 cells where line 1 has 3 (the row ends before the last column)",
             ),
-            ("\n\n...\n\n..#\n", "line 4: empty row inside the grid"),
+            (
+                "...\n....\n",
+                "line 2, column 4: ragged row: 4 cells where line 1 has 3 (a cell beyond the last column)",
+            ),
+            (
+                "\n\n...\n\n..#\n",
+                "line 4, column 1: empty row inside the grid",
+            ),
         ];
         for (text, expected) in cases {
             let error = Grid::parse_text(text).unwrap_err().to_string();
@@ -428,11 +651,40 @@ mod tests {
     #[test]
     fn puz_errors_name_byte_offsets() {
         let error = Grid::parse_puz(b"hello").unwrap_err();
-        assert_eq!(error.location, Location::Byte(0));
+        assert_eq!(error.location, Location::Byte(2));
         let mut bytes = vec![0u8; 2];
         bytes.extend_from_slice(b"ACROSS&DOWN\0");
         let error = Grid::parse_puz(&bytes).unwrap_err();
-        assert_eq!(error.location, Location::Byte(0x2c));
+        assert_eq!(
+            error.to_string(),
+            "byte 14: the file ends inside its 52-byte header: expected the width at byte 44"
+        );
+        bytes.resize(0x34, 0);
+        bytes[0x2c] = 3;
+        let error = Grid::parse_puz(&bytes).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "byte 45: the header's height is 0: expected 1 to 255"
+        );
+        bytes[0x2d] = 2;
+        bytes.extend_from_slice(b"AB.");
+        let error = Grid::parse_puz(&bytes).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "byte 55: the file ends inside its solution grid: expected 3 x 2 = 6 bytes from byte 52"
+        );
+        bytes.extend_from_slice(b"C#E---");
+        let error = Grid::parse_puz(&bytes).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "byte 61: the file ends inside its player grid: expected 3 x 2 = 6 bytes from byte 58"
+        );
+        bytes.extend_from_slice(b"-*-");
+        let error = Grid::parse_puz(&bytes).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "byte 56: the solution grid's cell at row 2, column 2: expected a letter, '-', '.' or ':', found byte 35"
+        );
     }
 
     #[test]
@@ -482,5 +734,40 @@ mod tests {
             matches!(error.location, Location::LineColumn(2, _)),
             "{error}"
         );
+        // Errors of content name the value at fault.
+        let cases = [
+            (
+                "{\"x\": 1}",
+                "line 1, column 1: ipuz: expected \"dimensions\": {\"width\": 1 to 255}, found none",
+            ),
+            (
+                "{\"dimensions\": {\"height\": 2,\n \"width\": \"5\"}}",
+                "line 2, column 11: ipuz: expected \"dimensions\": {\"width\": 1 to 255}, found \"5\"",
+            ),
+            (
+                "{\"dimensions\": {\"width\": 2, \"height\": 1}}",
+                "line 1, column 1: ipuz: expected a \"puzzle\" array of rows, found none",
+            ),
+            (
+                "{\"dimensions\": {\"width\": 2, \"height\": 1},\n\"puzzle\": [[0, 0], [0, 0]]}",
+                "line 2, column 20: ipuz: \"puzzle\" has 2 rows where \"dimensions\" says 1",
+            ),
+            (
+                "{\"dimensions\": {\"width\": 2, \"height\": 2},\n\"puzzle\": [[0, 0]]}",
+                "line 2, column 11: ipuz: \"puzzle\" has 1 rows where \"dimensions\" says 2",
+            ),
+            (
+                "{\"dimensions\": {\"width\": 2, \"height\": 1},\n\"puzzle\": [[0, \"a\", 0]]}",
+                "line 2, column 12: ipuz: \"puzzle\" row 1: expected an array of 2 cells, found 3 cells",
+            ),
+            (
+                "{\"dimensions\": {\"width\": 2, \"height\": 1},\n\"puzzle\": [[0, true]]}",
+                "line 2, column 16: ipuz: \"puzzle\" row 1, cell 2: expected a number, a string, null or an object, found true",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = Grid::parse_ipuz(text).unwrap_err().to_string();
+            assert_eq!(error, expected, "{text}");
+        }
     }
 }

@@ -176,8 +176,16 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
     {
         cli_kit::usage_error::<Cli>("--time-limit: expected a number of seconds");
     }
+    let builtin = matches!(args.words.as_deref(), None | Some("default"));
+    let words = match cli::load_words(args.words.as_deref(), args.min_score) {
+        // Only the flag can empty the built-in list: a usage error.
+        Err(_) if builtin => cli_kit::usage_error::<Cli>(format!(
+            "--min-score {}: no word of the built-in list scores that much (its scores are 20, 40 and 60)",
+            args.min_score.unwrap_or_default()
+        )),
+        words => words?,
+    };
     let (name, bytes) = cli::read_template(args.input.as_deref())?;
-    let words = cli::load_words(args.words.as_deref(), args.min_score)?;
     let count_limit = args.count.then(|| args.limit.unwrap_or(1000));
     let options = Options {
         seed: args.seed.unwrap_or(0),

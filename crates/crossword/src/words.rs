@@ -2,7 +2,7 @@
 //! crossword constructors exchange), normalised to lowercase letters, and
 //! the default list built from SCOWL that ships inside the crate.
 
-use crate::error::{Location, ParseError};
+use crate::error::{Location, ParseError, end_of};
 
 /// The score of a word from a plain list (no `;score`).
 pub const DEFAULT_SCORE: i32 = 50;
@@ -73,21 +73,28 @@ impl WordList {
     pub fn parse(text: &str, min_score: Option<i32>) -> Result<WordList, ParseError> {
         let mut list = WordList::default();
         let mut index = hashbrown_free::Index::default();
-        for (number, line) in text.lines().enumerate() {
+        for (number, raw) in text.lines().enumerate() {
             let number = number + 1;
-            let line = line.trim();
+            let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
             let (word, score) = match line.rsplit_once(';') {
                 Some((word, score)) => {
-                    let score = score.trim().parse::<i32>().map_err(|_| {
+                    let score = score.trim().parse::<i32>().map_err(|error| {
+                        // The column just after the ';' in the line as read.
+                        let semicolon = raw.rfind(';').unwrap_or_default();
+                        let column = raw[..semicolon].chars().count() + 2;
+                        let expected = match error.kind() {
+                            std::num::IntErrorKind::PosOverflow
+                            | std::num::IntErrorKind::NegOverflow => {
+                                format!("a score from {} to {}", i32::MIN, i32::MAX)
+                            }
+                            _ => "an integer score after ';'".to_owned(),
+                        };
                         ParseError::new(
-                            Location::LineColumn(number, word.chars().count() + 2),
-                            format!(
-                                "expected an integer score after ';', found {:?}",
-                                score.trim()
-                            ),
+                            Location::LineColumn(number, column),
+                            format!("expected {expected}, found {:?}", score.trim()),
                         )
                     })?;
                     (word, score)
@@ -97,10 +104,12 @@ impl WordList {
             list.add(word, score, min_score, &mut index);
         }
         if list.words.is_empty() {
+            // The reader found the end of the list still wanting a word.
+            let (line, column) = end_of(text);
             return Err(ParseError::new(
-                Location::Input,
+                Location::LineColumn(line, column),
                 format!(
-                    "no usable word in the list ({} dropped: {} with characters other than letters, {} shorter than 2 letters, {} below the minimum score)",
+                    "no usable word in the list: it ends here without a word of two or more letters ({} dropped: {} with characters other than letters, {} shorter than 2 letters, {} below the minimum score)",
                     list.dropped.total(),
                     list.dropped.non_letters,
                     list.dropped.too_short,
@@ -281,11 +290,21 @@ mod tests {
             error.to_string(),
             "line 2, column 5: expected an integer score after ';', found \"x1\""
         );
+        let error = WordList::parse("  abc ; 1x\n", None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 8: expected an integer score after ';', found \"1x\""
+        );
+        let error = WordList::parse("abc;99999999999\n", None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 5: expected a score from -2147483648 to 2147483647, found \"99999999999\""
+        );
         let error = WordList::parse("123\n'\n", None).unwrap_err();
         assert!(
             error
                 .to_string()
-                .starts_with("no usable word in the list (2 dropped"),
+                .starts_with("line 3, column 1: no usable word in the list: it ends here without a word of two or more letters (2 dropped"),
             "{error}"
         );
     }

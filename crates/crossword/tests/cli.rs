@@ -307,3 +307,52 @@ fn check_compares_every_field_of_the_entries_and_the_mean_score() {
             .contains("\"mean_score\" 60 where the words of the fill score 50 on average")
     );
 }
+
+#[test]
+fn messages_name_the_line_and_column_or_the_byte_and_field() {
+    let cases: [(&[u8], &str); 6] = [
+        (
+            b"...\n..\n",
+            "<stdin>: line 2, column 3: ragged row: 2 cells where line 1 has 3",
+        ),
+        (
+            b"\n\n",
+            "<stdin>: line 3, column 1: empty grid: the input ends before any row",
+        ),
+        (
+            b"..\n.\0\n",
+            "<stdin>: line 2, column 2: a NUL byte (byte 4)",
+        ),
+        (
+            b"xxACROSS&DOWN\0",
+            "<stdin>: byte 14: the file ends inside its 52-byte header: expected the width at byte 44",
+        ),
+        (
+            b"{\"dimensions\": {\"width\": 0, \"height\": 2}}",
+            "<stdin>: line 1, column 26: ipuz: expected \"dimensions\": {\"width\": 1 to 255}, found 0",
+        ),
+        (
+            b"##\n##\n",
+            "<stdin>: no entry to fill: expected a run of two or more white cells across or down, the 2 x 2 grid has none",
+        ),
+    ];
+    for (input, expected) in cases {
+        let output = run(&["fill", "-", "--words", "seed-002-words.txt"], Some(input));
+        assert_eq!(output.status.code(), Some(1), "{input:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(expected), "{input:?}: {message}");
+    }
+    let words = run(
+        &["fill", "seed-002.txt", "--words", "-"],
+        Some(b"abc\nabd;x\n"),
+    );
+    assert!(
+        String::from_utf8_lossy(&words.stderr)
+            .contains("-: line 2, column 5: expected an integer score after ';', found \"x\""),
+        "{}",
+        String::from_utf8_lossy(&words.stderr)
+    );
+    // Only the flag can empty the built-in list: a usage error.
+    let scores = run(&["fill", "seed-002.txt", "--min-score", "61"], None);
+    assert_eq!(scores.status.code(), Some(2));
+}
