@@ -1,5 +1,7 @@
-//! Typed parse errors; every message names the line (and column where there
-//! is one) and what was expected.
+//! Typed parse errors; every message names the line and column of the
+//! character at fault (for a puzzle cut short, where the missing part was
+//! expected; for no puzzle at all, the end of the text) and what was
+//! expected.
 
 use thiserror::Error;
 
@@ -21,41 +23,63 @@ pub enum ParseError {
         expected: String,
     },
     /// A line that is neither a one-line puzzle nor the start of a grid.
+    /// The column is that of the first cell beyond the nearest puzzle size
+    /// when the line is longer than it, else the column after its last
+    /// cell.
     #[error(
-        "line {line}: {length} characters, expected 81 for a one-line puzzle \
-         (16, 256 or 625 for other sizes) or a grid of 4, 9, 16 or 25 rows"
+        "line {line}, column {column}: {length} cells, expected 81 for a one-line puzzle \
+         (16, 256 or 625 for other sizes) or a grid row of 4, 9, 16 or 25"
     )]
     Length {
         /// 1-based line.
         line: usize,
-        /// Symbols found on the line.
+        /// 1-based column (see above).
+        column: usize,
+        /// Cells found on the line.
         length: usize,
     },
     /// A line far longer than any puzzle (see [`crate::MAX_LINE_LEN`]).
-    #[error("line {line}: {length} characters, longer than any puzzle (at most {max})")]
+    #[error(
+        "line {line}, column {column}: {length} characters, longer than any puzzle \
+         (at most {max} bytes)"
+    )]
     TooLong {
         /// 1-based line.
         line: usize,
+        /// 1-based column of the first character past the limit.
+        column: usize,
         /// Characters on the line.
         length: usize,
         /// The longest line read as a puzzle, in bytes.
         max: usize,
     },
-    /// A grid row of the wrong length.
-    #[error("line {line}: grid row has {length} cells, expected {side}")]
+    /// A grid row of the wrong length. The column is that of the first
+    /// cell too many, or the column after the last cell of a short row.
+    #[error("line {line}, column {column}: grid row has {length} cells, expected {side}")]
     Row {
         /// 1-based line.
         line: usize,
+        /// 1-based column (see above).
+        column: usize,
         /// Cells found.
         length: usize,
         /// Cells expected.
         side: usize,
     },
-    /// A grid that ends before its last row.
-    #[error("line {line}: grid of {side} columns ends after {rows} rows, expected {side}")]
+    /// A grid that ends before its last row: the line and column are where
+    /// the next row was expected (a blank line, a line that is not a row,
+    /// or the end of the text).
+    #[error(
+        "line {line}, column {column}: the grid that starts on line {start} ends after \
+         {rows} of its {side} rows"
+    )]
     ShortGrid {
-        /// 1-based line where the grid starts.
+        /// 1-based line where the next row was expected.
         line: usize,
+        /// 1-based column there.
+        column: usize,
+        /// 1-based line where the grid starts.
+        start: usize,
         /// Rows read.
         rows: usize,
         /// Rows expected.
@@ -84,13 +108,36 @@ pub enum ParseError {
         /// The unit they share.
         unit: Unit,
     },
-    /// No puzzle in the text.
-    #[error("line 1: no puzzle found, expected an 81-character line or a grid")]
-    Empty,
+    /// No puzzle in the text: the line and column are its end.
+    #[error(
+        "line {line}, column {column}: no puzzle found before the end of the text, expected \
+         a one-line puzzle (16, 81, 256 or 625 cells) or a grid of 4, 9, 16 or 25 rows"
+    )]
+    Empty {
+        /// 1-based line of the end of the text.
+        line: usize,
+        /// 1-based column of the end of the text.
+        column: usize,
+    },
     /// More than one puzzle where one was expected.
-    #[error("line {line}: a second puzzle starts here, expected exactly one")]
+    #[error("line {line}, column {column}: a second puzzle starts here, expected exactly one")]
     Several {
         /// 1-based line where the second puzzle starts.
         line: usize,
+        /// 1-based column of its first character.
+        column: usize,
     },
+}
+
+impl ParseError {
+    /// The error of a text that holds no puzzle (only blank lines, `#`
+    /// comments and box separators): [`ParseError::Empty`] at its end.
+    pub fn no_puzzle_in(text: &str) -> Self {
+        let line = 1 + text.matches('\n').count();
+        let last = text.rsplit('\n').next().unwrap_or_default();
+        ParseError::Empty {
+            line,
+            column: 1 + last.chars().count(),
+        }
+    }
 }

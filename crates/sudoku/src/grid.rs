@@ -91,9 +91,11 @@ impl Sudoku {
     /// side, the value range and the rules.
     pub fn from_values(side: usize, values: &[u8]) -> Result<Self, ParseError> {
         if !SIDES.contains(&side) || values.len() != side * side {
+            let length = values.len();
             return Err(ParseError::Length {
                 line: 1,
-                length: values.len(),
+                column: 1 + length.min(nearest_size(length)),
+                length,
             });
         }
         let origins: Vec<Origin> = (0..values.len())
@@ -119,11 +121,16 @@ impl Sudoku {
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let mut puzzles = parse_puzzles(text);
         match puzzles.len() {
-            0 => Err(ParseError::Empty),
+            0 => Err(ParseError::no_puzzle_in(text)),
             1 => puzzles.remove(0).result,
-            _ => Err(ParseError::Several {
-                line: puzzles[1].line,
-            }),
+            _ => {
+                let line = puzzles[1].line;
+                let written = text.lines().nth(line - 1).unwrap_or_default();
+                Err(ParseError::Several {
+                    line,
+                    column: 1 + indent(written),
+                })
+            }
         }
     }
 
@@ -344,11 +351,40 @@ fn symbol_count(line: &str) -> usize {
 /// The error of a line longer than [`MAX_LINE_LEN`], if `line` is one: it
 /// names the length in characters and copies nothing.
 fn too_long(line: &str, number: usize) -> Option<ParseError> {
-    (line.len() > MAX_LINE_LEN).then(|| ParseError::TooLong {
-        line: number,
-        length: line.chars().count(),
-        max: MAX_LINE_LEN,
+    (line.len() > MAX_LINE_LEN).then(|| {
+        // The first character that does not end within the limit.
+        let column = 1 + line
+            .char_indices()
+            .take_while(|&(at, c)| at + c.len_utf8() <= MAX_LINE_LEN)
+            .count();
+        ParseError::TooLong {
+            line: number,
+            column,
+            length: line.chars().count(),
+            max: MAX_LINE_LEN,
+        }
     })
+}
+
+/// The one-line puzzle size (16, 81, 256 or 625 cells) nearest to
+/// `length`, the smaller on a tie.
+fn nearest_size(length: usize) -> usize {
+    SIDES
+        .iter()
+        .map(|side| side * side)
+        .min_by_key(|size| size.abs_diff(length))
+        .unwrap_or(81)
+}
+
+/// The column to blame when a line of `cells` (each with its column)
+/// should have held `expected`: the first cell too many, else the column
+/// just past `line`, where the next cell was expected.
+fn length_column(
+    cells: impl IntoIterator<Item = usize>,
+    expected: usize,
+    line_end: usize,
+) -> usize {
+    cells.into_iter().nth(expected).unwrap_or(line_end)
 }
 
 /// The characters `trim` takes off the front of `line`.
@@ -378,8 +414,13 @@ fn parse_line(line: &str, number: usize, first_column: usize) -> Result<Sudoku, 
         256 => 16,
         625 => 25,
         length => {
+            let cells = row_symbols(line)
+                .into_iter()
+                .map(|(column, _)| first_column + column - 1);
+            let line_end = first_column + line.chars().count();
             return Err(ParseError::Length {
                 line: number,
+                column: length_column(cells, nearest_size(length), line_end),
                 length,
             });
         }
@@ -475,16 +516,20 @@ fn parse_grid(lines: &[(usize, &str)], side: usize) -> (Result<Sudoku, ParseErro
     let mut rows = 0;
     let mut consumed = 0;
     let mut error = None;
+    // Where the grid stopped short: the line that is not its next row.
+    let mut stopped_at = None;
     for &(number, line) in lines {
         if rows == side {
             break;
         }
+        stopped_at = Some(number);
         let trimmed = line.trim();
         if trimmed.is_empty() {
             break;
         }
         consumed += 1;
         if trimmed.starts_with('#') || is_separator(trimmed) {
+            stopped_at = None;
             continue;
         }
         // A line too long to be a row is reported on its own (see
@@ -501,12 +546,15 @@ fn parse_grid(lines: &[(usize, &str)], side: usize) -> (Result<Sudoku, ParseErro
             break;
         }
         rows += 1;
+        stopped_at = None;
         if error.is_some() {
             continue;
         }
         if symbols.len() != side {
+            let line_end = 1 + line.trim_end().chars().count();
             error = Some(ParseError::Row {
                 line: number,
+                column: length_column(symbols.iter().map(|&(column, _)| column), side, line_end),
                 length: symbols.len(),
                 side,
             });
@@ -539,9 +587,14 @@ fn parse_grid(lines: &[(usize, &str)], side: usize) -> (Result<Sudoku, ParseErro
         return (Err(error), text, consumed);
     }
     if rows < side {
+        // A grid cut short by the end of the text misses its next row on the
+        // line after its last.
+        let next = stopped_at.unwrap_or_else(|| lines.last().map_or(first_line, |&(n, _)| n + 1));
         return (
             Err(ParseError::ShortGrid {
-                line: first_line,
+                line: next,
+                column: 1,
+                start: first_line,
                 rows,
                 side,
             }),
@@ -590,7 +643,7 @@ mod tests {
         );
         let error = Sudoku::parse(&LINE[..80]).unwrap_err();
         assert!(
-            error.to_string().starts_with("line 1: 80 characters"),
+            error.to_string().starts_with("line 1, column 81: 80 cells"),
             "{error}"
         );
         let duplicate = format!("55{}", &LINE[2..]);
@@ -629,6 +682,7 @@ mod tests {
             puzzles[0].result,
             Err(ParseError::TooLong {
                 line: 1,
+                column: MAX_LINE_LEN + 1,
                 length: MAX_LINE_LEN + 1,
                 max: MAX_LINE_LEN
             })
@@ -659,6 +713,81 @@ mod tests {
             Sudoku::from_line(&long),
             Err(ParseError::TooLong { line: 1, .. })
         ));
+    }
+
+    /// Every message names the line and the column of the character at
+    /// fault, or where the missing part was expected.
+    #[test]
+    fn length_and_shape_errors_name_the_column() {
+        let first_error = |text: &str| {
+            parse_puzzles(text)[0]
+                .result
+                .clone()
+                .unwrap_err()
+                .to_string()
+        };
+        let row = |cells: &str| cells.chars().flat_map(|c| [c, ' ']).collect::<String>();
+        let cases = [
+            // A cell too many: the 82nd; one too few: just past the 80th.
+            (
+                format!("{LINE}1\n"),
+                "line 1, column 82: 82 cells, expected 81",
+            ),
+            (
+                format!("{}\n", &LINE[..80]),
+                "line 1, column 81: 80 cells, expected 81",
+            ),
+            (
+                format!("{}\n", &LINE[..20]),
+                "line 1, column 17: 20 cells, expected 81",
+            ),
+            // A drawn row with a cell too many, and one too short.
+            (
+                format!("{}\n{}\n", row("53..7...."), row("6..195...1")),
+                "line 2, column 19: grid row has 10 cells, expected 9",
+            ),
+            (
+                format!("{}\n{}\n", row("53..7...."), row("6..195..")),
+                "line 2, column 16: grid row has 8 cells, expected 9",
+            ),
+            // A grid cut short: where its next row was expected.
+            (
+                "53..7....\n6..195...\n\n".to_owned(),
+                "line 3, column 1: the grid that starts on line 1 ends after 2 of its 9 rows",
+            ),
+            (
+                "\n53..7....\n# a comment\n".to_owned(),
+                "line 4, column 1: the grid that starts on line 2 ends after 1 of its 9 rows",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = first_error(&text);
+            assert!(message.starts_with(expected), "{text:?}: {message}");
+        }
+        assert_eq!(
+            Sudoku::parse("# nothing\n\n").unwrap_err(),
+            ParseError::Empty { line: 3, column: 1 }
+        );
+        assert_eq!(
+            Sudoku::parse("# nothing").unwrap_err(),
+            ParseError::Empty {
+                line: 1,
+                column: 10
+            }
+        );
+        assert_eq!(
+            Sudoku::parse(&format!("{LINE}\n  {LINE}\n")).unwrap_err(),
+            ParseError::Several { line: 2, column: 3 }
+        );
+        let long = format!("{}{}", "é".repeat(MAX_LINE_LEN / 2), "1");
+        assert!(
+            matches!(
+                Sudoku::from_line(&long),
+                Err(ParseError::TooLong { column, .. }) if column == MAX_LINE_LEN / 2 + 1
+            ),
+            "{:?}",
+            Sudoku::from_line(&long)
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
 use sudoku::cli::{View, check_record, solve_parsed};
-use sudoku::{Algo, DEFAULT_FRONTIER_LIMIT, Options, parse_puzzles};
+use sudoku::{Algo, DEFAULT_FRONTIER_LIMIT, Options, ParseError, parse_puzzles};
 
 const EXIT_CODES: &str = "Exit codes: 0 every puzzle solved (or counted); 1 bad input or I/O error \
 (the message names the line and column); 2 usage error; 3 at least one puzzle has no solution; \
@@ -130,6 +130,11 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let options = args.options();
     let input = Input::read(args.file.as_deref())?;
     let puzzles = parse_puzzles(&input.text);
+    if puzzles.is_empty() {
+        // A whole-input error: the file, where its text ends and what was
+        // expected there.
+        anyhow::bail!("{}: {}", input.name, ParseError::no_puzzle_in(&input.text));
+    }
     let mut view = View {
         json: args.json,
         pretty: args.pretty,

@@ -103,7 +103,7 @@ fn a_line_far_longer_than_any_puzzle_is_invalid_and_the_next_still_solves() {
     let error = records[0]["error"].as_str().expect("an error message");
     assert!(
         error.starts_with(&format!(
-            "line 1: {length} characters, longer than any puzzle"
+            "line 1, column 10001: {length} characters, longer than any puzzle"
         )),
         "{error}"
     );
@@ -112,7 +112,7 @@ fn a_line_far_longer_than_any_puzzle_is_invalid_and_the_next_still_solves() {
     assert_eq!(records[1]["status"], "solved");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains(&format!("line 1: {length} characters")),
+        stderr.contains(&format!("line 1, column 10001: {length} characters")),
         "{stderr}"
     );
 }
@@ -309,4 +309,17 @@ fn check_reads_the_puzzle_exactly_as_solve_does() {
     let solved = sudoku(&["solve", "--json"], &format!("{spaced}\n"));
     assert_eq!(solved.status.code(), Some(1));
     assert_eq!(records(&solved)[0]["status"], "invalid");
+}
+
+/// An input without any puzzle names the input, where its text ends and
+/// what was expected there.
+#[test]
+fn an_input_without_a_puzzle_names_the_input_and_its_end() {
+    let output = sudoku(&["solve"], "# only a comment\n\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "sudoku: <stdin>: line 3, column 1: no puzzle found before the end of the text, \
+         expected a one-line puzzle (16, 81, 256 or 625 cells) or a grid of 4, 9, 16 or 25 rows\n"
+    );
 }
