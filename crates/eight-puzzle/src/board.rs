@@ -99,10 +99,14 @@ pub enum BoardError {
     },
     /// The number of tiles is not the square of a side from 2 to 15.
     #[error(
-        "expected a square number of tiles (4, 9, 16, 25, ... up to {}), found {found}",
+        "{}expected a square number of tiles (4, 9, 16, 25, ... up to {}), found {found}",
+        column.map_or(String::new(), |column| format!("column {column}: ")),
         MAX_SIZE * MAX_SIZE
     )]
     NotSquare {
+        /// Where the text ends (the first column after the last tile), when
+        /// the board was read from text.
+        column: Option<usize>,
         /// How many tiles were given.
         found: usize,
     },
@@ -138,16 +142,25 @@ impl Board {
     /// A board from its tiles row by row, checked.
     pub fn from_tiles(tiles: &[usize]) -> Result<Board, BoardError> {
         let columns: Vec<usize> = (1..=tiles.len()).collect();
-        Board::checked(tiles, &columns)
+        Board::checked(tiles, &columns, None)
     }
 
-    fn checked(tiles: &[usize], columns: &[usize]) -> Result<Board, BoardError> {
+    /// A board from `tiles` found at `columns`; `end` is where their text
+    /// ends, if they were read from one.
+    fn checked(
+        tiles: &[usize],
+        columns: &[usize],
+        end: Option<usize>,
+    ) -> Result<Board, BoardError> {
         if tiles.is_empty() {
             return Err(BoardError::Empty);
         }
         let size = (2..=MAX_SIZE)
             .find(|size| size * size == tiles.len())
-            .ok_or(BoardError::NotSquare { found: tiles.len() })?;
+            .ok_or(BoardError::NotSquare {
+                column: end,
+                found: tiles.len(),
+            })?;
         let mut seen = vec![false; tiles.len()];
         for (&tile, &column) in tiles.iter().zip(columns) {
             if tile >= tiles.len() {
@@ -273,9 +286,14 @@ impl FromStr for Board {
                 if c == ',' || c.is_whitespace() {
                     if let Some((column, from)) = start.take() {
                         let token: &str = &text[from..offset];
-                        let tile = token.parse::<usize>().map_err(|_| BoardError::NotANumber {
-                            column,
-                            found: token.to_owned(),
+                        let tile = token.parse::<usize>().map_err(|_| {
+                            // The first character that is not a digit is at
+                            // fault (the whole number, when too large).
+                            let wrong = token.chars().position(|c| !c.is_ascii_digit());
+                            BoardError::NotANumber {
+                                column: column + wrong.unwrap_or(0),
+                                found: token.chars().take(20).collect(),
+                            }
                         })?;
                         tiles.push(tile, column);
                     }
@@ -294,10 +312,15 @@ impl FromStr for Board {
                 tiles.push(tile as usize, column);
             }
         }
+        // A wrong number of tiles is named where the text ends.
+        let end = Some(text.trim_end().chars().count() + 1);
         if tiles.count > MAX_SIZE * MAX_SIZE {
-            return Err(BoardError::NotSquare { found: tiles.count });
+            return Err(BoardError::NotSquare {
+                column: end,
+                found: tiles.count,
+            });
         }
-        Board::checked(&tiles.tiles, &tiles.columns)
+        Board::checked(&tiles.tiles, &tiles.columns, end)
     }
 }
 
@@ -374,7 +397,9 @@ mod tests {
         );
         check(
             "14235860",
-            Err("expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 8"),
+            Err(
+                "column 9: expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 8",
+            ),
         );
         check(
             "14235860x",
@@ -383,11 +408,15 @@ mod tests {
         check("142358600", Err("column 9: tile 0 appears twice"));
         check(
             &"1".repeat(100_000),
-            Err("expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 100000"),
+            Err(
+                "column 100001: expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 100000",
+            ),
         );
         check(
             &"0,".repeat(50_000),
-            Err("expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 50000"),
+            Err(
+                "column 100001: expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 50000",
+            ),
         );
         check(
             "1,4,2,3,5,8,6,0,9",
@@ -396,6 +425,11 @@ mod tests {
         check(
             "1, 4, two",
             Err("column 7: expected a tile number, found 'two'"),
+        );
+        // The character at fault inside a number, not where it starts.
+        check(
+            "1, 4, 12x5",
+            Err("column 9: expected a tile number, found '12x5'"),
         );
     }
 

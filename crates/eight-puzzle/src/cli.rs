@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algorithm, Answer, Board, BuildProgress, CycleCheck, Limit, Move, Origin, Outcome,
+    Algorithm, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Origin, Outcome,
     PatternDatabases, PdbError, Settings, Solvers, Stats, check, moves_view,
 };
 
@@ -73,8 +73,23 @@ pub struct Boards {
     text: String,
     /// One board per line (batch), or the whole text one board (solve).
     per_line: bool,
-    /// The number of stdin rows the one board was joined from.
-    rows: usize,
+    /// The stdin rows the one board was joined from, to name a line and
+    /// column of stdin in messages (none for a board on the command line).
+    rows: Vec<Row>,
+    /// Where stdin ends (line, column), for a message about a board that
+    /// is not there.
+    end: Option<(usize, usize)>,
+}
+
+/// One row of stdin in the board `solve` joins from them.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    /// The row's first character in the joined text, counted from 0.
+    joined: usize,
+    /// Its 1-based line in stdin.
+    line: usize,
+    /// The 1-based column of its first character on that line.
+    column: usize,
 }
 
 /// One board to solve: its text and, in a batch, its line.
@@ -82,7 +97,8 @@ pub struct Boards {
 pub struct Item<'a> {
     /// The 1-based line in a batch.
     pub line: Option<usize>,
-    /// The board's text, comment and surrounding spaces removed.
+    /// The board's text, comment and trailing spaces removed (leading
+    /// spaces kept, so that columns are the line's).
     pub text: &'a str,
 }
 
@@ -97,15 +113,27 @@ impl Boards {
                 name: format!("board '{}'", shorten(text.trim())),
                 text,
                 per_line: false,
-                rows: 1,
+                rows: Vec::new(),
+                end: None,
             });
         }
         let Input { name, mut text } = Input::stdin()?;
         let mut rows = Vec::new();
+        let mut origins = Vec::new();
         let mut at = 0;
-        for line in text.split_inclusive('\n') {
+        let mut joined = 0;
+        let end = end_of(&text);
+        for (index, line) in text.split_inclusive('\n').enumerate() {
             let row = content_range(line);
             if !row.is_empty() {
+                let column = line[..row.start].chars().count() + 1;
+                origins.push(Row {
+                    joined,
+                    line: index + 1,
+                    column,
+                });
+                // The row and the space that joins it to the next.
+                joined += line[row.clone()].chars().count() + 1;
                 rows.push(at + row.start..at + row.end);
             }
             at += line.len();
@@ -126,7 +154,8 @@ impl Boards {
             name,
             text,
             per_line: false,
-            rows: rows.len(),
+            rows: origins,
+            end: Some(end),
         })
     }
 
@@ -138,7 +167,8 @@ impl Boards {
             name: input.name,
             text: input.text,
             per_line: true,
-            rows: 0,
+            rows: Vec::new(),
+            end: None,
         })
     }
 
@@ -147,7 +177,7 @@ impl Boards {
         if !self.per_line {
             return vec![Item {
                 line: None,
-                text: self.text.trim(),
+                text: self.text.trim_end(),
             }];
         }
         self.text
@@ -157,7 +187,7 @@ impl Boards {
                 line: Some(index + 1),
                 text: content(line),
             })
-            .filter(|item| !item.text.is_empty())
+            .filter(|item| !item.text.trim_start().is_empty())
             .collect()
     }
 
@@ -177,22 +207,64 @@ impl Boards {
     /// Why an item cannot be solved, or its board.
     fn board(&self, item: &Item<'_>) -> Result<Board, String> {
         if let Some(message) = cli_kit::line_too_long(item.text, MAX_LINE) {
-            return Err(at(item, message));
+            // The first character past the longest line read.
+            let column = item
+                .text
+                .char_indices()
+                .take_while(|&(offset, _)| offset < MAX_LINE)
+                .count()
+                + 1;
+            return Err(self.at(item, format!("column {column}: {message}")));
         }
         item.text.parse().map_err(|error| {
-            let hint = if self.rows > 1 {
+            let message = match error {
+                BoardError::Empty => match self.end {
+                    Some((line, column)) => format!("line {line}, column {column}: {error}"),
+                    None => error.to_string(),
+                },
+                error => error.to_string(),
+            };
+            let hint = if self.rows.len() > 1 {
                 " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
             } else {
                 ""
             };
-            at(item, format!("{error}{hint}"))
+            self.at(item, format!("{message}{hint}"))
         })
+    }
+
+    /// `message` about `item` at the place it names: `line 5, column 9:
+    /// ...` in a batch, and for a board read from stdin the line and
+    /// column of stdin that a column of the joined board stands for.
+    fn at(&self, item: &Item<'_>, message: String) -> String {
+        let Some((column, rest)) = column_of(&message) else {
+            return at(item, message);
+        };
+        let Some(row) = self.rows.iter().rev().find(|row| row.joined < column) else {
+            return at(item, message);
+        };
+        let column = row.column + (column - 1 - row.joined);
+        format!("line {}, column {column}: {rest}", row.line)
     }
 }
 
-/// A line without its comment and surrounding spaces.
+/// A line without its comment and trailing spaces; leading spaces are kept
+/// so that the board parser's columns are the line's.
 fn content(line: &str) -> &str {
-    &line[content_range(line)]
+    &line[..content_range(line).end]
+}
+
+/// Where `text` ends: the line and column after its last character.
+fn end_of(text: &str) -> (usize, usize) {
+    let last = text.rsplit('\n').next().unwrap_or("");
+    (text.matches('\n').count() + 1, last.chars().count() + 1)
+}
+
+/// The column a message starts with (`column 9: rest`), and the rest.
+fn column_of(message: &str) -> Option<(usize, &str)> {
+    let rest = message.strip_prefix("column ")?;
+    let (number, rest) = rest.split_once(": ")?;
+    Some((number.parse().ok()?, rest))
 }
 
 /// Where [`content`] lies in `line`.
@@ -241,8 +313,10 @@ pub fn run(
 ) -> anyhow::Result<ExitCode> {
     let items = boards.items();
     if items.is_empty() {
+        let (line, column) = end_of(&boards.text);
         bail!(
-            "{}: no board found, expected one board per line",
+            "{}: line {line}, column {column}: no board found before the end of the input, \
+             expected one board per line (blank lines and text after # are skipped)",
             boards.name
         );
     }

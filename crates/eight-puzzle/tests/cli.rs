@@ -290,7 +290,7 @@ fn a_huge_record_is_checked_at_once() {
     let (code, _, stderr) = run(&["check"], &record);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("line 1: board: expected a square number of tiles"),
+        stderr.contains("line 1: board: column 6888890: expected a square number of tiles"),
         "{stderr}"
     );
 }
@@ -308,11 +308,11 @@ fn a_line_far_too_long_is_one_invalid_line() {
     assert_eq!(lines[1]["line"], 2);
     assert_eq!(
         lines[1]["error"],
-        "line 2: 31457280 characters, longer than any puzzle (at most 10000)"
+        "line 2, column 10001: 31457280 characters, longer than any puzzle (at most 10000)"
     );
     assert_eq!(lines[2]["status"], "unsolvable");
     assert!(
-        stderr.contains("<stdin>: line 2: 31457280 characters"),
+        stderr.contains("<stdin>: line 2, column 10001: 31457280 characters"),
         "{stderr}"
     );
     assert!(stderr.len() < 1000);
@@ -371,4 +371,48 @@ fn a_closed_stdout_ends_quietly() {
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "json {json}");
     }
     let _ = std::fs::remove_file(path);
+}
+
+/// Every message about a board names the line and the column of the
+/// character at fault, on the rows of stdin that `solve` joins too, and a
+/// wrong number of tiles where the board ends; an input with no board
+/// names the file, where it ended and what was expected (issue 17, item 10).
+#[test]
+fn messages_name_the_line_and_column() {
+    for (args, stdin, message) in [
+        (
+            &["solve"][..],
+            "1 2 3\n  4 5 x\n6 7 8\n",
+            "<stdin>: line 2, column 7: expected a tile number, found 'x'",
+        ),
+        (
+            &["solve"],
+            "1 2 3\n 4 5 6\n",
+            "<stdin>: line 2, column 7: expected a square number of tiles",
+        ),
+        (
+            &["solve", "-"],
+            "  \n \n",
+            "<stdin>: line 3, column 1: empty board, expected tiles",
+        ),
+        (
+            &["batch", "-"],
+            "142358607\n   1,2,3x\n",
+            "<stdin>: line 2, column 9: expected a tile number, found '3x'",
+        ),
+        (
+            &["batch", "-"],
+            "  1 2 3 # three\n",
+            "<stdin>: line 1, column 8: expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 3",
+        ),
+        (
+            &["batch", "-"],
+            "# nothing\n\n   ",
+            "<stdin>: line 3, column 4: no board found before the end of the input, expected one board per line",
+        ),
+    ] {
+        let (code, _, stderr) = run(args, stdin);
+        assert_eq!(code, 1, "{stdin:?}: {stderr}");
+        assert!(stderr.contains(message), "{stdin:?}: {stderr}");
+    }
 }
