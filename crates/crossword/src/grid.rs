@@ -303,9 +303,24 @@ impl Grid {
     pub fn parse_ipuz(text: &str) -> Result<Grid, ParseError> {
         use serde_json::Value;
         let json: Value = serde_json::from_str(text).map_err(|error| {
+            // serde_json counts the bytes read on the line (0 when none
+            // was): the column of the last one, in characters.
+            let line = text
+                .split('\n')
+                .nth(error.line().max(1) - 1)
+                .unwrap_or_default();
+            let column = line
+                .char_indices()
+                .take_while(|&(at, _)| at < error.column())
+                .count()
+                .max(1);
+            let message = error.to_string();
+            let message = message
+                .rsplit_once(" at line ")
+                .map_or(message.as_str(), |(what, _)| what);
             ParseError::new(
-                Location::LineColumn(error.line(), error.column()),
-                format!("not ipuz JSON: {error}"),
+                Location::LineColumn(error.line().max(1), column),
+                format!("not ipuz JSON: {message}"),
             )
         })?;
         // An error names the line and column of the value at fault (its
