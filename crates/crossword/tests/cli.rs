@@ -356,3 +356,45 @@ fn messages_name_the_line_and_column_or_the_byte_and_field() {
     let scores = run(&["fill", "seed-002.txt", "--min-score", "61"], None);
     assert_eq!(scores.status.code(), Some(2));
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    use std::io::{BufRead, BufReader, Write};
+    // A 200 x 255 grid of two-letter entries: far more output than a pipe holds.
+    let row = "..#".repeat(85);
+    let template: String = (0..200)
+        .map(|r| {
+            if r % 2 == 0 {
+                format!("{row}\n")
+            } else {
+                format!("{}\n", "#".repeat(255))
+            }
+        })
+        .collect();
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("crossword-closed-stdout.txt");
+    std::fs::write(&path, template).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossword"))
+        .args([
+            "fill",
+            path.to_str().unwrap(),
+            "--words",
+            "-",
+            "--allow-repeats",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"ab\n").unwrap();
+    drop(input);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("A B # A B"), "{first}");
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
