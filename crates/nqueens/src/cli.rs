@@ -573,15 +573,19 @@ pub fn claims(text: &str) -> Claims<Fields, Vec<u64>, Counters> {
     let mut lines = text
         .lines()
         .enumerate()
-        .map(|(index, line)| (index + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with("stats:"))
+        // Leading spaces are kept, so that columns are the line's.
+        .map(|(index, line)| (index + 1, line.trim_end()))
+        .filter(|(_, line)| {
+            let line = line.trim_start();
+            !line.is_empty() && !line.starts_with("stats:")
+        })
         .peekable();
     match lines.peek() {
-        Some((_, first)) if first.starts_with('{') => cli_kit::json_records(text),
+        Some((_, first)) if first.trim_start().starts_with('{') => cli_kit::json_records(text),
         _ => {
             let mut claims = Vec::new();
             while let Some((line, content)) = lines.next() {
-                let claim = if content.starts_with(['Q', '.']) {
+                let claim = if content.trim_start().starts_with(['Q', '.']) {
                     read_board(line, content, &mut lines)
                 } else {
                     read_line(content)
@@ -602,7 +606,8 @@ type Read = Result<CheckRecord, (Option<usize>, String)>;
 
 /// A one-line human view: `unsolvable: N queens ...`, `limit: ...`, or a
 /// column list.
-fn read_line(content: &str) -> Read {
+fn read_line(line: &str) -> Read {
+    let content = line.trim_start();
     if let Some(claim) = content.strip_prefix("unsolvable:") {
         let n = claim
             .split_whitespace()
@@ -630,8 +635,12 @@ fn read_line(content: &str) -> Read {
         .enumerate()
         .map(|(row, word)| {
             word.parse::<u64>().map_err(|_| {
+                // The first character that is not a digit (the whole
+                // number when it is too large).
+                let wrong = word.char_indices().find(|(_, c)| !c.is_ascii_digit());
+                let column = column_in(line, word, wrong.map_or(0, |(at, _)| at));
                 let message = format!(
-                    "row {row}: expected a column number, found '{}'",
+                    "column {column}: row {row}: expected a column number, found '{}'",
                     quote(word)
                 );
                 (None, message)
@@ -676,17 +685,28 @@ fn read_board<'t>(
 }
 
 /// The queen's column in one row of a board of `n` cells a row, read in
-/// one pass without collecting the cells (a row may be huge).
+/// one pass without collecting the cells (a row may be huge). A message
+/// names the column of the line (counted in characters from 1) at fault.
 fn board_row(n: usize, content: &str) -> Result<u64, String> {
     let mut queen = None;
     let mut cells = 0;
-    for (column, cell) in content.split_whitespace().enumerate() {
+    for (index, cell) in content.split_whitespace().enumerate() {
         cells += 1;
+        if cells > n {
+            let column = column_in(content, cell, 0);
+            return Err(format!(
+                "column {column}: a board of {n} rows needs {n} cells per row, found more"
+            ));
+        }
         match cell {
             "." => {}
-            "Q" if queen.is_none() => queen = Some(column as u64),
-            "Q" => return Err("two queens in one row".to_owned()),
+            "Q" if queen.is_none() => queen = Some(index as u64),
+            "Q" => {
+                let column = column_in(content, cell, 0);
+                return Err(format!("column {column}: two queens in one row"));
+            }
             other => {
+                let column = column_in(content, cell, 0);
                 return Err(format!(
                     "column {column}: expected 'Q' or '.', found '{}'",
                     quote(other)
@@ -695,11 +715,21 @@ fn board_row(n: usize, content: &str) -> Result<u64, String> {
         }
     }
     if cells != n {
+        let column = content.chars().count() + 1;
         return Err(format!(
-            "a board of {n} rows needs {n} cells per row, found {cells}"
+            "column {column}: a board of {n} rows needs {n} cells per row, found {cells}"
         ));
     }
     queen.ok_or_else(|| "no queen in this row".to_owned())
+}
+
+/// The 1-based character column in `line` of byte `at` of `word`, a slice
+/// of `line` (counted once, for a message).
+fn column_in(line: &str, word: &str, at: usize) -> usize {
+    let offset = (word.as_ptr() as usize).saturating_sub(line.as_ptr() as usize) + at;
+    line.get(..offset)
+        .map_or(0, |before| before.chars().count())
+        + 1
 }
 
 /// `word` for a message: its first 20 characters, so that a huge one is
@@ -848,7 +878,9 @@ mod tests {
         );
         check(
             "1 x 0",
-            &[Err("line 1: row 1: expected a column number, found 'x'")],
+            &[Err(
+                "line 1: column 3: row 1: expected a column number, found 'x'",
+            )],
         );
         check(
             r#"{"status":"solved","n":5,"solution":[1,3,0,2],"stats":{"nodes":1,"micros":1}}"#,
@@ -875,11 +907,30 @@ mod tests {
             &[Err("status \"solved\" but no solution")],
         );
         check("Q .\n. .\n", &[Err("line 2: no queen in this row")]);
-        check("Q Q\n. .\n", &[Err("line 1: two queens in one row")]);
+        check(
+            "Q Q\n. .\n",
+            &[Err("line 1: column 3: two queens in one row")],
+        );
+        check(
+            "  Q . x\n",
+            &[Err("line 1: column 7: expected 'Q' or '.', found 'x'")],
+        );
+        check(
+            "Q . .\n. . Q .\n",
+            &[Err(
+                "line 2: column 7: a board of 3 rows needs 3 cells per row, found more",
+            )],
+        );
+        check(
+            " 1 3 0 2y\n",
+            &[Err(
+                "line 1: column 9: row 3: expected a column number, found '2y'",
+            )],
+        );
         check(
             "Q . .\n. .\n. . Q\n",
             &[Err(
-                "line 2: a board of 3 rows needs 3 cells per row, found 2",
+                "line 2: column 4: a board of 3 rows needs 3 cells per row, found 2",
             )],
         );
         check(
@@ -938,14 +989,14 @@ mod tests {
         check(
             &huge,
             &[Err(
-                "row 1: expected a column number, found 'xxxxxxxxxxxxxxxxxxxx...'",
+                "column 3: row 1: expected a column number, found 'xxxxxxxxxxxxxxxxxxxx...'",
             )],
         );
         let got = check_text(&format!("Q {}", "y".repeat(100_000)), None);
         assert_eq!(
             got,
             [Err(
-                "line 1: column 1: expected 'Q' or '.', found 'yyyyyyyyyyyyyyyyyyyy...'".to_owned()
+                "line 1: column 3: expected 'Q' or '.', found 'yyyyyyyyyyyyyyyyyyyy...'".to_owned()
             )]
         );
     }
