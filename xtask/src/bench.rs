@@ -1,7 +1,13 @@
-//! `cargo xtask bench [crate]`: builds each crate's `benches/bench.rs` (a
-//! `bench-kit` program) in the bench profile, runs it, and renders its rows as
-//! a Markdown table and as `target/bench/<crate>.json`.
+//! `cargo xtask bench [crate]`: builds each crate's bench, `benches/<crate>/`
+//! (a `bench-kit` program, the package `<crate>-bench`), in the bench profile,
+//! runs it from the workspace root, and renders its rows as a Markdown table
+//! and as `target/bench/<crate>.json`.
+//!
+//! `benches/` is a workspace of its own, with its own lock file and target
+//! dir (`target/benches`): the peers from crates.io stay out of the main
+//! workspace's lock, where crates.io's `sudoku` made `-p sudoku` ambiguous.
 
+use std::path::PathBuf;
 use std::process::Stdio;
 
 use anyhow::{Context, Result, bail};
@@ -33,11 +39,11 @@ struct Row {
 }
 
 pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> {
-    let crates = bench_crates()?;
+    let crates = crates()?;
     let crates: Vec<String> = match only {
         Some(krate) if crates.iter().any(|known| known == krate) => vec![krate.to_owned()],
         Some(krate) => bail!(
-            "crate '{krate}' has no benches/bench.rs (crates with one: {})",
+            "crate '{krate}' has no bench, benches/{krate}/ (crates with one: {})",
             crates.join(", ")
         ),
         None => crates,
@@ -77,11 +83,23 @@ pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> 
     Ok(())
 }
 
-fn bench_crates() -> Result<Vec<String>> {
+/// The manifest of the benches' workspace.
+pub fn manifest() -> PathBuf {
+    workspace::root().join("benches").join("Cargo.toml")
+}
+
+/// The target dir of the benches' workspace: `benches` under the main one,
+/// so that neither build evicts the other's artifacts.
+pub fn target_dir() -> PathBuf {
+    workspace::target_dir().join("benches")
+}
+
+/// The crates with a bench: the folders of `benches/` holding a package.
+pub fn crates() -> Result<Vec<String>> {
     let mut crates = Vec::new();
-    for entry in std::fs::read_dir(workspace::root().join("crates"))? {
+    for entry in std::fs::read_dir(workspace::root().join("benches"))? {
         let entry = entry?;
-        if entry.path().join("benches").join("bench.rs").is_file() {
+        if entry.path().join("Cargo.toml").is_file() {
             crates.push(entry.file_name().to_string_lossy().into_owned());
         }
     }
@@ -90,24 +108,20 @@ fn bench_crates() -> Result<Vec<String>> {
 }
 
 /// Builds `krate`'s bench target and returns the executable cargo made.
-fn build(krate: &str) -> Result<std::path::PathBuf> {
+fn build(krate: &str) -> Result<PathBuf> {
     let output = cargo()
-        // By manifest path: a peer crate from crates.io may share the name
-        // (the `sudoku` crate is sudoku's peer).
         .arg("bench")
         .arg("--manifest-path")
-        .arg(
-            workspace::root()
-                .join("crates")
-                .join(krate)
-                .join("Cargo.toml"),
-        )
+        .arg(manifest())
         .args([
+            "--package",
+            &format!("{krate}-bench"),
             "--bench",
             "bench",
             "--no-run",
             "--message-format=json-render-diagnostics",
         ])
+        .env("CARGO_TARGET_DIR", target_dir())
         .stderr(Stdio::inherit())
         .output()
         .context("could not start cargo bench")?;

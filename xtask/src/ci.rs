@@ -25,6 +25,35 @@ pub fn run() -> Result<()> {
         "cargo clippy",
     )?;
 
+    // The benches are a workspace of their own (benches/, so that their
+    // peers stay out of the main lock file): format and lint them too, in
+    // the target dir `cargo xtask bench` uses.
+    step("the benches' workspace: cargo fmt --check, cargo clippy -D warnings");
+    let benches = crate::bench::manifest();
+    // By package: `--all` would format our crates again, as path dependencies.
+    let mut fmt = cargo();
+    fmt.args(["fmt", "--check", "--manifest-path"])
+        .arg(&benches);
+    for krate in crate::bench::crates()? {
+        fmt.args(["--package", &format!("{krate}-bench")]);
+    }
+    run_checked(&mut fmt, "cargo fmt --check of the benches")?;
+    run_checked(
+        cargo()
+            .args(["clippy", "--manifest-path"])
+            .arg(&benches)
+            .args([
+                "--workspace",
+                "--all-targets",
+                "--quiet",
+                "--",
+                "-D",
+                "warnings",
+            ])
+            .env("CARGO_TARGET_DIR", crate::bench::target_dir()),
+        "cargo clippy of the benches",
+    )?;
+
     // A library user's project: outside the workspace, every library by
     // path with `default-features = false`, as the READMEs tell a user to
     // write it. It must build without what only the binaries need.

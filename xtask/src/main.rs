@@ -32,7 +32,7 @@ enum Command {
     /// Time our solvers against their peers, interleaved; print a Markdown table
     /// and write target/bench/<crate>.json.
     Bench {
-        /// Only this crate (default: every crate with a benches/bench.rs).
+        /// Only this crate (default: every crate with a folder in benches/).
         krate: Option<String>,
         /// Only workloads whose name contains this text.
         #[arg(long)]

@@ -1,0 +1,313 @@
+//! Sudoku benchmark: our `fast` engine against the crates.io `sudoku` crate
+//! (a JCZSolve port) on the five classic sets, single thread, first solution
+//! and count-to-2, plus the general formulations on smaller workloads.
+
+use std::path::PathBuf;
+
+use bench_kit::{Workload, run};
+use puzzle_solver::{Puzzle, Val, VarToken};
+use sudoku::{Algo, Options, Sudoku, check_solution, fast_solve_array, solve};
+
+/// The benchmark sets, by file name under `shared/data/sudoku`.
+const SETS: [(&str, &str); 5] = [
+    ("17-clue", "puzzles2_17_clue.txt"),
+    ("top1465", "puzzles3_magictour_top1465.txt"),
+    (
+        "forum hardest 1905 11+",
+        "puzzles5_forum_hardest_1905_11+.txt",
+    ),
+    ("forum hardest 1106", "puzzles6_forum_hardest_1106.txt"),
+    ("serg benchmark", "puzzles7_serg_benchmark.txt"),
+];
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku")
+}
+
+/// Reads a set as lines of 81 characters, skipping comments and blank lines.
+fn load(file: &str) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(data_dir().join(file)).ok()?;
+    Some(
+        text.lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// FNV-1a over all solutions, so both sides must produce the same grids in the
+/// same order.
+#[derive(Clone, Copy)]
+struct Digest(u64);
+
+impl Digest {
+    fn new() -> Self {
+        Digest(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
+/// Our side reads each line the way a user of the library would: the text
+/// line into an array of 81 values (a blank is '.' or '0').
+fn to_array(line: &str) -> [u8; 81] {
+    let mut grid = [0u8; 81];
+    for (cell, byte) in grid.iter_mut().zip(line.bytes()) {
+        *cell = if byte.is_ascii_digit() {
+            byte - b'0'
+        } else {
+            0
+        };
+    }
+    grid
+}
+
+fn ours_first(lines: &[String]) -> String {
+    let mut digest = Digest::new();
+    let mut solved = 0u64;
+    let mut solution = [0u8; 81];
+    for line in lines {
+        let grid = to_array(line);
+        if fast_solve_array(&grid, 1, &mut solution) == 1 {
+            solved += 1;
+            digest.add(&solution);
+        }
+    }
+    format!("{solved} solved, digest {:016x}", digest.0)
+}
+
+fn peer_first(lines: &[String]) -> String {
+    let mut digest = Digest::new();
+    let mut solved = 0u64;
+    for line in lines {
+        let sudoku = sudoku_peer::Sudoku::from_str_line(line).expect("benchmark lines parse");
+        if let Some(solution) = sudoku.some_solution() {
+            solved += 1;
+            digest.add(&solution.to_bytes());
+        }
+    }
+    format!("{solved} solved, digest {:016x}", digest.0)
+}
+
+fn ours_count(lines: &[String]) -> String {
+    let mut totals = [0u64; 3];
+    let mut solution = [0u8; 81];
+    for line in lines {
+        let grid = to_array(line);
+        let count = fast_solve_array(&grid, 2, &mut solution);
+        totals[count as usize] += 1;
+    }
+    format!("counts 0:{} 1:{} 2+:{}", totals[0], totals[1], totals[2])
+}
+
+fn peer_count(lines: &[String]) -> String {
+    let mut totals = [0u64; 3];
+    for line in lines {
+        let sudoku = sudoku_peer::Sudoku::from_str_line(line).expect("benchmark lines parse");
+        totals[sudoku.solutions_count_up_to(2)] += 1;
+    }
+    format!("counts 0:{} 1:{} 2+:{}", totals[0], totals[1], totals[2])
+}
+
+/// Whether our first solutions equal the peer's on every puzzle (they must
+/// when every puzzle has one solution). Sets with several solutions per
+/// puzzle (serg) may differ in which one comes first; for those the
+/// first-solution digest is the number solved, and every one of our
+/// solutions is validated by the checker here, outside the timing.
+fn first_solutions_match(lines: &[String]) -> bool {
+    let mut solution = [0u8; 81];
+    lines.iter().all(|line| {
+        let found = fast_solve_array(&to_array(line), 1, &mut solution) == 1;
+        let peer = sudoku_peer::Sudoku::from_str_line(line)
+            .ok()
+            .and_then(|s| s.some_solution());
+        match peer {
+            Some(peer) => found && peer.to_bytes() == solution,
+            None => !found,
+        }
+    })
+}
+
+fn check_all(lines: &[String]) {
+    let mut solution = [0u8; 81];
+    for line in lines {
+        let puzzle = Sudoku::from_line(line).expect("benchmark lines parse");
+        if fast_solve_array(&to_array(line), 1, &mut solution) == 1 {
+            let solved = Sudoku::from_values(9, &solution).expect("a full grid");
+            if let Err(error) = check_solution(&puzzle, &solved) {
+                eprintln!("bench: wrong solution for {line}: {error}");
+                std::process::exit(1);
+            }
+        }
+    }
+}
+
+fn ours_first_count(lines: &[String]) -> String {
+    let mut solved = 0u64;
+    let mut solution = [0u8; 81];
+    for line in lines {
+        solved += fast_solve_array(&to_array(line), 1, &mut solution);
+    }
+    format!("{solved} solved")
+}
+
+fn peer_first_count(lines: &[String]) -> String {
+    let solved = lines
+        .iter()
+        .filter(|line| {
+            sudoku_peer::Sudoku::from_str_line(line)
+                .expect("benchmark lines parse")
+                .some_solution()
+                .is_some()
+        })
+        .count();
+    format!("{solved} solved")
+}
+
+/// Our general solvers (csp, dfs, bfs) over parsed puzzles, with a digest
+/// of the solutions or the counts.
+fn ours_general(puzzles: &[Sudoku], algo: Algo, limit: u64) -> String {
+    let options = Options::new(algo).count_up_to(limit);
+    let mut digest = Digest::new();
+    let mut counts = [0u64; 3];
+    for puzzle in puzzles {
+        let outcome = solve(puzzle, &options);
+        counts[outcome.count.min(2) as usize] += 1;
+        if let Some(solution) = outcome.solution.filter(|_| limit == 1) {
+            digest.add(solution.values());
+        }
+    }
+    if limit == 1 {
+        format!("{} solved, digest {:016x}", counts[1], digest.0)
+    } else {
+        format!("counts 0:{} 1:{} 2+:{}", counts[0], counts[1], counts[2])
+    }
+}
+
+/// The peer's model of a sudoku, as in puzzle-solver's own sudoku test.
+fn peer_model(line: &str) -> (Puzzle, Vec<Vec<VarToken>>) {
+    let mut puzzle = Puzzle::new();
+    let vars = puzzle.new_vars_with_candidates_2d(9, 9, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for row in &vars {
+        puzzle.all_different(row);
+    }
+    for col in 0..9 {
+        puzzle.all_different(vars.iter().map(|row| &row[col]));
+    }
+    for block in 0..9 {
+        let (top, left) = (block / 3 * 3, block % 3 * 3);
+        puzzle.all_different((0..9).map(|k| &vars[top + k / 3][left + k % 3]));
+    }
+    for (cell, value) in to_array(line).into_iter().enumerate() {
+        if value != 0 {
+            puzzle.set_value(vars[cell / 9][cell % 9], Val::from(value));
+        }
+    }
+    (puzzle, vars)
+}
+
+fn peer_general(lines: &[String], limit: u64) -> String {
+    let mut digest = Digest::new();
+    let mut counts = [0u64; 3];
+    for line in lines {
+        let (mut puzzle, vars) = peer_model(line);
+        if limit == 1 {
+            if let Some(solution) = puzzle.solve_any() {
+                counts[1] += 1;
+                let grid: Vec<u8> = vars
+                    .iter()
+                    .flatten()
+                    .map(|&var| solution[var] as u8)
+                    .collect();
+                digest.add(&grid);
+            }
+        } else {
+            let count = puzzle.solve_all().len().min(2);
+            counts[count] += 1;
+        }
+    }
+    if limit == 1 {
+        format!("{} solved, digest {:016x}", counts[1], digest.0)
+    } else {
+        format!("counts 0:{} 1:{} 2+:{}", counts[0], counts[1], counts[2])
+    }
+}
+
+fn main() {
+    let sets: Vec<(&str, Option<Vec<String>>)> = SETS
+        .iter()
+        .map(|&(name, file)| (name, load(file)))
+        .collect();
+    let top = sets
+        .iter()
+        .find(|(name, _)| *name == "top1465")
+        .and_then(|(_, lines)| lines.as_ref());
+    let top_puzzles: Vec<Sudoku> = top
+        .into_iter()
+        .flatten()
+        .map(|line| Sudoku::from_line(line).expect("benchmark lines parse"))
+        .collect();
+    let mut workloads = Vec::new();
+    for (name, lines) in &sets {
+        let Some(lines) = lines else {
+            eprintln!("bench: skipping {name}: {} not found", data_dir().display());
+            continue;
+        };
+        let items = lines.len() as u64;
+        let first = Workload::new(format!("fast {name} first solution"), || ours_first(lines))
+            .peer("sudoku 0.8 some_solution", || peer_first(lines))
+            .items(items);
+        workloads.push(if first_solutions_match(lines) {
+            first
+        } else {
+            check_all(lines);
+            Workload::new(format!("fast {name} first solution"), || {
+                ours_first_count(lines)
+            })
+            .peer("sudoku 0.8 some_solution", || peer_first_count(lines))
+            .items(items)
+            .note("several solutions per puzzle: digest is the number solved; ours checked")
+        });
+        workloads.push(
+            Workload::new(format!("fast {name} count to 2"), || ours_count(lines))
+                .peer("sudoku 0.8 solutions_count_up_to(2)", || peer_count(lines))
+                .items(items),
+        );
+    }
+    if let Some(top) = top {
+        let puzzles = &top_puzzles;
+        let items = top.len() as u64;
+        workloads.push(
+            Workload::new("csp top1465 first solution", || {
+                ours_general(puzzles, Algo::Csp, 1)
+            })
+            .peer("puzzle-solver solve_any", || peer_general(top, 1))
+            .items(items),
+        );
+        workloads.push(
+            Workload::new("csp top1465 count to 2", || {
+                ours_general(puzzles, Algo::Csp, 2)
+            })
+            .peer("puzzle-solver solve_all", || peer_general(top, 2))
+            .items(items)
+            .note("the peer has no count limit: solve_all counts every solution"),
+        );
+        let small = &puzzles[..50];
+        for algo in [Algo::Dfs, Algo::Bfs] {
+            workloads.push(
+                Workload::new(
+                    format!("{algo} top1465 first 50, first solution"),
+                    move || ours_general(small, algo, 1),
+                )
+                .items(50)
+                .note("seed 004's search on search-core; no peer"),
+            );
+        }
+    }
+    run(workloads);
+}
