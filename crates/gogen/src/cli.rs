@@ -91,10 +91,30 @@ pub fn read_puzzle(text: &str, letters: Option<&str>) -> Result<Puzzle, ParseErr
     }
 }
 
+/// The message of `error`, with a hint when `text` looks like the seed's
+/// words file (its first line a number, the word count) read without
+/// `--letters`, which makes it a puzzle file whose first grid row is
+/// that number.
+pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'));
+    let seed_words = first.is_some_and(|line| line.parse::<usize>().is_ok());
+    if letters.is_none() && seed_words {
+        format!(
+            "{error} (this looks like a seed words file, the word count then the words: \
+             give the nine given letters with --letters)"
+        )
+    } else {
+        error.to_string()
+    }
+}
+
 /// Reads and solves the puzzle of `text`: the `solve` of the batch driver
 /// (whose one item is the whole input).
 pub fn solve(text: &str, letters: Option<&str>, options: &SolveOptions) -> Result<Solved, String> {
-    let puzzle = read_puzzle(text, letters).map_err(|error| error.to_string())?;
+    let puzzle = read_puzzle(text, letters).map_err(|error| with_hint(error, text, letters))?;
     let outcome = crate::solve(&puzzle, options);
     Ok(Solved { puzzle, outcome })
 }

@@ -18,9 +18,12 @@ pub struct Grid {
 /// row by row).
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum GridError {
-    /// The line does not hold 25 characters (besides surrounding spaces).
-    #[error("expected 25 letters A-Y, found {found} characters")]
+    /// The line does not hold 25 characters (besides surrounding spaces):
+    /// the column of the 26th, or just past the last when there are fewer.
+    #[error("column {column}: expected 25 letters A-Y, found {found} characters")]
     Length {
+        /// Where the 26th character is, or the 25 end.
+        column: usize,
         /// Characters found.
         found: usize,
     },
@@ -80,6 +83,7 @@ impl Grid {
         for (offset, c) in letters.chars().enumerate() {
             if offset >= CELLS {
                 return Err(GridError::Length {
+                    column: indent + offset + 1,
                     found: letters.chars().count(),
                 });
             }
@@ -90,7 +94,10 @@ impl Grid {
             found += 1;
         }
         if found < CELLS {
-            return Err(GridError::Length { found });
+            return Err(GridError::Length {
+                column: indent + found + 1,
+                found,
+            });
         }
         Grid::new(cells).map_err(|error| match error {
             GridError::Repeated {

@@ -115,6 +115,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check { puzzle, letters } => {
             let input = Input::read(Some(&puzzle))?;
             let puzzle = cli::read_puzzle(&input.text, letters.as_deref())
+                .map_err(|error| cli::with_hint(error, &input.text, letters.as_deref()))
+                .map_err(anyhow::Error::msg)
                 .with_context(|| input.name.clone())?;
             let claims = cli::claims(&Input::stdin()?.text);
             cli_kit::run_check("gogen", claims, |record| cli::check_record(&puzzle, record))

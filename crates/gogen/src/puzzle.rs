@@ -67,26 +67,44 @@ pub struct Puzzle {
     words: Vec<String>,
 }
 
-/// Why a puzzle could not be read. Every message names the line (1-based)
-/// and, where it helps, the column.
+/// Why a puzzle could not be read. Every message names the line and
+/// column (1-based, counting characters of the line as written) of the
+/// character at fault, or where what is missing was expected (for text
+/// that ends too soon, its end), and what was expected; all but the
+/// `--letters` string, which is no text of the file.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
     /// The text holds no grid at all (only comments or blank lines).
-    #[error("no grid found: expected five rows of 5 letters or '.', then the words")]
-    NoGrid,
+    #[error(
+        "line {line}, column {column}: no grid found before the end of the text, expected \
+         five rows of 5 letters or '.', then the words"
+    )]
+    NoGrid {
+        /// Line of the end of the text.
+        line: usize,
+        /// Column of the end of the text.
+        column: usize,
+    },
     /// The text ends inside the grid.
-    #[error("line {line}: the text ends after {rows} grid rows, expected 5")]
+    #[error("line {line}, column {column}: the text ends after {rows} of the grid's 5 rows")]
     GridEnds {
         /// The line after the last row.
         line: usize,
+        /// Column 1 of it.
+        column: usize,
         /// Rows read.
         rows: usize,
     },
     /// The grid part has a line of the wrong width, or a blank line.
-    #[error("line {line}: expected a grid row of 5 letters or '.', found {found:?}")]
+    #[error(
+        "line {line}, column {column}: expected a grid row of 5 letters or '.', found {found:?}"
+    )]
     GridRow {
         /// Line of the offending row.
         line: usize,
+        /// Column of its sixth cell when it has more than five, else just
+        /// past its last character.
+        column: usize,
         /// The row as written.
         found: String,
     },
@@ -131,36 +149,73 @@ pub enum ParseError {
         found: char,
     },
     /// The word count in a header does not match the words that follow.
-    #[error("line {line}: the header announces {announced} words but {found} follow")]
+    #[error(
+        "line {line}, column {column}: the header announces {}, but {found} {} it",
+        count_of_words(*announced),
+        if *found == 1 { "follows" } else { "follow" }
+    )]
     WordCount {
         /// Line of the header.
         line: usize,
+        /// Column of the count in it.
+        column: usize,
         /// Count announced.
         announced: usize,
         /// Words found.
         found: usize,
     },
     /// The header line of a words file is not a number.
-    #[error("line {line}: expected the number of words, found {found:?}")]
+    #[error("line {line}, column {column}: expected the number of words, found {found:?}")]
     WordCountHeader {
         /// Line of the header.
         line: usize,
+        /// Column of what stands where the number should.
+        column: usize,
         /// What was there.
         found: String,
     },
     /// No words at all.
-    #[error("expected at least one word after the grid")]
-    NoWords,
+    #[error(
+        "line {line}, column {column}: no word before the end of the text, expected at least \
+         one word after the grid"
+    )]
+    NoWords {
+        /// Line of the end of the text (1 for [`Puzzle::new`]).
+        line: usize,
+        /// Column of the end of the text (1 for [`Puzzle::new`]).
+        column: usize,
+    },
     /// A line far longer than any puzzle line ([`MAX_LINE_BYTES`]).
-    #[error("line {line}: {length} characters, longer than any puzzle (at most {max})")]
+    #[error(
+        "line {line}, column {column}: {length} characters, longer than any puzzle line \
+         (at most {max} bytes)"
+    )]
     LineTooLong {
         /// The line.
         line: usize,
+        /// The column of the first character past the limit.
+        column: usize,
         /// Its length in characters.
         length: usize,
         /// [`MAX_LINE_BYTES`].
         max: usize,
     },
+}
+
+/// "1 word", "12 words".
+fn count_of_words(count: usize) -> String {
+    match count {
+        1 => "1 word".to_owned(),
+        count => format!("{count} words"),
+    }
+}
+
+/// The line and column of the end of `text`, where what it lacks was
+/// expected.
+fn end_of(text: &str) -> (usize, usize) {
+    let line = 1 + text.matches('\n').count();
+    let last = text.rsplit('\n').next().unwrap_or_default();
+    (line, 1 + last.trim_end_matches('\r').chars().count())
 }
 
 /// The first line of `text` longer than [`MAX_LINE_BYTES`], as an error
@@ -173,6 +228,11 @@ fn refuse_long_lines(text: &str) -> Result<(), ParseError> {
     {
         Some((index, line)) => Err(ParseError::LineTooLong {
             line: index + 1,
+            // The first character that does not end within the limit.
+            column: 1 + line
+                .char_indices()
+                .take_while(|&(at, c)| at + c.len_utf8() <= MAX_LINE_BYTES)
+                .count(),
             length: line.chars().count(),
             max: MAX_LINE_BYTES,
         }),
@@ -208,7 +268,7 @@ impl Puzzle {
             checked.push(checked_word(word.trim(), index + 1, 1 + indent(word))?);
         }
         if checked.is_empty() {
-            return Err(ParseError::NoWords);
+            return Err(ParseError::NoWords { line: 1, column: 1 });
         }
         Ok(Puzzle {
             givens,
@@ -243,13 +303,18 @@ impl Puzzle {
             .lines()
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty());
-        let (header_index, header) = lines.next().ok_or(ParseError::NoWords)?;
+        let (header_index, header) = lines.next().ok_or_else(|| {
+            let (line, column) = end_of(words_file);
+            ParseError::NoWords { line, column }
+        })?;
+        let header_column = 1 + indent(header);
         let announced: usize = header
             .trim()
             .parse()
             .map_err(|_| ParseError::WordCountHeader {
                 line: header_index + 1,
-                found: header.trim().to_owned(),
+                column: header_column,
+                found: excerpt(header.trim()),
             })?;
         let mut words = Vec::new();
         for (index, line) in lines {
@@ -260,6 +325,7 @@ impl Puzzle {
         if words.len() != announced {
             return Err(ParseError::WordCount {
                 line: header_index + 1,
+                column: header_column,
                 announced,
                 found: words.len(),
             });
@@ -370,13 +436,18 @@ impl std::str::FromStr for Puzzle {
                 Some((line, text, _)) => {
                     return Err(ParseError::GridRow {
                         line,
+                        column: 1,
                         found: excerpt(text),
                     });
                 }
-                None if row == 0 => return Err(ParseError::NoGrid),
+                None if row == 0 => {
+                    let (line, column) = end_of(text);
+                    return Err(ParseError::NoGrid { line, column });
+                }
                 None => {
                     return Err(ParseError::GridEnds {
                         line: last_line + 1,
+                        column: 1,
                         rows: row,
                     });
                 }
@@ -390,8 +461,10 @@ impl std::str::FromStr for Puzzle {
                 .map(|(at, c)| (indent + at + 1, c))
                 .collect();
             if cells.len() != SIDE {
+                let past_end = indent + text.chars().count() + 1;
                 return Err(ParseError::GridRow {
                     line,
+                    column: cells.get(SIDE).map_or(past_end, |&(column, _)| column),
                     found: excerpt(text),
                 });
             }
@@ -415,7 +488,7 @@ impl std::str::FromStr for Puzzle {
             }
         }
         let mut words = Vec::new();
-        let mut header: Option<(usize, usize)> = None;
+        let mut header: Option<(usize, usize, usize)> = None;
         for (line, text, indent) in lines {
             if text.is_empty() {
                 continue;
@@ -431,22 +504,34 @@ impl std::str::FromStr for Puzzle {
                     .is_some_and(|p| p.eq_ignore_ascii_case("words"))
             {
                 let count = parts.next().unwrap_or("");
+                // The count's column: after "words" and the spaces that
+                // follow it, or just past the line when there is none.
+                let after_keyword = &text["words".len()..];
+                let column = indent
+                    + "words".len()
+                    + 1
+                    + after_keyword
+                        .chars()
+                        .take_while(|c| c.is_whitespace())
+                        .count();
                 let announced = count.parse().map_err(|_| ParseError::WordCountHeader {
                     line,
+                    column,
                     found: excerpt(text),
                 })?;
-                header = Some((line, announced));
+                header = Some((line, column, announced));
                 continue;
             }
             for (column, word) in words_of(text, indent + 1) {
                 words.push((line, column, word));
             }
         }
-        if let Some((line, announced)) = header
+        if let Some((line, column, announced)) = header
             && announced != words.len()
         {
             return Err(ParseError::WordCount {
                 line,
+                column,
                 announced,
                 found: words.len(),
             });
@@ -456,7 +541,8 @@ impl std::str::FromStr for Puzzle {
             checked.push(checked_word(word, line, column)?);
         }
         if checked.is_empty() {
-            return Err(ParseError::NoWords);
+            let (line, column) = end_of(text);
+            return Err(ParseError::NoWords { line, column });
         }
         Ok(Puzzle {
             givens,

@@ -83,9 +83,12 @@ fn a_runaway_line_is_invalid_by_its_length_and_line() {
     let invalid = record(&output);
     assert_eq!(
         invalid.error.as_deref(),
-        Some("line 3: 52428800 characters, longer than any puzzle (at most 10000)")
+        Some(
+            "line 3, column 10001: 52428800 characters, longer than any puzzle line \
+             (at most 10000 bytes)"
+        )
     );
-    assert!(text(&output.stderr).starts_with("gogen: <stdin>: line 3: 52428800 characters"));
+    assert!(text(&output.stderr).starts_with("gogen: <stdin>: line 3, column 10001: 52428800 characters"));
 }
 
 #[test]

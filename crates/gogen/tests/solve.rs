@@ -212,10 +212,19 @@ fn a_grid_line_names_what_is_wrong_and_where() {
                 found: 'Z',
             },
         ),
-        ("MNGKD", GridError::Length { found: 5 }),
+        (
+            "MNGKD",
+            GridError::Length {
+                column: 6,
+                found: 5,
+            },
+        ),
         (
             "MNGKDHAXEVWCLRYQUIPOSTJFBA",
-            GridError::Length { found: 26 },
+            GridError::Length {
+                column: 26,
+                found: 26,
+            },
         ),
     ];
     for (line, error) in cases {
@@ -335,6 +344,7 @@ fn a_runaway_line_is_refused_by_its_length() {
         text.parse::<Puzzle>(),
         Err(ParseError::LineTooLong {
             line: 7,
+            column: gogen::MAX_LINE_BYTES + 1,
             length: 5 + (50 << 20),
             max: gogen::MAX_LINE_BYTES
         })
@@ -352,15 +362,15 @@ fn parse_error(text: &str) -> ParseError {
 }
 
 #[test]
-fn malformed_puzzles_name_the_line_and_what_was_expected() {
+fn malformed_puzzles_name_the_line_the_column_and_what_was_expected() {
     let cases = [
         (
             "M.G.D\n.....\nW.L.Y\n.....\n\nAXLE\n",
-            "line 5: expected a grid row of 5 letters or '.', found \"\"",
+            "line 5, column 1: expected a grid row of 5 letters or '.', found \"\"",
         ),
         (
             "M.G.D\n....\nW.L.Y\n.....\nS.J.B\n\nAXLE\n",
-            "line 2: expected a grid row of 5 letters or '.', found \"....\"",
+            "line 2, column 5: expected a grid row of 5 letters or '.', found \"....\"",
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.M\n\nAXLE\n",
@@ -391,11 +401,29 @@ fn malformed_puzzles_name_the_line_and_what_was_expected() {
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\nwords 2\nAXLE\n",
-            "line 6: the header announces 2 words but 1 follow",
+            "line 6, column 7: the header announces 2 words, but 1 follows it",
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n",
-            "expected at least one word after the grid",
+            "line 7, column 1: no word before the end of the text, expected at least one word \
+             after the grid",
+        ),
+        (
+            "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n  words  3\nAXLE MAN\n",
+            "line 7, column 10: the header announces 3 words, but 2 follow it",
+        ),
+        (
+            "M.G.D\n.....\nW.L.Y\n",
+            "line 4, column 1: the text ends after 3 of the grid's 5 rows",
+        ),
+        (
+            "# only a comment\n\n",
+            "line 3, column 1: no grid found before the end of the text, expected five rows of \
+             5 letters or '.', then the words",
+        ),
+        (
+            "M.G.D\n.. . . . .\n",
+            "line 2, column 10: expected a grid row of 5 letters or '.', found \".. . . . .\"",
         ),
     ];
     for (text, message) in cases {
@@ -422,6 +450,7 @@ fn seed_form_errors() {
         Puzzle::from_seed_files("3\nAXLE\nMAN\n", "MGDWLYSJB"),
         Err(ParseError::WordCount {
             line: 1,
+            column: 1,
             announced: 3,
             found: 2
         })
