@@ -286,15 +286,20 @@ impl FromStr for Board {
                 if c == ',' || c.is_whitespace() {
                     if let Some((column, from)) = start.take() {
                         let token: &str = &text[from..offset];
-                        let tile = token.parse::<usize>().map_err(|_| {
-                            // The first character that is not a digit is at
-                            // fault (the whole number, when too large).
-                            let wrong = token.chars().position(|c| !c.is_ascii_digit());
-                            BoardError::NotANumber {
-                                column: column + wrong.unwrap_or(0),
-                                found: token.chars().take(20).collect(),
-                            }
-                        })?;
+                        // Digits only: `parse` would take a sign (`+8`).
+                        let digits = token.bytes().all(|b| b.is_ascii_digit());
+                        let tile = digits
+                            .then(|| token.parse::<usize>().ok())
+                            .flatten()
+                            .ok_or_else(|| {
+                                // The first character that is not a digit is at
+                                // fault (the whole number, when too large).
+                                let wrong = token.chars().position(|c| !c.is_ascii_digit());
+                                BoardError::NotANumber {
+                                    column: column + wrong.unwrap_or(0),
+                                    found: token.chars().take(20).collect(),
+                                }
+                            })?;
                         tiles.push(tile, column);
                     }
                 } else if start.is_none() {
@@ -314,7 +319,8 @@ impl FromStr for Board {
         }
         // A wrong number of tiles is named where the text ends.
         let end = Some(text.trim_end().chars().count() + 1);
-        if tiles.count > MAX_SIZE * MAX_SIZE {
+        // Separators and no tile: not an empty board, a count of none.
+        if tiles.count > MAX_SIZE * MAX_SIZE || (tiles.count == 0 && !text.trim().is_empty()) {
             return Err(BoardError::NotSquare {
                 column: end,
                 found: tiles.count,
@@ -426,10 +432,20 @@ mod tests {
             "1, 4, two",
             Err("column 7: expected a tile number, found 'two'"),
         );
+        check(
+            " , ,",
+            Err(
+                "column 5: expected a square number of tiles (4, 9, 16, 25, ... up to 225), found 0",
+            ),
+        );
         // The character at fault inside a number, not where it starts.
         check(
             "1, 4, 12x5",
             Err("column 9: expected a tile number, found '12x5'"),
+        );
+        check(
+            "+1,0,2,3",
+            Err("column 1: expected a tile number, found '+1'"),
         );
     }
 

@@ -117,7 +117,12 @@ impl Boards {
                 end: None,
             });
         }
-        let Input { name, mut text } = Input::stdin()?;
+        let Input { name, text } = Input::stdin()?;
+        Ok(Boards::joined(name, text))
+    }
+
+    /// The one board of `text` (stdin, called `name`): its rows joined.
+    fn joined(name: String, mut text: String) -> Boards {
         let mut rows = Vec::new();
         let mut origins = Vec::new();
         let mut at = 0;
@@ -150,26 +155,31 @@ impl Boards {
                 .collect::<Vec<_>>()
                 .join(" ");
         }
-        Ok(Boards {
+        Boards {
             name,
             text,
             per_line: false,
             rows: origins,
             end: Some(end),
-        })
+        }
     }
 
     /// The boards of `batch`: one per line of `path` (stdin for `-`), text
     /// after `#` a comment, blank lines skipped.
     pub fn per_line(path: &Path) -> anyhow::Result<Boards> {
         let input = Input::read(Some(path))?;
-        Ok(Boards {
-            name: input.name,
-            text: input.text,
+        Ok(Boards::lines(input.name, input.text))
+    }
+
+    /// The boards of `text` (a file called `name`), one per line.
+    fn lines(name: String, text: String) -> Boards {
+        Boards {
+            name,
+            text,
             per_line: true,
             rows: Vec::new(),
             end: None,
-        })
+        }
     }
 
     /// The boards to solve.
@@ -704,4 +714,194 @@ fn boards_of(fields: &Fields) -> Result<(Board, Board), String> {
         None => Board::goal(board.size()),
     };
     Ok((board, goal))
+}
+
+#[cfg(test)]
+mod tests {
+    //! The board readers on random bytes and on random byte mutations of
+    //! the fixtures' boards: no panic, and every error names the line and
+    //! column in the input where the fault is (issue 17).
+
+    use super::*;
+
+    /// A seeded xorshift generator (the same stream each run).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    /// The bytes a board is made of, and a few others.
+    const ALPHABET: &[u8] = b"0123456789012345678,,,   \t\n\n#-+x\xff\0";
+
+    fn random_bytes(rng: &mut Rng) -> Vec<u8> {
+        let len = rng.below(120);
+        (0..len)
+            .map(|_| match rng.below(10) {
+                0 => rng.next() as u8,
+                _ => ALPHABET[rng.below(ALPHABET.len())],
+            })
+            .collect()
+    }
+
+    /// Flips, replaces, inserts, deletes, duplicates or truncates a few bytes.
+    fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
+        let mut bytes = input.to_vec();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(6) {
+                0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
+                1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+                2 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+                3 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                4 => {
+                    let end = (at + rng.below(12)).min(bytes.len());
+                    let chunk = bytes[at..end].to_vec();
+                    bytes.splice(at..at, chunk);
+                }
+                _ => bytes.truncate(at),
+            }
+        }
+        bytes
+    }
+
+    /// The fixtures' board files, a few lines of each.
+    fn fixtures() -> Vec<Vec<u8>> {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/eight-puzzle");
+        let mut files = Vec::new();
+        for name in [
+            "batch-mixed.txt",
+            "hard.txt",
+            "korf100.txt",
+            "bom_bad_byte.txt",
+        ] {
+            let text = std::fs::read(folder.join(name)).expect("a fixture");
+            let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').take(12).collect();
+            files.push(lines.join(&b'\n'));
+            files.extend(lines.iter().map(|line| line.to_vec()));
+        }
+        files.extend([
+            b"1,2,3,4,5,6,7,8,0".to_vec(),
+            b"0 1 2\n3 4 5\n6 7 8\n".to_vec(),
+        ]);
+        files
+    }
+
+    /// The `column C: ` a message starts with, and the rest.
+    fn leading_column(message: &str) -> Option<(usize, &str)> {
+        column_of(message)
+    }
+
+    /// The `line L, column C: ` a message starts with.
+    fn line_and_column(message: &str) -> Option<(usize, usize)> {
+        let rest = message.strip_prefix("line ")?;
+        let (line, rest) = rest.split_once(", column ")?;
+        let (column, _) = rest.split_once(": ")?;
+        Some((line.parse().ok()?, column.parse().ok()?))
+    }
+
+    /// The board parser alone: an error names a column inside the text
+    /// (or just past it) whose character is the fault it describes.
+    fn check_board(text: &str, what: &str) {
+        let Err(error) = text.parse::<Board>() else {
+            return;
+        };
+        let message = error.to_string();
+        assert!(message.starts_with(char::is_lowercase), "{what}: {message}");
+        if error == BoardError::Empty {
+            assert!(text.trim().is_empty(), "{what}: {message}");
+            return;
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let (column, _) = leading_column(&message).unwrap_or_else(|| {
+            panic!("{what}: no column in {message:?}");
+        });
+        assert!((1..=chars.len() + 1).contains(&column), "{what}: {message}");
+        let at = chars.get(column - 1).copied();
+        match error {
+            BoardError::NotANumber { found, .. } => {
+                let at = at.unwrap_or_else(|| panic!("{what}: {message}"));
+                // The character at fault, or the start of a number too large.
+                assert!(
+                    !at.is_ascii_digit() || found.chars().all(|c| c.is_ascii_digit()),
+                    "{what}: {message}"
+                );
+            }
+            BoardError::OutOfRange { .. } | BoardError::Repeated { .. } => {
+                assert!(at.is_some_and(|c| c.is_ascii_digit()), "{what}: {message}");
+            }
+            _ => {}
+        }
+    }
+
+    /// A batch file: every invalid line's message names that line and a
+    /// column inside it (or just past it).
+    fn check_batch(text: &str, what: &str) {
+        let boards = Boards::lines("batch.txt".to_owned(), text.to_owned());
+        let lines: Vec<&str> = text.lines().collect();
+        for item in boards.items() {
+            check_board(item.text, what);
+            let Err(message) = boards.board(&item) else {
+                continue;
+            };
+            let (line, column) = line_and_column(&message)
+                .unwrap_or_else(|| panic!("{what}: no line and column in {message:?}"));
+            assert_eq!(Some(line), item.line, "{what}: {message}");
+            let width = lines[line - 1].chars().count();
+            assert!((1..=width + 1).contains(&column), "{what}: {message}");
+        }
+    }
+
+    /// Stdin read as one board: a message names a line of stdin and a
+    /// column inside it.
+    fn check_joined(text: &str, what: &str) {
+        let boards = Boards::joined("<stdin>".to_owned(), text.to_owned());
+        let lines: Vec<&str> = text.split('\n').collect();
+        for item in boards.items() {
+            let Err(message) = boards.board(&item) else {
+                continue;
+            };
+            let (line, column) = line_and_column(&message)
+                .unwrap_or_else(|| panic!("{what}: no line and column in {message:?}"));
+            let width = lines.get(line - 1).map_or(0, |line| line.chars().count());
+            assert!((1..=width + 1).contains(&column), "{what}: {message}");
+        }
+    }
+
+    fn check_all(bytes: &[u8], what: &str) {
+        let text = String::from_utf8_lossy(bytes);
+        check_board(&text, what);
+        check_batch(&text, what);
+        check_joined(&text, what);
+    }
+
+    #[test]
+    fn the_board_readers_on_random_bytes() {
+        let mut rng = Rng(0x8_9e55_0001);
+        for case in 0..3000 {
+            let bytes = random_bytes(&mut rng);
+            check_all(&bytes, &format!("random case {case}: {bytes:?}"));
+        }
+    }
+
+    #[test]
+    fn the_board_readers_on_mutated_fixtures() {
+        let files = fixtures();
+        let mut rng = Rng(0x8_9e55_0002);
+        for case in 0..3000 {
+            let mutant = mutate(&mut rng, &files[case % files.len()]);
+            check_all(&mutant, &format!("mutant {case}: {mutant:?}"));
+        }
+    }
 }
