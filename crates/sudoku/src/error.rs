@@ -137,7 +137,7 @@ impl ParseError {
         let last = text.rsplit('\n').next().unwrap_or_default();
         ParseError::Empty {
             line,
-            column: 1 + last.chars().count(),
+            column: 1 + last.trim_end_matches('\r').chars().count(),
         }
     }
 }

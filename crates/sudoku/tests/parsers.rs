@@ -1,0 +1,250 @@
+//! The puzzle readers (`parse_puzzles` for batches, `Sudoku::parse` for one
+//! puzzle, `Sudoku::from_line` for a record's `puzzle` and `solution`) on
+//! random bytes, on random structured inputs of every size (4x4, 9x9,
+//! 16x16, 25x25, one-line and drawn grids) and on random byte mutations of
+//! every fixture: no panic, every error begins `line L, column C: ` with
+//! the place inside the input (at most just past a line's end, or the line
+//! after the last), a "found 'x'" quotes the character there, and every
+//! puzzle read prints back to a line that reads the same.
+
+use std::path::PathBuf;
+
+use sudoku::{MAX_LINE_LEN, ParseError, Sudoku, parse_puzzles};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/sudoku")
+}
+
+/// A seeded xorshift generator (no dependency; the same stream each run).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn pick(&mut self, bytes: &[u8]) -> u8 {
+        bytes[self.below(bytes.len())]
+    }
+}
+
+/// The bytes the readers care about.
+const ALPHABET: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTabcdefgp0._ |-+#\n\r\t=*";
+
+/// Flips, inserts, deletes, duplicates or truncates a few bytes.
+fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
+    let mut bytes = input.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(6) {
+            0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
+            1 if at < bytes.len() => bytes[at] = rng.pick(ALPHABET),
+            2 => {
+                let byte = if rng.below(4) == 0 {
+                    rng.next() as u8
+                } else {
+                    rng.pick(ALPHABET)
+                };
+                bytes.insert(at, byte);
+            }
+            3 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            4 => {
+                let end = (at + rng.below(40)).min(bytes.len());
+                let chunk = bytes[at..end].to_vec();
+                bytes.splice(at..at, chunk);
+            }
+            _ => bytes.truncate(at),
+        }
+    }
+    bytes
+}
+
+/// Random bytes, biased to the characters puzzles are made of.
+fn random_bytes(rng: &mut Rng) -> Vec<u8> {
+    let len = rng.below(400);
+    (0..len)
+        .map(|_| match rng.below(4) {
+            0 => rng.next() as u8,
+            _ => rng.pick(ALPHABET),
+        })
+        .collect()
+}
+
+/// A puzzle of a random size, as one line or as a drawn grid, with a few
+/// givens that may clash: near-valid input that reaches every check.
+fn random_puzzle(rng: &mut Rng) -> Vec<u8> {
+    let box_size = 2 + rng.below(4);
+    let side = box_size * box_size;
+    let symbols = &b"123456789ABCDEFGHIJKLMNOP"[..side];
+    let givens = rng.below(side * 2);
+    let mut cells = vec![b'.'; side * side];
+    for _ in 0..givens {
+        let cell = rng.below(cells.len());
+        cells[cell] = rng.pick(symbols);
+    }
+    let mut text = Vec::new();
+    if rng.below(2) == 0 {
+        text.extend_from_slice(&cells);
+        text.push(b'\n');
+    } else {
+        for (row, chunk) in cells.chunks(side).enumerate() {
+            if row > 0 && row % box_size == 0 && rng.below(2) == 0 {
+                text.extend_from_slice(b"------+-------+------\n");
+            }
+            for (col, &cell) in chunk.iter().enumerate() {
+                if col > 0 && col % box_size == 0 {
+                    text.extend_from_slice(b" |");
+                }
+                if col > 0 {
+                    text.push(b' ');
+                }
+                text.push(cell);
+            }
+            text.push(b'\n');
+        }
+    }
+    text
+}
+
+/// The characters of 1-based `line` of `text` as the readers see it
+/// (`str::lines`, carriage returns at its end dropped); the line after the
+/// last is the end of the text, an empty line.
+fn line_of(text: &str, line: usize) -> Option<Vec<char>> {
+    let lines: Vec<&str> = text.lines().collect();
+    match lines.get(line - 1) {
+        Some(row) => Some(row.trim_end_matches('\r').chars().collect()),
+        None if line == lines.len() + 1 => Some(Vec::new()),
+        None => None,
+    }
+}
+
+/// Reads `line L, column C: ` off the front of `message`.
+fn location(message: &str) -> Option<(usize, usize)> {
+    let rest = message.strip_prefix("line ")?;
+    let (line, rest) = rest.split_once(", column ")?;
+    let (column, _) = rest.split_once(": ")?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+/// Checks that `error`, found reading `text`, names a place inside it.
+fn assert_located(error: &ParseError, text: &str, what: &str) {
+    let message = error.to_string();
+    let (line, column) =
+        location(&message).unwrap_or_else(|| panic!("{what}: not located: {message}"));
+    let chars = line_of(text, line)
+        .unwrap_or_else(|| panic!("{what}: no line {line} in {text:?}: {message}"));
+    let limit = match error {
+        // A line too long is named at its first character past the limit.
+        ParseError::TooLong { .. } => MAX_LINE_LEN + 1,
+        _ => chars.len() + 1,
+    };
+    assert!(
+        (1..=limit).contains(&column),
+        "{what}: column {column} of a line of {} characters: {message}",
+        chars.len()
+    );
+    if let ParseError::Character { found, .. } = error {
+        assert_eq!(
+            chars.get(column - 1),
+            Some(found),
+            "{what}: {message} in {text:?}"
+        );
+    }
+    // A clash of givens breaks a rule, and a grid cut short says how many
+    // rows it has of how many; the rest say what they expected.
+    if !matches!(
+        error,
+        ParseError::Conflict { .. } | ParseError::ShortGrid { .. }
+    ) {
+        assert!(message.contains("expected"), "{what}: {message}");
+    }
+    assert!(
+        !message.ends_with('.') && message.starts_with("line "),
+        "{what}: {message}"
+    );
+}
+
+/// Runs every reader on `bytes` and checks what each says.
+fn read_all_ways(bytes: &[u8], what: &str) {
+    let text = String::from_utf8_lossy(bytes);
+    let mut read = 0;
+    for parsed in parse_puzzles(&text) {
+        match &parsed.result {
+            Ok(sudoku) => {
+                read += 1;
+                let line = sudoku.to_line();
+                assert_eq!(Sudoku::from_line(&line).as_ref(), Ok(sudoku), "{what}");
+            }
+            Err(error) => {
+                assert_located(error, &text, what);
+                let (line, _) = location(&error.to_string()).expect("located");
+                assert!(line >= parsed.line, "{what}: {error}");
+            }
+        }
+    }
+    match Sudoku::parse(&text) {
+        Ok(sudoku) => assert_eq!(read, 1, "{what}: {}", sudoku.to_line()),
+        Err(error) => assert_located(&error, &text, what),
+    }
+    for line in text.lines().take(50) {
+        let line = line.trim_end_matches('\r');
+        if let Err(error) = Sudoku::from_line(line) {
+            assert_located(&error, line, what);
+        }
+    }
+}
+
+#[test]
+fn random_bytes_are_read_or_refused_with_a_place() {
+    let mut rng = Rng(0x5eed_5d0c);
+    for round in 0..3000 {
+        let bytes = random_bytes(&mut rng);
+        read_all_ways(&bytes, &format!("random {round}: {bytes:?}"));
+    }
+}
+
+#[test]
+fn puzzles_of_every_size_and_form_and_their_mutations() {
+    let mut rng = Rng(0x0016_0025);
+    for round in 0..1500 {
+        let puzzle = random_puzzle(&mut rng);
+        read_all_ways(&puzzle, &format!("puzzle {round}"));
+        let mutant = mutate(&mut rng, &puzzle);
+        read_all_ways(&mutant, &format!("mutant {round}: {mutant:?}"));
+    }
+}
+
+#[test]
+fn fixture_mutations_are_read_or_refused_with_a_place() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    let mut rng = Rng(0xf1c7_u64 << 20 | 7);
+    for file in &files {
+        let original = std::fs::read(file).unwrap();
+        // Large batches are cut to their first lines: mutations stay local.
+        let start: Vec<u8> = original
+            .split(|&b| b == b'\n')
+            .take(20)
+            .collect::<Vec<_>>()
+            .join(&b'\n');
+        read_all_ways(&original, &file.display().to_string());
+        for round in 0..120 {
+            let mutant = mutate(&mut rng, &start);
+            read_all_ways(&mutant, &format!("{} mutant {round}", file.display()));
+        }
+    }
+}
