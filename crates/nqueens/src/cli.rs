@@ -1007,4 +1007,143 @@ mod tests {
         assert_eq!(show_bytes(1 << 30), "1.0 GiB");
         assert_eq!(show_bytes(3 << 19), "1.5 MiB");
     }
+
+    /// A seeded xorshift generator (the same stream each run).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    const ALPHABET: &[u8] = b"Q.Q.0123456789   \n\n\t:{}\"x-+\xff\0";
+
+    /// Flips, replaces, inserts, deletes, duplicates or truncates a few bytes.
+    fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
+        let mut bytes = input.to_vec();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(6) {
+                0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
+                1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+                2 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+                3 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                4 => {
+                    let end = (at + rng.below(12)).min(bytes.len());
+                    let chunk = bytes[at..end].to_vec();
+                    bytes.splice(at..at, chunk);
+                }
+                _ => bytes.truncate(at),
+            }
+        }
+        bytes
+    }
+
+    /// What `solve` prints, in every form `check` reads.
+    fn outputs() -> Vec<Vec<u8>> {
+        let view = |n: usize| match solve(n, Algorithm::Construct) {
+            Ok((Outcome::Solved(placement), _)) => placement.to_string(),
+            other => panic!("{n}: {other:?}"),
+        };
+        let columns = |n: usize| match solve(n, Algorithm::Construct) {
+            Ok((Outcome::Solved(placement), _)) => {
+                format!("{:?}\n", placement.columns()).replace(['[', ']', ','], "")
+            }
+            other => panic!("{n}: {other:?}"),
+        };
+        [
+            view(8),
+            view(5),
+            format!("{}stats: nodes 4, time 0.001 ms\n", view(4)),
+            columns(12),
+            columns(40),
+            "unsolvable: 3 queens cannot be placed on a 3x3 board without attacking each other\n"
+                .to_owned(),
+            "limit: dfs stopped at its limit of 3 boards generated, 1 tested\n".to_owned(),
+            format!("Q\n{}unsolvable: 2 queens\n1 3 0 2\n", view(4)),
+        ]
+        .map(String::into_bytes)
+        .to_vec()
+    }
+
+    /// `check` on `bytes`: no panic, and every error about a human view
+    /// names a line of the input and, where it names a column, one inside
+    /// that line (or just past it).
+    fn check_claims(bytes: &[u8], what: &str) -> usize {
+        let mut located = 0;
+        let text = String::from_utf8_lossy(bytes);
+        let lines: Vec<&str> = text.lines().collect();
+        let json = text.trim_start().starts_with('{');
+        for (line, claim) in claims(&text) {
+            let message = match claim {
+                Ok(record) => {
+                    // The checker takes whatever was read without a panic.
+                    if record.consistent().is_ok() && record.fields.n <= 1000 {
+                        let _ = check_record(&record, None);
+                    }
+                    continue;
+                }
+                Err(message) => message,
+            };
+            assert!(
+                (1..=lines.len().max(1)).contains(&line),
+                "{what}: line {line}: {message}"
+            );
+            if json {
+                continue;
+            }
+            assert!(message.starts_with(char::is_lowercase), "{what}: {message}");
+            if let Some((column, _)) = message
+                .strip_prefix("column ")
+                .and_then(|rest| rest.split_once(": "))
+            {
+                let column: usize = column.parse().expect("a column number");
+                let width = lines[line - 1].chars().count();
+                assert!(
+                    (1..=width + 1).contains(&column),
+                    "{what}: line {line}: {message}"
+                );
+                located += 1;
+            }
+        }
+        located
+    }
+
+    #[test]
+    fn the_check_reader_on_random_bytes() {
+        let mut rng = Rng(0x9_0eee_0001);
+        for case in 0..3000 {
+            let len = rng.below(100);
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| match rng.below(10) {
+                    0 => rng.next() as u8,
+                    _ => ALPHABET[rng.below(ALPHABET.len())],
+                })
+                .collect();
+            let _ = check_claims(&bytes, &format!("random case {case}: {bytes:?}"));
+        }
+    }
+
+    #[test]
+    fn the_check_reader_on_mutated_outputs() {
+        let outputs = outputs();
+        let mut rng = Rng(0x9_0eee_0002);
+        let mut located = 0;
+        for case in 0..3000 {
+            let mutant = mutate(&mut rng, &outputs[case % outputs.len()]);
+            let what = format!("mutant {case}: {:?}", String::from_utf8_lossy(&mutant));
+            located += check_claims(&mutant, &what);
+        }
+        assert!(located > 300, "only {located} errors named a column");
+    }
 }
