@@ -137,7 +137,9 @@ pub enum ParseError {
         found: String,
     },
     /// A word holds a character that no cell can hold (Z, a digit, ...).
-    #[error("line {line}, column {column}: word {word:?} has '{found}', which is not a letter A-Y")]
+    #[error(
+        "line {line}, column {column}: expected a letter A-Y in word {word:?}, found '{found}'"
+    )]
     WordLetter {
         /// Line of the word (for [`Puzzle::new`], the word's number).
         line: usize,

@@ -382,7 +382,7 @@ fn malformed_puzzles_name_the_line_the_column_and_what_was_expected() {
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE PIZZA\n",
-            "line 7, column 8: word \"PIZZA\" has 'Z', which is not a letter A-Y",
+            "line 7, column 8: expected a letter A-Y in word \"PIZZA\", found 'Z'",
         ),
         (
             // Columns count characters of the line as written: indentation,
@@ -392,12 +392,12 @@ fn malformed_puzzles_name_the_line_the_column_and_what_was_expected() {
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\tAXLE,  CAFÉ\n",
-            "line 7, column 12: word \"CAFÉ\" has 'É', which is not a letter A-Y",
+            "line 7, column 12: expected a letter A-Y in word \"CAFÉ\", found 'É'",
         ),
         (
             // A no-break space separates words like any other space.
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE,\u{a0}CAF1\n",
-            "line 7, column 10: word \"CAF1\" has '1', which is not a letter A-Y",
+            "line 7, column 10: expected a letter A-Y in word \"CAF1\", found '1'",
         ),
         (
             "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\nwords 2\nAXLE\n",
