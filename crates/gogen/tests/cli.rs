@@ -88,7 +88,10 @@ fn a_runaway_line_is_invalid_by_its_length_and_line() {
              (at most 10000 bytes)"
         )
     );
-    assert!(text(&output.stderr).starts_with("gogen: <stdin>: line 3, column 10001: 52428800 characters"));
+    assert!(
+        text(&output.stderr)
+            .starts_with("gogen: <stdin>: line 3, column 10001: 52428800 characters")
+    );
 }
 
 #[test]
@@ -330,4 +333,27 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         let checked = gogen(&["check", "seed-sample.txt"], line.as_bytes());
         assert_eq!(checked.status.code(), Some(1), "{line}");
     }
+}
+
+/// The decided rule for a closed stdout (`solve ... | head -1`): the run
+/// ends with exit 0 and nothing on stderr, here with every word drawn on
+/// its own grid, far more than the first line read.
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gogen"))
+        .args(["solve", "seed-sample.txt", "--show-words", "--count"])
+        .current_dir(fixtures())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).unwrap() == 1 && byte[0] != b'\n' {}
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stderr), "");
 }

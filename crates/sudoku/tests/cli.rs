@@ -323,3 +323,34 @@ fn an_input_without_a_puzzle_names_the_input_and_its_end() {
          expected a one-line puzzle (16, 81, 256 or 625 cells) or a grid of 4, 9, 16 or 25 rows\n"
     );
 }
+
+/// The decided rule for a closed stdout (`solve big.txt | head -1`): the
+/// run ends with exit 0 and nothing on stderr.
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    use std::io::Read;
+    let batch = format!("{WIKI}\n").repeat(20_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "--json", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(batch.as_bytes());
+    });
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut first = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).expect("stdout reads") == 1 && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    assert!(String::from_utf8_lossy(&first).contains("\"status\":\"solved\""));
+    drop(stdout);
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
