@@ -30,6 +30,9 @@ pub(crate) enum Level {
 /// (what `medium` means), so it stays what the generator was built with.
 const POINTING_PLACES: usize = 4;
 
+/// The most passes of the capacity argument at the root of a search.
+const CAPACITY_PASSES: usize = 64;
+
 /// The contradiction that ends a branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Dead;
@@ -72,6 +75,10 @@ pub(crate) struct Engine {
     arguments_changed: Vec<u64>,
     /// Copies of the candidates at each open guess, one frame a guess.
     saved: Vec<u64>,
+    /// Whether the root of a search also runs the capacity argument (see
+    /// [`Engine::capacity`]); off for the generator, whose grades count
+    /// what the propagation levels alone settle.
+    capacity: bool,
 }
 
 /// Counters of one run.
@@ -129,7 +136,14 @@ impl Engine {
             arguments_dirty: Vec::with_capacity(rooms),
             arguments_changed: vec![0; rooms],
             saved: Vec::new(),
+            capacity: false,
         }
+    }
+
+    /// The same engine, with the capacity argument at the root of a search.
+    pub(crate) fn with_capacity(mut self) -> Self {
+        self.capacity = true;
+        self
     }
 
     fn rooms(&self) -> usize {
@@ -481,6 +495,225 @@ impl Engine {
         Ok(())
     }
 
+    /// The capacity argument to a fixpoint with the propagation, at the
+    /// root of a search when [`Engine::with_capacity`] asked for it (at most
+    /// [`CAPACITY_PASSES`] passes: stopping early only leaves candidates).
+    fn root_capacity(&mut self, level: Level) -> Result<(), Dead> {
+        if !self.capacity {
+            return Ok(());
+        }
+        for _ in 0..CAPACITY_PASSES {
+            if self.open == 0 || !self.capacity_pass()? {
+                break;
+            }
+            self.propagate(level)?;
+        }
+        Ok(())
+    }
+
+    /// One pass of the capacity argument over bands of rows, then of
+    /// columns; whether it took a candidate out.
+    ///
+    /// A room of n cells holds each digit 1..=n once, so every room of at
+    /// least d cells holds one d. Take a band of consecutive lines (rows,
+    /// or columns) and a digit d. The rooms of at least d cells that lie
+    /// wholly inside the band each put one d in it, in cells of their own:
+    /// the band holds at least `need` d's, their number. A line of the
+    /// band holds at most `cap` d's, the most that fit in the cells still
+    /// allowing d with d cells between two of them, which the greedy
+    /// placement from the left reaches (a first d no earlier than the
+    /// first free cell, each next one no earlier than d + 1 cells after the
+    /// last: any placement has its i-th d at or after the greedy's i-th).
+    /// So the band holds at most the sum of its lines' caps, `have`.
+    ///
+    /// - `have < need`: no solution extends this state.
+    /// - `have == need`: need <= d's in the band <= have = need, so every
+    ///   line holds exactly its cap, and every d of the band is one of the
+    ///   `need` rooms' d's. A cell of the band whose room reaches outside
+    ///   the band loses d; and in a line holding exactly k = cap d's, its
+    ///   i-th d lies between the greedy's i-th from the left and the i-th
+    ///   of the greedy placement of k from the right, so a cell in none
+    ///   of those k windows loses d.
+    ///
+    /// Both only read the rules (rooms hold 1..=n once, equal digits d
+    /// keep d cells apart in a line) and the candidates, which hold every
+    /// solution of the state: no solution is lost. A 30x30 grid of 3x3
+    /// rooms dies at once (a band of three rows needs ten 9s and holds
+    /// nine), a 64x64 grid of 4x4 rooms in two passes (each row's four 16s
+    /// fall in windows that leave columns 13 to 16 without a 16; the band
+    /// of columns 12 to 15 then holds four of the sixteen it needs).
+    fn capacity_pass(&mut self) -> Result<bool, Dead> {
+        let mut changed = false;
+        for transpose in [false, true] {
+            changed |= self.capacity_lines(transpose)?;
+        }
+        Ok(changed)
+    }
+
+    /// [`Engine::capacity_pass`] over bands of rows (`transpose` false) or of columns.
+    fn capacity_lines(&mut self, transpose: bool) -> Result<bool, Dead> {
+        let (lines, len) = if transpose {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        };
+        let cols = self.cols;
+        let line_of = |cell: usize| if transpose { cell % cols } else { cell / cols };
+        let at = |line: usize, i: usize| {
+            if transpose {
+                i * cols + line
+            } else {
+                line * cols + i
+            }
+        };
+        // Each room's first and last line and its size, largest first.
+        let mut spans: Vec<(usize, usize, usize)> = (0..self.rooms())
+            .map(|room| {
+                let range = self.room_range(room);
+                let (mut lo, mut hi) = (usize::MAX, 0);
+                for &cell in &self.room_cells[range.clone()] {
+                    let line = line_of(cell as usize);
+                    (lo, hi) = (lo.min(line), hi.max(line));
+                }
+                (lo, hi, range.len())
+            })
+            .collect();
+        let room_span: Vec<(usize, usize)> = spans.iter().map(|&(lo, hi, _)| (lo, hi)).collect();
+        spans.sort_unstable_by_key(|&(_, _, size)| std::cmp::Reverse(size));
+        let largest = spans.first().map_or(0, |span| span.2).min(64);
+        // by_span[lo * lines + hi]: rooms of at least d cells from line lo to hi.
+        let mut by_span = vec![0u32; lines * lines];
+        let mut added = 0;
+        let mut caps = vec![0u32; lines];
+        let mut prefix = vec![0u32; lines + 1];
+        let mut inside = vec![0u32; lines];
+        // Per line, the band of the tight bands through it all contain
+        // (from, to); `to < from` when none.
+        let mut band = vec![(0usize, 0usize); lines];
+        let mut changed = false;
+        for digit in (1..=largest).rev() {
+            while added < spans.len() && spans[added].2 >= digit {
+                let (lo, hi, _) = spans[added];
+                by_span[lo * lines + hi] += 1;
+                added += 1;
+            }
+            let bit = 1u64 << (digit - 1);
+            for line in 0..lines {
+                caps[line] = self.line_capacity(len, digit, bit, |i| at(line, i)).0;
+                prefix[line + 1] = prefix[line] + caps[line];
+            }
+            // inside[b], at band start a: rooms from a line >= a to one <= b.
+            inside.fill(0);
+            let mut widest_from = vec![None::<usize>; lines];
+            let mut narrowest_to = vec![None::<usize>; lines];
+            let mut any_tight = false;
+            for a in (0..lines).rev() {
+                let mut run = 0;
+                for b in a..lines {
+                    run += by_span[a * lines + b];
+                    inside[b] += run;
+                    let need = inside[b];
+                    if need == 0 {
+                        continue;
+                    }
+                    let have = prefix[b + 1] - prefix[a];
+                    if have < need {
+                        return Err(Dead);
+                    }
+                    if have == need {
+                        any_tight = true;
+                        widest_from[a] = Some(b);
+                        narrowest_to[b] = Some(narrowest_to[b].map_or(a, |from| from.min(a)));
+                    }
+                }
+            }
+            if !any_tight {
+                continue;
+            }
+            // A line's tight bands all contain [largest start, smallest end].
+            band.fill((1, 0));
+            for a in 0..lines {
+                if let Some(b) = widest_from[a] {
+                    for entry in &mut band[a..=b] {
+                        entry.0 = a;
+                    }
+                }
+            }
+            let mut ends = vec![usize::MAX; lines];
+            for b in (0..lines).rev() {
+                if let Some(a) = narrowest_to[b] {
+                    for end in &mut ends[a..=b] {
+                        *end = b;
+                    }
+                }
+            }
+            for line in 0..lines {
+                if ends[line] == usize::MAX {
+                    continue;
+                }
+                let (from, to) = (band[line].0, ends[line]);
+                // Rooms reaching outside the band lose d here.
+                for i in 0..len {
+                    let cell = at(line, i);
+                    if self.candidates[cell] & bit == 0 {
+                        continue;
+                    }
+                    let (lo, hi) = room_span[self.room_of[cell] as usize];
+                    if lo < from || hi > to {
+                        changed |= self.remove(cell, bit)?;
+                    }
+                }
+                // The line's d's within their windows.
+                let (count, lefts) = self.line_capacity(len, digit, bit, |i| at(line, i));
+                let mut rights = Vec::with_capacity(count as usize);
+                let mut next = len as isize - 1;
+                for i in (0..len).rev() {
+                    if rights.len() == count as usize {
+                        break;
+                    }
+                    if i as isize <= next && self.candidates[at(line, i)] & bit != 0 {
+                        rights.push(i);
+                        next = i as isize - digit as isize - 1;
+                    }
+                }
+                rights.reverse();
+                let mut window = 0;
+                for i in 0..len {
+                    while window < rights.len() && rights[window] < i {
+                        window += 1;
+                    }
+                    let covered = window < lefts.len() && lefts[window] <= i;
+                    let cell = at(line, i);
+                    if !covered && self.candidates[cell] & bit != 0 {
+                        changed |= self.remove(cell, bit)?;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The most d's (`bit`) a line of `len` cells (`at(i)` the i-th) can
+    /// hold with `digit` cells between two, and the greedy placement from
+    /// the left that reaches it.
+    fn line_capacity(
+        &self,
+        len: usize,
+        digit: usize,
+        bit: u64,
+        at: impl Fn(usize) -> usize,
+    ) -> (u32, Vec<usize>) {
+        let mut placed = Vec::new();
+        let mut next = 0;
+        for i in 0..len {
+            if i >= next && self.candidates[at(i)] & bit != 0 {
+                placed.push(i);
+                next = i + digit + 1;
+            }
+        }
+        (placed.len() as u32, placed)
+    }
+
     /// The guess: the open cell with the fewest candidates, on ties the
     /// one in the smallest room, then the one whose largest candidate is
     /// largest, then the first in reading order; it tries its smallest
@@ -557,7 +790,11 @@ impl Engine {
         self.candidates = state.candidates;
         self.saved.clear();
         self.seed_everything();
-        if self.propagate(level).is_err() {
+        if self
+            .propagate(level)
+            .and_then(|()| self.root_capacity(level))
+            .is_err()
+        {
             counted.complete = true;
             return counted;
         }
@@ -637,7 +874,7 @@ impl Engine {
 /// or the count up to `options.count_limit` when counting.
 pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     let started = Instant::now();
-    let mut engine = Engine::new(puzzle);
+    let mut engine = Engine::new(puzzle).with_capacity();
     let state = engine.start(puzzle.givens());
     let counted = engine.count(
         state,
@@ -658,4 +895,179 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
             elapsed: started.elapsed(),
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Options;
+
+    /// A small xorshift, seeded: the same grids on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, bound: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % bound as u64) as usize
+        }
+    }
+
+    /// Every solution of `puzzle` up to `max`, by plain backtracking over
+    /// the cells in reading order (the rules checked against the cells
+    /// before), sharing nothing with the engine; `None` past 20,000 steps.
+    fn brute_solutions(puzzle: &Puzzle, max: usize) -> Option<Vec<Vec<u8>>> {
+        struct Walk<'a> {
+            puzzle: &'a Puzzle,
+            values: Vec<u8>,
+            out: Vec<Vec<u8>>,
+            max: usize,
+            steps: usize,
+        }
+        fn go(walk: &mut Walk<'_>, cell: usize) {
+            walk.steps += 1;
+            if walk.out.len() >= walk.max || walk.steps > 20_000 {
+                return;
+            }
+            if cell == walk.values.len() {
+                walk.out.push(walk.values.clone());
+                return;
+            }
+            let puzzle = walk.puzzle;
+            let cols = puzzle.cols();
+            let (r, c) = (cell / cols, cell % cols);
+            let room = puzzle.room_of()[cell];
+            let given = puzzle.givens()[cell];
+            for digit in 1..=puzzle.room_size(cell) as u8 {
+                if given != 0 && digit != given {
+                    continue;
+                }
+                let d = usize::from(digit);
+                let values = &walk.values;
+                let clash = (0..cell)
+                    .any(|other| puzzle.room_of()[other] == room && values[other] == digit)
+                    || (1..=d.min(c)).any(|step| values[cell - step] == digit)
+                    || (1..=d.min(r)).any(|step| values[cell - step * cols] == digit);
+                if !clash {
+                    walk.values[cell] = digit;
+                    go(walk, cell + 1);
+                    walk.values[cell] = 0;
+                }
+            }
+        }
+        let mut walk = Walk {
+            puzzle,
+            values: vec![0; puzzle.len()],
+            out: Vec::new(),
+            max,
+            steps: 0,
+        };
+        go(&mut walk, 0);
+        (walk.steps <= 20_000).then_some(walk.out)
+    }
+
+    /// A random grid of at most 20 cells: rooms grown by random merges (or
+    /// tiled, cut at the edges), some without givens, some with a few.
+    fn random_puzzle(rng: &mut Rng) -> Puzzle {
+        let rows = 1 + rng.below(5);
+        let cols = 1 + rng.below(20 / rows).min(7);
+        let cells = rows * cols;
+        let mut labels: Vec<u32> = (0..cells as u32).collect();
+        if rng.below(3) == 0 {
+            let (h, w) = (1 + rng.below(3), 1 + rng.below(4));
+            for (cell, label) in labels.iter_mut().enumerate() {
+                *label = ((cell / cols / h) * 100 + cell % cols / w) as u32;
+            }
+        } else {
+            let largest = 1 + rng.below(7);
+            for _ in 0..cells * 2 {
+                let a = rng.below(cells);
+                let b = if rng.below(2) == 0 { a + 1 } else { a + cols };
+                if b >= cells || (b == a + 1 && b % cols == 0) {
+                    continue;
+                }
+                let (la, lb) = (labels[a], labels[b]);
+                let size = labels.iter().filter(|&&l| l == la || l == lb).count();
+                if la != lb && size <= largest {
+                    for label in &mut labels {
+                        if *label == lb {
+                            *label = la;
+                        }
+                    }
+                }
+            }
+        }
+        let shape = Puzzle::new(rows, cols, &labels, &vec![0; cells]).unwrap();
+        let mut givens = vec![0u8; cells];
+        for _ in 0..rng.below(4).saturating_sub(1) {
+            let cell = rng.below(cells);
+            givens[cell] = 1 + rng.below(shape.room_size(cell)) as u8;
+        }
+        shape.with_givens(&givens).unwrap()
+    }
+
+    /// The capacity argument never takes out a digit that a solution has,
+    /// and never kills a state that has a solution: thousands of random
+    /// small grids against plain backtracking, and the whole search's
+    /// count against it too.
+    #[test]
+    fn the_capacity_argument_keeps_every_solution() {
+        let mut rng = Rng(0x5eed_cafe);
+        let (mut dead, mut narrowed, mut checked) = (0, 0, 0);
+        for round in 0..3000 {
+            let puzzle = random_puzzle(&mut rng);
+            let Some(solutions) = brute_solutions(&puzzle, 300) else {
+                continue;
+            };
+            checked += 1;
+            let mut engine = Engine::new(&puzzle).with_capacity();
+            engine.candidates = engine.start(puzzle.givens()).candidates;
+            engine.seed_everything();
+            let before = engine
+                .propagate(Level::Full)
+                .map(|()| engine.candidates.clone());
+            let after = before
+                .clone()
+                .and_then(|_| engine.root_capacity(Level::Full))
+                .map(|()| engine.candidates.clone());
+            match &after {
+                Err(Dead) => {
+                    assert!(
+                        solutions.is_empty(),
+                        "round {round}: {}",
+                        crate::to_url(&puzzle)
+                    );
+                    dead += usize::from(before.is_ok());
+                }
+                Ok(candidates) => {
+                    for solution in &solutions {
+                        for (cell, &digit) in solution.iter().enumerate() {
+                            assert!(
+                                candidates[cell] & 1 << (digit - 1) != 0,
+                                "round {round}: {} cell {cell} lost {digit}",
+                                crate::to_url(&puzzle)
+                            );
+                        }
+                    }
+                    narrowed += usize::from(before.as_ref().ok() != Some(candidates));
+                }
+            }
+            let outcome = solve(&puzzle, &Options::count(300));
+            let (count, complete) = (outcome.count, outcome.complete);
+            assert_eq!(
+                count as usize,
+                solutions.len(),
+                "round {round}: {}",
+                crate::to_url(&puzzle)
+            );
+            assert_eq!(complete, solutions.len() < 300, "round {round}");
+        }
+        // The argument did something in some of them.
+        assert!(checked > 2000, "{checked} grids checked");
+        assert!(
+            dead > 0 && narrowed > 0,
+            "{dead} killed, {narrowed} narrowed"
+        );
+    }
 }
