@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
-use puzzle_kit::Limit;
 
 use crate::puzzle::{Grid, Puzzle};
 use crate::solve::{Options, Outcome, Stats};
@@ -116,8 +115,10 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         counted.count,
         first,
         counted.status == CountStatus::Complete,
-        // The node limit is the only one this model is given.
-        (counted.status == CountStatus::LimitReached).then_some(Limit::Node),
+        match counted.status {
+            CountStatus::Limit(limit) => Some(limit),
+            CountStatus::Complete | CountStatus::SolutionLimit => None,
+        },
         options,
         Stats {
             nodes: counted.stats.nodes,

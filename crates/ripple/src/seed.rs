@@ -19,7 +19,6 @@
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use puzzle_kit::Limit;
 use search_core::{Config, Problem, Status as SearchStatus, dfs_tree};
 
 use crate::puzzle::{Grid, Puzzle};
@@ -246,9 +245,8 @@ fn outcome(
     started: Instant,
 ) -> Outcome {
     let found = board.found.get();
-    // The node limit is the only one these searches are given.
-    let limit = matches!(status, SearchStatus::LimitReached(_)).then_some(Limit::Node);
-    let complete = matches!(status, SearchStatus::Exhausted);
+    let limit = status.limit();
+    let complete = status == SearchStatus::Unsolvable;
     let solution = board
         .first
         .borrow_mut()
