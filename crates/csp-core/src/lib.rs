@@ -78,7 +78,7 @@
 //! which is sound for all-solution counting too. The loop is resumable, so
 //! [`Solver::solve`], [`Solver::count`], [`Solver::for_each_solution`] and
 //! [`Solver::solutions`] share it. Node, time and memory limits end a search
-//! with [`Status::LimitReached`] ([`Solver::limit`] says which). The search loop allocates nothing per node once
+//! with [`Status::Limit`] naming which limit. The search loop allocates nothing per node once
 //! its buffers (trail, queues, value stack) have grown. One solver can serve
 //! many instances of the same shape: [`Solver::restore_domains`] then
 //! [`Solver::fix`] per given, with no model rebuilt. [`Solver::solve`] can

@@ -159,16 +159,16 @@ pub struct Config {
     pub var_order: VarOrder,
     /// Value ordering.
     pub value_order: ValueOrder,
-    /// Stop with [`Status::LimitReached`] before [`Stats::nodes`] would pass
+    /// Stop with [`Status::Limit`] before [`Stats::nodes`] would pass
     /// this: the check comes before every decision, so a search ends with
     /// `nodes <= limit`. 1 allows the root (its propagation) and no
     /// decision; 0 stops before the root is propagated.
     pub node_limit: Option<u64>,
-    /// Stop with [`Status::LimitReached`] after this much time. The clock
+    /// Stop with [`Status::Limit`] after this much time. The clock
     /// is read before the first decision and then every 64 nodes, so a zero
     /// limit stops after the root, before any decision.
     pub time_limit: Option<Duration>,
-    /// Stop with [`Status::LimitReached`] ([`Limit::Memory`]) before the
+    /// Stop with [`Status::Limit`] ([`Limit::Memory`]) before the
     /// buffers that grow with the search (the trail, the stack of frames and
     /// of values to try) would hold more than this many bytes. They are
     /// counted by capacity, and before every decision made room for the
@@ -261,16 +261,11 @@ impl Config {
     }
 }
 
-/// Which limit stopped a search ([`Solver::limit`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// [`Config::node_limit`].
-    Nodes,
-    /// [`Config::time_limit`].
-    Time,
-    /// [`Config::memory_limit`].
-    Memory,
-}
+/// Which limit stopped a search ([`Solver::limit`]): [`Limit::Node`]
+/// ([`Config::node_limit`]), [`Limit::Time`] ([`Config::time_limit`]) or
+/// [`Limit::Memory`] ([`Config::memory_limit`]); the words every puzzle
+/// crate uses, from puzzle-kit.
+pub use puzzle_kit::Limit;
 
 /// Search statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -299,17 +294,12 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-/// How a search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A solution was found.
-    Solved,
-    /// The search space was exhausted: no (further) solution exists.
-    Unsatisfiable,
-    /// A node, time or memory limit stopped the search first
-    /// ([`Solver::limit`] says which).
-    LimitReached,
-}
+/// How a search ended, in the words every puzzle crate uses (puzzle-kit's):
+/// [`Status::Solved`] when a solution was found, [`Status::Unsolvable`] when
+/// the search space was exhausted (no further solution exists) and
+/// [`Status::Limit`] with the node, time or memory limit that stopped it
+/// first.
+pub use puzzle_kit::Status;
 
 /// The result of [`Solver::solve`].
 #[derive(Debug, Clone)]
@@ -329,9 +319,8 @@ pub enum CountStatus {
     Complete,
     /// The count reached the requested maximum; there may be more.
     SolutionLimit,
-    /// A node, time or memory limit stopped the count; there may be more
-    /// ([`Solver::limit`] says which).
-    LimitReached,
+    /// A node, time or memory limit stopped the count; there may be more.
+    Limit(Limit),
 }
 
 /// The result of [`Solver::count`].
@@ -424,7 +413,7 @@ enum Tried {
     /// No value is left: the frame is undone.
     Exhausted,
     /// A limit was reached before the next decision.
-    Limit,
+    Limit(Limit),
     /// The restart schedule's failures are used up: back to the root.
     Restart,
 }
@@ -432,7 +421,7 @@ enum Tried {
 enum Event {
     Solution,
     Exhausted,
-    Limit,
+    Limit(Limit),
 }
 
 /// Complete backtracking search over a [`Model`].
@@ -632,12 +621,12 @@ impl Solver {
                 stats,
             },
             Event::Exhausted => Outcome {
-                status: Status::Unsatisfiable,
+                status: Status::Unsolvable,
                 solution: None,
                 stats,
             },
-            Event::Limit => Outcome {
-                status: Status::LimitReached,
+            Event::Limit(limit) => Outcome {
+                status: Status::Limit(limit),
                 solution: None,
                 stats,
             },
@@ -655,7 +644,7 @@ impl Solver {
             match self.advance() {
                 Event::Solution => count += 1,
                 Event::Exhausted => break CountStatus::Complete,
-                Event::Limit => break CountStatus::LimitReached,
+                Event::Limit(limit) => break CountStatus::Limit(limit),
             }
         };
         Count {
@@ -679,7 +668,7 @@ impl Solver {
                     }
                 }
                 Event::Exhausted => break CountStatus::Complete,
-                Event::Limit => break CountStatus::LimitReached,
+                Event::Limit(limit) => break CountStatus::Limit(limit),
             }
         };
         Count {
@@ -701,7 +690,7 @@ impl Solver {
         self.limit
     }
 
-    /// `Unsatisfiable` once a search is exhausted, `LimitReached` if a limit
+    /// `Unsolvable` once a search is exhausted, `Limit` if a limit
     /// stopped it, `Solved` while solutions may still follow.
     pub fn status(&self) -> Status {
         match self.phase {
@@ -726,7 +715,7 @@ impl Solver {
             .node_limit
             .is_some_and(|limit| self.stats.nodes >= limit)
         {
-            return Some(Limit::Nodes);
+            return Some(Limit::Node);
         }
         if let Some(limit) = self.config.time_limit
             && self.stats.nodes >= self.next_time_check
@@ -773,13 +762,13 @@ impl Solver {
     fn advance(&mut self) -> Event {
         let mut select_next = true;
         match self.phase {
-            Phase::Done(Status::LimitReached) => return Event::Limit,
+            Phase::Done(Status::Limit(limit)) => return Event::Limit(limit),
             Phase::Done(_) => return Event::Exhausted,
             Phase::Fresh => {
                 // The root is the first node: a limit of 0 stops before it,
                 // as does a memory limit without room for its first frame.
                 let stop = if self.config.node_limit == Some(0) {
-                    Some(Limit::Nodes)
+                    Some(Limit::Node)
                 } else {
                     self.config
                         .memory_limit
@@ -788,19 +777,19 @@ impl Solver {
                 };
                 if let Some(limit) = stop {
                     self.limit = Some(limit);
-                    self.phase = Phase::Done(Status::LimitReached);
-                    return Event::Limit;
+                    self.phase = Phase::Done(Status::Limit(limit));
+                    return Event::Limit(limit);
                 }
                 self.stats.nodes = 1;
                 self.phase = Phase::AfterSolution;
                 if !self.root_propagate() {
-                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
             }
             Phase::AfterSolution => {
                 if !self.backtrack() {
-                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
                 select_next = false;
@@ -821,9 +810,9 @@ impl Solver {
                         self.restart();
                         break;
                     }
-                    Tried::Limit => {
-                        self.phase = Phase::Done(Status::LimitReached);
-                        return Event::Limit;
+                    Tried::Limit(limit) => {
+                        self.phase = Phase::Done(Status::Limit(limit));
+                        return Event::Limit(limit);
                     }
                     Tried::Exhausted => {}
                 }
@@ -832,7 +821,7 @@ impl Solver {
                 self.values.truncate(frame.start as usize);
                 self.assigned[frame.var as usize] = false;
                 if !self.backtrack() {
-                    self.phase = Phase::Done(Status::Unsatisfiable);
+                    self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
             }
@@ -940,7 +929,7 @@ impl Solver {
             }
             if let Some(limit) = self.limit_hit() {
                 self.limit = Some(limit);
-                return Tried::Limit;
+                return Tried::Limit(limit);
             }
             self.frames[top].next += 1;
             let var = frame.var as usize;
@@ -1162,7 +1151,7 @@ impl Iterator for Solutions<'_> {
     fn next(&mut self) -> Option<Solution> {
         match self.solver.advance() {
             Event::Solution => Some(self.solver.current_solution()),
-            Event::Exhausted | Event::Limit => None,
+            Event::Exhausted | Event::Limit(_) => None,
         }
     }
 }

@@ -185,7 +185,7 @@ fn restarts_agree_with_plain_search() {
 fn restarts_prove_unsatisfiability() {
     let mut solver = Solver::new(pigeonhole(6), restarting(1));
     let outcome = solver.solve();
-    assert_eq!(outcome.status, Status::Unsatisfiable);
+    assert_eq!(outcome.status, Status::Unsolvable);
     assert!(outcome.stats.restarts > 0);
 }
 
@@ -206,7 +206,7 @@ fn weights_survive_restarts() {
         .seed(5);
     let mut solver = Solver::new(pigeonhole(pigeons), config);
     let outcome = solver.solve();
-    assert_eq!(outcome.status, Status::Unsatisfiable);
+    assert_eq!(outcome.status, Status::Unsolvable);
     let restarts = outcome.stats.restarts;
     assert!(restarts >= 3, "{restarts}");
     let learnt: u64 = solver.weights().iter().map(|w| w - 1).sum();

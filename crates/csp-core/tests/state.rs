@@ -155,5 +155,5 @@ fn too_many_fixed_ones_is_unsatisfiable() {
         model.assign(Var::from_index(index), 1);
     }
     let outcome = Solver::new(model, Config::new()).solve();
-    assert_eq!(outcome.status, Status::Unsatisfiable);
+    assert_eq!(outcome.status, Status::Unsolvable);
 }

@@ -315,7 +315,7 @@ fn sudoku_with_many_solutions_one_and_none() {
     let broken = format!("55{}", &".".repeat(79));
     let (model, _) = sudoku(&broken);
     let outcome = Solver::new(model, Config::new()).solve();
-    assert_eq!(outcome.status, Status::Unsatisfiable);
+    assert_eq!(outcome.status, Status::Unsolvable);
     let solved =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     let (model, _) = sudoku(solved);
@@ -331,7 +331,11 @@ fn node_and_time_limits_stop_the_search() {
         .node_limit(50);
     let mut solver = Solver::new(queens_alldiff(10), config);
     let count = solver.count(u64::MAX);
-    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(
+        matches!(count.status, CountStatus::Limit(_)),
+        "{:?}",
+        count.status
+    );
     assert!(count.stats.nodes <= 50);
     // A search needing more stops exactly at the limit, whatever the
     // inference (several values of one variable may fail in a row).
@@ -343,16 +347,20 @@ fn node_and_time_limits_stop_the_search() {
         for limit in 1..=40 {
             let config = Config::new().inference(inference).node_limit(limit);
             let count = Solver::new(queens_alldiff(10), config).count(u64::MAX);
-            assert_eq!(count.status, CountStatus::LimitReached);
+            assert!(
+                matches!(count.status, CountStatus::Limit(_)),
+                "{:?}",
+                count.status
+            );
             assert_eq!(count.stats.nodes, limit, "{inference:?}");
         }
     }
     // Forward checking in input order needs more than 49 decisions for the
     // first 10-queens solution, so the limit, not a solution, ends it.
     let outcome = solver.solve();
-    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(outcome.status, Status::Limit(Limit::Node));
     assert_eq!(outcome.stats.nodes, 50);
-    assert_eq!(solver.limit(), Some(Limit::Nodes));
+    assert_eq!(solver.limit(), Some(Limit::Node));
     // The clock is read before the first decision, so a zero time limit
     // stops every search there: the root was examined, nothing counted.
     let config = Config::new()
@@ -360,7 +368,11 @@ fn node_and_time_limits_stop_the_search() {
         .time_limit(Duration::ZERO);
     let mut solver = Solver::new(queens_alldiff(12), config);
     let count = solver.count(u64::MAX);
-    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(
+        matches!(count.status, CountStatus::Limit(_)),
+        "{:?}",
+        count.status
+    );
     assert_eq!((count.count, count.stats.nodes), (0, 1));
     assert_eq!(solver.limit(), Some(Limit::Time));
 }
@@ -370,7 +382,11 @@ fn nodes_count_the_root_and_each_decision() {
     // A limit of 0 stops before the root: nothing examined.
     let config = Config::new().node_limit(0);
     let count = Solver::new(queens_alldiff(6), config).count(u64::MAX);
-    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(
+        matches!(count.status, CountStatus::Limit(_)),
+        "{:?}",
+        count.status
+    );
     assert_eq!((count.count, count.stats.nodes), (0, 0));
     // A puzzle that propagation alone solves takes the root only, and a
     // limit of 1 is enough for it.
@@ -388,7 +404,7 @@ fn nodes_count_the_root_and_each_decision() {
     let outcome = Solver::new(model, Config::new()).solve();
     assert_eq!(
         (outcome.status, outcome.stats.nodes),
-        (Status::Unsatisfiable, 1)
+        (Status::Unsolvable, 1)
     );
     // Every decision adds one: 4-queens by forward checking in input order.
     let config = Config::new()
@@ -401,7 +417,11 @@ fn nodes_count_the_root_and_each_decision() {
     let needed = all.stats.nodes;
     let config = solver.config().clone().node_limit(needed - 1);
     let cut = Solver::new(queens_alldiff(4), config).count(u64::MAX);
-    assert_eq!(cut.status, CountStatus::LimitReached);
+    assert!(
+        matches!(cut.status, CountStatus::Limit(_)),
+        "{:?}",
+        cut.status
+    );
     assert_eq!(cut.stats.nodes, needed - 1);
     let config = solver.config().clone().node_limit(needed);
     let whole = Solver::new(queens_alldiff(4), config).count(u64::MAX);
@@ -422,13 +442,13 @@ fn memory_limit_stops_the_search_before_the_trail_grows_past_it() {
         (outcome, solver.limit())
     };
     let (outcome, limit) = solve(Some(16));
-    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(outcome.status, Status::Limit(Limit::Memory));
     assert_eq!(limit, Some(Limit::Memory));
     assert_eq!(outcome.stats.nodes, 0, "stopped before the root");
     // A level of 40 queens trails at most 40 words and 40 sizes (960
     // bytes): 8 KB stop the search a few levels down.
     let (outcome, limit) = solve(Some(8 << 10));
-    assert_eq!(outcome.status, Status::LimitReached);
+    assert_eq!(outcome.status, Status::Limit(Limit::Memory));
     assert_eq!(limit, Some(Limit::Memory));
     assert!(outcome.stats.max_depth >= 2, "{:?}", outcome.stats);
     assert!(outcome.stats.max_depth < 40, "{:?}", outcome.stats);
@@ -441,7 +461,11 @@ fn memory_limit_stops_the_search_before_the_trail_grows_past_it() {
     let config = Config::new().memory_limit(8 << 10);
     let mut solver = Solver::new(queens_alldiff(40), config);
     let count = solver.count(u64::MAX);
-    assert_eq!(count.status, CountStatus::LimitReached);
+    assert!(
+        matches!(count.status, CountStatus::Limit(_)),
+        "{:?}",
+        count.status
+    );
     assert_eq!(solver.limit(), Some(Limit::Memory));
     // A search that fits is not stopped, and the limit is forgotten on reset.
     let config = Config::new().memory_limit(1 << 20);
@@ -480,13 +504,13 @@ fn a_memory_refusal_is_never_unsatisfiable_nor_a_complete_count() {
             let outcome = solver.solve();
             match outcome.status {
                 Status::Solved => assert!(outcome.solution.is_some(), "{what}"),
-                Status::LimitReached => assert_eq!(solver.limit(), Some(Limit::Memory), "{what}"),
-                Status::Unsatisfiable => panic!("{what}: unsatisfiable"),
+                Status::Limit(_) => assert_eq!(solver.limit(), Some(Limit::Memory), "{what}"),
+                Status::Unsolvable => panic!("{what}: unsatisfiable"),
             }
             let count = solver.count(u64::MAX);
             match count.status {
                 CountStatus::Complete => assert_eq!(count.count, 92, "{what}"),
-                CountStatus::LimitReached => {
+                CountStatus::Limit(_) => {
                     assert!(count.count < 92, "{what}");
                     assert_eq!(solver.limit(), Some(Limit::Memory), "{what}");
                 }
@@ -511,7 +535,7 @@ fn solution_iterator_resumes_and_reports_statistics() {
     let mut solver = Solver::new(queens_alldiff(6), Config::new());
     let solutions: Vec<_> = solver.solutions().collect();
     assert_eq!(solutions.len(), 4);
-    assert_eq!(solver.status(), Status::Unsatisfiable);
+    assert_eq!(solver.status(), Status::Unsolvable);
     let stats = solver.stats();
     assert_eq!(stats.solutions, 4);
     assert!(stats.nodes > 0 && stats.propagations > 0);
@@ -826,7 +850,7 @@ fn negative_values_and_empty_problems() {
     model.new_var([]);
     assert_eq!(
         Solver::new(model, Config::new()).solve().status,
-        Status::Unsatisfiable
+        Status::Unsolvable
     );
     assert_eq!(
         Solver::new(Model::new(), Config::new())

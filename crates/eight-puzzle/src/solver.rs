@@ -8,8 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, InPlaceProblem, Limit as SearchLimit, Problem, Scratch, Stats,
-    Status as SearchStatus,
+    Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats, Status as SearchStatus,
 };
 
 use crate::{Limit, Status};
@@ -118,15 +117,6 @@ impl Outcome {
             Outcome::NotFound => Status::Limit(Limit::Depth),
             Outcome::LimitReached(limit) => Status::Limit(*limit),
         }
-    }
-}
-
-/// The shared limit of a search-core limit.
-fn limit_of(limit: SearchLimit) -> Limit {
-    match limit {
-        SearchLimit::Nodes => Limit::Node,
-        SearchLimit::Time => Limit::Time,
-        SearchLimit::Memory => Limit::Memory,
     }
 }
 
@@ -328,8 +318,11 @@ impl Solver {
             )
         };
         let outcome = match (status, moves) {
-            (SearchStatus::Found, Some(moves)) => Outcome::Solved(moves),
-            (SearchStatus::LimitReached(limit), _) => Outcome::LimitReached(limit_of(limit)),
+            (SearchStatus::Solved, Some(moves)) => Outcome::Solved(moves),
+            (SearchStatus::Limit(Limit::Depth), _) => Outcome::NotFound,
+            (SearchStatus::Limit(limit), _) => Outcome::LimitReached(limit),
+            // A solvable board is always reached without a depth limit: an
+            // exhausted search can only be one a depth limit cut short.
             _ => Outcome::NotFound,
         };
         Ok(Solution { outcome, stats })

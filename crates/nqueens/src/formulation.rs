@@ -8,13 +8,9 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use csp_core::{
-    Config as CspConfig, CountStatus, Inference, Limit as CspLimit, Model, Solver,
-    Status as CspStatus, VarOrder,
+    Config as CspConfig, CountStatus, Inference, Model, Solver, Status as CspStatus, VarOrder,
 };
-use search_core::{
-    Config as SearchConfig, Limit as SearchLimit, Problem, Status as SearchStatus, bfs_tree,
-    dfs_tree,
-};
+use search_core::{Config as SearchConfig, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
 
 use crate::{Limit, Stats};
 
@@ -268,11 +264,7 @@ fn search(
         .as_ref()
         .map_or(u64::from(run.path.is_some()), Cell::get);
     let result = match run.status {
-        SearchStatus::LimitReached(SearchLimit::Memory) => {
-            SearchResult::LimitReached(Limit::Memory)
-        }
-        // No time limit is set: a limit is the node limit.
-        SearchStatus::LimitReached(_) => SearchResult::LimitReached(Limit::Node),
+        SearchStatus::Limit(limit) => SearchResult::LimitReached(limit),
         _ => SearchResult::Complete(run.path.map(|path| {
             path.goal()
                 .queens
@@ -313,11 +305,6 @@ fn csp(n: usize, counting: bool, limits: &Limits, start: Instant) -> (SearchResu
         config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
-    // No time limit is set: a limit is the node or the memory limit.
-    let limit = |solver: &Solver| match solver.limit() {
-        Some(CspLimit::Memory) => Limit::Memory,
-        _ => Limit::Node,
-    };
     if counting {
         let count = solver.count(u64::MAX);
         let stats = Stats {
@@ -326,7 +313,7 @@ fn csp(n: usize, counting: bool, limits: &Limits, start: Instant) -> (SearchResu
             elapsed: start.elapsed(),
         };
         let result = match count.status {
-            CountStatus::LimitReached => SearchResult::LimitReached(limit(&solver)),
+            CountStatus::Limit(limit) => SearchResult::LimitReached(limit),
             _ => SearchResult::Complete(None),
         };
         return (result, count.count, stats);
@@ -338,7 +325,7 @@ fn csp(n: usize, counting: bool, limits: &Limits, start: Instant) -> (SearchResu
         elapsed: start.elapsed(),
     };
     let result = match outcome.status {
-        CspStatus::LimitReached => SearchResult::LimitReached(limit(&solver)),
+        CspStatus::Limit(limit) => SearchResult::LimitReached(limit),
         _ => SearchResult::Complete(
             outcome
                 .solution

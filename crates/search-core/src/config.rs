@@ -47,22 +47,22 @@ pub struct Config {
     pub depth_limit: Option<u32>,
     /// The most states a run may generate ([`crate::Stats::generated`], the
     /// start included), never passed: when taking in one more successor
-    /// would pass it, the run ends with [`crate::Status::LimitReached`]
-    /// ([`crate::Limit::Nodes`]) with `generated` equal to the limit, the
+    /// would pass it, the run ends with [`crate::Status::Limit`]
+    /// ([`crate::Limit::Node`]) with `generated` equal to the limit, the
     /// rest of that expansion dropped. A node that generates nothing (a dead
     /// end, or one at the depth limit) is still tested once the limit is
     /// reached. 0 ends a run before its start is generated or tested. A
     /// searcher that starts over (IDDFS, IDA*) counts the start again each
     /// time, except [`crate::idastar_in_place`] (see there).
     pub node_limit: Option<u64>,
-    /// The run stops with [`crate::Status::LimitReached`] after this long.
+    /// The run stops with [`crate::Status::Limit`] after this long.
     pub time_limit: Option<Duration>,
     /// The most bytes the run's growing buffers may hold: the node arena
     /// (with [`crate::Problem::state_heap_bytes`] per node), the closed
     /// set, the frontier, a depth-first search's path. They are counted by
     /// capacity and checked where one is about to grow, with the old and the
     /// new buffer both held during the move, so the run ends with
-    /// [`crate::Status::LimitReached`] ([`crate::Limit::Memory`]) before an
+    /// [`crate::Status::Limit`] ([`crate::Limit::Memory`]) before an
     /// allocation that would pass the limit is made; not per node, so it
     /// costs nothing in the inner loops. The buffers of one expansion (its
     /// successor list) and [`crate::idastar_in_place`], which holds only

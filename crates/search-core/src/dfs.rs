@@ -52,7 +52,7 @@ where
     let per_successor = size_of::<Successor<P>>() + problem.state_heap_bytes();
     // Each pass of iterative deepening generates the start again.
     if !watch.start() {
-        return Pass::Limit(Limit::Nodes);
+        return Pass::Limit(Limit::Node);
     }
     visited.start(&start, 0);
     let mut entering = Some((start, None, P::Cost::default()));
@@ -74,7 +74,7 @@ where
                 let before = untried.capacity();
                 problem.successors(&state, &mut untried);
                 if !watch.generate(untried.len() as u64) {
-                    return Pass::Limit(Limit::Nodes);
+                    return Pass::Limit(Limit::Node);
                 }
                 // The problem grew the list itself: counted after the fact,
                 // one expansion's worth.
@@ -148,11 +148,14 @@ fn path_through<S, M, C>(
     }
 }
 
-fn finish<P: Problem>(watch: Watch, pass: Pass<P::State, P::Move, P::Cost>) -> SearchOf<P> {
+fn finish<P: Problem>(mut watch: Watch, pass: Pass<P::State, P::Move, P::Cost>) -> SearchOf<P> {
     match pass {
-        Pass::Found(path) => watch.finish(Status::Found, Some(path)),
-        Pass::Exhausted { .. } => watch.finish(Status::Exhausted, None),
-        Pass::Limit(limit) => watch.finish(Status::LimitReached(limit), None),
+        Pass::Found(path) => watch.finish(Status::Solved, Some(path)),
+        Pass::Exhausted { cut_off } => {
+            watch.depth_cut = cut_off;
+            watch.finish(Status::Unsolvable, None)
+        }
+        Pass::Limit(limit) => watch.finish(Status::Limit(limit), None),
     }
 }
 

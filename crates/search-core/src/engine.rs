@@ -276,6 +276,9 @@ pub(crate) struct Watch {
     pub stats: Stats,
     /// What the run's growing buffers hold, asked before each grows.
     pub budget: Budget,
+    /// Whether the depth limit kept a state from being expanded: a run
+    /// that then finds nothing has not searched its whole space.
+    pub depth_cut: bool,
     started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
@@ -290,6 +293,7 @@ impl Watch {
                 ..Stats::default()
             },
             budget: Budget::new(config.memory_limit),
+            depth_cut: false,
             started,
             deadline: config.time_limit.map(|limit| started + limit),
             node_limit: config.node_limit.unwrap_or(u64::MAX),
@@ -297,7 +301,7 @@ impl Watch {
     }
 
     /// Takes in the start (again, in a searcher that starts over): false,
-    /// and the run must end with [`Limit::Nodes`], when a node limit of 0
+    /// and the run must end with [`Limit::Node`], when a node limit of 0
     /// leaves no room for it.
     #[inline]
     pub fn start(&mut self) -> bool {
@@ -305,7 +309,7 @@ impl Watch {
     }
 
     /// Takes in one successor (a searcher that counts them as they come):
-    /// false, and the run must end with [`Limit::Nodes`], when it would pass
+    /// false, and the run must end with [`Limit::Node`], when it would pass
     /// the node limit.
     #[inline(always)]
     pub fn generate_one(&mut self) -> bool {
@@ -319,7 +323,7 @@ impl Watch {
     /// Takes in `count` successors of one expansion, listed before they are
     /// admitted. When they would take `generated` past the node limit it is
     /// set to the limit (the successors that fit) and the answer is false:
-    /// the run must end with [`Limit::Nodes`], dropping the expansion, which
+    /// the run must end with [`Limit::Node`], dropping the expansion, which
     /// can no longer be complete. One comparison per expansion.
     #[inline(always)]
     pub fn generate(&mut self, count: u64) -> bool {
@@ -371,15 +375,18 @@ impl Watch {
     }
 
     /// Ends the run. A run the budget refused a state cannot have searched
-    /// its space: an `Exhausted` then says [`Limit::Memory`] (every searcher
-    /// ends at the refusal itself; this keeps any path that would not).
+    /// its space: an `Unsolvable` then says [`Limit::Memory`] (every searcher
+    /// ends at the refusal itself; this keeps any path that would not); one
+    /// whose depth limit cut a state off says [`Limit::Depth`].
     pub fn finish<S, M, C>(
         mut self,
         mut status: Status,
         path: Option<Path<S, M, C>>,
     ) -> Search<S, M, C> {
-        if status == Status::Exhausted && self.budget.exhausted() {
-            status = Status::LimitReached(Limit::Memory);
+        if status == Status::Unsolvable && self.budget.exhausted() {
+            status = Status::Limit(Limit::Memory);
+        } else if status == Status::Unsolvable && self.depth_cut {
+            status = Status::Limit(Limit::Depth);
         }
         self.stats.elapsed = self.started.elapsed();
         Search {

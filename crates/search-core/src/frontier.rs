@@ -308,7 +308,7 @@ where
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
     if !watch.start() {
-        return watch.finish(Status::LimitReached(Limit::Nodes), None);
+        return watch.finish(Status::Limit(Limit::Node), None);
     }
     let start_h = if F::USES_HEURISTIC {
         problem.heuristic(&start)
@@ -323,7 +323,7 @@ where
     // A budget too small to queue the start ends the run here: the empty
     // frontier would otherwise read as a searched space.
     if let Some(limit) = watch.out_of_memory() {
-        return watch.finish(Status::LimitReached(limit), None);
+        return watch.finish(Status::Limit(limit), None);
     }
     watch.frontier(1);
     let mut successors = Vec::new();
@@ -332,20 +332,21 @@ where
         watch.stats.num_tested += 1;
         if problem.is_goal(&node.state) {
             let path = arena.path_to(index);
-            return watch.finish(Status::Found, Some(path));
+            return watch.finish(Status::Solved, Some(path));
         }
         if let Some(limit) = watch.exceeded() {
-            return watch.finish(Status::LimitReached(limit), None);
+            return watch.finish(Status::Limit(limit), None);
         }
         let depth = node.depth + 1;
         if config.depth_limit.is_some_and(|limit| depth > limit) {
+            watch.depth_cut = true;
             continue;
         }
         let g = node.g;
         watch.stats.expanded += 1;
         problem.successors(&node.state, &mut successors);
         if !watch.generate(successors.len() as u64) {
-            return watch.finish(Status::LimitReached(Limit::Nodes), None);
+            return watch.finish(Status::Limit(Limit::Node), None);
         }
         for (mv, state, cost) in successors.drain(..) {
             let child_g = g + cost;
@@ -370,11 +371,11 @@ where
             frontier.push(child, child_g, h, budget);
         }
         if let Some(limit) = watch.out_of_memory() {
-            return watch.finish(Status::LimitReached(limit), None);
+            return watch.finish(Status::Limit(limit), None);
         }
         watch.frontier(frontier.len());
     }
-    watch.finish(Status::Exhausted, None)
+    watch.finish(Status::Unsolvable, None)
 }
 
 /// The arena loop with a closed set: one node per state, found through a
@@ -398,7 +399,7 @@ where
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
     if !watch.start() {
-        return watch.finish(Status::LimitReached(Limit::Nodes), None);
+        return watch.finish(Status::Limit(Limit::Node), None);
     }
     let hasher = DefaultHashBuilder::default();
     let start_h = if F::USES_HEURISTIC {
@@ -646,7 +647,7 @@ where
                 return None;
             }
             let Some((index, queued_g)) = frontier.pop() else {
-                return Some((Status::Exhausted, None));
+                return Some((Status::Unsolvable, None));
             };
             let node = &closed.arena.nodes[index as usize];
             if queued_g.is_some_and(|queued| node.g < queued) {
@@ -654,13 +655,14 @@ where
             }
             watch.stats.num_tested += 1;
             if problem.is_goal(&node.state) {
-                return Some((Status::Found, Some(index)));
+                return Some((Status::Solved, Some(index)));
             }
             if let Some(limit) = watch.exceeded() {
-                return Some((Status::LimitReached(limit), None));
+                return Some((Status::Limit(limit), None));
             }
             let depth = node.depth + 1;
             if config.depth_limit.is_some_and(|limit| depth > limit) {
+                watch.depth_cut = true;
                 continue;
             }
             let g = node.g;
@@ -711,11 +713,11 @@ where
                 // A successor beyond the limit was made and dropped: this
                 // expansion is incomplete, so the run cannot go on.
                 if !watch.generate(made) {
-                    return Some((Status::LimitReached(Limit::Nodes), None));
+                    return Some((Status::Limit(Limit::Node), None));
                 }
                 // A buffer refused to grow: a successor was dropped.
                 if let Some(limit) = watch.out_of_memory() {
-                    return Some((Status::LimitReached(limit), None));
+                    return Some((Status::Limit(limit), None));
                 }
                 watch.frontier(frontier.len());
                 continue;
@@ -732,7 +734,7 @@ where
             }
             if !watch.generate(successors.len() as u64) {
                 successors.clear();
-                return Some((Status::LimitReached(Limit::Nodes), None));
+                return Some((Status::Limit(Limit::Node), None));
             }
             // The successor that will come out next, if one will: the
             // smallest rank, the last of equals (buckets are last in, first
@@ -788,7 +790,7 @@ where
                 }
             }
             if let Some(limit) = watch.out_of_memory() {
-                return Some((Status::LimitReached(limit), None));
+                return Some((Status::Limit(limit), None));
             }
             watch.frontier(frontier.len());
         }

@@ -55,6 +55,7 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         }
         let depth = self.moves.len() as u32;
         if self.depth_limit.is_some_and(|limit| depth >= limit) {
+            self.watch.depth_cut = true;
             return Flow::Continue;
         }
         self.watch.stats.expanded += 1;
@@ -62,7 +63,7 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         let before = children.capacity();
         self.problem.successors(state, &mut children);
         if !self.watch.generate(children.len() as u64) {
-            return Flow::Limit(Limit::Nodes);
+            return Flow::Limit(Limit::Node);
         }
         // The problem grew the list itself: counted after the fact, one
         // expansion's worth.
@@ -137,7 +138,7 @@ where
     loop {
         // Each iteration generates the start again.
         if !ida.watch.start() {
-            return ida.watch.finish(Status::LimitReached(Limit::Nodes), None);
+            return ida.watch.finish(Status::Limit(Limit::Node), None);
         }
         ida.next_bound = None;
         match ida.search(P::Cost::default(), bound) {
@@ -147,15 +148,15 @@ where
                     moves: ida.moves,
                     cost: ida.found_cost,
                 };
-                return ida.watch.finish(Status::Found, Some(path));
+                return ida.watch.finish(Status::Solved, Some(path));
             }
-            Flow::Limit(limit) => return ida.watch.finish(Status::LimitReached(limit), None),
+            Flow::Limit(limit) => return ida.watch.finish(Status::Limit(limit), None),
             Flow::Continue => match ida.next_bound {
                 Some(next) => {
                     bound = next;
                     ida.watch.stats.iterations += 1;
                 }
-                None => return ida.watch.finish(Status::Exhausted, None),
+                None => return ida.watch.finish(Status::Unsolvable, None),
             },
         }
     }
@@ -209,6 +210,7 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
             return Flow::Limit(limit);
         }
         if self.moves.len() >= self.depth_limit {
+            self.watch.depth_cut = true;
             return Flow::Continue;
         }
         self.watch.stats.expanded += 1;
@@ -217,7 +219,7 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
             // limit is compared with per move; the moves are not counted
             // before they come.
             if !self.watch.generate_one() {
-                return Flow::Limit(Limit::Nodes);
+                return Flow::Limit(Limit::Node);
             }
             let child_g = g + self.problem.apply(&mut self.state, mv);
             let f = child_g + self.problem.heuristic(&self.state);
@@ -299,22 +301,22 @@ pub fn idastar_in_place<P: InPlaceProblem>(
         next_bound: None,
     };
     if !ida.watch.start() {
-        return ida.watch.finish(Status::LimitReached(Limit::Nodes), None);
+        return ida.watch.finish(Status::Limit(Limit::Node), None);
     }
     loop {
         ida.next_bound = None;
         match ida.search(P::Cost::default(), bound, None) {
             Flow::Found => {
                 let path = replay(problem, start, ida.moves);
-                return ida.watch.finish(Status::Found, Some(path));
+                return ida.watch.finish(Status::Solved, Some(path));
             }
-            Flow::Limit(limit) => return ida.watch.finish(Status::LimitReached(limit), None),
+            Flow::Limit(limit) => return ida.watch.finish(Status::Limit(limit), None),
             Flow::Continue => match ida.next_bound {
                 Some(next) => {
                     bound = next;
                     ida.watch.stats.iterations += 1;
                 }
-                None => return ida.watch.finish(Status::Exhausted, None),
+                None => return ida.watch.finish(Status::Unsolvable, None),
             },
         }
     }

@@ -21,7 +21,7 @@
 //!
 //! [`Config`] chooses the [`CycleCheck`] (none, along the current path, or a
 //! closed set), a depth limit, node, time and memory limits (a run that hits
-//! one ends with [`Status::LimitReached`] and the [`Limit`] it hit, instead of
+//! one ends with [`Status::Limit`] and the [`Limit`] it hit, instead of
 //! running on or failing to allocate), and the seed
 //! of the random searcher. Nodes live in an arena with parent indices, so no
 //! path is copied until a goal is found; the closed set is an
@@ -53,7 +53,7 @@
 //! .with_heuristic(|&(x, y): &(i32, i32)| (6 - x - y) as u32);
 //!
 //! let search = astar(&grid, (0, 0), &Config::default());
-//! assert_eq!(search.status, Status::Found);
+//! assert_eq!(search.status, Status::Solved);
 //! let path = search.path().ok_or("no path")?;
 //! assert_eq!(path.cost, 6);
 //! assert_eq!(path.states.first(), Some(&(0, 0)));

@@ -2,30 +2,16 @@
 
 use std::time::Duration;
 
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A goal was reached; the search holds its path.
-    Found,
-    /// Every state the searcher was allowed to visit (within the depth limit
-    /// and cycle check) was tested and none is a goal. Without a depth limit
-    /// and with a complete searcher this proves there is no path.
-    Exhausted,
-    /// The node, time or memory limit stopped the run before an answer.
-    LimitReached(Limit),
-}
-
-/// Which limit ended a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// [`crate::Config::node_limit`].
-    Nodes,
-    /// [`crate::Config::time_limit`].
-    Time,
-    /// [`crate::Config::memory_limit`]: a buffer of the run would have
-    /// grown past it.
-    Memory,
-}
+/// How a run ended, in the words every puzzle crate uses: [`Status::Solved`]
+/// when a goal was reached (the search holds its path);
+/// [`Status::Unsolvable`] when every state the searcher could reach (through
+/// its cycle check) was tested and none is a goal, which with a complete
+/// searcher proves there is no path; [`Status::Limit`] when a limit stopped
+/// it first: [`Limit::Node`], [`Limit::Time`], [`Limit::Memory`] (a buffer
+/// would have grown past [`crate::Config::memory_limit`]) or
+/// [`Limit::Depth`] (every state within [`crate::Config::depth_limit`] was
+/// tested and the limit cut some off, so a goal may lie deeper).
+pub use puzzle_kit::{Limit, Status};
 
 /// The moves from the start to a goal and the states they pass through.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +68,7 @@ pub struct Stats {
 pub struct Search<S, M, C> {
     /// How the run ended.
     pub status: Status,
-    /// The path found, present exactly when `status` is [`Status::Found`].
+    /// The path found, present exactly when `status` is [`Status::Solved`].
     pub path: Option<Path<S, M, C>>,
     /// Counters of the run.
     pub stats: Stats,
@@ -100,7 +86,7 @@ impl<S, M, C> Search<S, M, C> {
     }
 
     /// Whether a goal was reached.
-    pub fn is_found(&self) -> bool {
-        self.status == Status::Found
+    pub fn is_solved(&self) -> bool {
+        self.status == Status::Solved
     }
 }

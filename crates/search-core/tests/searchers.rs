@@ -104,7 +104,7 @@ fn optimal_searchers_agree_with_dijkstra_on_unit_cost_graphs() {
                     expected.is_some(),
                     "{algorithm} seed {seed}"
                 );
-                assert_eq!(search.status == Status::Exhausted, expected.is_none());
+                assert_eq!(search.status == Status::Unsolvable, expected.is_none());
                 if let Some(path) = search.path() {
                     check_path(&graph, 0, path);
                     if algorithm.is_optimal() {
@@ -305,11 +305,7 @@ fn node_limit_ends_a_search_of_an_infinite_space() {
     let line = from_fn(|&n: &u64| [((), n + 1, 1u32)], |_: &u64| false);
     for algorithm in Algorithm::ALL {
         let search = algorithm.run(&line, 0, &Config::default().node_limit(1000));
-        assert_eq!(
-            search.status,
-            Status::LimitReached(Limit::Nodes),
-            "{algorithm}"
-        );
+        assert_eq!(search.status, Status::Limit(Limit::Node), "{algorithm}");
         assert_eq!(search.stats.generated, 1000, "{algorithm}");
         assert_eq!(search.path, None);
     }
@@ -411,11 +407,7 @@ fn node_limit_is_never_passed_by_any_searcher() {
         let search = idastar_in_place(&TernaryInPlace, 0, &config);
         runs.push(("idastar_in_place".into(), search.stats, search.status));
         for (name, stats, status) in runs {
-            assert_eq!(
-                status,
-                Status::LimitReached(Limit::Nodes),
-                "{name}, {limit}"
-            );
+            assert_eq!(status, Status::Limit(Limit::Node), "{name}, {limit}");
             assert_eq!(stats.generated, limit, "{name}: {stats:?}");
             assert!(stats.num_tested <= limit, "{name}: {stats:?}");
         }
@@ -439,14 +431,10 @@ fn node_limit_reached_exactly_is_not_passed() {
         Algorithm::AStar,
     ] {
         let search = algorithm.run(&line, 0, &Config::default().node_limit(5));
-        assert_eq!(search.status, Status::Exhausted, "{algorithm}");
+        assert_eq!(search.status, Status::Unsolvable, "{algorithm}");
         assert_eq!(search.stats.generated, 5, "{algorithm}");
         let search = algorithm.run(&line, 0, &Config::default().node_limit(4));
-        assert_eq!(
-            search.status,
-            Status::LimitReached(Limit::Nodes),
-            "{algorithm}"
-        );
+        assert_eq!(search.status, Status::Limit(Limit::Node), "{algorithm}");
         assert_eq!(search.stats.generated, 4, "{algorithm}");
     }
 }
@@ -460,11 +448,7 @@ fn node_limit_is_never_passed_on_a_large_table() {
     let limit = 400_003;
     for algorithm in [Algorithm::Bfs, Algorithm::Greedy, Algorithm::AStar] {
         let search = algorithm.run(&plane, (0, 0), &Config::default().node_limit(limit));
-        assert_eq!(
-            search.status,
-            Status::LimitReached(Limit::Nodes),
-            "{algorithm}"
-        );
+        assert_eq!(search.status, Status::Limit(Limit::Node), "{algorithm}");
         assert_eq!(search.stats.generated, limit, "{algorithm}");
     }
 }
@@ -506,7 +490,7 @@ fn memory_limit_ends_a_search_before_it_allocates_past_it() {
                 let config = config.clone().cycle_check(cycle_check);
                 let search = algorithm.run(&plane, (0, 0), &config);
                 let what = format!("{algorithm} {cycle_check:?} {megabytes} MB");
-                assert_eq!(search.status, Status::LimitReached(Limit::Memory), "{what}");
+                assert_eq!(search.status, Status::Limit(Limit::Memory), "{what}");
                 assert_eq!(search.path, None);
                 // The arena holds a node per state kept: far more than a
                 // few would fit, far fewer than the limit's worth.
@@ -529,13 +513,13 @@ fn memory_kept_in_a_scratch_does_not_lift_the_budget() {
     let mut scratch = search_core::Scratch::default();
     let big = Config::default().node_limit(200_000);
     let search = search_core::astar_in(&plane, (0, 0), &big, &mut scratch);
-    assert_eq!(search.status, Status::LimitReached(Limit::Nodes));
+    assert_eq!(search.status, Status::Limit(Limit::Node));
     // Twice the nodes need the arena and the table to grow, which a 1 MB
     // budget refuses, with or without the memory already kept.
     let small = Config::default().memory_limit(1 << 20).node_limit(400_000);
     for _ in 0..2 {
         let search = search_core::astar_in(&plane, (0, 0), &small, &mut scratch);
-        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+        assert_eq!(search.status, Status::Limit(Limit::Memory));
         assert!(search.stats.generated < 400_000);
     }
 }
@@ -554,17 +538,17 @@ fn memory_limit_ends_depth_first_searches_too() {
         Algorithm::Dfs.run(&line, 0, &config),
         dfs_tree(&line, 0, &config),
     ] {
-        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+        assert_eq!(search.status, Status::Limit(Limit::Memory));
         assert!(search.stats.generated > 1000, "{:?}", search.stats);
     }
     // IDA* recurses once per level: a small budget keeps the stack short.
     let search = Algorithm::IdaStar.run(&line, 0, &config.clone().memory_limit(1 << 14));
-    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    assert_eq!(search.status, Status::Limit(Limit::Memory));
     assert!(search.stats.generated > 50, "{:?}", search.stats);
     // With a closed set, DFS's table is what grows.
     let config = Config::default().memory_limit(1 << 20);
     let search = Algorithm::Dfs.run(&line, 0, &config);
-    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    assert_eq!(search.status, Status::Limit(Limit::Memory));
     // Iterative deepening frees each pass: 200 passes of up to 200 states
     // fit in a budget that a single pass of 20,000 would not.
     let config = Config::default()
@@ -572,9 +556,9 @@ fn memory_limit_ends_depth_first_searches_too() {
         .depth_limit(200)
         .cycle_check(CycleCheck::None);
     let search = Algorithm::Iddfs.run(&line, 0, &config);
-    assert_eq!(search.status, Status::Exhausted);
+    assert_eq!(search.status, Status::Limit(Limit::Depth));
     let search = Algorithm::Dfs.run(&line, 0, &config.depth_limit(20_000));
-    assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+    assert_eq!(search.status, Status::Limit(Limit::Memory));
 }
 
 /// States that own heap memory count it when the problem says how much.
@@ -601,7 +585,7 @@ fn heap_bytes_of_states_count_against_the_memory_limit() {
     let light = search_core::bfs(&Boards { heap: 0 }, 0, &config);
     let heavy = search_core::bfs(&Boards { heap: 1000 }, 0, &config);
     for search in [&light, &heavy] {
-        assert_eq!(search.status, Status::LimitReached(Limit::Memory));
+        assert_eq!(search.status, Status::Limit(Limit::Memory));
     }
     assert!(
         heavy.stats.generated * 10 < light.stats.generated,
@@ -624,11 +608,7 @@ fn time_limit_ends_a_search_of_an_infinite_space() {
         // Which limit ended it, not how long it took: timing belongs in
         // the benchmarks.
         let search = algorithm.run(&tree, 1, &config);
-        assert_eq!(
-            search.status,
-            Status::LimitReached(Limit::Time),
-            "{algorithm}"
-        );
+        assert_eq!(search.status, Status::Limit(Limit::Time), "{algorithm}");
         assert_eq!(search.path, None);
     }
     // The clock is read at the first test, so a zero limit stops every
@@ -636,11 +616,7 @@ fn time_limit_ends_a_search_of_an_infinite_space() {
     let config = config.time_limit(Duration::ZERO);
     for algorithm in Algorithm::ALL {
         let search = algorithm.run(&tree, 1, &config);
-        assert_eq!(
-            search.status,
-            Status::LimitReached(Limit::Time),
-            "{algorithm}"
-        );
+        assert_eq!(search.status, Status::Limit(Limit::Time), "{algorithm}");
         assert_eq!(search.stats.num_tested, 1, "{algorithm}");
     }
 }
@@ -658,7 +634,7 @@ fn a_ring_needs_a_cycle_check_or_a_depth_limit() {
             let search = algorithm.run(&ring, 0, &config);
             assert_eq!(
                 search.status,
-                Status::Exhausted,
+                Status::Unsolvable,
                 "{algorithm} {cycle_check:?}"
             );
         }
@@ -670,7 +646,7 @@ fn a_ring_needs_a_cycle_check_or_a_depth_limit() {
         .cycle_check(CycleCheck::None)
         .depth_limit(3);
     let search = Algorithm::Dfs.run(&ring, 0, &config);
-    assert_eq!(search.status, Status::Exhausted);
+    assert_eq!(search.status, Status::Limit(Limit::Depth));
     assert_eq!(search.stats.num_tested, 15);
 }
 
@@ -701,7 +677,7 @@ fn depth_limit_hides_deeper_goals() {
     let line = from_fn(|&n: &u32| [((), n + 1, 1u32)], |&n: &u32| n == 5);
     for algorithm in Algorithm::ALL {
         let shallow = algorithm.run(&line, 0, &Config::default().depth_limit(4));
-        assert_eq!(shallow.status, Status::Exhausted, "{algorithm}");
+        assert_eq!(shallow.status, Status::Limit(Limit::Depth), "{algorithm}");
         let deep = algorithm.run(&line, 0, &Config::default().depth_limit(5));
         assert_eq!(deep.path().map(|path| path.len()), Some(5), "{algorithm}");
     }
@@ -896,9 +872,9 @@ fn in_place_idastar_reports_limits_and_exhaustion() {
         unsolvable.clone(),
         &Config::default().node_limit(10_000),
     );
-    assert_eq!(search.status, Status::LimitReached(Limit::Nodes));
+    assert_eq!(search.status, Status::Limit(Limit::Node));
     let search = idastar_in_place(&TinyPuzzle, unsolvable, &Config::default().depth_limit(6));
-    assert_eq!(search.status, Status::Exhausted);
+    assert_eq!(search.status, Status::Limit(Limit::Depth));
 }
 
 #[test]
@@ -1075,7 +1051,7 @@ fn a_memory_refusal_is_never_taken_for_exhaustion() {
             runs.push(("astar_in".into(), search.status));
             for (name, status) in runs {
                 assert!(
-                    matches!(status, Status::Found | Status::LimitReached(Limit::Memory)),
+                    matches!(status, Status::Solved | Status::Limit(Limit::Memory)),
                     "{name} {cycle_check:?} with {memory} bytes: {status:?}"
                 );
             }
