@@ -12,7 +12,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::check::{self, Exhaustive, Paths};
-use crate::outcome::{Limit, Outcome, SolveOptions, Status};
+use crate::grid::Grid;
+use crate::options::{Limit, Options, Outcome, Status};
 use crate::puzzle::{ParseError, Puzzle};
 
 /// The fields a gogen record adds to the envelope: each word's path on the
@@ -57,9 +58,20 @@ pub struct Solved {
     pub outcome: Outcome,
 }
 
+impl Solved {
+    /// The solution a record or the human view shows: the first one, when
+    /// solved (a count cut short by a limit shows none).
+    pub fn solution(&self) -> Option<&Grid> {
+        self.outcome
+            .solution
+            .as_ref()
+            .filter(|_| self.outcome.status.is_solved())
+    }
+}
+
 impl cli_kit::Outcome for Solved {
     fn status(&self) -> RecordStatus {
-        self.outcome.status().into()
+        self.outcome.status.into()
     }
 }
 
@@ -113,7 +125,7 @@ pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String
 
 /// Reads and solves the puzzle of `text`: the `solve` of the batch driver
 /// (whose one item is the whole input).
-pub fn solve(text: &str, letters: Option<&str>, options: &SolveOptions) -> Result<Solved, String> {
+pub fn solve(text: &str, letters: Option<&str>, options: &Options) -> Result<Solved, String> {
     let puzzle = read_puzzle(text, letters).map_err(|error| with_hint(error, text, letters))?;
     let outcome = crate::solve(&puzzle, options);
     Ok(Solved { puzzle, outcome })
@@ -122,7 +134,7 @@ pub fn solve(text: &str, letters: Option<&str>, options: &SolveOptions) -> Resul
 /// The record of a solve; `counting` adds `count` and `count_complete`.
 pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     let Solved { puzzle, outcome } = solved;
-    let solution = outcome.solution();
+    let solution = solved.solution();
     let paths = solution.map(|grid| {
         puzzle
             .words()
@@ -130,9 +142,9 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
             .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
             .collect::<BTreeMap<_, _>>()
     });
-    let count = counting.then(|| Count {
-        count: outcome.solutions().len() as u64,
-        complete: outcome.count_complete(),
+    let count = counting.then_some(Count {
+        count: outcome.count,
+        complete: outcome.count_complete,
     });
     let stats = &outcome.stats;
     let seed = stats.seed;
@@ -145,7 +157,7 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     Record {
         solution: solution.map(|grid| grid.to_line()),
         stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
-        ..Record::ended(outcome.status(), GogenFields { paths, count })
+        ..Record::ended(outcome.status, GogenFields { paths, count })
     }
 }
 
@@ -185,10 +197,10 @@ impl Report<String, Solved> for View {
 impl View {
     fn write_human(&self, out: &mut dyn Write, solved: &Solved) -> anyhow::Result<()> {
         let Solved { puzzle, outcome } = solved;
-        let found = outcome.solutions().len();
-        match (outcome.solution(), outcome.status()) {
+        let found = outcome.count;
+        match (solved.solution(), outcome.status) {
             (Some(grid), _) => {
-                write!(out, "{grid}")?;
+                writeln!(out, "{grid}")?;
                 if self.show_words {
                     for word in puzzle.words() {
                         writeln!(out)?;
@@ -205,7 +217,7 @@ impl View {
             (None, _) => writeln!(out, "no solution: the words cannot all be traced")?,
         }
         if self.count {
-            let more = match (outcome.count_complete(), outcome.limit()) {
+            let more = match (outcome.count_complete, outcome.status.limit()) {
                 (true, _) => String::new(),
                 (false, Some(limit)) => format!(" or more (found before the {limit} limit)"),
                 // Stopped at --limit solutions.

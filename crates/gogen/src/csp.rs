@@ -9,7 +9,8 @@ use csp_core::{
 };
 
 use crate::grid::Grid;
-use crate::outcome::{Limit, Outcome, SolveOptions, Stats, Stop, keep};
+use crate::options::Limit;
+use crate::options::{Found, Options, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle};
 
 /// The cells touching any cell of `cells`.
@@ -93,28 +94,32 @@ fn grid_of(values: &[i32]) -> Grid {
     Grid::new(cells).expect("all-different letters fill every cell once")
 }
 
-pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     let start = Instant::now();
     let (model, _) = model(puzzle);
     let mut config = Config::default()
         .inference(Inference::Mac)
         .var_order(VarOrder::Mrv);
-    if let Some(limit) = options.node_limit {
+    let limits = &options.limits;
+    if let Some(limit) = limits.node_limit {
         // csp-core's nodes are the contract's: the root plus one per guess.
         config = config.node_limit(limit);
     }
-    if let Some(bytes) = options.memory_limit {
+    if let Some(time) = limits.time_limit {
+        config = config.time_limit(time);
+    }
+    if let Some(bytes) = limits.memory_limit {
         config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
     let mut solutions = Vec::new();
-    let limit = options.solution_limit.max(1);
+    let limit = limits.count_up_to.max(1);
     let mut kept_all = true;
     let count = solver.for_each_solution(|solution| {
         kept_all = keep(
             &mut solutions,
             grid_of(solution.values()),
-            options.memory_limit,
+            limits.memory_limit,
         );
         kept_all && (solutions.len() as u64) < limit
     });
@@ -122,11 +127,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         _ if !kept_all => Stop::Limit(Limit::Memory),
         CountStatus::Complete => Stop::Exhausted,
         CountStatus::SolutionLimit => Stop::SolutionLimit,
-        CountStatus::LimitReached => Stop::Limit(match solver.limit() {
-            Some(csp_core::Limit::Memory) => Limit::Memory,
-            Some(csp_core::Limit::Time) => Limit::Time,
-            Some(csp_core::Limit::Nodes) | None => Limit::Node,
-        }),
+        CountStatus::Limit(limit) => Stop::Limit(limit),
     };
     let stats = Stats {
         nodes: count.stats.nodes,
@@ -134,5 +135,9 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         seed: None,
         elapsed: start.elapsed(),
     };
-    Outcome::new(solutions, stop, stats)
+    Found {
+        solutions,
+        stop,
+        stats,
+    }
 }

@@ -5,10 +5,10 @@
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use search_core::{Config, CycleCheck, Limit as SearchLimit, Problem, Status as SearchStatus, dfs};
+use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
 
 use crate::grid::Grid;
-use crate::outcome::{Limit, Outcome, SeedStats, SolveOptions, Stats, Stop, keep};
+use crate::options::{Found, Limit, Options, SeedStats, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -126,7 +126,7 @@ impl Problem for Gogen<'_> {
     }
 }
 
-pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     let start_time = Instant::now();
     let mut start = Fill {
         cells: [EMPTY; CELLS],
@@ -147,27 +147,29 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
             .iter()
             .map(|word| word.chars().filter_map(letter_index).collect())
             .collect(),
-        solution_limit: options.solution_limit.max(1),
-        memory_limit: options.memory_limit,
+        solution_limit: options.limits.count_up_to.max(1),
+        memory_limit: options.limits.memory_limit,
         found: &found,
         out_of_memory: &out_of_memory,
     };
     let mut config = Config::default().cycle_check(CycleCheck::Closed);
-    if let Some(limit) = options.node_limit {
+    let limits = &options.limits;
+    if let Some(limit) = limits.node_limit {
         config = config.node_limit(limit);
     }
-    if let Some(bytes) = options.memory_limit {
+    if let Some(time) = limits.time_limit {
+        config = config.time_limit(time);
+    }
+    if let Some(bytes) = limits.memory_limit {
         config = config.memory_limit(bytes);
     }
     let search = dfs(&problem, start, &config);
     let solutions = found.into_inner();
     let stop = match search.status {
         _ if out_of_memory.get() => Stop::Limit(Limit::Memory),
-        SearchStatus::Exhausted => Stop::Exhausted,
-        SearchStatus::Found => Stop::SolutionLimit,
-        SearchStatus::LimitReached(SearchLimit::Memory) => Stop::Limit(Limit::Memory),
-        SearchStatus::LimitReached(SearchLimit::Time) => Stop::Limit(Limit::Time),
-        SearchStatus::LimitReached(SearchLimit::Nodes) => Stop::Limit(Limit::Node),
+        SearchStatus::Unsolvable => Stop::Exhausted,
+        SearchStatus::Solved => Stop::SolutionLimit,
+        SearchStatus::Limit(limit) => Stop::Limit(limit),
     };
     // Each move fills one blank, so every solution path holds the empty
     // grid plus one state per blank; the rest were dead ends.
@@ -186,5 +188,9 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Outcome {
         }),
         elapsed: start_time.elapsed(),
     };
-    Outcome::new(solutions, stop, stats)
+    Found {
+        solutions,
+        stop,
+        stats,
+    }
 }

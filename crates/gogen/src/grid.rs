@@ -175,14 +175,18 @@ impl Grid {
 }
 
 impl fmt::Display for Grid {
-    /// Five rows of five letters separated by spaces.
+    /// Five rows of five letters separated by spaces, with no newline after
+    /// the last row.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in self.cells.chunks(SIDE) {
+        for (index, row) in self.cells.chunks(SIDE).enumerate() {
+            if index > 0 {
+                writeln!(f)?;
+            }
             let letters: Vec<String> = row
                 .iter()
                 .map(|&letter| letter_char(letter).to_string())
                 .collect();
-            writeln!(f, "{}", letters.join(" "))?;
+            write!(f, "{}", letters.join(" "))?;
         }
         Ok(())
     }

@@ -2,14 +2,15 @@
 //! word of a list can be traced through cells that touch horizontally,
 //! vertically or diagonally.
 //!
-//! Two solvers share one interface, [`solve`]:
+//! Two solvers share one interface, [`solve`]`(&puzzle, &options)`, which
+//! returns an [`Outcome`] (status, first solution, count, stats):
 //!
-//! - [`Algorithm::Csp`] (the default) models the puzzle on `csp-core` with
+//! - [`Algo::Csp`] (the default) models the puzzle on `csp-core` with
 //!   the *letters* as variables and the 25 *cells* as their domain: the
 //!   letters are all different, and every pair of consecutive letters in a
 //!   word must sit in adjacent cells. Propagation to a fixpoint solves every
 //!   real puzzle before any guess.
-//! - [`Algorithm::Dfs`] is seed 000's formulation on `search-core`: fill the
+//! - [`Algo::Dfs`] is seed 000's formulation on `search-core`: fill the
 //!   first empty cell with each unused letter in turn, keep a successor only
 //!   if every word can still be formed (the look-ahead), depth-first with a
 //!   closed set. Beside the search's node count it keeps the seed's own
@@ -20,17 +21,27 @@
 //! solution (and claimed word paths) without calling solver code, and
 //! confirms "no solution" by an exhaustive search of its own.
 //!
+//! [`Options`] carry the algorithm and the limits every puzzle crate
+//! shares (`.count_up_to(k)`, `.node_limit(n)`, `.time_limit(d)`,
+//! `.memory_limit(bytes)`); [`Puzzle`] also implements
+//! [`puzzle_kit::Puzzle`], so tools over every puzzle take it as it is.
+//!
 //! ```
-//! use gogen::{Puzzle, SolveOptions, Status, check, solve};
+//! use gogen::{Algo, Options, Puzzle, Status, check, solve};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let puzzle: Puzzle = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\
 //!     ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM".parse()?;
-//! let outcome = solve(&puzzle, &SolveOptions::default());
-//! assert_eq!(outcome.status(), Status::Solved);
-//! let grid = outcome.solution().ok_or("no solution")?;
+//! let outcome = solve(&puzzle, &Options::new(Algo::Csp).node_limit(1_000));
+//! assert_eq!(outcome.status, Status::Solved);
+//! let grid = outcome.solution.ok_or("no solution")?;
 //! assert_eq!(grid.to_line(), "MNGKDHAXEVWCLRYQUIPOSTJFB");
-//! check::check(&puzzle, grid)?;
+//! check::check(&puzzle, &grid)?;
+//! assert_eq!(
+//!     puzzle.to_line(),
+//!     "M.G.D.....W.L.Y.....S.J.B ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM"
+//! );
+//! assert_eq!(puzzle.to_line().parse::<Puzzle>()?, puzzle);
 //! # Ok(())
 //! # }
 //! ```
@@ -41,7 +52,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! gogen = { version = "0.1", default-features = false }
+//! gogen = { path = "crates/gogen", default-features = false }
 //! ```
 #![deny(missing_docs)]
 
@@ -51,14 +62,15 @@ pub mod cli;
 mod csp;
 mod dfs;
 mod grid;
-mod outcome;
+mod options;
 mod puzzle;
+mod solve;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use outcome::{Algorithm, Outcome, SeedStats, SolveOptions, Stats, solve};
+pub use options::{Algo, Limit, Options, Outcome, SeedStats, Stats, Status};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,
 };
-pub use puzzle_kit::{Limit, Status};
+pub use solve::{solve, solve_all};

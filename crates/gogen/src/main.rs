@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
 use gogen::cli::{self, View};
-use gogen::{Algorithm, SolveOptions};
+use gogen::{Algo, Options};
 
 #[derive(Parser)]
 #[command(name = "gogen", version, about = "Solve Gogen letter grids")]
@@ -47,8 +47,8 @@ struct SolveArgs {
     #[arg(long, value_parser = cli::nine_letters)]
     letters: Option<String>,
     /// The solver.
-    #[arg(long, value_enum, default_value_t = Algorithm::Csp)]
-    algo: Algorithm,
+    #[arg(long, value_enum, default_value_t = Algo::Csp)]
+    algo: Algo,
     /// Count the solutions, up to --limit.
     #[arg(long)]
     count: bool,
@@ -85,19 +85,19 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Solve(args) => {
             let Input { name, text } = Input::read(args.file.as_deref())?;
-            let options = SolveOptions {
-                algorithm: args.algo,
-                solution_limit: if args.count {
+            let mut options = Options::new(args.algo)
+                .count_up_to(if args.count {
                     args.limit.unwrap_or(2)
                 } else {
                     1
-                },
-                node_limit: args.node_limit,
-                memory_limit: Some(
+                })
+                .memory_limit(
                     args.memory_limit
                         .unwrap_or_else(cli_kit::default_memory_budget),
-                ),
-            };
+                );
+            if let Some(nodes) = args.node_limit {
+                options = options.node_limit(nodes);
+            }
             let mut view = View {
                 json: args.json,
                 count: args.count,

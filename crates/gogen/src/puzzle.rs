@@ -336,6 +336,22 @@ impl Puzzle {
         Puzzle::new(givens, &words)
     }
 
+    /// The canonical one-line form, which reads back as the same puzzle:
+    /// the 25 cells row by row (a letter or `.`), then the words, each
+    /// after a space (`M.G.D.....W.L.Y.....S.J.B ACQUIRE AXLE ...`).
+    pub fn to_line(&self) -> String {
+        let mut line: String = self
+            .givens
+            .iter()
+            .map(|cell| cell.map_or('.', letter_char))
+            .collect();
+        for word in &self.words {
+            line.push(' ');
+            line.push_str(word);
+        }
+        line
+    }
+
     /// The given letter of each cell, row by row.
     pub fn givens(&self) -> &[Option<Letter>; CELLS] {
         &self.givens
@@ -413,7 +429,10 @@ impl std::str::FromStr for Puzzle {
     /// One puzzle file: optional `#` comments and a `grid` header, five grid
     /// lines (letters, `.` for blanks), then the words (one per line or
     /// separated by spaces or commas), optionally after a `words K` header
-    /// whose K is checked; a trailing `solution` section is ignored.
+    /// whose K is checked; a trailing `solution` section is ignored. The
+    /// five grid lines may also be one line of the 25 cells, with the
+    /// words after it on the same line or the next ones: the one-line form
+    /// [`Puzzle::to_line`] writes.
     fn from_str(text: &str) -> Result<Self, ParseError> {
         refuse_long_lines(text)?;
         let mut lines = text
@@ -431,67 +450,94 @@ impl std::str::FromStr for Puzzle {
         }
         let mut givens = [None; CELLS];
         let mut seen = [false; CELLS];
-        let mut last_line = 0;
-        for row in 0..SIDE {
-            let (line, text, indent) = match lines.next() {
-                Some((line, text, indent)) if !text.is_empty() => (line, text, indent),
-                Some((line, text, _)) => {
-                    return Err(ParseError::GridRow {
-                        line,
-                        column: 1,
-                        found: excerpt(text),
-                    });
-                }
-                None if row == 0 => {
-                    let (line, column) = end_of(text);
-                    return Err(ParseError::NoGrid { line, column });
-                }
-                None => {
-                    return Err(ParseError::GridEnds {
-                        line: last_line + 1,
-                        column: 1,
-                        rows: row,
-                    });
-                }
-            };
-            last_line = line;
-            // Each cell with its column in the line as written.
-            let cells: Vec<(usize, char)> = text
-                .chars()
-                .enumerate()
-                .filter(|(_, c)| !c.is_whitespace())
-                .map(|(at, c)| (indent + at + 1, c))
-                .collect();
-            if cells.len() != SIDE {
-                let past_end = indent + text.chars().count() + 1;
-                return Err(ParseError::GridRow {
-                    line,
-                    column: cells.get(SIDE).map_or(past_end, |&(column, _)| column),
-                    found: excerpt(text),
-                });
+        // Puts the character `c` of `line`, `column` in `cell`.
+        let mut place = |cell: usize, line: usize, column: usize, c: char| {
+            if c == '.' {
+                return Ok(());
             }
-            for (col, &(column, c)) in cells.iter().enumerate() {
-                if c == '.' {
-                    continue;
-                }
-                let letter = letter_index(c).ok_or(ParseError::GridCell {
+            let letter = letter_index(c).ok_or(ParseError::GridCell {
+                line,
+                column,
+                found: c,
+            })?;
+            if std::mem::replace(&mut seen[usize::from(letter)], true) {
+                return Err(ParseError::RepeatedGiven {
                     line,
                     column,
-                    found: c,
-                })?;
-                if std::mem::replace(&mut seen[usize::from(letter)], true) {
-                    return Err(ParseError::RepeatedGiven {
-                        line,
-                        column,
-                        letter: letter_char(letter),
-                    });
-                }
-                givens[row * SIDE + col] = Some(letter);
+                    letter: letter_char(letter),
+                });
             }
-        }
+            givens[cell] = Some(letter);
+            Ok(())
+        };
+        // The one-line form (`to_line`): the 25 cells row by row, then the
+        // words on the same line (or the lines after it).
+        let one_line = lines.peek().and_then(|&(line, text, indent)| {
+            let cells = text.split_whitespace().next()?;
+            (cells.chars().count() == CELLS).then_some((line, text, indent, cells))
+        });
+        let word_lines: Vec<(usize, &str, usize)> = match one_line {
+            Some((line, text, indent, cells)) => {
+                lines.next();
+                for (at, c) in cells.chars().enumerate() {
+                    place(at, line, indent + at + 1, c)?;
+                }
+                let rest = &text[cells.len()..];
+                let rest_indent = indent + cells.chars().count() + self::indent(rest);
+                std::iter::once((line, rest.trim(), rest_indent))
+                    .chain(lines)
+                    .collect()
+            }
+            None => {
+                let mut last_line = 0;
+                for row in 0..SIDE {
+                    let (line, text, indent) = match lines.next() {
+                        Some((line, text, indent)) if !text.is_empty() => (line, text, indent),
+                        Some((line, text, _)) => {
+                            return Err(ParseError::GridRow {
+                                line,
+                                column: 1,
+                                found: excerpt(text),
+                            });
+                        }
+                        None if row == 0 => {
+                            let (line, column) = end_of(text);
+                            return Err(ParseError::NoGrid { line, column });
+                        }
+                        None => {
+                            return Err(ParseError::GridEnds {
+                                line: last_line + 1,
+                                column: 1,
+                                rows: row,
+                            });
+                        }
+                    };
+                    last_line = line;
+                    // Each cell with its column in the line as written.
+                    let cells: Vec<(usize, char)> = text
+                        .chars()
+                        .enumerate()
+                        .filter(|(_, c)| !c.is_whitespace())
+                        .map(|(at, c)| (indent + at + 1, c))
+                        .collect();
+                    if cells.len() != SIDE {
+                        let past_end = indent + text.chars().count() + 1;
+                        return Err(ParseError::GridRow {
+                            line,
+                            column: cells.get(SIDE).map_or(past_end, |&(column, _)| column),
+                            found: excerpt(text),
+                        });
+                    }
+                    for (col, &(column, c)) in cells.iter().enumerate() {
+                        place(row * SIDE + col, line, column, c)?;
+                    }
+                }
+                lines.collect()
+            }
+        };
         let mut words = Vec::new();
         let mut header: Option<(usize, usize, usize)> = None;
-        for (line, text, indent) in lines {
+        for (line, text, indent) in word_lines {
             if text.is_empty() {
                 continue;
             }
@@ -554,7 +600,8 @@ impl std::str::FromStr for Puzzle {
 }
 
 impl fmt::Display for Puzzle {
-    /// The canonical puzzle file: `grid`, five rows, `words K`, the words.
+    /// The canonical puzzle file: `grid`, five rows, `words K`, the words,
+    /// with no newline after the last word.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "grid")?;
         for row in self.givens.chunks(SIDE) {
@@ -564,9 +611,9 @@ impl fmt::Display for Puzzle {
                 .collect();
             writeln!(f, "{text}")?;
         }
-        writeln!(f, "words {}", self.words.len())?;
+        write!(f, "words {}", self.words.len())?;
         for word in &self.words {
-            writeln!(f, "{word}")?;
+            write!(f, "\n{word}")?;
         }
         Ok(())
     }

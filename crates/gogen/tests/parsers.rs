@@ -177,6 +177,8 @@ fn read_all_ways(bytes: &[u8], what: &str) {
         Ok(puzzle) => {
             let printed = puzzle.to_string();
             assert_eq!(printed.parse::<Puzzle>().as_ref(), Ok(&puzzle), "{what}");
+            let line = puzzle.to_line();
+            assert_eq!(line.parse::<Puzzle>().as_ref(), Ok(&puzzle), "{what}");
         }
         Err(error) => assert_located(&error, &text, what),
     }
@@ -229,6 +231,14 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
                 &format!("{} mutant {round}: {mutant:?}", file.display()),
             );
         }
+    }
+    // The one-line form of a puzzle and its mutations.
+    let one_line =
+        b"M.G.D.....W.L.Y.....S.J.B ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM";
+    read_all_ways(one_line, "one line");
+    for round in 0..1000 {
+        let mutant = mutate(&mut rng, one_line);
+        read_all_ways(&mutant, &format!("one-line mutant {round}: {mutant:?}"));
     }
     // A solution line and its mutations.
     let solution = b"MNGKDHAXEVWCLRYQUIPOSTJFB";

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use gogen::check::{self, Exhaustive};
-use gogen::{Algorithm, Grid, GridError, ParseError, Puzzle, SolveOptions, Status, solve};
+use gogen::{Algo, Grid, GridError, Options, ParseError, Puzzle, Status, solve, solve_all};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/gogen")
@@ -17,16 +17,39 @@ fn sample() -> Puzzle {
         .unwrap()
 }
 
-fn run(puzzle: &Puzzle, algorithm: Algorithm, solution_limit: u64) -> gogen::Outcome {
-    solve(
-        puzzle,
-        &SolveOptions {
-            algorithm,
-            solution_limit,
-            node_limit: None,
-            memory_limit: None,
-        },
-    )
+/// An outcome and every solution found ([`solve_all`]).
+struct Run {
+    outcome: gogen::Outcome,
+    solutions: Vec<Grid>,
+}
+
+impl Run {
+    fn status(&self) -> Status {
+        self.outcome.status
+    }
+
+    fn solution(&self) -> Option<&Grid> {
+        self.outcome.solution.as_ref()
+    }
+
+    fn solutions(&self) -> &[Grid] {
+        &self.solutions
+    }
+
+    fn count_complete(&self) -> bool {
+        self.outcome.count_complete
+    }
+}
+
+fn run(puzzle: &Puzzle, algo: Algo, count_up_to: u64) -> Run {
+    let (outcome, solutions) = solve_all(puzzle, &Options::new(algo).count_up_to(count_up_to));
+    assert_eq!(outcome.count, solutions.len() as u64);
+    assert_eq!(outcome.solution.as_ref(), solutions.first());
+    assert_eq!(
+        solve(puzzle, &Options::new(algo).count_up_to(count_up_to)).status,
+        outcome.status
+    );
+    Run { outcome, solutions }
 }
 
 /// The real puzzles with the solution their data file records.
@@ -54,12 +77,12 @@ fn seed_sample_solves_to_the_seed_answer_from_both_input_forms() {
     let words = std::fs::read_to_string(fixtures().join("seed-gwords.txt")).unwrap();
     let from_seed = Puzzle::from_seed_files(&words, "MGDWLYSJB").unwrap();
     assert_eq!(from_seed, sample());
-    for algorithm in [Algorithm::Csp, Algorithm::Dfs] {
-        let outcome = run(&from_seed, algorithm, 1);
+    for algo in [Algo::Csp, Algo::Dfs] {
+        let outcome = run(&from_seed, algo, 1);
         assert_eq!(
             outcome.solution().unwrap().to_line(),
             "MNGKDHAXEVWCLRYQUIPOSTJFB",
-            "{algorithm:?}"
+            "{algo:?}"
         );
     }
 }
@@ -70,8 +93,8 @@ fn both_algorithms_solve_every_real_puzzle_and_agree_with_the_published_solution
     assert!(puzzles.len() >= 55, "found {} puzzles", puzzles.len());
     let mut solved = 0;
     for (name, puzzle, published) in &puzzles {
-        let csp = run(puzzle, Algorithm::Csp, 2);
-        let dfs = run(puzzle, Algorithm::Dfs, 2);
+        let csp = run(puzzle, Algo::Csp, 2);
+        let dfs = run(puzzle, Algo::Dfs, 2);
         assert_eq!(
             csp.solutions().len(),
             dfs.solutions().len(),
@@ -108,8 +131,8 @@ fn sorted(grids: &[Grid]) -> Vec<String> {
 fn both_algorithms_find_the_same_sixteen_solutions_of_the_variant() {
     let text = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt")).unwrap();
     let puzzle: Puzzle = text.parse().unwrap();
-    let csp = run(&puzzle, Algorithm::Csp, 100);
-    let dfs = run(&puzzle, Algorithm::Dfs, 100);
+    let csp = run(&puzzle, Algo::Csp, 100);
+    let dfs = run(&puzzle, Algo::Dfs, 100);
     assert!(csp.count_complete() && dfs.count_complete());
     assert_eq!(csp.solutions().len(), 16);
     assert_eq!(sorted(csp.solutions()), sorted(dfs.solutions()));
@@ -123,7 +146,7 @@ fn every_unique_real_puzzle_falls_to_propagation_alone() {
     for (name, puzzle, published) in real_puzzles() {
         if published.is_some() {
             assert_eq!(
-                run(&puzzle, Algorithm::Csp, 1).stats.nodes,
+                run(&puzzle, Algo::Csp, 1).outcome.stats.nodes,
                 1,
                 "{name} needed a guess"
             );
@@ -141,9 +164,9 @@ fn unsolvable_puzzles_are_reported_by_both() {
         .parse()
         .unwrap();
     for puzzle in [typo, doubled] {
-        for algorithm in [Algorithm::Csp, Algorithm::Dfs] {
-            let outcome = run(&puzzle, algorithm, 1);
-            assert_eq!(outcome.status(), Status::Unsolvable, "{algorithm:?}");
+        for algo in [Algo::Csp, Algo::Dfs] {
+            let outcome = run(&puzzle, algo, 1);
+            assert_eq!(outcome.status(), Status::Unsolvable, "{algo:?}");
             assert!(outcome.count_complete() && outcome.solutions().is_empty());
         }
     }
@@ -154,18 +177,10 @@ fn the_node_limit_ends_a_search_with_status_limit() {
     let puzzle: Puzzle = "G...W\n.....\n.E.H.\n.....\nP...B\n\nBALKERS\n"
         .parse()
         .unwrap();
-    let outcome = solve(
-        &puzzle,
-        &SolveOptions {
-            algorithm: Algorithm::Dfs,
-            solution_limit: 1,
-            node_limit: Some(3),
-            memory_limit: None,
-        },
-    );
-    assert_eq!(outcome.status(), Status::Limit(gogen::Limit::Node));
-    assert!(!outcome.count_complete() && outcome.solution().is_none());
-    assert_eq!(outcome.limit(), Some(gogen::Limit::Node));
+    let outcome = solve(&puzzle, &Options::new(Algo::Dfs).node_limit(3));
+    assert_eq!(outcome.status, Status::Limit(gogen::Limit::Node));
+    assert!(!outcome.count_complete && outcome.solution.is_none());
+    assert_eq!(outcome.status.limit(), Some(gogen::Limit::Node));
     assert!(outcome.stats.nodes <= 3);
 }
 
@@ -304,7 +319,7 @@ fn the_checker_tests_claimed_paths() {
 fn the_exhaustive_search_agrees_with_the_solvers() {
     let mut unsolvable = 0;
     for (name, puzzle, _) in real_puzzles() {
-        let solver = run(&puzzle, Algorithm::Csp, 1);
+        let solver = run(&puzzle, Algo::Csp, 1);
         match check::exhaustive(&puzzle, check::NODE_BUDGET) {
             Exhaustive::Solution(grid) => {
                 assert_eq!(solver.status(), Status::Solved, "{name}");
@@ -466,15 +481,106 @@ fn the_canonical_form_round_trips() {
     for (name, puzzle, _) in real_puzzles() {
         let printed = puzzle.to_string();
         assert_eq!(printed.parse::<Puzzle>().as_ref(), Ok(&puzzle), "{name}");
+        assert!(
+            !printed.ends_with('\n'),
+            "{name}: println! would leave a blank line"
+        );
+        let line = puzzle.to_line();
+        assert!(!line.contains('\n'), "{name}");
+        assert_eq!(line.parse::<Puzzle>().as_ref(), Ok(&puzzle), "{name}");
     }
+    assert_eq!(
+        sample().to_line(),
+        "M.G.D.....W.L.Y.....S.J.B ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM"
+    );
+    // The one-line cells with the words on the lines after them, and its
+    // errors at their columns.
+    let split: Puzzle =
+        "  M.G.D.....W.L.Y.....S.J.B\nACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM"
+            .parse()
+            .unwrap();
+    assert_eq!(split, sample());
+    assert_eq!(
+        parse_error("M.G.D.....W.Z.Y.....S.J.B AXLE").to_string(),
+        "line 1, column 13: expected a letter A-Y or '.', found 'Z'"
+    );
+    assert_eq!(
+        parse_error("M.G.D.....W.L.Y.....S.J.M AXLE").to_string(),
+        "line 1, column 25: letter M is given twice"
+    );
+    assert_eq!(
+        parse_error("M.G.D.....W.L.Y.....S.J.B  AXLE PIZZA").to_string(),
+        "line 1, column 35: expected a letter A-Y in word \"PIZZA\", found 'Z'"
+    );
+    assert_eq!(
+        parse_error("M.G.D.....W.L.Y.....S.J.B").to_string(),
+        "line 1, column 26: no word before the end of the text, expected at least one word \
+         after the grid"
+    );
     let lower: Puzzle = "m.g.d\n.....\nw.l.y\n.....\ns.j.b\n\nacquire axle,cut derv fir just keg man pile pry rob wham".parse().unwrap();
     assert_eq!(lower, sample());
+}
+
+/// The shape every puzzle crate shares, used generically as a tool over
+/// every puzzle would.
+#[test]
+fn the_puzzle_kit_shape() {
+    use puzzle_kit::{Algorithm, Configure, Effort, Puzzle as _};
+
+    fn solve_and_check<P: puzzle_kit::Puzzle>(text: &str) -> Result<String, String> {
+        let puzzle: P = text
+            .parse()
+            .map_err(|error| format!("{}: {error}", P::NAME))?;
+        let options = P::Options::new(P::Algo::default()).node_limit(1_000_000);
+        let outcome = puzzle.solve(&options);
+        let solution = outcome.solution.ok_or("no solution")?;
+        puzzle.check(&solution)?;
+        assert!(outcome.stats.nodes() >= 1);
+        Ok(puzzle.solution_line(&solution))
+    }
+    let text = sample().to_line();
+    assert_eq!(
+        solve_and_check::<Puzzle>(&text),
+        Ok("MNGKDHAXEVWCLRYQUIPOSTJFB".to_owned())
+    );
+    assert_eq!(<Puzzle as puzzle_kit::Puzzle>::NAME, "gogen");
+    assert_eq!(Algo::ALL, &[Algo::Csp, Algo::Dfs]);
+    assert_eq!(Algo::default(), Algo::Csp);
+    assert_eq!("dfs".parse::<Algo>(), Ok(Algo::Dfs));
+    let broken = Grid::from_line("NMGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
+    assert_eq!(
+        sample().check(&broken),
+        Err("row 1, column 1: the puzzle gives M but the grid has N".to_owned())
+    );
+    // Every limit of the shared options is honoured.
+    let hard: Puzzle = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    for algo in [Algo::Csp, Algo::Dfs] {
+        let counted = solve(&hard, &Options::new(algo).count_up_to(100));
+        assert_eq!(
+            (counted.count, counted.count_complete),
+            (16, true),
+            "{algo}"
+        );
+        let timed = solve(
+            &hard,
+            &Options::new(algo)
+                .count_up_to(100)
+                .time_limit(std::time::Duration::ZERO),
+        );
+        assert_eq!(timed.status, Status::Limit(gogen::Limit::Time), "{algo}");
+        assert!(!timed.count_complete);
+        let cut = solve(&hard, &Options::new(algo).count_up_to(100).memory_limit(1));
+        assert_eq!(cut.status, Status::Limit(gogen::Limit::Memory), "{algo}");
+    }
 }
 
 #[test]
 fn human_views() {
     let puzzle = sample();
-    let grid = *run(&puzzle, Algorithm::Csp, 1).solution().unwrap();
+    let grid = *run(&puzzle, Algo::Csp, 1).solution().unwrap();
     insta::assert_snapshot!("sample_grid", grid.to_string());
     insta::assert_snapshot!("sample_word_acquire", grid.highlight("ACQUIRE"));
     insta::assert_snapshot!("sample_puzzle_canonical", puzzle.to_string());
