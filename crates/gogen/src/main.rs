@@ -11,8 +11,12 @@ use cli_kit::{Batch, Input};
 use gogen::cli::{self, View};
 use gogen::{Algo, Options};
 
+const EXIT_CODES: &str = "Exit codes: 0 solved (or counted); 1 bad input or I/O error (the \
+message names the file, line and column), or for check a record that fails; 2 usage error; 3 the \
+puzzle has no solution; 4 a node or memory limit was reached before an answer.";
+
 #[derive(Parser)]
-#[command(name = "gogen", version, about = "Solve Gogen letter grids")]
+#[command(name = "gogen", version, about = "Solve Gogen letter grids", after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,12 +27,14 @@ enum Command {
     /// Solve a puzzle: a puzzle file (five grid lines, a blank line, the
     /// words), or with --letters the seed's words file (the count, then one
     /// word per line).
+    #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
     /// Check `gogen solve` output on stdin (JSON lines, or the human view)
     /// against the rules: a solution must keep the givens and trace every
     /// word (and its `paths` spell each word through touching cells); an
     /// "unsolvable" claim is confirmed by an exhaustive search when that is
     /// cheap. Every failure is reported; exit 0 when all records pass.
+    #[command(after_help = EXIT_CODES)]
     Check {
         /// The puzzle file the records are for.
         puzzle: PathBuf,

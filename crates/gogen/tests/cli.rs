@@ -73,6 +73,26 @@ fn flags_that_do_not_apply_are_usage_errors() {
     assert!(shown.contains("Word: WHAM") && shown.ends_with("solutions: 1\n"));
 }
 
+/// `--help` of the program and of each subcommand lists the exit codes,
+/// as the other binaries' do.
+#[test]
+fn help_lists_the_exit_codes() {
+    for args in [&["--help"][..], &["solve", "--help"], &["check", "--help"]] {
+        let output = gogen(args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let help = text(&output.stdout);
+        for code in [
+            "Exit codes: 0 solved",
+            "1 bad input",
+            "2 usage error",
+            "3 the puzzle has no solution",
+            "4 a node or memory limit",
+        ] {
+            assert!(help.contains(code), "{args:?}: {code} in\n{help}");
+        }
+    }
+}
+
 #[test]
 fn a_runaway_line_is_invalid_by_its_length_and_line() {
     let mut input = b"M.G.D\n.....\n".to_vec();
