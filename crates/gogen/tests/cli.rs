@@ -93,6 +93,38 @@ fn help_lists_the_exit_codes() {
     }
 }
 
+/// The human `--stats` line starts with the contract's `nodes N`, for
+/// both algorithms, solved, counted, unsolvable or stopped by a limit; the
+/// seed's counters follow it.
+#[test]
+fn the_stats_line_starts_with_nodes() {
+    let runs: [&[&str]; 5] = [
+        &["solve", "seed-sample.txt"],
+        &["solve", "puzzles/imperial-hard.txt", "--count"],
+        &["solve", "unsolvable-extra-word.txt"],
+        &["solve", "puzzles/imperial-hard.txt", "--node-limit", "2"],
+        &["solve", "seed-gwords.txt", "--letters", "MGDWLYSJB"],
+    ];
+    for run in runs {
+        for algo in ["csp", "dfs"] {
+            let mut args = run.to_vec();
+            args.extend(["--algo", algo, "--stats"]);
+            let output = gogen(&args, b"");
+            let shown = text(&output.stdout);
+            let line = shown
+                .lines()
+                .find(|line| line.starts_with("stats:"))
+                .unwrap_or_else(|| panic!("{args:?}: no stats line in\n{shown}"));
+            let nodes = line
+                .strip_prefix("stats: nodes ")
+                .and_then(|rest| rest.split(',').next())
+                .and_then(|nodes| nodes.parse::<u64>().ok());
+            assert!(nodes.is_some_and(|nodes| nodes >= 1), "{args:?}: {line}");
+            assert!(line.contains(", time ") && line.ends_with(" ms"), "{line}");
+        }
+    }
+}
+
 #[test]
 fn a_runaway_line_is_invalid_by_its_length_and_line() {
     let mut input = b"M.G.D\n.....\n".to_vec();
