@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::check::{self, Exhaustive, Paths};
 use crate::grid::Grid;
 use crate::options::{Limit, Options, Outcome, Status};
-use crate::puzzle::{ParseError, Puzzle};
+use crate::puzzle::{ParseError, Puzzle, SIDE, letter_char};
 
 /// The fields a gogen record adds to the envelope: each word's path on the
 /// solution, and the count under `--count`.
@@ -172,6 +172,39 @@ pub struct View {
     pub show_words: bool,
     /// The `--stats` line.
     pub stats: bool,
+    /// Mark the givens of the solved grid in bold (ANSI): on a terminal
+    /// only, unless `NO_COLOR` is set (see [`mark_givens`]).
+    pub bold_givens: bool,
+}
+
+/// Bold on, and back to normal: the ANSI escapes around a given letter.
+const BOLD: &str = "\x1b[1m";
+const NORMAL: &str = "\x1b[0m";
+
+/// Whether the human view marks the givens: only when stdout is a
+/// terminal, and `NO_COLOR` (its value as read from the environment) is
+/// absent or empty (<https://no-color.org>: any non-empty value disables
+/// colour and other escapes).
+pub fn mark_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
+/// `grid` as [`Grid`]'s `Display` shows it, each letter the puzzle gives
+/// in bold.
+pub fn marked_grid(puzzle: &Puzzle, grid: &Grid) -> String {
+    let mut out = String::new();
+    for (cell, &letter) in grid.cells().iter().enumerate() {
+        if cell > 0 {
+            out.push(if cell % SIDE == 0 { '\n' } else { ' ' });
+        }
+        let c = letter_char(letter);
+        if puzzle.givens()[cell].is_some() {
+            out.push_str(&format!("{BOLD}{c}{NORMAL}"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl Report<String, Solved> for View {
@@ -195,18 +228,28 @@ impl Report<String, Solved> for View {
 }
 
 impl View {
+    /// Under `--show-words`, every word highlighted on its own grid.
+    fn write_words(&self, out: &mut dyn Write, puzzle: &Puzzle, grid: &Grid) -> anyhow::Result<()> {
+        if self.show_words {
+            for word in puzzle.words() {
+                writeln!(out)?;
+                write!(out, "{}", grid.highlight(word))?;
+            }
+        }
+        Ok(())
+    }
+
     fn write_human(&self, out: &mut dyn Write, solved: &Solved) -> anyhow::Result<()> {
         let Solved { puzzle, outcome } = solved;
         let found = outcome.count;
         match (solved.solution(), outcome.status) {
+            (Some(grid), _) if self.bold_givens => {
+                writeln!(out, "{}", marked_grid(puzzle, grid))?;
+                self.write_words(out, puzzle, grid)?;
+            }
             (Some(grid), _) => {
                 writeln!(out, "{grid}")?;
-                if self.show_words {
-                    for word in puzzle.words() {
-                        writeln!(out)?;
-                        write!(out, "{}", grid.highlight(word))?;
-                    }
-                }
+                self.write_words(out, puzzle, grid)?;
             }
             (None, Status::Limit(limit)) if found > 0 => {
                 writeln!(out, "{limit} limit reached before the count was finished")?
@@ -261,7 +304,9 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
     let mut claims = Vec::new();
     let mut grid: Option<(usize, String)> = None;
     for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
+        // A terminal's view marks the givens in bold: read the letters.
+        let plain = line.replace(BOLD, "").replace(NORMAL, "");
+        let line = plain.trim();
         let claim = if line.starts_with("no solution") {
             Record::new(RecordStatus::Unsolvable, GogenFields::default())
         } else if let Some(named) = limit_line(line) {

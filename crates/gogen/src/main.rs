@@ -2,6 +2,7 @@
 //! solution. Exit codes (cli-kit's): 0 solved, 1 bad input, 2 usage, 3 no
 //! solution, 4 limit reached.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -109,6 +110,10 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
                 count: args.count,
                 show_words: args.show_words,
                 stats: args.stats,
+                bold_givens: cli::mark_givens(
+                    std::io::stdout().is_terminal(),
+                    std::env::var_os("NO_COLOR").as_deref(),
+                ),
             };
             let letters = args.letters.as_deref();
             // One puzzle per input: the whole text is the batch's one item.

@@ -125,6 +125,77 @@ fn the_stats_line_starts_with_nodes() {
     }
 }
 
+/// On a terminal the givens of the solved grid are bold, unless
+/// `NO_COLOR` is set to anything but the empty string; a piped stdout never
+/// gets an escape; `check` reads the bold view as the plain one.
+#[test]
+fn givens_are_bold_on_a_terminal_only() {
+    use cli_kit::Report;
+    use gogen::cli::{self, View};
+    use std::ffi::OsStr;
+
+    assert!(cli::mark_givens(true, None));
+    assert!(cli::mark_givens(true, Some(OsStr::new(""))));
+    assert!(!cli::mark_givens(true, Some(OsStr::new("1"))));
+    assert!(!cli::mark_givens(true, Some(OsStr::new("false"))));
+    assert!(!cli::mark_givens(false, None));
+    assert!(!cli::mark_givens(false, Some(OsStr::new(""))));
+
+    let solved = cli::solve(SAMPLE, None, &gogen::Options::default()).unwrap();
+    let write = |view: &mut View| {
+        let mut out = Vec::new();
+        view.write(&mut out, &String::new(), Ok(&solved)).unwrap();
+        text(&out)
+    };
+    let plain = write(&mut View::default());
+    let bold = write(&mut View {
+        bold_givens: true,
+        show_words: true,
+        ..View::default()
+    });
+    let b = |c: &str| format!("\x1b[1m{c}\x1b[0m");
+    assert_eq!(
+        bold.lines().next().unwrap(),
+        format!("{} N {} K {}", b("M"), b("G"), b("D"))
+    );
+    assert_eq!(
+        bold.lines().nth(3).unwrap(),
+        "Q U I P O",
+        "a row without givens"
+    );
+    assert_eq!(
+        bold.replace("\x1b[1m", "")
+            .replace("\x1b[0m", "")
+            .lines()
+            .take(5)
+            .collect::<Vec<_>>(),
+        plain.lines().take(5).collect::<Vec<_>>()
+    );
+    assert!(bold.contains("Word: WHAM") && !plain.contains('\x1b'));
+    let checked = gogen(&["check", "seed-sample.txt"], bold.as_bytes());
+    assert_eq!(
+        text(&checked.stdout),
+        "ok: 1 record checked: 1 solution valid\n",
+        "{}",
+        text(&checked.stderr)
+    );
+
+    // Piped, with NO_COLOR unset or empty: no escape.
+    for no_color in [None, Some("")] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gogen"));
+        command
+            .args(["solve", "seed-sample.txt", "--show-words"])
+            .current_dir(fixtures());
+        match no_color {
+            Some(value) => command.env("NO_COLOR", value),
+            None => command.env_remove("NO_COLOR"),
+        };
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(!output.stdout.contains(&0x1b), "{no_color:?}");
+    }
+}
+
 #[test]
 fn a_runaway_line_is_invalid_by_its_length_and_line() {
     let mut input = b"M.G.D\n.....\n".to_vec();
