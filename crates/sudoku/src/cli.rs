@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
 use crate::grid::{Parsed, Sudoku};
-use crate::solve::{Algo, Limit, Options, Outcome, Status, solve};
+use crate::options::{Algo, Limit, Options, Outcome, Status};
+use crate::solve::solve;
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
 /// `status`, `solution`, `error`, `stats`).
@@ -31,17 +32,27 @@ pub struct SudokuFields {
 /// One puzzle's JSON line: the solution is the 81-character line form.
 pub type SudokuRecord = Record<SudokuFields, String>;
 
-impl cli_kit::Outcome for Outcome {
+/// A puzzle's answer as `solve` reports it: the library's outcome and what
+/// the command line adds to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// What [`solve`] found.
+    pub outcome: Outcome,
+}
+
+impl cli_kit::Outcome for Answer {
     fn status(&self) -> cli_kit::Status {
-        self.status.into()
+        self.outcome.status.into()
     }
 }
 
 /// Solves a puzzle of a batch, or says why it could not be read: the
 /// `solve` of [`cli_kit::Batch::run`].
-pub fn solve_parsed(parsed: &Parsed, options: &Options) -> Result<Outcome, String> {
+pub fn solve_parsed(parsed: &Parsed, options: &Options) -> Result<Answer, String> {
     match &parsed.result {
-        Ok(sudoku) => Ok(solve(sudoku, options)),
+        Ok(sudoku) => Ok(Answer {
+            outcome: solve(sudoku, options),
+        }),
         Err(error) => Err(error.to_string()),
     }
 }
@@ -50,9 +61,9 @@ pub fn solve_parsed(parsed: &Parsed, options: &Options) -> Result<Outcome, Strin
 /// read. `counting` adds `count` and `count_complete`. A solution is
 /// written only with status `solved`: a count stopped at a limit keeps the
 /// first solution to itself.
-pub fn record(parsed: &Parsed, result: Result<&Outcome, &str>, counting: bool) -> SudokuRecord {
+pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) -> SudokuRecord {
     let record = match result {
-        Ok(outcome) => {
+        Ok(Answer { outcome }) => {
             let fields = SudokuFields {
                 puzzle: match &parsed.result {
                     Ok(sudoku) => sudoku.to_line(),
@@ -62,7 +73,7 @@ pub fn record(parsed: &Parsed, result: Result<&Outcome, &str>, counting: bool) -
                     count: outcome.count,
                     complete: outcome.count_complete,
                 }),
-                algo: Some(outcome.algo),
+                algo: Some(outcome.stats.algo),
             };
             let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
@@ -105,17 +116,17 @@ pub struct View {
     pub several: bool,
 }
 
-impl Report<Parsed, Outcome> for View {
+impl Report<Parsed, Answer> for View {
     fn write(
         &mut self,
         out: &mut dyn Write,
         parsed: &Parsed,
-        result: Result<&Outcome, &str>,
+        result: Result<&Answer, &str>,
     ) -> anyhow::Result<()> {
         if self.json {
             return record(parsed, result, self.count_limit.is_some()).write_line(out);
         }
-        let Ok(outcome) = result else {
+        let Ok(Answer { outcome }) = result else {
             if self.several {
                 writeln!(out, "# line {}: invalid (see stderr)\n", parsed.line)?;
             }
@@ -138,7 +149,7 @@ impl Report<Parsed, Outcome> for View {
         if self.stats {
             let counters = [
                 ("nodes", outcome.stats.nodes.to_string()),
-                ("algo", outcome.algo.to_string()),
+                ("algo", outcome.stats.algo.to_string()),
             ];
             let time = Duration::from_micros(outcome.stats.micros);
             writeln!(out, "{}", cli_kit::stats_line(&counters, time))?;
@@ -237,7 +248,7 @@ fn limit_applies(limit: Limit, algo: Option<Algo>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Stats;
+    use crate::options::Stats;
 
     fn outcome(status: Status, count: u64) -> Outcome {
         Outcome {
@@ -245,7 +256,6 @@ mod tests {
             solution: None,
             count,
             count_complete: status.limit().is_none(),
-            algo: Algo::Fast,
             stats: Stats::default(),
         }
     }

@@ -5,17 +5,7 @@
 use csp_core::{Config, CountStatus, Model, Solver, Status as CspStatus, Var};
 
 use crate::grid::Sudoku;
-use crate::solve::{End, Found, Limit, Options};
-
-/// The limit that stopped `solver` (csp-core says which one after a run
-/// that reached one).
-fn limit_of(solver: &Solver) -> Limit {
-    match solver.limit() {
-        Some(csp_core::Limit::Memory) => Limit::Memory,
-        Some(csp_core::Limit::Time) => Limit::Time,
-        Some(csp_core::Limit::Nodes) | None => Limit::Node,
-    }
-}
+use crate::options::{End, Found, Options};
 
 /// The model of a grid: its variables in reading order and the model.
 fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
@@ -45,15 +35,19 @@ fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
 
 /// Solves with csp-core: the first solution, or a count up to the solution
 /// limit. Nodes are csp-core's (the root plus one per decision), and its
-/// node limit is never passed; its memory limit bounds the trail and the
+/// node limit is never passed, its time limit is checked beside it; its memory limit bounds the trail and the
 /// search stacks.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     let (model, cells) = model(sudoku);
     let mut config = Config::new();
-    if let Some(nodes) = options.node_limit {
+    let limits = &options.limits;
+    if let Some(nodes) = limits.node_limit {
         config = config.node_limit(nodes);
     }
-    if let Some(bytes) = options.memory_limit {
+    if let Some(time) = limits.time_limit {
+        config = config.time_limit(time);
+    }
+    if let Some(bytes) = limits.memory_limit {
         config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
@@ -61,12 +55,12 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
         let cells: Vec<u8> = cells.iter().map(|var| values[var.index()] as u8).collect();
         Sudoku::from_solution(sudoku.side(), cells)
     };
-    if options.solution_limit <= 1 {
+    if limits.count_up_to <= 1 {
         let outcome = solver.solve();
         let end = match outcome.status {
             CspStatus::Solved => End::SolutionLimit,
-            CspStatus::Unsatisfiable => End::Exhausted,
-            CspStatus::LimitReached => End::Limit(limit_of(&solver)),
+            CspStatus::Unsolvable => End::Exhausted,
+            CspStatus::Limit(limit) => End::Limit(limit),
         };
         let solution = outcome.solution.map(|solution| to_grid(solution.values()));
         return Found {
@@ -78,7 +72,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     }
     let mut first = None;
     let mut found = 0;
-    let limit = options.solution_limit;
+    let limit = limits.count_up_to;
     let counted = solver.for_each_solution(|solution| {
         if first.is_none() {
             first = Some(to_grid(solution.values()));
@@ -89,7 +83,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
     let end = match counted.status {
         CountStatus::Complete => End::Exhausted,
         CountStatus::SolutionLimit => End::SolutionLimit,
-        CountStatus::LimitReached => End::Limit(limit_of(&solver)),
+        CountStatus::Limit(limit) => End::Limit(limit),
     };
     Found {
         solution: first,

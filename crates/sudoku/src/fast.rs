@@ -54,6 +54,10 @@
 //! This file is our own implementation of those published ideas; it does not
 //! reuse code from any of those solvers.
 
+use std::time::Instant;
+
+use crate::options::Limit;
+
 /// Bits of one row (9 cells) of a band word.
 const ROW: u32 = 0o777;
 /// All 27 cells of a band.
@@ -242,8 +246,16 @@ struct Search<'a> {
     limit: u64,
     found: u64,
     nodes: u64,
-    /// Nodes allowed before giving up (`u64::MAX`: no limit).
+    /// The node count at which to look at the budget again: the node
+    /// limit, or sooner with a deadline (so that the hot path compares one
+    /// counter whether or not there is a time limit).
     node_limit: u64,
+    /// Nodes allowed before giving up (`u64::MAX`: no limit).
+    max_nodes: u64,
+    /// When to give up, if ever.
+    deadline: Option<Instant>,
+    /// Whether the deadline stopped the search.
+    timed_out: bool,
     first: Option<&'a mut [u8; 81]>,
     /// Whether the puzzle started open enough for the costlier deductions,
     /// the careful guess and the snapshot propagation passes to pay (see
@@ -251,6 +263,30 @@ struct Search<'a> {
     careful: bool,
     /// Unsolved cells from which a position counts as open.
     open_from: u32,
+}
+
+/// Nodes between two looks at the clock under a time limit.
+const CLOCK_EVERY: u64 = 1024;
+
+impl Search<'_> {
+    /// Called when `nodes` passed `node_limit`: whether to stop, at the
+    /// node limit or at the deadline; else the next node count at which to
+    /// look again.
+    #[cold]
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes > self.max_nodes {
+            return true;
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.timed_out = true;
+            return true;
+        }
+        self.node_limit = self.max_nodes.min(self.nodes + CLOCK_EVERY);
+        false
+    }
 }
 
 /// The candidate state of a 9x9 grid, laid out by digit and band.
@@ -588,7 +624,7 @@ impl Board {
 
     fn search(&mut self, search: &mut Search<'_>) -> Flow {
         search.nodes += 1;
-        if search.nodes > search.node_limit {
+        if search.nodes > search.node_limit && search.out_of_budget() {
             return Flow::Stop;
         }
         let mut pairs = [0u32; 3];
@@ -674,7 +710,7 @@ impl Board {
                 }
             }
             search.nodes += 1;
-            if search.nodes > search.node_limit {
+            if search.nodes > search.node_limit && search.out_of_budget() {
                 return Flow::Stop;
             }
             self.assign(digits.trailing_zeros() as usize, cell);
@@ -875,31 +911,41 @@ pub(crate) struct FastResult {
     pub found: u64,
     /// Search nodes visited (the root plus one per guess).
     pub nodes: u64,
-    /// Whether the node limit stopped the search before it was complete.
-    pub limit_reached: bool,
+    /// The limit that stopped the search before it was complete, if one
+    /// did: the node or the time limit.
+    pub limit: Option<Limit>,
 }
 
 /// Solves a 9x9 grid given as 81 values (0 for blank, 1-9 for givens), writing
 /// the first solution into `solution` when one exists and counting solutions
-/// up to `limit` (at least 1), visiting at most `node_limit` nodes.
+/// up to `limit` (at least 1), visiting at most `node_limit` nodes and
+/// stopping at `deadline`.
 pub(crate) fn solve_9x9(
     grid: &[u8; 81],
     limit: u64,
     node_limit: Option<u64>,
+    deadline: Option<Instant>,
     solution: &mut [u8; 81],
 ) -> FastResult {
     let Some(mut board) = Board::from_givens(grid) else {
         return FastResult {
             found: 0,
             nodes: 0,
-            limit_reached: false,
+            limit: None,
         };
     };
+    let max_nodes = node_limit.unwrap_or(u64::MAX);
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
         nodes: 0,
-        node_limit: node_limit.unwrap_or(u64::MAX),
+        node_limit: match deadline {
+            Some(_) => max_nodes.min(CLOCK_EVERY),
+            None => max_nodes,
+        },
+        max_nodes,
+        deadline,
+        timed_out: false,
         first: Some(solution),
         careful: board.unsolved_count() >= CAREFUL_FROM,
         open_from: if limit <= 1 {
@@ -909,12 +955,22 @@ pub(crate) fn solve_9x9(
         },
     };
     board.search(&mut search);
-    let limit_reached = search.nodes > search.node_limit;
+    let limit = if search.timed_out {
+        Some(Limit::Time)
+    } else if search.nodes > search.max_nodes {
+        Some(Limit::Node)
+    } else {
+        None
+    };
     FastResult {
         found: search.found,
-        // The node that crossed the limit was not searched.
-        nodes: search.nodes.min(search.node_limit),
-        limit_reached,
+        // The node that crossed a limit was not searched.
+        nodes: if limit.is_some() {
+            search.nodes - 1
+        } else {
+            search.nodes
+        },
+        limit,
     }
 }
 

@@ -9,8 +9,10 @@
 //! | [`Algo::Dfs`] | 4, 9, 16, 25 | seed 004 on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
 //! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] and [`Options::memory_limit`] cap the boards held ([`Limit::Frontier`], [`Limit::Memory`]) |
 //!
-//! Every algorithm counts solutions up to [`Options::solution_limit`] (2 is a
-//! uniqueness check); a count that a node, frontier or memory limit
+//! Every algorithm counts solutions up to [`Options::count_up_to`] (2 is a
+//! uniqueness check; [`unique`] is that count on its own, with the fastest
+//! engine for the size) and honours [`Options::node_limit`] and
+//! [`Options::time_limit`]; a count that a node, time, frontier or memory limit
 //! stopped is [`Status::Limit`], naming the [`Limit`], with
 //! [`Outcome::count_complete`] false: a budget that refused a board is
 //! never [`Status::Unsolvable`]. What
@@ -24,8 +26,10 @@
 //! cli-kit, anyhow, serde), is
 //!
 //! ```toml
-//! sudoku = { version = "0.1", default-features = false }
+//! sudoku = { path = "crates/sudoku", default-features = false }
 //! ```
+//!
+//! (the workspace is not published: the path is the crate's folder in it)
 //!
 //! with the feature `serde` for Serialize/Deserialize on the public types;
 //! the default feature `cli` adds what the `sudoku` binary needs (the `cli`
@@ -33,16 +37,21 @@
 //!
 //! ```
 //! use sudoku::{Algo, Options, Status, Sudoku, check_solution, solve};
+//! use std::time::Duration;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 //! let puzzle: Sudoku = line.parse()?;
-//! let outcome = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
+//! let options = Options::new(Algo::Fast)
+//!     .count_up_to(2)
+//!     .time_limit(Duration::from_secs(1));
+//! let outcome = solve(&puzzle, &options);
 //! assert_eq!(outcome.status, Status::Solved);
 //! assert_eq!((outcome.count, outcome.count_complete), (1, true)); // unique
 //! let solution = outcome.solution.expect("solved");
 //! check_solution(&puzzle, &solution)?;
 //! assert!(solution.to_line().starts_with("534678912"));
+//! assert!(outcome.stats.nodes >= 1 && outcome.stats.algo == Algo::Fast);
 //! # Ok(())
 //! # }
 //! ```
@@ -55,11 +64,13 @@ mod csp;
 mod error;
 mod fast;
 mod grid;
+mod options;
 mod seed;
 mod solve;
 
 pub use check::{CheckError, check_solution};
 pub use error::ParseError;
 pub use grid::{MAX_LINE_LEN, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
+pub use options::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
 pub use puzzle_kit::{Limit, Status};
-pub use solve::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats, fast_solve_array, solve};
+pub use solve::{fast_solve_array, solve, unique};

@@ -96,17 +96,18 @@ impl SolveArgs {
                 self.algo
             ));
         }
-        let mut options = Options::new(self.algo);
-        options.solution_limit = if self.count { self.limit } else { 1 };
-        options.node_limit = self.node_limit;
-        options.frontier_limit = self
-            .frontier_limit
-            .map_or(DEFAULT_FRONTIER_LIMIT, |boards| boards as usize);
-        // Also for fast, which hands sizes other than 9x9 to csp.
-        options.memory_limit = Some(
-            self.memory_limit
-                .unwrap_or_else(cli_kit::default_memory_budget),
-        );
+        let mut options = Options::new(self.algo)
+            .count_up_to(if self.count { self.limit } else { 1 })
+            .frontier_limit(
+                self.frontier_limit
+                    .map_or(DEFAULT_FRONTIER_LIMIT, |boards| boards as usize),
+            )
+            // Also for fast, which hands sizes other than 9x9 to csp.
+            .memory_limit(
+                self.memory_limit
+                    .unwrap_or_else(cli_kit::default_memory_budget),
+            );
+        options.limits.node_limit = self.node_limit;
         options
     }
 }

@@ -7,12 +7,10 @@
 
 use std::cell::{Cell, RefCell};
 
-use search_core::{
-    Config, Limit as SearchLimit, Problem, Status as SearchStatus, bfs_tree, dfs_tree,
-};
+use search_core::{Config, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
 
 use crate::grid::Sudoku;
-use crate::solve::{Algo, End, Found, Limit, Options};
+use crate::options::{Algo, End, Found, Limit, Options};
 
 /// A board of seed 004: placed values, and for each empty cell the set of
 /// values still possible (a bitmask standing in for the seed's list).
@@ -162,7 +160,7 @@ impl Problem for SudokuSearch {
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     let problem = SudokuSearch {
         cells: sudoku.values().len(),
-        limit: options.solution_limit.max(1),
+        limit: options.limits.count_up_to.max(1),
         found: Cell::new(0),
         first: RefCell::new(None),
     };
@@ -174,17 +172,20 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
     // is the tighter of the two, a node limit reached is the frontier's.
     let (node_limit, frontier_binds) = match algo {
         Algo::Bfs => {
-            if let Some(bytes) = options.memory_limit {
+            if let Some(bytes) = options.limits.memory_limit {
                 config = config.memory_limit(bytes);
             }
             let frontier = options.frontier_limit as u64;
-            match options.node_limit {
+            match options.limits.node_limit {
                 Some(nodes) if nodes <= frontier => (Some(nodes), false),
                 _ => (Some(frontier), true),
             }
         }
-        _ => (options.node_limit, false),
+        _ => (options.limits.node_limit, false),
     };
+    if let Some(time) = options.limits.time_limit {
+        config = config.time_limit(time);
+    }
     if let Some(nodes) = node_limit {
         config = config.node_limit(nodes);
     }
@@ -193,16 +194,10 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
         _ => dfs_tree(&problem, start, &config),
     };
     let end = match search.status {
-        SearchStatus::Found => End::SolutionLimit,
-        SearchStatus::Exhausted => End::Exhausted,
-        SearchStatus::LimitReached(SearchLimit::Nodes) if frontier_binds => {
-            End::Limit(Limit::Frontier)
-        }
-        SearchStatus::LimitReached(limit) => End::Limit(match limit {
-            SearchLimit::Nodes => Limit::Node,
-            SearchLimit::Time => Limit::Time,
-            SearchLimit::Memory => Limit::Memory,
-        }),
+        SearchStatus::Solved => End::SolutionLimit,
+        SearchStatus::Unsolvable => End::Exhausted,
+        SearchStatus::Limit(Limit::Node) if frontier_binds => End::Limit(Limit::Frontier),
+        SearchStatus::Limit(limit) => End::Limit(limit),
     };
     Found {
         count: problem.found.get(),

@@ -62,22 +62,22 @@ fn agree(file: &str, algos: &[Algo]) {
 
 #[test]
 fn all_four_agree_on_the_agreement_set() {
-    agree("agreement.txt", &Algo::ALL);
+    agree("agreement.txt", Algo::ALL);
 }
 
 #[test]
 fn all_four_agree_on_known_and_unsolvable_puzzles() {
-    agree("known.txt", &Algo::ALL);
-    agree("unsolvable.txt", &Algo::ALL);
-    agree("grid.txt", &Algo::ALL);
+    agree("known.txt", Algo::ALL);
+    agree("unsolvable.txt", Algo::ALL);
+    agree("grid.txt", Algo::ALL);
 }
 
 #[test]
 fn all_four_agree_on_other_sizes() {
     // Fast hands these to csp; dfs and bfs run seed 004's search.
-    agree("four.txt", &Algo::ALL);
-    agree("sixteen.txt", &Algo::ALL);
-    agree("twentyfive.txt", &Algo::ALL);
+    agree("four.txt", Algo::ALL);
+    agree("sixteen.txt", Algo::ALL);
+    agree("twentyfive.txt", Algo::ALL);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn known_solutions() {
     ];
     for (puzzle, solution) in cases {
         let puzzle = Sudoku::from_line(puzzle).unwrap();
-        for algo in Algo::ALL {
+        for &algo in Algo::ALL {
             let outcome = run(&puzzle, algo, 1);
             assert_eq!(
                 outcome.solution.map(|s| s.to_line()).as_deref(),
@@ -164,7 +164,7 @@ fn bfs_reports_its_frontier_limit() {
 fn bfs_reports_its_memory_limit_in_boards_made() {
     let empty = Sudoku::from_line(&".".repeat(81)).unwrap();
     let mut options = Options::new(Algo::Bfs).count_up_to(2);
-    options.memory_limit = Some(1 << 20);
+    options.limits.memory_limit = Some(1 << 20);
     let outcome = solve(&empty, &options);
     assert_eq!(outcome.status, Status::Limit(Limit::Memory));
     assert!(!outcome.count_complete);
@@ -180,7 +180,7 @@ fn bfs_under_a_tiny_memory_limit_is_a_limit_never_unsolvable() {
     for puzzle in fixture("known.txt") {
         for bytes in [1, 1 << 10] {
             let mut options = Options::new(Algo::Bfs).count_up_to(2);
-            options.memory_limit = Some(bytes);
+            options.limits.memory_limit = Some(bytes);
             let outcome = solve(&puzzle, &options);
             assert_eq!(
                 (outcome.status, outcome.count_complete),
@@ -197,13 +197,13 @@ fn csp_reports_its_memory_limit() {
     let big = fixture("twentyfive.txt").remove(0);
     for algo in [Algo::Csp, Algo::Fast] {
         let mut options = Options::new(algo);
-        options.memory_limit = Some(1 << 10);
+        options.limits.memory_limit = Some(1 << 10);
         let outcome = solve(&big, &options);
         assert_eq!(
-            (outcome.status, outcome.algo),
+            (outcome.status, outcome.stats.algo),
             (Status::Limit(Limit::Memory), Algo::Csp)
         );
-        options.memory_limit = Some(1 << 30);
+        options.limits.memory_limit = Some(1 << 30);
         assert_eq!(solve(&big, &options).status, Status::Solved);
     }
 }
@@ -215,9 +215,9 @@ const MANY: &str =
 #[test]
 fn a_count_cut_off_by_the_node_limit_is_a_limit_with_a_lower_bound() {
     let many = Sudoku::from_line(MANY).unwrap();
-    for algo in Algo::ALL {
+    for &algo in Algo::ALL {
         let mut options = Options::new(algo).count_up_to(100_000);
-        options.node_limit = Some(200);
+        options.limits.node_limit = Some(200);
         let outcome = solve(&many, &options);
         assert_eq!(outcome.status, Status::Limit(Limit::Node), "{algo}");
         assert!(!outcome.count_complete, "{algo}");
@@ -238,7 +238,7 @@ fn a_count_is_complete_only_when_the_search_was_exhausted() {
         (fixture("known.txt").remove(0), 1, (1, false)),
     ];
     for (puzzle, limit, expected) in cases {
-        for algo in Algo::ALL {
+        for &algo in Algo::ALL {
             let outcome = run(&puzzle, algo, limit);
             assert_eq!(
                 (outcome.count, outcome.count_complete),
@@ -254,11 +254,11 @@ fn a_count_is_complete_only_when_the_search_was_exhausted() {
 fn nodes_count_the_root_and_never_pass_the_node_limit() {
     let hard = fixture("forum_hardest_1106_sample.txt").remove(0);
     let solved = fixture("known.txt").remove(0);
-    for algo in Algo::ALL {
+    for &algo in Algo::ALL {
         assert!(run(&solved, algo, 1).stats.nodes >= 1, "{algo}");
         for limit in [1, 2, 3, 10, 57, 1000] {
             let mut options = Options::new(algo).count_up_to(2);
-            options.node_limit = Some(limit);
+            options.limits.node_limit = Some(limit);
             let outcome = solve(&hard, &options);
             assert!(outcome.stats.nodes <= limit, "{algo} {limit}: {outcome:?}");
             if outcome.status.limit().is_some() {
@@ -273,7 +273,7 @@ fn node_limits_stop_the_general_solvers() {
     let hard = fixture("forum_hardest_1106_sample.txt").remove(0);
     for algo in [Algo::Csp, Algo::Dfs] {
         let mut options = Options::new(algo).count_up_to(2);
-        options.node_limit = Some(3);
+        options.limits.node_limit = Some(3);
         assert_eq!(
             solve(&hard, &options).status,
             Status::Limit(Limit::Node),
@@ -291,4 +291,75 @@ fn fast_array_entry_rejects_broken_givens() {
     assert_eq!(sudoku::fast_solve_array(&grid, 2, &mut solution), 0);
     grid[1] = 10;
     assert_eq!(sudoku::fast_solve_array(&grid, 2, &mut solution), 0);
+}
+
+#[test]
+fn every_algorithm_stops_at_its_time_limit_with_limit_time() {
+    use std::time::{Duration, Instant};
+    // An empty 9x9 grid has about 6.7e21 solutions: a count of all of them
+    // ends only at a limit.
+    let empty: Sudoku = ".".repeat(81).parse().expect("an empty grid");
+    for &algo in Algo::ALL {
+        let options = Options::new(algo)
+            .count_up_to(u64::MAX)
+            .time_limit(Duration::from_millis(30))
+            .frontier_limit(usize::MAX)
+            .memory_limit(1 << 30);
+        let started = Instant::now();
+        let outcome = solve(&empty, &options);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{algo} went on for {:?}",
+            started.elapsed()
+        );
+        // BFS may fill its memory budget before the deadline.
+        if algo == Algo::Bfs && outcome.status == Status::Limit(Limit::Memory) {
+            continue;
+        }
+        assert_eq!(outcome.status, Status::Limit(Limit::Time), "{algo}");
+        assert!(!outcome.count_complete, "{algo}");
+    }
+}
+
+#[test]
+fn the_puzzle_trait_solves_and_checks_like_the_free_functions() {
+    use puzzle_kit::{Configure, Puzzle};
+    fn solve_and_check<P: Puzzle>(text: &str) -> Result<String, String> {
+        let puzzle: P = text.parse().map_err(|error: P::Error| error.to_string())?;
+        let options = P::Options::new(P::Algo::default()).node_limit(1_000_000);
+        let outcome = puzzle.solve(&options);
+        let solution = outcome.solution.ok_or("no solution")?;
+        puzzle.check(&solution)?;
+        Ok(puzzle.solution_line(&solution))
+    }
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let puzzle: Sudoku = line.parse().expect("a puzzle");
+    let solved = solve(&puzzle, &Options::default());
+    assert_eq!(
+        solve_and_check::<Sudoku>(line),
+        Ok(solved.solution.expect("solved").to_line())
+    );
+    assert_eq!(<Sudoku as Puzzle>::to_line(&puzzle), line);
+    assert_eq!(<Sudoku as Puzzle>::NAME, "sudoku");
+    let error = solve_and_check::<Sudoku>(&format!("4...3x{}", ".".repeat(75))).unwrap_err();
+    assert!(error.contains("column 6"), "{error}");
+}
+
+#[test]
+fn unique_counts_to_two_apart_from_the_solve() {
+    let unique = fixture("known.txt").remove(0);
+    assert_eq!(sudoku::unique(&unique, &Options::default()), Some(true));
+    let empty: Sudoku = ".".repeat(81).parse().expect("an empty grid");
+    assert_eq!(sudoku::unique(&empty, &Options::default()), Some(false));
+    // Other sizes count with csp.
+    let four: Sudoku = "................".parse().expect("a 4x4 grid");
+    assert_eq!(sudoku::unique(&four, &Options::default()), Some(false));
+    // The limits of the options bound the count; the algorithm does not
+    // matter.
+    let tight = Options::new(Algo::Bfs).node_limit(1);
+    assert_eq!(sudoku::unique(&empty, &tight), None);
+    assert_eq!(
+        sudoku::unique(&unique, &Options::new(Algo::Dfs)),
+        Some(true)
+    );
 }
