@@ -13,8 +13,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Difficulty, Format, Generated, Grid, Limit, Options, Outcome, ParseError, Puzzle, Status,
-    check, is_url, parse, solve, to_url, write,
+    Algo, Difficulty, Format, Generated, Grid, Limit, Location, Options, Outcome, ParseError,
+    Puzzle, Status, check, is_url, parse, solve, to_url, write,
 };
 
 /// The longest line read: far above any puzzle (a 128x128 URL is under
@@ -67,14 +67,13 @@ pub fn items(text: &str) -> Vec<Item> {
                 && puzzle_lines().any(|(_, line)| url_line(line)))
     };
     match puzzle_lines().next() {
-        None => Vec::new(),
         Some((_, first)) if batch(first) => puzzle_lines()
             .map(
                 |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
                     Some(message) => Item {
                         line: Some(index + 1),
                         text: String::new(),
-                        too_long: Some(message),
+                        too_long: Some(format!("column {}: {message}", past_longest(line))),
                     },
                     None => Item {
                         line: Some(index + 1),
@@ -84,7 +83,8 @@ pub fn items(text: &str) -> Vec<Item> {
                 },
             )
             .collect(),
-        Some(_) => vec![Item {
+        // One puzzle; or none, which its reader says where and why.
+        _ => vec![Item {
             line: None,
             text: text.to_owned(),
             too_long: None,
@@ -92,20 +92,25 @@ pub fn items(text: &str) -> Vec<Item> {
     }
 }
 
-/// A puzzle of an item, or why not: the message names the line (in a
-/// batch), then the line and column or URL position.
+/// The column of the first character of `line` past the longest line read.
+fn past_longest(line: &str) -> usize {
+    line.char_indices()
+        .take_while(|&(at, _)| at < MAX_LINE)
+        .count()
+        + 1
+}
+
+/// A puzzle of an item, or why not: the message names the line and column
+/// (in a batch, the line of the batch).
 pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
     if let (Some(line), Some(message)) = (item.line, &item.too_long) {
-        return Err(format!("line {line}: {message}"));
+        return Err(format!("line {line}, {message}"));
     }
-    let prefix = item
-        .line
-        .map(|line| format!("line {line}, "))
-        .unwrap_or_default();
     for (index, line) in item.text.lines().enumerate() {
         if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
             let number = item.line.unwrap_or(index + 1);
-            return Err(format!("line {number}: {message}"));
+            let column = past_longest(line);
+            return Err(format!("line {number}, column {column}: {message}"));
         }
     }
     if let Some(line) = item.line
@@ -118,8 +123,14 @@ pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>
             "line {line}, column {column}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
         ));
     }
-    let parsed = parse(&item.text).map_err(|error| format!("{prefix}{error}"))?;
-    Ok((parsed.puzzle, parsed.solution, parsed.warnings))
+    // A batch line is read as a text of one line: its line 1 is the item's line.
+    let relocate = |error: ParseError| match (item.line, error.location) {
+        (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
+        _ => error,
+    };
+    let parsed = parse(&item.text).map_err(|error| relocate(error).to_string())?;
+    let warnings = parsed.warnings.into_iter().map(relocate).collect();
+    Ok((parsed.puzzle, parsed.solution, warnings))
 }
 
 /// The crate's own fields of a record.

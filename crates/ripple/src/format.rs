@@ -105,7 +105,7 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
                     line: index + 1,
                     column: 1,
                 },
-                None => Location::Input,
+                None => end_of(text),
             };
             Err(ParseError::new(location, ErrorKind::NoPuzzle))
         }
@@ -118,6 +118,15 @@ impl FromStr for Puzzle {
     /// Reads a puzzle in any form (see [`parse`]); a recorded solution is checked for shape and dropped.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         parse(text).map(|parsed| parsed.puzzle)
+    }
+}
+
+/// The end of `text`: its last line and the column after its last character.
+fn end_of(text: &str) -> Location {
+    let last = text.rsplit('\n').next().unwrap_or_default();
+    Location::Text {
+        line: 1 + text.matches('\n').count(),
+        column: 1 + last.trim_end_matches('\r').chars().count(),
     }
 }
 
@@ -145,6 +154,23 @@ fn words(line: &str, base: usize) -> Vec<(usize, &str)> {
         out.push((col, &line[from..]));
     }
     out
+}
+
+/// The column just after the last of `words` (1 when there is none):
+/// where a missing word would have been.
+fn end_column(words: &[(usize, &str)]) -> usize {
+    words
+        .last()
+        .map_or(1, |&(column, word)| column + word.chars().count())
+}
+
+/// Where a line that should hold `expected` words but holds other is
+/// wrong: its first extra word, or the end of the line when one is missing.
+fn count_column(words: &[(usize, &str)], expected: usize) -> usize {
+    match words.get(expected) {
+        Some(&(column, _)) => column,
+        None => end_column(words),
+    }
 }
 
 fn is_comment_or_blank(line: &str) -> bool {
@@ -184,7 +210,7 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
                 last_line = number;
                 Ok((number, words(line, 1)))
             }
-            None => Err(ParseError::expected(last_line + 1, 0, what, "")),
+            None => Err(ParseError::expected(last_line + 1, 1, what, "")),
         }
     };
     let header = |words: &[(usize, &str)], number: usize, key: &str, count: usize| {
@@ -202,7 +228,7 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
             let Some(&(column, word)) = words.get(index) else {
                 return Err(ParseError::expected(
                     number,
-                    0,
+                    end_column(words),
                     &format!("{count} numbers after '{key}'"),
                     "",
                 ));
@@ -226,9 +252,10 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
     let size = header(&size_words, size_line, "size", 2)?;
     let (rows, cols) = (size[0], size[1]);
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        let column = size_words[if (1..=MAX_SIDE).contains(&rows) { 2 } else { 1 }].0;
         return Err(ParseError::at(
             size_line,
-            0,
+            column,
             ShapeError::Size { rows, cols },
         ));
     }
@@ -255,7 +282,7 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
             let Some((number, line)) = lines.next() else {
                 return Err(ParseError::expected(
                     number + row + 1,
-                    0,
+                    1,
                     &format!("{rows} lines of solution digits"),
                     "",
                 ));
@@ -266,7 +293,7 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
                 let found = format!("line {number} has {} digits", words.len());
                 return Err(ParseError::at(
                     number,
-                    0,
+                    count_column(&words, cols),
                     ErrorKind::SizeMismatch { said, found },
                 ));
             }
@@ -292,14 +319,14 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
         let (line, column) = match &error {
             ShapeError::GivenTooLarge { cell, .. } => given_places[*cell],
             ShapeError::RoomTooLarge { cell, .. } => label_places[*cell],
-            _ => (size_line, 0),
+            _ => (size_line, 1),
         };
         ParseError::at(line, column, error)
     })?;
     if puzzle.rooms().len() != regions {
         return Err(ParseError::at(
             regions_line,
-            0,
+            regions_words[1].0,
             ErrorKind::SizeMismatch {
                 said: format!("{regions} rooms"),
                 found: format!(
@@ -337,14 +364,16 @@ fn normalised_block<'a>(
         let (number, words) = next(&format!("{rows} lines of {what}"))?;
         if words.len() != cols {
             let said = format!("{rows} rows of {cols} columns");
-            let found = if row > 0 && words.len() == 1 && words[0].1.parse::<u32>().is_err() {
-                format!("row {} is '{}'", row + 1, words[0].1)
+            let early = row > 0 && words.len() == 1 && words[0].1.parse::<u32>().is_err();
+            let (found, column) = if early {
+                (format!("row {} is '{}'", row + 1, words[0].1), words[0].0)
             } else {
-                format!("line {number} has {} {what}", words.len())
+                let found = format!("line {number} has {} {what}", words.len());
+                (found, count_column(&words, cols))
             };
             return Err(ParseError::at(
                 number,
-                0,
+                column,
                 ErrorKind::SizeMismatch { said, found },
             ));
         }
@@ -377,7 +406,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
     let start = all
         .iter()
         .position(|(_, line)| !is_comment_or_blank(line))
-        .ok_or_else(|| ParseError::new(Location::Input, ErrorKind::NoPuzzle))?;
+        .ok_or_else(|| ParseError::new(end_of(text), ErrorKind::NoPuzzle))?;
     let (size_line, header) = all[start];
     let size = words(header, 1);
     let number = |index: usize| -> Result<usize, ParseError> {
@@ -387,18 +416,20 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
     };
     let (rows, cols) = (number(0)?, number(1)?);
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        let column = size[usize::from((1..=MAX_SIDE).contains(&rows))].0;
         return Err(ParseError::at(
             size_line,
-            0,
+            column,
             ShapeError::Size { rows, cols },
         ));
     }
     let drawing = &all[start + 1..];
     if drawing.len() < 2 * rows + 1 {
-        let last = drawing.last().map_or(size_line, |line| line.0);
+        // Where the input ends.
+        let (last, text) = drawing.last().copied().unwrap_or((size_line, header));
         return Err(ParseError::at(
             last,
-            0,
+            text.chars().count() + 1,
             ErrorKind::SizeMismatch {
                 said: format!("{rows} rows, {} drawing lines", 2 * rows + 1),
                 found: format!("the input ends after {} drawing lines", drawing.len()),
@@ -424,9 +455,10 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
     let width = if first_len > cols && (first_len - 1) % cols == 0 && (first_len - 1) / cols >= 2 {
         (first_len - 1) / cols - 1
     } else {
+        // The line ends where no common cell width fits.
         return Err(ParseError::at(
             first_number,
-            0,
+            first_len + 1,
             ErrorKind::SizeMismatch {
                 said: format!("{cols} columns"),
                 found: format!(
@@ -449,9 +481,10 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                 return Err(ParseError::at(number, line_len, ErrorKind::OpenOuterWall));
             }
             if chars.len() != line_len {
+                // The first character past the line's length, or its end.
                 return Err(ParseError::at(
                     number,
-                    0,
+                    chars.len().min(line_len) + 1,
                     ErrorKind::Ragged {
                         expected: line_len,
                         found: chars.len(),
@@ -510,9 +543,10 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         } else {
             let r = index / 2;
             if chars.len() > line_len {
+                // The first character past the line's length, or its end.
                 return Err(ParseError::at(
                     number,
-                    0,
+                    chars.len().min(line_len) + 1,
                     ErrorKind::Ragged {
                         expected: line_len,
                         found: chars.len(),
@@ -580,7 +614,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                 let (r, c) = (index / cols, index % cols);
                 (line_of(2 * r + 2), c * (width + 1) + 2)
             }
-            _ => (size_line, 0),
+            _ => (size_line, 1),
         };
         ParseError::at(line, column, error)
     };
@@ -679,12 +713,18 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
             .map_err(|_| ParseError::expected(piece.line, piece.column, what, &word))?;
         Ok((value, piece.line, piece.column))
     };
-    let (rows, size_line, _) = number("the number of rows")?;
-    let (cols, _, _) = number("the number of columns")?;
+    let (rows, rows_line, rows_column) = number("the number of rows")?;
+    let (cols, cols_line, cols_column) = number("the number of columns")?;
+    let size_line = rows_line;
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        let (line, column) = if (1..=MAX_SIDE).contains(&rows) {
+            (cols_line, cols_column)
+        } else {
+            (rows_line, rows_column)
+        };
         return Err(ParseError::at(
-            size_line,
-            0,
+            line,
+            column,
             ShapeError::Size { rows, cols },
         ));
     }
@@ -848,7 +888,7 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
                 index,
                 ..
             } => (horizontal_words[*index].0, horizontal_words[*index].1),
-            _ => (size_line, 0),
+            _ => (size_line, 1),
         };
         ParseError::at(line, column, error)
     };
@@ -889,15 +929,21 @@ fn parse_url_text(text: &str) -> Result<Parsed, ParseError> {
                 line.trim(),
             ));
         }
-        found = Some(line.trim());
+        found = Some((number, line));
     }
-    let url = found.ok_or_else(|| ParseError::new(Location::Input, ErrorKind::NoPuzzle))?;
-    let (puzzle, warnings) = parse_url_with_warnings(url)?;
+    let (line, text) = found.ok_or_else(|| ParseError::new(end_of(text), ErrorKind::NoPuzzle))?;
+    // A position in the URL is a column of its line.
+    let indent = text.chars().take_while(|ch| ch.is_whitespace()).count();
+    let place = |error: ParseError| match error.location {
+        Location::Url { position } => ParseError::at(line, indent + position, error.kind),
+        _ => error,
+    };
+    let (puzzle, warnings) = parse_url_with_warnings(text).map_err(place)?;
     Ok(Parsed {
         puzzle,
         solution: None,
         format: Format::Url,
-        warnings,
+        warnings: warnings.into_iter().map(place).collect(),
     })
 }
 

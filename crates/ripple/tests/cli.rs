@@ -35,7 +35,7 @@ fn a_huge_line_in_a_batch_is_invalid_with_its_length_and_the_rest_is_solved() {
     assert_eq!(lines.len(), 3);
     assert!(lines[0].contains("\"status\":\"solved\""));
     assert!(
-        lines[1].contains("line 2: 3000044 characters, longer than any puzzle"),
+        lines[1].contains("line 2, column 200001: 3000044 characters, longer than any puzzle"),
         "{}",
         lines[1]
     );
@@ -218,7 +218,7 @@ fn garbage_before_the_query_is_invalid_input() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("URL position 1: expected a puzz.link"),
+        stderr.contains("<command line>: line 1, column 1: expected a puzz.link"),
         "{stderr}"
     );
     let output = ripple(
@@ -227,7 +227,10 @@ fn garbage_before_the_query_is_invalid_input() {
     );
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("URL position 4"), "{stderr}");
+    assert!(
+        stderr.contains("line 1, column 4: expected a URL character"),
+        "{stderr}"
+    );
     let output = ripple(
         &["solve", "--json"],
         &format!("{URL}\nxx?ripple/5/4/ld8g2sug4g3u1\n"),
@@ -235,7 +238,9 @@ fn garbage_before_the_query_is_invalid_input() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
-        stdout.contains(r#""line":2,"status":"invalid","error":"line 2, URL position 1"#),
+        stdout.contains(
+            r#""line":2,"status":"invalid","error":"line 2, column 1: expected a puzz.link"#
+        ),
         "{stdout}"
     );
 }
@@ -322,4 +327,50 @@ fn a_limit_names_which_limit_in_records_views_and_check() {
         let checked = ripple(&["check"], &format!("{line}\n"));
         assert_eq!(checked.status.code(), Some(0), "{line}");
     }
+}
+
+/// Every message of a bad input names a line and a column: an input with
+/// no puzzle at its end, a line far too long where it passes the limit.
+#[test]
+fn messages_name_a_line_and_a_column() {
+    for (input, expected) in [
+        (
+            "",
+            "<stdin>: line 1, column 1: no puzzle found: expected a puzz.link URL",
+        ),
+        (
+            "\n# only a comment\n",
+            "<stdin>: line 3, column 1: no puzzle found",
+        ),
+        (
+            "size 2 200\n",
+            "<stdin>: line 1, column 8: a grid of 2 rows and 200 columns",
+        ),
+        (
+            "3 3\n - - -\n|. . .|\n",
+            "<stdin>: line 4, column 1: the size says 3 rows, 7 drawing lines but the input ends",
+        ),
+        (
+            "pzprv3\nripple\n0\n4\n",
+            "<stdin>: line 3, column 1: a grid of 0 rows",
+        ),
+        (
+            "  https://puzz.link/p?ripple/5/4/ld8g2\n",
+            "<stdin>: line 1, column 39: expected a wall digit",
+        ),
+    ] {
+        for command in ["solve", "convert"] {
+            let output = ripple(&[command], input);
+            assert_eq!(output.status.code(), Some(1), "{input:?}");
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            assert!(stderr.contains(expected), "{input:?}: {stderr}");
+        }
+    }
+    let long = format!("# a comment\n{}\n", "x".repeat(300_000));
+    let output = ripple(&["solve"], &long);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("line 2, column 200001: 300000 characters"),
+        "{stderr}"
+    );
 }

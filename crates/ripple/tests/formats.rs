@@ -37,23 +37,31 @@ fn only_the_url_forms_of_puzz_link_and_pzv_jp_are_urls() {
         ("ftp://puzz.link/p?ripple/5/4/ld8g2sug4g3u1", 1),
         ("https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1\u{7f}", 45),
     ] {
-        let error: ParseError = url.parse::<Puzzle>().unwrap_err();
+        let error: ParseError = ripple::parse_url(url).unwrap_err();
         assert_eq!(
             error.location,
             Location::Url { position },
+            "{url:?}: {error}"
+        );
+        // Read as a text, the position is a column of its line.
+        let error: ParseError = format!("\n  {url}\n").parse::<Puzzle>().unwrap_err();
+        let column = position + 2;
+        assert_eq!(
+            error.location,
+            Location::Text { line: 2, column },
             "{url:?}: {error}"
         );
     }
     let error = "xx?ripple/5/4/ld8g2sug4g3u1".parse::<Puzzle>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "URL position 1: expected a puzz.link or pzv.jp URL such as https://puzz.link/p?ripple/COLS/ROWS/..., found 'xx?ripple'"
+        "line 1, column 1: expected a puzz.link or pzv.jp URL such as https://puzz.link/p?ripple/COLS/ROWS/..., found 'xx?ripple'"
     );
     let error = "htt\0ps://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
         .parse::<Puzzle>()
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "URL position 4: expected a URL character, found '\\u{0}'"
+        "line 1, column 4: expected a URL character, found '\\u{0}'"
     );
 }
