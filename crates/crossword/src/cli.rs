@@ -14,8 +14,7 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Ac3Result, Algo, Cell, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList, check,
-    solve,
+    Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList, check,
 };
 
 /// The longest line of a text grid or word list read: far above any grid
@@ -203,15 +202,11 @@ impl cli_kit::Outcome for Filled {
     }
 }
 
-/// Fills the template in `bytes` from `words`.
-pub fn fill_item(
-    bytes: &[u8],
-    words: &WordList,
-    algo: Algo,
-    options: &Options,
-) -> Result<Filled, String> {
+/// Fills the template in `bytes` with `options` (their algorithm and word
+/// list).
+pub fn fill_item(bytes: &[u8], options: &Options) -> Result<Filled, String> {
     let grid = parse_template(bytes)?;
-    let problem = Problem::new(grid, words);
+    let problem = Problem::new(grid, &options.word_list());
     if problem.slots().is_empty() {
         let grid = problem.grid();
         return Err(format!(
@@ -220,7 +215,13 @@ pub fn fill_item(
             grid.cols()
         ));
     }
-    let (outcome, ac3) = solve(&problem, algo, options);
+    let (outcome, ac3) = match options.algo {
+        Algo::Ac3 => {
+            let (outcome, result) = crate::ac3(&problem, options);
+            (outcome, Some(result))
+        }
+        _ => (crate::solve_problem(&problem, options), None),
+    };
     Ok(Filled {
         problem,
         outcome,
@@ -266,38 +267,37 @@ impl FillReport {
             problem, outcome, ..
         } = filled;
         let fill = outcome
-            .fill
-            .as_deref()
+            .solution
+            .as_ref()
             .filter(|_| outcome.status == Status::Solved);
-        let rows = fill.map(|fill| problem.fill_grid(fill).to_rows());
+        let rows = fill.map(|fill| fill.grid.to_rows());
         let mut record = Record::ended(
             outcome.status,
             Fields {
                 template: Some(problem.grid().to_rows()),
                 grid: rows.clone(),
                 entries: fill.map(|fill| {
-                    problem
-                        .entries(fill)
-                        .into_iter()
+                    fill.entries
+                        .iter()
                         .map(|entry| EntryField {
                             number: entry.number,
                             direction: entry.direction.name().to_owned(),
                             row: entry.row + 1,
                             col: entry.col + 1,
-                            answer: entry.answer,
+                            answer: entry.answer.clone(),
                         })
                         .collect()
                 }),
-                mean_score: fill.map(|fill| round2(problem.mean_score(fill))),
+                mean_score: fill.map(|fill| round2(fill.mean_score())),
                 count: self.count_limit.map(|_| Count {
                     count: outcome.count,
-                    complete: outcome.complete,
+                    complete: outcome.count_complete,
                 }),
                 algo: Some(self.algo.name().to_owned()),
                 words: Some(self.words.name.clone()),
                 min_score: self.words.min_score,
                 allow_repeats: self.allow_repeats,
-                reason: outcome.reason.clone(),
+                reason: outcome.stats.reason.clone(),
             },
         );
         record.solution = rows;
@@ -351,26 +351,26 @@ impl FillReport {
         }
         let mut result = Vec::new();
         let mut data = Vec::new();
-        match (outcome.status, &outcome.fill) {
+        match (outcome.status, &outcome.solution) {
             (Status::Solved, Some(fill)) => {
                 if ipuz {
                     writeln!(data, "{}", to_ipuz(problem, fill))?;
                 } else {
-                    write_fill(&mut data, problem, fill)?;
+                    write_fill(&mut data, fill)?;
                 }
             }
-            (Status::Unsolvable, _) => match &outcome.reason {
+            (Status::Unsolvable, _) => match &outcome.stats.reason {
                 Some(reason) => writeln!(result, "unfillable: {reason}")?,
                 None => writeln!(result, "unfillable: no fill of this grid from this list")?,
             },
-            (status, _) => match &outcome.reason {
+            (status, _) => match &outcome.stats.reason {
                 Some(reason) => writeln!(result, "limit: {reason}")?,
                 None => writeln!(result, "limit: {status}")?,
             },
         }
         let mut after = Vec::new();
         if let Some(limit) = self.count_limit {
-            let text = match (outcome.status, outcome.complete) {
+            let text = match (outcome.status, outcome.count_complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
                 (_, true) => outcome.count.to_string(),
                 (Status::Limit(_), false) => {
@@ -413,8 +413,8 @@ fn round2(value: f64) -> f64 {
 
 /// The grid (uppercase letters, `#` blocks, a space between cells), then
 /// the entries numbered across then down, then the mean score.
-fn write_fill(out: &mut dyn Write, problem: &Problem, fill: &[u32]) -> anyhow::Result<()> {
-    let grid = problem.fill_grid(fill);
+fn write_fill(out: &mut dyn Write, fill: &Fill) -> anyhow::Result<()> {
+    let grid = &fill.grid;
     for row in grid.cells().chunks(grid.cols()) {
         let line: Vec<String> = row
             .iter()
@@ -425,7 +425,7 @@ fn write_fill(out: &mut dyn Write, problem: &Problem, fill: &[u32]) -> anyhow::R
             .collect();
         writeln!(out, "{}", line.join(" "))?;
     }
-    let entries = problem.entries(fill);
+    let entries = &fill.entries;
     for direction in [crate::Direction::Across, crate::Direction::Down] {
         writeln!(out)?;
         writeln!(
@@ -451,7 +451,7 @@ fn write_fill(out: &mut dyn Write, problem: &Problem, fill: &[u32]) -> anyhow::R
         out,
         "{} entries, mean score {:.2}",
         entries.len(),
-        problem.mean_score(fill)
+        fill.mean_score()
     )?;
     Ok(())
 }
@@ -522,9 +522,9 @@ fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyho
 
 /// The fill as an ipuz crossword: the template's numbers in `puzzle`, the
 /// letters in `solution`, empty clues.
-pub fn to_ipuz(problem: &Problem, fill: &[u32]) -> String {
+pub fn to_ipuz(problem: &Problem, fill: &Fill) -> String {
     use serde_json::{Value, json};
-    let grid = problem.fill_grid(fill);
+    let grid = &fill.grid;
     let numbers = &problem.slots().numbers;
     let template = problem.grid();
     let mut puzzle = Vec::new();

@@ -10,8 +10,8 @@ use csp_core::{Config, CountStatus, Model, Solver, Var, VarOrder};
 
 use puzzle_kit::{Limit, Status};
 
-use crate::problem::{Outcome, Problem, Stats};
-use crate::solve::Options;
+use crate::options::{Options, Run, Stats};
+use crate::problem::Problem;
 
 /// The csp-core model of a problem and its variables, slot by slot.
 #[derive(Debug)]
@@ -108,7 +108,7 @@ fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
 /// Every state within that depth (the root, made arc consistent) was
 /// examined and a fill may still lie deeper, which is what a depth limit
 /// means; no node or time budget was spent, so neither of those is named.
-pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
+pub(crate) fn ac3(problem: &Problem, options: &Options) -> (Run, Ac3Result) {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
     let before: Vec<Vec<u32>> = vars
@@ -162,9 +162,9 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
                 problem.slots().slots[slot]
             )
         });
-        Outcome::unsolvable(problem.dead_slot().or(reason), stats)
+        Run::unsolvable(problem.dead_slot().or(reason), stats)
     } else if after.iter().all(|d| d.len() == 1) {
-        Outcome {
+        Run {
             status: Status::Solved,
             fill: Some(after.iter().map(|d| d[0]).collect()),
             count: 1,
@@ -174,7 +174,7 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
         }
     } else {
         let open = after.iter().filter(|d| d.len() > 1).count();
-        Outcome {
+        Run {
             status: Status::Limit(Limit::Depth),
             fill: None,
             count: 0,
@@ -197,14 +197,14 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
 }
 
 /// MAC on csp-core with dom/wdeg: a first fill, or a count of fills.
-pub fn mac(problem: &Problem, options: &Options) -> Outcome {
+pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
     let mut config = Config::default().var_order(VarOrder::DomWdeg);
-    if let Some(nodes) = options.node_limit {
+    if let Some(nodes) = options.limits.node_limit {
         config = config.node_limit(nodes);
     }
-    if let Some(time) = options.time_limit {
+    if let Some(time) = options.limits.time_limit {
         config = config.time_limit(time);
     }
     let mut solver = Solver::new(model, config);
@@ -214,16 +214,17 @@ pub fn mac(problem: &Problem, options: &Options) -> Outcome {
         restarts: 0,
         arc_revisions: stats.arc_revisions,
         elapsed: started.elapsed(),
+        reason: None,
     };
     let fill_of = |values: &[i32]| -> Vec<u32> {
         vars.iter().map(|var| values[var.index()] as u32).collect()
     };
-    match options.count_limit {
+    match options.counting() {
         None => {
             let outcome = solver.solve();
             let stats = stats_of(outcome.stats);
             match outcome.status {
-                csp_core::Status::Solved => Outcome {
+                Status::Solved => Run {
                     status: Status::Solved,
                     fill: outcome.solution.map(|s| fill_of(s.values())),
                     count: 1,
@@ -231,20 +232,17 @@ pub fn mac(problem: &Problem, options: &Options) -> Outcome {
                     reason: None,
                     stats,
                 },
-                csp_core::Status::Unsatisfiable => Outcome::unsolvable(problem.dead_slot(), stats),
-                csp_core::Status::LimitReached => {
-                    let limit = limit_of(&solver);
-                    Outcome {
-                        status: Status::Limit(limit),
-                        fill: None,
-                        count: 0,
-                        complete: false,
-                        reason: Some(format!(
-                            "the search stopped at a {limit} limit before a fill"
-                        )),
-                        stats,
-                    }
-                }
+                Status::Unsolvable => Run::unsolvable(problem.dead_slot(), stats),
+                Status::Limit(limit) => Run {
+                    status: Status::Limit(limit),
+                    fill: None,
+                    count: 0,
+                    complete: false,
+                    reason: Some(format!(
+                        "the search stopped at a {limit} limit before a fill"
+                    )),
+                    stats,
+                },
             }
         }
         Some(limit) => {
@@ -258,19 +256,8 @@ pub fn mac(problem: &Problem, options: &Options) -> Outcome {
                 seen < limit
             });
             let stats = stats_of(count.stats);
-            let limit = limit_of(&solver);
-            counted(problem, first, count, limit, stats)
+            counted(problem, first, count, stats)
         }
-    }
-}
-
-/// The limit that stopped csp-core's last search (the node limit if it
-/// does not say, which it always does after `LimitReached`).
-fn limit_of(solver: &Solver) -> Limit {
-    match solver.limit() {
-        Some(csp_core::Limit::Time) => Limit::Time,
-        Some(csp_core::Limit::Memory) => Limit::Memory,
-        Some(csp_core::Limit::Nodes) | None => Limit::Node,
     }
 }
 
@@ -278,16 +265,15 @@ fn counted(
     problem: &Problem,
     first: Option<Vec<u32>>,
     count: csp_core::Count,
-    limit: Limit,
     stats: Stats,
-) -> Outcome {
+) -> Run {
     let found = count.count;
     let status = match count.status {
-        CountStatus::LimitReached => Status::Limit(limit),
+        CountStatus::Limit(limit) => Status::Limit(limit),
         _ if found > 0 => Status::Solved,
         _ => Status::Unsolvable,
     };
-    Outcome {
+    Run {
         status,
         fill: if status == Status::Solved {
             first

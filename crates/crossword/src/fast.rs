@@ -19,8 +19,8 @@ use std::time::Instant;
 
 use puzzle_kit::{Limit, Status};
 
-use crate::problem::{Outcome, Problem, Stats};
-use crate::solve::Options;
+use crate::options::{Options, Run, Stats};
+use crate::problem::Problem;
 
 /// Failures allowed before the first restart; the budget grows by half at
 /// each restart, so the search stays complete.
@@ -156,11 +156,11 @@ struct Engine<'a> {
 }
 
 /// Fills (or counts the fills of) `problem` with the fast engine.
-pub fn solve(problem: &Problem, options: &Options) -> Outcome {
+pub fn solve(problem: &Problem, options: &Options) -> Run {
     let started = Instant::now();
     let slots = problem.slots();
     if slots.is_empty() {
-        return Outcome {
+        return Run {
             status: Status::Solved,
             fill: Some(Vec::new()),
             count: 1,
@@ -262,7 +262,7 @@ impl<'a> Engine<'a> {
             slot.nonzero.sort_by_key(|&b| dom[b as usize] == 0);
             slot.live = slot.dom.iter().filter(|&&block| block != 0).count() as u32;
         }
-        let seed = options.seed;
+        let seed = options.seed_or_default();
         Engine {
             dicts,
             slots,
@@ -275,11 +275,11 @@ impl<'a> Engine<'a> {
             options,
             stats: Stats::default(),
             started,
-            deadline: options.time_limit.map(|limit| started + limit),
+            deadline: options.limits.time_limit.map(|limit| started + limit),
             rng: seed ^ 0x9e37_79b9_7f4a_7c15,
             fails_since_restart: 0,
             restart_budget: FIRST_RESTART,
-            restarts_on: options.count_limit.is_none(),
+            restarts_on: options.counting().is_none(),
             count: 0,
             first: None,
             problem,
@@ -295,16 +295,16 @@ impl<'a> Engine<'a> {
         z ^ (z >> 31)
     }
 
-    fn run(&mut self) -> Outcome {
-        if self.options.node_limit == Some(0) {
+    fn run(&mut self) -> Run {
+        if self.options.limits.node_limit == Some(0) {
             self.stats.elapsed = self.started.elapsed();
-            return Outcome {
+            return Run {
                 status: Status::Limit(Limit::Node),
                 fill: None,
                 count: 0,
                 complete: false,
                 reason: Some("a node limit of 0 allows no search".to_owned()),
-                stats: self.stats,
+                stats: self.stats.clone(),
             };
         }
         self.stats.nodes = 1;
@@ -328,14 +328,14 @@ impl<'a> Engine<'a> {
             Flow::Done
         };
         self.stats.elapsed = self.started.elapsed();
-        let counting = self.options.count_limit.is_some();
+        let counting = self.options.counting().is_some();
         let status = match flow {
             Flow::Limit(limit) => Status::Limit(limit),
             _ if self.count > 0 => Status::Solved,
             _ => Status::Unsolvable,
         };
-        let complete = matches!(flow, Flow::Done) && counting;
-        Outcome {
+        let complete = matches!(flow, Flow::Done);
+        Run {
             status,
             fill: if status == Status::Solved {
                 self.first.take()
@@ -368,7 +368,7 @@ impl<'a> Engine<'a> {
                 }
                 Status::Solved => None,
             },
-            stats: self.stats,
+            stats: self.stats.clone(),
         }
     }
 
@@ -679,6 +679,7 @@ impl<'a> Engine<'a> {
     fn limit_reached(&self) -> Option<Limit> {
         if self
             .options
+            .limits
             .node_limit
             .is_some_and(|limit| self.stats.nodes >= limit)
         {
@@ -704,7 +705,7 @@ impl<'a> Engine<'a> {
                 .collect();
             self.first = Some(fill);
         }
-        match self.options.count_limit {
+        match self.options.counting() {
             Some(limit) if self.count < limit => Flow::Done,
             _ => Flow::Stop,
         }

@@ -108,15 +108,35 @@ impl Grid {
     /// Reads the text format: one row per line, `.` (or `_`, `?`, a space)
     /// an open cell, `#` (or `*`) a block, a letter a pre-filled cell (any
     /// case). Blank lines before and after the grid and trailing spaces
-    /// are ignored; rows must all have the same length.
+    /// are ignored; rows must all have the same length. Rows with a space
+    /// between cells (every second character a space, and no other: the
+    /// command line's view and [`Display`](fmt::Display)'s) are read
+    /// without those spaces, and a single line of rows separated by `/`
+    /// (the JSON `puzzle`, [`Puzzle::to_line`](puzzle_kit::Puzzle::to_line))
+    /// is read as those rows.
     pub fn parse_text(text: &str) -> Result<Grid, ParseError> {
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(index, line)| (index + 1, line.trim_end()))
-            .collect();
-        let first = lines.iter().position(|(_, line)| !line.is_empty());
-        let last = lines.iter().rposition(|(_, line)| !line.is_empty());
+        // (line, characters before the row on its line, the row)
+        let lines: Vec<(usize, usize, &str)> =
+            if text.contains('/') && text.trim_end().lines().count() == 1 {
+                // The one-line form (`to_line`): rows separated by '/'.
+                let line = text.trim();
+                let indent = text.len() - text.trim_start().len();
+                let mut before = text[..indent].chars().count();
+                line.split('/')
+                    .map(|row| {
+                        let at = before;
+                        before += row.chars().count() + 1;
+                        (1 + text[..indent].matches('\n').count(), at, row)
+                    })
+                    .collect()
+            } else {
+                text.lines()
+                    .enumerate()
+                    .map(|(index, line)| (index + 1, 0, line.trim_end()))
+                    .collect()
+            };
+        let first = lines.iter().position(|(_, _, line)| !line.is_empty());
+        let last = lines.iter().rposition(|(_, _, line)| !line.is_empty());
         let (Some(first), Some(last)) = (first, last) else {
             // Nothing but blank lines: the error is where the input ends.
             let (line, column) = end_of(text);
@@ -128,16 +148,27 @@ impl Grid {
         let rows = &lines[first..=last];
         if rows.len() > MAX_SIDE {
             return Err(ParseError::new(
-                Location::LineColumn(rows[MAX_SIDE].0, 1),
+                Location::LineColumn(rows[MAX_SIDE].0, rows[MAX_SIDE].1 + 1),
                 format!("more than {MAX_SIDE} rows: expected the grid to end by this row"),
             ));
         }
         let mut cells = Vec::new();
+        // The command line's view (and `Display`) puts a space between
+        // cells: rows whose every second character is a space, and no
+        // other, are read as that form.
+        let spaced = rows.iter().any(|(_, _, row)| row.chars().count() >= 3)
+            && rows.iter().all(|(_, _, row)| {
+                row.chars()
+                    .enumerate()
+                    .all(|(at, ch)| (ch == ' ') == (at % 2 == 1))
+            });
+        let step = if spaced { 2 } else { 1 };
         let mut cols = None;
-        for &(number, line) in rows {
+        for &(number, offset, line) in rows {
             let mut width = 0;
-            for (column, ch) in line.chars().enumerate() {
-                if column >= MAX_SIDE {
+            for (at, ch) in line.chars().enumerate().step_by(step) {
+                let column = offset + at;
+                if width >= MAX_SIDE {
                     return Err(ParseError::new(
                         Location::LineColumn(number, column + 1),
                         format!("more than {MAX_SIDE} columns"),
@@ -161,7 +192,7 @@ impl Grid {
             }
             if width == 0 {
                 return Err(ParseError::new(
-                    Location::LineColumn(number, 1),
+                    Location::LineColumn(number, offset + 1),
                     "empty row inside the grid: expected a row of cells (blank lines only before and after the grid)",
                 ));
             }
@@ -170,11 +201,14 @@ impl Grid {
                 Some(cols) if cols != width => {
                     // The first column where the row and the first row
                     // disagree: the cell too many, or the one missing.
-                    let (first_line, _) = rows[0];
+                    let (first_line, _, _) = rows[0];
                     let (column, what) = if width > cols {
-                        (cols + 1, "a cell beyond the last column")
+                        (offset + cols * step + 1, "a cell beyond the last column")
                     } else {
-                        (width + 1, "the row ends before the last column")
+                        (
+                            offset + line.chars().count() + 1,
+                            "the row ends before the last column",
+                        )
                     };
                     return Err(ParseError::new(
                         Location::LineColumn(number, column),
@@ -189,7 +223,7 @@ impl Grid {
         let cols = cols.unwrap_or(0);
         Grid::new(rows.len(), cols, cells).ok_or_else(|| {
             ParseError::new(
-                Location::LineColumn(rows[0].0, 1),
+                Location::LineColumn(rows[0].0, rows[0].1 + 1),
                 "the grid has no cell: expected rows of '.' (open), '#' (block) and letters",
             )
         })

@@ -12,34 +12,40 @@
 //!   SCOWL, scored by how common a word is).
 //! - **Model**: [`Slots`] numbers the entries as American crosswords do;
 //!   [`Problem`] holds the candidate words by length, best first.
-//! - **Solving** ([`solve`] with an [`Algo`]): `fast`, bitset domains with
-//!   a position-letter index, arc consistency during search, dom/wdeg and
+//! - **Solving** ([`solve`]`(&grid, &options)`): [`Options`] name the
+//!   [`Algo`], the limits and the word list ([`Options::words`]; the
+//!   built-in list by default). `fast`, bitset domains with a
+//!   position-letter index, arc consistency during search, dom/wdeg and
 //!   seeded restarts; `mac`, csp-core's MAC on seed 002's model
-//!   ([`csp_model`]); `ac3`, seed 002's arc consistency alone with its
-//!   trace ([`Ac3Result`]). [`Options::count_limit`] counts fills exactly.
+//!   ([`csp_model`]); `ac3`, seed 002's arc consistency alone, with its
+//!   trace from [`ac3`]. The [`Outcome`] holds the status, the first
+//!   [`Fill`], the count (`.count_up_to(k)` counts fills exactly) and the
+//!   [`Stats`] (whose `reason` says why a grid is unfillable or what
+//!   stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].
 //! - **Checking** ([`check`]): the independent checker of a fill.
 //!
 //! ```
-//! use crossword::{Algo, Grid, Options, Problem, WordList};
+//! use crossword::{Algo, Grid, Options, Status, WordList};
 //!
-//! let grid: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n".parse()?;
+//! let grid: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#".parse()?;
 //! let words = WordList::from_words(&[
 //!     "aft", "ale", "eel", "heel", "hike", "hoses", "keel", "knot", "laser",
 //!     "lee", "line", "sails", "sheet", "steer", "tie",
 //! ]);
-//! let problem = Problem::new(grid, &words);
-//! let (outcome, _) = crossword::solve(&problem, Algo::Fast, &Options::count(10));
-//! assert_eq!((outcome.count, outcome.complete), (1, true));
-//! let fill = outcome.fill.ok_or("no fill")?;
-//! let filled = problem.fill_grid(&fill);
-//! assert_eq!(filled.to_rows()[0], "hoses");
-//! crossword::check::check(problem.grid(), &filled, &words, false)?;
+//! let options = Options::new(Algo::Fast).words(words.clone()).count_up_to(10);
+//! let outcome = crossword::solve(&grid, &options);
+//! assert_eq!(outcome.status, Status::Solved);
+//! assert_eq!((outcome.count, outcome.count_complete), (1, true));
+//! let fill = outcome.solution.ok_or("no fill")?;
+//! assert_eq!(fill.grid.to_rows()[0], "hoses");
+//! crossword::check::check(&grid, &fill.grid, &words, false)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Library users without the command line: `crossword = { version = "0.1",
-//! default-features = false }` (the default `cli` feature adds clap, serde
-//! and cli-kit for the `crossword` binary).
+//! Library users without the command line: `crossword = { path =
+//! "crates/crossword", default-features = false }` (the workspace is not
+//! published; the default `cli` feature adds clap, serde and cli-kit for
+//! the `crossword` binary).
 #![deny(missing_docs)]
 
 pub mod check;
@@ -49,16 +55,18 @@ mod csp;
 mod error;
 mod fast;
 mod grid;
+mod options;
 mod problem;
 mod slots;
 mod solve;
 mod words;
 
-pub use csp::{Ac3Result, CspModel, Revision, ac3, mac, model as csp_model};
+pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};
 pub use error::{Location, ParseError};
 pub use grid::{Cell, Grid, GridFormat, MAX_SIDE};
-pub use problem::{Entry, Outcome, Problem, Stats};
+pub use options::{Algo, Fill, Options, Outcome, Stats, Words};
+pub use problem::{Entry, Problem};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};
-pub use solve::{Algo, Options, solve};
+pub use solve::{ac3, solve, solve_problem};
 pub use words::{DEFAULT_SCORE, Dropped, Word, WordList, letters_to_string};

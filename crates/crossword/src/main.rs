@@ -3,6 +3,7 @@
 //! decided here.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
@@ -187,14 +188,20 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
     };
     let (name, bytes) = cli::read_template(args.input.as_deref())?;
     let count_limit = args.count.then(|| args.limit.unwrap_or(1000));
-    let options = Options {
-        seed: args.seed.unwrap_or(0),
-        count_limit,
-        allow_repeats: args.allow_repeats,
-        node_limit: args.node_limit,
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
-        trace: args.trace,
-    };
+    let mut options = Options::new(args.algo)
+        .shared_words(Arc::new(words))
+        .allow_repeats(args.allow_repeats)
+        .trace(args.trace)
+        .count_up_to(count_limit.unwrap_or(1));
+    if let Some(seed) = args.seed {
+        options = options.seed(seed);
+    }
+    if let Some(nodes) = args.node_limit {
+        options = options.node_limit(nodes);
+    }
+    if let Some(seconds) = args.time_limit {
+        options = options.time_limit(Duration::from_secs_f64(seconds));
+    }
     let mut report = FillReport {
         algo: args.algo,
         words: WordSource {
@@ -208,7 +215,7 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         trace: args.trace,
         count_limit,
     };
-    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &words, args.algo, &options);
+    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &options);
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(Some(1))
         .run(&[bytes], solve, &mut report)

@@ -1,10 +1,5 @@
 //! A fill problem: a template, its slots and the candidate words of each
-//! length (sorted best score first), shared by every algorithm; and what a
-//! solver returns.
-
-use std::time::Duration;
-
-use puzzle_kit::Status;
+//! length (sorted best score first), shared by every algorithm.
 
 use crate::grid::{Cell, Grid};
 use crate::slots::{Direction, Slots};
@@ -231,49 +226,4 @@ pub struct Entry {
     pub answer: String,
     /// The word's score in the list.
     pub score: i32,
-}
-
-/// Search effort.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search nodes: the root plus one per decision (a word tried in a slot).
-    pub nodes: u64,
-    /// Decisions or refutations whose propagation failed.
-    pub backtracks: u64,
-    /// Restarts (`fast`).
-    pub restarts: u64,
-    /// Arc revisions (`ac3`, `mac`).
-    pub arc_revisions: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-}
-
-/// The result of a solve.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    /// How it ended.
-    pub status: Status,
-    /// The first fill: a global word id per slot (see [`Problem::word`]).
-    pub fill: Option<Vec<u32>>,
-    /// Fills counted (`--count`), else 1 when solved.
-    pub count: u64,
-    /// Whether the count is exact (every fill counted).
-    pub complete: bool,
-    /// Why, for `unsolvable` found before search and for `limit`.
-    pub reason: Option<String>,
-    /// The effort.
-    pub stats: Stats,
-}
-
-impl Outcome {
-    pub(crate) fn unsolvable(reason: Option<String>, stats: Stats) -> Outcome {
-        Outcome {
-            status: Status::Unsolvable,
-            fill: None,
-            count: 0,
-            complete: true,
-            reason,
-            stats,
-        }
-    }
 }

@@ -1,87 +1,115 @@
-//! Choosing an algorithm and its options, and running it on a problem.
+//! The dispatcher: runs the algorithm [`Options`] name on a template and
+//! turns the engine's word ids into a [`Fill`]; and the template as a
+//! [`puzzle_kit::Puzzle`].
 
-use std::time::Duration;
+use puzzle_kit::Puzzle;
 
 use crate::csp::{self, Ac3Result};
+use crate::error::ParseError;
 use crate::fast;
-use crate::problem::{Outcome, Problem};
+use crate::grid::Grid;
+use crate::options::{Algo, Fill, Options, Outcome, Run, Words, builtin_words};
+use crate::problem::Problem;
 
-/// Which solver fills the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Algo {
-    /// Bitset domains with a position-letter index, arc consistency during
-    /// search, dom/wdeg, best words first, seeded restarts.
-    #[default]
-    Fast,
-    /// csp-core's MAC search on the slot model (for teaching and cross-checking).
-    Mac,
-    /// Seed 002: AC-3 alone on csp-core, with its trace.
-    Ac3,
+/// Fills the template `grid` from the options' word list (the built-in
+/// list unless [`Options::words`] gave one) with the options' algorithm.
+///
+/// ```
+/// use crossword::{Algo, Grid, Options, Status};
+///
+/// let grid: Grid = "...\n.#.\n...".parse()?;
+/// let outcome = crossword::solve(&grid, &Options::new(Algo::Fast));
+/// assert_eq!(outcome.status, Status::Solved);
+/// # Ok::<(), crossword::ParseError>(())
+/// ```
+pub fn solve(grid: &Grid, options: &Options) -> Outcome {
+    let words = options.word_list();
+    let problem = Problem::new(grid.clone(), &words);
+    run(&problem, options, Some(words))
 }
 
-impl Algo {
-    /// The name on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Fast => "fast",
-            Algo::Mac => "mac",
-            Algo::Ac3 => "ac3",
-        }
+/// Fills a [`Problem`] already built (a template and the words by length),
+/// with the options' algorithm; the options' word list is not read (the
+/// problem holds its words), so one problem can be solved several times.
+pub fn solve_problem(problem: &Problem, options: &Options) -> Outcome {
+    run(problem, options, options.words.clone())
+}
+
+fn run(problem: &Problem, options: &Options, words: Option<Words>) -> Outcome {
+    let run = match options.algo {
+        Algo::Fast => fast::solve(problem, options),
+        Algo::Mac => csp::mac(problem, options),
+        Algo::Ac3 => csp::ac3(problem, options).0,
+    };
+    outcome(problem, options, run, words)
+}
+
+/// Seed 002's AC-3 alone on `problem`: the outcome (solved when every
+/// entry is left one word, unsolvable when one is left none, else a depth
+/// limit), and the domains before and after with the revisions (recorded
+/// when [`Options::trace`] is set).
+pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
+    let (run, result) = csp::ac3(problem, options);
+    (
+        outcome(problem, options, run, options.words.clone()),
+        result,
+    )
+}
+
+fn outcome(problem: &Problem, options: &Options, run: Run, words: Option<Words>) -> Outcome {
+    let Run {
+        status,
+        fill,
+        count,
+        complete,
+        reason,
+        mut stats,
+    } = run;
+    stats.reason = reason;
+    Outcome {
+        status,
+        solution: fill.map(|ids| Fill {
+            grid: problem.fill_grid(&ids),
+            entries: problem.entries(&ids),
+            words,
+            allow_repeats: options.allow_repeats,
+        }),
+        count,
+        count_complete: complete,
+        stats,
     }
 }
 
-impl std::str::FromStr for Algo {
-    type Err = String;
+impl Puzzle for Grid {
+    const NAME: &'static str = "crossword";
+    type Error = ParseError;
+    type Algo = Algo;
+    type Options = Options;
+    type Solution = Fill;
+    type Stats = crate::Stats;
 
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text {
-            "fast" => Ok(Algo::Fast),
-            "mac" => Ok(Algo::Mac),
-            "ac3" => Ok(Algo::Ac3),
-            other => Err(format!(
-                "unknown algorithm '{other}', expected fast, mac or ac3"
-            )),
-        }
+    /// The rows joined by `/`, which [`Grid::parse_text`] reads back.
+    fn to_line(&self) -> String {
+        self.to_rows().join("/")
     }
-}
 
-/// Options of a solve.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Options {
-    /// Seed of the random tie-breaking of `fast` (the same seed, the same fill).
-    pub seed: u64,
-    /// Count fills up to this many instead of stopping at the first.
-    pub count_limit: Option<u64>,
-    /// Let a word fill more than one entry.
-    pub allow_repeats: bool,
-    /// Stop before the search passes this many nodes.
-    pub node_limit: Option<u64>,
-    /// Stop after this much time.
-    pub time_limit: Option<Duration>,
-    /// Record AC-3's revisions (`ac3`).
-    pub trace: bool,
-}
-
-impl Options {
-    /// Counting fills up to `limit`.
-    pub fn count(limit: u64) -> Options {
-        Options {
-            count_limit: Some(limit),
-            ..Options::default()
-        }
+    /// The filled rows joined by `/` (the `solution` of a JSON record is
+    /// the same rows as an array).
+    fn solution_line(&self, solution: &Fill) -> String {
+        solution.grid.to_rows().join("/")
     }
-}
 
-/// Solves `problem` with `algo`; for `ac3` also the domains before and
-/// after and the trace.
-pub fn solve(problem: &Problem, algo: Algo, options: &Options) -> (Outcome, Option<Ac3Result>) {
-    match algo {
-        Algo::Fast => (fast::solve(problem, options), None),
-        Algo::Mac => (csp::mac(problem, options), None),
-        Algo::Ac3 => {
-            let (outcome, result) = csp::ac3(problem, options);
-            (outcome, Some(result))
-        }
+    fn solve(&self, options: &Options) -> Outcome {
+        solve(self, options)
+    }
+
+    /// Checks the fill against this template and the word list it was
+    /// filled from (the built-in list when that is not known), with
+    /// [`crate::check::check`].
+    fn check(&self, solution: &Fill) -> Result<(), String> {
+        let words = solution.words.clone().unwrap_or_else(builtin_words);
+        crate::check::check(self, &solution.grid, &words, solution.allow_repeats)
+            .map(|_| ())
+            .map_err(|violation| violation.to_string())
     }
 }

@@ -27,13 +27,9 @@ const SEED_FILL: [&str; 6] = ["hoses", "##a#t", "#hike", "a#lee", "laser", "e##l
 #[test]
 fn ac3_reduces_the_seed_domains_to_the_seed_words() {
     let (problem, _) = seed_problem();
-    let options = Options {
-        trace: true,
-        ..Options::default()
-    };
-    let (outcome, ac3) = crossword::solve(&problem, Algo::Ac3, &options);
+    let options = Options::new(Algo::Ac3).trace(true);
+    let (outcome, ac3) = crossword::ac3(&problem, &options);
     assert_eq!(outcome.status, Status::Solved);
-    let ac3 = ac3.unwrap();
     let names: Vec<String> = problem.slots().slots.iter().map(|s| s.name()).collect();
     let text =
         |ids: &[u32]| -> Vec<String> { ids.iter().map(|&id| problem.word(id).text()).collect() };
@@ -82,19 +78,20 @@ fn ac3_reduces_the_seed_domains_to_the_seed_words() {
     assert!(added.is_empty(), "{added:?}");
     let readded = ac3.revisions.iter().find(|r| !r.added.is_empty()).unwrap();
     assert!(readded.added.iter().all(|&(_, x)| x == readded.x));
-    assert_eq!(
-        problem.fill_grid(&outcome.fill.unwrap()).to_rows(),
-        SEED_FILL
-    );
+    assert_eq!(outcome.solution.unwrap().grid.to_rows(), SEED_FILL);
 }
 
 #[test]
 fn mac_and_fast_find_the_same_unique_seed_fill() {
     let (problem, words) = seed_problem();
     for algo in [Algo::Fast, Algo::Mac] {
-        let (outcome, _) = crossword::solve(&problem, algo, &Options::count(100));
-        assert_eq!((outcome.count, outcome.complete), (1, true), "{algo:?}");
-        let filled = problem.fill_grid(&outcome.fill.unwrap());
+        let outcome = crossword::solve_problem(&problem, &Options::new(algo).count_up_to(100));
+        assert_eq!(
+            (outcome.count, outcome.count_complete),
+            (1, true),
+            "{algo:?}"
+        );
+        let filled = outcome.solution.unwrap().grid;
         assert_eq!(filled.to_rows(), SEED_FILL, "{algo:?}");
         check::check(problem.grid(), &filled, &words, false).unwrap();
     }
@@ -104,12 +101,11 @@ fn berghel_count(list: &str, algo: Algo, allow_repeats: bool) -> (u64, bool) {
     let words = WordList::parse(&read(list), None).unwrap();
     let grid: Grid = read("grids/own-open-5x5.txt").parse().unwrap();
     let problem = Problem::new(grid, &words);
-    let options = Options {
-        allow_repeats,
-        ..Options::count(1000)
-    };
-    let (outcome, _) = crossword::solve(&problem, algo, &options);
-    (outcome.count, outcome.complete)
+    let options = Options::new(algo)
+        .allow_repeats(allow_repeats)
+        .count_up_to(1000);
+    let outcome = crossword::solve_problem(&problem, &options);
+    (outcome.count, outcome.count_complete)
 }
 
 #[test]
@@ -184,22 +180,27 @@ fn fast_and_mac_count_the_same_fills_of_random_small_grids() {
             continue;
         }
         for allow_repeats in [false, true] {
-            let options = Options {
-                allow_repeats,
-                ..Options::count(300)
-            };
-            let (fast, _) = crossword::solve(&problem, Algo::Fast, &options);
-            let (mac, _) = crossword::solve(&problem, Algo::Mac, &options);
+            let options = Options::new(Algo::Fast)
+                .allow_repeats(allow_repeats)
+                .count_up_to(300);
+            let fast = crossword::solve_problem(&problem, &options);
+            let mac = crossword::solve_problem(
+                &problem,
+                &Options {
+                    algo: Algo::Mac,
+                    ..options
+                },
+            );
             let describe = format!("round {round}, repeats {allow_repeats}:\n{text}");
             assert_eq!(
-                (fast.count, fast.complete),
-                (mac.count, mac.complete),
+                (fast.count, fast.count_complete),
+                (mac.count, mac.count_complete),
                 "{describe}"
             );
             assert_eq!(fast.status, mac.status, "{describe}");
             for outcome in [fast, mac] {
-                if let Some(fill) = outcome.fill {
-                    let filled = problem.fill_grid(&fill);
+                if let Some(fill) = outcome.solution {
+                    let filled = fill.grid;
                     check::check(problem.grid(), &filled, &list, allow_repeats)
                         .unwrap_or_else(|v| panic!("{describe}{v}"));
                 }
@@ -208,4 +209,56 @@ fn fast_and_mac_count_the_same_fills_of_random_small_grids() {
         }
     }
     assert!(checked > 80, "{checked}");
+}
+
+/// What a tool over every puzzle does, through `puzzle_kit::Puzzle` only.
+fn solve_and_check<P: puzzle_kit::Puzzle>(text: &str, options: &P::Options) -> String {
+    let puzzle: P = text.parse().unwrap();
+    let again: P = puzzle.to_line().parse().unwrap();
+    assert_eq!(again.to_line(), puzzle.to_line());
+    let outcome = puzzle.solve(options);
+    let solution = outcome.solution.expect("solved");
+    puzzle.check(&solution).unwrap();
+    puzzle.solution_line(&solution)
+}
+
+#[test]
+fn the_template_is_the_puzzle_and_the_word_list_an_option() {
+    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let options = Options::new(Algo::Mac).words(words);
+    assert_eq!(
+        solve_and_check::<Grid>(&read("seed-002.txt"), &options),
+        SEED_FILL.join("/")
+    );
+    // The built-in list by default, and the common options with no import.
+    let options = Options::new(Algo::Fast)
+        .seed(3)
+        .node_limit(100_000)
+        .time_limit(std::time::Duration::from_secs(60));
+    let line = solve_and_check::<Grid>(&read("grids/own-mini-5x5.txt"), &options);
+    assert_eq!(line.len(), 5 * 6 - 1);
+}
+
+#[test]
+fn a_count_names_whether_it_is_complete() {
+    let (problem, _) = seed_problem();
+    let grid = problem.grid().clone();
+    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let outcome = crossword::solve(
+        &grid,
+        &Options::new(Algo::Fast).words(words.clone()).count_up_to(2),
+    );
+    assert_eq!((outcome.count, outcome.count_complete), (1, true));
+    // An unfillable grid is a complete count of 0 even when not counting.
+    let dead: Grid = "....\n....".parse().unwrap();
+    let outcome = crossword::solve(&dead, &Options::new(Algo::Fast).words(words));
+    assert_eq!(outcome.status, Status::Unsolvable);
+    assert_eq!((outcome.count, outcome.count_complete), (0, true));
+    assert!(
+        outcome
+            .stats
+            .reason
+            .unwrap()
+            .contains("no word of 2 letters")
+    );
 }

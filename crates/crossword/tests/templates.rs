@@ -33,18 +33,15 @@ fn fill_all(words: &WordList, label: &str) {
             continue;
         }
         let problem = Problem::new(grid, words);
-        let options = Options {
-            node_limit: Some(3000),
-            ..Options::default()
-        };
-        let (outcome, _) = crossword::solve(&problem, Algo::Fast, &options);
+        let options = Options::new(Algo::Fast).node_limit(3000);
+        let outcome = crossword::solve_problem(&problem, &options);
         eprintln!(
             "{label} {name}: {:?} nodes {} restarts {} {:?}",
             outcome.status, outcome.stats.nodes, outcome.stats.restarts, outcome.stats.elapsed
         );
         match outcome.status {
             Status::Solved => {
-                let filled = problem.fill_grid(&outcome.fill.unwrap());
+                let filled = outcome.solution.unwrap().grid;
                 check::check(problem.grid(), &filled, words, false)
                     .unwrap_or_else(|v| panic!("{name}: {v}\n{filled}"));
             }

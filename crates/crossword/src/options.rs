@@ -1,0 +1,316 @@
+//! The types every algorithm shares: [`Algo`], [`Options`] (with the word
+//! list), [`Stats`], the solution [`Fill`] and the [`Outcome`]. This module
+//! imports no engine: the dispatcher (`solve`) calls the engines, and the
+//! engines import these types.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use puzzle_kit::{Algorithm, Configure, Limits, Status, UnknownName};
+
+use crate::grid::Grid;
+use crate::problem::Entry;
+use crate::slots::Direction;
+use crate::words::WordList;
+
+/// Which solver fills the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Algo {
+    /// Bitset domains with a position-letter index, arc consistency during
+    /// search, dom/wdeg, best words first, seeded restarts.
+    #[default]
+    Fast,
+    /// csp-core's MAC search on the slot model (for teaching and cross-checking).
+    Mac,
+    /// Seed 002: AC-3 alone on csp-core, with its trace.
+    Ac3,
+}
+
+impl Algorithm for Algo {
+    const ALL: &'static [Self] = &[Algo::Fast, Algo::Mac, Algo::Ac3];
+
+    fn name(self) -> &'static str {
+        match self {
+            Algo::Fast => "fast",
+            Algo::Mac => "mac",
+            Algo::Ac3 => "ac3",
+        }
+    }
+}
+
+impl Algo {
+    /// The name on the command line and in JSON (also
+    /// [`Algorithm::name`], here without the trait in scope).
+    pub fn name(self) -> &'static str {
+        Algorithm::name(self)
+    }
+}
+
+impl fmt::Display for Algo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Algo {
+    type Err = UnknownName;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Algo::from_name(text)
+    }
+}
+
+/// A word list shared by options and fills without copying it; its
+/// `Debug` shows the number of words, not the words.
+#[derive(Clone)]
+pub struct Words(pub Arc<WordList>);
+
+impl fmt::Debug for Words {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "WordList({} words)", self.0.len())
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = WordList;
+
+    fn deref(&self) -> &WordList {
+        &self.0
+    }
+}
+
+/// The list built into the crate, read once per process.
+pub(crate) fn builtin_words() -> Words {
+    static BUILTIN: OnceLock<Arc<WordList>> = OnceLock::new();
+    Words(Arc::clone(
+        BUILTIN.get_or_init(|| Arc::new(WordList::default_list(None))),
+    ))
+}
+
+/// How to fill: the algorithm, the [`Limits`] (count, node and time limit,
+/// `fast`'s seed) and what only a crossword has: the word list, whether a
+/// word may repeat, and `ac3`'s trace.
+///
+/// `fast` and `mac` honour the node and time limits; `ac3` searches no
+/// node and ignores them (the command line refuses them with `--algo
+/// ac3`). No algorithm holds a frontier or a table that grows with the
+/// search: the memory limit is ignored (the command line has no
+/// `--memory-limit`). The seed steers `fast` only.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The solver.
+    pub algo: Algo,
+    /// Count, node and time limits, and the seed.
+    pub limits: Limits,
+    /// The word list; `None` is the list built into the crate.
+    pub words: Option<Words>,
+    /// Let a word fill more than one entry.
+    pub allow_repeats: bool,
+    /// Record AC-3's revisions (`ac3`).
+    pub trace: bool,
+}
+
+impl Configure for Options {
+    type Algo = Algo;
+
+    fn new(algo: Algo) -> Self {
+        Options {
+            algo,
+            limits: Limits::default(),
+            words: None,
+            allow_repeats: false,
+            trace: false,
+        }
+    }
+
+    fn algo(&self) -> Algo {
+        self.algo
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
+    }
+}
+
+puzzle_kit::common_options!(Options, seed);
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new(Algo::default())
+    }
+}
+
+impl Options {
+    /// The options of `algo` with the built-in list, no limit, looking for
+    /// one fill.
+    pub fn new(algo: Algo) -> Self {
+        Configure::new(algo)
+    }
+
+    /// Fills from `list` instead of the built-in list.
+    pub fn words(mut self, list: WordList) -> Self {
+        self.words = Some(Words(Arc::new(list)));
+        self
+    }
+
+    /// Fills from a list shared with other options (no copy).
+    pub fn shared_words(mut self, list: Arc<WordList>) -> Self {
+        self.words = Some(Words(list));
+        self
+    }
+
+    /// Lets a word fill more than one entry.
+    pub fn allow_repeats(mut self, allow: bool) -> Self {
+        self.allow_repeats = allow;
+        self
+    }
+
+    /// Records AC-3's revisions (`ac3`, see [`crate::ac3`]).
+    pub fn trace(mut self, trace: bool) -> Self {
+        self.trace = trace;
+        self
+    }
+
+    /// The word list filled from: the one given, else the built-in list.
+    pub fn word_list(&self) -> Words {
+        self.words.clone().unwrap_or_else(builtin_words)
+    }
+
+    /// Counting fills exactly (no restarts) up to this many, when more
+    /// than one is asked for.
+    pub(crate) fn counting(&self) -> Option<u64> {
+        (self.limits.count_up_to > 1).then_some(self.limits.count_up_to)
+    }
+
+    /// `fast`'s seed (0 when none is given).
+    pub(crate) fn seed_or_default(&self) -> u64 {
+        self.limits.seed.unwrap_or(0)
+    }
+}
+
+/// Search effort, and why a run ended without a fill.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes: the root plus one per decision (a word tried in a slot).
+    pub nodes: u64,
+    /// Decisions or refutations whose propagation failed.
+    pub backtracks: u64,
+    /// Restarts (`fast`).
+    pub restarts: u64,
+    /// Arc revisions (`ac3`, `mac`).
+    pub arc_revisions: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Why: the entry no word fits when unsolvable is found before or at
+    /// the root, or what stopped the search at a limit.
+    pub reason: Option<String>,
+}
+
+impl puzzle_kit::Effort for Stats {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+}
+
+/// A fill: the filled grid, its entries numbered across then down, and
+/// the word list it was filled from when known (which
+/// [`puzzle_kit::Puzzle::check`] checks against).
+#[derive(Debug, Clone)]
+pub struct Fill {
+    /// The template with every white cell lettered.
+    pub grid: Grid,
+    /// The entries, across then down, with their words' scores.
+    pub entries: Vec<Entry>,
+    /// The word list (known when the options named it or [`crate::solve`]
+    /// read the built-in list) and whether words could repeat.
+    pub(crate) words: Option<Words>,
+    pub(crate) allow_repeats: bool,
+}
+
+impl Fill {
+    /// The mean score of the fill's words (0 for no entry).
+    pub fn mean_score(&self) -> f64 {
+        if self.entries.is_empty() {
+            return 0.0;
+        }
+        self.entries
+            .iter()
+            .map(|entry| f64::from(entry.score))
+            .sum::<f64>()
+            / self.entries.len() as f64
+    }
+
+    /// The word list the fill was made from: the options' list, or the
+    /// built-in list that [`crate::solve`] read; `None` from
+    /// [`crate::solve_problem`] with options that name no list.
+    pub fn words(&self) -> Option<&WordList> {
+        self.words.as_deref()
+    }
+}
+
+impl fmt::Display for Fill {
+    /// The command line's view: the grid (uppercase, a space between
+    /// cells), the entries across then down, and the mean score; no
+    /// newline at the end.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.grid)?;
+        for direction in [Direction::Across, Direction::Down] {
+            write!(
+                f,
+                "\n\n{}",
+                match direction {
+                    Direction::Across => "Across",
+                    Direction::Down => "Down",
+                }
+            )?;
+            for entry in self.entries.iter().filter(|e| e.direction == direction) {
+                write!(f, "\n{:>3}. {}", entry.number, entry.answer)?;
+            }
+        }
+        write!(
+            f,
+            "\n\n{} entries, mean score {:.2}",
+            self.entries.len(),
+            self.mean_score()
+        )
+    }
+}
+
+/// The end of a fill: status, the first [`Fill`], the count, and the
+/// [`Stats`] (with the reason of an unfillable grid or of a limit).
+pub type Outcome = puzzle_kit::Outcome<Fill, Stats>;
+
+/// What an engine returns: the fill as word ids (see
+/// [`crate::Problem::word`]), turned into an [`Outcome`] by the dispatcher.
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    pub status: Status,
+    pub fill: Option<Vec<u32>>,
+    pub count: u64,
+    pub complete: bool,
+    pub reason: Option<String>,
+    pub stats: Stats,
+}
+
+impl Run {
+    pub(crate) fn unsolvable(reason: Option<String>, stats: Stats) -> Run {
+        Run {
+            status: Status::Unsolvable,
+            fill: None,
+            count: 0,
+            complete: true,
+            reason,
+            stats,
+        }
+    }
+}
