@@ -224,6 +224,49 @@ pub fn misfit(algo: &str, given: &[(Flag, bool)]) -> Option<String> {
         })
 }
 
+/// Where a flag that the subcommand of `args` does not know belongs, when
+/// another subcommand takes it: the message of the usage error that
+/// replaces clap's "unexpected argument" (and its tip to pass the flag as a
+/// value, which is never what was meant).
+///
+/// ```
+/// use nqueens::cli::elsewhere;
+///
+/// let args = ["count", "8", "--seed", "3"].map(String::from);
+/// assert_eq!(
+///     elsewhere("--seed", args).as_deref(),
+///     Some("--seed belongs to `solve --algo min-conflicts`, not to `count`")
+/// );
+/// let args = ["solve", "8", "--unique"].map(String::from);
+/// assert_eq!(
+///     elsewhere("--unique", args).as_deref(),
+///     Some("--unique belongs to `count` (the fast counter), not to `solve`")
+/// );
+/// assert_eq!(elsewhere("--sed", ["count", "8", "--sed"].map(String::from)), None);
+/// ```
+pub fn elsewhere(flag: &str, args: impl IntoIterator<Item = String>) -> Option<String> {
+    let flag = flag.split_once('=').map_or(flag, |(name, _)| name);
+    let (shown, owner, subcommand) = match flag {
+        "--seed" | "--max-steps" => (flag, "solve --algo min-conflicts", "solve"),
+        "--threads" | "-t" => ("--threads", "count` (the fast counter)", "count"),
+        "--unique" => (flag, "count` (the fast counter)", "count"),
+        "--n" => (flag, "check", "check"),
+        _ => return None,
+    };
+    let given = args
+        .into_iter()
+        .find(|arg| ["count", "solve", "check"].contains(&arg.as_str()))?;
+    if given == subcommand {
+        return None;
+    }
+    let owner = if owner.ends_with(')') {
+        format!("`{owner}")
+    } else {
+        format!("`{owner}`")
+    };
+    Some(format!("{shown} belongs to {owner}, not to `{given}`"))
+}
+
 /// How the results are shown: `--json`, `--stats`, and for `count`,
 /// `--unique`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

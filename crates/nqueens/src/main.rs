@@ -125,12 +125,28 @@ struct CheckArgs {
 }
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let result = match parse().command {
         Command::Count(args) => count(&args),
         Command::Solve(args) => solve(&args),
         Command::Check(args) => cli::run_check(args.n),
     };
     cli_kit::finish(cli::PROGRAM, result)
+}
+
+/// The command line, where a flag of another subcommand (`count 8 --seed
+/// 3`) is a usage error that says whose flag it is, instead of clap's tip
+/// to pass it as a value.
+fn parse() -> Cli {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    Cli::try_parse().unwrap_or_else(|error| {
+        if error.kind() == ErrorKind::UnknownArgument
+            && let Some(ContextValue::String(flag)) = error.get(ContextKind::InvalidArg)
+            && let Some(message) = cli::elsewhere(flag, std::env::args().skip(1))
+        {
+            cli_kit::usage_error::<Cli>(message);
+        }
+        error.exit()
+    })
 }
 
 /// The board size: clap's range has already made `n` positive and small.

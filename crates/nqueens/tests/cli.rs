@@ -533,3 +533,51 @@ fn a_closed_stdout_ends_quietly() {
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
     }
 }
+
+#[test]
+fn a_flag_of_another_subcommand_says_whose_it_is() {
+    for (args, message) in [
+        (
+            &["count", "8", "--seed", "3"][..],
+            "--seed belongs to `solve --algo min-conflicts`, not to `count`",
+        ),
+        (
+            &["count", "8", "--seed=3"],
+            "--seed belongs to `solve --algo min-conflicts`, not to `count`",
+        ),
+        (
+            &["count", "8", "--max-steps", "9"],
+            "--max-steps belongs to `solve --algo min-conflicts`, not to `count`",
+        ),
+        (
+            &["solve", "8", "--unique"],
+            "--unique belongs to `count` (the fast counter), not to `solve`",
+        ),
+        (
+            &["solve", "8", "-t", "2"],
+            "--threads belongs to `count` (the fast counter), not to `solve`",
+        ),
+        (
+            &["solve", "8", "--n", "8"],
+            "--n belongs to `check`, not to `solve`",
+        ),
+        (
+            &["check", "--seed", "1"],
+            "--seed belongs to `solve --algo min-conflicts`, not to `check`",
+        ),
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("use '--"), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    // A flag no subcommand has keeps clap's own message.
+    let run = nqueens(&["count", "8", "--sed"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("unexpected argument '--sed'"),
+        "{}",
+        run.stderr
+    );
+}
