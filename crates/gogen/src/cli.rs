@@ -23,6 +23,11 @@ pub struct GogenFields {
     /// Each word's `[row, column]` cells (from 0), when solved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paths: Option<Paths>,
+    /// When solved without `--count`: whether the solution is the only
+    /// one, by a count to 2 of its own ([`crate::is_unique`]); absent
+    /// when a limit stopped that count first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
     /// `count` and `count_complete`, when counting.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
@@ -56,6 +61,9 @@ pub struct Solved {
     pub puzzle: Puzzle,
     /// The solver's outcome.
     pub outcome: Outcome,
+    /// When solved and asked for: whether the solution is unique, or the
+    /// limit that stopped the count that tells.
+    pub unique: Option<Result<bool, Limit>>,
 }
 
 impl Solved {
@@ -124,16 +132,34 @@ pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String
 }
 
 /// Reads and solves the puzzle of `text`: the `solve` of the batch driver
-/// (whose one item is the whole input).
-pub fn solve(text: &str, letters: Option<&str>, options: &Options) -> Result<Solved, String> {
+/// (whose one item is the whole input). With `uniqueness`, a solved
+/// puzzle is then counted to 2 by [`crate::is_unique`], within the same
+/// limits, to tell whether its solution is unique; the outcome's stats stay
+/// the chosen algorithm's.
+pub fn solve(
+    text: &str,
+    letters: Option<&str>,
+    options: &Options,
+    uniqueness: bool,
+) -> Result<Solved, String> {
     let puzzle = read_puzzle(text, letters).map_err(|error| with_hint(error, text, letters))?;
     let outcome = crate::solve(&puzzle, options);
-    Ok(Solved { puzzle, outcome })
+    let unique =
+        (uniqueness && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
+    Ok(Solved {
+        puzzle,
+        outcome,
+        unique,
+    })
 }
 
 /// The record of a solve; `counting` adds `count` and `count_complete`.
 pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
-    let Solved { puzzle, outcome } = solved;
+    let Solved {
+        puzzle,
+        outcome,
+        unique,
+    } = solved;
     let solution = solved.solution();
     let paths = solution.map(|grid| {
         puzzle
@@ -157,7 +183,14 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     Record {
         solution: solution.map(|grid| grid.to_line()),
         stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
-        ..Record::ended(outcome.status, GogenFields { paths, count })
+        ..Record::ended(
+            outcome.status,
+            GogenFields {
+                paths,
+                unique: unique.and_then(Result::ok),
+                count,
+            },
+        )
     }
 }
 
@@ -175,6 +208,29 @@ pub struct View {
     /// Mark the givens of the solved grid in bold (ANSI): on a terminal
     /// only, unless `NO_COLOR` is set (see [`mark_givens`]).
     pub bold_givens: bool,
+}
+
+/// The human view's line under a solved grid saying whether the solution
+/// is unique; `check` reads it back ([`claims`]).
+pub fn unique_line(unique: Result<bool, Limit>) -> String {
+    match unique {
+        Ok(true) => "unique: yes".to_owned(),
+        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
+        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+    }
+}
+
+/// What a `unique:` line of the human view claims: `Some(Some(unique))`,
+/// `Some(None)` for an unknown, `None` for any other line.
+fn read_unique_line(line: &str) -> Option<Option<bool>> {
+    let claim = line.strip_prefix("unique:")?.trim_start();
+    Some(if claim == "yes" {
+        Some(true)
+    } else if claim.starts_with("no,") || claim == "no" {
+        Some(false)
+    } else {
+        None
+    })
 }
 
 /// Bold on, and back to normal: the ANSI escapes around a given letter.
@@ -240,15 +296,22 @@ impl View {
     }
 
     fn write_human(&self, out: &mut dyn Write, solved: &Solved) -> anyhow::Result<()> {
-        let Solved { puzzle, outcome } = solved;
+        let Solved {
+            puzzle,
+            outcome,
+            unique,
+        } = solved;
         let found = outcome.count;
         match (solved.solution(), outcome.status) {
-            (Some(grid), _) if self.bold_givens => {
-                writeln!(out, "{}", marked_grid(puzzle, grid))?;
-                self.write_words(out, puzzle, grid)?;
-            }
             (Some(grid), _) => {
-                writeln!(out, "{grid}")?;
+                if self.bold_givens {
+                    writeln!(out, "{}", marked_grid(puzzle, grid))?;
+                } else {
+                    writeln!(out, "{grid}")?;
+                }
+                if let Some(unique) = unique {
+                    writeln!(out, "{}", unique_line(*unique))?;
+                }
                 self.write_words(out, puzzle, grid)?;
             }
             (None, Status::Limit(limit)) if found > 0 => {
@@ -303,10 +366,15 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
     }
     let mut claims = Vec::new();
     let mut grid: Option<(usize, String)> = None;
+    let mut unique = None;
     for (index, line) in text.lines().enumerate() {
         // A terminal's view marks the givens in bold: read the letters.
         let plain = line.replace(BOLD, "").replace(NORMAL, "");
         let line = plain.trim();
+        if let Some(claimed) = read_unique_line(line) {
+            unique = claimed;
+            continue;
+        }
         let claim = if line.starts_with("no solution") {
             Record::new(RecordStatus::Unsolvable, GogenFields::default())
         } else if let Some(named) = limit_line(line) {
@@ -330,7 +398,13 @@ pub fn claims(text: &str) -> Claims<GogenFields, String, GogenCounters> {
     if let Some((line, letters)) = grid {
         let record = Record {
             solution: Some(letters),
-            ..Record::new(RecordStatus::Solved, GogenFields::default())
+            ..Record::new(
+                RecordStatus::Solved,
+                GogenFields {
+                    unique,
+                    ..GogenFields::default()
+                },
+            )
         };
         claims.push((line, Ok(record)));
         claims.sort_by_key(|(line, _)| *line);
@@ -366,6 +440,15 @@ fn limit_applies(limit: Limit) -> Result<(), String> {
 /// that runs out of budget); a count must fit its status.
 pub fn check_record(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, String> {
     let count = record.fields.count;
+    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+        return Err(format!(
+            "status \"{}\" with \"unique\"",
+            record.status.name()
+        ));
+    }
+    if record.fields.unique.is_some() && count.is_some() {
+        return Err("\"unique\" beside a count, which tells it".into());
+    }
     match record.status {
         RecordStatus::Solved => {
             let solution = record.solution.as_deref().unwrap_or_default();

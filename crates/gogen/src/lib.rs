@@ -25,6 +25,8 @@
 //! shares (`.count_up_to(k)`, `.node_limit(n)`, `.time_limit(d)`,
 //! `.memory_limit(bytes)`); [`Puzzle`] also implements
 //! [`puzzle_kit::Puzzle`], so tools over every puzzle take it as it is.
+//! Whether a puzzle's solution is unique is [`is_unique`]: a count to 2
+//! by `csp`, a run apart from the solve.
 //!
 //! ```
 //! use gogen::{Algo, Options, Puzzle, Status, check, solve};
@@ -73,4 +75,4 @@ pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,
 };
-pub use solve::{solve, solve_all};
+pub use solve::{is_unique, solve, solve_all};

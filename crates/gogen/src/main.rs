@@ -119,7 +119,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             // One puzzle per input: the whole text is the batch's one item.
             Batch::new("gogen", &name).threads(Some(1)).run(
                 &[text],
-                |text| cli::solve(text, letters, &options),
+                |text| cli::solve(text, letters, &options, !args.count),
                 &mut view,
             )
         }

@@ -1,7 +1,7 @@
 //! The dispatch: [`solve`] and [`solve_all`] run the options' engine.
 
 use crate::grid::Grid;
-use crate::options::{Algo, Options, Outcome};
+use crate::options::{Algo, Limit, Options, Outcome};
 use crate::puzzle::Puzzle;
 
 /// Solves `puzzle` with the options' algorithm, looking for
@@ -34,6 +34,36 @@ pub fn solve_all(puzzle: &Puzzle, options: &Options) -> (Outcome, Vec<Grid>) {
         Algo::Dfs => crate::dfs::solve(puzzle, options),
     };
     found.into_outcome()
+}
+
+/// Whether `puzzle` has exactly one solution, by a count to 2 with `csp`
+/// (whatever the options' algorithm and count) within the options' node,
+/// time and memory limits: a run of its own, apart from any solve, so a
+/// solve's statistics stay its own. `Ok(false)` when the puzzle has two
+/// solutions or more, or none; `Err` with the limit that stopped the count
+/// before it could tell.
+///
+/// ```
+/// use gogen::{Options, Puzzle, is_unique};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let sample: Puzzle = "M.G.D.....W.L.Y.....S.J.B \
+///     ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM".parse()?;
+/// assert_eq!(is_unique(&sample, &Options::default()), Ok(true));
+/// let loose: Puzzle = "M.G.D.....W.L.Y.....S.J.B AXLE".parse()?;
+/// assert_eq!(is_unique(&loose, &Options::default()), Ok(false));
+/// # Ok(())
+/// # }
+/// ```
+pub fn is_unique(puzzle: &Puzzle, options: &Options) -> Result<bool, Limit> {
+    let mut count = options.clone();
+    count.algo = Algo::Csp;
+    count.limits.count_up_to = 2;
+    let outcome = solve(puzzle, &count);
+    match outcome.status.limit() {
+        Some(limit) if outcome.count < 2 => Err(limit),
+        _ => Ok(outcome.count == 1),
+    }
 }
 
 impl puzzle_kit::Puzzle for Puzzle {

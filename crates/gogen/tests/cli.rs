@@ -141,7 +141,7 @@ fn givens_are_bold_on_a_terminal_only() {
     assert!(!cli::mark_givens(false, None));
     assert!(!cli::mark_givens(false, Some(OsStr::new(""))));
 
-    let solved = cli::solve(SAMPLE, None, &gogen::Options::default()).unwrap();
+    let solved = cli::solve(SAMPLE, None, &gogen::Options::default(), false).unwrap();
     let write = |view: &mut View| {
         let mut out = Vec::new();
         view.write(&mut out, &String::new(), Ok(&solved)).unwrap();
@@ -193,6 +193,86 @@ fn givens_are_bold_on_a_terminal_only() {
         let output = command.output().unwrap();
         assert_eq!(output.status.code(), Some(0));
         assert!(!output.stdout.contains(&0x1b), "{no_color:?}");
+    }
+}
+
+/// A solved puzzle (without --count) is counted to 2 apart from the solve:
+/// `unique` in JSON and a line under the grid, the chosen algorithm's
+/// stats unchanged; a limit that stops that count leaves it unknown; check
+/// reads the line and refuses `unique` where it does not belong.
+#[test]
+fn a_solved_puzzle_says_whether_its_solution_is_unique() {
+    let sample = record(&gogen(&["solve", "seed-sample.txt", "--json"], b""));
+    assert_eq!(sample.fields.unique, Some(true));
+    assert_eq!(sample.stats.nodes, 1, "csp's own nodes only");
+    let hard = record(&gogen(
+        &["solve", "puzzles/imperial-hard.txt", "--json"],
+        b"",
+    ));
+    assert_eq!(hard.fields.unique, Some(false));
+    // dfs: the seed's counters are those of the dfs run alone.
+    let puzzle: gogen::Puzzle = SAMPLE.parse().unwrap();
+    let alone = gogen::solve(&puzzle, &gogen::Options::new(gogen::Algo::Dfs)).stats;
+    let dfs = record(&gogen(
+        &["solve", "seed-sample.txt", "--algo", "dfs", "--json"],
+        b"",
+    ));
+    assert_eq!(dfs.fields.unique, Some(true));
+    assert_eq!(dfs.stats.nodes, alone.nodes);
+    assert_eq!(dfs.stats.extra.nodes_visited, Some(480));
+    assert_eq!(dfs.stats.extra.backtracks, Some(alone.backtracks));
+    // The count to 2 within the same node limit: 4 nodes solve, not count.
+    let args = ["solve", "puzzles/imperial-hard.txt", "--node-limit", "4"];
+    let cut = record(&gogen(&[&args[..], &["--json"]].concat(), b""));
+    assert_eq!(cut.status, cli_kit::Status::Solved);
+    assert_eq!(cut.fields.unique, None);
+    let human = text(&gogen(&args, b"").stdout);
+    assert_eq!(
+        human.lines().nth(5),
+        Some("unique: unknown, the node limit stopped the count to 2")
+    );
+    // --count tells it already: no unique.
+    let counted = gogen(&["solve", "seed-sample.txt", "--count", "--json"], b"");
+    assert!(!text(&counted.stdout).contains("unique"));
+    let counted = gogen(&["solve", "seed-sample.txt", "--count"], b"");
+    assert!(!text(&counted.stdout).contains("unique"));
+    // The human view, and check reading it back.
+    for (file, line) in [
+        ("seed-sample.txt", "unique: yes"),
+        (
+            "puzzles/imperial-hard.txt",
+            "unique: no, the puzzle has another solution",
+        ),
+    ] {
+        let solved = gogen(&["solve", file, "--show-words", "--stats"], b"");
+        let shown = text(&solved.stdout);
+        assert_eq!(shown.lines().nth(5), Some(line), "{shown}");
+        let checked = gogen(&["check", file], &solved.stdout);
+        assert_eq!(
+            text(&checked.stdout),
+            "ok: 1 record checked: 1 solution valid\n",
+            "{}",
+            text(&checked.stderr)
+        );
+        let json = gogen(&["solve", file, "--json"], b"");
+        assert_eq!(gogen(&["check", file], &json.stdout).status.code(), Some(0));
+    }
+    let stats = r#""stats":{"nodes":1,"micros":1}"#;
+    for (claim, message) in [
+        (
+            format!(r#"{{"status":"unsolvable","unique":false,{stats}}}"#),
+            "status \"unsolvable\" with \"unique\"",
+        ),
+        (
+            format!(
+                r#"{{"status":"solved","solution":"MNGKDHAXEVWCLRYQUIPOSTJFB","unique":true,"count":1,"count_complete":true,{stats}}}"#
+            ),
+            "\"unique\" beside a count",
+        ),
+    ] {
+        let checked = gogen(&["check", "seed-sample.txt"], claim.as_bytes());
+        assert_eq!(checked.status.code(), Some(1), "{claim}");
+        assert!(text(&checked.stderr).contains(message), "{claim}");
     }
 }
 
