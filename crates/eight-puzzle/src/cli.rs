@@ -460,8 +460,8 @@ fn counted(count: u64, noun: &str) -> String {
 /// The `--stats` line.
 fn stats_line(stats: &Stats) -> String {
     let counters = [
+        ("nodes", stats.generated.to_string()),
         ("expanded", stats.expanded.to_string()),
-        ("generated", stats.generated.to_string()),
         ("largest frontier", stats.max_frontier.to_string()),
         ("iterations", stats.iterations.to_string()),
     ];

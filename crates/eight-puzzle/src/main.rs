@@ -105,8 +105,9 @@ struct SearchArgs {
     /// (its "stats" hold the counters: --stats does not go with it).
     #[arg(long, conflicts_with = "stats")]
     json: bool,
-    /// Add expanded and generated states, largest frontier and time to the
-    /// human view.
+    /// Add a stats line to the human view: nodes (states generated, the
+    /// start included), states expanded, the largest frontier, iterations
+    /// and time.
     #[arg(long)]
     stats: bool,
 }

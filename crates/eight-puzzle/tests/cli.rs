@@ -416,3 +416,21 @@ fn messages_name_the_line_and_column() {
         assert!(stderr.contains(message), "{stdin:?}: {stderr}");
     }
 }
+
+/// The human stats line starts with the contract's `nodes N` (states
+/// generated, the JSON record's `stats.nodes`), as every binary's does.
+#[test]
+fn the_stats_line_starts_with_nodes() {
+    let (code, stdout, _) = run(&["solve", "142358607", "--stats"], "");
+    assert_eq!(code, 0);
+    let line = stdout.lines().last().expect("a stats line");
+    assert!(line.starts_with("stats: nodes 12, expanded 5, "), "{line}");
+    let (_, json, _) = run(&["solve", "142358607", "--json"], "");
+    assert_eq!(records(&json)[0]["stats"]["nodes"], 12);
+    let (_, stdout, _) = run(&["batch", "batch-mixed.txt", "--stats"], "");
+    let solved = stdout
+        .lines()
+        .find(|line| line.contains("moves,"))
+        .expect("a solved line");
+    assert!(solved.contains("(stats: nodes "), "{solved}");
+}
