@@ -137,9 +137,9 @@ impl Report<Parsed, Answer> for View {
         }
         match (&outcome.solution, outcome.status) {
             (Some(solution), Status::Solved) if self.pretty => {
-                write!(out, "{}", solution.pretty())?;
+                writeln!(out, "{}", solution.pretty())?;
             }
-            (Some(solution), Status::Solved) => write!(out, "{solution}")?,
+            (Some(solution), Status::Solved) => writeln!(out, "{solution}")?,
             (_, Status::Limit(limit)) => writeln!(out, "{limit} limit reached before an answer")?,
             _ => writeln!(out, "no solution")?,
         }

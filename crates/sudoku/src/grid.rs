@@ -251,11 +251,15 @@ impl FromStr for Sudoku {
 }
 
 /// The human grid: rows of space-separated symbols with `|` and `-` between
-/// boxes.
+/// boxes, with no newline after the last row (so that `println!` leaves no
+/// blank line).
 impl fmt::Display for Sudoku {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (side, box_size) = (self.side, self.box_size());
         for row in 0..side {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
             if row > 0 && row % box_size == 0 {
                 let segment = "-".repeat(box_size * 2 - 1);
                 let line = vec![segment; box_size].join("-+-");
@@ -268,13 +272,14 @@ impl fmt::Display for Sudoku {
                 }
                 text.push(symbol(self.get(row, col)));
             }
-            writeln!(f, "{text}")?;
+            f.write_str(&text)?;
         }
         Ok(())
     }
 }
 
-/// The grid framed with box-drawing characters; see [`Sudoku::pretty`].
+/// The grid framed with box-drawing characters, with no newline after its
+/// bottom edge; see [`Sudoku::pretty`].
 #[derive(Debug, Clone, Copy)]
 pub struct Pretty<'a>(&'a Sudoku);
 
@@ -307,7 +312,7 @@ impl fmt::Display for Pretty<'_> {
             }
             writeln!(f, "{text}")?;
         }
-        writeln!(f, "{}", rule("└", "┴", "┘"))
+        write!(f, "{}", rule("└", "┴", "┘"))
     }
 }
 
@@ -619,6 +624,18 @@ mod tests {
         assert_eq!(sudoku.givens(), 30);
         let with_zeros = LINE.replace('.', "0");
         assert_eq!(Sudoku::from_line(&with_zeros).unwrap(), sudoku);
+    }
+
+    #[test]
+    fn the_views_end_without_a_newline() {
+        let sudoku = Sudoku::from_line(LINE).unwrap();
+        let grid = sudoku.to_string();
+        assert!(grid.starts_with("5 3 . | . 7 . | . . .\n6 . . | 1 9 5"), "{grid}");
+        assert!(grid.ends_with(". . . | . 8 . | . 7 9"), "{grid:?}");
+        assert_eq!(grid.lines().count(), 11);
+        let pretty = sudoku.pretty().to_string();
+        assert!(pretty.ends_with('┘'), "{pretty:?}");
+        assert_eq!(pretty.lines().count(), 13);
     }
 
     #[test]
