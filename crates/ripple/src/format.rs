@@ -585,7 +585,9 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                     ));
                 };
                 if outer && !wall {
-                    return Err(ParseError::at(number, at + 2, ErrorKind::OpenOuterWall));
+                    // Where the wall is missing, or where the line ends before it.
+                    let column = (at + 2).min(chars.len() + 1);
+                    return Err(ParseError::at(number, column, ErrorKind::OpenOuterWall));
                 }
                 if !outer {
                     horizontal[(r - 1) * cols + k] = wall;

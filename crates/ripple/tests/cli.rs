@@ -374,3 +374,55 @@ fn messages_name_a_line_and_a_column() {
         "{stderr}"
     );
 }
+
+/// Batches of mutated URLs, read as `solve` reads them: every bad line's
+/// message starts with its own line and a column, none is lost.
+#[test]
+fn mutated_url_batches_keep_every_line_located() {
+    let all = include_str!("../../../fixtures/ripple/all.txt");
+    let urls: Vec<&str> = all
+        .lines()
+        .filter(|line| line.starts_with("http"))
+        .collect();
+    let mut state = 0x1234_5678_9abc_def1_u64;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound.max(1) as u64) as usize
+    };
+    for _ in 0..300 {
+        let mut text = String::new();
+        let count = 1 + next(6);
+        for _ in 0..count {
+            let mut line: Vec<char> = urls[next(urls.len())].chars().collect();
+            for _ in 0..next(3) {
+                let at = next(line.len() + 1);
+                match next(3) {
+                    0 => line.insert(at, ['x', '!', ' ', '/', '?', '0'][next(6)]),
+                    1 if at < line.len() => {
+                        line.remove(at);
+                    }
+                    _ => line.truncate(at),
+                }
+            }
+            text.extend(line);
+            text.push('\n');
+        }
+        let items = ripple::cli::items(&text);
+        let lines = text.lines().filter(|line| !line.trim().is_empty()).count();
+        if items.iter().all(|item| item.line.is_some()) {
+            assert_eq!(items.len(), lines, "{text:?}");
+        }
+        for item in &items {
+            if let Err(message) = ripple::cli::read_puzzle(item) {
+                let prefix = match item.line {
+                    Some(line) => format!("line {line}, column "),
+                    None => "line ".to_owned(),
+                };
+                assert!(message.starts_with(&prefix), "{text:?}: {message}");
+                assert!(message.contains(", column "), "{text:?}: {message}");
+            }
+        }
+    }
+}

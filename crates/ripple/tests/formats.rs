@@ -65,3 +65,168 @@ fn only_the_url_forms_of_puzz_link_and_pzv_jp_are_urls() {
         "line 1, column 4: expected a URL character, found '\\u{0}'"
     );
 }
+
+/// A small xorshift, seeded: the same inputs on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}
+
+/// Every fixture a reader takes: the four forms (and the bad ones).
+fn fixtures() -> Vec<(String, Vec<u8>)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ripple");
+    let mut out = Vec::new();
+    for folder in ["", "puzzles", "ascii", "bad"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let is_input = path
+                .extension()
+                .is_some_and(|ext| ext == "txt" || ext == "pzprv3");
+            if is_input {
+                out.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() > 60, "{} fixtures", out.len());
+    out
+}
+
+/// A random change of `bytes`: a byte flipped, inserted or deleted, a
+/// piece cut off, a line doubled, or a character the forms care about.
+fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
+    const SPECIAL: &[u8] = b"0123456789 .|-+/\n\r\t#?zgv";
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(6) {
+            0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
+            1 => bytes.insert(at, rng.next() as u8),
+            2 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            3 => bytes.truncate(at),
+            4 => bytes.insert(at, SPECIAL[rng.below(SPECIAL.len())]),
+            _ if at < bytes.len() => bytes[at] = SPECIAL[rng.below(SPECIAL.len())],
+            _ => {}
+        }
+    }
+}
+
+/// Reads `bytes` as the binary does (lossy UTF-8) through every reader:
+/// no panic; an error names a line and a column inside the input (the
+/// column at most one past the end of its line, the line at most one past
+/// the last); a puzzle read writes a URL that reads back the same.
+fn read_everywhere(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.split('\n').collect();
+    match ripple::parse(&text) {
+        Ok(parsed) => {
+            let url = ripple::to_url(&parsed.puzzle);
+            assert_eq!(
+                ripple::parse_url(&url).as_ref(),
+                Ok(&parsed.puzzle),
+                "{text:?}"
+            );
+            for form in [
+                ripple::Format::Pzprv3,
+                ripple::Format::Normalised,
+                ripple::Format::Ascii,
+            ] {
+                let written = ripple::write(&parsed.puzzle, form, parsed.solution.as_ref());
+                let back = ripple::parse(&written).unwrap_or_else(|error| {
+                    panic!("{text:?} as {}: {error}\n{written}", form.name())
+                });
+                assert_eq!(back.puzzle, parsed.puzzle, "{text:?} as {}", form.name());
+            }
+        }
+        Err(error) => {
+            let message = error.to_string();
+            let Location::Text { line, column } = error.location else {
+                panic!("{text:?}: not at a line and column: {message}");
+            };
+            assert!(line >= 1 && column >= 1, "{text:?}: {message}");
+            assert!(line <= lines.len() + 1, "{text:?}: {message}");
+            let width = lines
+                .get(line - 1)
+                .map_or(0, |line| line.trim_end_matches('\r').chars().count());
+            assert!(column <= width + 1, "{text:?}: {message}");
+            assert!(message.starts_with(&format!("line {line}, column {column}: ")));
+            let first = message.chars().nth(message.find(": ").unwrap() + 2);
+            assert!(!first.is_some_and(char::is_uppercase), "{message}");
+        }
+    }
+    // A URL read alone names a position inside it.
+    let line = text.lines().next().unwrap_or_default();
+    if let Err(error) = ripple::parse_url(line) {
+        let Location::Url { position } = error.location else {
+            panic!("{line:?}: {error}");
+        };
+        assert!(
+            position >= 1 && position <= line.trim().chars().count() + 1,
+            "{line:?}: {error}"
+        );
+    }
+}
+
+#[test]
+fn random_bytes_never_panic_and_every_error_is_located() {
+    let mut rng = Rng(0x0ddba11);
+    let heads: [&[u8]; 6] = [
+        b"",
+        b"https://puzz.link/p?ripple/",
+        b"pzprv3\nripple\n",
+        b"size ",
+        b"3 3\n",
+        b"ripple/4/4/",
+    ];
+    for round in 0..3000 {
+        let mut bytes = heads[round % heads.len()].to_vec();
+        let len = rng.below(120);
+        for _ in 0..len {
+            bytes.push(match rng.below(5) {
+                0 => b"0123456789"[rng.below(10)],
+                1 => b" .|-\n/"[rng.below(6)],
+                2 => b'a' + rng.below(26) as u8,
+                _ => rng.next() as u8,
+            });
+        }
+        read_everywhere(&bytes);
+    }
+}
+
+#[test]
+fn mutated_fixtures_never_panic_and_every_error_is_located() {
+    let mut rng = Rng(0xfeed_f00d);
+    let fixtures = fixtures();
+    for round in 0..3000 {
+        let (_, original) = &fixtures[round % fixtures.len()];
+        let mut bytes = original.clone();
+        mutate(&mut rng, &mut bytes);
+        read_everywhere(&bytes);
+    }
+    // The URLs of all.txt one by one, cut and changed.
+    let all = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ripple/all.txt"
+    ))
+    .unwrap();
+    let urls: Vec<&str> = all
+        .lines()
+        .filter(|line| line.starts_with("http"))
+        .collect();
+    for round in 0..2000 {
+        let mut bytes = urls[round % urls.len()].as_bytes().to_vec();
+        mutate(&mut rng, &mut bytes);
+        read_everywhere(&bytes);
+    }
+}
