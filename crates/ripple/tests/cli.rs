@@ -426,3 +426,37 @@ fn mutated_url_batches_keep_every_line_located() {
         }
     }
 }
+
+/// The decided rule for a closed stdout (`solve big.txt | head -1`): the
+/// run ends with exit 0 and nothing on stderr, for the records and for
+/// the human view.
+#[test]
+fn a_closed_stdout_ends_quietly_with_exit_0() {
+    use std::io::Read;
+    for flags in [&["--json"][..], &[]] {
+        let batch = format!("{URL}\n").repeat(20_000);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ripple"))
+            .args([&["solve", "--threads", "2"][..], flags].concat())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut input = child.stdin.take().expect("stdin is piped");
+        let writer = std::thread::spawn(move || {
+            let _ = input.write_all(batch.as_bytes());
+        });
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let mut first = Vec::new();
+        let mut byte = [0u8; 1];
+        while stdout.read(&mut byte).expect("stdout reads") == 1 && byte[0] != b'\n' {
+            first.push(byte[0]);
+        }
+        assert!(!first.is_empty(), "{flags:?}");
+        drop(stdout);
+        let output = child.wait_with_output().expect("the binary ends");
+        writer.join().expect("the writer ends");
+        assert_eq!(output.status.code(), Some(0), "{flags:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{flags:?}");
+    }
+}
