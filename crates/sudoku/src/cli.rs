@@ -224,21 +224,21 @@ pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
 }
 
 /// Whether `solve` can stop `algo` (when the record names it) at `limit`:
-/// any algorithm at the node limit, BFS at its frontier limit, BFS and csp
-/// (also for the sizes fast hands to csp) at the memory limit; sudoku has
-/// no time or depth limit.
+/// any algorithm at the node and time limits, BFS at its frontier limit,
+/// BFS and csp (also for the sizes fast hands to csp) at the memory limit;
+/// sudoku has no depth limit.
 fn limit_applies(limit: Limit, algo: Option<Algo>) -> Result<(), String> {
     let applies = match limit {
-        Limit::Node => true,
+        Limit::Node | Limit::Time => true,
         Limit::Frontier => algo.is_none_or(|algo| algo == Algo::Bfs),
         Limit::Memory => algo.is_none_or(|algo| matches!(algo, Algo::Bfs | Algo::Csp)),
-        Limit::Time | Limit::Depth => false,
+        Limit::Depth => false,
     };
     if applies {
         return Ok(());
     }
     Err(match algo {
-        Some(algo) if !matches!(limit, Limit::Time | Limit::Depth) => {
+        Some(algo) if limit != Limit::Depth => {
             format!("status \"limit\" with a {limit} limit, which --algo {algo} does not have")
         }
         _ => format!("status \"limit\" with a {limit} limit, which sudoku does not have"),
@@ -291,9 +291,10 @@ mod tests {
             limit_applies(Limit::Memory, Some(Algo::Fast)),
             Err("status \"limit\" with a memory limit, which --algo fast does not have".into())
         );
+        assert_eq!(limit_applies(Limit::Time, Some(Algo::Dfs)), Ok(()));
         assert_eq!(
-            limit_applies(Limit::Time, Some(Algo::Csp)),
-            Err("status \"limit\" with a time limit, which sudoku does not have".into())
+            limit_applies(Limit::Depth, Some(Algo::Csp)),
+            Err("status \"limit\" with a depth limit, which sudoku does not have".into())
         );
     }
 }

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
@@ -13,8 +14,8 @@ use sudoku::{Algo, DEFAULT_FRONTIER_LIMIT, Options, ParseError, parse_puzzles};
 
 const EXIT_CODES: &str = "Exit codes: 0 every puzzle solved (or counted); 1 bad input or I/O error \
 (the message names the line and column); 2 usage error; 3 at least one puzzle has no solution; \
-4 a node or memory limit was reached before an answer. A batch exits with the first of 1, 4, 3 \
-that any puzzle ended with.";
+4 a node, time, frontier or memory limit was reached before an answer (the record's \"limit\" \
+says which). A batch exits with the first of 1, 4, 3 that any puzzle ended with.";
 
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, about = "Solve and check sudoku puzzles", after_help = EXIT_CODES)]
@@ -69,6 +70,10 @@ struct SolveArgs {
     /// value tried) would pass this (status "limit").
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
+    /// Give up on a puzzle after this many seconds, such as 0.5 (status
+    /// "limit", limit "time"); every algorithm.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// With --algo bfs: the most boards BFS may hold before giving up
     /// (status "limit") [default: 1000000].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -108,8 +113,18 @@ impl SolveArgs {
                     .unwrap_or_else(cli_kit::default_memory_budget),
             );
         options.limits.node_limit = self.node_limit;
+        options.limits.time_limit = self.time_limit;
         options
     }
+}
+
+/// A number of seconds (`--time-limit`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
 }
 
 #[derive(Debug, clap::Args)]

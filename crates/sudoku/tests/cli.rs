@@ -76,6 +76,38 @@ fn flags_that_do_not_apply_are_usage_errors() {
 }
 
 #[test]
+fn the_help_names_every_limit_and_a_time_limit_stops_any_algorithm() {
+    let help = String::from_utf8(sudoku(&["solve", "--help"], "").stdout).unwrap();
+    assert!(
+        help.contains("4 a node, time, frontier or memory limit was reached"),
+        "{help}"
+    );
+    let empty = format!("{}\n", ".".repeat(81));
+    for algo in ["fast", "csp", "dfs"] {
+        let args = [
+            "solve",
+            "--algo",
+            algo,
+            "--count",
+            "--limit",
+            "1000000000000",
+            "--time-limit",
+            "0.05",
+            "--json",
+        ];
+        let output = sudoku(&args, &empty);
+        assert_eq!(output.status.code(), Some(4), "{algo}");
+        let record = String::from_utf8(output.stdout).unwrap();
+        assert!(record.contains(r#""limit":"time""#), "{algo}: {record}");
+        // check accepts a time limit of any algorithm.
+        let checked = sudoku(&["check"], &record);
+        assert_eq!(checked.status.code(), Some(0), "{algo}: {checked:?}");
+    }
+    let output = sudoku(&["solve", "--time-limit", "soon"], &empty);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn a_batch_exits_by_the_one_precedence() {
     let limited = ["solve", "--node-limit", "3", "--json"];
     let output = sudoku(&limited, &format!("{UNSOLVABLE}\n{HARD}\n"));
