@@ -4,14 +4,16 @@
 //! `solve` ([`View`]), and the mapping of a record read back by `check`
 //! onto the independent checker ([`check_record`]).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::time::Duration;
 
-use cli_kit::{Count, Record, Report, Verified};
+use cli_kit::{Count, Input, Record, Report, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
-use crate::grid::{Parsed, Sudoku};
+use crate::error::ParseError;
+use crate::grid::{Parsed, Sudoku, parse_puzzles};
 use crate::options::{Algo, Limit, Options, Outcome, Status};
 use crate::solve::solve;
 
@@ -31,6 +33,49 @@ pub struct SudokuFields {
 
 /// One puzzle's JSON line: the solution is the 81-character line form.
 pub type SudokuRecord = Record<SudokuFields, String>;
+
+/// The name [`read_input`] gives a puzzle written as the argument, in
+/// messages (as cli-kit names stdin `<stdin>`).
+pub const ARGUMENT: &str = "<argument>";
+
+/// What `solve` reads: the file `arg` names when it exists; else `arg`
+/// itself when it reads as puzzles (`sudoku solve '4...3....'`), named
+/// [`ARGUMENT`]; else an error saying that both were tried. Without `arg`
+/// (or with `-`), stdin, and when stdin is a terminal a line on stderr
+/// first says that puzzles are awaited there and how to end them.
+pub fn read_input(arg: Option<&Path>) -> anyhow::Result<Input> {
+    let Some(arg) = arg.filter(|arg| arg.as_os_str() != "-") else {
+        if std::io::stdin().is_terminal() {
+            eprintln!("{WAITING}");
+        }
+        return Input::stdin();
+    };
+    if arg.exists() {
+        return Input::read(Some(arg));
+    }
+    let Some(text) = arg.to_str() else {
+        return Input::read(Some(arg));
+    };
+    let puzzles = parse_puzzles(text);
+    let why = match puzzles
+        .iter()
+        .find_map(|parsed| parsed.result.as_ref().err())
+    {
+        Some(error) => error.clone(),
+        None if puzzles.is_empty() => ParseError::no_puzzle_in(text),
+        None => {
+            return Ok(Input {
+                name: ARGUMENT.to_owned(),
+                text: text.to_owned(),
+            });
+        }
+    };
+    anyhow::bail!("'{text}' is neither a file (there is none of that name) nor a puzzle ({why})")
+}
+
+/// What `solve` says on stderr when it waits for puzzles at a terminal.
+pub const WAITING: &str = "sudoku: reading puzzles from stdin (one per line, or grids of rows); \
+end with Ctrl-D, or give a FILE or a puzzle as the argument";
 
 /// A puzzle's answer as `solve` reports it: the library's outcome and what
 /// the command line adds to it.

@@ -3,13 +3,14 @@
 //! independent checker. The argument definitions live here; what is read,
 //! solved and written lives in the library (`sudoku::cli`) and cli-kit.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
-use sudoku::cli::{View, check_record, solve_parsed};
+use sudoku::cli::{View, check_record, read_input, solve_parsed};
 use sudoku::{Algo, DEFAULT_FRONTIER_LIMIT, Options, ParseError, parse_puzzles};
 
 const EXIT_CODES: &str = "Exit codes: 0 every puzzle solved (or counted); 1 bad input or I/O error \
@@ -26,9 +27,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve every puzzle of FILE (or stdin): 81-character lines with '.' or
-    /// '0' for blanks, or grids of rows; '#' comments and blank lines are
-    /// skipped. Sizes 4x4, 16x16 (1-9, A-G) and 25x25 (1-9, A-P) go to the
+    /// Solve every puzzle of FILE (or stdin), or the PUZZLE given as the
+    /// argument: 81-character lines with '.' or '0' for blanks, or grids of
+    /// rows; '#' comments and blank lines are skipped. Sizes 4x4, 16x16 (1-9, A-G) and 25x25 (1-9, A-P) go to the
     /// general solvers: `--algo fast` hands them to `csp`.
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
@@ -43,7 +44,9 @@ enum Command {
 
 #[derive(Debug, clap::Args)]
 struct SolveArgs {
-    /// Input file; stdin when absent or '-'.
+    /// A file of puzzles, or one puzzle itself (81 characters, '.' or '0'
+    /// for blanks); stdin when absent or '-'.
+    #[arg(value_name = "FILE|PUZZLE")]
     file: Option<PathBuf>,
     /// Which solver to run.
     #[arg(long, value_enum, default_value_t = Algo::Fast)]
@@ -144,7 +147,7 @@ fn main() -> ExitCode {
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let options = args.options();
-    let input = Input::read(args.file.as_deref())?;
+    let input = read_input(args.file.as_deref())?;
     let puzzles = parse_puzzles(&input.text);
     if puzzles.is_empty() {
         // A whole-input error: the file, where its text ends and what was
@@ -164,6 +167,14 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    if args
+        .file
+        .as_ref()
+        .is_none_or(|file| file.as_os_str() == "-")
+        && std::io::stdin().is_terminal()
+    {
+        eprintln!("sudoku: reading the output of sudoku solve from stdin; end with Ctrl-D");
+    }
     let input = Input::read(args.file.as_deref())?;
     cli_kit::run_check("sudoku", cli_kit::json_records(&input.text), check_record)
 }

@@ -108,6 +108,59 @@ fn the_help_names_every_limit_and_a_time_limit_stops_any_algorithm() {
 }
 
 #[test]
+fn a_puzzle_given_as_the_argument_is_solved_and_a_bad_one_says_both_were_tried() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let output = sudoku(&["solve", puzzle, "--json"], "");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let record = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        record.contains(&format!(r#""puzzle":"{puzzle}""#)),
+        "{record}"
+    );
+    assert!(record.contains(r#""status":"solved""#), "{record}");
+    // A file of that name would win; none exists, nor is this a puzzle.
+    let output = sudoku(&["solve", "puzzels.txt"], "");
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        message.trim_end(),
+        "sudoku: 'puzzels.txt' is neither a file (there is none of that name) nor a puzzle \
+         (line 1, column 12: 11 cells, expected 81 for a one-line puzzle (16, 256 or 625 for \
+         other sizes) or a grid row of 4, 9, 16 or 25)"
+    );
+    // A puzzle with a typo is located in the argument.
+    let typo = puzzle.replacen('3', "x", 1);
+    let message = String::from_utf8(sudoku(&["solve", &typo], "").stderr).unwrap();
+    assert!(
+        message.contains("line 1, column 5: expected a digit"),
+        "{message}"
+    );
+}
+
+#[test]
+fn at_a_terminal_without_input_solve_says_it_waits_for_puzzles() {
+    // `script` gives the binary a terminal for stdin; its end of input
+    // (Ctrl-D) ends the wait.
+    let binary = env!("CARGO_BIN_EXE_sudoku");
+    let Ok(output) = Command::new("script")
+        .args(["-qec", &format!("{binary} solve"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+    else {
+        return; // no `script` here
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("reading puzzles from stdin") && text.contains("Ctrl-D"),
+        "{text}"
+    );
+    // Piped, nothing is said.
+    let piped = sudoku(&["solve"], &format!("{}\n", ".".repeat(81)));
+    assert!(piped.stderr.is_empty());
+}
+
+#[test]
 fn a_batch_exits_by_the_one_precedence() {
     let limited = ["solve", "--node-limit", "3", "--json"];
     let output = sudoku(&limited, &format!("{UNSOLVABLE}\n{HARD}\n"));
