@@ -39,7 +39,7 @@ pub struct CheckedEntry {
     pub col: usize,
     /// Whether it reads down.
     pub down: bool,
-    /// Its letters, lowercase.
+    /// Its letters, uppercase (as the grid prints).
     pub answer: String,
     /// Its word's score in the list; 0 for an entry the template gives
     /// whole with a word not in the list.
@@ -126,10 +126,11 @@ pub fn listed_entries(read: &[CheckedEntry], listed: &[Listed<'_>]) -> Result<()
                 claim.number, entry.number
             ));
         }
-        if entry.answer != claim.answer {
+        if !entry.answer.eq_ignore_ascii_case(claim.answer) {
             return fail(format!(
                 "{name}: answer '{}' where the grid reads '{}'",
-                claim.answer, entry.answer
+                claim.answer.to_ascii_uppercase(),
+                entry.answer
             ));
         }
     }
@@ -181,8 +182,8 @@ pub fn check(
                 (Cell::Letter(a), Cell::Letter(b)) if a != b => {
                     return fail(format!(
                         "{at}: the pre-filled letter '{}' was changed to '{}'",
-                        (b'a' + a) as char,
-                        (b'a' + b) as char
+                        (b'A' + a) as char,
+                        (b'A' + b) as char
                     ));
                 }
                 _ => {}
@@ -206,7 +207,7 @@ pub fn check(
             let mut given_whole = true;
             for &(r, c) in &cells {
                 match fill.cell(r, c) {
-                    Cell::Letter(letter) => answer.push((b'a' + letter) as char),
+                    Cell::Letter(letter) => answer.push((b'A' + letter) as char),
                     _ => {
                         return fail(format!(
                             "row {}, column {}: an empty cell in the {} entry at row {}, column {}",
@@ -238,7 +239,7 @@ pub fn check(
         .iter()
         .map(|word| {
             (
-                word.letters.iter().map(|&l| (b'a' + l) as char).collect(),
+                word.letters.iter().map(|&l| (b'A' + l) as char).collect(),
                 word.score,
             )
         })
@@ -348,13 +349,13 @@ mod tests {
         let good: Grid = "ab\ncd\n".parse().unwrap();
         let entries = check(&template, &good, &words(), false).unwrap();
         let answers: Vec<&str> = entries.iter().map(|e| e.answer.as_str()).collect();
-        assert_eq!(answers, ["ab", "cd", "ac", "bd"]);
+        assert_eq!(answers, ["AB", "CD", "AC", "BD"]);
         let cases = [
             ("ab\nc.\n", "row 2, column 2: an empty cell"),
-            ("ab\ncx\n", "'cx' is not in the word list"),
+            ("ab\ncx\n", "'CX' is not in the word list"),
             (
                 "ba\ndc\n",
-                "row 1, column 1: the pre-filled letter 'a' was changed to 'b'",
+                "row 1, column 1: the pre-filled letter 'A' was changed to 'B'",
             ),
             ("ab\nc#\n", "a block where the template has a white cell"),
             ("ab\ncd\nab\n", "the fill is 3 x 2"),
@@ -443,7 +444,7 @@ mod tests {
                     answer: "hosed",
                     ..first
                 },
-                "answer 'hosed' where the grid reads 'hoses'",
+                "answer 'HOSED' where the grid reads 'HOSES'",
             ),
         ];
         for (changed, expected) in cases {
@@ -464,7 +465,7 @@ mod tests {
             listed_entries(&read, missing)
                 .unwrap_err()
                 .0
-                .contains("the grid's 1 across at row 1, column 1 ('hoses') is not listed")
+                .contains("the grid's 1 across at row 1, column 1 ('HOSES') is not listed")
         );
     }
 }

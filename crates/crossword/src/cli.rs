@@ -411,48 +411,11 @@ fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
-/// The grid (uppercase letters, `#` blocks, a space between cells), then
-/// the entries numbered across then down, then the mean score.
+/// The fill's view ([`Fill`]'s `Display`): the grid (uppercase letters,
+/// `#` blocks, a space between cells), then the entries numbered across
+/// then down, then the mean score.
 fn write_fill(out: &mut dyn Write, fill: &Fill) -> anyhow::Result<()> {
-    let grid = &fill.grid;
-    for row in grid.cells().chunks(grid.cols()) {
-        let line: Vec<String> = row
-            .iter()
-            .map(|cell| match cell {
-                Cell::Letter(letter) => ((b'A' + letter) as char).to_string(),
-                other => other.to_char().to_string(),
-            })
-            .collect();
-        writeln!(out, "{}", line.join(" "))?;
-    }
-    let entries = &fill.entries;
-    for direction in [crate::Direction::Across, crate::Direction::Down] {
-        writeln!(out)?;
-        writeln!(
-            out,
-            "{}",
-            if direction == crate::Direction::Across {
-                "Across"
-            } else {
-                "Down"
-            }
-        )?;
-        for entry in entries.iter().filter(|e| e.direction == direction) {
-            writeln!(
-                out,
-                "{:>3}. {}",
-                entry.number,
-                entry.answer.to_ascii_uppercase()
-            )?;
-        }
-    }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "{} entries, mean score {:.2}",
-        entries.len(),
-        fill.mean_score()
-    )?;
+    writeln!(out, "{fill}")?;
     Ok(())
 }
 

@@ -23,12 +23,13 @@ pub enum Cell {
 }
 
 impl Cell {
-    /// The cell's character in the text format: `#`, `.` or a lowercase letter.
+    /// The cell's character in the text format: `#`, `.` or an uppercase
+    /// letter (as crosswords are printed).
     pub fn to_char(self) -> char {
         match self {
             Cell::Block => '#',
             Cell::Open => '.',
-            Cell::Letter(letter) => (b'a' + letter) as char,
+            Cell::Letter(letter) => (b'A' + letter) as char,
         }
     }
 
@@ -90,7 +91,7 @@ impl Grid {
         self.cells[index] = cell;
     }
 
-    /// The rows as text lines (`#`, `.`, lowercase letters).
+    /// The rows as text lines (`#`, `.`, uppercase letters).
     pub fn to_rows(&self) -> Vec<String> {
         self.cells
             .chunks(self.cols)
@@ -515,10 +516,20 @@ impl std::str::FromStr for Grid {
 }
 
 impl fmt::Display for Grid {
-    /// The text format, one row per line.
+    /// The command line's view: one row per line, a space between cells
+    /// (uppercase letters, `#` blocks, `.` open cells), no newline at the
+    /// end; [`Grid::parse_text`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in self.to_rows() {
-            writeln!(f, "{row}")?;
+        for (index, row) in self.cells.chunks(self.cols).enumerate() {
+            if index > 0 {
+                f.write_str("\n")?;
+            }
+            for (at, cell) in row.iter().enumerate() {
+                if at > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", cell.to_char())?;
+            }
         }
         Ok(())
     }
@@ -662,8 +673,29 @@ mod tests {
     #[test]
     fn text_round_trips_and_folds_case() {
         let grid: Grid = "..A#\n.b..\n".parse().unwrap();
-        assert_eq!(grid.to_rows(), ["..a#", ".b.."]);
+        assert_eq!(grid.to_rows(), ["..A#", ".B.."]);
         assert_eq!(grid.to_string().parse::<Grid>().unwrap(), grid);
+    }
+
+    #[test]
+    fn display_is_the_command_lines_view_in_uppercase_without_a_final_newline() {
+        let grid: Grid = "hoses\n##a#t\n#hi.e".parse().unwrap();
+        assert_eq!(grid.to_string(), "H O S E S\n# # A # T\n# H I . E");
+        assert_eq!(grid.to_rows(), ["HOSES", "##A#T", "#HI.E"]);
+        // Display and the one-line form read back as the same grid.
+        assert_eq!(grid.to_string().parse::<Grid>().unwrap(), grid);
+        assert_eq!("HOSES/##A#T/#HI.E".parse::<Grid>().unwrap(), grid);
+        // A spaced row keeps its columns in messages: '!' is column 5.
+        let error = "A B\nC !".parse::<Grid>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2, column 3: expected '.' (open), '#' (block) or a letter, found '!'"
+        );
+        let error = "...//...".parse::<Grid>().unwrap_err();
+        assert!(
+            error.to_string().starts_with("line 1, column 5: empty row"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -777,7 +809,7 @@ mod tests {
             "dimensions":{"width":3,"height":2},
             "puzzle":[[1,2,"#"],[{"cell":3,"value":"Q"},0,null]]}"##;
         let grid = Grid::parse_ipuz(text).unwrap();
-        assert_eq!(grid.to_rows(), ["..#", "q.#"]);
+        assert_eq!(grid.to_rows(), ["..#", "Q.#"]);
         let error = Grid::parse_ipuz("{\n  \"dimensions\": ").unwrap_err();
         assert!(
             matches!(error.location, Location::LineColumn(2, _)),

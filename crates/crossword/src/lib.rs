@@ -37,7 +37,7 @@
 //! assert_eq!(outcome.status, Status::Solved);
 //! assert_eq!((outcome.count, outcome.count_complete), (1, true));
 //! let fill = outcome.solution.ok_or("no fill")?;
-//! assert_eq!(fill.grid.to_rows()[0], "hoses");
+//! assert_eq!(fill.grid.to_rows()[0], "HOSES");
 //! crossword::check::check(&grid, &fill.grid, &words, false)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -160,7 +160,7 @@ impl Problem {
                     .slots
                     .pattern(&self.grid, index)
                     .iter()
-                    .map(|l| l.map_or('.', |l| (b'a' + l) as char))
+                    .map(|l| l.map_or('.', |l| (b'A' + l) as char))
                     .collect();
                 return Some(format!("no word of the list fits {slot}: {pattern}"));
             }
@@ -192,7 +192,7 @@ impl Problem {
                     direction: slot.direction,
                     row: slot.row,
                     col: slot.col,
-                    answer: letters_to_string(&word.letters),
+                    answer: letters_to_string(&word.letters).to_ascii_uppercase(),
                     score: word.score,
                 }
             })
@@ -222,7 +222,7 @@ pub struct Entry {
     pub row: usize,
     /// Column of the first cell (0-based).
     pub col: usize,
-    /// The word, lowercase.
+    /// The word, uppercase (as the grid prints).
     pub answer: String,
     /// The word's score in the list.
     pub score: i32,

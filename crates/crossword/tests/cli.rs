@@ -261,6 +261,20 @@ fn check_compares_every_field_of_the_entries_and_the_mean_score() {
         run(&["check"], Some(line.as_bytes())).status.code(),
         Some(0)
     );
+    // One case everywhere: the record's rows and answers are uppercase,
+    // as the human view prints them...
+    assert_eq!(good["solution"][0], "HOSES");
+    assert_eq!(good["grid"][2], "#HIKE");
+    assert_eq!(good["entries"][0]["answer"], "HOSES");
+    // ...and check still reads a record written in lowercase.
+    let lower = format!("{}\n", good.to_string().to_ascii_lowercase());
+    let checked = run(&["check"], Some(lower.as_bytes()));
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
     let cases: [(&str, serde_json::Value, &str); 5] = [
         (
             "number",
@@ -285,7 +299,7 @@ fn check_compares_every_field_of_the_entries_and_the_mean_score() {
         (
             "answer",
             "hosed".into(),
-            "answer 'hosed' where the grid reads 'hoses'",
+            "answer 'HOSED' where the grid reads 'HOSES'",
         ),
     ];
     for (field, value, expected) in cases {
@@ -397,4 +411,20 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn the_library_displays_a_fill_as_the_command_line_does() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/crossword");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let words = crossword::WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let grid: crossword::Grid = read("seed-002.txt").parse().unwrap();
+    let outcome = crossword::solve(&grid, &crossword::Options::default().words(words));
+    let fill = outcome.solution.unwrap();
+    let shown = run(&SEED, None);
+    // println! of the fill is the command line's view, byte for byte: one
+    // case (uppercase), no blank line after it.
+    assert_eq!(String::from_utf8_lossy(&shown.stdout), format!("{fill}\n"));
+    assert!(fill.grid.to_string().starts_with("H O S E S\n# # A # T\n"));
+    assert!(!fill.to_string().ends_with('\n'));
 }

@@ -22,7 +22,7 @@ fn seed_problem() -> (Problem, WordList) {
     (Problem::new(grid, &words), words)
 }
 
-const SEED_FILL: [&str; 6] = ["hoses", "##a#t", "#hike", "a#lee", "laser", "e##l#"];
+const SEED_FILL: [&str; 6] = ["HOSES", "##A#T", "#HIKE", "A#LEE", "LASER", "E##L#"];
 
 #[test]
 fn ac3_reduces_the_seed_domains_to_the_seed_words() {
