@@ -159,6 +159,16 @@ pub struct View {
     pub count_limit: Option<u64>,
     /// Whether the input holds more than one puzzle (the `# line` headers).
     pub several: bool,
+    /// Whether solutions show their puzzle's givens in bold (ANSI escapes):
+    /// see [`bold_givens`].
+    pub bold_givens: bool,
+}
+
+/// Whether `solve` marks the givens in bold: only when stdout is a terminal
+/// (`stdout_is_terminal`) and `NO_COLOR` (`no_color`, its value) is unset
+/// or empty, as <https://no-color.org> asks.
+pub fn bold_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
 }
 
 impl Report<Parsed, Answer> for View {
@@ -180,12 +190,17 @@ impl Report<Parsed, Answer> for View {
         if self.several {
             writeln!(out, "# line {}: {}", parsed.line, outcome.status)?;
         }
-        match (&outcome.solution, outcome.status) {
-            (Some(solution), Status::Solved) if self.pretty => {
+        match (&outcome.solution, outcome.status, &parsed.result) {
+            (Some(solution), Status::Solved, Ok(puzzle)) if self.bold_givens => {
+                writeln!(out, "{}", solution.marked(puzzle, self.pretty))?;
+            }
+            (Some(solution), Status::Solved, _) if self.pretty => {
                 writeln!(out, "{}", solution.pretty())?;
             }
-            (Some(solution), Status::Solved) => writeln!(out, "{solution}")?,
-            (_, Status::Limit(limit)) => writeln!(out, "{limit} limit reached before an answer")?,
+            (Some(solution), Status::Solved, _) => writeln!(out, "{solution}")?,
+            (_, Status::Limit(limit), _) => {
+                writeln!(out, "{limit} limit reached before an answer")?
+            }
             _ => writeln!(out, "no solution")?,
         }
         if let Some(limit) = self.count_limit {
@@ -303,6 +318,37 @@ mod tests {
             count_complete: status.limit().is_none(),
             stats: Stats::default(),
         }
+    }
+
+    #[test]
+    fn givens_are_bold_only_at_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(bold_givens(true, None));
+        assert!(bold_givens(true, Some(OsStr::new(""))));
+        assert!(!bold_givens(true, Some(OsStr::new("1"))));
+        assert!(!bold_givens(false, None));
+        let parsed = &parse_puzzles(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )[0];
+        let answer = solve_parsed(parsed, &Options::default()).unwrap();
+        let mut out = Vec::new();
+        let mut view = View {
+            bold_givens: true,
+            ..View::default()
+        };
+        view.write(&mut out, parsed, Ok(&answer)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("\x1b[1m5\x1b[0m \x1b[1m3\x1b[0m 4 |"),
+            "{text}"
+        );
+        view.bold_givens = false;
+        let mut plain = Vec::new();
+        view.write(&mut plain, parsed, Ok(&answer)).unwrap();
+        assert_eq!(
+            String::from_utf8(plain).unwrap(),
+            text.replace("\x1b[1m", "").replace("\x1b[0m", "")
+        );
     }
 
     #[test]

@@ -232,6 +232,17 @@ impl Sudoku {
         self.cells.iter().map(|&v| symbol(v)).collect()
     }
 
+    /// This grid (a solution) with the givens of `puzzle` in bold, by ANSI
+    /// escapes, as `solve` shows it at a terminal; `pretty` frames it as
+    /// [`Sudoku::pretty`] does.
+    pub fn marked<'a>(&'a self, puzzle: &'a Sudoku, pretty: bool) -> Marked<'a> {
+        Marked {
+            solution: self,
+            givens: puzzle,
+            pretty,
+        }
+    }
+
     /// The grid drawn with box-drawing characters (the `--pretty` view).
     pub fn pretty(&self) -> Pretty<'_> {
         Pretty(self)
@@ -255,27 +266,82 @@ impl FromStr for Sudoku {
 /// blank line).
 impl fmt::Display for Sudoku {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (side, box_size) = (self.side, self.box_size());
-        for row in 0..side {
-            if row > 0 {
-                f.write_str("\n")?;
-            }
-            if row > 0 && row % box_size == 0 {
-                let segment = "-".repeat(box_size * 2 - 1);
-                let line = vec![segment; box_size].join("-+-");
-                writeln!(f, "{line}")?;
-            }
-            let mut text = String::new();
-            for col in 0..side {
-                if col > 0 {
-                    text.push_str(if col % box_size == 0 { " | " } else { " " });
-                }
-                text.push(symbol(self.get(row, col)));
-            }
-            f.write_str(&text)?;
-        }
-        Ok(())
+        write_plain(f, self, None)
     }
+}
+
+/// The opening and closing ANSI sequences of a given marked in bold.
+const BOLD: (&str, &str) = ("\x1b[1m", "\x1b[0m");
+
+/// The symbol of `row`, `col` of `sudoku`, in bold when `givens` has a
+/// given there.
+fn cell(sudoku: &Sudoku, givens: Option<&Sudoku>, row: usize, col: usize, blank: char) -> String {
+    let text = match sudoku.get(row, col) {
+        0 => blank,
+        value => symbol(value),
+    };
+    match givens {
+        Some(givens) if givens.get(row, col) != 0 => format!("{}{text}{}", BOLD.0, BOLD.1),
+        _ => text.to_string(),
+    }
+}
+
+fn write_plain(
+    f: &mut fmt::Formatter<'_>,
+    sudoku: &Sudoku,
+    givens: Option<&Sudoku>,
+) -> fmt::Result {
+    let (side, box_size) = (sudoku.side, sudoku.box_size());
+    for row in 0..side {
+        if row > 0 {
+            f.write_str("\n")?;
+        }
+        if row > 0 && row % box_size == 0 {
+            let segment = "-".repeat(box_size * 2 - 1);
+            let line = vec![segment; box_size].join("-+-");
+            writeln!(f, "{line}")?;
+        }
+        let mut text = String::new();
+        for col in 0..side {
+            if col > 0 {
+                text.push_str(if col % box_size == 0 { " | " } else { " " });
+            }
+            text.push_str(&cell(sudoku, givens, row, col, '.'));
+        }
+        f.write_str(&text)?;
+    }
+    Ok(())
+}
+
+fn write_pretty(
+    f: &mut fmt::Formatter<'_>,
+    sudoku: &Sudoku,
+    givens: Option<&Sudoku>,
+) -> fmt::Result {
+    let (side, box_size) = (sudoku.side, sudoku.box_size());
+    let segment = "─".repeat(box_size * 2 + 1);
+    let rule = |left: &str, middle: &str, right: &str| {
+        format!(
+            "{left}{}{right}",
+            vec![segment.as_str(); box_size].join(middle)
+        )
+    };
+    writeln!(f, "{}", rule("┌", "┬", "┐"))?;
+    for row in 0..side {
+        if row > 0 && row % box_size == 0 {
+            writeln!(f, "{}", rule("├", "┼", "┤"))?;
+        }
+        let mut text = String::from("│");
+        for col in 0..side {
+            text.push(' ');
+            text.push_str(&cell(sudoku, givens, row, col, '·'));
+            if (col + 1) % box_size == 0 {
+                text.push_str(" │");
+            }
+        }
+        writeln!(f, "{text}")?;
+    }
+    write!(f, "{}", rule("└", "┴", "┘"))
 }
 
 /// The grid framed with box-drawing characters, with no newline after its
@@ -285,34 +351,27 @@ pub struct Pretty<'a>(&'a Sudoku);
 
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sudoku = self.0;
-        let (side, box_size) = (sudoku.side, sudoku.box_size());
-        let segment = "─".repeat(box_size * 2 + 1);
-        let rule = |left: &str, middle: &str, right: &str| {
-            format!(
-                "{left}{}{right}",
-                vec![segment.as_str(); box_size].join(middle)
-            )
-        };
-        writeln!(f, "{}", rule("┌", "┬", "┐"))?;
-        for row in 0..side {
-            if row > 0 && row % box_size == 0 {
-                writeln!(f, "{}", rule("├", "┼", "┤"))?;
-            }
-            let mut text = String::from("│");
-            for col in 0..side {
-                text.push(' ');
-                text.push(match sudoku.get(row, col) {
-                    0 => '·',
-                    v => symbol(v),
-                });
-                if (col + 1) % box_size == 0 {
-                    text.push_str(" │");
-                }
-            }
-            writeln!(f, "{text}")?;
+        write_pretty(f, self.0, None)
+    }
+}
+
+/// A solution with the givens of its puzzle in bold (ANSI escapes), drawn
+/// plain or framed; see [`Sudoku::marked`].
+#[derive(Debug, Clone, Copy)]
+pub struct Marked<'a> {
+    solution: &'a Sudoku,
+    givens: &'a Sudoku,
+    pretty: bool,
+}
+
+impl fmt::Display for Marked<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let givens = Some(self.givens).filter(|givens| givens.side == self.solution.side);
+        if self.pretty {
+            write_pretty(f, self.solution, givens)
+        } else {
+            write_plain(f, self.solution, givens)
         }
-        write!(f, "{}", rule("└", "┴", "┘"))
     }
 }
 
@@ -630,12 +689,31 @@ mod tests {
     fn the_views_end_without_a_newline() {
         let sudoku = Sudoku::from_line(LINE).unwrap();
         let grid = sudoku.to_string();
-        assert!(grid.starts_with("5 3 . | . 7 . | . . .\n6 . . | 1 9 5"), "{grid}");
+        assert!(
+            grid.starts_with("5 3 . | . 7 . | . . .\n6 . . | 1 9 5"),
+            "{grid}"
+        );
         assert!(grid.ends_with(". . . | . 8 . | . 7 9"), "{grid:?}");
         assert_eq!(grid.lines().count(), 11);
         let pretty = sudoku.pretty().to_string();
         assert!(pretty.ends_with('┘'), "{pretty:?}");
         assert_eq!(pretty.lines().count(), 13);
+    }
+
+    #[test]
+    fn marked_givens_are_bold_and_the_rest_as_plain() {
+        let puzzle = Sudoku::from_line(LINE).unwrap();
+        let marked = puzzle.marked(&puzzle, false).to_string();
+        assert!(marked.starts_with("\x1b[1m5\x1b[0m \x1b[1m3\x1b[0m . | . \x1b[1m7\x1b[0m"));
+        let unmarked = marked.replace("\x1b[1m", "").replace("\x1b[0m", "");
+        assert_eq!(unmarked, puzzle.to_string());
+        let framed = puzzle.marked(&puzzle, true).to_string();
+        assert!(
+            framed.contains("│ \x1b[1m5\x1b[0m \x1b[1m3\x1b[0m · │"),
+            "{framed}"
+        );
+        let unframed = framed.replace("\x1b[1m", "").replace("\x1b[0m", "");
+        assert_eq!(unframed, puzzle.pretty().to_string());
     }
 
     #[test]

@@ -70,7 +70,7 @@ mod solve;
 
 pub use check::{CheckError, check_solution};
 pub use error::ParseError;
-pub use grid::{MAX_LINE_LEN, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
+pub use grid::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
 pub use options::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
 pub use puzzle_kit::{Limit, Status};
 pub use solve::{fast_solve_array, solve, unique};

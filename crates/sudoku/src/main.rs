@@ -160,6 +160,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         stats: args.stats,
         count_limit: args.count.then_some(args.limit),
         several: puzzles.len() > 1,
+        bold_givens: sudoku::cli::bold_givens(
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+        ),
     };
     Batch::new("sudoku", &input.name)
         .threads(args.threads.map(|threads| threads as usize))

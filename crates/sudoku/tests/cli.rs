@@ -161,6 +161,34 @@ fn at_a_terminal_without_input_solve_says_it_waits_for_puzzles() {
 }
 
 #[test]
+fn at_a_terminal_the_givens_are_bold_unless_no_color() {
+    let binary = env!("CARGO_BIN_EXE_sudoku");
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let run = |no_color: &str| {
+        Command::new("script")
+            .args(["-qec", &format!("{binary} solve {puzzle}"), "/dev/null"])
+            .env("NO_COLOR", no_color)
+            .stdin(Stdio::null())
+            .output()
+            .ok()
+            .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let Some(bold) = run("") else {
+        return; // no `script` here
+    };
+    assert!(bold.starts_with("\x1b[1m4\x1b[0m "), "{bold:?}");
+    let plain = run("1").expect("script ran");
+    assert!(
+        !plain.contains('\x1b') && plain.starts_with("4 "),
+        "{plain:?}"
+    );
+    // Piped: never.
+    let piped = sudoku(&["solve", puzzle], "");
+    assert!(!String::from_utf8(piped.stdout).unwrap().contains('\x1b'));
+}
+
+#[test]
 fn a_batch_exits_by_the_one_precedence() {
     let limited = ["solve", "--node-limit", "3", "--json"];
     let output = sudoku(&limited, &format!("{UNSOLVABLE}\n{HARD}\n"));
