@@ -7,7 +7,11 @@
 //! enough to reach after every guess. The search branches in two (a digit
 //! in a cell, or not), counting solutions up to a limit so that the same
 //! search proves uniqueness; a guess copies the candidates aside (one word
-//! a cell) and backtracking copies them back.
+//! a cell) and backtracking copies them back. Before the first guess of a
+//! `solve`, a capacity argument counts, per digit and band of rows or
+//! columns, the d's the rooms inside need against the most the lines can
+//! hold (see [`Engine::capacity_pass`]): clue-free tiled grids that no
+//! propagation touches die there.
 
 use std::time::Instant;
 

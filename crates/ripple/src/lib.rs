@@ -12,7 +12,8 @@
 //!   draws the grid with its room walls.
 //! - **Solving** ([`solve`] with an [`Algo`]): `fast`, a dedicated engine
 //!   (bitset candidates; naked and hidden singles, distance eliminations,
-//!   pointing and naked pairs to a fixpoint before each guess) that proves
+//!   pointing and naked pairs to a fixpoint before each guess, and at the
+//!   root a capacity argument per digit and band of lines) that proves
 //!   every real puzzle of the fixtures unique in microseconds; `csp`, the
 //!   csp-core model under MAC ([`csp_model`]); `mrv` and `brute`, seed
 //!   003's two solvers on search-core with its counter of recursive calls.

@@ -15,7 +15,8 @@ use crate::{csp, fast, seed};
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algo {
     /// The dedicated engine: bitset candidates, singles, hidden singles,
-    /// distance, pointing and pair deductions to a fixpoint before each guess.
+    /// distance, pointing and pair deductions to a fixpoint before each guess;
+    /// at the root, the capacity of bands of rows and columns for each digit.
     #[default]
     Fast,
     /// The csp-core model: cells over 1..=room size, all-different per
