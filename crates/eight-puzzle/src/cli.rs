@@ -310,6 +310,9 @@ pub struct View {
     pub json: bool,
     /// The `--stats` line in the human view.
     pub stats: bool,
+    /// `solve --summary`: only the last line of the human view, the moves
+    /// on one line (`5 moves: up left ...`), not every board between.
+    pub summary: bool,
 }
 
 /// Solves every board with `solvers` on `threads` threads (one per core
@@ -468,18 +471,35 @@ fn stats_line(stats: &Stats) -> String {
     cli_kit::stats_line(&counters, stats.elapsed)
 }
 
-/// `solve`'s human view: seed's `print_moves_to` and the count, or why
-/// there is no solution.
-fn human(solved: &Solved, stats: bool) -> String {
+/// The moves on one line, the end of `solve`'s view (all of it with
+/// `--summary`): `5 moves: up left down right up`.
+fn moves_line(moves: &[Move]) -> String {
+    let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
+    match names.as_slice() {
+        [] => "0 moves: the board is the goal".to_owned(),
+        _ => format!(
+            "{}: {}",
+            counted(names.len() as u64, "move"),
+            names.join(" ")
+        ),
+    }
+}
+
+/// `solve`'s human view: seed's `print_moves_to`, the count and the moves
+/// on one line (only that line when `summary`), or why there is no
+/// solution.
+fn human(solved: &Solved, stats: bool, summary: bool) -> String {
     let Solved { board, answer } = solved;
     let (plan, solution) = (&answer.plan, &answer.solution);
     let tested = solution.stats.num_tested;
     let mut text = match &solution.outcome {
+        Outcome::Solved(moves) if summary => format!("{}\n", moves_line(moves)),
         Outcome::Solved(moves) => format!(
-            "{}{}, {} tested\n",
+            "{}{}, {} tested\n{}\n",
             moves_view(board, moves),
             counted(moves.len() as u64, "move"),
             counted(tested, "state"),
+            moves_line(moves),
         ),
         Outcome::Unsolvable => format!(
             "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
@@ -569,7 +589,7 @@ impl Report<Item<'_>, Solved> for Views {
                 Ok(())
             }
             (Ok(solved), false) => {
-                write!(out, "{}", human(solved, self.view.stats))?;
+                write!(out, "{}", human(solved, self.view.stats, self.view.summary))?;
                 Ok(())
             }
             // The driver has put the message on stderr.

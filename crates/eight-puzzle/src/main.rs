@@ -33,6 +33,10 @@ enum Command {
     Solve {
         /// The board; several arguments are joined with spaces.
         board: Vec<String>,
+        /// Print only the last line of the view, the moves on one line
+        /// ("5 moves: up left ..."), not the board after every move.
+        #[arg(long, conflicts_with = "json")]
+        summary: bool,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -137,6 +141,7 @@ impl SearchArgs {
         let view = View {
             json: self.json,
             stats: self.stats,
+            summary: false,
         };
         (
             Solvers::new(settings).with_loader(cli::load_databases),
@@ -147,8 +152,13 @@ impl SearchArgs {
 
 fn main() -> ExitCode {
     let run = || match Cli::parse().command {
-        Command::Solve { board, search } => {
+        Command::Solve {
+            board,
+            summary,
+            search,
+        } => {
             let (solvers, view) = search.solvers();
+            let view = View { summary, ..view };
             let boards = Boards::one(&board)?;
             if let Some(misfit) = boards.misfit(solvers.settings()) {
                 cli_kit::usage_error::<Cli>(misfit);

@@ -434,3 +434,52 @@ fn the_stats_line_starts_with_nodes() {
         .expect("a solved line");
     assert!(solved.contains("(stats: nodes "), "{solved}");
 }
+
+/// `solve`'s view ends with the moves on one line; `--summary` prints only
+/// that line (and conflicts with `--json`).
+#[test]
+fn the_view_ends_with_the_moves_on_one_line_and_summary_prints_only_it() {
+    let (code, stdout, _) = run(&["solve", "142358607"], "");
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("initial state:\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("5 moves, 6 states tested\n5 moves: right up left up left\n"),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().expect("a last line").to_owned();
+    let (code, summary, _) = run(&["solve", "142358607", "--summary"], "");
+    assert_eq!((code, summary.clone()), (0, format!("{last}\n")));
+    let (_, json, _) = run(&["solve", "142358607", "--json"], "");
+    let moves = records(&json)[0]["solution"]
+        .as_str()
+        .expect("moves")
+        .to_owned();
+    assert_eq!(last, format!("5 moves: {moves}"));
+    // 4x4 (the pattern databases take a while to build in a debug build:
+    // Manhattan distances here): one line instead of every board.
+    let fifteen = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15";
+    let args = [
+        "solve",
+        fifteen,
+        "--heuristic",
+        "manhattan",
+        "--summary",
+        "--stats",
+    ];
+    let (code, summary, stderr) = run(&args, "");
+    assert_eq!(code, 0, "{summary}{stderr}");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(lines.len(), 2, "{summary}");
+    assert_eq!(lines[0], "2 moves: left up", "{summary}");
+    assert!(lines[1].starts_with("stats: nodes "), "{summary}");
+    // The board is the goal.
+    let (_, summary, _) = run(&["solve", "012345678", "--summary"], "");
+    assert_eq!(summary, "0 moves: the board is the goal\n");
+    // Not solved: the one line that says why.
+    let (code, summary, _) = run(&["solve", "021345678", "--summary"], "");
+    assert_eq!(code, 3);
+    assert_eq!(summary.lines().count(), 1, "{summary}");
+    let (code, _, stderr) = run(&["solve", "142358607", "--summary", "--json"], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
