@@ -148,6 +148,10 @@ pub struct Fields {
     /// The mean score of the fill's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean_score: Option<f64>,
+    /// Whether the fill is the only one: a separate count to 2 after the
+    /// fill (not with `--count`), present when it decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
     /// Fills counted, with `--count`.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
@@ -194,6 +198,9 @@ pub struct Filled {
     pub outcome: Outcome,
     /// `ac3`'s domains and trace.
     pub ac3: Option<Ac3Result>,
+    /// Whether the fill is unique, when asked and decided
+    /// ([`crate::is_unique`]).
+    pub unique: Option<bool>,
 }
 
 impl cli_kit::Outcome for Filled {
@@ -203,8 +210,10 @@ impl cli_kit::Outcome for Filled {
 }
 
 /// Fills the template in `bytes` with `options` (their algorithm and word
-/// list).
-pub fn fill_item(bytes: &[u8], options: &Options) -> Result<Filled, String> {
+/// list); with `unique`, a filled grid is then counted to 2 to say whether
+/// its fill is the only one ([`crate::is_unique`], within
+/// [`crate::unique_budget`] of the fill's nodes).
+pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled, String> {
     let grid = parse_template(bytes)?;
     let problem = Problem::new(grid, &options.word_list());
     if problem.slots().is_empty() {
@@ -222,10 +231,14 @@ pub fn fill_item(bytes: &[u8], options: &Options) -> Result<Filled, String> {
         }
         _ => (crate::solve_problem(&problem, options), None),
     };
+    let unique = (unique && outcome.status == Status::Solved)
+        .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
+        .flatten();
     Ok(Filled {
         problem,
         outcome,
         ac3,
+        unique,
     })
 }
 
@@ -289,6 +302,7 @@ impl FillReport {
                         .collect()
                 }),
                 mean_score: fill.map(|fill| round2(fill.mean_score())),
+                unique: filled.unique,
                 count: self.count_limit.map(|_| Count {
                     count: outcome.count,
                     complete: outcome.count_complete,
@@ -327,6 +341,7 @@ impl FillReport {
             problem,
             outcome,
             ac3,
+            unique,
         } = filled;
         let ipuz = self.format == OutputFormat::Ipuz;
         let mut before = Vec::new();
@@ -369,6 +384,11 @@ impl FillReport {
             },
         }
         let mut after = Vec::new();
+        match unique {
+            Some(true) => writeln!(after, "unique: yes, no other fill from this list")?,
+            Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
+            None => {}
+        }
         if let Some(limit) = self.count_limit {
             let text = match (outcome.status, outcome.count_complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),

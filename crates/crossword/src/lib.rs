@@ -68,5 +68,5 @@ pub use options::{Algo, Fill, Options, Outcome, Stats, Words};
 pub use problem::{Entry, Problem};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};
-pub use solve::{ac3, solve, solve_problem};
+pub use solve::{UNIQUE_NODE_LIMIT, ac3, is_unique, solve, solve_problem, unique_budget};
 pub use words::{DEFAULT_SCORE, Dropped, Word, WordList, letters_to_string};

@@ -215,7 +215,10 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         trace: args.trace,
         count_limit,
     };
-    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &options);
+    // Whether a fill is unique: asked of every fill but counts and ipuz
+    // files (which hold neither).
+    let unique = !args.count && args.format != OutputFormat::Ipuz;
+    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &options, unique);
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(Some(1))
         .run(&[bytes], solve, &mut report)

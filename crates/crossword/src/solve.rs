@@ -2,7 +2,7 @@
 //! turns the engine's word ids into a [`Fill`]; and the template as a
 //! [`puzzle_kit::Puzzle`].
 
-use puzzle_kit::Puzzle;
+use puzzle_kit::{Puzzle, Status};
 
 use crate::csp::{self, Ac3Result};
 use crate::error::ParseError;
@@ -42,6 +42,52 @@ fn run(problem: &Problem, options: &Options, words: Option<Words>) -> Outcome {
         Algo::Ac3 => csp::ac3(problem, options).0,
     };
     outcome(problem, options, run, words)
+}
+
+/// The most nodes [`unique_budget`] gives the count of [`is_unique`].
+pub const UNIQUE_NODE_LIMIT: u64 = 10_000;
+
+/// The nodes the command line lets [`is_unique`] spend after a fill that
+/// took `fill_nodes`: as many as the fill, at least 1,000 (a second fill
+/// is usually found within a few dozen nodes of the first) and at most
+/// [`UNIQUE_NODE_LIMIT`], so that the question never costs much more than
+/// the fill; proving that a big template has one fill only can take far
+/// longer, and is then left undecided.
+pub fn unique_budget(fill_nodes: u64) -> u64 {
+    fill_nodes.clamp(1_000, UNIQUE_NODE_LIMIT)
+}
+
+/// Whether `problem` has exactly one fill: a count to 2 by the `fast`
+/// engine (exact, without restarts), separate from the run that filled it
+/// (whose stats it leaves alone), with the options' word list, repeats
+/// rule and time limit, and at most `nodes` nodes (or the options' node
+/// limit, if smaller). `Some(true)` when the count of 1 is complete,
+/// `Some(false)` when a second fill was found, `None` when the budget ran
+/// out first (or the grid has no fill).
+///
+/// ```
+/// use crossword::{Algo, Grid, Options, Problem, WordList};
+///
+/// let grid: Grid = "...\n.#.\n...".parse()?;
+/// let words = WordList::from_words(&["ape", "pea", "eta", "tea", "ate", "apt"]);
+/// let problem = Problem::new(grid, &words);
+/// assert_eq!(crossword::is_unique(&problem, &Options::new(Algo::Fast), 1_000), Some(false));
+/// # Ok::<(), crossword::ParseError>(())
+/// ```
+pub fn is_unique(problem: &Problem, options: &Options, nodes: u64) -> Option<bool> {
+    let mut count = Options {
+        algo: Algo::Fast,
+        trace: false,
+        ..options.clone()
+    }
+    .count_up_to(2);
+    count.limits.node_limit = Some(options.limits.node_limit.map_or(nodes, |n| n.min(nodes)));
+    let run = fast::solve(problem, &count);
+    match run.status {
+        Status::Solved if run.count >= 2 => Some(false),
+        Status::Solved if run.complete => Some(true),
+        _ => None,
+    }
 }
 
 /// Seed 002's AC-3 alone on `problem`: the outcome (solved when every

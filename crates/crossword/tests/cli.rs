@@ -424,7 +424,49 @@ fn the_library_displays_a_fill_as_the_command_line_does() {
     let shown = run(&SEED, None);
     // println! of the fill is the command line's view, byte for byte: one
     // case (uppercase), no blank line after it.
-    assert_eq!(String::from_utf8_lossy(&shown.stdout), format!("{fill}\n"));
+    assert_eq!(
+        String::from_utf8_lossy(&shown.stdout),
+        format!("{fill}\nunique: yes, no other fill from this list\n")
+    );
     assert!(fill.grid.to_string().starts_with("H O S E S\n# # A # T\n"));
     assert!(!fill.to_string().ends_with('\n'));
+}
+
+#[test]
+fn a_fill_says_whether_it_is_unique_and_a_count_does_not() {
+    // Seed 002's fill is the only one: true, by every algorithm, and the
+    // chosen algorithm's stats are its own.
+    for algo in ["fast", "mac", "ac3"] {
+        let filled = run(&[&SEED[..], &["--json", "--algo", algo]].concat(), None);
+        let record = record(&filled);
+        assert_eq!(record["unique"], true, "{algo}");
+        if algo == "ac3" {
+            assert_eq!(record["stats"]["nodes"], 1);
+        }
+    }
+    // The built-in list fills a mini grid many ways.
+    let filled = run(&["fill", "grids/own-mini-5x5.txt", "--json"], None);
+    assert_eq!(record(&filled)["unique"], false);
+    let shown = run(&["fill", "grids/own-mini-5x5.txt", "--stats"], None);
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(
+        text.contains("mean score")
+            && text.contains("\nunique: no, the list fills it another way too\nstats: nodes "),
+        "{text}"
+    );
+    // --count answers the question itself; ipuz holds no such field.
+    let counted = run(&[&SEED[..], &["--json", "--count"]].concat(), None);
+    assert!(record(&counted).get("unique").is_none());
+    let ipuz = run(&[&SEED[..], &["--format", "ipuz"]].concat(), None);
+    assert!(!String::from_utf8_lossy(&ipuz.stdout).contains("unique"));
+    // A budget too small to decide: no field rather than a guess.
+    let words = crossword::WordList::default_list(Some(60));
+    let grid: crossword::Grid = std::fs::read_to_string(fixtures().join("grids/own-mini-5x5.txt"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let problem = crossword::Problem::new(grid, &words);
+    let options = crossword::Options::default();
+    assert_eq!(crossword::is_unique(&problem, &options, 1), None);
+    assert_eq!(crossword::is_unique(&problem, &options, 1_000), Some(false));
 }
