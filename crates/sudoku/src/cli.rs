@@ -12,10 +12,11 @@ use cli_kit::{Count, Input, Record, Report, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
+use crate::dead_end::{DeadEnd, dead_end};
 use crate::error::ParseError;
 use crate::grid::{Parsed, Sudoku, parse_puzzles};
 use crate::options::{Algo, Limit, Options, Outcome, Status};
-use crate::solve::solve;
+use crate::solve::{solve, solve_and_tell_unique};
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
 /// `status`, `solution`, `error`, `stats`).
@@ -29,6 +30,11 @@ pub struct SudokuFields {
     /// The algorithm that ran (absent when the puzzle could not be read).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub algo: Option<Algo>,
+    /// Whether the solution is the only one: a separate count to 2 after
+    /// the solve (see [`crate::unique`]), present when solved without
+    /// `--count` and the count could tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
 }
 
 /// One puzzle's JSON line: the solution is the 81-character line form.
@@ -83,6 +89,11 @@ end with Ctrl-D, or give a FILE or a puzzle as the argument";
 pub struct Answer {
     /// What [`solve`] found.
     pub outcome: Outcome,
+    /// When solved and asked for: whether the solution is unique, by
+    /// [`solve_and_tell_unique`] (`None` when a limit stopped its count).
+    pub unique: Option<bool>,
+    /// When unsolvable: where propagation fails, if it does ([`dead_end`]).
+    pub dead_end: Option<DeadEnd>,
 }
 
 impl cli_kit::Outcome for Answer {
@@ -92,14 +103,30 @@ impl cli_kit::Outcome for Answer {
 }
 
 /// Solves a puzzle of a batch, or says why it could not be read: the
-/// `solve` of [`cli_kit::Batch::run`].
-pub fn solve_parsed(parsed: &Parsed, options: &Options) -> Result<Answer, String> {
-    match &parsed.result {
-        Ok(sudoku) => Ok(Answer {
-            outcome: solve(sudoku, options),
-        }),
-        Err(error) => Err(error.to_string()),
-    }
+/// `solve` of [`cli_kit::Batch::run`]. With `tell_unique` a solved puzzle
+/// is told unique or not ([`solve_and_tell_unique`]: the outcome and its
+/// stats are [`solve`]'s); an unsolvable one is looked at for
+/// where it fails ([`dead_end`]).
+pub fn solve_parsed(
+    parsed: &Parsed,
+    options: &Options,
+    tell_unique: bool,
+) -> Result<Answer, String> {
+    let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
+    let (outcome, unique) = if tell_unique {
+        solve_and_tell_unique(sudoku, options)
+    } else {
+        (solve(sudoku, options), None)
+    };
+    let dead_end = match outcome.status {
+        Status::Unsolvable => dead_end(sudoku),
+        _ => None,
+    };
+    Ok(Answer {
+        outcome,
+        unique,
+        dead_end,
+    })
 }
 
 /// The record of a puzzle of a batch: its outcome, or why it could not be
@@ -108,7 +135,9 @@ pub fn solve_parsed(parsed: &Parsed, options: &Options) -> Result<Answer, String
 /// first solution to itself.
 pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) -> SudokuRecord {
     let record = match result {
-        Ok(Answer { outcome }) => {
+        Ok(Answer {
+            outcome, unique, ..
+        }) => {
             let fields = SudokuFields {
                 puzzle: match &parsed.result {
                     Ok(sudoku) => sudoku.to_line(),
@@ -119,6 +148,7 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
                     complete: outcome.count_complete,
                 }),
                 algo: Some(outcome.stats.algo),
+                unique: *unique,
             };
             let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
@@ -181,7 +211,12 @@ impl Report<Parsed, Answer> for View {
         if self.json {
             return record(parsed, result, self.count_limit.is_some()).write_line(out);
         }
-        let Ok(Answer { outcome }) = result else {
+        let Ok(Answer {
+            outcome,
+            unique,
+            dead_end,
+        }) = result
+        else {
             if self.several {
                 writeln!(out, "# line {}: invalid (see stderr)\n", parsed.line)?;
             }
@@ -201,7 +236,13 @@ impl Report<Parsed, Answer> for View {
             (_, Status::Limit(limit), _) => {
                 writeln!(out, "{limit} limit reached before an answer")?
             }
-            _ => writeln!(out, "no solution")?,
+            _ => match dead_end {
+                Some(dead_end) => writeln!(out, "no solution: {dead_end}")?,
+                None => writeln!(out, "no solution")?,
+            },
+        }
+        if let Some(unique) = unique {
+            writeln!(out, "{}", unique_line(*unique))?;
         }
         if let Some(limit) = self.count_limit {
             writeln!(out, "{}", count_line(outcome, limit))?;
@@ -218,6 +259,16 @@ impl Report<Parsed, Answer> for View {
             writeln!(out)?;
         }
         Ok(())
+    }
+}
+
+/// The human line of a solved puzzle's uniqueness: `unique: yes`, or
+/// `not unique: the puzzle has another solution`.
+pub fn unique_line(unique: bool) -> &'static str {
+    if unique {
+        "unique: yes"
+    } else {
+        "not unique: the puzzle has another solution"
     }
 }
 
@@ -258,6 +309,12 @@ pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
             ));
         }
     };
+    if record.fields.unique.is_some() && status != Status::Solved {
+        return Err(format!(
+            "{at}\"unique\" with status \"{}\": only a solved puzzle has a unique solution or not",
+            status.name()
+        ));
+    }
     let puzzle = Sudoku::from_line(&record.fields.puzzle)
         .map_err(|error| format!("{at}puzzle is not valid: {error}"))?;
     let solution = record
@@ -330,7 +387,7 @@ mod tests {
         let parsed = &parse_puzzles(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         )[0];
-        let answer = solve_parsed(parsed, &Options::default()).unwrap();
+        let answer = solve_parsed(parsed, &Options::default(), false).unwrap();
         let mut out = Vec::new();
         let mut view = View {
             bold_givens: true,
@@ -348,6 +405,36 @@ mod tests {
         assert_eq!(
             String::from_utf8(plain).unwrap(),
             text.replace("\x1b[1m", "").replace("\x1b[0m", "")
+        );
+    }
+
+    #[test]
+    fn solve_tells_uniqueness_apart_from_its_stats_and_check_wants_it_solved() {
+        let parsed = &parse_puzzles(&".".repeat(81))[0];
+        for &algo in Algo::ALL {
+            let options = Options::new(algo).node_limit(10_000);
+            let alone = solve(parsed.result.as_ref().unwrap(), &options);
+            let answer = solve_parsed(parsed, &options, true).unwrap();
+            // BFS reaches its node limit on an empty grid: nothing to tell.
+            let told = (alone.status == Status::Solved).then_some(false);
+            assert_eq!(answer.unique, told, "{algo}");
+            assert_eq!(answer.outcome.stats.nodes, alone.stats.nodes, "{algo}");
+            let without = solve_parsed(parsed, &options, false).unwrap();
+            assert_eq!(without.unique, None);
+        }
+        let answer = solve_parsed(parsed, &Options::default(), true).unwrap();
+        let mut record = record(parsed, Ok(&answer), false);
+        assert_eq!(record.fields.unique, Some(false));
+        assert_eq!(check_record(&record), Ok(Verified::Solution));
+        record.status = cli_kit::Status::Unsolvable;
+        record.solution = None;
+        assert_eq!(
+            check_record(&record),
+            Err(
+                "(puzzle of input line 1) \"unique\" with status \"unsolvable\": only a solved \
+                 puzzle has a unique solution or not"
+                    .into()
+            )
         );
     }
 

@@ -256,6 +256,11 @@ struct Search<'a> {
     deadline: Option<Instant>,
     /// Whether the deadline stopped the search.
     timed_out: bool,
+    /// Whether to note when the first solution was found.
+    note_first: bool,
+    /// The nodes examined and the time when the first solution was found
+    /// (when `note_first`).
+    first_at: Option<(u64, Instant)>,
     first: Option<&'a mut [u8; 81]>,
     /// Whether the puzzle started open enough for the costlier deductions,
     /// the careful guess and the snapshot propagation passes to pay (see
@@ -652,10 +657,13 @@ impl Board {
                 continue;
             }
             if self.unsolved_cells == [0; 3] {
-                if search.found == 0
-                    && let Some(grid) = search.first.as_deref_mut()
-                {
-                    self.write_solution(grid);
+                if search.found == 0 {
+                    if let Some(grid) = search.first.as_deref_mut() {
+                        self.write_solution(grid);
+                    }
+                    if search.note_first {
+                        search.first_at = Some((search.nodes, Instant::now()));
+                    }
                 }
                 search.found += 1;
                 return if search.found >= search.limit {
@@ -927,12 +935,87 @@ pub(crate) fn solve_9x9(
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
 ) -> FastResult {
+    let open_from = if limit <= 1 {
+        OPEN_GRID_FIRST
+    } else {
+        OPEN_GRID
+    };
+    run(
+        grid, limit, open_from, node_limit, deadline, solution, false,
+    )
+    .0
+}
+
+/// What [`solve_and_tell_unique`] found: the run to the first solution,
+/// when that solution was found, and whether it is unique.
+pub(crate) struct Told {
+    /// The search as a first-solution run ([`solve_9x9`] with a limit of
+    /// 1) would have ended: the same solution, nodes and limit.
+    pub first: FastResult,
+    /// When the first solution was found, if it was.
+    pub first_found_at: Option<Instant>,
+    /// Whether the solution is unique: `None` when there is none or a limit
+    /// stopped the count.
+    pub unique: Option<bool>,
+}
+
+/// [`solve_9x9`] for the first solution, then on in the same search to a
+/// second one, which tells whether the first is unique: the path to the
+/// first solution is that of a first-solution run (same strategy), so its
+/// nodes are those such a run counts, and the count costs only what lies
+/// past it. The limits bound the whole search.
+pub(crate) fn solve_and_tell_unique(
+    grid: &[u8; 81],
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    solution: &mut [u8; 81],
+) -> Told {
+    let (counted, first_at) = run(
+        grid,
+        2,
+        OPEN_GRID_FIRST,
+        node_limit,
+        deadline,
+        solution,
+        true,
+    );
+    match first_at {
+        Some((nodes, at)) => Told {
+            first: FastResult {
+                found: 1,
+                nodes,
+                limit: None,
+            },
+            first_found_at: Some(at),
+            unique: match counted.limit {
+                Some(_) => None,
+                None => Some(counted.found == 1),
+            },
+        },
+        None => Told {
+            first: counted,
+            first_found_at: None,
+            unique: None,
+        },
+    }
+}
+
+fn run(
+    grid: &[u8; 81],
+    limit: u64,
+    open_from: u32,
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    solution: &mut [u8; 81],
+    note_first: bool,
+) -> (FastResult, Option<(u64, Instant)>) {
     let Some(mut board) = Board::from_givens(grid) else {
-        return FastResult {
+        let result = FastResult {
             found: 0,
             nodes: 0,
             limit: None,
         };
+        return (result, None);
     };
     let max_nodes = node_limit.unwrap_or(u64::MAX);
     let mut search = Search {
@@ -946,13 +1029,11 @@ pub(crate) fn solve_9x9(
         max_nodes,
         deadline,
         timed_out: false,
+        note_first,
+        first_at: None,
         first: Some(solution),
         careful: board.unsolved_count() >= CAREFUL_FROM,
-        open_from: if limit <= 1 {
-            OPEN_GRID_FIRST
-        } else {
-            OPEN_GRID
-        },
+        open_from,
     };
     board.search(&mut search);
     let limit = if search.timed_out {
@@ -962,7 +1043,7 @@ pub(crate) fn solve_9x9(
     } else {
         None
     };
-    FastResult {
+    let result = FastResult {
         found: search.found,
         // The node that crossed a limit was not searched.
         nodes: if limit.is_some() {
@@ -971,7 +1052,8 @@ pub(crate) fn solve_9x9(
             search.nodes
         },
         limit,
-    }
+    };
+    (result, search.first_at)
 }
 
 #[cfg(test)]

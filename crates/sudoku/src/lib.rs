@@ -61,6 +61,7 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod csp;
+mod dead_end;
 mod error;
 mod fast;
 mod grid;
@@ -69,8 +70,9 @@ mod seed;
 mod solve;
 
 pub use check::{CheckError, check_solution};
+pub use dead_end::{DeadEnd, dead_end};
 pub use error::ParseError;
 pub use grid::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
 pub use options::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
 pub use puzzle_kit::{Limit, Status};
-pub use solve::{fast_solve_array, solve, unique};
+pub use solve::{UNIQUE_NODE_BUDGET, fast_solve_array, solve, solve_and_tell_unique, unique};

@@ -167,7 +167,11 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     };
     Batch::new("sudoku", &input.name)
         .threads(args.threads.map(|threads| threads as usize))
-        .run(&puzzles, |parsed| solve_parsed(parsed, &options), &mut view)
+        .run(
+            &puzzles,
+            |parsed| solve_parsed(parsed, &options, !args.count),
+            &mut view,
+        )
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {

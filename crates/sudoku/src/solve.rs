@@ -62,6 +62,16 @@ fn solve_fast(sudoku: &Sudoku, options: &Options, start: Instant) -> Found {
         deadline,
         &mut solution,
     );
+    found_fast(&result, count_up_to, limits.node_limit, &solution)
+}
+
+/// The [`Found`] of a fast engine's run.
+fn found_fast(
+    result: &fast::FastResult,
+    count_up_to: u64,
+    node_limit: Option<u64>,
+    solution: &[u8; 81],
+) -> Found {
     let end = match result.limit {
         Some(limit) => End::Limit(limit),
         None if result.found >= count_up_to => End::SolutionLimit,
@@ -72,13 +82,80 @@ fn solve_fast(sudoku: &Sudoku, options: &Options, start: Instant) -> Found {
         count: result.found,
         // The engine counts no node when its setup already finds the
         // givens contradictory; the root was examined all the same.
-        nodes: if limits.node_limit == Some(0) {
+        nodes: if node_limit == Some(0) {
             result.nodes
         } else {
             result.nodes.max(1)
         },
         end,
     }
+}
+
+/// The most nodes the uniqueness count of [`solve_and_tell_unique`] may
+/// take on a grid other than 9x9 (csp-core's nodes), whatever the node
+/// limit: past it the count says nothing.
+pub const UNIQUE_NODE_BUDGET: u64 = 100_000;
+
+/// [`solve`], and whether the solution is unique, as `sudoku solve` tells
+/// it: the outcome (its status, solution, count and [`Stats`]) is exactly
+/// what [`solve`] gives, and the uniqueness is `None` unless solved (and
+/// when a limit stopped its count).
+///
+/// With [`Options::count_up_to`] of 2 or more the count tells. Else, with
+/// [`Algo::Fast`] on a 9x9 grid, the fast engine's search goes on past the
+/// first solution to a second one (the path to the first is the same as a
+/// first-solution run's, so nodes and time are those up to it): the
+/// answer costs what lies past the first solution. Else [`unique`] counts
+/// apart after the solve, on grids other than 9x9 within
+/// [`UNIQUE_NODE_BUDGET`] nodes too.
+pub fn solve_and_tell_unique(sudoku: &Sudoku, options: &Options) -> (Outcome, Option<bool>) {
+    let limits = &options.limits;
+    if limits.count_up_to > 1 {
+        let outcome = solve(sudoku, options);
+        let unique = match (outcome.status, outcome.count) {
+            (Status::Solved, 1) => outcome.count_complete.then_some(true),
+            (Status::Solved, _) => Some(false),
+            _ => None,
+        };
+        return (outcome, unique);
+    }
+    if options.algo != Algo::Fast || sudoku.side() != 9 {
+        let outcome = solve(sudoku, options);
+        if outcome.status != Status::Solved {
+            return (outcome, None);
+        }
+        let mut counting = *options;
+        if sudoku.side() != 9 {
+            let budget = limits.node_limit.unwrap_or(UNIQUE_NODE_BUDGET);
+            counting.limits.node_limit = Some(budget.min(UNIQUE_NODE_BUDGET));
+        }
+        let told = unique(sudoku, &counting);
+        return (outcome, told);
+    }
+    let start = Instant::now();
+    let mut grid = [0u8; 81];
+    grid.copy_from_slice(sudoku.values());
+    let mut solution = [0u8; 81];
+    let deadline = limits.time_limit.map(|time| start + time);
+    let told = fast::solve_and_tell_unique(&grid, limits.node_limit, deadline, &mut solution);
+    let found = found_fast(&told.first, 1, limits.node_limit, &solution);
+    let elapsed = told.first_found_at.unwrap_or_else(Instant::now) - start;
+    let limit = match found.end {
+        End::Limit(limit) => Some(limit),
+        End::Exhausted | End::SolutionLimit => None,
+    };
+    let outcome = Outcome::counted(
+        found.solution,
+        found.count,
+        found.end == End::Exhausted,
+        limit,
+        Stats {
+            nodes: found.nodes,
+            micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            algo: Algo::Fast,
+        },
+    );
+    (outcome, told.unique)
 }
 
 /// Whether `sudoku` has exactly one solution: a count up to 2, separate

@@ -363,3 +363,61 @@ fn unique_counts_to_two_apart_from_the_solve() {
         Some(true)
     );
 }
+
+#[test]
+fn telling_uniqueness_leaves_the_outcome_and_its_counters_as_solve_gives_them() {
+    use sudoku::{solve_and_tell_unique, unique};
+    let mut puzzles = Vec::new();
+    for file in [
+        "top1465_sample.txt",
+        "forum_hardest_1106_sample.txt",
+        "clue17_sample.txt",
+        "known.txt",
+        "multiple.txt",
+        "unsolvable.txt",
+        "four.txt",
+        "sixteen.txt",
+    ] {
+        puzzles.extend(fixture(file));
+    }
+    let without_micros = |mut outcome: Outcome| {
+        outcome.stats.micros = 0;
+        outcome
+    };
+    let mut told = [0; 2];
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        for options in [
+            Options::new(Algo::Fast),
+            Options::new(Algo::Csp),
+            Options::new(Algo::Fast).node_limit(3),
+            Options::new(Algo::Fast).count_up_to(2),
+        ] {
+            // csp is slow in debug builds: a sample.
+            if options.algo == Algo::Csp && index % 8 != 0 {
+                continue;
+            }
+            let alone = solve(puzzle, &options);
+            let (outcome, is_unique) = solve_and_tell_unique(puzzle, &options);
+            assert_eq!(
+                without_micros(outcome),
+                without_micros(alone.clone()),
+                "{} {options:?}",
+                puzzle.to_line()
+            );
+            let expected = if alone.status == Status::Solved {
+                unique(puzzle, &options.node_limit(u64::MAX))
+            } else {
+                None
+            };
+            // Without a limit a 9x9 answer always tells.
+            if options.limits.node_limit.is_none() && puzzle.side() == 9 {
+                assert_eq!(is_unique, expected, "{} {options:?}", puzzle.to_line());
+            }
+            if let Some(unique) = is_unique {
+                told[usize::from(unique)] += 1;
+                assert_eq!(Some(unique), expected, "{}", puzzle.to_line());
+            }
+        }
+    }
+    assert!(told[0] > 0 && told[1] > 100, "{told:?}");
+}
