@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{check_placement, check_unsolvable};
 use crate::{
-    Algorithm, BOARD_VIEW_MAX, CountAlgo, CountOptions, CountOutcome, Formulation, Limit, Outcome,
-    Stats, base_bytes, board_bytes, count_with, solve,
+    Algo, BOARD_VIEW_MAX, CountOptions, Limit, Options, Outcome, Queens, Stats, base_bytes,
+    board_bytes, count, solve,
 };
 
 /// The program's name in messages.
@@ -279,27 +279,58 @@ pub struct View {
     pub unique: bool,
 }
 
-/// One `solve` run: the board size, the algorithm and what it found.
+/// The counters of `nqueens count --algo`: the fast counter of every
+/// placement ([`count`]), or a textbook formulation counting them all
+/// ([`solve`] with `count_up_to(u64::MAX)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum CountAlgo {
+    /// Bitboards with 8-fold symmetry on all cores (the default)
+    #[default]
+    Fast,
+    /// One variable per row on csp-core, all-different on columns and diagonals
+    Csp,
+    /// Seed 004's board of candidate lists, most constrained row, depth first
+    Dfs,
+    /// The same board, breadth first (it keeps every board it generates)
+    Bfs,
+}
+
+impl CountAlgo {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        self.formulation().map_or("fast", Algo::name)
+    }
+
+    /// The formulation that counts, or `None` for the fast counter.
+    pub fn formulation(self) -> Option<Algo> {
+        match self {
+            CountAlgo::Fast => None,
+            CountAlgo::Csp => Some(Algo::Csp),
+            CountAlgo::Dfs => Some(Algo::Dfs),
+            CountAlgo::Bfs => Some(Algo::Bfs),
+        }
+    }
+}
+
+/// One `solve` run: the board size, the options and what it found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveRun {
     /// The board size.
     pub n: usize,
     /// The algorithm with its settings.
-    pub algorithm: Algorithm,
+    pub options: Options,
     /// What it found.
     pub outcome: Outcome,
-    /// The work done.
-    pub stats: Stats,
 }
 
 impl cli_kit::Outcome for SolveRun {
     fn status(&self) -> Status {
-        self.outcome.status().into()
+        self.outcome.status.into()
     }
 }
 
 /// One `count` run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRun {
     /// The board size.
     pub n: usize,
@@ -307,15 +338,15 @@ pub struct CountRun {
     pub algo: CountAlgo,
     /// The worker threads allowed (1 for the formulations).
     pub threads: usize,
-    /// What it counted.
-    pub outcome: CountOutcome,
-    /// The work done.
-    pub stats: Stats,
+    /// What it counted (`count`, `count_complete`, the status and stats).
+    pub outcome: Outcome,
+    /// The fast counter: placements distinct under the 8 symmetries.
+    pub unique: Option<u64>,
 }
 
 impl cli_kit::Outcome for CountRun {
     fn status(&self) -> Status {
-        self.outcome.status().into()
+        self.outcome.status.into()
     }
 }
 
@@ -325,20 +356,21 @@ impl cli_kit::Outcome for CountRun {
 ///
 /// A failed write (a closed pipe ends the run quietly in
 /// [`cli_kit::finish`]).
-pub fn run_solve(n: usize, algorithm: Algorithm, view: View) -> anyhow::Result<ExitCode> {
+pub fn run_solve(n: usize, options: Options, view: View) -> anyhow::Result<ExitCode> {
     let solve_one = |&n: &usize| {
-        let (outcome, stats) = solve(n, algorithm).map_err(|error| error.to_string())?;
+        let queens = Queens::new(n).map_err(|error| error.to_string())?;
         Ok(SolveRun {
             n,
-            algorithm,
-            outcome,
-            stats,
+            options,
+            outcome: solve(&queens, &options),
         })
     };
-    Batch::new(PROGRAM, INPUT_NAME).run(&[n], solve_one, &mut Shown(view, algorithm.name()))
+    Batch::new(PROGRAM, INPUT_NAME).run(&[n], solve_one, &mut Shown(view, options.algo.name()))
 }
 
-/// `nqueens count N`: a batch of one board, shown as `view` says.
+/// `nqueens count N`: a batch of one board, shown as `view` says; the fast
+/// counter runs on `threads` (all cores when `None`), a formulation within
+/// `limits`.
 ///
 /// # Errors
 ///
@@ -346,28 +378,62 @@ pub fn run_solve(n: usize, algorithm: Algorithm, view: View) -> anyhow::Result<E
 pub fn run_count(
     n: usize,
     algo: CountAlgo,
-    options: &CountOptions,
+    threads: Option<NonZeroUsize>,
+    limits: crate::Limits,
     view: View,
 ) -> anyhow::Result<ExitCode> {
     let threads = match algo {
-        CountAlgo::Fast => options
-            .threads
+        CountAlgo::Fast => threads
             .or_else(|| std::thread::available_parallelism().ok())
             .unwrap_or(NonZeroUsize::MIN),
         _ => NonZeroUsize::MIN,
     };
-    let options = CountOptions {
-        threads: Some(threads),
-        ..*options
-    };
     let count_one = |&n: &usize| {
-        let (outcome, stats) = count_with(n, algo, &options).map_err(|error| error.to_string())?;
+        let (outcome, unique) = match algo.formulation() {
+            None => {
+                let options = CountOptions {
+                    threads: Some(threads),
+                };
+                let (counts, stats) = count(n, &options).map_err(|error| error.to_string())?;
+                let status = match counts.total {
+                    0 => crate::Status::Unsolvable,
+                    _ => crate::Status::Solved,
+                };
+                let outcome = Outcome {
+                    status,
+                    solution: None,
+                    count: counts.total,
+                    count_complete: true,
+                    stats,
+                };
+                (outcome, Some(counts.unique))
+            }
+            Some(formulation) => {
+                // The fast counter's bound holds for the formulations too.
+                if n > crate::MAX_COUNT_N {
+                    return Err(crate::SizeError::TooLarge {
+                        n,
+                        max: crate::MAX_COUNT_N,
+                    }
+                    .to_string());
+                }
+                let queens = Queens::new(n).map_err(|error| error.to_string())?;
+                let options = Options {
+                    limits: crate::Limits {
+                        count_up_to: u64::MAX,
+                        ..limits
+                    },
+                    ..Options::new(formulation)
+                };
+                (solve(&queens, &options), None)
+            }
+        };
         Ok(CountRun {
             n,
             algo,
             threads: threads.get(),
             outcome,
-            stats,
+            unique,
         })
     };
     Batch::new(PROGRAM, INPUT_NAME).run(&[n], count_one, &mut Shown(view, algo.name()))
@@ -429,27 +495,28 @@ impl Report<usize, SolveRun> for Shown {
             Err(_) => return Ok(()),
         };
         if view.json {
-            let mut record = Record::ended(run.outcome.status(), fields);
-            if let Outcome::Solved(placement) = &run.outcome {
-                record.solution = Some(placement.columns());
+            let status = run.outcome.status;
+            let mut record = Record::ended(status, fields);
+            if status == crate::Status::Solved {
+                record.solution = run.outcome.solution.as_ref().map(|p| p.columns());
             }
-            record.stats = record_stats(&run.stats);
+            record.stats = record_stats(&run.outcome.stats);
             return write_record(out, &record);
         }
-        match &run.outcome {
-            Outcome::Solved(placement) if placement.n() > BOARD_VIEW_MAX => {
+        match (&run.outcome.solution, run.outcome.status) {
+            (Some(placement), _) if placement.n() > BOARD_VIEW_MAX => {
                 placement.write_line(&mut &mut *out)?;
             }
-            Outcome::Solved(placement) => write!(out, "{placement}")?,
-            Outcome::Unsolvable => writeln!(
+            (Some(placement), _) => writeln!(out, "{placement}")?,
+            (None, crate::Status::Limit(limit)) => writeln!(out, "{}", limit_line(run, limit))?,
+            (None, _) => writeln!(
                 out,
                 "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
                  each other"
             )?,
-            Outcome::LimitReached(limit) => writeln!(out, "{}", limit_line(run, *limit))?,
         }
         if view.stats {
-            writeln!(out, "{}", stats_line(&run.stats, None))?;
+            writeln!(out, "{}", stats_line(&run.outcome.stats, None))?;
         }
         Ok(())
     }
@@ -475,35 +542,35 @@ impl Report<usize, CountRun> for Shown {
             }
             Err(_) => return Ok(()),
         };
-        let outcome = run.outcome;
+        let outcome = &run.outcome;
         if view.json {
             let fields = Fields {
                 n,
                 algo: algo.to_owned(),
                 count: Some(Count {
-                    count: outcome.total,
-                    complete: outcome.is_complete(),
+                    count: outcome.count,
+                    complete: outcome.count_complete,
                 }),
-                unique: outcome.unique.filter(|_| view.unique),
+                unique: run.unique.filter(|_| view.unique),
                 threads: Some(run.threads),
             };
             let mut record: Record<Fields, Vec<u32>, Counters> =
-                Record::ended(outcome.status(), fields);
-            record.solution = one_placement(n, &outcome);
-            record.stats = record_stats(&run.stats);
+                Record::ended(outcome.status, fields);
+            record.solution = one_placement(n, outcome);
+            record.stats = record_stats(&outcome.stats);
             return write_record(out, &record);
         }
-        let shown = match outcome.unique {
+        let shown = match run.unique {
             Some(unique) if view.unique => unique,
-            _ => outcome.total,
+            _ => outcome.count,
         };
-        match outcome.limit {
+        match outcome.status.limit() {
             None => writeln!(out, "{shown}")?,
             Some(limit) => writeln!(out, "{shown} or more ({} limit reached)", limit.name())?,
         }
         if view.stats {
             let threads = (run.algo == CountAlgo::Fast).then_some(run.threads);
-            writeln!(out, "{}", stats_line(&run.stats, threads))?;
+            writeln!(out, "{}", stats_line(&outcome.stats, threads))?;
         }
         Ok(())
     }
@@ -513,14 +580,14 @@ impl Report<usize, CountRun> for Shown {
 /// exactly when solved, as in every crate's count records): the
 /// construction's, linear in `n` (a count's `n` is small anyway), not one
 /// the counter kept.
-fn one_placement(n: usize, outcome: &CountOutcome) -> Option<Vec<u32>> {
-    if outcome.status() != crate::Status::Solved {
+fn one_placement(n: usize, outcome: &Outcome) -> Option<Vec<u32>> {
+    if outcome.status != crate::Status::Solved {
         return None;
     }
-    match solve(n, Algorithm::Construct) {
-        Ok((Outcome::Solved(placement), _)) => Some(placement.into_columns()),
-        _ => None,
-    }
+    let queens = Queens::new(n).ok()?;
+    solve(&queens, &Options::new(Algo::Construct))
+        .solution
+        .map(crate::Placement::into_columns)
 }
 
 /// What the human view says when a limit stopped a search: the limit, the
@@ -528,24 +595,22 @@ fn one_placement(n: usize, outcome: &CountOutcome) -> Option<Vec<u32>> {
 fn limit_line(run: &SolveRun, limit: Limit) -> String {
     let SolveRun {
         n,
-        algorithm,
-        stats,
-        ..
+        options,
+        outcome,
     } = run;
-    let name = algorithm.name();
-    let Algorithm::Search {
-        formulation,
-        limits,
-    } = algorithm
-    else {
+    let stats = &outcome.stats;
+    let algo = options.algo;
+    let name = algo.name();
+    if !algo.searches() {
         return format!(
             "limit: {name} gave up after {} steps without a placement \
              (raise --max-steps or try another --seed)",
             stats.nodes
         );
-    };
-    let work = match formulation {
-        Formulation::Csp => format!("{} nodes", stats.nodes),
+    }
+    let limits = &options.limits;
+    let work = match algo {
+        Algo::Csp => format!("{} nodes", stats.nodes),
         _ => format!(
             "{} boards generated, {} tested,",
             stats.nodes,
@@ -553,23 +618,23 @@ fn limit_line(run: &SolveRun, limit: Limit) -> String {
         ),
     };
     let board = show_bytes(board_bytes(*n));
-    let holds = match formulation {
-        Formulation::Csp => String::new(),
-        Formulation::Dfs => format!(
+    let holds = match algo {
+        Algo::Dfs => format!(
             "; dfs keeps the boards of its path and their untried siblings, about {board} each \
              for N = {n}"
         ),
-        Formulation::Bfs => {
+        Algo::Bfs => {
             format!("; bfs keeps every board it generates, about {board} each for N = {n}")
         }
+        _ => String::new(),
     };
     match limit {
         Limit::Memory if stats.nodes == 0 => format!(
             "limit: {name} needs about {} before its search starts ({}), more than its memory \
              limit of {} (raise --memory-limit)",
-            show_bytes(base_bytes(*n, *formulation)),
-            match formulation {
-                Formulation::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
+            show_bytes(base_bytes(*n, algo)),
+            match algo {
+                Algo::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
                 _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
             },
             show_bytes(limits.memory_limit.unwrap_or_default() as u64),
@@ -583,7 +648,7 @@ fn limit_line(run: &SolveRun, limit: Limit) -> String {
         _ => format!(
             "limit: {name} stopped at its limit of {work} without a placement \
              (raise --node-limit{})",
-            if *formulation == Formulation::Bfs {
+            if algo == Algo::Bfs {
                 holds.as_str()
             } else {
                 ""
@@ -1094,16 +1159,14 @@ mod tests {
 
     /// What `solve` prints, in every form `check` reads.
     fn outputs() -> Vec<Vec<u8>> {
-        let view = |n: usize| match solve(n, Algorithm::Construct) {
-            Ok((Outcome::Solved(placement), _)) => placement.to_string(),
-            other => panic!("{n}: {other:?}"),
+        let placement = |n: usize| {
+            let queens = Queens::new(n).expect("a size");
+            let outcome = solve(&queens, &Options::new(Algo::Construct));
+            outcome.solution.expect("solvable")
         };
-        let columns = |n: usize| match solve(n, Algorithm::Construct) {
-            Ok((Outcome::Solved(placement), _)) => {
-                format!("{:?}\n", placement.columns()).replace(['[', ']', ','], "")
-            }
-            other => panic!("{n}: {other:?}"),
-        };
+        let view = |n: usize| format!("{}\n", placement(n));
+        let columns =
+            |n: usize| format!("{:?}\n", placement(n).columns()).replace(['[', ']', ','], "");
         [
             view(8),
             view(5),

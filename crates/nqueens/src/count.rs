@@ -9,60 +9,12 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::formulation::{Formulation, Limits, SearchResult, count_by};
-use crate::{Limit, SizeError, Stats, Status};
+use crate::{CountOptions, SizeError, Stats};
 
 /// The largest board [`count`] accepts: rows are `u32` bit masks. (Counting
 /// anything near this size would take centuries; the bound is about the
 /// representation, not about patience.)
 pub const MAX_COUNT_N: usize = 32;
-
-/// How [`count`] and [`count_with`] run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CountOptions {
-    /// Worker threads of the fast counter; `None` uses every core the
-    /// system reports. The formulations run on one thread.
-    pub threads: Option<NonZeroUsize>,
-    /// The node limit and memory budget of the formulations (the fast
-    /// counter holds no boards and runs to the end).
-    pub limits: Limits,
-}
-
-/// Which counter [`count_with`] runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum CountAlgo {
-    /// Bitboards with 8-fold symmetry on all cores (the default)
-    #[default]
-    Fast,
-    /// One variable per row on csp-core, all-different on columns and diagonals
-    Csp,
-    /// Seed 004's board of candidate lists, most constrained row, depth first
-    Dfs,
-    /// The same board, breadth first (it keeps every board it generates)
-    Bfs,
-}
-
-impl CountAlgo {
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self.formulation() {
-            Some(formulation) => formulation.name(),
-            None => "fast",
-        }
-    }
-
-    /// The textbook formulation this counter runs, or `None` for the fast
-    /// counter.
-    pub fn formulation(self) -> Option<Formulation> {
-        match self {
-            CountAlgo::Fast => None,
-            CountAlgo::Csp => Some(Formulation::Csp),
-            CountAlgo::Dfs => Some(Formulation::Dfs),
-            CountAlgo::Bfs => Some(Formulation::Bfs),
-        }
-    }
-}
 
 /// The result of [`count`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,85 +23,6 @@ pub struct Counts {
     pub total: u64,
     /// Placements that differ under rotation and reflection (OEIS A002562).
     pub unique: u64,
-}
-
-/// The result of [`count_with`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CountOutcome {
-    /// Placements counted: all of them when `limit` is `None`, else a lower
-    /// bound.
-    pub total: u64,
-    /// Placements distinct under rotation and reflection: the fast counter
-    /// only, which counts symmetry classes.
-    pub unique: Option<u64>,
-    /// The limit that stopped the count before it was complete.
-    pub limit: Option<Limit>,
-}
-
-impl CountOutcome {
-    /// Whether the count ran to its end, so that `total` is exact.
-    pub fn is_complete(&self) -> bool {
-        self.limit.is_none()
-    }
-
-    /// The shared status: a limit that stopped the count (whatever it had
-    /// counted), else unsolvable when nothing was counted, else solved.
-    pub fn status(&self) -> Status {
-        match (self.limit, self.total) {
-            (Some(limit), _) => Status::Limit(limit),
-            (None, 0) => Status::Unsolvable,
-            (None, _) => Status::Solved,
-        }
-    }
-}
-
-/// Counts the placements of `n` queens with the counter `algo`: the fast
-/// counter ([`count`]) or a textbook formulation ([`count_by`]), which
-/// stops at `options.limits`.
-///
-/// # Errors
-///
-/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
-///
-/// ```
-/// use nqueens::{CountAlgo, CountOptions, Limit, Limits, count_with};
-///
-/// for algo in [CountAlgo::Fast, CountAlgo::Csp, CountAlgo::Dfs, CountAlgo::Bfs] {
-///     let (outcome, _stats) = count_with(6, algo, &CountOptions::default())?;
-///     assert_eq!((outcome.total, outcome.limit), (4, None));
-/// }
-/// let options = CountOptions { limits: Limits { node_limit: Some(20), ..Limits::default() }, ..CountOptions::default() };
-/// let (outcome, stats) = count_with(8, CountAlgo::Dfs, &options)?;
-/// assert_eq!(outcome.limit, Some(Limit::Node));
-/// assert!(stats.nodes <= 20);
-/// # Ok::<(), nqueens::SizeError>(())
-/// ```
-pub fn count_with(
-    n: usize,
-    algo: CountAlgo,
-    options: &CountOptions,
-) -> Result<(CountOutcome, Stats), SizeError> {
-    let Some(formulation) = algo.formulation() else {
-        let (counts, stats) = count(n, options)?;
-        let outcome = CountOutcome {
-            total: counts.total,
-            unique: Some(counts.unique),
-            limit: None,
-        };
-        return Ok((outcome, stats));
-    };
-    check_size(n)?;
-    let (result, total, stats) = count_by(n, formulation, &options.limits);
-    let limit = match result {
-        SearchResult::LimitReached(limit) => Some(limit),
-        SearchResult::Complete(_) => None,
-    };
-    let outcome = CountOutcome {
-        total,
-        unique: None,
-        limit,
-    };
-    Ok((outcome, stats))
 }
 
 fn check_size(n: usize) -> Result<(), SizeError> {

@@ -2,18 +2,38 @@
 //! other (no shared row, column or diagonal). This crate counts every such
 //! placement exactly, and finds one placement for boards of up to 10^8 rows.
 //!
+//! The puzzle is its board size, [`Queens`]; [`solve`] places queens with
+//! one of the [`Algo`]s under [`Options`], and [`count`] counts every
+//! placement with the fast counter:
+//!
 //! ```
-//! use nqueens::{Algorithm, CountOptions, Counts, Outcome, count, solve};
+//! use nqueens::{Algo, CountOptions, Counts, Options, Queens, Status, check, count, solve};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let queens: Queens = "8".parse()?;
+//! let outcome = solve(&queens, &Options::new(Algo::Construct));
+//! assert_eq!(outcome.status, Status::Solved);
+//! let placement = outcome.solution.ok_or("8 queens fit")?;
+//! assert_eq!(placement.columns(), [1, 3, 5, 7, 2, 0, 6, 4]);
+//! check::check_columns(placement.columns())?;
+//! println!("{placement}"); // the board, rows of `Q` and `.`
 //!
 //! let (counts, _stats) = count(8, &CountOptions::default())?;
 //! assert_eq!(counts, Counts { total: 92, unique: 12 });
-//!
-//! let (outcome, _stats) = solve(8, Algorithm::Construct)?;
-//! let Outcome::Solved(placement) = outcome else { unreachable!("8 queens fit") };
-//! assert_eq!(placement.columns(), [1, 3, 5, 7, 2, 0, 6, 4]);
-//! print!("{placement}"); // the board, rows of `Q` and `.`
-//! # Ok::<(), nqueens::SizeError>(())
+//! // A textbook formulation counts too, up to a bound or all of them.
+//! let outcome = solve(&queens, &Options::new(Algo::Dfs).count_up_to(10));
+//! assert_eq!((outcome.count, outcome.count_complete), (10, false));
+//! # Ok(())
+//! # }
 //! ```
+//!
+//! Counting: [`count`] is the fast exact counter (every placement, and the
+//! placements distinct under symmetry, on all cores). The
+//! [`puzzle_kit::Puzzle`] way, `solve` with
+//! [`Options::count_up_to`]`(k)`, counts up to `k` with the chosen
+//! algorithm where it can: csp, dfs and bfs enumerate placements (stopping
+//! at `k`, or at a limit, when the count is a lower bound); construct and
+//! min-conflicts find one placement and report `count` 1, not complete.
 //!
 //! # Counting: bitboards and the 8-fold symmetry method
 //!
@@ -59,10 +79,10 @@
 //!
 //! # Placing: construction and local search
 //!
-//! [`solve`] with [`Algorithm::Construct`] (the default) writes down a
+//! [`solve`] with [`Algo::Construct`] (the default) writes down a
 //! known solution in linear time: even columns first, then odd ones, with
 //! two small repairs when N mod 6 is 2 or 3 (Hoffman, Loessi and Moore,
-//! 1969). [`Algorithm::MinConflicts`] is a local search over permutations:
+//! 1969). [`Algo::MinConflicts`] is a local search over permutations:
 //! a greedy start that leaves only a few dozen queens attacked, then swaps
 //! of an attacked queen's column with a random row's, kept when they do not
 //! add attacks, with restarts for the small boards where it stalls (after
@@ -70,28 +90,30 @@
 //!
 //! # The textbook formulations
 //!
-//! [`Algorithm::Search`] runs one of the [`Formulation`]s, kept for
-//! teaching and cross-checked against [`count`] in the tests:
+//! [`Algo::Csp`], [`Algo::Dfs`] and [`Algo::Bfs`] run the textbook
+//! formulations, kept for teaching and cross-checked against [`count`] in
+//! the tests:
 //! seed 004's extension, which solves N-Queens the way its sudoku is
 //! solved (a board whose empty rows hold candidate lists; assign the most
 //! constrained row, `update` strikes the attacked squares, `failure_test`
 //! spots a row with no candidate, `goal_test` counts the queens placed),
 //! depth first or breadth first on `search-core`; and a constraint model on
 //! `csp-core` (one variable per row, all-different on the columns and on
-//! both diagonal offsets). [`count_with`] counts and [`solve`] places with
-//! any of them, for every N (1 to 3 included: no shortcut through the fast
-//! counter); they take a node limit and a memory budget ([`Limits`]) and
-//! stop with a [`Limit`] rather than run out of either. A count stopped so
-//! is a lower bound ([`CountOutcome::limit`]).
+//! both diagonal offsets). [`solve`] places and counts
+//! ([`Options::count_up_to`]) with any of them, for every N (1 to 3
+//! included: no shortcut through the fast counter); they take a node
+//! limit, a time limit and a memory budget ([`Limits`]) and stop with a
+//! [`Limit`] rather than run out of any. A count stopped so is a lower
+//! bound (`count_complete` false).
 //!
 //! # Nodes
 //!
 //! [`Stats::nodes`] is the work a run did, in each algorithm's own unit:
 //!
 //! - the fast counter: queens placed on its bitboards;
-//! - [`Formulation::Csp`]: search nodes of csp-core, the root included (1
+//! - [`Algo::Csp`]: search nodes of csp-core, the root included (1
 //!   for the root's propagation, plus one per value tried);
-//! - [`Formulation::Dfs`] and [`Formulation::Bfs`]: boards generated on
+//! - [`Algo::Dfs`] and [`Algo::Bfs`]: boards generated on
 //!   search-core, the empty board included; [`Stats::num_tested`] keeps seed
 //!   004's count of boards tested beside it;
 //! - the construction: rows filled; min-conflicts: queens placed in greedy
@@ -114,7 +136,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! nqueens = { version = "0.1", default-features = false }
+//! nqueens = { path = "crates/nqueens", default-features = false }
 //! ```
 #![deny(missing_docs)]
 
@@ -125,43 +147,26 @@ mod construct;
 mod count;
 mod formulation;
 mod min_conflicts;
+mod options;
 mod placement;
+mod puzzle;
 mod solve;
 
 pub use check::{Violation, check_columns};
-pub use count::{CountAlgo, CountOptions, CountOutcome, Counts, MAX_COUNT_N, count, count_with};
-pub use formulation::{
-    Formulation, Limits, SearchResult, base_bytes, board_bytes, count_by, solve_by,
-};
+pub use count::{Counts, MAX_COUNT_N, count};
+pub use formulation::{base_bytes, board_bytes};
+pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
-pub use solve::{Algorithm, DEFAULT_SEED, MAX_SOLVE_N, Outcome, SolveAlgo, solve};
-
-use std::time::Duration;
-
-/// The work a search did (see the crate docs, "Nodes", for each
-/// algorithm's unit).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// The fast counter: queens placed. csp: search nodes, the root
-    /// included. dfs and bfs: boards generated, the empty board included.
-    /// Construction: rows filled. Min-conflicts: queens placed in greedy
-    /// starts plus swaps tried.
-    pub nodes: u64,
-    /// dfs and bfs only: seed 004's count of boards tested (taken from the
-    /// frontier and given the goal test), the empty board included.
-    pub num_tested: Option<u64>,
-    /// Wall-clock time of the whole call.
-    pub elapsed: Duration,
-}
-
+pub use puzzle::{ParseError, Queens};
 /// How a run ended and which limit stopped it, shared by every puzzle
-/// crate: [`Limit::Node`] is a formulation's node limit
-/// ([`Limits::node_limit`]) or min-conflicts' step budget (its steps are its
-/// nodes, [`Stats::nodes`]); [`Limit::Memory`] a formulation's memory budget
-/// ([`Limits::memory_limit`]).
-pub use puzzle_kit::{Limit, Status};
+/// crate: [`Limit::Node`] is a formulation's node limit or min-conflicts'
+/// step budget (its steps are its nodes, [`Stats::nodes`]), [`Limit::Time`]
+/// a formulation's time limit, [`Limit::Memory`] a formulation's memory
+/// budget. The trait a tool over every puzzle uses: [`puzzle_kit::Puzzle`].
+pub use puzzle_kit::{Algorithm, Configure, Limit, Limits, Status};
+pub use solve::{MAX_SOLVE_N, solve};
 
-/// A board size that [`count`] or [`solve`] does not take.
+/// A board size that [`count`] or [`Queens::new`] does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SizeError {
     /// N = 0.

@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use nqueens::cli::{self, Flag, View};
-use nqueens::{Algorithm, CountAlgo, CountOptions, Limits, MAX_COUNT_N, MAX_SOLVE_N, SolveAlgo};
+use nqueens::cli::{self, CountAlgo, Flag, View};
+use nqueens::{Algo, Limits, MAX_COUNT_N, MAX_SOLVE_N, Options};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -62,7 +62,7 @@ struct SolveArgs {
     n: i64,
     /// Solver to use
     #[arg(long, value_enum, default_value_t)]
-    algo: SolveAlgo,
+    algo: Algo,
     /// Seed of min-conflicts' random choices (the same seed, the same answer) [default: 1]
     #[arg(long)]
     seed: Option<u64>,
@@ -102,6 +102,7 @@ impl LimitArgs {
                 self.memory_limit
                     .unwrap_or_else(cli_kit::default_memory_budget),
             ),
+            ..Limits::default()
         }
     }
 }
@@ -173,18 +174,15 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
             memory_limit,
         ],
     );
-    let options = CountOptions {
-        threads: args
-            .threads
-            .and_then(|threads| std::num::NonZeroUsize::new(threads as usize)),
-        limits: args.limits.limits(),
-    };
+    let threads = args
+        .threads
+        .and_then(|threads| std::num::NonZeroUsize::new(threads as usize));
     let view = View {
         json: args.output.json,
         stats: args.output.stats,
         unique: args.unique,
     };
-    cli::run_count(size(args.n), args.algo, &options, view)
+    cli::run_count(size(args.n), args.algo, threads, args.limits.limits(), view)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
@@ -198,18 +196,16 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             memory_limit,
         ],
     );
-    let n = size(args.n);
-    let algorithm = Algorithm::new(
-        args.algo,
-        n,
-        args.seed,
-        args.max_steps,
-        args.limits.limits(),
-    );
+    let mut options = Options {
+        limits: args.limits.limits(),
+        max_steps: args.max_steps,
+        ..Options::new(args.algo)
+    };
+    options.limits.seed = args.seed;
     let view = View {
         json: args.output.json,
         stats: args.output.stats,
         unique: false,
     };
-    cli::run_solve(n, algorithm, view)
+    cli::run_solve(size(args.n), options, view)
 }

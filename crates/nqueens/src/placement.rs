@@ -81,29 +81,33 @@ impl Placement {
 }
 
 /// The human view: for `n` up to [`BOARD_VIEW_MAX`] the board, one row per
-/// line, cells `Q` or `.` separated by spaces; above that the column list.
+/// line, cells `Q` or `.` separated by spaces; above that the column list;
+/// no newline after the last line (`println!` adds it).
 ///
 /// ```
 /// let placement = nqueens::Placement::new(vec![1, 3, 0, 2])?;
-/// assert_eq!(placement.to_string(), ". Q . .\n. . . Q\nQ . . .\n. . Q .\n");
+/// assert_eq!(placement.to_string(), ". Q . .\n. . . Q\nQ . . .\n. . Q .");
 /// # Ok::<(), nqueens::Violation>(())
 /// ```
 impl fmt::Display for Placement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.columns.len();
         if n > BOARD_VIEW_MAX {
-            return writeln!(f, "{}", self.to_line());
+            return write!(f, "{}", self.to_line());
         }
         let mut line = String::with_capacity(2 * n);
-        for &column in &self.columns {
+        for (row, &column) in self.columns.iter().enumerate() {
             line.clear();
+            if row > 0 {
+                line.push('\n');
+            }
             for cell in 0..n {
                 if cell > 0 {
                     line.push(' ');
                 }
                 line.push(if cell == column as usize { 'Q' } else { '.' });
             }
-            writeln!(f, "{line}")?;
+            f.write_str(&line)?;
         }
         Ok(())
     }
@@ -135,10 +139,9 @@ mod tests {
 
     #[test]
     fn write_line_matches_to_line_across_chunks() {
-        let placement = crate::solve(50_000, crate::Algorithm::Construct).unwrap().0;
-        let crate::Outcome::Solved(placement) = placement else {
-            panic!("50000 is solvable")
-        };
+        let queens = crate::Queens::new(50_000).unwrap();
+        let outcome = crate::solve(&queens, &crate::Options::new(crate::Algo::Construct));
+        let placement = outcome.solution.expect("50000 is solvable");
         let mut written = Vec::new();
         placement.write_line(&mut written).unwrap();
         assert_eq!(

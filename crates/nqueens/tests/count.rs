@@ -29,7 +29,6 @@ fn oeis_rows() -> Vec<(usize, u64, u64)> {
 fn check(n: usize, threads: usize, expected: Counts) {
     let options = CountOptions {
         threads: NonZeroUsize::new(threads),
-        ..CountOptions::default()
     };
     let (counts, stats) = count(n, &options).expect("a supported size");
     assert_eq!(counts, expected, "n = {n}, {threads} thread(s)");

@@ -3,54 +3,41 @@
 //! and the checker; their node limits and what a count stopped by one
 //! reports.
 
-use nqueens::{
-    Algorithm, CountAlgo, CountOptions, Formulation, Limit, Limits, Outcome, SearchResult,
-    SolveAlgo, check, count_by, count_with, solve,
-};
+use nqueens::{Algo, Algorithm, CountOptions, Limit, Options, Queens, Status, check, count, solve};
 
-const FORMULATIONS: [Formulation; 3] = [Formulation::Csp, Formulation::Dfs, Formulation::Bfs];
-
-const COUNTERS: [CountAlgo; 4] = [
-    CountAlgo::Fast,
-    CountAlgo::Csp,
-    CountAlgo::Dfs,
-    CountAlgo::Bfs,
-];
-
-const SOLVERS: [SolveAlgo; 5] = [
-    SolveAlgo::Construct,
-    SolveAlgo::MinConflicts,
-    SolveAlgo::Csp,
-    SolveAlgo::Dfs,
-    SolveAlgo::Bfs,
-];
+const FORMULATIONS: [Algo; 3] = [Algo::Csp, Algo::Dfs, Algo::Bfs];
 
 /// OEIS A000170 for N = 1..=8.
 const KNOWN_COUNTS: [u64; 8] = [1, 0, 0, 2, 10, 4, 40, 92];
 
-fn search(formulation: Formulation, node_limit: Option<u64>) -> Algorithm {
-    Algorithm::Search {
-        formulation,
-        limits: Limits {
-            node_limit,
-            memory_limit: None,
-        },
-    }
+fn queens(n: usize) -> Queens {
+    Queens::new(n).expect("a supported size")
+}
+
+fn all(algo: Algo) -> Options {
+    Options::new(algo).count_up_to(u64::MAX)
 }
 
 #[test]
 fn every_counter_gives_the_known_counts_for_n_up_to_8() {
     for (n, &known) in (1..).zip(&KNOWN_COUNTS) {
-        for algo in COUNTERS {
-            let (outcome, stats) = count_with(n, algo, &CountOptions::default()).unwrap();
+        let (counts, _) = count(n, &CountOptions::default()).unwrap();
+        assert_eq!(counts.total, known, "N = {n}, fast");
+        for algo in FORMULATIONS {
+            let outcome = solve(&queens(n), &all(algo));
             assert_eq!(
-                (outcome.total, outcome.limit),
-                (known, None),
+                (
+                    outcome.count,
+                    outcome.count_complete,
+                    outcome.status.limit()
+                ),
+                (known, true, None),
                 "N = {n}, {algo:?}"
             );
-            if algo != CountAlgo::Fast {
-                assert!(stats.nodes >= 1, "N = {n}, {algo:?}: the root is a node");
-            }
+            assert!(
+                outcome.stats.nodes >= 1,
+                "N = {n}, {algo:?}: the root is a node"
+            );
         }
     }
 }
@@ -58,19 +45,51 @@ fn every_counter_gives_the_known_counts_for_n_up_to_8() {
 #[test]
 fn every_formulation_counts_what_the_fast_counter_counts() {
     for n in 1..=9 {
-        let fast = count_with(n, CountAlgo::Fast, &CountOptions::default())
-            .unwrap()
-            .0
-            .total;
-        for formulation in FORMULATIONS {
-            let (result, total, _) = count_by(n, formulation, &Limits::default());
-            assert_eq!(
-                result,
-                SearchResult::Complete(None),
-                "N = {n}, {formulation:?}"
-            );
-            assert_eq!(total, fast, "N = {n}, {formulation:?}");
+        let fast = count(n, &CountOptions::default()).unwrap().0.total;
+        for algo in FORMULATIONS {
+            let outcome = solve(&queens(n), &all(algo));
+            assert!(outcome.count_complete, "N = {n}, {algo:?}");
+            assert_eq!(outcome.count, fast, "N = {n}, {algo:?}");
+            // The first placement counted comes with the count.
+            assert_eq!(outcome.solution.is_some(), fast > 0, "N = {n}, {algo:?}");
         }
+    }
+}
+
+#[test]
+fn a_count_up_to_k_stops_at_k_and_is_not_complete() {
+    for algo in FORMULATIONS {
+        let outcome = solve(&queens(8), &Options::new(algo).count_up_to(7));
+        assert_eq!(outcome.status, Status::Solved, "{algo:?}");
+        assert_eq!(
+            (outcome.count, outcome.count_complete),
+            (7, false),
+            "{algo:?}"
+        );
+        let placement = outcome.solution.expect("a first placement");
+        assert_eq!(check::check_placement(placement.columns(), 8), Ok(()));
+        // Fewer than k: all of them, complete.
+        let outcome = solve(&queens(6), &Options::new(algo).count_up_to(7));
+        assert_eq!(
+            (outcome.count, outcome.count_complete),
+            (4, true),
+            "{algo:?}"
+        );
+    }
+    // Construct and min-conflicts find one and say it is not all.
+    for algo in [Algo::Construct, Algo::MinConflicts] {
+        let outcome = solve(&queens(8), &Options::new(algo).count_up_to(5));
+        assert_eq!(
+            (outcome.count, outcome.count_complete),
+            (1, false),
+            "{algo:?}"
+        );
+        let outcome = solve(&queens(3), &Options::new(algo).count_up_to(5));
+        assert_eq!(
+            (outcome.count, outcome.count_complete),
+            (0, true),
+            "{algo:?}"
+        );
     }
 }
 
@@ -79,12 +98,10 @@ fn every_solver_answers_small_boards_itself_and_says_so() {
     // The formulations search N = 1..=3 like any other N (no shortcut
     // through the fast counter): one placement for 1, none for 2 and 3.
     for n in 1..=8 {
-        for algo in SOLVERS {
-            let algorithm = Algorithm::new(algo, n, None, None, Limits::default());
-            assert_eq!(algorithm.algo(), algo);
-            let (outcome, stats) = solve(n, algorithm).unwrap();
-            match outcome {
-                Outcome::Solved(placement) => {
+        for &algo in Algo::ALL {
+            let outcome = solve(&queens(n), &Options::new(algo));
+            match (&outcome.solution, outcome.status) {
+                (Some(placement), Status::Solved) => {
                     assert!(KNOWN_COUNTS[n - 1] > 0, "N = {n}, {algo:?}");
                     assert_eq!(
                         check::check_placement(placement.columns(), n),
@@ -92,11 +109,16 @@ fn every_solver_answers_small_boards_itself_and_says_so() {
                         "N = {n}, {algo:?}"
                     );
                 }
-                Outcome::Unsolvable => assert_eq!(KNOWN_COUNTS[n - 1], 0, "N = {n}, {algo:?}"),
-                Outcome::LimitReached(limit) => panic!("N = {n}, {algo:?}: {limit:?}"),
+                (None, Status::Unsolvable) => {
+                    assert_eq!(KNOWN_COUNTS[n - 1], 0, "N = {n}, {algo:?}")
+                }
+                other => panic!("N = {n}, {algo:?}: {other:?}"),
             }
-            if algo.formulation().is_some() {
-                assert!(stats.nodes >= 1, "N = {n}, {algo:?}: the root is a node");
+            if algo.searches() {
+                assert!(
+                    outcome.stats.nodes >= 1,
+                    "N = {n}, {algo:?}: the root is a node"
+                );
             }
         }
     }
@@ -105,22 +127,19 @@ fn every_solver_answers_small_boards_itself_and_says_so() {
 #[test]
 fn every_formulation_places_valid_queens() {
     for n in (1..=20).chain([32, 64, 65]) {
-        for formulation in FORMULATIONS {
-            if formulation == Formulation::Bfs && n > 12 {
+        for algo in FORMULATIONS {
+            if algo == Algo::Bfs && n > 12 {
                 continue; // breadth first holds whole levels; kept small here
             }
-            match solve(n, search(formulation, None)).unwrap().0 {
-                Outcome::Solved(placement) => {
-                    assert_eq!(
-                        check::check_placement(placement.columns(), n),
-                        Ok(()),
-                        "N = {n}, {formulation:?}"
-                    );
-                }
-                Outcome::Unsolvable => assert!(n == 2 || n == 3, "N = {n}, {formulation:?}"),
-                Outcome::LimitReached(limit) => {
-                    panic!("no limit was set (N = {n}, {formulation:?}, {limit:?})")
-                }
+            let outcome = solve(&queens(n), &Options::new(algo));
+            match (outcome.solution, outcome.status) {
+                (Some(placement), _) => assert_eq!(
+                    check::check_placement(placement.columns(), n),
+                    Ok(()),
+                    "N = {n}, {algo:?}"
+                ),
+                (None, Status::Unsolvable) => assert!(n == 2 || n == 3, "N = {n}, {algo:?}"),
+                (None, status) => panic!("no limit was set (N = {n}, {algo:?}, {status:?})"),
             }
         }
     }
@@ -128,57 +147,64 @@ fn every_formulation_places_valid_queens() {
 
 #[test]
 fn a_node_limit_is_never_passed() {
-    for formulation in FORMULATIONS {
+    for algo in FORMULATIONS {
         for limit in [1, 2, 5, 37, 200] {
-            let (outcome, stats) = solve(40, search(formulation, Some(limit))).unwrap();
-            assert!(
-                stats.nodes <= limit,
-                "{formulation:?}, limit {limit}: {stats:?}"
-            );
-            if outcome == Outcome::LimitReached(Limit::Node) {
+            let outcome = solve(&queens(40), &Options::new(algo).node_limit(limit));
+            let stats = outcome.stats;
+            assert!(stats.nodes <= limit, "{algo:?}, limit {limit}: {stats:?}");
+            if outcome.status == Status::Limit(Limit::Node) {
                 assert!(stats.num_tested.is_none_or(|tested| tested <= stats.nodes));
             }
-            let (result, _, stats) = count_by(
-                10,
-                formulation,
-                &Limits {
-                    node_limit: Some(limit),
-                    memory_limit: None,
-                },
-            );
+            let outcome = solve(&queens(10), &all(algo).node_limit(limit));
             assert_eq!(
-                result,
-                SearchResult::LimitReached(Limit::Node),
-                "{formulation:?}, limit {limit}"
+                outcome.status,
+                Status::Limit(Limit::Node),
+                "{algo:?}, limit {limit}"
             );
             assert!(
-                stats.nodes <= limit,
-                "{formulation:?}, limit {limit}: {stats:?}"
+                outcome.stats.nodes <= limit,
+                "{algo:?}, limit {limit}: {:?}",
+                outcome.stats
             );
         }
         assert_eq!(
-            solve(40, search(formulation, Some(5))).unwrap().0,
-            Outcome::LimitReached(Limit::Node),
-            "{formulation:?}"
+            solve(&queens(40), &Options::new(algo).node_limit(5)).status,
+            Status::Limit(Limit::Node),
+            "{algo:?}"
+        );
+    }
+}
+
+#[test]
+fn a_time_limit_stops_a_formulation() {
+    // Counting 14 queens by search takes far longer than a millisecond.
+    for algo in FORMULATIONS {
+        let options = all(algo).time_limit(std::time::Duration::from_millis(1));
+        let outcome = solve(&queens(14), &options.memory_limit(1 << 28));
+        assert!(
+            matches!(outcome.status, Status::Limit(Limit::Time | Limit::Memory)),
+            "{algo:?}: {:?}",
+            outcome.status
+        );
+        assert!(
+            !outcome.count_complete && outcome.count < 365_596,
+            "{algo:?}"
         );
     }
 }
 
 #[test]
 fn a_count_stopped_by_a_limit_is_a_lower_bound() {
-    for algo in [CountAlgo::Csp, CountAlgo::Dfs, CountAlgo::Bfs] {
-        let options = CountOptions {
-            limits: Limits {
-                node_limit: Some(2_000),
-                memory_limit: None,
-            },
-            ..CountOptions::default()
-        };
-        let (outcome, stats) = count_with(10, algo, &options).unwrap();
-        assert_eq!(outcome.limit, Some(Limit::Node), "{algo:?}");
-        assert!(!outcome.is_complete());
-        assert!(outcome.total < 724, "{algo:?}: {}", outcome.total);
-        assert!(stats.nodes <= 2_000, "{algo:?}: {stats:?}");
+    for algo in FORMULATIONS {
+        let outcome = solve(&queens(10), &all(algo).node_limit(2_000));
+        assert_eq!(outcome.status, Status::Limit(Limit::Node), "{algo:?}");
+        assert!(!outcome.count_complete);
+        assert!(outcome.count < 724, "{algo:?}: {}", outcome.count);
+        assert!(
+            outcome.stats.nodes <= 2_000,
+            "{algo:?}: {:?}",
+            outcome.stats
+        );
     }
 }
 
@@ -186,7 +212,7 @@ fn a_count_stopped_by_a_limit_is_a_lower_bound() {
 fn the_seed_dfs_tries_the_most_constrained_row_and_stops_early() {
     // With the most constrained row first, seed 004's search places 8 queens
     // after testing a few dozen boards, not the thousands of plain row order.
-    let (_, stats) = nqueens::solve_by(8, Formulation::Dfs, &Limits::default());
+    let stats = solve(&queens(8), &Options::new(Algo::Dfs)).stats;
     let tested = stats.num_tested.unwrap_or(u64::MAX);
     assert!(tested < 100, "tested {tested} boards");
     assert!(stats.nodes >= tested, "{stats:?}");

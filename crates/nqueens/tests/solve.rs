@@ -2,29 +2,40 @@
 //! checker (`check_columns`), over many sizes and seeds.
 
 use nqueens::{
-    Algorithm, Limit, MAX_SOLVE_N, Outcome, Placement, SizeError, Violation, check_columns, solve,
+    Algo, Limit, MAX_SOLVE_N, Options, Placement, Queens, SizeError, Status, Violation,
+    check_columns, solve,
 };
 
 /// Solves and re-checks; returns the placement.
-fn check_solves(n: usize, algorithm: Algorithm) -> Placement {
-    let (outcome, stats) = solve(n, algorithm).expect("a supported size");
-    let Outcome::Solved(placement) = outcome else {
-        panic!("n = {n} with {algorithm:?}: expected a placement, got {outcome:?}");
+fn check_solves(n: usize, options: Options) -> Placement {
+    let queens = Queens::new(n).expect("a supported size");
+    let outcome = solve(&queens, &options);
+    let Some(placement) = outcome.solution else {
+        panic!("n = {n} with {options:?}: expected a placement, got {outcome:?}");
     };
+    assert_eq!(outcome.status, Status::Solved);
     assert_eq!(placement.n(), n);
     assert_eq!(
         check_columns(placement.columns()),
         Ok(()),
-        "n = {n} with {algorithm:?}"
+        "n = {n} with {options:?}"
     );
-    assert!(stats.nodes >= 1, "n = {n}: nodes reported");
+    assert!(outcome.stats.nodes >= 1, "n = {n}: nodes reported");
     placement
+}
+
+fn construct() -> Options {
+    Options::new(Algo::Construct)
+}
+
+fn min_conflicts(seed: u64) -> Options {
+    Options::new(Algo::MinConflicts).seed(seed)
 }
 
 #[test]
 fn construction_is_valid_for_every_size_up_to_2000() {
     for n in (1..=2000).filter(|n| !matches!(n, 2 | 3)) {
-        check_solves(n, Algorithm::Construct);
+        check_solves(n, construct());
     }
 }
 
@@ -32,7 +43,7 @@ fn construction_is_valid_for_every_size_up_to_2000() {
 fn construction_is_valid_for_large_sizes_of_every_residue() {
     // One size per residue mod 6 around 10^5, then 10^6 (10^6 mod 6 = 4).
     for n in (100_000..100_006).chain([999_999, 1_000_000]) {
-        check_solves(n, Algorithm::Construct);
+        check_solves(n, construct());
     }
 }
 
@@ -40,60 +51,81 @@ fn construction_is_valid_for_large_sizes_of_every_residue() {
 fn min_conflicts_is_valid_across_sizes_and_seeds() {
     for n in 4..=80 {
         for seed in 0..4 {
-            check_solves(n, Algorithm::min_conflicts(seed, n));
+            check_solves(n, min_conflicts(seed));
         }
     }
     for n in [500, 1001, 20_000] {
         for seed in [1, 99] {
-            check_solves(n, Algorithm::min_conflicts(seed, n));
+            check_solves(n, min_conflicts(seed));
         }
     }
 }
 
 #[test]
 fn min_conflicts_is_deterministic_per_seed() {
-    let first = check_solves(3000, Algorithm::min_conflicts(5, 3000));
-    assert_eq!(first, check_solves(3000, Algorithm::min_conflicts(5, 3000)));
-    assert_ne!(first, check_solves(3000, Algorithm::min_conflicts(6, 3000)));
+    let first = check_solves(3000, min_conflicts(5));
+    assert_eq!(first, check_solves(3000, min_conflicts(5)));
+    assert_ne!(first, check_solves(3000, min_conflicts(6)));
 }
 
 #[test]
 fn min_conflicts_reports_an_exhausted_budget() {
-    let tiny = Algorithm::MinConflicts {
-        seed: 1,
-        max_steps: 5,
-    };
-    assert_eq!(
-        solve(10_000, tiny).map(|(outcome, _)| outcome),
-        Ok(Outcome::LimitReached(Limit::Node))
-    );
+    let queens = Queens::new(10_000).unwrap();
+    for options in [
+        min_conflicts(1).max_steps(5),
+        // The node limit bounds its steps too.
+        min_conflicts(1).node_limit(5),
+    ] {
+        let outcome = solve(&queens, &options);
+        assert_eq!(outcome.status, Status::Limit(Limit::Node));
+        assert!(outcome.stats.nodes <= 5, "{:?}", outcome.stats);
+    }
 }
 
 #[test]
 fn two_and_three_are_unsolvable_and_one_is_trivial() {
-    for algorithm in [Algorithm::Construct, Algorithm::min_conflicts(1, 3)] {
-        assert_eq!(
-            solve(2, algorithm).map(|(outcome, _)| outcome),
-            Ok(Outcome::Unsolvable)
-        );
-        assert_eq!(
-            solve(3, algorithm).map(|(outcome, _)| outcome),
-            Ok(Outcome::Unsolvable)
-        );
-        assert_eq!(check_solves(1, algorithm).columns(), [0]);
+    for options in [construct(), min_conflicts(1)] {
+        for n in [2, 3] {
+            let outcome = solve(&Queens::new(n).unwrap(), &options);
+            assert_eq!(
+                (outcome.status, outcome.solution),
+                (Status::Unsolvable, None)
+            );
+        }
+        assert_eq!(check_solves(1, options).columns(), [0]);
     }
 }
 
 #[test]
 fn sizes_outside_the_range_are_errors() {
-    assert_eq!(solve(0, Algorithm::Construct), Err(SizeError::Empty));
+    assert_eq!(Queens::new(0), Err(SizeError::Empty));
     assert_eq!(
-        solve(MAX_SOLVE_N + 1, Algorithm::Construct),
+        Queens::new(MAX_SOLVE_N + 1),
         Err(SizeError::TooLarge {
             n: MAX_SOLVE_N + 1,
             max: MAX_SOLVE_N
         })
     );
+    for (text, message) in [
+        ("0", "line 1, column 1: N must be at least 1"),
+        (
+            "",
+            "line 1, column 1: expected a board size 1 to 100000000, found the end",
+        ),
+        ("  \n", "line 2, column 1: expected a board size"),
+        (" 1x", "line 1, column 3: expected a digit, found 'x'"),
+        (
+            "8 9",
+            "line 1, column 3: expected the end of the input after the size, found '9'",
+        ),
+        ("-8", "line 1, column 1: expected a digit, found '-'"),
+        ("100000001", "line 1, column 1: N = 100000001 is larger"),
+        ("99999999999999999999999", "line 1, column 1: N = "),
+    ] {
+        let error = text.parse::<Queens>().unwrap_err().to_string();
+        assert!(error.starts_with(message), "{text:?}: {error}");
+    }
+    assert_eq!(" 12\n".parse::<Queens>().map(Queens::n), Ok(12));
 }
 
 #[test]
@@ -116,7 +148,7 @@ fn placements_can_only_be_built_valid() {
 
 #[test]
 fn the_compact_form_lists_columns() {
-    let placement = check_solves(8, Algorithm::Construct);
+    let placement = check_solves(8, construct());
     assert_eq!(placement.to_line(), "1 3 5 7 2 0 6 4");
     let mut written = Vec::new();
     placement.write_line(&mut written).unwrap();

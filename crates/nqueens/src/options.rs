@@ -1,0 +1,215 @@
+//! The shared types of a run: the algorithms ([`Algo`]), how to run them
+//! ([`Options`]), the work done ([`Stats`]) and the end ([`Outcome`]). No
+//! engine here: the engines and the dispatch (`solve`) import these.
+
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::str::FromStr;
+use std::time::Duration;
+
+use puzzle_kit::{Algorithm, Configure, Limits, UnknownName};
+
+use crate::Placement;
+
+/// The seed of min-conflicts when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// How [`solve`](crate::solve) places queens: the names `--algo` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Algo {
+    /// Closed-form construction by N mod 6, linear time (the default)
+    #[default]
+    Construct,
+    /// Min-conflicts local search from a greedy start, seeded
+    MinConflicts,
+    /// One variable per row on csp-core, all-different on columns and diagonals
+    Csp,
+    /// Seed 004's board of candidate lists, most constrained row, depth first
+    Dfs,
+    /// The same board, breadth first (it keeps every board it generates)
+    Bfs,
+}
+
+impl Algorithm for Algo {
+    const ALL: &'static [Self] = &[
+        Algo::Construct,
+        Algo::MinConflicts,
+        Algo::Csp,
+        Algo::Dfs,
+        Algo::Bfs,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Algo::Construct => "construct",
+            Algo::MinConflicts => "min-conflicts",
+            Algo::Csp => "csp",
+            Algo::Dfs => "dfs",
+            Algo::Bfs => "bfs",
+        }
+    }
+}
+
+impl Algo {
+    /// The name used on the command line and in JSON (as
+    /// [`Algorithm::name`], without the trait in scope).
+    pub fn name(self) -> &'static str {
+        Algorithm::name(self)
+    }
+
+    /// Whether this is a textbook formulation that searches (csp, dfs,
+    /// bfs): the algorithms that take the node, time and memory limits and
+    /// count every placement.
+    pub fn searches(self) -> bool {
+        matches!(self, Algo::Csp | Algo::Dfs | Algo::Bfs)
+    }
+}
+
+impl fmt::Display for Algo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algo {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Self, UnknownName> {
+        Algo::from_name(name)
+    }
+}
+
+/// How to solve: the algorithm, the [`Limits`] shared by every puzzle
+/// crate, and min-conflicts' step budget.
+///
+/// What each algorithm honours:
+///
+/// - `count_up_to(k)`: csp, dfs and bfs count placements up to `k`
+///   (`u64::MAX`: all of them; the fast counter of every placement is
+///   [`count`](crate::count)); construct and min-conflicts find one and
+///   stop (`count` 1, `count_complete` false).
+/// - `node_limit`: csp, dfs and bfs (their nodes, [`Stats::nodes`]), and
+///   min-conflicts, whose steps are its nodes (with
+///   [`Options::max_steps`], the smaller budget holds). Construct fills
+///   its `n` rows and needs none.
+/// - `time_limit`: csp, dfs and bfs. Construct and min-conflicts do not
+///   look at the clock: construct is linear, min-conflicts is bounded by
+///   its step budget.
+/// - `memory_limit`: csp, dfs and bfs, which hold boards or domains; the
+///   construction and min-conflicts hold one placement.
+/// - `seed`: min-conflicts ([`DEFAULT_SEED`] when not given).
+///
+/// ```
+/// use nqueens::{Algo, Options};
+///
+/// let options = Options::new(Algo::MinConflicts).seed(42).max_steps(1_000_000);
+/// assert_eq!(options.limits.seed, Some(42));
+/// let options = Options::new(Algo::Dfs).count_up_to(u64::MAX).node_limit(10_000);
+/// assert_eq!(options.limits.node_limit, Some(10_000));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// The algorithm.
+    pub algo: Algo,
+    /// The count, the limits and the seed.
+    pub limits: Limits,
+    /// Min-conflicts' step budget; `None`: about 500·N + 10^6, enough for a
+    /// board of [`MAX_SOLVE_N`](crate::MAX_SOLVE_N) rows.
+    pub max_steps: Option<u64>,
+}
+
+impl Configure for Options {
+    type Algo = Algo;
+
+    fn new(algo: Algo) -> Self {
+        Options {
+            algo,
+            limits: Limits::default(),
+            max_steps: None,
+        }
+    }
+
+    fn algo(&self) -> Algo {
+        self.algo
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
+    }
+}
+
+puzzle_kit::common_options!(Options, seed);
+
+impl Options {
+    /// The options of `algo` with no limit, looking for one placement (as
+    /// [`Configure::new`], without the trait in scope).
+    pub fn new(algo: Algo) -> Self {
+        Configure::new(algo)
+    }
+
+    /// Min-conflicts' step budget: queens placed in greedy starts plus
+    /// swaps tried, its nodes. It ends with status `limit` (`node`) when
+    /// the budget runs out.
+    pub fn max_steps(mut self, steps: u64) -> Self {
+        self.max_steps = Some(steps);
+        self
+    }
+
+    /// Min-conflicts' seed: the one given, else [`DEFAULT_SEED`].
+    pub fn seed_or_default(&self) -> u64 {
+        self.limits.seed.unwrap_or(DEFAULT_SEED)
+    }
+
+    /// Min-conflicts' budget for a board of `n` rows: the smaller of
+    /// [`Options::max_steps`] (default about 500·N + 10^6) and the node
+    /// limit.
+    pub fn step_budget(&self, n: usize) -> u64 {
+        let steps = self.max_steps.unwrap_or_else(|| 500 * n as u64 + 1_000_000);
+        self.limits
+            .node_limit
+            .map_or(steps, |nodes| steps.min(nodes))
+    }
+}
+
+/// How [`count`](crate::count), the fast counter of every placement, runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Worker threads; `None` uses every core the system reports.
+    pub threads: Option<NonZeroUsize>,
+}
+
+/// The work a run did (see the crate docs, "Nodes", for each algorithm's
+/// unit).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// The fast counter: queens placed. csp: search nodes, the root
+    /// included. dfs and bfs: boards generated, the empty board included.
+    /// Construction: rows filled. Min-conflicts: queens placed in greedy
+    /// starts plus swaps tried.
+    pub nodes: u64,
+    /// dfs and bfs only: seed 004's count of boards tested (taken from the
+    /// frontier and given the goal test), the empty board included.
+    pub num_tested: Option<u64>,
+    /// Wall-clock time of the whole call.
+    pub elapsed: Duration,
+}
+
+impl puzzle_kit::Effort for Stats {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+}
+
+/// The end of a [`solve`](crate::solve): the status (solved, unsolvable,
+/// or which limit stopped it), the first placement, how many were counted
+/// and whether that is all, and the [`Stats`].
+pub type Outcome = puzzle_kit::Outcome<Placement, Stats>;

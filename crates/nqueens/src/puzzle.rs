@@ -1,0 +1,156 @@
+//! The puzzle: a board size N, read from text and shown as the command
+//! line takes it, and its [`puzzle_kit::Puzzle`] implementation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Algo, MAX_SOLVE_N, Options, Outcome, Placement, SizeError, Stats};
+
+/// N-Queens on an `n`×`n` board, `1 <= n <=` [`MAX_SOLVE_N`]: the puzzle
+/// type of this crate. It reads from and shows as its decimal size (`"8"`).
+///
+/// ```
+/// use nqueens::Queens;
+///
+/// let queens: Queens = "8".parse()?;
+/// assert_eq!((queens.n(), queens.to_string()), (8, "8".to_owned()));
+/// let error = "8x".parse::<Queens>().unwrap_err();
+/// assert_eq!(error.to_string(), "line 1, column 2: expected a digit, found 'x'");
+/// # Ok::<(), nqueens::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Queens {
+    n: usize,
+}
+
+impl Queens {
+    /// The board of `n` rows.
+    ///
+    /// # Errors
+    ///
+    /// [`SizeError`] when `n` is 0 or above [`MAX_SOLVE_N`].
+    pub fn new(n: usize) -> Result<Self, SizeError> {
+        match n {
+            0 => Err(SizeError::Empty),
+            n if n > MAX_SOLVE_N => Err(SizeError::TooLarge {
+                n,
+                max: MAX_SOLVE_N,
+            }),
+            n => Ok(Queens { n }),
+        }
+    }
+
+    /// The board size.
+    pub fn n(self) -> usize {
+        self.n
+    }
+
+    /// The canonical one-line form: the size in decimal.
+    pub fn to_line(self) -> String {
+        self.n.to_string()
+    }
+}
+
+impl fmt::Display for Queens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.n)
+    }
+}
+
+/// Why a text is not a board size, at a line and column of the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What was expected and found.
+    pub message: String,
+}
+
+impl FromStr for Queens {
+    type Err = ParseError;
+
+    /// A decimal size with optional blanks around it (a line of its own).
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let mut line = 1;
+        let mut column = 0;
+        let mut digits = String::new();
+        let mut start = None;
+        let mut ended = false;
+        for c in text.chars() {
+            column += 1;
+            let at = |message: String| ParseError {
+                line,
+                column,
+                message,
+            };
+            match c {
+                '0'..='9' if !ended => {
+                    start.get_or_insert((line, column));
+                    digits.push(c);
+                }
+                '\n' => {
+                    ended |= !digits.is_empty();
+                    line += 1;
+                    column = 0;
+                }
+                c if c.is_whitespace() => ended |= !digits.is_empty(),
+                c if ended => {
+                    return Err(at(format!(
+                        "expected the end of the input after the size, found {c:?}"
+                    )));
+                }
+                c => return Err(at(format!("expected a digit, found {c:?}"))),
+            }
+        }
+        let Some((line, column)) = start else {
+            return Err(ParseError {
+                line,
+                column: column + 1,
+                message: format!(
+                    "expected a board size 1 to {MAX_SOLVE_N}, found the end of the input"
+                ),
+            });
+        };
+        let n = digits.parse::<usize>().unwrap_or(usize::MAX);
+        Queens::new(n).map_err(|error| ParseError {
+            line,
+            column,
+            message: error.to_string(),
+        })
+    }
+}
+
+impl puzzle_kit::Puzzle for Queens {
+    const NAME: &'static str = "nqueens";
+    type Error = ParseError;
+    type Algo = Algo;
+    type Options = Options;
+    type Solution = Placement;
+    type Stats = Stats;
+
+    fn to_line(&self) -> String {
+        Queens::to_line(*self)
+    }
+
+    fn solution_line(&self, solution: &Placement) -> String {
+        solution.to_line()
+    }
+
+    fn solve(&self, options: &Options) -> Outcome {
+        crate::solve(self, options)
+    }
+
+    fn check(&self, solution: &Placement) -> Result<(), String> {
+        if solution.n() != self.n {
+            return Err(format!(
+                "the placement has {} rows, the board {}",
+                solution.n(),
+                self.n
+            ));
+        }
+        crate::check::check_columns(solution.columns()).map_err(|violation| violation.to_string())
+    }
+}
