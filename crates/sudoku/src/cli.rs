@@ -35,6 +35,11 @@ pub struct SudokuFields {
     /// `--count` and the count could tell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// Whether the record was read from `solve`'s human view ([`claims`]),
+    /// which shows no puzzle: `puzzle` is then empty and the givens
+    /// unknown.
+    #[serde(skip)]
+    pub from_view: bool,
 }
 
 /// One puzzle's JSON line: the solution is the 81-character line form.
@@ -149,6 +154,7 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
                 }),
                 algo: Some(outcome.stats.algo),
                 unique: *unique,
+                from_view: false,
             };
             let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
@@ -285,6 +291,197 @@ pub fn count_line(outcome: &Outcome, limit: u64) -> String {
     }
 }
 
+/// The records on `check`'s input: JSON lines as `solve --json` writes
+/// them, or else `solve`'s human view read back, each item as the record it
+/// stands for (its puzzle unknown, since the view shows none): a grid
+/// (plain or `--pretty`, bold givens or not) is a solution, `no solution`
+/// and `... limit reached before an answer` those statuses, the `unique` /
+/// `not unique` and `solutions:` lines belong to the item above them, a
+/// `# line N:` header gives the input line of the item below it, and
+/// `stats:` lines say nothing to check.
+pub fn claims(text: &str) -> cli_kit::Claims<SudokuFields, String, cli_kit::NoFields> {
+    if text.lines().any(|line| line.trim_start().starts_with('{')) {
+        return cli_kit::json_records(text);
+    }
+    let lines: Vec<String> = text.lines().map(plain).collect();
+    let mut claims: cli_kit::Claims<SudokuFields, String, cli_kit::NoFields> = Vec::new();
+    let mut input_line = None;
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index].trim();
+        index += 1;
+        let number = index;
+        if line.is_empty() || line.starts_with("stats:") {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix("# line ") {
+            // An invalid puzzle's header stands alone: nothing follows it.
+            input_line = match header.split_once(':') {
+                Some((_, status)) if status.trim().starts_with("invalid") => None,
+                Some((number, _)) => number.trim().parse().ok(),
+                None => None,
+            };
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        if let Some(status) = view_status(line) {
+            let record = status.map(|status| {
+                let fields = SudokuFields {
+                    from_view: true,
+                    ..SudokuFields::default()
+                };
+                Record::ended(status, fields).at_line(input_line.take())
+            });
+            claims.push((number, record));
+            continue;
+        }
+        if let Some(unique) = unique_of(line) {
+            match claims.last_mut() {
+                Some((_, Ok(record))) if record.fields.unique.is_none() => {
+                    record.fields.unique = Some(unique);
+                }
+                Some((_, Err(_))) => {}
+                _ => claims.push((
+                    number,
+                    Err(format!("column 1: \"{line}\" with no grid above it")),
+                )),
+            }
+            continue;
+        }
+        if let Some(count) = line.strip_prefix("solutions:") {
+            match (claims.last_mut(), count_of(count)) {
+                (Some((_, Ok(record))), Some(count)) if record.fields.count.is_none() => {
+                    record.fields.count = Some(count);
+                }
+                (Some((_, Err(_))), _) => {}
+                _ => claims.push((
+                    number,
+                    Err(format!(
+                        "column 1: \"{line}\" is not a count of the grid or status above it"
+                    )),
+                )),
+            }
+            continue;
+        }
+        // A grid: this line and the next up to a blank line or a line of
+        // another kind, read as a puzzle at its own lines and columns.
+        let start = index - 1;
+        while index < lines.len() && is_grid_line(&lines[index]) {
+            index += 1;
+        }
+        let text = format!("{}{}", "\n".repeat(start), lines[start..index].join("\n"));
+        let record = Sudoku::parse(&text)
+            .map_err(|error| format!("solve's grid: {error}"))
+            .and_then(|grid| match first_blank(&lines[start..index]) {
+                None => Ok(grid),
+                Some((row, column, blank)) => Err(format!(
+                    "solve's grid: line {}, column {column}: a blank cell ('{blank}'), which \
+                     a solution has none of",
+                    start + row + 1
+                )),
+            })
+            .map(|grid| {
+                let fields = SudokuFields {
+                    from_view: true,
+                    ..SudokuFields::default()
+                };
+                let mut record = Record::ended(Status::Solved, fields).at_line(input_line.take());
+                record.solution = Some(grid.to_line());
+                record
+            });
+        claims.push((number, record));
+    }
+    claims
+}
+
+/// The first blank of a grid's lines: its 0-based line among them, its
+/// 1-based column and the blank symbol.
+fn first_blank(lines: &[String]) -> Option<(usize, usize, char)> {
+    lines.iter().enumerate().find_map(|(row, line)| {
+        line.chars()
+            .enumerate()
+            .find(|&(_, c)| matches!(c, '.' | '0' | '_'))
+            .map(|(column, c)| (row, column + 1, c))
+    })
+}
+
+/// A line of the human view without the bold of the givens, with the
+/// frame of `--pretty` in the characters a drawn grid is read with (`|`,
+/// `-`, `.`), each one character for one so that columns stay the same.
+fn plain(line: &str) -> String {
+    line.replace(BOLD_ON, "")
+        .replace(BOLD_OFF, "")
+        .chars()
+        .map(|c| match c {
+            '│' => '|',
+            '·' => '.',
+            '─' | '┬' | '┼' | '┴' | '┌' | '┐' | '├' | '┤' | '└' | '┘' => '-',
+            c => c,
+        })
+        .collect()
+}
+
+/// The bold of a given, as a terminal shows it (and a copy of it keeps).
+const BOLD_ON: &str = "\x1b[1m";
+const BOLD_OFF: &str = "\x1b[0m";
+
+/// Whether a line goes on a grid begun above it: not blank, not a status,
+/// uniqueness, count, stats or header line.
+fn is_grid_line(line: &str) -> bool {
+    let line = line.trim();
+    !(line.is_empty()
+        || line.starts_with('#')
+        || line.starts_with("stats:")
+        || line.starts_with("solutions:")
+        || unique_of(line).is_some()
+        || view_status(line).is_some())
+}
+
+/// The status a line of the human view states: `no solution` (with where
+/// it fails or not), or `node limit reached before an answer` (the limit
+/// named first; a name that is no limit is an error at column 1).
+fn view_status(line: &str) -> Option<Result<Status, String>> {
+    if line == "no solution" || line.starts_with("no solution:") {
+        return Some(Ok(Status::Unsolvable));
+    }
+    let name = line.strip_suffix(" limit reached before an answer")?;
+    Some(
+        name.parse::<Limit>()
+            .map(Status::Limit)
+            .map_err(|error| format!("column 1: {error}")),
+    )
+}
+
+/// The uniqueness a line states: `unique: yes`, or `not unique: ...`.
+fn unique_of(line: &str) -> Option<bool> {
+    if line == unique_line(true) {
+        Some(true)
+    } else if line.starts_with("not unique:") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The count of a `solutions:` line ([`count_line`]): `1 (unique)` and
+/// `3` are complete, `2 or more (limit 2)` and `92 found before the node
+/// limit` lower bounds.
+fn count_of(text: &str) -> Option<Count> {
+    let text = text.trim();
+    let (number, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let count = number.parse().ok()?;
+    let complete = match rest {
+        "" | "(unique)" => true,
+        rest if rest.starts_with("or more (limit ") || rest.starts_with("found before the ") => {
+            false
+        }
+        _ => return None,
+    };
+    Some(Count { count, complete })
+}
+
 /// The `check` of one record, for [`cli_kit::run_check`]: the puzzle and
 /// solution read back, then [`check_claim`] (the rules, an independent
 /// search for an "unsolvable" claim, the count against the status). A
@@ -309,6 +506,9 @@ pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
             ));
         }
     };
+    if record.fields.from_view {
+        return check_view_record(record, status).map_err(|error| format!("{at}{error}"));
+    }
     if record.fields.unique.is_some() && status != Status::Solved {
         return Err(format!(
             "{at}\"unique\" with status \"{}\": only a solved puzzle has a unique solution or not",
@@ -337,6 +537,41 @@ pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
         Ok(Verdict::NoSolution) => Ok(Verified::NoSolution),
         Ok(Verdict::Nothing) => Ok(Verified::Nothing),
         Err(error) => Err(format!("{at}{error}")),
+    }
+}
+
+/// The check of a record read from the human view, whose puzzle is
+/// unknown: a solution against an empty grid of its size (the rules, not
+/// the givens), a count against its status; a claim of no solution or of a
+/// limit has nothing to be tested against.
+fn check_view_record(record: &SudokuRecord, status: Status) -> Result<Verified, String> {
+    if record.fields.unique.is_some() && status != Status::Solved {
+        return Err(format!(
+            "\"unique\" with status \"{}\": only a solved puzzle has a unique solution or not",
+            status.name()
+        ));
+    }
+    let solution = match record.solution.as_deref().map(Sudoku::from_line) {
+        Some(Ok(solution)) => solution,
+        Some(Err(error)) => return Err(format!("solution is not valid: {error}")),
+        None => return Ok(Verified::Nothing),
+    };
+    let side = solution.side();
+    let empty = Sudoku::from_values(side, &vec![0; side * side])
+        .map_err(|error| format!("solution is not valid: {error}"))?;
+    let claim = Claim {
+        puzzle: &empty,
+        status,
+        solution: Some(&solution),
+        count: record
+            .fields
+            .count
+            .map(|count| (count.count, count.complete)),
+    };
+    match check_claim(&claim) {
+        Ok(Verdict::Solution) => Ok(Verified::Solution),
+        Ok(_) => Ok(Verified::Nothing),
+        Err(error) => Err(error.to_string()),
     }
 }
 

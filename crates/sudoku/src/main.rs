@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
-use sudoku::cli::{View, check_record, read_input, solve_parsed};
+use sudoku::cli::{View, check_record, claims, read_input, solve_parsed};
 use sudoku::{Algo, DEFAULT_FRONTIER_LIMIT, Options, ParseError, parse_puzzles};
 
 const EXIT_CODES: &str = "Exit codes: 0 every puzzle solved (or counted); 1 bad input or I/O error \
@@ -33,12 +33,15 @@ enum Command {
     /// general solvers: `--algo fast` hands them to `csp`.
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
-    /// Check the JSON lines written by `sudoku solve --json` (on stdin or in
-    /// FILE): a solution must keep the `puzzle`'s givens and hold each value
-    /// once in every row, column and box; an "unsolvable" claim is confirmed
-    /// by a small exhaustive search of the checker's own (within a node
-    /// budget); a count must fit its status. Every failure is reported; exit
-    /// 0 when all records pass, 1 otherwise.
+    /// Check what `sudoku solve` wrote (on stdin or in FILE), its JSON lines
+    /// or its human view: a solution must keep the `puzzle`'s givens and
+    /// hold each value once in every row, column and box; an "unsolvable"
+    /// claim is confirmed by a small exhaustive search of the checker's own
+    /// (within a node budget); a count must fit its status. The human view
+    /// shows no puzzle: its grids are checked against the rules alone, its
+    /// "no solution" and limit lines have nothing to be checked against.
+    /// Every failure is reported; exit 0 when all records pass, 1
+    /// otherwise.
     Check(CheckArgs),
 }
 
@@ -184,5 +187,5 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: reading the output of sudoku solve from stdin; end with Ctrl-D");
     }
     let input = Input::read(args.file.as_deref())?;
-    cli_kit::run_check("sudoku", cli_kit::json_records(&input.text), check_record)
+    cli_kit::run_check("sudoku", claims(&input.text), check_record)
 }

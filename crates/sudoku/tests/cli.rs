@@ -467,3 +467,42 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn check_reads_the_human_view_of_solve() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    for args in [
+        &["solve", puzzle][..],
+        &["solve", puzzle, "--pretty", "--stats"],
+        &["solve", puzzle, "--count"],
+    ] {
+        let view = sudoku(args, "").stdout;
+        let checked = sudoku(&["check"], std::str::from_utf8(&view).unwrap());
+        assert_eq!(checked.status.code(), Some(0), "{args:?}: {checked:?}");
+        assert_eq!(
+            String::from_utf8(checked.stdout).unwrap(),
+            "ok: 1 record checked: 1 solution valid\n"
+        );
+    }
+    // A digit changed in the grid repeats one of its row, at its place.
+    let view = String::from_utf8(sudoku(&["solve", puzzle], "").stdout).unwrap();
+    let tampered = view.replacen("4 6 8", "4 6 6", 1);
+    let checked = sudoku(&["check"], &tampered);
+    assert_eq!(checked.status.code(), Some(1));
+    let message = String::from_utf8(checked.stderr).unwrap();
+    assert!(
+        message.starts_with(
+            "sudoku check: line 1: solve's grid: line 1, column 5: the given 6 at row 1, column 3 \
+             repeats the 6 at row 1, column 2"
+        ),
+        "{message}"
+    );
+    // A blank is located.
+    let blank = view.replacen("4 6 8", "4 . 8", 1);
+    let message = String::from_utf8(sudoku(&["check"], &blank).stderr).unwrap();
+    assert!(
+        message.starts_with("sudoku check: line 1: solve's grid: line 1, column 3: a blank cell"),
+        "{message}"
+    );
+}
