@@ -187,10 +187,10 @@ impl cli_kit::Outcome for Solved {
     }
 }
 
-/// Solves one item with `algo` and `options`.
-pub fn solve_item(item: &Item, algo: Algo, options: &Options) -> Result<Solved, String> {
+/// Solves one item with `options`.
+pub fn solve_item(item: &Item, options: &Options) -> Result<Solved, String> {
     let (puzzle, _, warnings) = read_puzzle(item)?;
-    let outcome = solve(&puzzle, algo, options);
+    let outcome = solve(&puzzle, options);
     Ok(Solved {
         puzzle,
         outcome,
@@ -223,7 +223,7 @@ impl SolveReport {
     fn count_of(&self, outcome: &Outcome) -> Option<Count> {
         self.count_limit.map(|_| Count {
             count: outcome.count,
-            complete: outcome.complete,
+            complete: outcome.count_complete,
         })
     }
 
@@ -278,7 +278,7 @@ impl SolveReport {
             )?,
         }
         if let Some(limit) = self.count_limit {
-            let text = match (outcome.status, outcome.complete) {
+            let text = match (outcome.status, outcome.count_complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
                 (_, true) => outcome.count.to_string(),
                 (Status::Limit(limit), false) => {

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
 
+use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{Options, Outcome, Stats};
 
 /// Two equal digits d in this line (a row or a column, in order) have more
 /// than d cells' distance: a fixed d takes d out of the d cells on each side.
@@ -95,8 +95,14 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     let started = Instant::now();
     let (model, vars) = model(puzzle);
     let mut config = Config::default();
-    if let Some(nodes) = options.node_limit {
+    if let Some(nodes) = options.limits.node_limit {
         config = config.node_limit(nodes);
+    }
+    if let Some(time) = options.limits.time_limit {
+        config = config.time_limit(time);
+    }
+    if let Some(bytes) = options.limits.memory_limit {
+        config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
     let limit = options.solution_limit();
@@ -111,9 +117,9 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         // Go on while fewer than `limit` solutions were seen.
         seen < limit
     });
-    Outcome::from_count(
-        counted.count,
+    counted_outcome(
         first,
+        counted.count,
         counted.status == CountStatus::Complete,
         match counted.status {
             CountStatus::Limit(limit) => Some(limit),

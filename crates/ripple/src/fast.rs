@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use puzzle_kit::Limit;
 
+use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{Options, Outcome, Stats};
 
 /// How much a propagation pass may use; the generator grades puzzles by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -101,8 +101,43 @@ pub(crate) struct Counted {
     pub count: u64,
     pub first: Option<Vec<u8>>,
     pub complete: bool,
-    pub limit_hit: bool,
+    /// The limit that stopped the count, if one did.
+    pub limit: Option<Limit>,
     pub counters: Counters,
+}
+
+/// When a count stops: the most nodes, a deadline (looked at every
+/// [`Budget::CLOCK_EVERY`] nodes, so the hot path compares one counter),
+/// the most bytes of saved states.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Budget {
+    pub nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub memory: Option<usize>,
+}
+
+impl Budget {
+    /// Nodes between two looks at the clock.
+    const CLOCK_EVERY: u64 = 256;
+
+    /// The limit that refuses one more node after `nodes`, with `saved`
+    /// bytes of states saved (one more state of `state` bytes to come).
+    fn refuses(&self, nodes: u64, saved: usize, state: usize) -> Option<Limit> {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            return Some(Limit::Node);
+        }
+        if self.memory.is_some_and(|limit| saved + state > limit) {
+            return Some(Limit::Memory);
+        }
+        if nodes.is_multiple_of(Self::CLOCK_EVERY)
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(Limit::Time);
+        }
+        None
+    }
 }
 
 /// All digits of a room of `size` cells.
@@ -765,7 +800,7 @@ impl Engine {
     }
 
     /// Counts solutions from `state` up to `max` (at least 1), within
-    /// `node_limit` nodes.
+    /// `budget`.
     ///
     /// The search branches in two: the chosen cell takes its smallest
     /// candidate, and once every solution below is counted, the same
@@ -775,20 +810,28 @@ impl Engine {
         &mut self,
         state: State,
         max: u64,
-        node_limit: Option<u64>,
+        budget: &Budget,
         level: Level,
     ) -> Counted {
         let mut counted = Counted {
             count: 0,
             first: None,
             complete: false,
-            limit_hit: false,
+            limit: None,
             counters: Counters::default(),
         };
-        if node_limit == Some(0) {
-            counted.limit_hit = true;
+        if budget.nodes == Some(0) {
+            counted.limit = Some(Limit::Node);
             return counted;
         }
+        if budget
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            counted.limit = Some(Limit::Time);
+            return counted;
+        }
+        let state_bytes = size_of_val(&state.candidates[..]);
         counted.counters.nodes = 1;
         let max = max.max(1);
         self.candidates = state.candidates;
@@ -823,8 +866,10 @@ impl Engine {
                     }
                 }
                 Some((cell, bit)) => {
-                    if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
-                        counted.limit_hit = true;
+                    let saved = size_of_val(&self.saved[..]);
+                    if let Some(limit) = budget.refuses(counted.counters.nodes, saved, state_bytes)
+                    {
+                        counted.limit = Some(limit);
                         return counted;
                     }
                     counted.counters.nodes += 1;
@@ -847,8 +892,8 @@ impl Engine {
                 };
                 self.restore();
                 self.open = open;
-                if node_limit.is_some_and(|limit| counted.counters.nodes >= limit) {
-                    counted.limit_hit = true;
+                if let Some(limit) = budget.refuses(counted.counters.nodes, 0, 0) {
+                    counted.limit = Some(limit);
                     return counted;
                 }
                 counted.counters.nodes += 1;
@@ -875,22 +920,22 @@ impl Engine {
 }
 
 /// Solves with the fast engine (see the module docs): the first solution,
-/// or the count up to `options.count_limit` when counting.
+/// or the count up to [`Options::count_up_to`], within its limits.
 pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     let started = Instant::now();
     let mut engine = Engine::new(puzzle).with_capacity();
     let state = engine.start(puzzle.givens());
-    let counted = engine.count(
-        state,
-        options.solution_limit(),
-        options.node_limit,
-        Level::Full,
-    );
-    Outcome::from_count(
-        counted.count,
+    let budget = Budget {
+        nodes: options.limits.node_limit,
+        deadline: options.deadline(started),
+        memory: options.limits.memory_limit,
+    };
+    let counted = engine.count(state, options.solution_limit(), &budget, Level::Full);
+    counted_outcome(
         counted.first.map(|values| Grid::new(puzzle.cols(), values)),
+        counted.count,
         counted.complete,
-        counted.limit_hit.then_some(Limit::Node),
+        counted.limit,
         options,
         Stats {
             nodes: counted.counters.nodes,
@@ -904,7 +949,7 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Options;
+    use crate::options::{Algo, Options};
 
     /// A small xorshift, seeded: the same grids on every run.
     struct Rng(u64);
@@ -1057,8 +1102,8 @@ mod tests {
                     narrowed += usize::from(before.as_ref().ok() != Some(candidates));
                 }
             }
-            let outcome = solve(&puzzle, &Options::count(300));
-            let (count, complete) = (outcome.count, outcome.complete);
+            let outcome = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(300));
+            let (count, complete) = (outcome.count, outcome.count_complete);
             assert_eq!(
                 count as usize,
                 solutions.len(),

@@ -1352,7 +1352,7 @@ pub fn to_normalised(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 
 /// The puzzle in seed 003's form: the size line, then the drawing.
 pub fn to_ascii(puzzle: &Puzzle) -> String {
-    format!("{}\n{puzzle}", puzzle.size_line())
+    format!("{}\n{}", puzzle.size_line(), puzzle.draw(puzzle.givens()))
 }
 
 /// The puzzle written in `format` (a URL ends with a line end too).

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::fast::{Engine, Level};
+use crate::fast::{Budget, Engine, Level};
 use crate::puzzle::{Grid, MAX_SIDE, Puzzle};
 use crate::random::SplitMix;
 
@@ -84,7 +84,7 @@ pub struct Grade {
 pub fn grade(puzzle: &Puzzle) -> Option<Grade> {
     let mut engine = Engine::new(puzzle);
     let state = engine.start(puzzle.givens());
-    let counted = engine.count(state, 2, None, Level::Full);
+    let counted = engine.count(state, 2, &Budget::default(), Level::Full);
     if counted.count != 1 || !counted.complete {
         return None;
     }
@@ -421,7 +421,7 @@ fn minimise(
             Difficulty::Medium => engine.solves_without_guessing(&givens, Level::Full),
             Difficulty::Hard => {
                 let state = engine.start(&givens);
-                let counted = engine.count(state, 2, None, Level::Full);
+                let counted = engine.count(state, 2, &Budget::default(), Level::Full);
                 counted.count == 1 && counted.complete
             }
         };

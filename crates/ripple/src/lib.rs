@@ -10,33 +10,45 @@
 //!   position in the URL. Writers: [`to_url`] (canonical, round trip
 //!   exact), [`to_pzprv3`], [`to_normalised`], [`to_ascii`]; `Display`
 //!   draws the grid with its room walls.
-//! - **Solving** ([`solve`] with an [`Algo`]): `fast`, a dedicated engine
-//!   (bitset candidates; naked and hidden singles, distance eliminations,
-//!   pointing and naked pairs to a fixpoint before each guess, and at the
-//!   root a capacity argument per digit and band of lines) that proves
-//!   every real puzzle of the fixtures unique in microseconds; `csp`, the
-//!   csp-core model under MAC ([`csp_model`]); `mrv` and `brute`, seed
-//!   003's two solvers on search-core with its counter of recursive calls.
-//!   [`Options::count`] counts solutions up to a limit (2 proves uniqueness).
+//! - **Solving** ([`solve`] with [`Options`]): `Options::new(algo)` picks
+//!   the [`Algo`], `.count_up_to(k)` counts solutions (2 proves
+//!   uniqueness; [`is_unique`] is that count on its own), `.node_limit(n)`,
+//!   `.time_limit(d)` and `.memory_limit(bytes)` stop a search with
+//!   [`Status::Limit`] naming the [`Limit`]. The algorithms: `fast`, a
+//!   dedicated engine (bitset candidates; naked and hidden singles,
+//!   distance eliminations, pointing and naked pairs to a fixpoint before
+//!   each guess, and at the root a capacity argument per digit and band of
+//!   lines) that proves every real puzzle of the fixtures unique in
+//!   microseconds; `csp`, the csp-core model under MAC ([`csp_model`]);
+//!   `mrv` and `brute`, seed 003's two solvers on search-core with its
+//!   counter of recursive calls ([`Stats::recursive_calls`]). The
+//!   [`Outcome`] is `puzzle_kit`'s: `status`, `solution`, `count`,
+//!   `count_complete`, `stats`; [`Puzzle`] implements
+//!   [`puzzle_kit::Puzzle`].
 //! - **Checking** ([`check`]): the independent rule checker.
-//! - **Generating** ([`generate`]): unique puzzles with minimal givens,
-//!   graded by what their solve needs ([`grade`]), the same for the same seed.
+//! - **Generating** ([`generate`]): unique puzzles
+//!   with minimal givens, graded by what their solve needs ([`grade`]), the
+//!   same for the same seed (the one random part of the crate: no solver is
+//!   randomised, so [`Options`] has no seed).
 //!
 //! ```
-//! use ripple::{Algo, Options};
+//! use ripple::{Algo, Options, Status};
 //!
 //! let puzzle: ripple::Puzzle = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1".parse()?;
-//! let outcome = ripple::solve(&puzzle, Algo::Fast, &Options::count(2));
-//! assert!(outcome.is_unique());
+//! let outcome = ripple::solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
+//! assert_eq!(outcome.status, Status::Solved);
+//! assert_eq!((outcome.count, outcome.count_complete), (1, true)); // unique
 //! let solution = outcome.solution.ok_or("no solution")?;
-//! assert!(ripple::check::check(&puzzle, solution.values()).is_ok());
-//! print!("{}", puzzle.draw(solution.values()));
+//! ripple::check::check(&puzzle, solution.values())?;
+//! println!("{}", puzzle.draw(solution.values()).trim_end());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Library users without the command line: `ripple = { version = "0.1",
-//! default-features = false }` (the default `cli` feature adds clap,
-//! serde and cli-kit for the `ripple` binary).
+//! The library alone, without the command line's dependencies (clap,
+//! serde, cli-kit), is `ripple = { path = "crates/ripple",
+//! default-features = false }` (the workspace is not published: the path is
+//! the crate's folder in it); the default `cli` feature adds the `cli`
+//! module the `ripple` binary uses.
 #![deny(missing_docs)]
 
 pub mod check;
@@ -47,6 +59,7 @@ mod error;
 mod fast;
 mod format;
 mod generate;
+mod options;
 mod puzzle;
 mod random;
 mod seed;
@@ -59,6 +72,7 @@ pub use format::{
     to_normalised, to_pzprv3, to_url, write,
 };
 pub use generate::{Difficulty, GenerateError, Generated, Grade, generate, grade};
+pub use options::{Algo, Options, Outcome, Stats};
 pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
 pub use puzzle_kit::{Limit, Status};
-pub use solve::{Algo, Options, Outcome, Stats, count_solutions, solve};
+pub use solve::{count_solutions, is_unique, solve};

@@ -149,10 +149,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (name, items) = cli::read_items(args.input.as_deref())?;
     let count_limit = args.count.then(|| args.limit.unwrap_or(2));
-    let options = Options {
-        count_limit,
-        node_limit: args.node_limit,
-    };
+    let mut options = Options::new(args.algo).count_up_to(count_limit.unwrap_or(1));
+    if let Some(nodes) = args.node_limit {
+        options = options.node_limit(nodes);
+    }
     let mut report = SolveReport {
         program: PROGRAM.to_owned(),
         input: name.clone(),
@@ -163,7 +163,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         to_url: args.to_url,
         written: 0,
     };
-    let solve = |item: &cli::Item| cli::solve_item(item, args.algo, &options);
+    let solve = |item: &cli::Item| cli::solve_item(item, &options);
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(args.threads)
         .run(&items, solve, &mut report)

@@ -415,10 +415,31 @@ fn check_length(what: &'static str, expected: usize, found: usize) -> Result<(),
     }
 }
 
-/// The puzzle drawn with its givens (see [`Puzzle::draw`]).
+/// The puzzle drawn with its givens as [`Puzzle::draw`] draws it, without
+/// the final newline (so that `println!` leaves no blank line).
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.draw(&self.givens))
+        f.write_str(self.draw(&self.givens).trim_end_matches('\n'))
+    }
+}
+
+/// The digits row by row, a space between two, no final newline (to see
+/// them in their rooms: [`Puzzle::draw`]).
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .values
+            .iter()
+            .max()
+            .map_or(1, |&max| max.to_string().len());
+        for (index, row) in self.values.chunks(self.cols).enumerate() {
+            if index > 0 {
+                writeln!(f)?;
+            }
+            let digits: Vec<String> = row.iter().map(|digit| format!("{digit:>width$}")).collect();
+            f.write_str(&digits.join(" "))?;
+        }
+        Ok(())
     }
 }
 
@@ -456,6 +477,20 @@ impl Grid {
     /// The digits row by row (the JSON `solution`).
     pub fn to_rows(&self) -> Vec<Vec<u8>> {
         self.values.chunks(self.cols).map(<[u8]>::to_vec).collect()
+    }
+
+    /// The rows of digits as JSON, as a record's `solution` holds them:
+    /// `[[1,4,2],[2,3,1]]`.
+    pub fn to_json(&self) -> String {
+        let rows: Vec<String> = self
+            .values
+            .chunks(self.cols)
+            .map(|row| {
+                let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+                format!("[{}]", digits.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
     }
 
     /// A grid from rows of digits; `None` if the rows are ragged or empty.

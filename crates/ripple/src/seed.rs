@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use search_core::{Config, Problem, Status as SearchStatus, dfs_tree};
 
+use crate::options::{Options, Outcome, Stats, counted};
 use crate::puzzle::{Grid, Puzzle};
-use crate::solve::{Options, Outcome, Stats};
 
 /// The board shape both formulations share.
 struct Board<'p> {
@@ -252,9 +252,9 @@ fn outcome(
         .borrow_mut()
         .take()
         .map(|values| Grid::new(board.cols, values));
-    Outcome::from_count(
-        found,
+    counted(
         solution,
+        found,
         complete,
         limit,
         options,
@@ -268,11 +268,12 @@ fn outcome(
 }
 
 fn config(options: &Options) -> Config {
-    let mut config = Config::default();
-    if let Some(nodes) = options.node_limit {
-        config = config.node_limit(nodes);
+    Config {
+        node_limit: options.limits.node_limit,
+        time_limit: options.limits.time_limit,
+        memory_limit: options.limits.memory_limit,
+        ..Config::default()
     }
-    config
 }
 
 /// Seed 003's brute force.
@@ -338,9 +339,9 @@ pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
         .enumerate()
         .any(|(cell, &value)| value != 0 && state.remaining[cell] & (1 << (value - 1)) == 0);
     if broken {
-        return Outcome::from_count(
-            0,
+        return counted(
             None,
+            0,
             true,
             None,
             options,

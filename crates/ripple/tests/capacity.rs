@@ -27,9 +27,12 @@ fn tiled_grids_that_cannot_hold_their_digits_are_unsolvable_at_once() {
         (20, 20, 2, 2),
     ] {
         let puzzle = tiled(rows, cols, width, height);
-        let outcome = ripple::solve(&puzzle, Algo::Fast, &Options::count(2).node_limit(1000));
+        let outcome = ripple::solve(
+            &puzzle,
+            &Options::new(Algo::Fast).count_up_to(2).node_limit(1000),
+        );
         assert_eq!(
-            (outcome.status, outcome.count, outcome.complete),
+            (outcome.status, outcome.count, outcome.count_complete),
             (Status::Unsolvable, 0, true),
             "{rows}x{cols} of {width}x{height}"
         );
@@ -57,11 +60,11 @@ fn tiled_grids_with_solutions_keep_them() {
                 (2, 3),
             ] {
                 let puzzle = tiled(rows, cols, width, height);
-                let fast = ripple::solve(&puzzle, Algo::Fast, &Options::count(50));
-                let csp = ripple::solve(&puzzle, Algo::Csp, &Options::count(50));
+                let fast = ripple::solve(&puzzle, &Options::new(Algo::Fast).count_up_to(50));
+                let csp = ripple::solve(&puzzle, &Options::new(Algo::Csp).count_up_to(50));
                 assert_eq!(
-                    (fast.status, fast.count, fast.complete),
-                    (csp.status, csp.count, csp.complete),
+                    (fast.status, fast.count, fast.count_complete),
+                    (csp.status, csp.count, csp.count_complete),
                     "{rows}x{cols} of {width}x{height}"
                 );
                 solvable += usize::from(fast.count > 0);

@@ -8,7 +8,7 @@ fn the_drawing_of_a_puzzle_and_its_solution() {
     let puzzle: Puzzle = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
         .parse()
         .unwrap();
-    let solution = ripple::solve(&puzzle, Algo::Fast, &Options::first())
+    let solution = ripple::solve(&puzzle, &Options::new(Algo::Fast))
         .solution
         .unwrap();
     insta::assert_snapshot!(format!(
