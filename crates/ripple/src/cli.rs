@@ -217,6 +217,16 @@ pub struct SolveReport {
     pub to_url: bool,
     /// Puzzles written so far (for separating a batch's drawings).
     pub written: usize,
+    /// Whether drawings show the puzzle's givens in bold (ANSI escapes):
+    /// see [`bold_givens`].
+    pub bold_givens: bool,
+}
+
+/// Whether `solve` marks the givens in bold: only when stdout is a terminal
+/// (`stdout_is_terminal`) and `NO_COLOR` (`no_color`, its value) is unset
+/// or empty, as <https://no-color.org> asks.
+pub fn bold_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
 }
 
 impl SolveReport {
@@ -266,6 +276,9 @@ impl SolveReport {
             writeln!(out, "{}", to_url(&solved.puzzle))?;
         }
         match (outcome.status, &outcome.solution) {
+            (Status::Solved, Some(solution)) if self.bold_givens => {
+                write!(out, "{}", solved.puzzle.draw_marked(solution.values()))?
+            }
             (Status::Solved, Some(solution)) => {
                 write!(out, "{}", solved.puzzle.draw(solution.values()))?
             }
@@ -363,11 +376,16 @@ impl Report<Item, Solved> for SolveReport {
 /// against the rooms it draws, its givens then unknown. `no solution` and
 /// `limit reached` are those statuses, a `solutions:` line the count of
 /// the item above it; the rest (`line N:` headers, stats, the batch
-/// summary) says nothing to check.
+/// summary) says nothing to check. A terminal's view, with the givens in
+/// bold, reads as the same view without its escapes.
 pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
     if text.lines().any(|line| line.trim_start().starts_with('{')) {
         return cli_kit::json_records(text);
     }
+    let plain = text
+        .replace(crate::puzzle::BOLD, "")
+        .replace(crate::puzzle::NORMAL, "");
+    let text = plain.as_str();
     let lines: Vec<&str> = text.lines().collect();
     let mut claims: Claims<Fields, Vec<Vec<u8>>, Counters> = Vec::new();
     let mut url: Option<&str> = None;
@@ -652,4 +670,65 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
         ));
     }
     Ok((rows, cols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> SolveReport {
+        SolveReport {
+            program: "ripple".to_owned(),
+            input: "<test>".to_owned(),
+            algo: Algo::Fast,
+            json: false,
+            stats: false,
+            count_limit: None,
+            to_url: true,
+            written: 0,
+            bold_givens: false,
+        }
+    }
+
+    fn view(report: &mut SolveReport, url: &str) -> String {
+        let item = Item {
+            line: None,
+            text: url.to_owned(),
+            too_long: None,
+        };
+        let solved = solve_item(&item, &Options::new(Algo::Fast)).unwrap();
+        let mut out = Vec::new();
+        report.write(&mut out, &item, Ok(&solved)).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn givens_are_bold_only_at_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(bold_givens(true, None));
+        assert!(bold_givens(true, Some(OsStr::new(""))));
+        assert!(!bold_givens(true, Some(OsStr::new("1"))));
+        assert!(!bold_givens(false, None));
+        assert!(!bold_givens(false, Some(OsStr::new(""))));
+        // Two givens, 2 and 1, in the third row of the cspuz test puzzle.
+        let url = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
+        let mut plain_report = report();
+        let plain = view(&mut plain_report, url);
+        let mut bold_report = SolveReport {
+            bold_givens: true,
+            ..report()
+        };
+        let bold = view(&mut bold_report, url);
+        assert_ne!(bold, plain);
+        assert!(bold.contains("\x1b[1m"), "{bold}");
+        assert_eq!(bold.replace("\x1b[1m", "").replace("\x1b[0m", ""), plain);
+        let puzzle: Puzzle = url.parse().unwrap();
+        assert_eq!(bold.matches("\x1b[1m").count(), puzzle.num_givens());
+        // check reads the terminal's view as the plain one.
+        let claims = claims(&bold);
+        assert_eq!(claims.len(), 1);
+        let (_, record) = &claims[0];
+        let record = record.as_ref().unwrap();
+        assert_eq!(check_record(record), Ok(Verified::Solution));
+    }
 }

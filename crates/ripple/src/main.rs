@@ -2,7 +2,7 @@
 //! library's `cli` module and cli-kit; no output format or exit code is
 //! decided here.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -162,6 +162,10 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         count_limit,
         to_url: args.to_url,
         written: 0,
+        bold_givens: cli::bold_givens(
+            io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+        ),
     };
     let solve = |item: &cli::Item| cli::solve_item(item, &options);
     cli_kit::Batch::new(PROGRAM, &name)

@@ -352,6 +352,17 @@ impl Puzzle {
     /// as wide as the largest digit of the puzzle. With [`Puzzle::size_line`]
     /// in front it reads back as a puzzle.
     pub fn draw(&self, values: &[u8]) -> String {
+        self.draw_marking(values, false)
+    }
+
+    /// [`Puzzle::draw`] with the puzzle's givens in bold (ANSI escapes
+    /// `ESC[1m` and `ESC[0m` around each), so that they stand apart from
+    /// the digits a solver found: what `ripple solve` shows at a terminal.
+    pub fn draw_marked(&self, values: &[u8]) -> String {
+        self.draw_marking(values, true)
+    }
+
+    fn draw_marking(&self, values: &[u8], mark_givens: bool) -> String {
         let width = digits(self.max_room());
         let mut out = String::new();
         let edge = |out: &mut String, r: Option<usize>| {
@@ -370,11 +381,21 @@ impl Puzzle {
         for r in 0..self.rows {
             out.push('|');
             for c in 0..self.cols {
-                let value = values.get(r * self.cols + c).copied().unwrap_or(0);
-                if value == 0 {
-                    out.push_str(&format!("{:>width$}", "."));
+                let cell = r * self.cols + c;
+                let value = values.get(cell).copied().unwrap_or(0);
+                let text = if value == 0 {
+                    format!("{:>width$}", ".")
                 } else {
-                    out.push_str(&format!("{value:>width$}"));
+                    format!("{value:>width$}")
+                };
+                if mark_givens && value != 0 && self.givens[cell] != 0 {
+                    let digits = text.trim_start();
+                    out.push_str(&text[..text.len() - digits.len()]);
+                    out.push_str(BOLD);
+                    out.push_str(digits);
+                    out.push_str(NORMAL);
+                } else {
+                    out.push_str(&text);
                 }
                 out.push(if self.wall_right(r, c) { '|' } else { ' ' });
             }
@@ -389,6 +410,11 @@ impl Puzzle {
         format!("{} {}", self.rows, self.cols)
     }
 }
+
+/// Bold on, and back to normal: the ANSI escapes around a given digit of
+/// [`Puzzle::draw_marked`].
+pub(crate) const BOLD: &str = "\x1b[1m";
+pub(crate) const NORMAL: &str = "\x1b[0m";
 
 /// Digits of `n` in decimal.
 fn digits(n: usize) -> usize {
