@@ -350,10 +350,14 @@ impl ReadTiles {
 
 impl fmt::Display for Board {
     /// Seed 001's board view: rows of tiles separated by spaces, `_` for the
-    /// blank; tiles are right-aligned on boards with two-digit tiles.
+    /// blank; tiles are right-aligned on boards with two-digit tiles. No
+    /// newline after the last row (`println!` adds it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = (self.tiles.len() - 1).to_string().len();
-        for row in self.tiles.chunks(self.size) {
+        for (index, row) in self.tiles.chunks(self.size).enumerate() {
+            if index > 0 {
+                f.write_str("\n")?;
+            }
             let cells: Vec<String> = row
                 .iter()
                 .map(|&tile| {
@@ -365,7 +369,7 @@ impl fmt::Display for Board {
                     format!("{text:>width$}")
                 })
                 .collect();
-            writeln!(f, "{}", cells.join(" "))?;
+            f.write_str(&cells.join(" "))?;
         }
         Ok(())
     }

@@ -17,8 +17,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algorithm, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Origin, Outcome,
-    PatternDatabases, PdbError, Settings, Solvers, Stats, check, moves_view,
+    Algo, Algorithm, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Options,
+    Origin, PatternDatabases, PdbError, SearchAlgorithm, Solvers, Stats, check, moves_view,
 };
 
 /// The program's name in messages.
@@ -36,11 +36,11 @@ const CYCLE_CHECKS: [(&str, CycleCheck); 3] = [
     ("closed", CycleCheck::Closed),
 ];
 
-/// The value parser of `--algo`: search-core's names ([`Algorithm::name`]),
+/// The value parser of `--algo`: the names of [`Algo`] (search-core's),
 /// listed in `--help`.
-pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
-    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
-        .try_map(|name| name.parse::<Algorithm>())
+pub fn algorithm_parser() -> impl TypedValueParser<Value = Algo> {
+    PossibleValuesParser::new(Algo::ALL.iter().map(|algo| algo.name()))
+        .try_map(|name| name.parse::<Algo>())
 }
 
 /// The value parser of `--cycle-check`: `none`, `path` or `closed`.
@@ -201,14 +201,14 @@ impl Boards {
             .collect()
     }
 
-    /// Why `settings` do not fit the one board of `solve` (a usage error:
+    /// Why `options` do not fit the one board of `solve` (a usage error:
     /// the flags, not the input, are wrong), if the board reads.
-    pub fn misfit(&self, settings: &Settings) -> Option<String> {
+    pub fn misfit(&self, options: &Options) -> Option<String> {
         let [item] = self.items()[..] else {
             return None;
         };
         let board = self.board(&item).ok()?;
-        settings
+        options
             .plan(board.size())
             .err()
             .map(|error| error.to_string())
@@ -358,7 +358,7 @@ struct Solved {
 
 impl cli_kit::Outcome for Solved {
     fn status(&self) -> Status {
-        self.answer.solution.outcome.status().into()
+        self.answer.search.status.into()
     }
 }
 
@@ -414,7 +414,7 @@ pub type EightRecord = Record<Fields, String, Counters>;
 /// The record of a solved (or unsolvable, or stopped) board.
 fn record(solved: &Solved) -> EightRecord {
     let Solved { board, answer } = solved;
-    let (plan, solution) = (&answer.plan, &answer.solution);
+    let (plan, solution) = (&answer.plan, &answer.search);
     let stats = &solution.stats;
     let algorithm = plan.options.algorithm;
     let names: Option<Vec<String>> = solution
@@ -433,7 +433,7 @@ fn record(solved: &Solved) -> EightRecord {
         num_moves: names.as_ref().map(|names| names.len() as u64),
         moves: names,
     };
-    let mut record = Record::ended(solution.outcome.status(), fields);
+    let mut record = Record::ended(solution.status, fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
     record
@@ -490,41 +490,41 @@ fn moves_line(moves: &[Move]) -> String {
 /// solution.
 fn human(solved: &Solved, stats: bool, summary: bool) -> String {
     let Solved { board, answer } = solved;
-    let (plan, solution) = (&answer.plan, &answer.solution);
-    let tested = solution.stats.num_tested;
-    let mut text = match &solution.outcome {
-        Outcome::Solved(moves) if summary => format!("{}\n", moves_line(moves)),
-        Outcome::Solved(moves) => format!(
+    let (plan, search) = (&answer.plan, &answer.search);
+    let tested = search.stats.num_tested;
+    let mut text = match (search.moves(), search.status) {
+        (Some(moves), _) if summary => format!("{}\n", moves_line(moves)),
+        (Some(moves), _) => format!(
             "{}{}, {} tested\n{}\n",
             moves_view(board, moves),
             counted(moves.len() as u64, "move"),
             counted(tested, "state"),
             moves_line(moves),
         ),
-        Outcome::Unsolvable => format!(
-            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
-            board.to_line(),
-            plan.goal.to_line()
-        ),
-        Outcome::NotFound => format!(
+        (None, crate::Status::Limit(Limit::Depth)) => format!(
             "no solution within the depth limit of {}, {} tested\n",
             counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
             counted(tested, "state"),
         ),
-        Outcome::LimitReached(limit) => {
+        (None, crate::Status::Limit(limit)) => {
             let greedy = match plan.options.algorithm {
-                Algorithm::Greedy => "",
+                SearchAlgorithm::Greedy => "",
                 _ => ", or try --algo greedy for a path that need not be shortest",
             };
-            let kind = limit_kind(*limit);
+            let kind = limit_kind(limit);
             format!(
                 "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
                 counted(tested, "state"),
             )
         }
+        (None, _) => format!(
+            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
+            board.to_line(),
+            plan.goal.to_line()
+        ),
     };
-    if stats && solution.outcome != Outcome::Unsolvable {
-        text.push_str(&stats_line(&solution.stats));
+    if stats && search.status != crate::Status::Unsolvable {
+        text.push_str(&stats_line(&search.stats));
         text.push('\n');
     }
     text
@@ -533,27 +533,27 @@ fn human(solved: &Solved, stats: bool, summary: bool) -> String {
 /// Seed's `process_file` line: `142358607: 5 moves, 26 states tested`.
 fn batch_line(solved: &Solved, stats: bool) -> String {
     let Solved { board, answer } = solved;
-    let solution = &answer.solution;
-    let tested = counted(solution.stats.num_tested, "state");
+    let search = &answer.search;
+    let tested = counted(search.stats.num_tested, "state");
     let board = board.to_line();
-    let mut line = match &solution.outcome {
-        Outcome::Solved(moves) => format!(
+    let mut line = match (search.moves(), search.status) {
+        (Some(moves), _) => format!(
             "{board}: {}, {tested} tested",
             counted(moves.len() as u64, "move")
         ),
-        Outcome::Unsolvable => format!("{board}: unsolvable"),
-        Outcome::NotFound => {
+        (None, crate::Status::Limit(Limit::Depth)) => {
             format!("{board}: no solution within the depth limit, {tested} tested")
         }
-        Outcome::LimitReached(limit) => {
+        (None, crate::Status::Limit(limit)) => {
             format!(
                 "{board}: {} limit reached, {tested} tested",
-                limit_kind(*limit)
+                limit_kind(limit)
             )
         }
+        (None, _) => format!("{board}: unsolvable"),
     };
-    if stats && solution.outcome != Outcome::Unsolvable {
-        line.push_str(&format!(" ({})", stats_line(&solution.stats)));
+    if stats && search.status != crate::Status::Unsolvable {
+        line.push_str(&format!(" ({})", stats_line(&search.stats)));
     }
     line
 }
@@ -574,10 +574,10 @@ impl Report<Item<'_>, Solved> for Views {
         result: Result<&Solved, &str>,
     ) -> anyhow::Result<()> {
         if let Ok(solved) = result
-            && let Some(moves) = solved.answer.solution.moves()
+            && let Some(moves) = solved.answer.search.moves()
         {
             self.moves += moves.len() as u64;
-            self.tested += solved.answer.solution.stats.num_tested;
+            self.tested += solved.answer.search.stats.num_tested;
         }
         match (result, self.view.json) {
             (Ok(solved), true) => record(solved).at_line(item.line).write_line(out),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use eight_puzzle::cli::{self, Boards, View};
-use eight_puzzle::{Algorithm, Board, CycleCheck, Heuristic, Settings, Solvers};
+use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Limits, Options, Solvers};
 
 /// Sliding-tile puzzles of any size (3x3 eight puzzle, 4x4 fifteen puzzle,
 /// ...). Moves are named by where the blank goes. The goal is the blank
@@ -68,7 +68,7 @@ struct SearchArgs {
     goal: Option<Board>,
     /// The searcher. Default: astar for 3x3 and smaller, idastar for larger.
     #[arg(long, value_parser = cli::algorithm_parser())]
-    algo: Option<Algorithm>,
+    algo: Option<Algo>,
     /// The heuristic of greedy, astar and idastar. Default: pdb for 4x4
     /// (additive 6-6-3 pattern databases, built once and cached), manhattan
     /// for 3x3, linear-conflict for 5x5 and larger.
@@ -120,22 +120,25 @@ impl SearchArgs {
     /// The solvers of these flags; flags that do not apply are a usage
     /// error (exit 2).
     fn solvers(self) -> (Solvers, View) {
-        let settings = Settings {
+        let options = Options {
+            algo: self.algo,
+            limits: Limits {
+                node_limit: self.node_limit,
+                time_limit: self.time_limit,
+                memory_limit: Some(
+                    self.memory_limit
+                        .unwrap_or_else(cli_kit::default_memory_budget),
+                ),
+                seed: self.seed,
+                ..Limits::default()
+            },
             goal: self.goal,
-            algorithm: self.algo,
             heuristic: self.heuristic,
             depth_limit: self.depth_limit,
-            node_limit: self.node_limit,
-            time_limit: self.time_limit,
-            memory_limit: Some(
-                self.memory_limit
-                    .unwrap_or_else(cli_kit::default_memory_budget),
-            ),
-            seed: self.seed,
             cycle_check: self.cycle_check,
             pdb_cache: self.pdb_cache,
         };
-        if let Err(misfit) = settings.check() {
+        if let Err(misfit) = options.check() {
             cli_kit::usage_error::<Cli>(misfit);
         }
         let view = View {
@@ -143,10 +146,7 @@ impl SearchArgs {
             stats: self.stats,
             summary: false,
         };
-        (
-            Solvers::new(settings).with_loader(cli::load_databases),
-            view,
-        )
+        (Solvers::new(options).with_loader(cli::load_databases), view)
     }
 }
 
@@ -160,7 +160,7 @@ fn main() -> ExitCode {
             let (solvers, view) = search.solvers();
             let view = View { summary, ..view };
             let boards = Boards::one(&board)?;
-            if let Some(misfit) = boards.misfit(solvers.settings()) {
+            if let Some(misfit) = boards.misfit(solvers.options()) {
                 cli_kit::usage_error::<Cli>(misfit);
             }
             cli::run(&boards, &solvers, view, Some(1))

@@ -7,16 +7,15 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
-use std::time::Duration;
 
 use hashbrown::HashMap;
-use search_core::{Algorithm, CycleCheck};
 use thiserror::Error;
 
 use crate::board::Board;
 use crate::heuristic::Heuristic;
+use crate::options::{Algo, Options, Outcome};
 use crate::pdb::{PatternDatabases, PdbError};
-use crate::solver::{Solution, SolveOptions, Solver, SolverError};
+use crate::solver::{Search, SolveOptions, Solver, SolverError};
 
 /// The node limit of the searchers that keep every state they reach
 /// (random, bfs, dfs, greedy, astar), unless another is given.
@@ -29,11 +28,11 @@ pub const DEFAULT_DEEPENING_NODE_LIMIT: u64 = 50_000_000;
 
 /// The searcher used when none is chosen: A* up to 3x3, IDA* (which keeps
 /// no states) on larger boards.
-pub fn default_algorithm(size: usize) -> Algorithm {
+pub fn default_algorithm(size: usize) -> Algo {
     if size <= 3 {
-        Algorithm::AStar
+        Algo::AStar
     } else {
-        Algorithm::IdaStar
+        Algo::IdaStar
     }
 }
 
@@ -49,8 +48,8 @@ pub fn default_heuristic(size: usize) -> Heuristic {
 
 /// The node limit used when none is chosen ([`DEFAULT_NODE_LIMIT`],
 /// [`DEFAULT_DEEPENING_NODE_LIMIT`]).
-pub fn default_node_limit(algorithm: Algorithm, size: usize) -> Option<u64> {
-    let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::IdaStar);
+pub fn default_node_limit(algorithm: Algo, size: usize) -> Option<u64> {
+    let deepening = matches!(algorithm, Algo::Iddfs | Algo::IdaStar);
     match (deepening, size) {
         (false, _) => Some(DEFAULT_NODE_LIMIT),
         (true, 0..=4) => None,
@@ -69,42 +68,15 @@ pub fn cache_folder(explicit: Option<&Path>) -> Option<PathBuf> {
         .or_else(|| dirs::cache_dir().map(|folder| folder.join("eight-puzzle")))
 }
 
-/// What a caller chose for solving boards; every `None` is left to this
-/// crate's default for the board's size ([`Settings::plan`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    /// The goal (default: the blank first, [`Board::goal`]).
-    pub goal: Option<Board>,
-    /// The searcher ([`default_algorithm`]).
-    pub algorithm: Option<Algorithm>,
-    /// The heuristic of greedy, A* and IDA* ([`default_heuristic`]).
-    pub heuristic: Option<Heuristic>,
-    /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
-    pub depth_limit: Option<u32>,
-    /// The most states a search may generate ([`default_node_limit`]).
-    pub node_limit: Option<u64>,
-    /// The longest a search may take.
-    pub time_limit: Option<Duration>,
-    /// The most memory in bytes a search may hold for its states.
-    pub memory_limit: Option<usize>,
-    /// The seed of the random searcher (default 0); only for it.
-    pub seed: Option<u64>,
-    /// The cycle check of the chosen searcher (default: the searcher's
-    /// usual one); IDA* has none to choose.
-    pub cycle_check: Option<CycleCheck>,
-    /// Where the pattern databases are cached ([`cache_folder`]).
-    pub pdb_cache: Option<PathBuf>,
-}
-
 /// Choices that do not fit together or with a board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SettingsError {
+pub enum OptionsError {
     /// A heuristic for a searcher that uses none.
     #[error("--heuristic does not apply to {0}, which uses no heuristic")]
-    HeuristicUnused(Algorithm),
+    HeuristicUnused(Algo),
     /// A seed for a searcher other than random.
     #[error("--seed applies to --algo random only{}", chosen(*.0))]
-    SeedUnused(Option<Algorithm>),
+    SeedUnused(Option<Algo>),
     /// A cycle check for IDA*, or with the searcher left to the board's
     /// size (IDA* from 4x4 up).
     #[error("{}", match .0 {
@@ -113,10 +85,10 @@ pub enum SettingsError {
         None => "--cycle-check needs --algo: the default searcher of 4x4 and larger \
                  boards, idastar, has no cycle check to choose",
     })]
-    CycleCheckUnused(Option<Algorithm>),
+    CycleCheckUnused(Option<Algo>),
     /// A pattern-database cache folder when no pattern database is used.
     #[error("--pdb-cache applies to the pdb heuristic only{}", chosen(*.0))]
-    PdbCacheUnused(Option<Algorithm>),
+    PdbCacheUnused(Option<Algo>),
     /// The board and the goal have different sizes.
     #[error("the board is {board}x{board} but the goal is {goal}x{goal}")]
     SizeMismatch {
@@ -131,7 +103,7 @@ pub enum SettingsError {
 }
 
 /// `, not astar` when a searcher was chosen.
-fn chosen(algorithm: Option<Algorithm>) -> String {
+fn chosen(algorithm: Option<Algo>) -> String {
     algorithm.map_or_else(String::new, |algorithm| format!(", not {algorithm}"))
 }
 
@@ -147,58 +119,59 @@ pub struct Plan {
     pub options: SolveOptions,
 }
 
-impl Settings {
+impl Options {
     /// Checks the choices that do not depend on a board: a heuristic only
     /// for greedy, A* and IDA*, a seed only for random, a cycle check only
     /// for a chosen searcher other than IDA*, a pattern-database folder
     /// only where the pdb heuristic may be used.
-    pub fn check(&self) -> Result<(), SettingsError> {
-        let algorithm = self.algorithm;
-        let uses_heuristic = algorithm.is_none_or(Algorithm::uses_heuristic);
+    pub fn check(&self) -> Result<(), OptionsError> {
+        let algorithm = self.algo;
+        let uses_heuristic = algorithm.is_none_or(Algo::uses_heuristic);
         if let (Some(algorithm), Some(_), false) = (algorithm, self.heuristic, uses_heuristic) {
-            return Err(SettingsError::HeuristicUnused(algorithm));
+            return Err(OptionsError::HeuristicUnused(algorithm));
         }
-        if self.seed.is_some() && algorithm != Some(Algorithm::Random) {
-            return Err(SettingsError::SeedUnused(algorithm));
+        if self.limits.seed.is_some() && algorithm != Some(Algo::Random) {
+            return Err(OptionsError::SeedUnused(algorithm));
         }
-        if self.cycle_check.is_some() && matches!(algorithm, None | Some(Algorithm::IdaStar)) {
-            return Err(SettingsError::CycleCheckUnused(algorithm));
+        if self.cycle_check.is_some() && matches!(algorithm, None | Some(Algo::IdaStar)) {
+            return Err(OptionsError::CycleCheckUnused(algorithm));
         }
         let pdb_possible = uses_heuristic && self.heuristic.is_none_or(|h| h == Heuristic::Pdb);
         if self.pdb_cache.is_some() && !pdb_possible {
-            return Err(SettingsError::PdbCacheUnused(algorithm));
+            return Err(OptionsError::PdbCacheUnused(algorithm));
         }
         Ok(())
     }
 
     /// The plan for boards of `size`: the choices made, the defaults for
     /// the rest.
-    pub fn plan(&self, size: usize) -> Result<Plan, SettingsError> {
+    pub fn plan(&self, size: usize) -> Result<Plan, OptionsError> {
         let goal = self.goal.clone().unwrap_or_else(|| Board::goal(size));
         if goal.size() != size {
-            return Err(SettingsError::SizeMismatch {
+            return Err(OptionsError::SizeMismatch {
                 board: size,
                 goal: goal.size(),
             });
         }
-        let algorithm = self.algorithm.unwrap_or_else(|| default_algorithm(size));
+        let algorithm = self.algo.unwrap_or_else(|| default_algorithm(size));
         let heuristic = if algorithm.uses_heuristic() {
             self.heuristic.unwrap_or_else(|| default_heuristic(size))
         } else {
             Heuristic::Zero
         };
         if heuristic == Heuristic::Pdb && size != 4 {
-            return Err(SettingsError::PdbSize(size));
+            return Err(OptionsError::PdbSize(size));
         }
         let options = SolveOptions {
-            algorithm,
+            algorithm: algorithm.search(),
             depth_limit: self.depth_limit,
             node_limit: self
+                .limits
                 .node_limit
                 .or_else(|| default_node_limit(algorithm, size)),
-            time_limit: self.time_limit,
-            memory_limit: self.memory_limit,
-            seed: self.seed.unwrap_or(0),
+            time_limit: self.limits.time_limit,
+            memory_limit: self.limits.memory_limit,
+            seed: self.limits.seed.unwrap_or(0),
             cycle_check: self.cycle_check,
         };
         Ok(Plan {
@@ -212,9 +185,9 @@ impl Settings {
 /// Why [`Solvers::solve`] could not search a board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
-    /// The settings do not fit the board.
+    /// The options do not fit the board.
     #[error(transparent)]
-    Settings(#[from] SettingsError),
+    Options(#[from] OptionsError),
     /// The pattern databases could not be had.
     #[error(transparent)]
     Pdb(#[from] PdbError),
@@ -229,7 +202,14 @@ pub struct Answer {
     /// The plan for the board's size.
     pub plan: Arc<Plan>,
     /// How the search ended.
-    pub solution: Solution,
+    pub search: Search,
+}
+
+impl Answer {
+    /// The shared outcome of the search.
+    pub fn into_outcome(self) -> Outcome {
+        self.search.into_outcome()
+    }
 }
 
 /// How [`Solvers`] gets pattern databases for a goal, given the cache
@@ -238,29 +218,29 @@ type Loader = dyn Fn(&Board, Option<&Path>) -> Result<PatternDatabases, PdbError
 
 /// The plan and, once a solvable board needs it, the solver of one size.
 struct Size {
-    plan: Result<Arc<Plan>, SettingsError>,
+    plan: Result<Arc<Plan>, OptionsError>,
     solver: OnceLock<Result<Arc<Solver>, SolveError>>,
 }
 
-/// Solves boards of any mix of sizes with one [`Settings`]: one plan and
+/// Solves boards of any mix of sizes with one [`Options`]: one plan and
 /// one solver per size, the solver (and its pattern databases) built when
 /// the first solvable board of that size comes. Shared by reference
 /// between threads: a size's solver is built once while the other threads
 /// that need it wait, then used by all.
 ///
 /// ```
-/// use eight_puzzle::{Board, Settings, Solvers};
+/// use eight_puzzle::{Board, Options, Solvers};
 ///
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-/// let solvers = Solvers::new(Settings::default());
+/// let solvers = Solvers::new(Options::default());
 /// let answer = solvers.solve(&"142358607".parse::<Board>()?)?;
 /// assert_eq!(answer.plan.options.algorithm.name(), "astar");
-/// assert_eq!(answer.solution.moves().map(<[_]>::len), Some(5));
+/// assert_eq!(answer.search.moves().map(<[_]>::len), Some(5));
 /// # Ok(())
 /// # }
 /// ```
 pub struct Solvers {
-    settings: Settings,
+    options: Options,
     load: Box<Loader>,
     sizes: Mutex<HashMap<usize, Arc<Size>>>,
 }
@@ -268,17 +248,17 @@ pub struct Solvers {
 impl fmt::Debug for Solvers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solvers")
-            .field("settings", &self.settings)
+            .field("options", &self.options)
             .finish_non_exhaustive()
     }
 }
 
 impl Solvers {
-    /// Solvers for `settings`, loading the pattern databases from the
+    /// Solvers for `options`, loading the pattern databases from the
     /// cache folder or building and caching them there, quietly.
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(options: Options) -> Self {
         Solvers {
-            settings,
+            options,
             load: Box::new(|goal, folder| {
                 PatternDatabases::load_or_build(goal, folder, |_| {})
                     .map(|(databases, _)| databases)
@@ -288,7 +268,7 @@ impl Solvers {
     }
 
     /// Gets the pattern databases with `load`, given the goal and the
-    /// cache folder ([`cache_folder`] of [`Settings::pdb_cache`]): to show
+    /// cache folder ([`cache_folder`] of [`Options::pdb_cache`]): to show
     /// a build's progress, or say where they came from.
     pub fn with_loader(
         mut self,
@@ -301,9 +281,9 @@ impl Solvers {
         self
     }
 
-    /// The settings.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// Solves `board` by the plan for its size. An unsolvable board is
@@ -313,12 +293,12 @@ impl Solvers {
         let size = self.size(board.size());
         let plan = size.plan.clone()?;
         if !board.can_reach(&plan.goal) {
-            let solution = Solution::unsolvable();
-            return Ok(Answer { plan, solution });
+            let search = Search::unsolvable();
+            return Ok(Answer { plan, search });
         }
         let solver = size.solver.get_or_init(|| self.build(&plan)).clone()?;
-        let solution = solver.solve(board, &plan.options)?;
-        Ok(Answer { plan, solution })
+        let search = solver.solve(board, &plan.options)?;
+        Ok(Answer { plan, search })
     }
 
     /// The entry of boards of side `side`, made on first use.
@@ -326,7 +306,7 @@ impl Solvers {
         let mut sizes = self.sizes.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = sizes.entry(side).or_insert_with(|| {
             Arc::new(Size {
-                plan: self.settings.plan(side).map(Arc::new),
+                plan: self.options.plan(side).map(Arc::new),
                 solver: OnceLock::new(),
             })
         });
@@ -335,7 +315,7 @@ impl Solvers {
 
     fn build(&self, plan: &Plan) -> Result<Arc<Solver>, SolveError> {
         let databases = if plan.heuristic == Heuristic::Pdb {
-            let folder = cache_folder(self.settings.pdb_cache.as_deref());
+            let folder = cache_folder(self.options.pdb_cache.as_deref());
             Some(Arc::new((self.load)(&plan.goal, folder.as_deref())?))
         } else {
             None
@@ -349,16 +329,18 @@ impl Solvers {
 mod tests {
     use super::*;
 
-    fn settings(algorithm: Option<Algorithm>) -> Settings {
-        Settings {
-            algorithm,
-            ..Settings::default()
+    use search_core::{Algorithm, CycleCheck};
+
+    fn settings(algo: Option<Algo>) -> Options {
+        Options {
+            algo,
+            ..Options::default()
         }
     }
 
     #[test]
     fn defaults_by_size() {
-        let plan = |size| Settings::default().plan(size).expect("defaults fit");
+        let plan = |size| Options::default().plan(size).expect("defaults fit");
         let small = plan(3);
         assert_eq!(
             (
@@ -389,51 +371,57 @@ mod tests {
                 Some(DEFAULT_DEEPENING_NODE_LIMIT)
             )
         );
-        let bfs = settings(Some(Algorithm::Bfs)).plan(4).expect("fits");
+        let bfs = settings(Some(Algo::Bfs)).plan(4).expect("fits");
         assert_eq!(bfs.heuristic, Heuristic::Zero);
     }
 
     #[test]
     fn choices_that_do_not_apply_are_refused() {
-        let refused = |settings: Settings| settings.check().map_err(|error| error.to_string());
-        assert_eq!(refused(Settings::default()), Ok(()));
+        let refused = |settings: Options| settings.check().map_err(|error| error.to_string());
+        assert_eq!(refused(Options::default()), Ok(()));
         assert_eq!(
-            refused(Settings {
+            refused(Options {
                 heuristic: Some(Heuristic::Manhattan),
-                ..settings(Some(Algorithm::Bfs))
+                ..settings(Some(Algo::Bfs))
             }),
             Err("--heuristic does not apply to bfs, which uses no heuristic".into())
         );
         assert_eq!(
-            refused(Settings {
-                seed: Some(7),
-                ..settings(Some(Algorithm::AStar))
+            refused(Options {
+                limits: puzzle_kit::Limits {
+                    seed: Some(7),
+                    ..puzzle_kit::Limits::default()
+                },
+                ..settings(Some(Algo::AStar))
             }),
             Err("--seed applies to --algo random only, not astar".into())
         );
         assert!(
-            refused(Settings {
-                seed: Some(7),
-                ..settings(Some(Algorithm::Random))
+            refused(Options {
+                limits: puzzle_kit::Limits {
+                    seed: Some(7),
+                    ..puzzle_kit::Limits::default()
+                },
+                ..settings(Some(Algo::Random))
             })
             .is_ok()
         );
         assert!(
-            refused(Settings {
+            refused(Options {
                 cycle_check: Some(CycleCheck::Path),
-                ..settings(Some(Algorithm::IdaStar))
+                ..settings(Some(Algo::IdaStar))
             })
             .is_err()
         );
         assert!(
-            refused(Settings {
+            refused(Options {
                 cycle_check: Some(CycleCheck::Path),
                 ..settings(None)
             })
             .is_err()
         );
         assert!(
-            refused(Settings {
+            refused(Options {
                 pdb_cache: Some("cache".into()),
                 heuristic: Some(Heuristic::Manhattan),
                 ..settings(None)
@@ -441,24 +429,24 @@ mod tests {
             .is_err()
         );
         assert!(
-            refused(Settings {
+            refused(Options {
                 pdb_cache: Some("cache".into()),
                 ..settings(None)
             })
             .is_ok()
         );
-        let pdb = Settings {
+        let pdb = Options {
             heuristic: Some(Heuristic::Pdb),
             ..settings(None)
         };
-        assert_eq!(pdb.plan(3), Err(SettingsError::PdbSize(3)));
-        let goal = Settings {
+        assert_eq!(pdb.plan(3), Err(OptionsError::PdbSize(3)));
+        let goal = Options {
             goal: Some(Board::goal(2)),
             ..settings(None)
         };
         assert_eq!(
             goal.plan(3),
-            Err(SettingsError::SizeMismatch { board: 3, goal: 2 })
+            Err(OptionsError::SizeMismatch { board: 3, goal: 2 })
         );
     }
 
@@ -472,7 +460,7 @@ mod tests {
 
     #[test]
     fn solvers_are_shared_between_threads() {
-        let solvers = Solvers::new(Settings::default());
+        let solvers = Solvers::new(Options::default());
         let boards: Vec<Board> = ["142358607", "876041253", "021345678", "2 1 0 3"]
             .iter()
             .map(|text| text.parse().expect("valid"))
@@ -485,7 +473,7 @@ mod tests {
                             .iter()
                             .map(|board| {
                                 let answer = solvers.solve(board).expect("solvable settings");
-                                answer.solution.moves().map(<[_]>::len)
+                                answer.search.moves().map(<[_]>::len)
                             })
                             .collect()
                     })

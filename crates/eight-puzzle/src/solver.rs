@@ -8,10 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats, Status as SearchStatus,
+    Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats as SearchStats,
+    Status as SearchStatus,
 };
 
-use crate::{Limit, Status};
+use crate::{Limit, Moves, Outcome, Stats, Status};
 use thiserror::Error;
 
 use crate::board::{Board, Move};
@@ -91,59 +92,46 @@ impl SolveOptions {
     }
 }
 
-/// How a solve ended.
+/// The result of one search by a [`Solver`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The moves from the board to the goal.
-    Solved(Vec<Move>),
-    /// The board's parity differs from the goal's: no search was made.
-    Unsolvable,
-    /// The searcher ran out of states without reaching the goal (possible
-    /// only with a depth limit).
-    NotFound,
-    /// The node, time or memory limit (which one is said) was reached
-    /// first.
-    LimitReached(Limit),
-}
-
-impl Outcome {
-    /// The shared status: solved, unsolvable, or which limit stopped the
-    /// search ([`Outcome::NotFound`] is the depth limit's: every state
-    /// within it was searched).
-    pub fn status(&self) -> Status {
-        match self {
-            Outcome::Solved(_) => Status::Solved,
-            Outcome::Unsolvable => Status::Unsolvable,
-            Outcome::NotFound => Status::Limit(Limit::Depth),
-            Outcome::LimitReached(limit) => Status::Limit(*limit),
-        }
-    }
-}
-
-/// The result of one solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// How it ended.
-    pub outcome: Outcome,
+pub struct Search {
+    /// How it ended: solved, unsolvable (the board's parity differs from
+    /// the goal's: no search was made), or the limit that stopped it
+    /// ([`Limit::Depth`] when every state within the depth limit was
+    /// searched without reaching the goal).
+    pub status: Status,
+    /// The moves from the board to the goal, when solved.
+    pub moves: Option<Vec<Move>>,
     /// The searcher's counters (all zero for an unsolvable board).
     pub stats: Stats,
 }
 
-impl Solution {
+impl Search {
     /// The answer for a board whose parity differs from the goal's: no
     /// search, all counters zero.
     pub fn unsolvable() -> Self {
-        Solution {
-            outcome: Outcome::Unsolvable,
+        Search {
+            status: Status::Unsolvable,
+            moves: None,
             stats: Stats::default(),
         }
     }
 
     /// The moves, when solved.
     pub fn moves(&self) -> Option<&[Move]> {
-        match &self.outcome {
-            Outcome::Solved(moves) => Some(moves),
-            _ => None,
+        self.moves.as_deref()
+    }
+
+    /// The shared outcome: the status, the moves, the count (1 when
+    /// solved; a search returns one path, so never complete) and the
+    /// stats.
+    pub fn into_outcome(self) -> Outcome {
+        Outcome {
+            status: self.status,
+            count: u64::from(self.moves.is_some()),
+            count_complete: self.status == Status::Unsolvable,
+            solution: self.moves.map(Moves),
+            stats: self.stats,
         }
     }
 }
@@ -152,13 +140,13 @@ impl Solution {
 /// boards (the batch mode builds one).
 ///
 /// ```
-/// use eight_puzzle::{Algorithm, Board, Heuristic, Solver, SolveOptions};
+/// use eight_puzzle::{Board, Heuristic, SearchAlgorithm, Solver, SolveOptions};
 ///
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let solver = Solver::new(Board::goal(3), Heuristic::Manhattan, None)?;
 /// let board: Board = "142358607".parse()?;
-/// let solution = solver.solve(&board, &SolveOptions::new(Algorithm::AStar))?;
-/// assert_eq!(solution.moves().map(<[_]>::len), Some(5));
+/// let search = solver.solve(&board, &SolveOptions::new(SearchAlgorithm::AStar))?;
+/// assert_eq!(search.moves().map(<[_]>::len), Some(5));
 /// # Ok(())
 /// # }
 /// ```
@@ -258,7 +246,7 @@ impl Solver {
 
     /// Searches from `board` to the goal. An unsolvable board is reported
     /// at once, without searching.
-    pub fn solve(&self, board: &Board, options: &SolveOptions) -> Result<Solution, SolverError> {
+    pub fn solve(&self, board: &Board, options: &SolveOptions) -> Result<Search, SolverError> {
         if board.size() != self.goal.size() {
             return Err(SolverError::SizeMismatch {
                 board: board.size(),
@@ -266,7 +254,7 @@ impl Solver {
             });
         }
         if !board.can_reach(&self.goal) {
-            return Ok(Solution::unsolvable());
+            return Ok(Search::unsolvable());
         }
         let config = options.config();
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
@@ -317,15 +305,18 @@ impl Solver {
                 search.stats,
             )
         };
-        let outcome = match (status, moves) {
-            (SearchStatus::Solved, Some(moves)) => Outcome::Solved(moves),
-            (SearchStatus::Limit(Limit::Depth), _) => Outcome::NotFound,
-            (SearchStatus::Limit(limit), _) => Outcome::LimitReached(limit),
+        let status = match (status, &moves) {
+            (SearchStatus::Solved, Some(_)) => Status::Solved,
+            (SearchStatus::Limit(limit), _) => Status::Limit(limit),
             // A solvable board is always reached without a depth limit: an
             // exhausted search can only be one a depth limit cut short.
-            _ => Outcome::NotFound,
+            _ => Status::Limit(Limit::Depth),
         };
-        Ok(Solution { outcome, stats })
+        Ok(Search {
+            moves: moves.filter(|_| status == Status::Solved),
+            status,
+            stats: stats.into(),
+        })
     }
 
     /// The spare A* memories (a panic while one was held cannot leave the
@@ -380,7 +371,7 @@ impl Solver {
         &self,
         board: &Board,
         config: &Config,
-    ) -> (SearchStatus, Option<Vec<Move>>, Stats) {
+    ) -> (SearchStatus, Option<Vec<Move>>, SearchStats) {
         let start = self.fast_state(board);
         let search = match self.estimator.kind {
             Heuristic::Zero => {

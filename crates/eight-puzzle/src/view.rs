@@ -8,7 +8,7 @@ use crate::board::{Board, Move};
 /// after it, each board followed by a blank line (seed 001's
 /// `print_moves_to`).
 pub fn moves_view(start: &Board, moves: &[Move]) -> String {
-    let mut view = format!("initial state:\n{start}\n");
+    let mut view = format!("initial state:\n{start}\n\n");
     let mut board = start.clone();
     for &mv in moves {
         match board.moved(mv) {
@@ -18,7 +18,7 @@ pub fn moves_view(start: &Board, moves: &[Move]) -> String {
                 break;
             }
         }
-        let _ = write!(view, "move the blank {mv}:\n{board}\n");
+        let _ = write!(view, "move the blank {mv}:\n{board}\n\n");
     }
     view
 }

@@ -3,12 +3,13 @@
 //! Korf's published node counts, and BFS covers the whole 3x3 space.
 
 use eight_puzzle::{
-    Algorithm, Board, Heuristic, Limit, Outcome, Solution, SolveOptions, Solver, check,
+    Algo, Board, Heuristic, Limit, Options, Search, SearchAlgorithm as Algorithm, SolveOptions,
+    Solver, Status, check, solve,
 };
-use search_core::{Config, Status};
+use search_core::Config;
 
 /// Replays a solution with the crate's independent checker.
-fn assert_checked(board: &Board, goal: &Board, solution: &Solution) {
+fn assert_checked(board: &Board, goal: &Board, solution: &Search) {
     let moves = solution.moves().expect("solved");
     if let Err(error) = check::solution(board, goal, moves) {
         panic!("{}: {error}", board.to_line());
@@ -142,8 +143,8 @@ fn linear_conflict_agrees_with_manhattan_on_4x4() {
             assert_eq!(
                 manhattan
                     .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
-                    .map(|s| s.outcome),
-                Ok(Outcome::Unsolvable)
+                    .map(|s| s.status),
+                Ok(Status::Unsolvable)
             );
             continue;
         }
@@ -178,7 +179,7 @@ fn unsolvable_boards_are_not_searched() {
     let solution = solver
         .solve(&board, &SolveOptions::new(Algorithm::Bfs))
         .expect("same size");
-    assert_eq!(solution.outcome, Outcome::Unsolvable);
+    assert_eq!(solution.status, Status::Unsolvable);
     assert_eq!(solution.stats.num_tested, 0);
 }
 
@@ -189,14 +190,14 @@ fn limits_and_other_goals() {
     let mut options = SolveOptions::new(Algorithm::Bfs);
     options.node_limit = Some(1000);
     assert_eq!(
-        solver.solve(&board, &options).map(|s| s.outcome),
-        Ok(Outcome::LimitReached(Limit::Node))
+        solver.solve(&board, &options).map(|s| s.status),
+        Ok(Status::Limit(Limit::Node))
     );
     let mut options = SolveOptions::new(Algorithm::IdaStar);
     options.depth_limit = Some(20);
     assert_eq!(
-        solver.solve(&board, &options).map(|s| s.outcome),
-        Ok(Outcome::NotFound)
+        solver.solve(&board, &options).map(|s| s.status),
+        Ok(Status::Limit(Limit::Depth))
     );
     // The goal with the blank last.
     let goal: Board = "123456780".parse().expect("valid");
@@ -218,4 +219,84 @@ fn limits_and_other_goals() {
     );
     // A pdb without databases is refused.
     assert!(Solver::new(Board::goal(4), Heuristic::Pdb, None).is_err());
+}
+
+/// The library's one entry point, `solve(&board, &options)`, with the
+/// shared outcome: the plan by size, the crate's own settings as methods,
+/// the moves checked, and options that do not fit the board answered.
+#[test]
+fn solve_takes_options_and_returns_the_shared_outcome() {
+    let board: Board = "142358607".parse().expect("valid");
+    let outcome = solve(&board, &Options::default());
+    assert_eq!(
+        (outcome.status, outcome.count, outcome.count_complete),
+        (Status::Solved, 1, false)
+    );
+    let moves = outcome.solution.expect("solved");
+    assert_eq!(moves.to_string(), "right up left up left");
+    check::solution(&board, &Board::goal(3), moves.moves()).expect("checked");
+    assert_eq!(outcome.stats.generated, 12);
+    // Every searcher, through Options.
+    for &algo in <Algo as eight_puzzle::Algorithm>::ALL {
+        let options = Options::new(algo).seed(3).node_limit(100_000);
+        let options = if algo == Algo::Random {
+            options
+        } else {
+            Options {
+                limits: eight_puzzle::Limits {
+                    seed: None,
+                    ..options.limits
+                },
+                ..options
+            }
+        };
+        let outcome = solve(&board, &options);
+        let moves = outcome.solution.expect("solved");
+        check::solution(&board, &Board::goal(3), moves.moves()).expect("checked");
+    }
+    // The crate's own settings.
+    let goal: Board = "123456780".parse().expect("valid");
+    let options = Options::new(Algo::IdaStar)
+        .goal(goal.clone())
+        .heuristic(Heuristic::LinearConflict);
+    let near: Board = "123456708".parse().expect("valid");
+    assert_eq!(
+        solve(&near, &options)
+            .solution
+            .map(|moves| moves.to_string()),
+        Some("right".to_owned())
+    );
+    let far: Board = "876041253".parse().expect("valid");
+    assert_eq!(
+        solve(&far, &Options::new(Algo::Bfs).depth_limit(5)).status,
+        Status::Limit(Limit::Depth)
+    );
+    assert_eq!(
+        solve(&far, &Options::new(Algo::Bfs).node_limit(100)).status,
+        Status::Limit(Limit::Node)
+    );
+    assert_eq!(
+        solve(
+            &far,
+            &Options::new(Algo::Bfs).time_limit(std::time::Duration::ZERO)
+        )
+        .status,
+        Status::Limit(Limit::Time)
+    );
+    // Unsolvable by parity, and a goal of another size.
+    let odd: Board = "021345678".parse().expect("valid");
+    let outcome = solve(&odd, &Options::default());
+    assert_eq!(
+        (outcome.status, outcome.count_complete),
+        (Status::Unsolvable, true)
+    );
+    let other = Options::default().goal(Board::goal(4));
+    assert_eq!(solve(&board, &other).status, Status::Unsolvable);
+    assert!(eight_puzzle::try_solve(&board, &other).is_err());
+    // The pdb heuristic on a 3x3 board: the size's default instead.
+    let pdb = Options::new(Algo::AStar).heuristic(Heuristic::Pdb);
+    assert_eq!(
+        solve(&board, &pdb).solution.map(|moves| moves.len()),
+        Some(5)
+    );
 }
