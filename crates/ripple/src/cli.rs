@@ -142,6 +142,11 @@ pub struct Fields {
     /// The algorithm that solved it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub algo: Option<String>,
+    /// When solved without `--count`: whether the solution is the only
+    /// one, by a fast count to 2 of its own ([`crate::is_unique`]); absent
+    /// when a limit stopped that count first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
     /// Solutions counted, with `--count`.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub count: Option<Count>,
@@ -179,6 +184,9 @@ pub struct Solved {
     pub outcome: Outcome,
     /// Walls read but ignored.
     pub warnings: Vec<ParseError>,
+    /// When solved and asked for: whether the solution is unique, or the
+    /// limit that stopped the count that tells.
+    pub unique: Option<Result<bool, Limit>>,
 }
 
 impl cli_kit::Outcome for Solved {
@@ -187,14 +195,43 @@ impl cli_kit::Outcome for Solved {
     }
 }
 
-/// Solves one item with `options`.
-pub fn solve_item(item: &Item, options: &Options) -> Result<Solved, String> {
+/// Solves one item with `options`. With `tell_unique`, a solved puzzle is
+/// then counted to 2 by the fast engine ([`crate::is_unique`], within the
+/// same limits) to tell whether its solution is unique; the outcome and its
+/// stats stay the chosen algorithm's.
+pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<Solved, String> {
     let (puzzle, _, warnings) = read_puzzle(item)?;
     let outcome = solve(&puzzle, options);
+    let unique =
+        (tell_unique && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
     Ok(Solved {
         puzzle,
         outcome,
         warnings,
+        unique,
+    })
+}
+
+/// The human view's line under a solved drawing saying whether the
+/// solution is unique; `check` reads it back ([`claims`]).
+pub fn unique_line(unique: Result<bool, Limit>) -> String {
+    match unique {
+        Ok(true) => "unique: yes".to_owned(),
+        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
+        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+    }
+}
+
+/// What a `unique:` line of the human view claims: `Some(Some(unique))`,
+/// `Some(None)` for an unknown, `None` for any other line.
+fn read_unique_line(line: &str) -> Option<Option<bool>> {
+    let claim = line.strip_prefix("unique:")?.trim_start();
+    Some(if claim == "yes" {
+        Some(true)
+    } else if claim == "no" || claim.starts_with("no,") {
+        Some(false)
+    } else {
+        None
     })
 }
 
@@ -245,6 +282,7 @@ impl SolveReport {
             Fields {
                 puzzle: Some(to_url(&solved.puzzle)),
                 algo: Some(self.algo.name().to_owned()),
+                unique: solved.unique.and_then(Result::ok),
                 count: self.count_of(outcome),
                 ..Fields::default()
             },
@@ -289,6 +327,9 @@ impl SolveReport {
                 status.limit().unwrap_or(Limit::Node),
                 outcome.stats.nodes
             )?,
+        }
+        if let Some(unique) = solved.unique {
+            writeln!(out, "{}", unique_line(unique))?;
         }
         if let Some(limit) = self.count_limit {
             let text = match (outcome.status, outcome.count_complete) {
@@ -401,6 +442,10 @@ pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
                 ..Fields::default()
             };
             claims.push((index, Ok(Record::ended(status, fields))));
+        } else if let Some(unique) = read_unique_line(line) {
+            if let Some((_, Ok(record))) = claims.last_mut() {
+                record.fields.unique = unique;
+            }
         } else if let Some(count) = line.strip_prefix("solutions:") {
             if let Some((_, Ok(record))) = claims.last_mut() {
                 record.fields.count = read_count(count);
@@ -516,6 +561,15 @@ pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
         url.parse::<Puzzle>()
             .map_err(|error| format!("puzzle: {error}"))
     };
+    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+        return Err(format!(
+            "status \"{}\" with \"unique\"",
+            record.status.name()
+        ));
+    }
+    if record.fields.unique.is_some() && record.fields.count.is_some() {
+        return Err("\"unique\" beside a count, which tells it".into());
+    }
     match record.status {
         RecordStatus::Solved => {
             let puzzle = puzzle()?;
@@ -696,7 +750,7 @@ mod tests {
             text: url.to_owned(),
             too_long: None,
         };
-        let solved = solve_item(&item, &Options::new(Algo::Fast)).unwrap();
+        let solved = solve_item(&item, &Options::new(Algo::Fast), false).unwrap();
         let mut out = Vec::new();
         report.write(&mut out, &item, Ok(&solved)).unwrap();
         String::from_utf8(out).unwrap()

@@ -167,7 +167,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             std::env::var_os("NO_COLOR").as_deref(),
         ),
     };
-    let solve = |item: &cli::Item| cli::solve_item(item, &options);
+    let solve = |item: &cli::Item| cli::solve_item(item, &options, !args.count);
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(args.threads)
         .run(&items, solve, &mut report)

@@ -460,3 +460,83 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{flags:?}");
     }
 }
+
+#[test]
+fn a_solved_puzzle_says_whether_its_solution_is_unique_and_check_reads_it() {
+    // Unique: the line under the drawing, and "unique": true in JSON.
+    let output = ripple(&["solve", URL], "");
+    assert_eq!(output.status.code(), Some(0));
+    let human = String::from_utf8(output.stdout).unwrap();
+    assert!(human.ends_with("\nunique: yes\n"), "{human}");
+    let checked = ripple(&["check"], &human);
+    assert_eq!(checked.status.code(), Some(0), "{checked:?}");
+    let json = String::from_utf8(ripple(&["solve", URL, "--json"], "").stdout).unwrap();
+    assert!(json.contains("\"unique\":true"), "{json}");
+    assert_eq!(ripple(&["check"], &json).status.code(), Some(0));
+    // Two solutions: solved, and said not to be unique.
+    let two = "https://puzz.link/p?ripple/7/7/nblom94qgs01vu8fsg12i45v145i3i3h5g1g2n";
+    let human = String::from_utf8(ripple(&["solve", two], "").stdout).unwrap();
+    assert!(
+        human.ends_with("\nunique: no, the puzzle has another solution\n"),
+        "{human}"
+    );
+    let json = String::from_utf8(ripple(&["solve", two, "--json"], "").stdout).unwrap();
+    assert!(json.contains("\"unique\":false"), "{json}");
+    // A count tells it already: no "unique".
+    let json = String::from_utf8(ripple(&["solve", URL, "--json", "--count"], "").stdout).unwrap();
+    assert!(!json.contains("unique"), "{json}");
+    // The chosen algorithm's stats stay its own: seed 003's counter is the
+    // same as before the count to 2 was added.
+    let json =
+        String::from_utf8(ripple(&["solve", URL, "--json", "--algo", "brute"], "").stdout).unwrap();
+    assert!(json.contains("\"unique\":true"), "{json}");
+    let seed_stats = String::from_utf8(
+        ripple(
+            &[
+                "solve", URL, "--json", "--algo", "brute", "--count", "--limit", "1",
+            ],
+            "",
+        )
+        .stdout,
+    )
+    .unwrap();
+    let calls = |line: &str| {
+        line.split("\"recursive_calls\":")
+            .nth(1)
+            .map(|rest| rest.split([',', '}']).next().unwrap().to_owned())
+    };
+    assert_eq!(calls(&json), calls(&seed_stats));
+    // A node limit the count to 2 passes leaves it unknown.
+    let big = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ripple/puzzles/penpa-ripple1-10x10.txt"
+    ))
+    .unwrap();
+    // (the first solution takes 18 nodes, the proof 19)
+    let output = ripple(&["solve", "--node-limit", "18"], &big);
+    assert_eq!(output.status.code(), Some(0));
+    let human = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        human.ends_with("\nunique: unknown, the node limit stopped the count to 2\n"),
+        "{human}"
+    );
+    let json =
+        String::from_utf8(ripple(&["solve", "--node-limit", "18", "--json"], &big).stdout).unwrap();
+    assert!(
+        json.contains("\"status\":\"solved\"") && !json.contains("unique"),
+        "{json}"
+    );
+    // check refuses "unique" beside a count or under another status.
+    let tampered = r#"{"status":"unsolvable","unique":true,"puzzle":"https://puzz.link/p?ripple/4/4/9n8rigk14h32k","stats":{"nodes":1,"micros":1}}"#;
+    let checked = ripple(&["check"], tampered);
+    assert_eq!(checked.status.code(), Some(1));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&checked.stdout),
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    assert!(
+        said.contains("status \"unsolvable\" with \"unique\""),
+        "{said}"
+    );
+}
