@@ -11,7 +11,7 @@ use crate::puzzle::{Grid, Puzzle};
 
 /// Two equal digits d in this line (a row or a column, in order) have more
 /// than d cells' distance: a fixed d takes d out of the d cells on each side.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Distance {
     line: Vec<Var>,
 }
