@@ -132,7 +132,7 @@ pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, State, Var};
-pub use propagator::{Conflict, Context, Propagator, Strength, Wake};
+pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
 pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts, Solutions, Solver,
     Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,

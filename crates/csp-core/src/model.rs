@@ -146,6 +146,25 @@ impl fmt::Debug for Model {
     }
 }
 
+/// A copy of the model, its custom propagators copied through
+/// [`PropagatorClone`](crate::PropagatorClone): solve variants of one model
+/// without building it again.
+impl Clone for Model {
+    fn clone(&self) -> Self {
+        Model {
+            store: self.store.clone(),
+            names: self.names.clone(),
+            binaries: self.binaries.clone(),
+            alldiffs: self.alldiffs.clone(),
+            customs: self
+                .customs
+                .iter()
+                .map(|custom| custom.clone_box())
+                .collect(),
+        }
+    }
+}
+
 impl Default for Model {
     fn default() -> Self {
         Self::new()

@@ -46,7 +46,7 @@ pub enum Wake {
 /// use csp_core::{Config, Conflict, Context, Model, Propagator, Solver, Var};
 ///
 /// /// `x < y`, by bounds.
-/// #[derive(Debug)]
+/// #[derive(Debug, Clone)]
 /// struct Less(Var, Var);
 ///
 /// impl Propagator for Less {
@@ -97,7 +97,7 @@ pub enum Wake {
 ///   undo only restores domains.
 /// - [`is_satisfied`](Propagator::is_satisfied) judges a complete assignment;
 ///   it drives min-conflicts local search and solution checking.
-pub trait Propagator: fmt::Debug + Send {
+pub trait Propagator: fmt::Debug + Send + PropagatorClone {
     /// The variables this constraint is over, in the order `is_satisfied` receives their values.
     fn variables(&self) -> Vec<Var>;
 
@@ -129,6 +129,20 @@ pub trait Propagator: fmt::Debug + Send {
     /// A short name for traces and statistics.
     fn name(&self) -> &str {
         "propagator"
+    }
+}
+
+/// A boxed copy of a propagator, so that a [`Model`](crate::Model) holding
+/// it can be cloned: implemented for every [`Propagator`] that is `Clone`
+/// (derive it), never by hand.
+pub trait PropagatorClone {
+    /// A boxed copy of this propagator.
+    fn clone_box(&self) -> Box<dyn Propagator>;
+}
+
+impl<T: Propagator + Clone + 'static> PropagatorClone for T {
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
     }
 }
 

@@ -13,7 +13,7 @@ use csp_core::{
 /// counted, and how many, live in trailed states: each call only looks at
 /// the newly fixed variables, which is correct only if backtracking undoes
 /// the counting along with the assignments.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct AtMostOnes {
     vars: Vec<Var>,
     k: i64,

@@ -545,7 +545,7 @@ fn solution_iterator_resumes_and_reports_statistics() {
 }
 
 /// "x + y == z" as a custom bounds propagator.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Sum {
     x: Var,
     y: Var,
@@ -695,7 +695,7 @@ fn value_consistency_all_different_counts_queens_too() {
 
 /// All different, but woken only when a variable is fixed (as a puzzle's
 /// own rule would be written with `Wake::Fixed`).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct DifferentWhenFixed {
     vars: Vec<Var>,
 }

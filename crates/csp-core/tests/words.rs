@@ -7,7 +7,7 @@ use csp_core::{Config, Conflict, Context, Model, Propagator, Solver, Var};
 
 /// Keeps the values of `var` whose offset from `base` is in `keep` (a word
 /// list, or a single mask when `single` is set).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Keep {
     var: Var,
     keep: Vec<u64>,
@@ -111,7 +111,7 @@ fn an_empty_intersection_fails_on_a_large_domain() {
 
 /// `x + 1 == y` read and narrowed word by word (a shift of the bitset), over
 /// domains offset from 0 so the bases matter.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Successor(Var, Var);
 
 impl Propagator for Successor {

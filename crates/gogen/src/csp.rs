@@ -25,7 +25,7 @@ fn reach(mut cells: u64) -> u64 {
 
 /// Letters `a` and `b` sit in touching cells: each keeps only the cells that
 /// touch a cell the other can still take.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Touching {
     a: Var,
     b: Var,
