@@ -617,17 +617,109 @@ pub struct GenerateRun {
     pub json: bool,
     /// Add the solution (drawn, or in the form when it can hold one).
     pub with_solution: bool,
+    /// The most time one puzzle may take (`--time-limit`); past it the run
+    /// ends with status `limit` (exit 4).
+    pub time_limit: Option<Duration>,
+    /// Show how far each puzzle is on stderr (when stderr is a terminal).
+    pub progress: bool,
 }
 
-/// Runs `generate`, writing each puzzle to `out`.
-pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Runs `generate`, writing each puzzle to `out`: the status of the run
+/// (solved, or `limit` when the time limit stopped a puzzle, which ends
+/// the run: its record in JSON, its message on stderr either way).
+pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<RecordStatus> {
     for offset in 0..run.number {
         let seed = run.seed.wrapping_add(offset);
         let started = Instant::now();
-        let generated = crate::generate(run.rows, run.cols, seed, run.difficulty)?;
-        write_generated(run, seed, &generated, started.elapsed(), out)?;
+        let mut shown = Progress::new(run, seed);
+        let result = crate::generate_within(
+            run.rows,
+            run.cols,
+            seed,
+            run.difficulty,
+            run.time_limit,
+            &mut |progress| shown.show(progress),
+        );
+        shown.clear();
+        match result {
+            Ok(generated) => write_generated(run, seed, &generated, started.elapsed(), out)?,
+            Err(error @ crate::GenerateError::Limit { limit, .. }) => {
+                if run.json {
+                    let mut record: RippleRecord = Record::ended(
+                        Status::Limit(limit),
+                        Fields {
+                            difficulty: Some(run.difficulty.name().to_owned()),
+                            seed: Some(seed),
+                            ..Fields::default()
+                        },
+                    );
+                    record.stats = RecordStats::with(0, started.elapsed(), Counters::default());
+                    record.write_line(out)?;
+                }
+                out.flush()?;
+                eprintln!("ripple: {error}");
+                return Ok(RecordStatus::Limit);
+            }
+            Err(error) => return Err(error.into()),
+        }
     }
-    Ok(())
+    Ok(RecordStatus::Solved)
+}
+
+/// `generate`'s progress line on stderr, redrawn in place at most five
+/// times a second, and cleared when the puzzle is done.
+struct Progress {
+    what: Option<String>,
+    time_limit: Option<Duration>,
+    last: Option<Instant>,
+    width: usize,
+}
+
+impl Progress {
+    fn new(run: &GenerateRun, seed: u64) -> Self {
+        Progress {
+            what: run.progress.then(|| {
+                format!(
+                    "generating a {} {}x{} puzzle (seed {seed})",
+                    run.difficulty, run.rows, run.cols
+                )
+            }),
+            time_limit: run.time_limit,
+            last: None,
+            width: 0,
+        }
+    }
+
+    fn show(&mut self, progress: crate::Progress) {
+        let Some(what) = &self.what else {
+            return;
+        };
+        if self
+            .last
+            .is_some_and(|last| last.elapsed() < Duration::from_millis(200))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let limit = self.time_limit.map_or(String::new(), |limit| {
+            format!(" of {:.0}", limit.as_secs_f64())
+        });
+        let line = format!(
+            "{what}: attempt {} of {}, {:.0}{limit} s",
+            progress.attempt,
+            progress.attempts,
+            progress.elapsed.as_secs_f64()
+        );
+        self.width = self.width.max(line.len());
+        eprint!("\r{line:<width$}", width = self.width);
+    }
+
+    fn clear(&mut self) {
+        if self.width > 0 {
+            eprint!("\r{:width$}\r", "", width = self.width);
+            self.width = 0;
+        }
+    }
 }
 
 fn write_generated(

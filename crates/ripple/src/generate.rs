@@ -9,6 +9,9 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use puzzle_kit::Limit;
 
 use crate::fast::{Budget, Engine, Level};
 use crate::puzzle::{Grid, MAX_SIDE, Puzzle};
@@ -82,11 +85,19 @@ pub struct Grade {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade(puzzle: &Puzzle) -> Option<Grade> {
+    grade_within(puzzle, &Budget::default()).unwrap_or(None)
+}
+
+/// [`grade`] within `budget`: `Err` with the limit that stopped its count.
+fn grade_within(puzzle: &Puzzle, budget: &Budget) -> Result<Option<Grade>, Limit> {
     let mut engine = Engine::new(puzzle);
     let state = engine.start(puzzle.givens());
-    let counted = engine.count(state, 2, &Budget::default(), Level::Full);
+    let counted = engine.count(state, 2, budget, Level::Full);
+    if let Some(limit) = counted.limit {
+        return Err(limit);
+    }
     if counted.count != 1 || !counted.complete {
-        return None;
+        return Ok(None);
     }
     let difficulty = if engine.solves_without_guessing(puzzle.givens(), Level::Basic) {
         Difficulty::Easy
@@ -95,10 +106,10 @@ pub fn grade(puzzle: &Puzzle) -> Option<Grade> {
     } else {
         Difficulty::Hard
     };
-    Some(Grade {
+    Ok(Some(Grade {
         difficulty,
         nodes: counted.counters.nodes,
-    })
+    }))
 }
 
 /// A generated puzzle with its solution and grade.
@@ -139,10 +150,46 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// The time limit ran out first ([`generate_within`]).
+    #[error(
+        "no {difficulty} {rows}x{cols} puzzle found within the time limit of {} ({attempts} of {ATTEMPTS} attempts begun): allow more with --time-limit, or try a smaller size or another difficulty",
+        seconds(*.time_limit)
+    )]
+    Limit {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// The difficulty asked for.
+        difficulty: Difficulty,
+        /// Attempts begun.
+        attempts: u32,
+        /// The limit that stopped it: [`Limit::Time`].
+        limit: Limit,
+        /// The time allowed.
+        time_limit: Duration,
+    },
+}
+
+/// `90 s`, `0.5 s`.
+fn seconds(time: Duration) -> String {
+    format!("{} s", time.as_secs_f64())
+}
+
+/// How far a generation is, for a progress display: reported as each
+/// attempt begins and every few hundred constructions within one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The attempt under way (from 1).
+    pub attempt: u32,
+    /// Attempts allowed before giving up.
+    pub attempts: u32,
+    /// Time since the generation began.
+    pub elapsed: Duration,
 }
 
 /// Attempts (filled partitions graded) before giving up.
-const ATTEMPTS: u32 = 200;
+pub const ATTEMPTS: u32 = 200;
 
 /// Constructions tried for one filled partition.
 const CONSTRUCTIONS: u32 = 20_000;
@@ -165,27 +212,100 @@ pub fn generate(
     seed: u64,
     difficulty: Difficulty,
 ) -> Result<Generated, GenerateError> {
+    generate_within(rows, cols, seed, difficulty, None, &mut |_| {})
+}
+
+/// [`generate`] within `time_limit` ([`GenerateError::Limit`] when it runs
+/// out first), telling `progress` how far it is. The same arguments give
+/// the same puzzle as [`generate`] when the time suffices.
+///
+/// ```
+/// use ripple::{Difficulty, GenerateError, Limit};
+/// use std::time::Duration;
+///
+/// let mut attempts = 0;
+/// let generated = ripple::generate_within(6, 6, 7, Difficulty::Medium, Some(Duration::from_secs(60)), &mut |progress| {
+///     attempts = progress.attempt;
+/// })?;
+/// assert_eq!(generated, ripple::generate(6, 6, 7, Difficulty::Medium)?);
+/// assert_eq!(attempts, generated.attempts);
+/// let hurried = ripple::generate_within(30, 30, 1, Difficulty::Easy, Some(Duration::ZERO), &mut |_| {});
+/// assert!(matches!(hurried, Err(GenerateError::Limit { limit: Limit::Time, .. })));
+/// # Ok::<(), GenerateError>(())
+/// ```
+pub fn generate_within(
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    difficulty: Difficulty,
+    time_limit: Option<Duration>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
         return Err(GenerateError::Size { rows, cols });
     }
+    let started = Instant::now();
+    let deadline = time_limit.map(|limit| {
+        started
+            .checked_add(limit)
+            .unwrap_or(started + Duration::from_secs(1 << 40))
+    });
+    let out_of_time = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     let mut rng = SplitMix::new(seed);
     for attempt in 1..=ATTEMPTS {
+        let stopped = |attempts| GenerateError::Limit {
+            rows,
+            cols,
+            difficulty,
+            attempts,
+            limit: Limit::Time,
+            time_limit: time_limit.unwrap_or_default(),
+        };
+        let report = |progress: &mut dyn FnMut(Progress)| {
+            progress(Progress {
+                attempt,
+                attempts: ATTEMPTS,
+                elapsed: started.elapsed(),
+            });
+        };
+        report(progress);
         // Most constructions run into a cell where no digit fits; they are
         // cheap (each cell is visited once), so draw again.
-        let Some((labels, solution)) =
-            (0..CONSTRUCTIONS).find_map(|_| construct(rows, cols, difficulty.max_room(), &mut rng))
-        else {
+        let mut built = None;
+        for construction in 0..CONSTRUCTIONS {
+            if construction % 256 == 255 {
+                if out_of_time() {
+                    return Err(stopped(attempt));
+                }
+                report(progress);
+            }
+            built = construct(rows, cols, difficulty.max_room(), &mut rng);
+            if built.is_some() {
+                break;
+            }
+        }
+        let Some((labels, solution)) = built else {
             continue;
         };
         let Ok(shape) = Puzzle::new(rows, cols, &labels, &vec![0; rows * cols]) else {
             continue;
         };
+        let budget = Budget {
+            deadline,
+            ..Budget::default()
+        };
         let mut engine = Engine::new(&shape);
-        let givens = minimise(&mut engine, &solution, difficulty, &mut rng);
+        let Some(givens) = minimise(&mut engine, &solution, difficulty, &mut rng, &budget) else {
+            return Err(stopped(attempt));
+        };
         let Ok(puzzle) = shape.with_givens(&givens) else {
             continue;
         };
-        let Some(grade) = grade(&puzzle) else {
+        let graded = match grade_within(&puzzle, &budget) {
+            Ok(graded) => graded,
+            Err(_) => return Err(stopped(attempt)),
+        };
+        let Some(grade) = graded else {
             continue;
         };
         if grade.difficulty == difficulty {
@@ -403,17 +523,24 @@ fn construct(
 /// Givens taken from the full `solution` one at a time in random order,
 /// each only while the puzzle stays solvable at `difficulty` (for `hard`:
 /// stays unique). The rules are monotone, so one pass leaves no given that
-/// could still go.
+/// could still go. `None` when `budget`'s deadline passes first.
 fn minimise(
     engine: &mut Engine,
     solution: &[u8],
     difficulty: Difficulty,
     rng: &mut SplitMix,
-) -> Vec<u8> {
+    budget: &Budget,
+) -> Option<Vec<u8>> {
     let mut givens = solution.to_vec();
     let mut order: Vec<usize> = (0..givens.len()).collect();
     rng.shuffle(&mut order);
     for cell in order {
+        if budget
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return None;
+        }
         let kept = givens[cell];
         givens[cell] = 0;
         let still = match difficulty {
@@ -421,7 +548,10 @@ fn minimise(
             Difficulty::Medium => engine.solves_without_guessing(&givens, Level::Full),
             Difficulty::Hard => {
                 let state = engine.start(&givens);
-                let counted = engine.count(state, 2, &Budget::default(), Level::Full);
+                let counted = engine.count(state, 2, budget, Level::Full);
+                if counted.limit.is_some() {
+                    return None;
+                }
                 counted.count == 1 && counted.complete
             }
         };
@@ -429,5 +559,5 @@ fn minimise(
             givens[cell] = kept;
         }
     }
-    givens
+    Some(givens)
 }

@@ -26,7 +26,8 @@
 //!   `count_complete`, `stats`; [`Puzzle`] implements
 //!   [`puzzle_kit::Puzzle`].
 //! - **Checking** ([`check`]): the independent rule checker.
-//! - **Generating** ([`generate`]): unique puzzles
+//! - **Generating** ([`generate`], [`generate_within`] with a time limit
+//!   and progress): unique puzzles
 //!   with minimal givens, graded by what their solve needs ([`grade`]), the
 //!   same for the same seed (the one random part of the crate: no solver is
 //!   randomised, so [`Options`] has no seed).
@@ -71,7 +72,10 @@ pub use format::{
     Format, Parsed, detect, is_url, parse, parse_url, parse_url_with_warnings, to_ascii,
     to_normalised, to_pzprv3, to_url, write,
 };
-pub use generate::{Difficulty, GenerateError, Generated, Grade, generate, grade};
+pub use generate::{
+    ATTEMPTS, Difficulty, GenerateError, Generated, Grade, Progress, generate, generate_within,
+    grade,
+};
 pub use options::{Algo, Options, Outcome, Stats};
 pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
 pub use puzzle_kit::{Limit, Status};

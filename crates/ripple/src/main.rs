@@ -4,6 +4,7 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use ripple::cli::{self, GenerateRun, SolveReport};
@@ -56,6 +57,10 @@ struct SolveArgs {
     /// Stop with status "limit" (exit 4) before the search passes N nodes.
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
+    /// Give up on a puzzle after this many seconds, such as 0.5 (status
+    /// "limit", limit "time", exit 4).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// One JSON object per puzzle per line.
     #[arg(long)]
     json: bool,
@@ -94,6 +99,11 @@ struct GenerateArgs {
     /// One JSON record per puzzle (puzzle URL, solution, difficulty, givens, seed).
     #[arg(long)]
     json: bool,
+    /// Give up on a puzzle after this many seconds, such as 0.5 (status
+    /// "limit", limit "time", exit 4): the time grows fast with the size
+    /// (see the crate's README).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
+    time_limit: Duration,
 }
 
 #[derive(Debug, Args)]
@@ -129,11 +139,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 format: args.format,
                 json: args.json,
                 with_solution: args.solution,
+                time_limit: Some(args.time_limit),
+                progress: io::stderr().is_terminal(),
             };
             let mut out = BufWriter::new(io::stdout().lock());
-            cli::generate(&run, &mut out)?;
+            let status = cli::generate(&run, &mut out)?;
             out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            Ok(ExitCode::from(status.exit_code()))
         }
         Command::Convert(args) => {
             let (name, items) = cli::read_items(args.input.as_deref())?;
@@ -153,6 +165,9 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if let Some(nodes) = args.node_limit {
         options = options.node_limit(nodes);
     }
+    if let Some(time) = args.time_limit {
+        options = options.time_limit(time);
+    }
     let mut report = SolveReport {
         program: PROGRAM.to_owned(),
         input: name.clone(),
@@ -171,6 +186,15 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(args.threads)
         .run(&items, solve, &mut report)
+}
+
+/// A number of seconds (`--time-limit`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
 }
 
 /// A seed from the clock, for `generate` without `--seed` (printed with the puzzle).

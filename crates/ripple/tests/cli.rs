@@ -540,3 +540,48 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique_and_check_reads_it() {
         "{said}"
     );
 }
+
+#[test]
+fn generate_stops_at_its_time_limit_with_status_limit() {
+    let started = std::time::Instant::now();
+    let args = [
+        "generate",
+        "--size",
+        "30x30",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "1",
+        "--time-limit",
+        "0.3",
+    ];
+    let output = ripple(&args, "");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("ripple: no easy 30x30 puzzle found within the time limit of 0.3 s ("),
+        "{stderr}"
+    );
+    // Not a terminal: no progress line.
+    assert!(!stderr.contains('\r'), "{stderr:?}");
+    let output = ripple(&[&args[..], &["--json"]].concat(), "");
+    assert_eq!(output.status.code(), Some(4));
+    let json = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        json.starts_with(r#"{"status":"limit","limit":"time","difficulty":"easy","seed":1,"#),
+        "{json}"
+    );
+    assert_eq!(ripple(&["check"], &json).status.code(), Some(0));
+    // In time: the same puzzle as without a limit.
+    let quick = ["generate", "--size", "6x6", "--seed", "7", "--json"];
+    let limited = ripple(&[&quick[..], &["--time-limit", "30"]].concat(), "");
+    assert_eq!(limited.status.code(), Some(0));
+    let plain = String::from_utf8(ripple(&quick, "").stdout).unwrap();
+    let strip = |text: &str| text.split("\"stats\"").next().unwrap().to_owned();
+    assert_eq!(
+        strip(&String::from_utf8(limited.stdout).unwrap()),
+        strip(&plain)
+    );
+}
