@@ -269,12 +269,12 @@ impl Report<Parsed, Answer> for View {
 }
 
 /// The human line of a solved puzzle's uniqueness: `unique: yes`, or
-/// `not unique: the puzzle has another solution`.
+/// `unique: no, the puzzle has another solution` (as gogen words it).
 pub fn unique_line(unique: bool) -> &'static str {
     if unique {
         "unique: yes"
     } else {
-        "not unique: the puzzle has another solution"
+        "unique: no, the puzzle has another solution"
     }
 }
 
@@ -295,8 +295,8 @@ pub fn count_line(outcome: &Outcome, limit: u64) -> String {
 /// them, or else `solve`'s human view read back, each item as the record it
 /// stands for (its puzzle unknown, since the view shows none): a grid
 /// (plain or `--pretty`, bold givens or not) is a solution, `no solution`
-/// and `... limit reached before an answer` those statuses, the `unique` /
-/// `not unique` and `solutions:` lines belong to the item above them, a
+/// and `... limit reached before an answer` those statuses, the `unique:`
+/// and `solutions:` lines belong to the item above them, a
 /// `# line N:` header gives the input line of the item below it, and
 /// `stats:` lines say nothing to check.
 pub fn claims(text: &str) -> cli_kit::Claims<SudokuFields, String, cli_kit::NoFields> {
@@ -454,11 +454,11 @@ fn view_status(line: &str) -> Option<Result<Status, String>> {
     )
 }
 
-/// The uniqueness a line states: `unique: yes`, or `not unique: ...`.
+/// The uniqueness a line states: `unique: yes`, or `unique: no, ...`.
 fn unique_of(line: &str) -> Option<bool> {
     if line == unique_line(true) {
         Some(true)
-    } else if line.starts_with("not unique:") {
+    } else if line.starts_with("unique: no") {
         Some(false)
     } else {
         None
