@@ -19,8 +19,12 @@
 //! [`Stats::nodes`] counts is the same for all: the root plus one per
 //! branch tried. [`parse_puzzles`] reads a batch (one-line puzzles and drawn
 //! grids, `#` comments) and keeps going past bad lines. The [`check`]
-//! module re-validates answers with the rules alone. [`fast_solve_array`]
-//! is the allocation-free entry for tight loops.
+//! module re-validates answers with the rules alone. [`solve_and_tell_unique`]
+//! solves and says whether the solution is the only one, as `sudoku solve`
+//! does; [`dead_end`] says where an unsolvable puzzle fails when
+//! propagation shows it. [`Sudoku`] implements [`puzzle_kit::Puzzle`], the
+//! shape every puzzle crate shares. [`fast_solve_array`] is the
+//! allocation-free entry for tight loops.
 //!
 //! The library alone, without the command line's dependencies (clap,
 //! cli-kit, anyhow, serde), is
@@ -29,8 +33,7 @@
 //! sudoku = { path = "crates/sudoku", default-features = false }
 //! ```
 //!
-//! (the workspace is not published: the path is the crate's folder in it)
-//!
+//! (the workspace is not published: the path is the crate's folder in it),
 //! with the feature `serde` for Serialize/Deserialize on the public types;
 //! the default feature `cli` adds what the `sudoku` binary needs (the `cli`
 //! module).
