@@ -181,3 +181,32 @@ fn brute_force_agrees_within_its_node_limit() {
     // NYT 7x7s in a few thousand); the others stop with status limit.
     assert_eq!(agree(Algo::Brute, Some(400_000)), (47, 9));
 }
+
+/// Every fixture puzzle says where it came from (a `# source:` line, its
+/// origin in the table of puzzles/README.md), and every file its comments
+/// send the reader to exists: `cargo xtask demo` shows them.
+#[test]
+fn every_puzzle_names_its_source_and_only_files_that_exist() {
+    let readme = fs::read_to_string(fixtures().join("puzzles/README.md")).unwrap();
+    for (name, text) in puzzles() {
+        let source = text
+            .lines()
+            .find_map(|line| line.strip_prefix("# source: "))
+            .unwrap_or_else(|| panic!("{name}: no '# source:' line"));
+        let repository = source.split_whitespace().next().unwrap();
+        assert!(
+            readme.contains(repository),
+            "{name}: {repository} is not in puzzles/README.md"
+        );
+        for line in text.lines().filter(|line| line.starts_with('#')) {
+            for word in line.split(|ch: char| ch.is_whitespace() || "()".contains(ch)) {
+                if word.ends_with(".md") {
+                    assert!(
+                        fixtures().join(word).exists(),
+                        "{name}: '{line}' names {word}, which does not exist"
+                    );
+                }
+            }
+        }
+    }
+}
