@@ -118,18 +118,6 @@ pub fn parse_template(bytes: &[u8]) -> Result<Grid, String> {
         .map_err(|error| error.to_string())
 }
 
-/// The line and column of the first character of a text grid that is
-/// not blank.
-fn text_start(bytes: &[u8]) -> Option<(usize, usize)> {
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    text.lines().enumerate().find_map(|(index, line)| {
-        line.chars()
-            .position(|ch| !ch.is_whitespace())
-            .map(|at| (index + 1, at + 1))
-    })
-}
-
 /// One entry of a record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntryField {
@@ -230,10 +218,9 @@ pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled
     let problem = Problem::new(grid, &options.word_list());
     if problem.slots().is_empty() {
         let grid = problem.grid();
-        // A text grid is named where it starts; a .puz or ipuz file as a
-        // whole.
-        let text = matches!(Grid::parse_bytes(bytes), Ok((_, crate::GridFormat::Text)));
-        let (at, here) = match text.then(|| text_start(bytes)).flatten() {
+        // A text grid is named where it starts, an ipuz file at its
+        // "puzzle"; a .puz file as a whole.
+        let (at, here) = match crate::grid::grid_start(bytes) {
             Some((line, column)) => (
                 format!("line {line}, column {column}: "),
                 " that starts here",

@@ -552,6 +552,24 @@ enum Step<'a> {
     Index(usize),
 }
 
+/// Where the grid of a template's `bytes` starts: the first character of
+/// a text grid that is not blank, the value of an ipuz file's `puzzle`;
+/// `None` for a `.puz` file (or bytes that are no template).
+pub(crate) fn grid_start(bytes: &[u8]) -> Option<(usize, usize)> {
+    let (_, format) = Grid::parse_bytes(bytes).ok()?;
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    match format {
+        GridFormat::Text => text.lines().enumerate().find_map(|(index, line)| {
+            line.chars()
+                .position(|ch| !ch.is_whitespace())
+                .map(|at| (index + 1, at + 1))
+        }),
+        GridFormat::Ipuz => json_position(text, &[Step::Key("puzzle")]),
+        GridFormat::Puz => None,
+    }
+}
+
 /// The 1-based line and column where the value at `path` starts in the
 /// JSON `text`, which serde_json has read (so it is valid); `None` when
 /// the path is not there. A key given twice is found at its last

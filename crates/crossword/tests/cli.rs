@@ -324,7 +324,7 @@ fn check_compares_every_field_of_the_entries_and_the_mean_score() {
 
 #[test]
 fn messages_name_the_line_and_column_or_the_byte_and_field() {
-    let cases: [(&[u8], &str); 7] = [
+    let cases: [(&[u8], &str); 8] = [
         (
             b"...\n..\n",
             "<stdin>: line 2, column 3: ragged row: 2 cells where line 1 has 3",
@@ -348,6 +348,10 @@ fn messages_name_the_line_and_column_or_the_byte_and_field() {
         (
             b"##\n##\n",
             "<stdin>: line 1, column 1: no entry to fill: expected a run of two or more white cells across or down, the 2 x 2 grid that starts here has none",
+        ),
+        (
+            b"{\"dimensions\": {\"width\": 1, \"height\": 1},\n \"puzzle\": [[0]]}",
+            "<stdin>: line 2, column 12: no entry to fill: expected a run of two or more white cells across or down, the 1 x 1 grid that starts here has none",
         ),
         (
             b"\n\n#.\n",
