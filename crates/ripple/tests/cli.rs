@@ -585,3 +585,41 @@ fn generate_stops_at_its_time_limit_with_status_limit() {
         strip(&plain)
     );
 }
+
+#[test]
+fn solve_takes_a_time_limit_for_every_algorithm() {
+    for algo in ["fast", "csp", "mrv", "brute"] {
+        let big = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/ripple/puzzles/noqx-13x13.txt"
+        );
+        let output = ripple(
+            &[
+                "solve",
+                big,
+                "--algo",
+                algo,
+                "--count",
+                "--limit",
+                "1000000",
+                "--time-limit",
+                "0",
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(4), "{algo}: {output:?}");
+        let json = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            json.contains(r#""status":"limit","limit":"time""#),
+            "{algo}: {json}"
+        );
+        assert!(json.contains(r#""count_complete":false"#), "{algo}: {json}");
+    }
+    let output = ripple(&["solve", URL, "--time-limit", "soon"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("expected a number of seconds, found 'soon'")
+    );
+}
