@@ -680,8 +680,8 @@ impl Progress {
         Progress {
             what: run.progress.then(|| {
                 format!(
-                    "generating a {} {}x{} puzzle (seed {seed})",
-                    run.difficulty, run.rows, run.cols
+                    "generating a {}x{} puzzle, {} (seed {seed})",
+                    run.rows, run.cols, run.difficulty
                 )
             }),
             time_limit: run.time_limit,
@@ -691,27 +691,31 @@ impl Progress {
     }
 
     fn show(&mut self, progress: crate::Progress) {
-        let Some(what) = &self.what else {
-            return;
-        };
-        if self
-            .last
-            .is_some_and(|last| last.elapsed() < Duration::from_millis(200))
+        if self.what.is_none()
+            || self
+                .last
+                .is_some_and(|last| last.elapsed() < Duration::from_millis(200))
         {
             return;
         }
         self.last = Some(Instant::now());
+        let line = self.line(progress);
+        self.width = self.width.max(line.len());
+        eprint!("\r{line:<width$}", width = self.width);
+    }
+
+    /// `generating a 20x20 puzzle, easy (seed 1): attempt 3 of 200, 1.2 of 60 s`.
+    fn line(&self, progress: crate::Progress) -> String {
         let limit = self.time_limit.map_or(String::new(), |limit| {
-            format!(" of {:.0}", limit.as_secs_f64())
+            format!(" of {}", limit.as_secs_f64())
         });
-        let line = format!(
-            "{what}: attempt {} of {}, {:.0}{limit} s",
+        format!(
+            "{}: attempt {} of {}, {:.1}{limit} s",
+            self.what.as_deref().unwrap_or("generating"),
             progress.attempt,
             progress.attempts,
             progress.elapsed.as_secs_f64()
-        );
-        self.width = self.width.max(line.len());
-        eprint!("\r{line:<width$}", width = self.width);
+        )
     }
 
     fn clear(&mut self) {
@@ -876,5 +880,30 @@ mod tests {
         let (_, record) = &claims[0];
         let record = record.as_ref().unwrap();
         assert_eq!(check_record(record), Ok(Verified::Solution));
+    }
+
+    #[test]
+    fn the_progress_line_of_generate_says_the_attempt_and_the_time() {
+        let run = GenerateRun {
+            rows: 20,
+            cols: 20,
+            seed: 1,
+            number: 1,
+            difficulty: Difficulty::Easy,
+            format: Format::Ascii,
+            json: false,
+            with_solution: false,
+            time_limit: Some(Duration::from_millis(1500)),
+            progress: true,
+        };
+        let progress = crate::Progress {
+            attempt: 3,
+            attempts: crate::ATTEMPTS,
+            elapsed: Duration::from_millis(1234),
+        };
+        assert_eq!(
+            Progress::new(&run, 1).line(progress),
+            "generating a 20x20 puzzle, easy (seed 1): attempt 3 of 200, 1.2 of 1.5 s"
+        );
     }
 }
