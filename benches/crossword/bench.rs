@@ -76,14 +76,12 @@ fn templates() -> Vec<Template> {
 /// Our fill: the status (the digest both sides must agree on) and the mean score.
 fn ours(template: &Template, words: &WordList, algo: Algo, seed: u64) -> (String, f64) {
     let problem = Problem::new(template.grid.clone(), words);
-    let options = Options {
-        seed,
-        time_limit: Some(Duration::from_secs(5)),
-        ..Options::default()
-    };
-    let (outcome, _) = crossword::solve(&problem, algo, &options);
-    match (outcome.status, &outcome.fill) {
-        (Status::Solved, Some(fill)) => ("filled".into(), problem.mean_score(fill)),
+    let options = Options::new(algo)
+        .seed(seed)
+        .time_limit(Duration::from_secs(5));
+    let outcome = crossword::solve_problem(&problem, &options);
+    match (outcome.status, &outcome.solution) {
+        (Status::Solved, Some(fill)) => ("filled".into(), fill.mean_score()),
         (Status::Unsolvable, _) => ("unfillable".into(), 0.0),
         _ => ("no answer (limit)".into(), 0.0),
     }
@@ -211,12 +209,10 @@ fn main() {
                     let counts: Vec<String> = [true, false]
                         .into_iter()
                         .map(|allow_repeats| {
-                            let options = Options {
-                                allow_repeats,
-                                ..Options::count(u64::MAX)
-                            };
-                            crossword::solve(&problem, algo, &options)
-                                .0
+                            let options = Options::new(algo)
+                                .allow_repeats(allow_repeats)
+                                .count_up_to(u64::MAX);
+                            crossword::solve_problem(&problem, &options)
                                 .count
                                 .to_string()
                         })

@@ -5,20 +5,12 @@
 use std::path::PathBuf;
 
 use bench_kit::Workload;
-use gogen::{Algorithm, Puzzle, SolveOptions, solve};
+use gogen::{Algo, Options, Puzzle, solve};
 
-fn solve_with(puzzle: &Puzzle, algorithm: Algorithm) -> (String, u64) {
-    let outcome = solve(
-        puzzle,
-        &SolveOptions {
-            algorithm,
-            solution_limit: 1,
-            node_limit: None,
-            memory_limit: None,
-        },
-    );
+fn solve_with(puzzle: &Puzzle, algo: Algo) -> (String, u64) {
+    let outcome = solve(puzzle, &Options::new(algo));
     let line = outcome
-        .solution()
+        .solution
         .map_or("none".to_owned(), |grid| grid.to_line());
     (line, outcome.stats.nodes)
 }
@@ -42,11 +34,11 @@ fn main() {
 
     let mut workloads = Vec::new();
     let all: Vec<&Puzzle> = puzzles.iter().map(|(_, puzzle)| puzzle).collect();
-    let solve_all = |algorithm| {
+    let solve_all = |algo| {
         let all = all.clone();
         move || {
             all.iter()
-                .map(|puzzle| solve_with(puzzle, algorithm).0)
+                .map(|puzzle| solve_with(puzzle, algo).0)
                 .collect::<Vec<_>>()
                 .join(",")
         }
@@ -54,19 +46,17 @@ fn main() {
     workloads.push(
         Workload::new(
             format!("all {} real puzzles", all.len()),
-            solve_all(Algorithm::Csp),
+            solve_all(Algo::Csp),
         )
-        .peer("dfs (seed 000)", solve_all(Algorithm::Dfs))
+        .peer("dfs (seed 000)", solve_all(Algo::Dfs))
         .items(all.len() as u64),
     );
     for (name, puzzle) in &puzzles {
-        let csp_nodes = solve_with(puzzle, Algorithm::Csp).1;
-        let dfs_nodes = solve_with(puzzle, Algorithm::Dfs).1;
+        let csp_nodes = solve_with(puzzle, Algo::Csp).1;
+        let dfs_nodes = solve_with(puzzle, Algo::Dfs).1;
         workloads.push(
-            Workload::new(name.clone(), move || solve_with(puzzle, Algorithm::Csp).0)
-                .peer("dfs (seed 000)", move || {
-                    solve_with(puzzle, Algorithm::Dfs).0
-                })
+            Workload::new(name.clone(), move || solve_with(puzzle, Algo::Csp).0)
+                .peer("dfs (seed 000)", move || solve_with(puzzle, Algo::Dfs).0)
                 .note(format!("nodes: csp {csp_nodes}, dfs {dfs_nodes}")),
         );
     }

@@ -554,7 +554,9 @@ enum Step<'a> {
 
 /// Where the grid of a template's `bytes` starts: the first character of
 /// a text grid that is not blank, the value of an ipuz file's `puzzle`;
-/// `None` for a `.puz` file (or bytes that are no template).
+/// `None` for a `.puz` file (or bytes that are no template). Only the
+/// command line names a place so.
+#[cfg(feature = "cli")]
 pub(crate) fn grid_start(bytes: &[u8]) -> Option<(usize, usize)> {
     let (_, format) = Grid::parse_bytes(bytes).ok()?;
     let text = String::from_utf8_lossy(bytes);
