@@ -300,3 +300,36 @@ fn solve_takes_options_and_returns_the_shared_outcome() {
         Some(5)
     );
 }
+
+/// The crate through the shared trait, as a tool over every puzzle drives
+/// it (xtask's library-user): parsed, solved with the default algorithm
+/// under a node limit, checked, shown in its one-line forms.
+fn through_the_trait<P: puzzle_kit::Puzzle>(text: &str) -> String {
+    use puzzle_kit::{Configure, Effort};
+    let puzzle: P = text.parse().expect("a puzzle");
+    let options = P::Options::new(P::Algo::default()).node_limit(10_000_000);
+    let outcome = puzzle.solve(&options);
+    let solution = outcome.solution.expect("solved");
+    puzzle.check(&solution).expect("checked");
+    assert!(outcome.stats.nodes() >= 1);
+    assert_eq!(
+        puzzle.to_line().parse::<P>().map(|p| p.to_line()).ok(),
+        Some(puzzle.to_line())
+    );
+    format!(
+        "{} -> {}",
+        puzzle.to_line(),
+        puzzle.solution_line(&solution)
+    )
+}
+
+#[test]
+fn board_is_a_puzzle_kit_puzzle() {
+    assert_eq!(
+        through_the_trait::<Board>("142358607"),
+        "142358607 -> right up left up left"
+    );
+    let board: Board = "142358607".parse().expect("valid");
+    let wrong = eight_puzzle::Moves(vec![eight_puzzle::Move::Up]);
+    assert!(puzzle_kit::Puzzle::check(&board, &wrong).is_err());
+}

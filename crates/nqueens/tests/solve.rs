@@ -154,3 +154,33 @@ fn the_compact_form_lists_columns() {
     placement.write_line(&mut written).unwrap();
     assert_eq!(written, b"1 3 5 7 2 0 6 4\n");
 }
+
+/// The crate through the shared trait, as a tool over every puzzle drives
+/// it (xtask's library-user): parsed, solved with the default algorithm
+/// under a node limit, checked, shown in its one-line forms.
+fn through_the_trait<P: puzzle_kit::Puzzle>(text: &str) -> String {
+    use puzzle_kit::{Configure, Effort};
+    let puzzle: P = text.parse().expect("a puzzle");
+    let options = P::Options::new(P::Algo::default()).node_limit(10_000_000);
+    let outcome = puzzle.solve(&options);
+    let solution = outcome.solution.expect("solved");
+    puzzle.check(&solution).expect("checked");
+    assert!(outcome.stats.nodes() >= 1);
+    assert_eq!(
+        puzzle.to_line().parse::<P>().map(|p| p.to_line()).ok(),
+        Some(puzzle.to_line())
+    );
+    format!(
+        "{} -> {}",
+        puzzle.to_line(),
+        puzzle.solution_line(&solution)
+    )
+}
+
+#[test]
+fn queens_is_a_puzzle_kit_puzzle() {
+    assert_eq!(through_the_trait::<Queens>("8"), "8 -> 1 3 5 7 2 0 6 4");
+    let queens = Queens::new(4).unwrap();
+    let wrong = Placement::new(vec![0, 2, 4, 1, 3]).unwrap();
+    assert!(puzzle_kit::Puzzle::check(&queens, &wrong).is_err());
+}
