@@ -56,8 +56,9 @@ pub fn run() -> Result<()> {
 
     // A library user's project: outside the workspace, every library by
     // path with `default-features = false`, as the READMEs tell a user to
-    // write it. It must build without what only the binaries need.
-    step("a project outside the workspace using every library by path");
+    // write it. It must build without what only the binaries need, and
+    // one generic function must drive every puzzle.
+    step("xtask/library-user: every library by path, every puzzle through puzzle_kit::Puzzle");
     library_user()?;
 
     step("cargo test (snapshots must match: INSTA_UPDATE=no)");
@@ -78,47 +79,32 @@ pub fn run() -> Result<()> {
 
     step("cargo xtask verify");
     crate::verify::run(&[])?;
+
+    step("cargo xtask examples (every README's console examples, as shown)");
+    crate::examples::run(&[])?;
     println!("ci: all green");
     Ok(())
 }
 
-/// Writes and builds `target/library-user`, a project of its own that
-/// depends on each library crate by path with its default features off.
+/// Builds and runs `xtask/library-user`, a project of its own that depends
+/// on each library crate by path with its default features off and drives
+/// every puzzle through one generic function over `puzzle_kit::Puzzle`.
 fn library_user() -> Result<()> {
-    let root = workspace::root();
-    let mut libraries = vec![
-        "puzzle-kit".to_owned(),
-        "search-core".to_owned(),
-        "csp-core".to_owned(),
-    ];
-    libraries.extend(workspace::fixture_crates()?);
-    let project = workspace::target_dir().join("library-user");
-    std::fs::create_dir_all(project.join("src"))?;
-    let mut manifest = String::from(
-        "[package]\nname = \"library-user\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         # A workspace of its own: not a member of the puzzle workspace.\n[workspace]\n\n[dependencies]\n",
-    );
-    let mut main =
-        String::from("//! Links every library of the puzzle workspace as a user would.\n\n");
-    for library in &libraries {
-        let path = root.join("crates").join(library);
-        manifest.push_str(&format!(
-            "{library} = {{ path = {:?}, default-features = false }}\n",
-            path.display().to_string()
-        ));
-        main.push_str(&format!("use {} as _;\n", library.replace('-', "_")));
-    }
-    main.push_str("\nfn main() {}\n");
-    std::fs::write(project.join("Cargo.toml"), manifest)?;
-    std::fs::write(project.join("src/main.rs"), main)?;
+    let project = workspace::root().join("xtask").join("library-user");
     // The workspace's versions, so that the project builds what CI tested.
-    std::fs::copy(root.join("Cargo.lock"), project.join("Cargo.lock"))?;
+    std::fs::copy(
+        workspace::root().join("Cargo.lock"),
+        project.join("Cargo.lock"),
+    )?;
     run_checked(
         cargo()
-            .current_dir(&project)
-            .args(["build", "--quiet"])
-            .env("CARGO_TARGET_DIR", workspace::target_dir()),
-        "cargo build of the library user's project",
+            .args(["run", "--quiet", "--manifest-path"])
+            .arg(project.join("Cargo.toml"))
+            // Warnings are errors here too: a library built without its
+            // `cli` feature must not leave code unused.
+            .env("RUSTFLAGS", "-D warnings")
+            .env("CARGO_TARGET_DIR", workspace::target_dir().join("library-user")),
+        "the library user's project",
     )
 }
 
