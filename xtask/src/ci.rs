@@ -103,7 +103,10 @@ fn library_user() -> Result<()> {
             // Warnings are errors here too: a library built without its
             // `cli` feature must not leave code unused.
             .env("RUSTFLAGS", "-D warnings")
-            .env("CARGO_TARGET_DIR", workspace::target_dir().join("library-user")),
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace::target_dir().join("library-user"),
+            ),
         "the library user's project",
     )
 }
