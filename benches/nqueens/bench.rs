@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bench_kit::{Workload, run};
-use nqueens::{Algorithm, CountOptions, Outcome, count, solve};
+use nqueens::{Algo, CountOptions, Options, Queens, count, solve};
 
 const PEER_NAME: &str = "C mirror halving (cc -O3 -march=native)";
 
@@ -41,19 +41,19 @@ fn main() {
         .note("ratio = speed-up of all threads over one"),
     );
 
-    for (n, algorithm, label) in [
-        (1_000_000, Algorithm::Construct, "construct"),
-        (10_000_000, Algorithm::Construct, "construct"),
+    for (n, options, label) in [
+        (1_000_000, Options::new(Algo::Construct), "construct"),
+        (10_000_000, Options::new(Algo::Construct), "construct"),
         (
             1_000_000,
-            Algorithm::min_conflicts(1, 1_000_000),
+            Options::new(Algo::MinConflicts).seed(1),
             "min-conflicts",
         ),
     ] {
         workloads.push(
             Workload::new(
                 format!("solve N={n} {label}, printed to memory"),
-                move || solve_and_print(n, algorithm),
+                move || solve_and_print(n, &options),
             )
             .note("no peer: time includes writing the column list"),
         );
@@ -65,7 +65,6 @@ fn main() {
 fn count_with(n: usize, threads: usize) -> String {
     let options = CountOptions {
         threads: NonZeroUsize::new(threads),
-        ..CountOptions::default()
     };
     match count(n, &options) {
         Ok((counts, _)) => counts.total.to_string(),
@@ -76,8 +75,11 @@ fn count_with(n: usize, threads: usize) -> String {
 /// Solves and writes the human view (the column list) into a buffer, as the
 /// binary does into its output; the digest is the size and the last
 /// numbers (cheap next to the work timed).
-fn solve_and_print(n: usize, algorithm: Algorithm) -> String {
-    let Ok((Outcome::Solved(placement), _)) = solve(n, algorithm) else {
+fn solve_and_print(n: usize, options: &Options) -> String {
+    let Ok(queens) = Queens::new(n) else {
+        return "no such board".to_owned();
+    };
+    let Some(placement) = solve(&queens, options).solution else {
         return "no placement".to_owned();
     };
     let mut printed = Vec::with_capacity(n * 8);
