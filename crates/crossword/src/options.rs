@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Limits, Status, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Limits, Status};
 
 use crate::grid::Grid;
 use crate::problem::Entry;
@@ -40,27 +40,7 @@ impl Algorithm for Algo {
     }
 }
 
-impl Algo {
-    /// The name on the command line and in JSON (also
-    /// [`Algorithm::name`], here without the trait in scope).
-    pub fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
-}
-
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Algo::from_name(text)
-    }
-}
+puzzle_kit::algorithm_names!(Algo);
 
 /// A word list shared by options and fills without copying it; its
 /// `Debug` shows the number of words, not the words.
@@ -138,7 +118,7 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options, seed);
+puzzle_kit::common_options!(Options, Algo, seed);
 
 impl Default for Options {
     fn default() -> Self {
@@ -147,12 +127,6 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The options of `algo` with the built-in list, no limit, looking for
-    /// one fill.
-    pub fn new(algo: Algo) -> Self {
-        Configure::new(algo)
-    }
-
     /// Fills from `list` instead of the built-in list.
     pub fn words(mut self, list: WordList) -> Self {
         self.words = Some(Words(Arc::new(list)));

@@ -17,8 +17,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Algorithm, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Options,
-    Origin, PatternDatabases, PdbError, SearchAlgorithm, Solvers, Stats, check, moves_view,
+    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Options, Origin,
+    PatternDatabases, PdbError, SearchAlgorithm, Solvers, Stats, check, moves_view,
 };
 
 /// The program's name in messages.

@@ -5,10 +5,9 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Limits, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Limits};
 use search_core::CycleCheck;
 
 use crate::board::{Board, Move};
@@ -53,13 +52,9 @@ impl Algorithm for Algo {
     }
 }
 
-impl Algo {
-    /// The name used on the command line and in JSON (as
-    /// [`Algorithm::name`], without the trait in scope).
-    pub fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
+puzzle_kit::algorithm_names!(Algo);
 
+impl Algo {
     /// The searcher of `search-core` this is.
     pub fn search(self) -> search_core::Algorithm {
         match self {
@@ -76,20 +71,6 @@ impl Algo {
     /// Whether the searcher is guided by a heuristic (greedy, A*, IDA*).
     pub fn uses_heuristic(self) -> bool {
         self.search().uses_heuristic()
-    }
-}
-
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, UnknownName> {
-        Algo::from_name(name)
     }
 }
 
@@ -164,15 +145,9 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options, seed);
+puzzle_kit::common_options!(Options, Algo, seed);
 
 impl Options {
-    /// The options of `algo`, everything else left to the defaults (as
-    /// [`Configure::new`], without the trait in scope).
-    pub fn new(algo: Algo) -> Self {
-        Configure::new(algo)
-    }
-
     /// The goal board.
     pub fn goal(mut self, goal: Board) -> Self {
         self.goal = Some(goal);

@@ -2,11 +2,9 @@
 //! ([`Options`]), its effort ([`Stats`], [`SeedStats`]) and its end
 //! ([`Outcome`]). The engines import these; this module imports no engine.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limits, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Effort, Limits};
 
 pub use puzzle_kit::{Limit, Status};
 
@@ -35,19 +33,7 @@ impl Algorithm for Algo {
     }
 }
 
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, UnknownName> {
-        Algo::from_name(name)
-    }
-}
+puzzle_kit::algorithm_names!(Algo);
 
 /// How to solve: the algorithm and the [`Limits`] every puzzle shares
 /// (`Options::new(Algo::Csp).count_up_to(2).node_limit(1000)`). Gogen
@@ -91,14 +77,7 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options);
-
-impl Options {
-    /// The options of `algo` with no limit, looking for one solution.
-    pub fn new(algo: Algo) -> Self {
-        <Options as Configure>::new(algo)
-    }
-}
+puzzle_kit::common_options!(Options, Algo);
 
 /// Search effort of one run.
 #[derive(Debug, Clone, Default, PartialEq)]

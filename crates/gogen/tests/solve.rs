@@ -525,7 +525,7 @@ fn the_canonical_form_round_trips() {
 /// every puzzle would.
 #[test]
 fn the_puzzle_kit_shape() {
-    use puzzle_kit::{Algorithm, Configure, Effort, Puzzle as _};
+    use puzzle_kit::{Configure, Effort, Puzzle as _};
 
     fn solve_and_check<P: puzzle_kit::Puzzle>(text: &str) -> Result<String, String> {
         let puzzle: P = text

@@ -1,7 +1,7 @@
 //! Places 8 queens with every algorithm, checks each placement with the
 //! crate's independent checker, and counts all 92 placements two ways.
 
-use nqueens::{Algo, Algorithm, CountOptions, Options, Queens, check, count, solve};
+use nqueens::{Algo, CountOptions, Options, Queens, check, count, solve};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let queens: Queens = "8".parse()?;

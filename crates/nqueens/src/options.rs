@@ -2,12 +2,10 @@
 //! ([`Options`]), the work done ([`Stats`]) and the end ([`Outcome`]). No
 //! engine here: the engines and the dispatch (`solve`) import these.
 
-use std::fmt;
 use std::num::NonZeroUsize;
-use std::str::FromStr;
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Limits, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Limits};
 
 use crate::Placement;
 
@@ -51,32 +49,14 @@ impl Algorithm for Algo {
     }
 }
 
-impl Algo {
-    /// The name used on the command line and in JSON (as
-    /// [`Algorithm::name`], without the trait in scope).
-    pub fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
+puzzle_kit::algorithm_names!(Algo);
 
+impl Algo {
     /// Whether this is a textbook formulation that searches (csp, dfs,
     /// bfs): the algorithms that take the node, time and memory limits and
     /// count every placement.
     pub fn searches(self) -> bool {
         matches!(self, Algo::Csp | Algo::Dfs | Algo::Bfs)
-    }
-}
-
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, UnknownName> {
-        Algo::from_name(name)
     }
 }
 
@@ -143,15 +123,9 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options, seed);
+puzzle_kit::common_options!(Options, Algo, seed);
 
 impl Options {
-    /// The options of `algo` with no limit, looking for one placement (as
-    /// [`Configure::new`], without the trait in scope).
-    pub fn new(algo: Algo) -> Self {
-        Configure::new(algo)
-    }
-
     /// Min-conflicts' step budget: queens placed in greedy starts plus
     /// swaps tried, its nodes. It ends with status `limit` (`node`) when
     /// the budget runs out.

@@ -3,7 +3,7 @@
 //! and the checker; their node limits and what a count stopped by one
 //! reports.
 
-use nqueens::{Algo, Algorithm, CountOptions, Limit, Options, Queens, Status, check, count, solve};
+use nqueens::{Algo, CountOptions, Limit, Options, Queens, Status, check, count, solve};
 
 const FORMULATIONS: [Algo; 3] = [Algo::Csp, Algo::Dfs, Algo::Bfs];
 

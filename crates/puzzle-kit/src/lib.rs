@@ -13,9 +13,11 @@
 //!   over every puzzle (the command line's drivers, the explorer, the
 //!   Python package) is written once and registers each puzzle in a line;
 //! - [`Limits`] and the [`common_options!`] macro, which give each crate's
-//!   `Options` the same `.count_up_to(k)`, `.node_limit(n)`,
-//!   `.time_limit(d)`, `.memory_limit(bytes)` (and `.seed(s)` where the
-//!   crate has randomness) as inherent methods.
+//!   `Options` the same `Options::new(algo)`, `.count_up_to(k)`,
+//!   `.node_limit(n)`, `.time_limit(d)`, `.memory_limit(bytes)` (and
+//!   `.seed(s)` where the crate has randomness) as inherent methods;
+//! - the [`algorithm_names!`] macro, which gives each crate's [`Algorithm`]
+//!   enum the same inherent `ALL` and `name`, `Display` and `FromStr`.
 //!
 //! A limit is never a proof: a search whose budget refused a state reports
 //! [`Status::Limit`], never [`Status::Unsolvable`], whatever it had left to

@@ -187,16 +187,25 @@ pub trait Configure: fmt::Debug + Clone + Send + Sync {
     }
 }
 
-/// Writes the inherent builder methods of a crate's `Options` type, which
-/// holds its [`Limits`] in a field `limits`: `count_up_to`, `node_limit`,
-/// `time_limit` and `memory_limit`, and `seed` when asked for
-/// (`common_options!(Options, seed)`), so that `Options::new(algo)
-/// .count_up_to(2)` needs no trait in scope. Each calls the same method of
-/// [`Configure`], which the type implements.
+/// Writes the inherent methods of a crate's `Options` type, which
+/// implements [`Configure`] with the algorithms `Algo`: `new(algo)`,
+/// `count_up_to`, `node_limit`, `time_limit` and `memory_limit`, and `seed`
+/// when asked for (`common_options!(Options, Algo, seed)`), so that
+/// `Options::new(algo).count_up_to(2)` needs no trait in scope. Each calls
+/// the same method of [`Configure`].
 #[macro_export]
 macro_rules! common_options {
-    ($options:ty) => {
+    ($options:ty, $algo:ty) => {
         impl $options {
+            /// The options of `algo`: one solution looked for, none of the
+            /// [`Limits`](puzzle_kit::Limits) set, and the crate's own
+            /// settings at their defaults (as
+            /// [`Configure::new`](puzzle_kit::Configure::new), without the
+            /// trait in scope).
+            pub fn new(algo: $algo) -> Self {
+                <$options as $crate::Configure>::new(algo)
+            }
+
             /// Looks for this many solutions (at least 1): 2 tells whether
             /// the solution is unique.
             pub fn count_up_to(self, count: u64) -> Self {
@@ -221,14 +230,83 @@ macro_rules! common_options {
             }
         }
     };
-    ($options:ty, seed) => {
-        $crate::common_options!($options);
+    ($options:ty, $algo:ty, seed) => {
+        $crate::common_options!($options, $algo);
 
         impl $options {
             /// Seeds the randomised choices: the same seed, the same run.
             pub fn seed(mut self, seed: u64) -> Self {
                 $crate::Configure::limits_mut(&mut self).seed = Some(seed);
                 self
+            }
+        }
+    };
+}
+
+/// Writes what every crate's algorithm enum offers beside its
+/// [`Algorithm`] impl: the inherent `ALL` and `name` (the trait's, so that
+/// `Algo::ALL` and `algo.name()` need no trait in scope), `Display` (the
+/// name) and `FromStr` (by [`Algorithm::from_name`], refusing an unknown
+/// name with an [`UnknownName`] that lists the known ones).
+///
+/// ```
+/// use puzzle_kit::Algorithm;
+///
+/// #[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// enum Algo {
+///     #[default]
+///     Fast,
+///     Slow,
+/// }
+///
+/// impl Algorithm for Algo {
+///     const ALL: &'static [Self] = &[Algo::Fast, Algo::Slow];
+///
+///     fn name(self) -> &'static str {
+///         match self {
+///             Algo::Fast => "fast",
+///             Algo::Slow => "slow",
+///         }
+///     }
+/// }
+///
+/// puzzle_kit::algorithm_names!(Algo);
+///
+/// assert_eq!(Algo::ALL, [Algo::Fast, Algo::Slow]);
+/// assert_eq!(Algo::Slow.name(), "slow");
+/// assert_eq!(Algo::Slow.to_string(), "slow");
+/// assert_eq!("fast".parse::<Algo>(), Ok(Algo::Fast));
+/// let error = "quick".parse::<Algo>().unwrap_err();
+/// assert_eq!(error.to_string(), "unknown algorithm 'quick', expected fast, slow");
+/// ```
+#[macro_export]
+macro_rules! algorithm_names {
+    ($algo:ty) => {
+        impl $algo {
+            /// Every algorithm, in the order the command line lists them
+            /// (as [`Algorithm::ALL`](puzzle_kit::Algorithm::ALL), without
+            /// the trait in scope).
+            pub const ALL: &'static [$algo] = <$algo as $crate::Algorithm>::ALL;
+
+            /// The name of `--algo` and of the `algo` field of a JSON
+            /// record (as [`Algorithm::name`](puzzle_kit::Algorithm::name),
+            /// without the trait in scope).
+            pub fn name(self) -> &'static str {
+                <$algo as $crate::Algorithm>::name(self)
+            }
+        }
+
+        impl ::std::fmt::Display for $algo {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(<$algo as $crate::Algorithm>::name(*self))
+            }
+        }
+
+        impl ::std::str::FromStr for $algo {
+            type Err = $crate::UnknownName;
+
+            fn from_str(name: &str) -> ::std::result::Result<Self, Self::Err> {
+                <$algo as $crate::Algorithm>::from_name(name)
             }
         }
     };
@@ -326,12 +404,6 @@ mod tests {
         Slow,
     }
 
-    impl fmt::Display for Algo {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str(self.name())
-        }
-    }
-
     impl Algorithm for Algo {
         const ALL: &'static [Self] = &[Algo::Fast, Algo::Slow];
         fn name(self) -> &'static str {
@@ -367,7 +439,9 @@ mod tests {
         }
     }
 
-    crate::common_options!(Options, seed);
+    crate::algorithm_names!(Algo);
+
+    crate::common_options!(Options, Algo, seed);
 
     #[test]
     fn the_common_methods_are_inherent_and_set_the_limits() {
@@ -393,6 +467,10 @@ mod tests {
     #[test]
     fn algorithms_are_found_by_name_and_an_unknown_name_lists_them() {
         assert_eq!(Algo::from_name("slow"), Ok(Algo::Slow));
+        assert_eq!(Algo::ALL, [Algo::Fast, Algo::Slow]);
+        assert_eq!(Algo::Slow.name(), "slow");
+        assert_eq!(Algo::Slow.to_string(), "slow");
+        assert_eq!("fast".parse::<Algo>(), Ok(Algo::Fast));
         let error = Algo::from_name("quick").unwrap_err();
         assert_eq!(
             error.to_string(),

@@ -3,11 +3,9 @@
 //! ([`Outcome`]). This module imports no engine: the engines import it, and
 //! the dispatch (`solve`) imports both.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limit, Limits, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Effort, Limit, Limits};
 
 use crate::puzzle::Grid;
 
@@ -44,30 +42,7 @@ impl Algorithm for Algo {
     }
 }
 
-impl Algo {
-    /// Every algorithm, in the order the command line lists them (as
-    /// [`Algorithm::ALL`], with no import).
-    pub const ALL: &'static [Algo] = <Algo as Algorithm>::ALL;
-
-    /// The name on the command line (`--algo`) and in JSON.
-    pub fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
-}
-
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Algo::from_name(name)
-    }
-}
+puzzle_kit::algorithm_names!(Algo);
 
 /// How to solve: the algorithm, how many solutions to look for and when to
 /// stop ([`Options::count_up_to`], [`Options::node_limit`],
@@ -116,14 +91,9 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options);
+puzzle_kit::common_options!(Options, Algo);
 
 impl Options {
-    /// Options for `algo`: the first solution, no limit.
-    pub fn new(algo: Algo) -> Self {
-        Configure::new(algo)
-    }
-
     /// How many solutions the search looks for (at least 1).
     pub(crate) fn solution_limit(&self) -> u64 {
         self.limits.count_up_to.max(1)

@@ -3,11 +3,9 @@
 //! [`End`]). This module imports no engine: the engines import it, and the
 //! dispatch (`solve`) imports both.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limits, UnknownName};
+use puzzle_kit::{Algorithm, Configure, Effort, Limits};
 
 pub(crate) use puzzle_kit::{Limit, Status};
 
@@ -46,30 +44,7 @@ impl Algorithm for Algo {
     }
 }
 
-impl Algo {
-    /// Every algorithm, in the order the CLI lists them (as
-    /// [`Algorithm::ALL`], with no import).
-    pub const ALL: &'static [Algo] = <Algo as Algorithm>::ALL;
-
-    /// The name used on the command line (`--algo`) and in JSON records.
-    pub fn name(self) -> &'static str {
-        Algorithm::name(self)
-    }
-}
-
-impl fmt::Display for Algo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algo {
-    type Err = UnknownName;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Algo::from_name(name)
-    }
-}
+puzzle_kit::algorithm_names!(Algo);
 
 /// [`Options::frontier_limit`] unless set: about 0.6 GB of 9x9 boards.
 pub const DEFAULT_FRONTIER_LIMIT: usize = 1_000_000;
@@ -127,15 +102,9 @@ impl Configure for Options {
     }
 }
 
-puzzle_kit::common_options!(Options);
+puzzle_kit::common_options!(Options, Algo);
 
 impl Options {
-    /// Options for `algo`: the first solution, no limit but the default
-    /// frontier limit of BFS.
-    pub fn new(algo: Algo) -> Self {
-        Configure::new(algo)
-    }
-
     /// With [`Algo::Bfs`]: the most boards it may hold before giving up
     /// ([`Limit::Frontier`]); at least 1.
     pub fn frontier_limit(mut self, boards: usize) -> Self {
