@@ -743,58 +743,10 @@ mod tests {
     //! column in the input where the fault is (issue 17).
 
     use super::*;
-
-    /// A seeded xorshift generator (the same stream each run).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n.max(1) as u64) as usize
-        }
-    }
+    use fuzz_kit::{Rng, location, mutate, random_bytes};
 
     /// The bytes a board is made of, and a few others.
     const ALPHABET: &[u8] = b"0123456789012345678,,,   \t\n\n#-+x\xff\0";
-
-    fn random_bytes(rng: &mut Rng) -> Vec<u8> {
-        let len = rng.below(120);
-        (0..len)
-            .map(|_| match rng.below(10) {
-                0 => rng.next() as u8,
-                _ => ALPHABET[rng.below(ALPHABET.len())],
-            })
-            .collect()
-    }
-
-    /// Flips, replaces, inserts, deletes, duplicates or truncates a few bytes.
-    fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-        let mut bytes = input.to_vec();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(bytes.len() + 1);
-            match rng.below(6) {
-                0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
-                1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
-                2 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
-                3 if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                4 => {
-                    let end = (at + rng.below(12)).min(bytes.len());
-                    let chunk = bytes[at..end].to_vec();
-                    bytes.splice(at..at, chunk);
-                }
-                _ => bytes.truncate(at),
-            }
-        }
-        bytes
-    }
 
     /// The fixtures' board files, a few lines of each.
     fn fixtures() -> Vec<Vec<u8>> {
@@ -821,14 +773,6 @@ mod tests {
     /// The `column C: ` a message starts with, and the rest.
     fn leading_column(message: &str) -> Option<(usize, &str)> {
         column_of(message)
-    }
-
-    /// The `line L, column C: ` a message starts with.
-    fn line_and_column(message: &str) -> Option<(usize, usize)> {
-        let rest = message.strip_prefix("line ")?;
-        let (line, rest) = rest.split_once(", column ")?;
-        let (column, _) = rest.split_once(": ")?;
-        Some((line.parse().ok()?, column.parse().ok()?))
     }
 
     /// The board parser alone: an error names a column inside the text
@@ -875,7 +819,7 @@ mod tests {
             let Err(message) = boards.board(&item) else {
                 continue;
             };
-            let (line, column) = line_and_column(&message)
+            let (line, column) = location(&message)
                 .unwrap_or_else(|| panic!("{what}: no line and column in {message:?}"));
             assert_eq!(Some(line), item.line, "{what}: {message}");
             let width = lines[line - 1].chars().count();
@@ -892,7 +836,7 @@ mod tests {
             let Err(message) = boards.board(&item) else {
                 continue;
             };
-            let (line, column) = line_and_column(&message)
+            let (line, column) = location(&message)
                 .unwrap_or_else(|| panic!("{what}: no line and column in {message:?}"));
             let width = lines.get(line - 1).map_or(0, |line| line.chars().count());
             assert!((1..=width + 1).contains(&column), "{what}: {message}");
@@ -908,9 +852,9 @@ mod tests {
 
     #[test]
     fn the_board_readers_on_random_bytes() {
-        let mut rng = Rng(0x8_9e55_0001);
+        let mut rng = Rng::new(0x8_9e55_0001);
         for case in 0..3000 {
-            let bytes = random_bytes(&mut rng);
+            let bytes = random_bytes(&mut rng, 120, ALPHABET);
             check_all(&bytes, &format!("random case {case}: {bytes:?}"));
         }
     }
@@ -918,9 +862,9 @@ mod tests {
     #[test]
     fn the_board_readers_on_mutated_fixtures() {
         let files = fixtures();
-        let mut rng = Rng(0x8_9e55_0002);
+        let mut rng = Rng::new(0x8_9e55_0002);
         for case in 0..3000 {
-            let mutant = mutate(&mut rng, &files[case % files.len()]);
+            let mutant = mutate(&mut rng, &files[case % files.len()], ALPHABET);
             check_all(&mutant, &format!("mutant {case}: {mutant:?}"));
         }
     }

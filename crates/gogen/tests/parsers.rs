@@ -9,75 +9,20 @@
 
 use std::path::{Path, PathBuf};
 
+use fuzz_kit::{Rng, line_of, location, mutate};
 use gogen::{Grid, GridError, MAX_LINE_BYTES, ParseError, Puzzle};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/gogen")
 }
 
-/// A seeded xorshift generator (no dependency; the same stream each run).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick(&mut self, bytes: &[u8]) -> u8 {
-        bytes[self.below(bytes.len())]
-    }
-}
-
 /// The bytes the readers care about.
 const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcxyz.,# \n\r\t0123456789";
-
-/// Flips, inserts, deletes, duplicates or truncates a few bytes.
-fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-    let mut bytes = input.to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(bytes.len() + 1);
-        match rng.below(6) {
-            0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
-            1 if at < bytes.len() => bytes[at] = rng.pick(ALPHABET),
-            2 => {
-                let byte = if rng.below(4) == 0 {
-                    rng.next() as u8
-                } else {
-                    rng.pick(ALPHABET)
-                };
-                bytes.insert(at, byte);
-            }
-            3 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            4 => {
-                let end = (at + rng.below(40)).min(bytes.len());
-                let chunk = bytes[at..end].to_vec();
-                bytes.splice(at..at, chunk);
-            }
-            _ => bytes.truncate(at),
-        }
-    }
-    bytes
-}
 
 /// Random bytes, biased to the characters puzzles are made of, often
 /// after a grid so that the word list is reached.
 fn random_bytes(rng: &mut Rng) -> Vec<u8> {
-    let len = rng.below(300);
-    let mut bytes: Vec<u8> = (0..len)
-        .map(|_| match rng.below(4) {
-            0 => rng.next() as u8,
-            _ => rng.pick(ALPHABET),
-        })
-        .collect();
+    let mut bytes = fuzz_kit::random_bytes(rng, 300, ALPHABET);
     let front: &[u8] = match rng.below(4) {
         0 => b"M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n",
         1 => b"12\n",
@@ -85,26 +30,6 @@ fn random_bytes(rng: &mut Rng) -> Vec<u8> {
     };
     bytes.splice(0..0, front.iter().copied());
     bytes
-}
-
-/// The characters of 1-based `line` of `text` as the readers see it
-/// (`str::lines`, carriage returns at its end dropped); the line after the
-/// last is the end of the text, an empty line.
-fn line_of(text: &str, line: usize) -> Option<Vec<char>> {
-    let lines: Vec<&str> = text.lines().collect();
-    match lines.get(line - 1) {
-        Some(row) => Some(row.trim_end_matches('\r').chars().collect()),
-        None if line == lines.len() + 1 => Some(Vec::new()),
-        None => None,
-    }
-}
-
-/// Reads `line L, column C: ` off the front of `message`.
-fn location(message: &str) -> Option<(usize, usize)> {
-    let rest = message.strip_prefix("line ")?;
-    let (line, rest) = rest.split_once(", column ")?;
-    let (column, _) = rest.split_once(": ")?;
-    Some((line.parse().ok()?, column.parse().ok()?))
 }
 
 /// Checks that `error`, found reading `text`, names a place inside it.
@@ -196,7 +121,7 @@ fn read_all_ways(bytes: &[u8], what: &str) {
 
 #[test]
 fn random_bytes_are_read_or_refused_with_a_place() {
-    let mut rng = Rng(0x6060_0000_5eed);
+    let mut rng = Rng::new(0x6060_0000_5eed);
     for round in 0..3000 {
         let bytes = random_bytes(&mut rng);
         read_all_ways(&bytes, &format!("random {round}: {bytes:?}"));
@@ -220,12 +145,12 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
     files_under(&fixtures(), &mut files);
     files.sort();
     assert!(files.len() >= 20, "{files:?}");
-    let mut rng = Rng(0x6060_f1c7);
+    let mut rng = Rng::new(0x6060_f1c7);
     for file in &files {
         let original = std::fs::read(file).unwrap();
         read_all_ways(&original, &file.display().to_string());
         for round in 0..100 {
-            let mutant = mutate(&mut rng, &original);
+            let mutant = mutate(&mut rng, &original, ALPHABET);
             read_all_ways(
                 &mutant,
                 &format!("{} mutant {round}: {mutant:?}", file.display()),
@@ -237,13 +162,13 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
         b"M.G.D.....W.L.Y.....S.J.B ACQUIRE AXLE CUT DERV FIR JUST KEG MAN PILE PRY ROB WHAM";
     read_all_ways(one_line, "one line");
     for round in 0..1000 {
-        let mutant = mutate(&mut rng, one_line);
+        let mutant = mutate(&mut rng, one_line, ALPHABET);
         read_all_ways(&mutant, &format!("one-line mutant {round}: {mutant:?}"));
     }
     // A solution line and its mutations.
     let solution = b"MNGKDHAXEVWCLRYQUIPOSTJFB";
     for round in 0..1000 {
-        let mutant = mutate(&mut rng, solution);
+        let mutant = mutate(&mut rng, solution, ALPHABET);
         read_all_ways(&mutant, &format!("solution mutant {round}: {mutant:?}"));
     }
 }

@@ -910,6 +910,7 @@ pub fn run_check(expected_n: Option<usize>) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fuzz_kit::{Rng, mutate, random_bytes};
 
     fn check_text(text: &str, expected_n: Option<usize>) -> Vec<Result<Verified, String>> {
         claims(text)
@@ -1116,46 +1117,7 @@ mod tests {
         assert_eq!(show_bytes(3 << 19), "1.5 MiB");
     }
 
-    /// A seeded xorshift generator (the same stream each run).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n.max(1) as u64) as usize
-        }
-    }
-
     const ALPHABET: &[u8] = b"Q.Q.0123456789   \n\n\t:{}\"x-+\xff\0";
-
-    /// Flips, replaces, inserts, deletes, duplicates or truncates a few bytes.
-    fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-        let mut bytes = input.to_vec();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(bytes.len() + 1);
-            match rng.below(6) {
-                0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
-                1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
-                2 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
-                3 if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                4 => {
-                    let end = (at + rng.below(12)).min(bytes.len());
-                    let chunk = bytes[at..end].to_vec();
-                    bytes.splice(at..at, chunk);
-                }
-                _ => bytes.truncate(at),
-            }
-        }
-        bytes
-    }
 
     /// What `solve` prints, in every form `check` reads.
     fn outputs() -> Vec<Vec<u8>> {
@@ -1227,15 +1189,9 @@ mod tests {
 
     #[test]
     fn the_check_reader_on_random_bytes() {
-        let mut rng = Rng(0x9_0eee_0001);
+        let mut rng = Rng::new(0x9_0eee_0001);
         for case in 0..3000 {
-            let len = rng.below(100);
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| match rng.below(10) {
-                    0 => rng.next() as u8,
-                    _ => ALPHABET[rng.below(ALPHABET.len())],
-                })
-                .collect();
+            let bytes = random_bytes(&mut rng, 100, ALPHABET);
             let _ = check_claims(&bytes, &format!("random case {case}: {bytes:?}"));
         }
     }
@@ -1243,10 +1199,10 @@ mod tests {
     #[test]
     fn the_check_reader_on_mutated_outputs() {
         let outputs = outputs();
-        let mut rng = Rng(0x9_0eee_0002);
+        let mut rng = Rng::new(0x9_0eee_0002);
         let mut located = 0;
         for case in 0..3000 {
-            let mutant = mutate(&mut rng, &outputs[case % outputs.len()]);
+            let mutant = mutate(&mut rng, &outputs[case % outputs.len()], ALPHABET);
             let what = format!("mutant {case}: {:?}", String::from_utf8_lossy(&mutant));
             located += check_claims(&mutant, &what);
         }

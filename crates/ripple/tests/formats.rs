@@ -2,6 +2,7 @@
 //! are URLs, and (below) random bytes and random mutations of every
 //! fixture through all four forms without a panic, every error located.
 
+use fuzz_kit::{Rng, mutate};
 use ripple::{Location, ParseError, Puzzle};
 
 const URL: &str = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
@@ -66,22 +67,6 @@ fn only_the_url_forms_of_puzz_link_and_pzv_jp_are_urls() {
     );
 }
 
-/// A small xorshift, seeded: the same inputs on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
-
 /// Every fixture a reader takes: the four forms (and the bad ones).
 fn fixtures() -> Vec<(String, Vec<u8>)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ripple");
@@ -102,25 +87,8 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// A random change of `bytes`: a byte flipped, inserted or deleted, a
-/// piece cut off, a line doubled, or a character the forms care about.
-fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
-    const SPECIAL: &[u8] = b"0123456789 .|-+/\n\r\t#?zgv";
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(bytes.len() + 1);
-        match rng.below(6) {
-            0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
-            1 => bytes.insert(at, rng.next() as u8),
-            2 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            3 => bytes.truncate(at),
-            4 => bytes.insert(at, SPECIAL[rng.below(SPECIAL.len())]),
-            _ if at < bytes.len() => bytes[at] = SPECIAL[rng.below(SPECIAL.len())],
-            _ => {}
-        }
-    }
-}
+/// The characters the forms care about, which a mutation puts in.
+const SPECIAL: &[u8] = b"0123456789 .|-+/\n\r\t#?zgv";
 
 /// Reads `bytes` as the binary does (lossy UTF-8) through every reader:
 /// no panic; an error names a line and a column inside the input (the
@@ -180,7 +148,7 @@ fn read_everywhere(bytes: &[u8]) {
 
 #[test]
 fn random_bytes_never_panic_and_every_error_is_located() {
-    let mut rng = Rng(0x0ddba11);
+    let mut rng = Rng::new(0x0ddba11);
     let heads: [&[u8]; 6] = [
         b"",
         b"https://puzz.link/p?ripple/",
@@ -197,7 +165,7 @@ fn random_bytes_never_panic_and_every_error_is_located() {
                 0 => b"0123456789"[rng.below(10)],
                 1 => b" .|-\n/"[rng.below(6)],
                 2 => b'a' + rng.below(26) as u8,
-                _ => rng.next() as u8,
+                _ => rng.byte(),
             });
         }
         read_everywhere(&bytes);
@@ -206,13 +174,11 @@ fn random_bytes_never_panic_and_every_error_is_located() {
 
 #[test]
 fn mutated_fixtures_never_panic_and_every_error_is_located() {
-    let mut rng = Rng(0xfeed_f00d);
+    let mut rng = Rng::new(0xfeed_f00d);
     let fixtures = fixtures();
     for round in 0..3000 {
         let (_, original) = &fixtures[round % fixtures.len()];
-        let mut bytes = original.clone();
-        mutate(&mut rng, &mut bytes);
-        read_everywhere(&bytes);
+        read_everywhere(&mutate(&mut rng, original, SPECIAL));
     }
     // The URLs of all.txt one by one, cut and changed.
     let all = std::fs::read_to_string(concat!(
@@ -225,8 +191,10 @@ fn mutated_fixtures_never_panic_and_every_error_is_located() {
         .filter(|line| line.starts_with("http"))
         .collect();
     for round in 0..2000 {
-        let mut bytes = urls[round % urls.len()].as_bytes().to_vec();
-        mutate(&mut rng, &mut bytes);
-        read_everywhere(&bytes);
+        read_everywhere(&mutate(
+            &mut rng,
+            urls[round % urls.len()].as_bytes(),
+            SPECIAL,
+        ));
     }
 }

@@ -9,75 +9,15 @@
 
 use std::path::PathBuf;
 
+use fuzz_kit::{Rng, location, mutate};
 use sudoku::{MAX_LINE_LEN, ParseError, Sudoku, parse_puzzles};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/sudoku")
 }
 
-/// A seeded xorshift generator (no dependency; the same stream each run).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick(&mut self, bytes: &[u8]) -> u8 {
-        bytes[self.below(bytes.len())]
-    }
-}
-
 /// The bytes the readers care about.
 const ALPHABET: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTabcdefgp0._ |-+#\n\r\t=*";
-
-/// Flips, inserts, deletes, duplicates or truncates a few bytes.
-fn mutate(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-    let mut bytes = input.to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(bytes.len() + 1);
-        match rng.below(6) {
-            0 if at < bytes.len() => bytes[at] ^= 1 << rng.below(8),
-            1 if at < bytes.len() => bytes[at] = rng.pick(ALPHABET),
-            2 => {
-                let byte = if rng.below(4) == 0 {
-                    rng.next() as u8
-                } else {
-                    rng.pick(ALPHABET)
-                };
-                bytes.insert(at, byte);
-            }
-            3 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            4 => {
-                let end = (at + rng.below(40)).min(bytes.len());
-                let chunk = bytes[at..end].to_vec();
-                bytes.splice(at..at, chunk);
-            }
-            _ => bytes.truncate(at),
-        }
-    }
-    bytes
-}
-
-/// Random bytes, biased to the characters puzzles are made of.
-fn random_bytes(rng: &mut Rng) -> Vec<u8> {
-    let len = rng.below(400);
-    (0..len)
-        .map(|_| match rng.below(4) {
-            0 => rng.next() as u8,
-            _ => rng.pick(ALPHABET),
-        })
-        .collect()
-}
 
 /// A puzzle of a random size, as one line or as a drawn grid, with a few
 /// givens that may clash: near-valid input that reaches every check.
@@ -115,32 +55,12 @@ fn random_puzzle(rng: &mut Rng) -> Vec<u8> {
     text
 }
 
-/// The characters of 1-based `line` of `text` as the readers see it
-/// (`str::lines`, carriage returns at its end dropped); the line after the
-/// last is the end of the text, an empty line.
-fn line_of(text: &str, line: usize) -> Option<Vec<char>> {
-    let lines: Vec<&str> = text.lines().collect();
-    match lines.get(line - 1) {
-        Some(row) => Some(row.trim_end_matches('\r').chars().collect()),
-        None if line == lines.len() + 1 => Some(Vec::new()),
-        None => None,
-    }
-}
-
-/// Reads `line L, column C: ` off the front of `message`.
-fn location(message: &str) -> Option<(usize, usize)> {
-    let rest = message.strip_prefix("line ")?;
-    let (line, rest) = rest.split_once(", column ")?;
-    let (column, _) = rest.split_once(": ")?;
-    Some((line.parse().ok()?, column.parse().ok()?))
-}
-
 /// Checks that `error`, found reading `text`, names a place inside it.
 fn assert_located(error: &ParseError, text: &str, what: &str) {
     let message = error.to_string();
     let (line, column) =
         location(&message).unwrap_or_else(|| panic!("{what}: not located: {message}"));
-    let chars = line_of(text, line)
+    let chars = fuzz_kit::line_of(text, line)
         .unwrap_or_else(|| panic!("{what}: no line {line} in {text:?}: {message}"));
     let limit = match error {
         // A line too long is named at its first character past the limit.
@@ -205,20 +125,20 @@ fn read_all_ways(bytes: &[u8], what: &str) {
 
 #[test]
 fn random_bytes_are_read_or_refused_with_a_place() {
-    let mut rng = Rng(0x5eed_5d0c);
+    let mut rng = Rng::new(0x5eed_5d0c);
     for round in 0..3000 {
-        let bytes = random_bytes(&mut rng);
+        let bytes = fuzz_kit::random_bytes(&mut rng, 400, ALPHABET);
         read_all_ways(&bytes, &format!("random {round}: {bytes:?}"));
     }
 }
 
 #[test]
 fn puzzles_of_every_size_and_form_and_their_mutations() {
-    let mut rng = Rng(0x0016_0025);
+    let mut rng = Rng::new(0x0016_0025);
     for round in 0..1500 {
         let puzzle = random_puzzle(&mut rng);
         read_all_ways(&puzzle, &format!("puzzle {round}"));
-        let mutant = mutate(&mut rng, &puzzle);
+        let mutant = mutate(&mut rng, &puzzle, ALPHABET);
         read_all_ways(&mutant, &format!("mutant {round}: {mutant:?}"));
     }
 }
@@ -232,7 +152,7 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
         .collect();
     files.sort();
     assert!(files.len() >= 10, "{files:?}");
-    let mut rng = Rng(0xf1c7_u64 << 20 | 7);
+    let mut rng = Rng::new(0xf1c7_u64 << 20 | 7);
     for file in &files {
         let original = std::fs::read(file).unwrap();
         // Large batches are cut to their first lines: mutations stay local.
@@ -243,7 +163,7 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
             .join(&b'\n');
         read_all_ways(&original, &file.display().to_string());
         for round in 0..120 {
-            let mutant = mutate(&mut rng, &start);
+            let mutant = mutate(&mut rng, &start, ALPHABET);
             read_all_ways(&mutant, &format!("{} mutant {round}", file.display()));
         }
     }
@@ -307,10 +227,10 @@ fn check_reads_solves_human_views_and_their_mutations() {
             }
         }
     }
-    let mut rng = Rng(0x5eed_0018);
+    let mut rng = Rng::new(0x5eed_0018);
     for _ in 0..3_000 {
         let (_, view) = &views[rng.below(views.len())];
-        let bytes = mutate(&mut rng, view.as_bytes());
+        let bytes = mutate(&mut rng, view.as_bytes(), ALPHABET);
         let text = String::from_utf8_lossy(&bytes);
         for (line, claim) in claims(&text) {
             assert!(line >= 1 && line <= text.lines().count().max(1));
