@@ -49,10 +49,12 @@ impl ParseError {
 }
 
 /// The 1-based line and column just past the last character of `text`
-/// (where a reader that wanted more found the end).
+/// (where a reader that wanted more found the end). A carriage return
+/// ending the text ends its line, as the reader takes it: it is no column.
 pub(crate) fn end_of(text: &str) -> (usize, usize) {
     let line = text.matches('\n').count() + 1;
     let last = text.rsplit('\n').next().unwrap_or_default();
+    let last = last.strip_suffix('\r').unwrap_or(last);
     (line, last.chars().count() + 1)
 }
 

@@ -726,6 +726,8 @@ mod tests {
                 "line 1, column 1: empty grid: the input ends before any row",
             ),
             ("\n  \n", "line 3, column 1: empty grid"),
+            // A carriage return ending the input ends line 1: no column of it.
+            ("\r", "line 1, column 1: empty grid"),
             (
                 "...\n.x!\n",
                 "line 2, column 3: expected '.' (open), '#' (block) or a letter, found '!'",

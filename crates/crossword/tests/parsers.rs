@@ -180,7 +180,7 @@ fn the_grid_readers_on_random_bytes() {
 fn the_grid_readers_on_mutated_fixtures() {
     let files = grid_fixtures();
     assert!(files.len() > 30, "{} fixtures", files.len());
-    let mut rng = Rng::new(0x5eed_0012);
+    let mut rng = Rng::new(0x5eed_0002);
     for case in 0..3000 {
         let (name, bytes) = &files[case % files.len()];
         let mutant = mutate(&mut rng, bytes, SPECIAL);
