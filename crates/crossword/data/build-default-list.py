@@ -1,29 +1,64 @@
 #!/usr/bin/env python3
-"""Builds data/default-words.fc, the crossword crate's default word list,
-from Debian's SCOWL packages (wamerican, wamerican-large, wamerican-huge,
-2020.12.07-2). Run from the crate folder after
+"""Builds data/default-words.fc, the crossword crate's default word list.
+
+The vocabulary is SCOWL as Debian ships it (wamerican, wamerican-large,
+wamerican-huge, 2020.12.07-2): a word must be in one of them. Its score is
+how well known the word is: its Zipf frequency in English from the wordfreq
+package (3.1.1; code Apache-2.0, word-frequency data CC BY-SA 4.0, see
+WORDFREQ-LICENSE.txt). Exact steps, from the crate folder (crates/crossword):
 
     apt-get download wamerican wamerican-large wamerican-huge
     for f in *.deb; do dpkg-deb -x "$f" ex; done
+    python3 -m venv venv && venv/bin/pip install wordfreq==3.1.1
+    venv/bin/python data/build-default-list.py ex
 
 with the folder holding usr/share/dict as the first argument.
 
-Scores follow the smallest SCOWL size a word is in (common words higher):
-size <= 50 (wamerican) 60, size <= 70 (wamerican-large) 40, size <= 80
-(wamerican-huge) 20. Words are case folded; a word with an apostrophe, a
-digit or a letter outside a-z (accents) is dropped and counted; words of
-one letter are dropped (no entry is that short). The output is front coded
-in byte order: per word one line, the length of the prefix it shares with
-the word before as one character ('0' + n), the rest of the word, then the
-score tier digit (6, 4 or 2, times ten)."""
-import sys, os, re
+Words are case folded; a word with an apostrophe, a digit or a letter
+outside a-z (accents) is dropped, and so are words of one letter. Then,
+counted by reason:
+
+- initialisms: every SCOWL form of the word is upper case (RSFSR, AEC,
+  BIA, EEO, TQM). They are abbreviations, not words; a word SCOWL also
+  has in lower or title case (ERA beside era) stays.
+- rare: Zipf frequency below MIN_ZIPF = 1.5, that is, fewer than about
+  three uses in a hundred million words of text. Below it the list is mostly
+  words nobody has met (ERILINE, EYASSES, HEREDITIST, SEAMSET, TELETRON,
+  RESEDACEAE score 0, wordfreq has never seen them) and short strings that
+  are not words (qis, xci, kkt); the common crossword glue is above it
+  (ERA 4.67, ORE 4.10, EEL 3.23, ALOE 3.06, ETNA 2.65, ERNE 2.12,
+  ASEA 1.97, ALEE 1.72).
+
+The score tier is the Zipf frequency doubled, rounded down, at most 9
+(the .fc stores one digit; the reader multiplies it by ten):
+
+    zipf >= 4.5 -> 9 (90)   3.0-3.5 -> 6 (60)   2.0-2.5 -> 4 (40)
+    4.0-4.5     -> 8 (80)   2.5-3.0 -> 5 (50)   1.5-2.0 -> 3 (30)
+    3.5-4.0     -> 7 (70)
+
+so `--min-score 60` keeps the words used at least once in a million
+(zipf 3), `--min-score 40` at least once in ten million.
+
+Offensive words are not dropped here: data/offensive.txt is applied when the
+list is loaded, so `--allow-offensive` can keep them.
+
+The output is front coded in byte order: per word one line, the length of
+the prefix it shares with the word before as one character ('0' + n, at
+most 9), the rest of the word, then the score tier digit."""
+import os
+import re
+import sys
+
+from wordfreq import zipf_frequency
+
+MIN_ZIPF = 1.5
 
 root = sys.argv[1] if len(sys.argv) > 1 else "ex"
-tiers = [("american-english", 6), ("american-english-large", 4), ("american-english-huge", 2)]
-best = {}
-dropped = {"apostrophe": 0, "other": 0, "short": 0}
+names = ["american-english", "american-english-large", "american-english-huge"]
+forms = {}
+dropped = {"apostrophe": 0, "other": 0, "short": 0, "initialism": 0, "rare": 0}
 seen_raw = set()
-for name, tier in tiers:
+for name in names:
     with open(os.path.join(root, "usr/share/dict", name), encoding="utf-8") as f:
         for raw in f:
             raw = raw.strip()
@@ -40,8 +75,17 @@ for name, tier in tiers:
             if len(word) < 2:
                 dropped["short"] += 1
                 continue
-            if best.get(word, 0) < tier:
-                best[word] = tier
+            forms.setdefault(word, set()).add(raw)
+best = {}
+for word, raws in forms.items():
+    if all(raw.isupper() for raw in raws):
+        dropped["initialism"] += 1
+        continue
+    zipf = zipf_frequency(word, "en")
+    if zipf < MIN_ZIPF:
+        dropped["rare"] += 1
+        continue
+    best[word] = min(9, int(zipf * 2))
 words = sorted(best)
 out = []
 prev = ""
@@ -53,5 +97,5 @@ for word in words:
     prev = word
 with open("data/default-words.fc", "w") as f:
     f.write("".join(out))
-by_tier = {t: sum(1 for w in words if best[w] == t) for _, t in tiers}
-print(f"{len(words)} words ({by_tier}), dropped {dropped}", file=sys.stderr)
+by_tier = {t: sum(1 for w in words if best[w] == t) for t in range(9, 2, -1)}
+print(f"{len(forms)} SCOWL words, {len(words)} kept (by tier {by_tier}), dropped {dropped}", file=sys.stderr)

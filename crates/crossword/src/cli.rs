@@ -35,11 +35,17 @@ pub struct WordSource {
 }
 
 /// Reads the word list of `path` (the default list when `None`), keeping
-/// the words scoring at least `min_score`.
-pub fn load_words(path: Option<&str>, min_score: Option<i32>) -> anyhow::Result<WordList> {
+/// the words scoring at least `min_score`; the default list leaves out
+/// the offensive words of `data/offensive.txt` unless `allow_offensive`
+/// (a file is read as it is).
+pub fn load_words(
+    path: Option<&str>,
+    min_score: Option<i32>,
+    allow_offensive: bool,
+) -> anyhow::Result<WordList> {
     match path {
         None | Some("default") => {
-            let list = WordList::default_list(min_score);
+            let list = WordList::default_list_with(min_score, allow_offensive);
             anyhow::ensure!(
                 !list.is_empty(),
                 "default word list: no word scores {} or more",
@@ -711,7 +717,7 @@ impl Checker {
         self.lists
             .entry((name.clone(), min_score))
             .or_insert_with(|| {
-                load_words(Some(&name), min_score).map_err(|error| format!("{error:#}"))
+                load_words(Some(&name), min_score, true).map_err(|error| format!("{error:#}"))
             })
             .as_ref()
             .map_err(Clone::clone)

@@ -16,8 +16,8 @@ const PROGRAM: &str = "crossword";
 ///
 /// A template is rows of '.' (open), '#' (block) and letters (pre-filled),
 /// an Across Lite .puz file or ipuz JSON. Without --words the list built
-/// into the program is used (277,620 words from SCOWL, common words scored
-/// higher). Exit codes: 0 filled, 1 bad input, 2 usage, 3 unfillable, 4
+/// into the program is used (92,213 words from SCOWL, scored 30-90 by how
+/// often they are used, offensive words left out unless --allow-offensive). Exit codes: 0 filled, 1 bad input, 2 usage, 3 unfillable, 4
 /// limit reached.
 #[derive(Debug, Parser)]
 #[command(name = "crossword", version)]
@@ -61,6 +61,9 @@ struct FillArgs {
     /// Let a word fill more than one entry.
     #[arg(long)]
     allow_repeats: bool,
+    /// Keep the offensive words (slurs, obscenities: data/offensive.txt) the built-in list leaves out; a --words list is used as given.
+    #[arg(long)]
+    allow_offensive: bool,
     /// One JSON record (grid, entries, mean_score, count, stats).
     #[arg(long)]
     json: bool,
@@ -178,10 +181,10 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         cli_kit::usage_error::<Cli>("--time-limit: expected a number of seconds");
     }
     let builtin = matches!(args.words.as_deref(), None | Some("default"));
-    let words = match cli::load_words(args.words.as_deref(), args.min_score) {
+    let words = match cli::load_words(args.words.as_deref(), args.min_score, args.allow_offensive) {
         // Only the flag can empty the built-in list: a usage error.
         Err(_) if builtin => cli_kit::usage_error::<Cli>(format!(
-            "--min-score {}: no word of the built-in list scores that much (its scores are 20, 40 and 60)",
+            "--min-score {}: no word of the built-in list scores that much (its scores are 30 to 90)",
             args.min_score.unwrap_or_default()
         )),
         words => words?,

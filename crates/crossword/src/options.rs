@@ -61,12 +61,19 @@ impl std::ops::Deref for Words {
     }
 }
 
-/// The list built into the crate, read once per process.
-pub(crate) fn builtin_words() -> Words {
+/// The list built into the crate, read once per process (with or
+/// without the offensive words of `data/offensive.txt`).
+pub(crate) fn builtin_words(allow_offensive: bool) -> Words {
     static BUILTIN: OnceLock<Arc<WordList>> = OnceLock::new();
-    Words(Arc::clone(
-        BUILTIN.get_or_init(|| Arc::new(WordList::default_list(None))),
-    ))
+    static WITH_OFFENSIVE: OnceLock<Arc<WordList>> = OnceLock::new();
+    let cell = if allow_offensive {
+        &WITH_OFFENSIVE
+    } else {
+        &BUILTIN
+    };
+    Words(Arc::clone(cell.get_or_init(|| {
+        Arc::new(WordList::default_list_with(None, allow_offensive))
+    })))
 }
 
 /// How to fill: the algorithm, the [`Limits`] (count, node and time limit,
@@ -88,6 +95,9 @@ pub struct Options {
     pub words: Option<Words>,
     /// Let a word fill more than one entry.
     pub allow_repeats: bool,
+    /// Keep the offensive words (`data/offensive.txt`) in the built-in
+    /// list; a list given with [`Options::words`] is used as given.
+    pub allow_offensive: bool,
     /// Record AC-3's revisions (`ac3`).
     pub trace: bool,
 }
@@ -101,6 +111,7 @@ impl Configure for Options {
             limits: Limits::default(),
             words: None,
             allow_repeats: false,
+            allow_offensive: false,
             trace: false,
         }
     }
@@ -145,6 +156,14 @@ impl Options {
         self
     }
 
+    /// Keeps the offensive words of `data/offensive.txt` in the built-in
+    /// list (left out by default); no effect on a list given with
+    /// [`Options::words`].
+    pub fn allow_offensive(mut self, allow: bool) -> Self {
+        self.allow_offensive = allow;
+        self
+    }
+
     /// Records AC-3's revisions (`ac3`, see [`crate::ac3`]).
     pub fn trace(mut self, trace: bool) -> Self {
         self.trace = trace;
@@ -153,7 +172,9 @@ impl Options {
 
     /// The word list filled from: the one given, else the built-in list.
     pub fn word_list(&self) -> Words {
-        self.words.clone().unwrap_or_else(builtin_words)
+        self.words
+            .clone()
+            .unwrap_or_else(|| builtin_words(self.allow_offensive))
     }
 
     /// Counting fills exactly (no restarts) up to this many, when more

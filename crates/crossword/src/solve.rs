@@ -153,7 +153,10 @@ impl Puzzle for Grid {
     /// filled from (the built-in list when that is not known), with
     /// [`crate::check::check`].
     fn check(&self, solution: &Fill) -> Result<(), String> {
-        let words = solution.words.clone().unwrap_or_else(builtin_words);
+        let words = solution
+            .words
+            .clone()
+            .unwrap_or_else(|| builtin_words(true));
         crate::check::check(self, &solution.grid, &words, solution.allow_repeats)
             .map(|_| ())
             .map_err(|violation| violation.to_string())

@@ -46,12 +46,14 @@ pub struct Dropped {
     pub below_min_score: usize,
     /// Words seen again (the highest score is kept).
     pub duplicates: usize,
+    /// Words of `data/offensive.txt` left out of the built-in list.
+    pub offensive: usize,
 }
 
 impl Dropped {
     /// Every line left out.
     pub fn total(&self) -> usize {
-        self.non_letters + self.too_short + self.below_min_score + self.duplicates
+        self.non_letters + self.too_short + self.below_min_score + self.duplicates + self.offensive
     }
 }
 
@@ -131,14 +133,29 @@ impl WordList {
         list
     }
 
-    /// The default list, embedded in the crate: 277,620 words from SCOWL
+    /// The default list, embedded in the crate: 92,213 words of SCOWL
     /// (Debian's wamerican, wamerican-large and wamerican-huge,
-    /// 2020.12.07), case folded, words with apostrophes or accents left
-    /// out, scored by the smallest SCOWL size they appear in: 60 for size
-    /// 50 (common words), 40 for sizes 55-70, 20 for size 80. With
-    /// `min_score`, only the words scoring at least that.
+    /// 2020.12.07), case folded, scored by how often they are used in
+    /// English (wordfreq's Zipf frequency, doubled and rounded down to a
+    /// tier 3-9, times ten: 90 for zipf 4.5 or more, 60 for 3.0-3.5, 30
+    /// for 1.5-2.0); rarer words, initialisms and words with apostrophes
+    /// or accents are left out (`data/build-default-list.py` says how).
+    /// The offensive words of `data/offensive.txt` are left out too
+    /// ([`WordList::default_list_with`] keeps them). With `min_score`,
+    /// only the words scoring at least that.
     pub fn default_list(min_score: Option<i32>) -> WordList {
-        let mut words = Vec::with_capacity(280_000);
+        WordList::default_list_with(min_score, false)
+    }
+
+    /// The default list, with the words of `data/offensive.txt` when
+    /// `allow_offensive`.
+    pub fn default_list_with(min_score: Option<i32>, allow_offensive: bool) -> WordList {
+        let offensive: std::collections::BTreeSet<&str> = if allow_offensive {
+            std::collections::BTreeSet::new()
+        } else {
+            offensive_words().collect()
+        };
+        let mut words = Vec::with_capacity(93_000);
         let mut previous: Vec<u8> = Vec::new();
         let mut dropped = Dropped::default();
         for line in DEFAULT_LIST.lines() {
@@ -156,6 +173,10 @@ impl WordList {
             );
             if min_score.is_some_and(|min| score < min) {
                 dropped.below_min_score += 1;
+                continue;
+            }
+            if !offensive.is_empty() && offensive.contains(letters_to_string(&previous).as_str()) {
+                dropped.offensive += 1;
                 continue;
             }
             words.push(Word {
@@ -258,6 +279,17 @@ mod hashbrown_free {
     }
 }
 
+/// The words the built-in list leaves out by default
+/// (`data/offensive.txt`: slurs and obscenities, written for this crate).
+pub fn offensive_words() -> impl Iterator<Item = &'static str> {
+    OFFENSIVE
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+const OFFENSIVE: &str = include_str!("../data/offensive.txt");
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,24 +344,68 @@ mod tests {
     #[test]
     fn the_default_list_decodes_with_its_tiers() {
         let list = WordList::default_list(None);
-        assert_eq!(list.len(), 277_620);
-        let find = |text: &str| {
+        let find = |list: &WordList, text: &str| {
             list.words()
                 .iter()
                 .find(|w| w.text() == text)
                 .map(|w| w.score)
         };
-        assert_eq!(find("house"), Some(60));
+        assert_eq!(find(&list, "house"), Some(90));
+        // Crossword glue stays; junk of the SCOWL-scored list is gone.
+        for glue in ["era", "aloe", "ore", "eel", "etna"] {
+            assert!(find(&list, glue).is_some_and(|s| s >= 50), "{glue}");
+        }
+        for junk in [
+            "rsfsr",
+            "eriline",
+            "eeo",
+            "aec",
+            "eyasses",
+            "bia",
+            "hereditist",
+            "seamset",
+            "teletron",
+            "resedaceae",
+        ] {
+            assert_eq!(find(&list, junk), None, "{junk}");
+        }
+        // HIKO (zipf 1.97) sinks to the bottom tier.
+        assert_eq!(find(&list, "hiko"), Some(30));
         assert!(
             list.words()
                 .iter()
-                .all(|w| w.letters.iter().all(|&l| l < 26) && w.letters.len() >= 2)
+                .all(|w| w.letters.iter().all(|&l| l < 26)
+                    && w.letters.len() >= 2
+                    && (30..=90).contains(&w.score))
         );
         let common = WordList::default_list(Some(60));
         assert!(
-            common.len() > 70_000 && common.len() < 75_000,
+            common.len() > 25_000 && common.len() < 28_000,
             "{}",
             common.len()
         );
+    }
+
+    #[test]
+    fn offensive_words_are_left_out_unless_allowed() {
+        let offensive: Vec<&str> = offensive_words().collect();
+        assert!(offensive.contains(&"cunt") && !offensive.contains(&"era"));
+        let clean = WordList::default_list(None);
+        let all = WordList::default_list_with(None, true);
+        let texts = |list: &WordList| -> std::collections::BTreeSet<String> {
+            list.words().iter().map(Word::text).collect()
+        };
+        let (clean_texts, all_texts) = (texts(&clean), texts(&all));
+        assert_eq!(all.len(), 92_213);
+        assert_eq!(all.dropped().offensive, 0);
+        assert!(clean.dropped().offensive > 0);
+        assert_eq!(clean.len() + clean.dropped().offensive, all.len());
+        for word in &offensive {
+            assert!(!clean_texts.contains(*word), "{word}");
+        }
+        assert!(all_texts.contains("cunt") && clean_texts.contains("house"));
+        // A list given by the user is used as given.
+        let given = WordList::parse("cunt\nhouse\n", None).unwrap();
+        assert_eq!(given.len(), 2);
     }
 }

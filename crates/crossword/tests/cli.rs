@@ -375,7 +375,7 @@ fn messages_name_the_line_and_column_or_the_byte_and_field() {
         String::from_utf8_lossy(&words.stderr)
     );
     // Only the flag can empty the built-in list: a usage error.
-    let scores = run(&["fill", "seed-002.txt", "--min-score", "61"], None);
+    let scores = run(&["fill", "seed-002.txt", "--min-score", "91"], None);
     assert_eq!(scores.status.code(), Some(2));
 }
 
@@ -477,4 +477,38 @@ fn a_fill_says_whether_it_is_unique_and_a_count_does_not() {
     let options = crossword::Options::default();
     assert_eq!(crossword::is_unique(&problem, &options, 1), None);
     assert_eq!(crossword::is_unique(&problem, &options, 1_000), Some(false));
+}
+
+#[test]
+fn offensive_words_are_left_out_unless_allowed() {
+    // CUN. fills with CUNA alone from the built-in list; with
+    // --allow-offensive the slur of data/offensive.txt is a second fill.
+    let count = |extra: &[&str]| {
+        let output = run(
+            &[&["fill", "-", "--count", "--json"][..], extra].concat(),
+            Some(b"cun.\n"),
+        );
+        assert_eq!(output.status.code(), Some(0));
+        record(&output)
+    };
+    let clean = count(&[]);
+    assert_eq!(clean["count"], 1);
+    assert_eq!(clean["grid"][0], "CUNA");
+    assert_eq!(count(&["--allow-offensive"])["count"], 2);
+    // The library: Options::allow_offensive.
+    let grid: crossword::Grid = "cun.\n".parse().unwrap();
+    let count_with = |allow: bool| {
+        crossword::solve(
+            &grid,
+            &crossword::Options::default()
+                .allow_offensive(allow)
+                .count_up_to(10),
+        )
+        .count
+    };
+    assert_eq!((count_with(false), count_with(true)), (1, 2));
+    // A list given by the user is used as given.
+    let given = crossword::WordList::parse("cunt\n", None).unwrap();
+    let outcome = crossword::solve(&grid, &crossword::Options::default().words(given));
+    assert_eq!(outcome.count, 1);
 }
