@@ -7,7 +7,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Limits, Status};
+use puzzle_kit::{Algorithm, Limits, Status};
 
 use crate::grid::Grid;
 use crate::problem::Entry;
@@ -85,7 +85,7 @@ pub(crate) fn builtin_words(allow_offensive: bool) -> Words {
 /// ac3`). No algorithm holds a frontier or a table that grows with the
 /// search: the memory limit is ignored (the command line has no
 /// `--memory-limit`). The seed steers `fast` only.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The solver.
     pub algo: Algo,
@@ -102,40 +102,9 @@ pub struct Options {
     pub trace: bool,
 }
 
-impl Configure for Options {
-    type Algo = Algo;
-
-    fn new(algo: Algo) -> Self {
-        Options {
-            algo,
-            limits: Limits::default(),
-            words: None,
-            allow_repeats: false,
-            allow_offensive: false,
-            trace: false,
-        }
-    }
-
-    fn algo(&self) -> Algo {
-        self.algo
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    fn limits_mut(&mut self) -> &mut Limits {
-        &mut self.limits
-    }
-}
+puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo, seed);
-
-impl Default for Options {
-    fn default() -> Self {
-        Options::new(Algo::default())
-    }
-}
 
 impl Options {
     /// Fills from `list` instead of the built-in list.

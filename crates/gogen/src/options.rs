@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limits};
+use puzzle_kit::{Algorithm, Effort, Limits};
 
 pub use puzzle_kit::{Limit, Status};
 
@@ -40,7 +40,7 @@ puzzle_kit::algorithm_names!(Algo);
 /// honours the count, the node limit (see [`Stats::nodes`]), the time
 /// limit and the memory limit (the cores' trail, stacks, closed set and
 /// frontier, and the solutions kept) with both algorithms; it has no seed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     /// The solver.
     pub algo: Algo,
@@ -48,34 +48,7 @@ pub struct Options {
     pub limits: Limits,
 }
 
-impl Default for Options {
-    fn default() -> Self {
-        Options::new(Algo::default())
-    }
-}
-
-impl Configure for Options {
-    type Algo = Algo;
-
-    fn new(algo: Algo) -> Self {
-        Options {
-            algo,
-            limits: Limits::default(),
-        }
-    }
-
-    fn algo(&self) -> Algo {
-        self.algo
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    fn limits_mut(&mut self) -> &mut Limits {
-        &mut self.limits
-    }
-}
+puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 

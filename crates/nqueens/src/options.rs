@@ -5,7 +5,7 @@
 use std::num::NonZeroUsize;
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Limits};
+use puzzle_kit::{Algorithm, Limits};
 
 use crate::Placement;
 
@@ -99,29 +99,7 @@ pub struct Options {
     pub max_steps: Option<u64>,
 }
 
-impl Configure for Options {
-    type Algo = Algo;
-
-    fn new(algo: Algo) -> Self {
-        Options {
-            algo,
-            limits: Limits::default(),
-            max_steps: None,
-        }
-    }
-
-    fn algo(&self) -> Algo {
-        self.algo
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    fn limits_mut(&mut self) -> &mut Limits {
-        &mut self.limits
-    }
-}
+puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo, seed);
 

@@ -17,7 +17,9 @@
 //!   `.node_limit(n)`, `.time_limit(d)`, `.memory_limit(bytes)` (and
 //!   `.seed(s)` where the crate has randomness) as inherent methods;
 //! - the [`algorithm_names!`] macro, which gives each crate's [`Algorithm`]
-//!   enum the same inherent `ALL` and `name`, `Display` and `FromStr`.
+//!   enum the same inherent `ALL` and `name`, `Display` and `FromStr`;
+//! - the [`configure_fields!`] macro, which writes [`Configure`] for options
+//!   that hold their algorithm and [`Limits`] in fields `algo` and `limits`.
 //!
 //! A limit is never a proof: a search whose budget refused a state reports
 //! [`Status::Limit`], never [`Status::Unsolvable`], whatever it had left to

@@ -243,6 +243,71 @@ macro_rules! common_options {
     };
 }
 
+/// Writes `impl Configure` for an `Options` struct that holds its
+/// algorithm in a field `algo: Algo` and its [`Limits`] in a field
+/// `limits`, and whose `Default` is the default algorithm with every other
+/// setting at its default: `new(algo)` is that default with `algo` set, and
+/// the accessors read the two fields. A crate whose options hold the
+/// algorithm some other way writes its `Configure` by hand.
+///
+/// ```
+/// use puzzle_kit::{Configure, Limits};
+///
+/// #[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// enum Algo {
+///     #[default]
+///     Fast,
+///     Slow,
+/// }
+/// # impl std::fmt::Display for Algo {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{self:?}") }
+/// # }
+/// # impl puzzle_kit::Algorithm for Algo {
+/// #     const ALL: &'static [Self] = &[Algo::Fast, Algo::Slow];
+/// #     fn name(self) -> &'static str { if self == Algo::Fast { "fast" } else { "slow" } }
+/// # }
+///
+/// #[derive(Debug, Clone, Default)]
+/// struct Options {
+///     algo: Algo,
+///     limits: Limits,
+///     verbose: bool,
+/// }
+///
+/// puzzle_kit::configure_fields!(Options, Algo);
+///
+/// let options = <Options as Configure>::new(Algo::Slow).node_limit(9);
+/// assert_eq!((options.algo(), options.limits.node_limit), (Algo::Slow, Some(9)));
+/// assert!(!options.verbose);
+/// ```
+#[macro_export]
+macro_rules! configure_fields {
+    ($options:ty, $algo:ty) => {
+        impl $crate::Configure for $options {
+            type Algo = $algo;
+
+            fn new(algo: $algo) -> Self {
+                Self {
+                    algo,
+                    ..<Self as ::std::default::Default>::default()
+                }
+            }
+
+            fn algo(&self) -> $algo {
+                self.algo
+            }
+
+            fn limits(&self) -> &$crate::Limits {
+                &self.limits
+            }
+
+            fn limits_mut(&mut self) -> &mut $crate::Limits {
+                &mut self.limits
+            }
+        }
+    };
+}
+
 /// Writes what every crate's algorithm enum offers beside its
 /// [`Algorithm`] impl: the inherent `ALL` and `name` (the trait's, so that
 /// `Algo::ALL` and `algo.name()` need no trait in scope), `Display` (the
@@ -414,30 +479,13 @@ mod tests {
         }
     }
 
-    #[derive(Debug, Clone)]
+    #[derive(Debug, Clone, Default)]
     struct Options {
         algo: Algo,
         limits: Limits,
     }
 
-    impl Configure for Options {
-        type Algo = Algo;
-        fn new(algo: Algo) -> Self {
-            Options {
-                algo,
-                limits: Limits::default(),
-            }
-        }
-        fn algo(&self) -> Algo {
-            self.algo
-        }
-        fn limits(&self) -> &Limits {
-            &self.limits
-        }
-        fn limits_mut(&mut self) -> &mut Limits {
-            &mut self.limits
-        }
-    }
+    crate::configure_fields!(Options, Algo);
 
     crate::algorithm_names!(Algo);
 

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limit, Limits};
+use puzzle_kit::{Algorithm, Effort, Limit, Limits};
 
 use crate::puzzle::Grid;
 
@@ -54,7 +54,7 @@ puzzle_kit::algorithm_names!(Algo);
 /// (`mrv`, `brute`), csp-core's trail and stacks (`csp`). Ripple has no
 /// randomised solver, so there is no `seed` (only [`crate::generate`]
 /// takes one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
     /// The solver.
     pub algo: Algo,
@@ -62,34 +62,7 @@ pub struct Options {
     pub limits: Limits,
 }
 
-impl Default for Options {
-    fn default() -> Self {
-        Options::new(Algo::default())
-    }
-}
-
-impl Configure for Options {
-    type Algo = Algo;
-
-    fn new(algo: Algo) -> Self {
-        Options {
-            algo,
-            limits: Limits::default(),
-        }
-    }
-
-    fn algo(&self) -> Algo {
-        self.algo
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    fn limits_mut(&mut self) -> &mut Limits {
-        &mut self.limits
-    }
-}
+puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limits};
+use puzzle_kit::{Algorithm, Effort, Limits};
 
 pub(crate) use puzzle_kit::{Limit, Status};
 
@@ -72,35 +72,18 @@ pub struct Options {
     pub frontier_limit: usize,
 }
 
+/// The default algorithm, no limit, BFS's default frontier limit.
 impl Default for Options {
     fn default() -> Self {
-        Options::new(Algo::default())
-    }
-}
-
-impl Configure for Options {
-    type Algo = Algo;
-
-    fn new(algo: Algo) -> Self {
         Options {
-            algo,
+            algo: Algo::default(),
             limits: Limits::default(),
             frontier_limit: DEFAULT_FRONTIER_LIMIT,
         }
     }
-
-    fn algo(&self) -> Algo {
-        self.algo
-    }
-
-    fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    fn limits_mut(&mut self) -> &mut Limits {
-        &mut self.limits
-    }
 }
+
+puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 
