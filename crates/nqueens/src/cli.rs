@@ -1209,3 +1209,103 @@ mod tests {
         assert!(located > 300, "only {located} errors named a column");
     }
 }
+
+/// One line of `count N --split DEPTH`, and what `count --subproblem`
+/// reads: the board size, the columns of the first rows, the weight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubproblemLine {
+    /// The board size.
+    pub n: usize,
+    /// The queen's column in each of the first rows.
+    pub columns: Vec<usize>,
+    /// 2 when each completion stands for its mirror image too, else 1.
+    pub weight: u64,
+}
+
+/// The fields of `count --subproblem --json` beside the envelope: the
+/// subproblem, `count` (its completions times its weight: the
+/// subproblems' counts sum to the total) and `completions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubproblemFields {
+    /// The subproblem counted.
+    #[serde(flatten)]
+    pub part: SubproblemLine,
+    /// Always `fast`.
+    pub algo: String,
+    /// Its share of the total, always complete.
+    #[serde(flatten)]
+    pub count: Count,
+    /// The completions of its first rows, before the weight.
+    pub completions: u64,
+}
+
+/// `nqueens count N --split DEPTH`: the subproblems with the first `depth`
+/// rows placed, one JSON line each ([`SubproblemLine`]).
+///
+/// # Errors
+///
+/// A board size the counter does not take, or a failed write.
+pub fn run_split(n: usize, depth: usize) -> anyhow::Result<ExitCode> {
+    let parts = crate::split(n, depth)?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for part in parts {
+        let line = SubproblemLine {
+            n: part.n,
+            columns: part.columns,
+            weight: part.weight,
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nqueens count --subproblem JSON`: counts one line of `--split` and
+/// prints its share of the total (the count times the weight), or its
+/// record with `json`. Status `unsolvable` (exit 3) when the first rows
+/// have no completion.
+///
+/// # Errors
+///
+/// JSON that is not a subproblem (the message names the line and column),
+/// a prefix whose queens attack each other, or a failed write.
+pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
+    let line: SubproblemLine =
+        serde_json::from_str(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
+    let part = crate::Subproblem {
+        n: line.n,
+        columns: line.columns.clone(),
+        weight: line.weight,
+    };
+    let (completions, stats) =
+        crate::count_subproblem(&part).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
+    let status = match completions {
+        0 => crate::Status::Unsolvable,
+        _ => crate::Status::Solved,
+    };
+    let count = completions * part.weight;
+    let mut out = std::io::stdout().lock();
+    if view.json {
+        let fields = SubproblemFields {
+            part: line,
+            algo: CountAlgo::Fast.name().to_owned(),
+            count: Count {
+                count,
+                complete: true,
+            },
+            completions,
+        };
+        let mut record: Record<SubproblemFields, String, Counters> = Record::ended(status, fields);
+        record.stats = record_stats(&stats);
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{count}")?;
+        if view.stats {
+            writeln!(out, "{}", stats_line(&stats, Some(1)))?;
+        }
+    }
+    Ok(ExitCode::from(Status::from(status).exit_code()))
+}

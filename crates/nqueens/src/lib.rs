@@ -151,6 +151,7 @@ mod options;
 mod placement;
 mod puzzle;
 mod solve;
+mod subproblem;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, count};
@@ -165,6 +166,7 @@ pub use puzzle::{ParseError, Queens};
 /// budget. The trait a tool over every puzzle uses: [`puzzle_kit::Puzzle`].
 pub use puzzle_kit::{Algorithm, Configure, Limit, Limits, Status};
 pub use solve::{MAX_SOLVE_N, solve};
+pub use subproblem::{Subproblem, SubproblemError, count_subproblem, split};
 
 /// A board size that [`count`] or [`Queens::new`] does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -37,8 +37,17 @@ enum Command {
 struct CountArgs {
     /// Board size, 1 to 32 (each step up costs about 6x; N = 17 takes seconds)
     #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_COUNT_N as i64),
-          allow_negative_numbers = true)]
-    n: i64,
+          allow_negative_numbers = true, required_unless_present = "subproblem")]
+    n: Option<i64>,
+    /// Print the count split into independent subproblems, the first DEPTH
+    /// rows placed, one JSON line each ({"n", "columns", "weight"}), for any
+    /// scheduler to share out (fast only)
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unique", "threads"])]
+    split: Option<usize>,
+    /// Count one line of --split on this thread and print its share of the
+    /// total (its completions times its weight; the shares sum to the count)
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["n", "split", "unique", "threads"])]
+    subproblem: Option<String>,
     /// Worker threads of the fast counter [default: all cores]
     #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
@@ -182,7 +191,18 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
         stats: args.output.stats,
         unique: args.unique,
     };
-    cli::run_count(size(args.n), args.algo, threads, args.limits.limits(), view)
+    if (args.split.is_some() || args.subproblem.is_some()) && args.algo != CountAlgo::Fast {
+        cli_kit::usage_error::<Cli>("--split and --subproblem belong to the fast counter");
+    }
+    if let Some(json) = &args.subproblem {
+        return cli::run_subproblem(json, view);
+    }
+    // clap requires N unless --subproblem is given.
+    let n = size(args.n.unwrap_or(1));
+    if let Some(depth) = args.split {
+        return cli::run_split(n, depth);
+    }
+    cli::run_count(n, args.algo, threads, args.limits.limits(), view)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {

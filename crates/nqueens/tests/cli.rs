@@ -581,3 +581,47 @@ fn a_flag_of_another_subcommand_says_whose_it_is() {
         run.stderr
     );
 }
+
+#[test]
+fn the_subproblems_of_split_count_to_the_total() {
+    let split = nqueens(&["count", "9", "--split", "2"], "");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let mut total = 0;
+    for line in split.stdout.lines() {
+        let part = nqueens(&["count", "--subproblem", line, "--json"], "");
+        let record = json(&part);
+        assert!(matches!(part.code, 0 | 3), "{line}: {}", part.stderr);
+        assert_eq!(record["n"], 9);
+        assert_eq!(
+            record["count"],
+            record["completions"].as_u64().unwrap() * record["weight"].as_u64().unwrap()
+        );
+        total += record["count"].as_u64().unwrap();
+    }
+    assert_eq!(total, 352);
+}
+
+#[test]
+fn a_bad_subproblem_is_refused_with_where_and_why() {
+    let clash = nqueens(
+        &[
+            "count",
+            "--subproblem",
+            r#"{"n":8,"columns":[0,1],"weight":2}"#,
+        ],
+        "",
+    );
+    assert_eq!(clash.code, 1);
+    assert!(
+        clash
+            .stderr
+            .contains("row 1: the queen in column 1 is attacked by the queen of row 0"),
+        "{}",
+        clash.stderr
+    );
+    let cut = nqueens(&["count", "--subproblem", r#"{"n":8,"#], "");
+    assert_eq!(cut.code, 1);
+    assert!(cut.stderr.contains("line 1 column 7"), "{}", cut.stderr);
+    let formulation = nqueens(&["count", "8", "--split", "1", "--algo", "dfs"], "");
+    assert_eq!(formulation.code, 2);
+}
