@@ -66,6 +66,7 @@ pub mod cli;
 mod csp;
 mod dead_end;
 mod error;
+pub mod explain;
 mod fast;
 mod grid;
 mod options;

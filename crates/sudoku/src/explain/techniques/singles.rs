@@ -1,0 +1,75 @@
+//! Singles: the last empty cell of a unit (1.0), a hidden single in a box
+//! (1.2) or a row or column (1.5), a naked single (2.3).
+
+use super::super::candidates::{UNITS, bit, cell_name, unit_name};
+use super::super::{Candidates, Step, Technique};
+use super::BOX_COL_ROW;
+
+/// Last cells first, then hidden singles; units in SE's order (boxes,
+/// columns, rows), digits in increasing order.
+pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for last_cell_pass in [true, false] {
+        for unit in BOX_COL_ROW {
+            let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count();
+            if (empty == 1) != last_cell_pass {
+                continue;
+            }
+            for digit in 1..=9u8 {
+                let positions = grid.positions(unit, digit);
+                if positions.count_ones() != 1 {
+                    continue;
+                }
+                let cell = UNITS[unit][positions.trailing_zeros() as usize];
+                let (technique, rating, text) = if last_cell_pass {
+                    let text = format!(
+                        "{} can only be {digit}: it is the last empty cell of {}",
+                        cell_name(cell),
+                        unit_name(unit)
+                    );
+                    (Technique::LastCell, 10, text)
+                } else {
+                    let text = format!(
+                        "{} can only be {digit}: it is the only place for {digit} in {}",
+                        cell_name(cell),
+                        unit_name(unit)
+                    );
+                    (
+                        Technique::HiddenSingle,
+                        if unit >= 18 { 12 } else { 15 },
+                        text,
+                    )
+                };
+                let mut step = Step::new(technique, rating, text);
+                step.placements.push((cell, digit));
+                step.cells.push(cell);
+                step.units.push(unit);
+                step.highlighted.push((cell, digit));
+                steps.push(step);
+            }
+        }
+    }
+    steps
+}
+
+/// Cells with one candidate left, in reading order.
+pub fn naked_singles(grid: &Candidates) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for cell in 0..81 {
+        let mask = grid.mask(cell);
+        if grid.value(cell) == 0 && mask.count_ones() == 1 {
+            let digit = mask.trailing_zeros() as u8 + 1;
+            let text = format!(
+                "{} can only be {digit}: every other digit is ruled out",
+                cell_name(cell)
+            );
+            let mut step = Step::new(Technique::NakedSingle, 23, text);
+            step.placements.push((cell, digit));
+            step.cells.push(cell);
+            step.highlighted.push((cell, digit));
+            debug_assert_eq!(mask, bit(digit));
+            steps.push(step);
+        }
+    }
+    steps
+}

@@ -1,0 +1,189 @@
+//! Naked and hidden sets: pairs, triplets and quads (naked 3.0 / 3.6 /
+//! 5.0, hidden 3.4 / 4.0 / 5.4), and the direct hidden pair and triplet
+//! (2.0, 2.5) that leave a hidden single at once.
+
+use super::super::candidates::{Mask, UNITS, cell_name, digits, unit_name};
+use super::super::{Candidates, Step, Technique};
+use super::{BOX_COL_ROW, combinations};
+
+fn digit_list(mask: Mask) -> String {
+    let list: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    list.join(", ")
+}
+
+fn cell_list(cells: &[usize]) -> String {
+    let list: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+    list.join(", ")
+}
+
+fn naked(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for unit in BOX_COL_ROW {
+        let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count();
+        if empty < 2 * degree as usize {
+            continue;
+        }
+        for combo in combinations(degree) {
+            let cells: Vec<usize> = (0..9)
+                .filter(|i| combo & (1 << i) != 0)
+                .map(|i| UNITS[unit][i])
+                .collect();
+            if cells.iter().any(|&c| grid.mask(c).count_ones() <= 1) {
+                continue;
+            }
+            let union = cells.iter().fold(0, |acc, &c| acc | grid.mask(c));
+            if union.count_ones() != degree {
+                continue;
+            }
+            let text = format!(
+                "{} hold only {} between them, so no other cell of {} can",
+                cell_list(&cells),
+                digit_list(union),
+                unit_name(unit)
+            );
+            let mut step = Step::new(technique, rating, text);
+            for &cell in &UNITS[unit] {
+                if cells.contains(&cell) {
+                    continue;
+                }
+                for digit in digits(grid.mask(cell) & union) {
+                    step.eliminations.push((cell, digit));
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            for &cell in &cells {
+                step.highlighted
+                    .extend(digits(grid.mask(cell)).map(|d| (cell, d)));
+            }
+            step.cells = cells;
+            step.units.push(unit);
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+/// `direct` asks for SE's direct form: the set's eliminations must leave
+/// another digit of the unit a single place, which is then filled.
+fn hidden(grid: &Candidates, degree: u32, direct: bool) -> Vec<Step> {
+    let (technique, rating) = match (degree, direct) {
+        (2, true) => (Technique::DirectHiddenPair, 20),
+        (3, true) => (Technique::DirectHiddenTriplet, 25),
+        (2, false) => (Technique::HiddenPair, 34),
+        (3, false) => (Technique::HiddenTriplet, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    let mut steps = Vec::new();
+    for unit in BOX_COL_ROW {
+        let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count() as u32;
+        if !(empty > 2 * degree || (direct && empty > degree)) {
+            continue;
+        }
+        for combo in combinations(degree) {
+            let values: Mask = combo;
+            let mut union = 0;
+            let mut ok = true;
+            for digit in digits(values) {
+                let positions = grid.positions(unit, digit);
+                if positions.count_ones() <= 1 {
+                    ok = false;
+                    break;
+                }
+                union |= positions;
+            }
+            if !ok || union.count_ones() != degree {
+                continue;
+            }
+            let cells: Vec<usize> = (0..9)
+                .filter(|i| union & (1 << i) != 0)
+                .map(|i| UNITS[unit][i])
+                .collect();
+            let mut step = Step::new(
+                technique,
+                rating,
+                format!(
+                    "in {}, {} can only go in {}, so those cells hold nothing else",
+                    unit_name(unit),
+                    digit_list(values),
+                    cell_list(&cells)
+                ),
+            );
+            for &cell in &cells {
+                for digit in digits(grid.mask(cell) & !values) {
+                    step.eliminations.push((cell, digit));
+                }
+                step.highlighted
+                    .extend(digits(grid.mask(cell) & values).map(|d| (cell, d)));
+            }
+            if direct {
+                let single = (1..=9u8)
+                    .filter(|&d| values & (1 << (d - 1)) == 0)
+                    .find_map(|digit| {
+                        let positions = grid.positions(unit, digit);
+                        let rest = positions & !union;
+                        (positions.count_ones() > 1 && rest.count_ones() == 1)
+                            .then(|| (UNITS[unit][rest.trailing_zeros() as usize], digit))
+                    });
+                let Some((cell, digit)) = single else {
+                    continue;
+                };
+                step.text = format!(
+                    "{}; then {} is the only place for {digit} in {}",
+                    step.text,
+                    cell_name(cell),
+                    unit_name(unit)
+                );
+                step.placements.push((cell, digit));
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            step.cells = cells;
+            step.units.push(unit);
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+/// Naked pairs (3.0).
+pub fn naked_pairs(grid: &Candidates) -> Vec<Step> {
+    naked(grid, 2, Technique::NakedPair, 30)
+}
+
+/// Naked triplets (3.6).
+pub fn naked_triplets(grid: &Candidates) -> Vec<Step> {
+    naked(grid, 3, Technique::NakedTriplet, 36)
+}
+
+/// Naked quads (5.0).
+pub fn naked_quads(grid: &Candidates) -> Vec<Step> {
+    naked(grid, 4, Technique::NakedQuad, 50)
+}
+
+/// Hidden pairs (3.4).
+pub fn hidden_pairs(grid: &Candidates) -> Vec<Step> {
+    hidden(grid, 2, false)
+}
+
+/// Hidden triplets (4.0).
+pub fn hidden_triplets(grid: &Candidates) -> Vec<Step> {
+    hidden(grid, 3, false)
+}
+
+/// Hidden quads (5.4).
+pub fn hidden_quads(grid: &Candidates) -> Vec<Step> {
+    hidden(grid, 4, false)
+}
+
+/// Direct hidden pairs (2.0).
+pub fn direct_hidden_pairs(grid: &Candidates) -> Vec<Step> {
+    hidden(grid, 2, true)
+}
+
+/// Direct hidden triplets (2.5).
+pub fn direct_hidden_triplets(grid: &Candidates) -> Vec<Step> {
+    hidden(grid, 3, true)
+}
