@@ -24,7 +24,8 @@
 //! does; [`dead_end`] says where an unsolvable puzzle fails when
 //! propagation shows it. [`Sudoku`] implements [`puzzle_kit::Puzzle`], the
 //! shape every puzzle crate shares. [`fast_solve_array`] is the
-//! allocation-free entry for tight loops.
+//! allocation-free entry for tight loops. The [`svg`] module draws a grid
+//! (givens, solution, pencil marks, the highlights of an explained step).
 //!
 //! The library alone, without the command line's dependencies (clap,
 //! cli-kit, anyhow, serde), is
@@ -72,6 +73,7 @@ mod grid;
 mod options;
 mod seed;
 mod solve;
+pub mod svg;
 
 pub use check::{CheckError, check_solution};
 pub use dead_end::{DeadEnd, dead_end};
