@@ -101,7 +101,13 @@ pub fn solve_path(grid: &Candidates) -> Path {
             return path;
         };
         path.er = path.er.max(step.rating);
+        let before = grid.clone();
         step.apply(&mut grid);
+        if grid == before {
+            // A step that changes nothing would repeat forever.
+            path.er = STUCK;
+            return path;
+        }
         if path.steps.is_empty() {
             path.ed = path.er;
         }
