@@ -162,12 +162,11 @@ fn print_table(rows: &[Row]) {
     for row in rows {
         let band = row.published[0].unwrap_or(0) / 10;
         let entry = bands.entry(band).or_default();
-        for k in 0..3 {
+        for (k, counts) in entry.iter_mut().enumerate() {
             let Some(published) = row.published[k] else {
                 continue;
             };
             let diff = published.abs_diff(row.ours[k]);
-            let counts = &mut entry[k];
             counts[0] += 1;
             for (i, limit) in [0, 1, 2, 3].iter().enumerate() {
                 if diff <= *limit {
