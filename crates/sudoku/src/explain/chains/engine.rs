@@ -1,0 +1,663 @@
+//! The chaining engine behind every SE technique rated 6.5 and up: potentials
+//! ("r1c2 is 5" / "r1c2 is not 5") linked by implications, grown breadth-first
+//! from an assumption the way Sudoku Explainer 1.2.1 grows them, so that the
+//! same chains, with the same parents and lengths, come out in the same order.
+//!
+//! A potential is a key `((cell * 9 + digit - 1) << 1) | on`. A [`Run`] holds
+//! the potentials one assumption implies, each a [`Node`] with its parents in
+//! a shared arena; nothing is allocated per implication once the buffers have
+//! grown. Cells are 0..81 row by row; a cell's units are visited in SE's
+//! order: box, row, column.
+
+use super::nested;
+
+/// Marks "no node" in index tables.
+pub(crate) const NONE: u32 = u32::MAX;
+/// Number of potential keys (81 cells x 9 digits x on/off).
+pub(crate) const KEYS: usize = 1458;
+
+/// Candidates as the engine sees them: a 9-bit mask per cell (bit `d - 1`
+/// for digit `d`, empty for a placed cell) and the placed values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub(crate) cands: [u16; 81],
+    pub(crate) values: [u8; 81],
+}
+
+/// The cells of the 27 units: rows 0-8, columns 9-17, boxes 18-26, each in
+/// SE's position order (left to right, top to bottom).
+pub(crate) const UNIT_CELLS: [[u8; 9]; 27] = unit_cells();
+/// The units of a cell in SE's order: box, row, column.
+pub(crate) const CELL_UNITS: [[u8; 3]; 81] = cell_units();
+
+const fn unit_cells() -> [[u8; 9]; 27] {
+    let mut t = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            t[i][j] = (i * 9 + j) as u8;
+            t[9 + i][j] = (j * 9 + i) as u8;
+            let (br, bc) = ((i / 3) * 3, (i % 3) * 3);
+            t[18 + i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn cell_units() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        t[c] = [(18 + (r / 3) * 3 + col / 3) as u8, r as u8, (9 + col) as u8];
+        c += 1;
+    }
+    t
+}
+
+/// Whether two distinct cells share a unit.
+pub(crate) fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && (a % 9) / 3 == (b % 9) / 3))
+}
+
+#[inline]
+pub(crate) fn key(cell: usize, digit0: usize, on: bool) -> u16 {
+    (((cell * 9 + digit0) << 1) | on as usize) as u16
+}
+#[inline]
+pub(crate) fn key_cell(k: u16) -> usize {
+    (k as usize >> 1) / 9
+}
+#[inline]
+pub(crate) fn key_digit0(k: u16) -> usize {
+    (k as usize >> 1) % 9
+}
+#[inline]
+pub(crate) fn key_on(k: u16) -> bool {
+    k & 1 == 1
+}
+
+/// Why a potential follows from its parents.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cause {
+    /// The assumption the run starts from.
+    Assumption,
+    /// One value per cell: the cell's other candidates go off, or its last one goes on.
+    NakedSingle,
+    /// One place per unit (the unit: 0-26): the digit's other places go off,
+    /// or its last place goes on.
+    Hidden(u8),
+    /// A lower technique applied inside the chain (index into [`Run::advanced`]).
+    Advanced(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub(crate) key: u16,
+    pub(crate) cause: Cause,
+    first_parent: u32,
+    parent_count: u32,
+}
+
+/// What a lower technique inside a dynamic (+) or nested chain did.
+#[derive(Clone, Debug)]
+pub(crate) struct Advanced {
+    /// A short description ("naked pair 3,7 in row 2", or a nested chain's name).
+    pub(crate) text: String,
+    /// The nested chain's complexity and identity, for the length bonus.
+    pub(crate) nested: Option<(u32, u64)>,
+}
+
+/// The potentials implied by one assumption (SE's `toOn`/`toOff` sets).
+pub(crate) struct Run {
+    pub(crate) nodes: Vec<Node>,
+    parents: Vec<u32>,
+    index: Vec<u32>,
+    pub(crate) on_list: Vec<u32>,
+    pub(crate) off_list: Vec<u32>,
+    /// A potential found both on and off: (the on node, the off node).
+    pub(crate) absurd: Option<(u32, u32)>,
+    pub(crate) advanced: Vec<Advanced>,
+}
+
+impl Run {
+    pub(crate) fn new() -> Self {
+        Run {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            index: vec![NONE; KEYS],
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            absurd: None,
+            advanced: Vec::new(),
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for n in &self.nodes {
+            self.index[n.key as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on_list.clear();
+        self.off_list.clear();
+        self.absurd = None;
+        self.advanced.clear();
+    }
+
+    /// The registered node of a potential (member of the on or off set).
+    #[inline]
+    pub(crate) fn get(&self, k: u16) -> u32 {
+        self.index[k as usize]
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, k: u16) -> bool {
+        self.index[k as usize] != NONE
+    }
+
+    pub(crate) fn parents(&self, n: u32) -> &[u32] {
+        let node = &self.nodes[n as usize];
+        &self.parents[node.first_parent as usize..(node.first_parent + node.parent_count) as usize]
+    }
+
+    pub(crate) fn first_parent(&self, n: u32) -> Option<u32> {
+        self.parents(n).first().copied()
+    }
+
+    /// Adds a node (not registered in the sets).
+    pub(crate) fn push(&mut self, key: u16, cause: Cause, parents: &[u32]) -> u32 {
+        let first_parent = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node {
+            key,
+            cause,
+            first_parent,
+            parent_count: parents.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Appends one more parent to the node pushed last.
+    fn add_parent_to_last(&mut self, parent: u32) {
+        self.parents.push(parent);
+        if let Some(n) = self.nodes.last_mut() {
+            n.parent_count += 1;
+        }
+    }
+
+    /// Makes the node the member of its potential's set.
+    pub(crate) fn register(&mut self, n: u32) {
+        let k = self.nodes[n as usize].key;
+        if self.index[k as usize] == NONE {
+            if key_on(k) {
+                self.on_list.push(n);
+            } else {
+                self.off_list.push(n);
+            }
+        }
+        self.index[k as usize] = n;
+    }
+
+    /// Whether `ancestor` is on the first-parent line above `n` (SE's `isParent`).
+    fn is_parent(&self, mut n: u32, ancestor: u16) -> bool {
+        while let Some(p) = self.first_parent(n) {
+            if self.nodes[p as usize].key == ancestor {
+                return true;
+            }
+            n = p;
+        }
+        false
+    }
+}
+
+/// Scratch for counting ancestors without allocating.
+pub(crate) struct Counter {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+}
+
+impl Counter {
+    pub(crate) fn new() -> Self {
+        Counter {
+            seen: vec![0; KEYS],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    /// The number of distinct potentials among `n` and its ancestors
+    /// (SE's `getAncestorCount`: breadth first, first node of a potential wins).
+    pub(crate) fn ancestors(&mut self, run: &Run, n: u32) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        self.queue.push(n);
+        let mut head = 0;
+        let mut count = 0;
+        while head < self.queue.len() {
+            let i = self.queue[head];
+            head += 1;
+            let k = run.nodes[i as usize].key as usize;
+            if self.seen[k] == self.stamp {
+                continue;
+            }
+            self.seen[k] = self.stamp;
+            count += 1;
+            let ps = run.parents(i);
+            self.queue.extend_from_slice(ps);
+        }
+        count
+    }
+
+    /// The nested chains among the ancestors of `n`: (complexity, identity), each once.
+    pub(crate) fn nested(&mut self, run: &Run, n: u32, out: &mut Vec<(u32, u64)>) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+        self.queue.push(n);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let i = self.queue[head];
+            head += 1;
+            let node = run.nodes[i as usize];
+            if self.seen[node.key as usize] == self.stamp {
+                continue;
+            }
+            self.seen[node.key as usize] = self.stamp;
+            if let Cause::Advanced(a) = node.cause
+                && let Some(id) = run.advanced[a as usize].nested
+                && !out.iter().any(|x| x.1 == id.1)
+            {
+                out.push(id);
+            }
+            let ps = run.parents(i);
+            self.queue.extend_from_slice(ps);
+        }
+    }
+}
+
+/// What kind of chaining a producer does (SE's `Chaining` flags).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Mode {
+    pub(crate) multiple: bool,
+    pub(crate) dynamic: bool,
+    pub(crate) nishio: bool,
+    /// 0, or 1-5 for dynamic (+) and the nested levels.
+    pub(crate) level: u8,
+}
+
+impl Mode {
+    /// The base rating of the binary, cell and region chains this mode finds.
+    pub(crate) fn base(&self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+}
+
+/// SE's length bonus: 0.1 per threshold (4, 6, 8, 12, 16, 24, ...) that
+/// `complexity - 2` passes, summed in floating point as SE sums it.
+pub(crate) fn difficulty(base: f64, complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    base + added
+}
+
+/// The propagation state shared by a producer's runs.
+pub(crate) struct Engine {
+    pub(crate) mode: Mode,
+    /// The grid being reasoned on; dynamic runs switch candidates off in it.
+    pub(crate) board: Board,
+    /// The grid as it was when the run began.
+    pub(crate) save: Board,
+    pending_on: std::collections::VecDeque<u32>,
+    pending_off: std::collections::VecDeque<u32>,
+    dedup: Vec<u32>,
+    dedup_stamp: u32,
+    out: Vec<(u16, Cause)>,
+    pub(crate) nested: Option<Box<nested::Nested>>,
+}
+
+impl Engine {
+    pub(crate) fn new(mode: Mode, board: Board) -> Self {
+        Engine {
+            mode,
+            board,
+            save: board,
+            pending_on: Default::default(),
+            pending_off: Default::default(),
+            dedup: vec![0; KEYS],
+            dedup_stamp: 0,
+            out: Vec::new(),
+            nested: None,
+        }
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        self.dedup_stamp = self.dedup_stamp.wrapping_add(1);
+        if self.dedup_stamp == 0 {
+            self.dedup.fill(0);
+            self.dedup_stamp = 1;
+        }
+        self.dedup_stamp
+    }
+
+    /// The potentials an "on" potential switches off (SE's `getOnToOff`), in
+    /// SE's order, each once, into `self.out`.
+    fn on_to_off(&mut self, k: u16, y_links: bool) {
+        self.out.clear();
+        let stamp = self.next_stamp();
+        let (cell, d) = (key_cell(k), key_digit0(k));
+        let bit = 1u16 << d;
+        if y_links {
+            let mut m = self.board.cands[cell] & !bit;
+            while m != 0 {
+                let d2 = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let k2 = key(cell, d2, false);
+                self.dedup[k2 as usize] = stamp;
+                self.out.push((k2, Cause::NakedSingle));
+            }
+        }
+        for &u in &CELL_UNITS[cell] {
+            for &c in &UNIT_CELLS[u as usize] {
+                let c = c as usize;
+                if c != cell && self.board.cands[c] & bit != 0 {
+                    let k2 = key(c, d, false);
+                    if self.dedup[k2 as usize] != stamp {
+                        self.dedup[k2 as usize] = stamp;
+                        self.out.push((k2, Cause::Hidden(u)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The potentials an "off" potential switches on (SE's `getOffToOn`),
+    /// without parents, into `self.out`.
+    fn off_to_on(&mut self, k: u16, y_links: bool, x_links: bool) {
+        self.out.clear();
+        let stamp = self.next_stamp();
+        let (cell, d) = (key_cell(k), key_digit0(k));
+        let bit = 1u16 << d;
+        if y_links {
+            let m = self.board.cands[cell];
+            if m.count_ones() == 2 {
+                let other = (m & !bit).trailing_zeros() as usize;
+                let other = if m & !bit == 0 {
+                    m.trailing_zeros() as usize
+                } else {
+                    other
+                };
+                let k2 = key(cell, other, true);
+                self.dedup[k2 as usize] = stamp;
+                self.out.push((k2, Cause::NakedSingle));
+            }
+        }
+        if x_links {
+            for &u in &CELL_UNITS[cell] {
+                let cells = &UNIT_CELLS[u as usize];
+                let mut count = 0;
+                let mut first = usize::MAX;
+                let mut second = usize::MAX;
+                for &c in cells {
+                    if self.board.cands[c as usize] & bit != 0 {
+                        count += 1;
+                        if first == usize::MAX {
+                            first = c as usize;
+                        } else if second == usize::MAX {
+                            second = c as usize;
+                        }
+                    }
+                }
+                if count == 2 {
+                    let other = if first == cell { second } else { first };
+                    let k2 = key(other, d, true);
+                    if self.dedup[k2 as usize] != stamp {
+                        self.dedup[k2 as usize] = stamp;
+                        self.out.push((k2, Cause::Hidden(u)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds to the node pushed last the candidates its cause needed switched
+    /// off earlier in this run (SE's hidden parents; dynamic runs only).
+    fn add_hidden_parents(&self, run: &mut Run, k: u16, cause: Cause) {
+        let (cell, d) = (key_cell(k), key_digit0(k));
+        match cause {
+            Cause::NakedSingle => {
+                let mut gone = self.save.cands[cell] & !self.board.cands[cell];
+                while gone != 0 {
+                    let d2 = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    let p = run.get(key(cell, d2, false));
+                    if p != NONE {
+                        run.add_parent_to_last(p);
+                    }
+                }
+            }
+            Cause::Hidden(u) => {
+                let bit = 1u16 << d;
+                for &c in &UNIT_CELLS[u as usize] {
+                    let c = c as usize;
+                    if self.save.cands[c] & bit != 0 && self.board.cands[c] & bit == 0 {
+                        let p = run.get(key(c, d, false));
+                        if p != NONE {
+                            run.add_parent_to_last(p);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Completes a run from its starting potentials (SE's `doChaining`):
+    /// breadth first, "on" potentials before "off" ones, stopping at the first
+    /// potential found both on and off. The board is restored afterwards.
+    pub(crate) fn chain(&mut self, run: &mut Run) {
+        self.save = self.board;
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.pending_on.extend(run.on_list.iter().copied());
+        self.pending_off.extend(run.off_list.iter().copied());
+        let y_links = !self.mode.nishio;
+        'outer: loop {
+            if let Some(p) = self.pending_on.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.on_to_off(pk, y_links);
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    let conj = run.get(k | 1);
+                    if conj != NONE {
+                        let fresh = run.push(k, cause, &[p]);
+                        run.absurd = Some((conj, fresh));
+                        break 'outer;
+                    } else if !run.contains(k) {
+                        let n = run.push(k, cause, &[p]);
+                        run.register(n);
+                        self.pending_off.push_back(n);
+                    }
+                }
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.off_to_on(pk, y_links, true);
+                let first_new = run.nodes.len() as u32;
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    run.push(k, cause, &[p]);
+                    if self.mode.dynamic {
+                        self.add_hidden_parents(run, k, cause);
+                    }
+                }
+                if self.mode.dynamic {
+                    self.board.cands[key_cell(pk)] &= !(1 << key_digit0(pk));
+                }
+                for n in first_new..run.nodes.len() as u32 {
+                    let k = run.nodes[n as usize].key;
+                    let conj = run.get(k & !1);
+                    if conj != NONE {
+                        run.absurd = Some((n, conj));
+                        break 'outer;
+                    } else if !run.contains(k) {
+                        run.register(n);
+                        self.pending_on.push_back(n);
+                    }
+                }
+            } else {
+                break;
+            }
+            if self.pending_on.is_empty() && self.pending_off.is_empty() && self.mode.level > 0 {
+                nested::advanced_potentials(self, run);
+            }
+            if self.pending_on.is_empty() && self.pending_off.is_empty() {
+                break;
+            }
+        }
+        self.board = self.save;
+    }
+
+    /// Queues an "off" potential found by a lower technique (dynamic (+) and nested levels).
+    pub(crate) fn queue_off(&mut self, n: u32) {
+        self.pending_off.push_back(n);
+    }
+
+    /// Grows cycles from an "on" potential (SE's `doCycles`): `cycles` gets
+    /// the nodes where the chain comes back to its start.
+    pub(crate) fn cycles(
+        &mut self,
+        run: &mut Run,
+        start: u16,
+        y_links: bool,
+        x_links: bool,
+        cycles: &mut Vec<u32>,
+    ) {
+        run.clear();
+        let s = run.push(start, Cause::Assumption, &[]);
+        run.register(s);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.pending_on.push_back(s);
+        let mut length = 0;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = self.pending_on.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.on_to_off(pk, y_links);
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    if !run.is_parent(p, k) {
+                        let n = run.push(k, cause, &[p]);
+                        self.pending_off.push_back(n);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = self.pending_off.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.off_to_on(pk, y_links, x_links);
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    let is_cycle = length >= 4 && k == start;
+                    let fresh = !run.contains(k);
+                    if is_cycle || fresh {
+                        let n = run.push(k, cause, &[p]);
+                        if is_cycle {
+                            cycles.push(n);
+                        }
+                        if fresh {
+                            run.register(n);
+                            self.pending_on.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Grows a forcing chain from a potential (SE's `doForcingChains`):
+    /// returns the node where the chain reaches the start's opposite.
+    pub(crate) fn forcing(&mut self, run: &mut Run, start: u16, y_links: bool) -> Option<u32> {
+        run.clear();
+        let s = run.push(start, Cause::Assumption, &[]);
+        run.register(s);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        if key_on(start) {
+            self.pending_on.push_back(s);
+        } else {
+            self.pending_off.push_back(s);
+        }
+        let opposite = start ^ 1;
+        let mut found = None;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            while let Some(p) = self.pending_on.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.on_to_off(pk, y_links);
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    let hit = k == opposite && found.is_none();
+                    let grow = !run.is_parent(p, k) && !run.contains(k);
+                    if hit || grow {
+                        let n = run.push(k, cause, &[p]);
+                        if hit {
+                            found = Some(n);
+                        }
+                        if grow {
+                            run.register(n);
+                            self.pending_off.push_back(n);
+                        }
+                    }
+                }
+            }
+            while let Some(p) = self.pending_off.pop_front() {
+                let pk = run.nodes[p as usize].key;
+                self.off_to_on(pk, y_links, true);
+                for i in 0..self.out.len() {
+                    let (k, cause) = self.out[i];
+                    let hit = k == opposite && found.is_none();
+                    let grow = !run.contains(k);
+                    if hit || grow {
+                        let n = run.push(k, cause, &[p]);
+                        if hit {
+                            found = Some(n);
+                        }
+                        if grow {
+                            run.register(n);
+                            self.pending_on.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
