@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+mod explain_cmd;
+
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
 use sudoku::cli::{View, check_record, claims, read_input, solve_parsed};
@@ -43,6 +45,51 @@ enum Command {
     /// Every failure is reported; exit 0 when all records pass, 1
     /// otherwise.
     Check(CheckArgs),
+    /// Explain how a person solves PUZZLE, step by step, with the techniques
+    /// and ratings of Sudoku Explainer 1.2.1, then ER/EP/ED. PUZZLE is 81
+    /// characters, the 729-character pencil-mark form, or a file holding
+    /// one. A puzzle without exactly one solution is not rated (exit 1).
+    Explain(ExplainArgs),
+    /// The next step only, revealed as far as --level asks.
+    Hint(HintArgs),
+    /// Rate every puzzle of FILE (or stdin) as serate does: `PUZZLE
+    /// ED=ER/EP/ED` per line (ER 20.0: the techniques got stuck; 0.0: not
+    /// exactly one solution, exit 1).
+    Rate(RateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ExplainArgs {
+    /// The puzzle (81 or 729 characters) or a file holding it.
+    puzzle: String,
+    /// One JSON record per step, then the puzzle's record with er, ep, ed.
+    #[arg(long)]
+    json: bool,
+    /// Write one SVG picture per step (step-001.svg, ...) into DIR.
+    #[arg(long, value_name = "DIR")]
+    svg_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct HintArgs {
+    /// The puzzle or a grid in progress (81 or 729 characters), or a file.
+    puzzle: String,
+    /// nudge: where to look; technique: which technique; step: all of it.
+    #[arg(long, value_enum, default_value = "technique")]
+    level: explain_cmd::Level,
+}
+
+#[derive(Debug, clap::Args)]
+struct RateArgs {
+    /// A file of puzzles; stdin when absent or '-'.
+    file: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// One JSON record per puzzle with er, ep, ed, the hardest technique
+    /// and the step count.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -144,6 +191,18 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
+        Command::Explain(args) => {
+            explain_cmd::explain_cmd(&args.puzzle, args.json, args.svg_dir.as_ref())
+        }
+        Command::Hint(args) => explain_cmd::hint_cmd(&args.puzzle, args.level),
+        Command::Rate(args) => read_input(args.file.as_deref()).and_then(|input| {
+            explain_cmd::rate_cmd(
+                &input.name,
+                &input.text,
+                args.threads.map(|t| t as usize),
+                args.json,
+            )
+        }),
     };
     cli_kit::finish("sudoku", result)
 }

@@ -1,0 +1,380 @@
+//! `sudoku explain`, `sudoku hint` and `sudoku rate`: the command-line side
+//! of [`sudoku::explain`] (issue 21).
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use cli_kit::{Batch, Record, Stats, Status};
+use serde::Serialize;
+use sudoku::explain::candidates::cell_name;
+use sudoku::explain::{
+    Candidates, Invalid, Path as SolvingPath, Rating, Step, explain, next_step, unique_solution,
+};
+use sudoku::{Parsed, parse_puzzles};
+
+/// The standard record's own fields for a rated puzzle.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    er: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<f64>,
+    /// The hardest step's technique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<String>,
+    /// Steps on the path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<usize>,
+}
+
+const NOT_RATED: Rated = Rated {
+    er: None,
+    ep: None,
+    ed: None,
+    hardest: None,
+    steps: None,
+};
+
+/// One step as a JSON record.
+#[derive(Debug, Serialize)]
+struct StepRecord<'a> {
+    line: usize,
+    step: usize,
+    technique: String,
+    rating: f64,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+    cells: Vec<String>,
+    text: &'a str,
+}
+
+fn step_record(line: usize, number: usize, step: &Step) -> StepRecord<'_> {
+    StepRecord {
+        line,
+        step: number,
+        technique: step.technique.name(),
+        rating: step.rating.as_f64(),
+        placements: step
+            .placements
+            .iter()
+            .map(|&(c, d)| format!("{}={d}", cell_name(c)))
+            .collect(),
+        eliminations: step
+            .eliminations
+            .iter()
+            .map(|&(c, d)| format!("{}-{d}", cell_name(c)))
+            .collect(),
+        cells: step.cells.iter().map(|&c| cell_name(c)).collect(),
+        text: &step.text,
+    }
+}
+
+fn rated(path: &SolvingPath) -> Rated {
+    Rated {
+        er: Some(path.er.as_f64()),
+        ep: Some(path.ep.as_f64()),
+        ed: Some(path.ed.as_f64()),
+        hardest: path.hardest().map(|s| s.technique.name()),
+        steps: Some(path.steps.len()),
+    }
+}
+
+/// The standard record of a rated puzzle: `solved` with the unique
+/// solution (ER 20.0 when the techniques got stuck, as serate), or
+/// `invalid` with the reason. `stats.nodes` counts the steps.
+fn record(
+    grid: &Candidates,
+    outcome: &Result<(SolvingPath, [u8; 81]), Invalid>,
+    micros: Instant,
+) -> Record<Rated> {
+    match outcome {
+        Ok((path, solution)) => {
+            let mut record = Record::new(Status::Solved, rated(path));
+            record.solution = Some(solution.iter().map(|d| (b'0' + d) as char).collect());
+            record.stats = Stats::new(path.steps.len() as u64, micros.elapsed());
+            record
+        }
+        Err(reason) => {
+            let _ = grid;
+            let mut record = Record::invalid(reason, NOT_RATED);
+            record.stats = Stats::new(0, micros.elapsed());
+            record
+        }
+    }
+}
+
+fn rate_grid(grid: &Candidates) -> Result<(SolvingPath, [u8; 81]), Invalid> {
+    let solution = unique_solution(grid)?;
+    Ok((explain(grid)?, solution))
+}
+
+/// Reads PUZZLE: an 81- or 729-character argument, or a file holding one.
+fn read_grid(puzzle: &str) -> anyhow::Result<Candidates> {
+    let text = if Path::new(puzzle).is_file() {
+        std::fs::read_to_string(puzzle).with_context(|| format!("cannot read {puzzle}"))?
+    } else {
+        puzzle.to_string()
+    };
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    Candidates::parse(line).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// `sudoku explain`: every step, numbered, then ER/EP/ED.
+pub fn explain_cmd(
+    puzzle: &str,
+    json: bool,
+    svg_dir: Option<&PathBuf>,
+) -> anyhow::Result<ExitCode> {
+    let grid = read_grid(puzzle)?;
+    let start = Instant::now();
+    let outcome = rate_grid(&grid);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if let Ok((path, _)) = &outcome {
+        if let Some(dir) = svg_dir {
+            write_svgs(&grid, path, dir)?;
+        }
+        for (i, step) in path.steps.iter().enumerate() {
+            if json {
+                serde_json::to_writer(&mut out, &step_record(1, i + 1, step))?;
+                writeln!(out)?;
+            } else {
+                writeln!(
+                    out,
+                    "{:3}. {} ({}): {}",
+                    i + 1,
+                    step.technique,
+                    step.rating,
+                    step.text
+                )?;
+            }
+        }
+    }
+    let record = record(&grid, &outcome, start).at_line(Some(1));
+    if json {
+        record.write_line(&mut out)?;
+    } else {
+        match &outcome {
+            Ok((path, _)) => {
+                if !path.solved {
+                    writeln!(out, "stuck: no technique applies (serate's ER 20.0)")?;
+                }
+                writeln!(out, "ER/EP/ED: {}/{}/{}", path.er, path.ep, path.ed)?;
+            }
+            Err(reason) => eprintln!("sudoku: {reason}"),
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::from(if outcome.is_ok() { 0 } else { 1 }))
+}
+
+fn write_svgs(grid: &Candidates, path: &SolvingPath, dir: &Path) -> anyhow::Result<()> {
+    use sudoku::svg::{Link, Mark, Picture};
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let puzzle =
+        sudoku::Sudoku::from_values(9, grid.values()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut current = grid.clone();
+    for (i, step) in path.steps.iter().enumerate() {
+        let shown =
+            sudoku::Sudoku::from_values(9, current.values()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let masks: Vec<u32> = (0..81).map(|c| u32::from(current.mask(c))).collect();
+        let mut picture = Picture::new(&puzzle)
+            .with_grid(&shown)
+            .with_candidate_masks(&masks);
+        for &unit in &step.units {
+            picture = picture.mark_cells(sudoku::explain::candidates::UNITS[unit], Mark::Unit);
+        }
+        picture = picture.mark_cells(step.cells.iter().copied(), Mark::Focus);
+        for &(cell, digit) in &step.highlighted {
+            picture = picture.mark_candidate(cell, digit, Mark::Focus);
+        }
+        for &(cell, digit) in &step.placements {
+            picture = picture.mark_candidate(cell, digit, Mark::Placed);
+        }
+        for &(cell, digit) in &step.eliminations {
+            picture = picture.mark_candidate(cell, digit, Mark::Eliminated);
+        }
+        for link in &step.links {
+            picture = picture.link(
+                link.from,
+                link.to,
+                if link.strong {
+                    Link::Strong
+                } else {
+                    Link::Weak
+                },
+            );
+        }
+        let caption = format!(
+            "{}. {} ({}): {}",
+            i + 1,
+            step.technique,
+            step.rating,
+            step.text
+        );
+        let file = dir.join(format!("step-{:03}.svg", i + 1));
+        std::fs::write(&file, picture.with_caption(caption).to_svg())
+            .with_context(|| format!("cannot write {}", file.display()))?;
+        step.apply(&mut current);
+    }
+    Ok(())
+}
+
+/// How much of the next step `sudoku hint` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Level {
+    /// Where to look.
+    Nudge,
+    /// Which technique, and where.
+    Technique,
+    /// The whole step.
+    Step,
+}
+
+/// `sudoku hint`: the next step, revealed as far as asked.
+pub fn hint_cmd(puzzle: &str, level: Level) -> anyhow::Result<ExitCode> {
+    let grid = read_grid(puzzle)?;
+    if let Err(reason) = unique_solution(&grid) {
+        eprintln!("sudoku: {reason}");
+        return Ok(ExitCode::from(1));
+    }
+    let Some(step) = next_step(&grid) else {
+        println!(
+            "{}",
+            if grid.is_solved() {
+                "the grid is already solved"
+            } else {
+                "no technique up to 6.2 applies here"
+            }
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    let place = if let Some(&unit) = step.units.first() {
+        sudoku::explain::candidates::unit_name(unit)
+    } else if let Some(&cell) = step.cells.first() {
+        cell_name(cell)
+    } else {
+        "the whole grid".to_string()
+    };
+    match level {
+        Level::Nudge => println!("look at {place}"),
+        Level::Technique => println!("look for a {} ({}) in {place}", step.technique, step.rating),
+        Level::Step => {
+            println!("{} ({}): {}", step.technique, step.rating, step.text);
+            if !step.placements.is_empty() {
+                let list: Vec<String> = step
+                    .placements
+                    .iter()
+                    .map(|&(c, d)| format!("{}={d}", cell_name(c)))
+                    .collect();
+                println!("place: {}", list.join(" "));
+            }
+            if !step.eliminations.is_empty() {
+                let list: Vec<String> = step
+                    .eliminations
+                    .iter()
+                    .map(|&(c, d)| format!("{}-{d}", cell_name(c)))
+                    .collect();
+                println!("remove: {}", list.join(" "));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The result of rating one puzzle of a batch.
+pub struct RateOutcome {
+    line_text: String,
+    record: Record<Rated>,
+    ratings: Option<(Rating, Rating, Rating)>,
+}
+
+impl cli_kit::Outcome for RateOutcome {
+    fn status(&self) -> Status {
+        self.record.status
+    }
+}
+
+struct RateView {
+    json: bool,
+}
+
+impl cli_kit::Report<Parsed, RateOutcome> for RateView {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        item: &Parsed,
+        result: Result<&RateOutcome, &str>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(outcome) if self.json => outcome
+                .record
+                .clone()
+                .at_line(Some(item.line))
+                .write_line(out),
+            Ok(outcome) => {
+                match outcome.ratings {
+                    Some((er, ep, ed)) => writeln!(out, "{} ED={er}/{ep}/{ed}", outcome.line_text)?,
+                    None => {
+                        eprintln!(
+                            "sudoku: line {}: {}",
+                            item.line,
+                            outcome.record.error.as_deref().unwrap_or("")
+                        );
+                        writeln!(out, "{} ED=0.0/0.0/0.0", outcome.line_text)?;
+                    }
+                }
+                Ok(())
+            }
+            Err(message) if self.json => Record::<Rated>::invalid(message, NOT_RATED)
+                .at_line(Some(item.line))
+                .write_line(out),
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+/// `sudoku rate`: every puzzle of the input rated, in parallel.
+pub fn rate_cmd(
+    input_name: &str,
+    text: &str,
+    threads: Option<usize>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let puzzles = parse_puzzles(text);
+    let rate_one = |parsed: &Parsed| -> Result<RateOutcome, String> {
+        let sudoku = parsed.result.as_ref().map_err(|e| e.to_string())?;
+        if sudoku.side() != 9 {
+            return Err(format!(
+                "line {}: rating is for 9x9 puzzles only",
+                parsed.line
+            ));
+        }
+        let values: [u8; 81] = sudoku
+            .values()
+            .try_into()
+            .map_err(|_| "not 81 cells".to_string())?;
+        let grid = Candidates::from_values(&values);
+        let start = Instant::now();
+        let outcome = rate_grid(&grid);
+        let ratings = outcome.as_ref().ok().map(|(p, _)| (p.er, p.ep, p.ed));
+        Ok(RateOutcome {
+            line_text: grid.to_line(),
+            record: record(&grid, &outcome, start),
+            ratings,
+        })
+    };
+    Batch::new("sudoku", input_name).threads(threads).run(
+        &puzzles,
+        rate_one,
+        &mut RateView { json },
+    )
+}
