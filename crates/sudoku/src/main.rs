@@ -136,6 +136,11 @@ struct SolveArgs {
     /// up (status "limit") [default: half the memory available].
     #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
     memory_limit: Option<usize>,
+    /// Draw each puzzle as SVG: its solution, or its pencil marks when
+    /// unsolved. FILE for one puzzle; for several, FILE is a folder
+    /// (created) and the puzzle of input line N goes to N.svg.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 impl SolveArgs {
@@ -227,11 +232,25 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             std::env::var_os("NO_COLOR").as_deref(),
         ),
     };
+    let pictures = args
+        .svg
+        .as_deref()
+        .map(|target| svg_kit::PictureFiles::new(target, puzzles.len() > 1))
+        .transpose()?;
     Batch::new("sudoku", &input.name)
         .threads(args.threads.map(|threads| threads as usize))
         .run(
             &puzzles,
-            |parsed| solve_parsed(parsed, &options, !args.count),
+            |parsed| {
+                let answer = solve_parsed(parsed, &options, !args.count)?;
+                if let (Some(pictures), Ok(puzzle)) = (&pictures, &parsed.result) {
+                    let svg = sudoku::svg::render_outcome(puzzle, &answer.outcome);
+                    pictures
+                        .write(parsed.line, &svg)
+                        .map_err(|error| error.to_string())?;
+                }
+                Ok(answer)
+            },
             &mut view,
         )
 }

@@ -30,6 +30,7 @@
 use svg_kit::{Svg, Tag};
 
 use crate::grid::{Sudoku, symbol};
+use crate::options::{Outcome, Status};
 
 /// What a highlighted cell or candidate is in a step; each has its colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -499,4 +500,21 @@ pub fn render(puzzle: &Sudoku, solution: Option<&Sudoku>, options: &SvgOptions) 
         picture = picture.with_caption(caption.clone());
     }
     picture.to_svg()
+}
+
+/// The picture of a solve, as `sudoku solve --svg` writes it: the solution
+/// when solved; otherwise the givens with their pencil marks and a caption
+/// saying why there is no solution (`unsolvable`, `node limit reached`).
+pub fn render_outcome(puzzle: &Sudoku, outcome: &Outcome) -> String {
+    match (&outcome.status, &outcome.solution) {
+        (Status::Solved, Some(solution)) => render(puzzle, Some(solution), &SvgOptions::default()),
+        (status, _) => render(
+            puzzle,
+            None,
+            &SvgOptions {
+                pencil_marks: true,
+                caption: Some(status.to_string()),
+            },
+        ),
+    }
 }

@@ -506,3 +506,42 @@ fn check_reads_the_human_view_of_solve() {
         "{message}"
     );
 }
+
+#[test]
+fn svg_writes_one_file_or_a_folder_of_line_numbers() {
+    let folder = std::env::temp_dir().join(format!("sudoku-svg-test-{}", std::process::id()));
+    let single = folder.join("one.svg");
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let output = sudoku(&["solve", "--svg", single.to_str().expect("utf-8")], WIKI);
+    assert_eq!(output.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&single).expect("the picture");
+    assert!(svg.starts_with("<svg") && svg.matches("font-weight=\"bold\"").count() == 30);
+
+    let batch = folder.join("batch");
+    let input = format!("# a comment\n{WIKI}\n{UNSOLVABLE}\nnot a puzzle\n");
+    let output = sudoku(&["solve", "--svg", batch.to_str().expect("utf-8")], &input);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the bad line makes it exit 1"
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&batch)
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        ["2.svg", "3.svg"],
+        "no picture for the line that is no puzzle"
+    );
+    let unsolvable = std::fs::read_to_string(batch.join("3.svg")).expect("the picture");
+    assert!(unsolvable.contains(">unsolvable</text>"));
+    std::fs::remove_dir_all(&folder).expect("cleaned up");
+}

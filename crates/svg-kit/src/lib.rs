@@ -8,7 +8,9 @@
 //! - [`SearchTree`] of [`TreeNode`]s: the first 500 nodes of a search in
 //!   expansion order, laid out tidily, the path to the goal marked, as SVG
 //!   and as Graphviz DOT;
-//! - [`ratio_chart`]: the bar chart of `cargo xtask bench`'s ratios.
+//! - [`ratio_chart`]: the bar chart of `cargo xtask bench`'s ratios;
+//! - [`PictureFiles`]: where `--svg TARGET` writes (a file, or for a batch
+//!   a folder of `<line>.svg`).
 //!
 //! ```
 //! use svg_kit::{Svg, Tag};
@@ -24,9 +26,11 @@
 #![deny(missing_docs)]
 
 mod chart;
+mod files;
 mod tree;
 mod writer;
 
 pub use chart::ratio_chart;
+pub use files::PictureFiles;
 pub use tree::{SearchTree, TreeNode};
 pub use writer::{AttrValue, PALETTE, Svg, Tag, colour, escape, number};
