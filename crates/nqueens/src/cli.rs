@@ -356,13 +356,25 @@ impl cli_kit::Outcome for CountRun {
 ///
 /// A failed write (a closed pipe ends the run quietly in
 /// [`cli_kit::finish`]).
-pub fn run_solve(n: usize, options: Options, view: View) -> anyhow::Result<ExitCode> {
+pub fn run_solve(
+    n: usize,
+    options: Options,
+    view: View,
+    svg: Option<&std::path::Path>,
+) -> anyhow::Result<ExitCode> {
     let solve_one = |&n: &usize| {
         let queens = Queens::new(n).map_err(|error| error.to_string())?;
+        let outcome = solve(&queens, &options);
+        if let Some(target) = svg {
+            let picture =
+                crate::svg::render_outcome(n, &outcome).map_err(|error| error.to_string())?;
+            std::fs::write(target, picture)
+                .map_err(|error| format!("writing {}: {error}", target.display()))?;
+        }
         Ok(SolveRun {
             n,
             options,
-            outcome: solve(&queens, &options),
+            outcome,
         })
     };
     Batch::new(PROGRAM, INPUT_NAME).run(&[n], solve_one, &mut Shown(view, options.algo.name()))

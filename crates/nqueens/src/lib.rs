@@ -152,6 +152,7 @@ mod placement;
 mod puzzle;
 mod solve;
 mod subproblem;
+pub mod svg;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, count};

@@ -2,6 +2,7 @@
 //! Argument definitions only; the runs, views and records are the
 //! library's (`nqueens::cli`) on cli-kit's contract.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -78,6 +79,10 @@ struct SolveArgs {
     /// Step budget of min-conflicts [default: 500*N + 1,000,000]
     #[arg(long)]
     max_steps: Option<u64>,
+    /// Draw the board as SVG in FILE: the queens up to N = 64, one pixel a
+    /// square up to N = 1,000 (a larger N is a usage error)
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(flatten)]
@@ -227,5 +232,11 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         stats: args.output.stats,
         unique: false,
     };
-    cli::run_solve(size(args.n), options, view)
+    if args.svg.is_some() && size(args.n) > nqueens::svg::PIXELS_MAX {
+        cli_kit::usage_error::<Cli>(format!(
+            "--svg: {}",
+            nqueens::svg::TooLarge { n: size(args.n) }
+        ));
+    }
+    cli::run_solve(size(args.n), options, view, args.svg.as_deref())
 }
