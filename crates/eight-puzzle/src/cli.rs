@@ -323,6 +323,7 @@ pub fn run(
     solvers: &Solvers,
     view: View,
     threads: Option<usize>,
+    svg: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let items = boards.items();
     if items.is_empty() {
@@ -333,9 +334,21 @@ pub fn run(
             boards.name
         );
     }
+    let pictures = svg
+        .map(|target| svg_kit::PictureFiles::new(target, boards.per_line))
+        .transpose()?;
     let solve = |item: &Item<'_>| -> Result<Solved, String> {
         let board = boards.board(item)?;
         let answer = solvers.solve(&board).map_err(|error| at(item, error))?;
+        if let Some(pictures) = &pictures {
+            let search = &answer.search;
+            let status = search.status.to_string();
+            let caption = search.moves().is_none().then_some(status.as_str());
+            let picture = crate::svg::render(&board, &answer.plan.goal, search.moves(), caption);
+            pictures
+                .write(item.line.unwrap_or(1), &picture)
+                .map_err(|error| error.to_string())?;
+        }
         Ok(Solved { board, answer })
     };
     let mut report = Views {

@@ -52,6 +52,7 @@ mod pdb;
 mod plan;
 mod solve;
 mod solver;
+pub mod svg;
 mod view;
 
 pub use board::{Board, BoardError, MAX_SIZE, Move, UnknownMove};

@@ -114,6 +114,11 @@ struct SearchArgs {
     /// and time.
     #[arg(long)]
     stats: bool,
+    /// Draw each board as SVG: the start, the goal and the solution as a
+    /// strip of small boards. FILE for `solve`; for `batch`, FILE is a
+    /// folder (created) and the board of line N goes to N.svg.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 impl SearchArgs {
@@ -157,22 +162,30 @@ fn main() -> ExitCode {
             summary,
             search,
         } => {
+            let svg = search.svg.clone();
             let (solvers, view) = search.solvers();
             let view = View { summary, ..view };
             let boards = Boards::one(&board)?;
             if let Some(misfit) = boards.misfit(solvers.options()) {
                 cli_kit::usage_error::<Cli>(misfit);
             }
-            cli::run(&boards, &solvers, view, Some(1))
+            cli::run(&boards, &solvers, view, Some(1), svg.as_deref())
         }
         Command::Batch {
             file,
             threads,
             search,
         } => {
+            let svg = search.svg.clone();
             let (solvers, view) = search.solvers();
             let boards = Boards::per_line(&file)?;
-            cli::run(&boards, &solvers, view, threads.map(usize::from))
+            cli::run(
+                &boards,
+                &solvers,
+                view,
+                threads.map(usize::from),
+                svg.as_deref(),
+            )
         }
         Command::Check => cli::check_stdin(),
     };

@@ -1,0 +1,100 @@
+//! The pictures of `eight_puzzle::svg`: parsed as XML and snapshotted; the
+//! strip holds the start and one board a move, at most `STRIP_MAX`; the
+//! binary writes one file for `solve` and a folder for `batch`.
+
+use std::process::Command;
+
+use eight_puzzle::svg::{STRIP_MAX, render};
+use eight_puzzle::{Board, Move};
+
+/// Parses `svg` as XML; returns the number of boards drawn and the text.
+fn parsed(svg: String) -> (usize, String) {
+    let document =
+        roxmltree::Document::parse(&svg).unwrap_or_else(|error| panic!("{error}\n{svg}"));
+    let boards = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("board"))
+        .count();
+    (boards, svg)
+}
+
+fn board(text: &str) -> Board {
+    text.parse().expect("a board")
+}
+
+#[test]
+fn a_solution_as_a_strip() {
+    use Move::{Left, Right, Up};
+    let moves = [Right, Up, Left, Up, Left];
+    let (boards, svg) = parsed(render(
+        &board("142358607"),
+        &Board::goal(3),
+        Some(&moves),
+        None,
+    ));
+    assert_eq!(boards, 2 + moves.len() + 1);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn no_solution_shows_start_goal_and_why() {
+    let start = board("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0");
+    let (boards, svg) = parsed(render(&start, &Board::goal(4), None, Some("unsolvable")));
+    assert_eq!(boards, 2);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_long_strip_stops_at_its_cap_and_says_so() {
+    // The blank goes right and left 150 times: 300 moves, 301 boards.
+    let moves: Vec<Move> = (0..300)
+        .map(|i| if i % 2 == 0 { Move::Right } else { Move::Left })
+        .collect();
+    let (boards, svg) = parsed(render(&Board::goal(3), &Board::goal(3), Some(&moves), None));
+    assert_eq!(boards, 2 + STRIP_MAX);
+    assert!(svg.contains("... and 101 more boards not drawn"));
+}
+
+#[test]
+fn the_binary_writes_a_file_for_solve_and_a_folder_for_batch() {
+    let folder = std::env::temp_dir().join(format!("eight-puzzle-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let single = folder.join("one.svg");
+    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .args(["solve", "142358607", "--svg"])
+        .arg(&single)
+        .output()
+        .expect("runs")
+        .status;
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(
+        parsed(std::fs::read_to_string(&single).expect("written")).0,
+        8
+    );
+
+    let input = folder.join("boards.txt");
+    std::fs::write(&input, "# two boards\n142358607\n\n312045678\n").expect("written");
+    let pictures = folder.join("pictures");
+    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .arg("batch")
+        .arg(&input)
+        .arg("--svg")
+        .arg(&pictures)
+        .output()
+        .expect("runs")
+        .status;
+    assert_eq!(status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&pictures)
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names, ["2.svg", "4.svg"]);
+    std::fs::remove_dir_all(&folder).expect("cleaned up");
+}
