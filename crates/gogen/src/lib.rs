@@ -67,6 +67,7 @@ mod grid;
 mod options;
 mod puzzle;
 mod solve;
+pub mod svg;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};

@@ -81,6 +81,10 @@ struct SolveArgs {
     /// One JSON record: status, solution, paths, count when asked, stats.
     #[arg(long)]
     json: bool,
+    /// Draw the puzzle as SVG in FILE: the solution with each word's path
+    /// in its own colour, or the givens and why there is no solution.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -119,7 +123,15 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             // One puzzle per input: the whole text is the batch's one item.
             Batch::new("gogen", &name).threads(Some(1)).run(
                 &[text],
-                |text| cli::solve(text, letters, &options, !args.count),
+                |text| {
+                    let solved = cli::solve(text, letters, &options, !args.count)?;
+                    if let Some(target) = &args.svg {
+                        let picture = gogen::svg::render_outcome(&solved.puzzle, &solved.outcome);
+                        std::fs::write(target, picture)
+                            .map_err(|error| format!("writing {}: {error}", target.display()))?;
+                    }
+                    Ok(solved)
+                },
                 &mut view,
             )
         }
