@@ -65,6 +65,7 @@ mod puzzle;
 mod random;
 mod seed;
 mod solve;
+pub mod svg;
 
 pub use csp::model as csp_model;
 pub use error::{ErrorKind, Location, ParseError};

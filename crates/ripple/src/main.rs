@@ -3,6 +3,7 @@
 //! decided here.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -73,6 +74,11 @@ struct SolveArgs {
     /// Threads for a batch (default: one per core).
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
+    /// Draw each puzzle as SVG: thick room walls, the givens bold, the
+    /// solution in a second colour. FILE for one puzzle; for several, FILE
+    /// is a folder (created) and the puzzle of input line N goes to N.svg.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -182,7 +188,21 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             std::env::var_os("NO_COLOR").as_deref(),
         ),
     };
-    let solve = |item: &cli::Item| cli::solve_item(item, &options, !args.count);
+    let pictures = args
+        .svg
+        .as_deref()
+        .map(|target| svg_kit::PictureFiles::new(target, items.len() > 1))
+        .transpose()?;
+    let solve = |item: &cli::Item| {
+        let solved = cli::solve_item(item, &options, !args.count)?;
+        if let Some(pictures) = &pictures {
+            let picture = ripple::svg::render_outcome(&solved.puzzle, &solved.outcome);
+            pictures
+                .write(item.line.unwrap_or(1), &picture)
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(solved)
+    };
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(args.threads)
         .run(&items, solve, &mut report)
