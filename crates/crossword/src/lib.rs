@@ -59,6 +59,7 @@ mod options;
 mod problem;
 mod slots;
 mod solve;
+pub mod svg;
 mod words;
 
 pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};

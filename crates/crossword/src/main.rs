@@ -87,6 +87,10 @@ struct FillArgs {
     /// (on stderr with --format ipuz; not with --json, whose record has them).
     #[arg(long, conflicts_with = "json")]
     stats: bool,
+    /// Draw the grid as SVG in FILE: blocks, clue numbers and the fill (or
+    /// the template and why there is no fill). --format keeps its outputs.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -221,7 +225,15 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
     // Whether a fill is unique: asked of every fill but counts and ipuz
     // files (which hold neither).
     let unique = !args.count && args.format != OutputFormat::Ipuz;
-    let solve = |bytes: &Vec<u8>| cli::fill_item(bytes, &options, unique);
+    let solve = |bytes: &Vec<u8>| {
+        let filled = cli::fill_item(bytes, &options, unique)?;
+        if let Some(target) = &args.svg {
+            let picture = crossword::svg::render_outcome(filled.problem.grid(), &filled.outcome);
+            std::fs::write(target, picture)
+                .map_err(|error| format!("writing {}: {error}", target.display()))?;
+        }
+        Ok(filled)
+    };
     cli_kit::Batch::new(PROGRAM, &name)
         .threads(Some(1))
         .run(&[bytes], solve, &mut report)
