@@ -8,9 +8,9 @@
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let start: Board = "312045678".parse()?;
 //! let goal = Board::goal(3);
-//! let picture = svg::render(&start, &goal, Some(&[Move::Left, Move::Up]), None);
-//! // The start, the goal and three boards of the strip (the start and two moves).
-//! assert_eq!(picture.matches("class=\"board\"").count(), 5);
+//! let picture = svg::render(&start, &goal, Some(&[Move::Up]), None);
+//! // The start, the goal and the strip: the start again and the board after the move.
+//! assert_eq!(picture.matches("class=\"board\"").count(), 4);
 //! # Ok(())
 //! # }
 //! ```
