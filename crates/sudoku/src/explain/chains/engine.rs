@@ -29,6 +29,35 @@ pub(crate) struct Board {
 pub(crate) const UNIT_CELLS: [[u8; 9]; 27] = unit_cells();
 /// The units of a cell in SE's order: box, row, column.
 pub(crate) const CELL_UNITS: [[u8; 3]; 81] = cell_units();
+/// A cell's position within each of its units (box, row, column).
+const CELL_POS: [[u8; 3]; 81] = cell_pos();
+
+const fn cell_pos() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        t[c] = [((r % 3) * 3 + col % 3) as u8, col as u8, r as u8];
+        c += 1;
+    }
+    t
+}
+
+/// Where each digit may still go in each unit (bit `i` for the unit's `i`th cell).
+pub(crate) fn positions_of(board: &Board) -> [[u16; 9]; 27] {
+    let mut pos = [[0u16; 9]; 27];
+    for (u, cells) in UNIT_CELLS.iter().enumerate() {
+        for (i, &c) in cells.iter().enumerate() {
+            let mut m = board.cands[c as usize];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pos[u][d] |= 1 << i;
+            }
+        }
+    }
+    pos
+}
 
 const fn unit_cells() -> [[u8; 9]; 27] {
     let mut t = [[0u8; 9]; 27];
@@ -123,7 +152,24 @@ pub(crate) struct Run {
     pub(crate) advanced: Vec<Advanced>,
 }
 
+thread_local! {
+    /// Runs kept for reuse, so that a producer call allocates nothing once warm.
+    static POOL: std::cell::RefCell<Vec<Run>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl Run {
+    /// An empty run, from the pool when there is one.
+    pub(crate) fn take() -> Self {
+        let mut run = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_else(Run::new);
+        run.clear();
+        run
+    }
+
+    /// Gives the run back to the pool.
+    pub(crate) fn give(self) {
+        POOL.with(|p| p.borrow_mut().push(self));
+    }
+
     pub(crate) fn new() -> Self {
         Run {
             nodes: Vec::new(),
@@ -231,8 +277,9 @@ impl Counter {
     }
 
     /// The number of distinct potentials among `n` and its ancestors
-    /// (SE's `getAncestorCount`: breadth first, first node of a potential wins).
-    pub(crate) fn ancestors(&mut self, run: &Run, n: u32) -> u32 {
+    /// (SE's `getAncestorCount`: breadth first, first node of a potential
+    /// wins), or a number above `cap` as soon as it passes `cap`.
+    pub(crate) fn ancestors(&mut self, run: &Run, n: u32, cap: u32) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -251,6 +298,9 @@ impl Counter {
             }
             self.seen[k] = self.stamp;
             count += 1;
+            if count > cap {
+                return count;
+            }
             let ps = run.parents(i);
             self.queue.extend_from_slice(ps);
         }
@@ -336,6 +386,9 @@ pub(crate) struct Engine {
     pub(crate) board: Board,
     /// The grid as it was when the run began.
     pub(crate) save: Board,
+    /// The digits' places per unit in `board`, kept in step with it.
+    pos: [[u16; 9]; 27],
+    save_pos: [[u16; 9]; 27],
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
     dedup: Vec<u32>,
@@ -346,10 +399,13 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn new(mode: Mode, board: Board) -> Self {
+        let pos = positions_of(&board);
         Engine {
             mode,
             board,
             save: board,
+            pos,
+            save_pos: pos,
             pending_on: Default::default(),
             pending_off: Default::default(),
             dedup: vec![0; KEYS],
@@ -385,15 +441,16 @@ impl Engine {
                 self.out.push((k2, Cause::NakedSingle));
             }
         }
-        for &u in &CELL_UNITS[cell] {
-            for &c in &UNIT_CELLS[u as usize] {
-                let c = c as usize;
-                if c != cell && self.board.cands[c] & bit != 0 {
-                    let k2 = key(c, d, false);
-                    if self.dedup[k2 as usize] != stamp {
-                        self.dedup[k2 as usize] = stamp;
-                        self.out.push((k2, Cause::Hidden(u)));
-                    }
+        for j in 0..3 {
+            let u = CELL_UNITS[cell][j];
+            let mut m = self.pos[u as usize][d] & !(1 << CELL_POS[cell][j]);
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let k2 = key(UNIT_CELLS[u as usize][i] as usize, d, false);
+                if self.dedup[k2 as usize] != stamp {
+                    self.dedup[k2 as usize] = stamp;
+                    self.out.push((k2, Cause::Hidden(u)));
                 }
             }
         }
@@ -422,21 +479,10 @@ impl Engine {
         }
         if x_links {
             for &u in &CELL_UNITS[cell] {
-                let cells = &UNIT_CELLS[u as usize];
-                let mut count = 0;
-                let mut first = usize::MAX;
-                let mut second = usize::MAX;
-                for &c in cells {
-                    if self.board.cands[c as usize] & bit != 0 {
-                        count += 1;
-                        if first == usize::MAX {
-                            first = c as usize;
-                        } else if second == usize::MAX {
-                            second = c as usize;
-                        }
-                    }
-                }
-                if count == 2 {
+                let m = self.pos[u as usize][d];
+                if m.count_ones() == 2 {
+                    let first = UNIT_CELLS[u as usize][m.trailing_zeros() as usize] as usize;
+                    let second = UNIT_CELLS[u as usize][(15 - m.leading_zeros()) as usize] as usize;
                     let other = if first == cell { second } else { first };
                     let k2 = key(other, d, true);
                     if self.dedup[k2 as usize] != stamp {
@@ -485,6 +531,7 @@ impl Engine {
     /// potential found both on and off. The board is restored afterwards.
     pub(crate) fn chain(&mut self, run: &mut Run) {
         self.save = self.board;
+        self.save_pos = self.pos;
         self.pending_on.clear();
         self.pending_off.clear();
         self.pending_on.extend(run.on_list.iter().copied());
@@ -519,7 +566,13 @@ impl Engine {
                     }
                 }
                 if self.mode.dynamic {
-                    self.board.cands[key_cell(pk)] &= !(1 << key_digit0(pk));
+                    let (cell, d) = (key_cell(pk), key_digit0(pk));
+                    if self.board.cands[cell] & (1 << d) != 0 {
+                        self.board.cands[cell] &= !(1 << d);
+                        for j in 0..3 {
+                            self.pos[CELL_UNITS[cell][j] as usize][d] &= !(1 << CELL_POS[cell][j]);
+                        }
+                    }
                 }
                 for n in first_new..run.nodes.len() as u32 {
                     let k = run.nodes[n as usize].key;
@@ -543,6 +596,7 @@ impl Engine {
             }
         }
         self.board = self.save;
+        self.pos = self.save_pos;
     }
 
     /// Queues an "off" potential found by a lower technique (dynamic (+) and nested levels).

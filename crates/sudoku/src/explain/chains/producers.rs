@@ -102,12 +102,15 @@ impl Best {
     }
 
     /// The complexity of chains ending at `targets`: their ancestors, plus
-    /// each distinct nested chain's complexity.
-    fn complexity(&mut self, targets: &[(&Run, u32)]) -> u32 {
-        let mut total = 0;
+    /// each distinct nested chain's complexity; above `cap` once it passes it.
+    fn complexity(&mut self, targets: &[(&Run, u32)], cap: u32) -> u32 {
+        let mut total = 0u32;
         self.scratch.clear();
         for &(run, n) in targets {
-            total += self.counter.ancestors(run, n);
+            total += self.counter.ancestors(run, n, cap.saturating_sub(total));
+            if total > cap {
+                return total;
+            }
             if !run.advanced.is_empty() {
                 let mut out = std::mem::take(&mut self.scratch);
                 self.counter.nested(run, n, &mut out);
@@ -115,6 +118,27 @@ impl Best {
             }
         }
         total + self.scratch.iter().map(|x| x.0).sum::<u32>()
+    }
+
+    /// The largest complexity with which a hint of this base and sort key
+    /// would still beat the best so far (`None`: it cannot).
+    fn cap(&self, base: f64, sort_key: u8) -> Option<u32> {
+        if self.found.is_none() || self.collect.is_some() {
+            return Some(u32::MAX);
+        }
+        if !self.beats(difficulty(base, 0), 0, sort_key) {
+            return None;
+        }
+        let (mut lo, mut hi) = (0u32, 1u32 << 24);
+        while lo + 1 < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.beats(difficulty(base, mid), mid, sort_key) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(lo)
     }
 
     /// Offers a hint; builds it (copies its chains) only when it is the best so far.
@@ -132,7 +156,13 @@ impl Best {
         if removable.is_empty() {
             return;
         }
-        let complexity = self.complexity(targets);
+        let Some(cap) = self.cap(base, sort_key) else {
+            return;
+        };
+        let complexity = self.complexity(targets, cap);
+        if complexity > cap {
+            return;
+        }
         let d = difficulty(base, complexity);
         if let Some(list) = &mut self.collect {
             let (needs, id) = inner_needs(kind, targets);
@@ -286,9 +316,9 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
         level: 0,
     };
     let mut engine = Engine::new(mode, *board);
-    let mut cycle_run = Run::new();
-    let mut on_run = Run::new();
-    let mut off_run = Run::new();
+    let mut cycle_run = Run::take();
+    let mut on_run = Run::take();
+    let mut off_run = Run::take();
     let mut cycles = Vec::new();
     let mut removable = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -363,6 +393,9 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
             }
         }
     }
+    cycle_run.give();
+    on_run.give();
+    off_run.give();
 }
 
 /// What a cycle eliminates: a digit in a cell off the cycle that sees both
@@ -410,6 +443,14 @@ pub(crate) struct Runs {
     spare: Vec<Run>,
 }
 
+impl Drop for Runs {
+    fn drop(&mut self) {
+        for run in self.on.drain(..).flatten().chain(self.spare.drain(..)) {
+            run.give();
+        }
+    }
+}
+
 impl Runs {
     pub(crate) fn new(mode: Mode, board: Board) -> Self {
         Runs {
@@ -420,9 +461,13 @@ impl Runs {
     }
 
     fn take(&mut self) -> Run {
-        let mut run = self.spare.pop().unwrap_or_else(Run::new);
-        run.clear();
-        run
+        match self.spare.pop() {
+            Some(mut run) => {
+                run.clear();
+                run
+            }
+            None => Run::take(),
+        }
     }
 
     /// Computes (once) what assuming `pot` true implies.
