@@ -1,6 +1,7 @@
 //! Workspace automation, run as `cargo xtask <command>` (see `cargo xtask --help`).
 
 mod bench;
+mod browser;
 mod ci;
 mod demo;
 mod examples;
@@ -50,6 +51,8 @@ enum Command {
         /// README.md and every crates/*/README.md).
         files: Vec<String>,
     },
+    /// The explorer's end-to-end tests in Chromium (playwright-core from npm).
+    Browser,
     /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
     Ci,
 }
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         } => bench::run(krate.as_deref(), filter.as_deref(), runs),
         Command::Demo => demo::run(),
         Command::Examples { files } => examples::run(&files),
+        Command::Browser => browser::run().map(|_| ()),
         Command::Ci => ci::run(),
     };
     match result {

@@ -1,0 +1,293 @@
+// End-to-end tests of the explorer in a real browser: Debian's Chromium
+// driven by playwright-core. Starts the `explorer` binary on a free port,
+// opens shared links, plays and steps, compares the counters the page
+// shows with `eight-puzzle solve --json` for the same input, fails on any
+// console error, and saves screenshots at desktop and phone widths.
+//
+//   node run.mjs --explorer PATH --eight-puzzle PATH [--screenshots DIR]
+//
+// Exit code 0 when every test passes, 1 otherwise.
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, word, index, words) => {
+  if (word.startsWith('--')) pairs.push([word.slice(2), words[index + 1]]);
+  return pairs;
+}, []));
+const explorerBin = args.explorer;
+const eightPuzzleBin = args['eight-puzzle'];
+const screenshots = args.screenshots ?? 'target/explorer-screenshots';
+const chromiumPath = args.chromium ?? '/usr/bin/chromium';
+if (!explorerBin || !eightPuzzleBin) {
+  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH [--screenshots DIR] [--chromium PATH]');
+  process.exit(2);
+}
+mkdirSync(screenshots, { recursive: true });
+
+// The explorer, on a free port; resolves to its address.
+function startServer() {
+  const server = spawn(explorerBin, ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    server.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = text.match(/serving on (http:\/\/\S+)/);
+      if (match) resolve({ server, base: match[1].replace(/\/$/, '') });
+    });
+    server.on('exit', (code) => reject(new Error(`the explorer exited with ${code} before serving`)));
+  });
+}
+
+// What `eight-puzzle solve --json` prints for the board and flags.
+function commandLine(board, algo, heuristic) {
+  const flags = ['solve', board, '--algo', algo, '--json'];
+  if (heuristic) flags.push('--heuristic', heuristic);
+  let output;
+  try {
+    output = execFileSync(eightPuzzleBin, flags, { encoding: 'utf8' });
+  } catch (error) {
+    output = error.stdout; // exit codes 3 and 4 still print the record
+  }
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+const { server, base } = await startServer();
+const profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumPath,
+  headless: true,
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+  viewport: { width: 1280, height: 900 },
+});
+
+const failures = [];
+let passed = 0;
+let consoleErrors = [];
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+function equal(actual, expected, what) {
+  if (String(actual) !== String(expected)) throw new Error(`${what}: the page shows ${actual}, expected ${expected}`);
+}
+
+async function newPage(width = 1280, height = 900) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+async function test(name, body) {
+  consoleErrors = [];
+  try {
+    await body();
+    check(consoleErrors.length === 0, `console errors:\n  ${consoleErrors.join('\n  ')}`);
+    passed += 1;
+    console.log(`ok    ${name}`);
+  } catch (error) {
+    failures.push(name);
+    console.log(`FAIL  ${name}\n      ${String(error.message).split('\n').join('\n      ')}`);
+  }
+  for (const page of context.pages()) await page.close();
+}
+
+// The position the player shows: [step, total].
+async function position(page) {
+  const text = await page.locator('[data-testid=position]').textContent();
+  const match = text.match(/step (\d+) \/ (\d+)/);
+  check(match, `no position in '${text}'`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+// The counters of panel `index` against the command line's record.
+async function compareCounters(page, index, record) {
+  const panel = page.locator(`[data-panel="${index}"]`);
+  const shown = async (name) => (await panel.locator(`[data-counter="${name}"]`).textContent()).trim();
+  const status = record.limit ? `limit (${record.limit})` : record.status;
+  equal(await shown('status'), status, `panel ${index} status`);
+  equal(await shown('moves'), record.num_moves ?? '–', `panel ${index} moves`);
+  for (const name of ['nodes', 'num_tested', 'expanded', 'generated', 'max_frontier', 'iterations']) {
+    equal(await shown(name), record.stats[name], `panel ${index} ${name}`);
+  }
+}
+
+// After the last event, the page's own tally of the events equals the record's.
+async function compareTally(page, index, record) {
+  const panel = page.locator(`[data-panel="${index}"]`);
+  const live = async (name) => Number((await panel.locator(`[data-live="${name}"]`).textContent()).trim());
+  equal(await live('expanded'), record.stats.expanded, `panel ${index} expand events`);
+  equal(await live('generated'), record.stats.generated, `panel ${index} generate events`);
+  equal(await live('tested'), record.stats.num_tested, `panel ${index} states tested`);
+}
+
+async function waitForRun(page) {
+  await page.locator('[data-testid=position]').waitFor();
+}
+
+const SHARED = '/eight-puzzle?board=142358607&algo=astar&heuristic=manhattan&step=12';
+
+await test('a shared link opens exactly its step', async () => {
+  const page = await newPage();
+  await page.goto(base + SHARED);
+  await waitForRun(page);
+  const [step, total] = await position(page);
+  equal(step, 12, 'step');
+  const answer = await (await fetch(`${base}/api/eight-puzzle?board=142358607&algo=astar&heuristic=manhattan`)).json();
+  equal(total, answer.events.length, 'total steps');
+  const taken = answer.events.slice(0, 12).filter((event) => ['expand', 'goal', 'depth_cut'].includes(event.kind)).pop();
+  const facts = await page.locator('[data-panel="0"] .node-facts').textContent();
+  check(facts.includes(`node ${taken.id}, depth ${taken.depth}, g ${taken.g}, h ${taken.h}, f ${taken.f}`), `node facts '${facts}' are not those of node ${taken.id}`);
+  await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-step-12.png'), fullPage: true });
+});
+
+await test('run to the end: the counters are the command line\'s; step back and forward', async () => {
+  const page = await newPage();
+  await page.goto(base + SHARED);
+  await waitForRun(page);
+  const record = commandLine('142358607', 'astar', 'manhattan');
+  await page.keyboard.press('End');
+  const [step, total] = await position(page);
+  equal(step, total, 'step after End');
+  check(new URL(page.url()).searchParams.get('step') === 'end', `the URL does not say step=end: ${page.url()}`);
+  await compareCounters(page, 0, record);
+  await compareTally(page, 0, record);
+  check(await page.locator('[data-testid=path] figure').count() === record.num_moves + 1, 'the path strip has a board per move and the start');
+  await page.keyboard.press('ArrowLeft');
+  equal((await position(page))[0], total - 1, 'step after ArrowLeft');
+  await page.locator('[data-control=back]').click();
+  equal((await position(page))[0], total - 2, 'step after the back button');
+  await page.keyboard.press('ArrowRight');
+  equal((await position(page))[0], total - 1, 'step after ArrowRight');
+  await page.locator('[data-control=forward]').click();
+  equal((await position(page))[0], total, 'step after the forward button');
+  await page.keyboard.press('Home');
+  equal((await position(page))[0], 0, 'step after Home');
+  await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-desktop.png'), fullPage: true });
+});
+
+await test('play runs by itself and space pauses it', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/eight-puzzle?board=142358607&algo=bfs&step=0`);
+  await waitForRun(page);
+  await page.locator('.speed').fill('8');
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(400);
+  await page.keyboard.press(' ');
+  const [step] = await position(page);
+  check(step > 0, 'play did not advance');
+  await page.waitForTimeout(300);
+  equal((await position(page))[0], step, 'step after pause');
+  check(new URL(page.url()).searchParams.get('step') === String(step), `the URL does not hold step ${step}: ${page.url()}`);
+});
+
+const CASES = [
+  ['142358607', 'bfs', null],
+  ['142358607', 'dfs', null],
+  ['142358607', 'iddfs', null],
+  ['142358607', 'random', null],
+  ['802356174', 'greedy', 'misplaced'],
+  ['802356174', 'astar', 'linear-conflict'],
+  ['802356174', 'idastar', 'manhattan'],
+  ['1,2,6,3,4,5,10,7,0,9,14,11,8,12,13,15', 'astar', 'manhattan'],
+  ['1,2,6,3,4,5,10,7,0,9,14,11,8,12,13,15', 'idastar', 'linear-conflict'],
+];
+
+for (const [board, algo, heuristic] of CASES) {
+  await test(`${board} ${algo}${heuristic ? ` ${heuristic}` : ''}: the counters are the command line's`, async () => {
+    const page = await newPage();
+    const query = new URLSearchParams({ board, algo, step: 'end' });
+    if (heuristic) query.set('heuristic', heuristic);
+    await page.goto(`${base}/eight-puzzle?${query}`);
+    await waitForRun(page);
+    const record = commandLine(board, algo, heuristic);
+    await compareCounters(page, 0, record);
+    const cut = await page.locator('[data-panel="0"] .note').first().textContent();
+    if (!cut.includes('cut')) await compareTally(page, 0, record);
+  });
+}
+
+await test('two searchers side by side on one board', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/eight-puzzle?board=802356174&algo=astar&heuristic=manhattan&algo2=bfs&step=end`);
+  await waitForRun(page);
+  await compareCounters(page, 0, commandLine('802356174', 'astar', 'manhattan'));
+  await compareCounters(page, 1, commandLine('802356174', 'bfs', null));
+  await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-side-by-side.png'), fullPage: true });
+});
+
+await test('the form runs a search and keeps it in the URL', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/eight-puzzle`);
+  await page.locator('#board').fill('123405678');
+  await page.locator('#algo').selectOption('idastar');
+  await page.locator('[data-control=run]').click();
+  await waitForRun(page);
+  const url = new URL(page.url());
+  equal(url.searchParams.get('board'), '123405678', 'board in the URL');
+  equal(url.searchParams.get('algo'), 'idastar', 'algo in the URL');
+  await page.locator('[data-control=end]').click();
+  await compareCounters(page, 0, commandLine('123405678', 'idastar', 'manhattan'));
+});
+
+await test('a random board is solvable and searched', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/eight-puzzle`);
+  await page.locator('[data-control=random3]').click();
+  const board = await page.locator('#board').inputValue();
+  await page.locator('[data-control=run]').click();
+  await waitForRun(page);
+  await page.keyboard.press('End');
+  await compareCounters(page, 0, commandLine(board, 'astar', 'manhattan'));
+  equal(await page.locator('[data-panel="0"] [data-counter=status]').textContent(), 'solved', `status of ${board}`);
+});
+
+await test('bad input shows the message with its column beside the input', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/eight-puzzle?board=14235860x&algo=astar`);
+  const error = page.locator('[data-error-for=board]');
+  await error.waitFor();
+  const text = await error.textContent();
+  check(text.includes('line 1, column 9'), `the message '${text}' does not name line 1, column 9`);
+  await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-error.png') });
+  // The browser logs the 400 itself; that one is expected.
+  consoleErrors = consoleErrors.filter((line) => !line.includes('status of 400'));
+});
+
+await test('the phone width reads', async () => {
+  const page = await newPage(390, 844);
+  await page.goto(`${base}/eight-puzzle?board=142358607&algo=astar&heuristic=manhattan&step=12`);
+  await waitForRun(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-phone.png'), fullPage: true });
+});
+
+await test('the index lists every view; unknown paths are 404', async () => {
+  const page = await newPage();
+  await page.goto(base + '/');
+  for (const view of ['eight-puzzle', 'crossword', 'sudoku', 'nqueens', 'ripple', 'gogen']) {
+    check(await page.locator(`a[href="/${view}"]`).count() === 1, `no link to /${view}`);
+  }
+  await page.screenshot({ path: path.join(screenshots, 'index.png') });
+  const response = await page.goto(base + '/no-such-view');
+  equal(response.status(), 404, 'status of an unknown path');
+  consoleErrors = consoleErrors.filter((line) => !line.includes('404'));
+});
+
+await context.close();
+rmSync(profile, { recursive: true, force: true });
+server.kill('SIGINT');
+console.log(`\n${passed} passed, ${failures.length} failed`);
+process.exit(failures.length === 0 ? 0 : 1);

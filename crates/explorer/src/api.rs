@@ -1,0 +1,237 @@
+//! The routes: the pages, their assets, and the JSON API that runs solves.
+//! Every request is bounded by the [`Limits`]; bad input is a 400 whose
+//! `error` names the field (and the line and column the puzzle's parser
+//! gives), unknown paths a 404, a full house a 503.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+
+use crate::assets;
+use crate::limits::Limits;
+use crate::tiles;
+
+/// A view of the app: its path (the crate's name), its title, and whether
+/// it is built yet.
+pub(crate) struct View {
+    pub(crate) path: &'static str,
+    pub(crate) title: &'static str,
+    pub(crate) what: &'static str,
+    pub(crate) ready: bool,
+}
+
+/// The views in the order.
+pub(crate) const VIEWS: &[View] = &[
+    View {
+        path: "eight-puzzle",
+        title: "Sliding tiles",
+        what: "BFS, DFS, IDDFS, greedy, A*, IDA* on 3x3 and 4x4 boards: the node expanded, the frontier with g, h, f, the tree, the path",
+        ready: true,
+    },
+    View {
+        path: "crossword",
+        title: "Crossword",
+        what: "AC-3's queue and arcs on the constraint graph, then MAC",
+        ready: false,
+    },
+    View {
+        path: "sudoku",
+        title: "Sudoku",
+        what: "DFS and BFS on the most constrained cell, with pencil marks",
+        ready: false,
+    },
+    View {
+        path: "nqueens",
+        title: "N-Queens",
+        what: "backtracking with attacked squares, min-conflicts for large N",
+        ready: false,
+    },
+    View {
+        path: "ripple",
+        title: "Ripple Effect",
+        what: "brute force beside MRV + forward checking",
+        ready: false,
+    },
+    View {
+        path: "gogen",
+        title: "Gogen",
+        what: "depth-first search with look-ahead, the word paths drawn",
+        ready: false,
+    },
+];
+
+/// What every handler shares.
+struct Shared {
+    limits: Limits,
+    /// One permit per solve allowed to run at once.
+    turns: Arc<Semaphore>,
+}
+
+/// The server: pages, assets and API, bounded by `limits`.
+pub fn app(limits: Limits) -> Router {
+    let shared = Arc::new(Shared {
+        limits,
+        turns: Arc::new(Semaphore::new(limits.concurrent_solves.max(1))),
+    });
+    Router::new()
+        .route("/", get(index))
+        .route("/assets/{file}", get(asset))
+        .route("/api/views", get(views))
+        .route("/api/limits", get(limits_json))
+        .route("/api/eight-puzzle", get(eight_puzzle))
+        .route("/{view}", get(view_page))
+        .fallback(not_found)
+        .with_state(shared)
+}
+
+/// An answer other than 200, as JSON: `{"error": "...", "field": "board"}`.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    pub(crate) status: StatusCode,
+    /// The query parameter at fault, so the page can show the message
+    /// beside that input.
+    pub(crate) field: Option<String>,
+    pub(crate) message: String,
+}
+
+impl ApiError {
+    /// A 400 about `field`.
+    pub(crate) fn bad(field: &str, message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            field: Some(field.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    fn other(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            field: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({"error": self.message, "field": self.field});
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+async fn index() -> Response {
+    html(assets::index_page())
+}
+
+async fn view_page(Path(view): Path<String>) -> Response {
+    match VIEWS.iter().find(|known| known.path == view) {
+        Some(known) => html(assets::view_page(known)),
+        None => not_found().await,
+    }
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match assets::file(&file) {
+        Some((content_type, body)) => (
+            [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response(),
+        None => not_found().await,
+    }
+}
+
+async fn views() -> axum::Json<Value> {
+    let list: Vec<Value> = VIEWS
+        .iter()
+        .map(|view| json!({"path": view.path, "title": view.title, "ready": view.ready}))
+        .collect();
+    axum::Json(json!({ "views": list }))
+}
+
+async fn limits_json(State(shared): State<Arc<Shared>>) -> axum::Json<Value> {
+    let limits = shared.limits;
+    axum::Json(json!({
+        "nodes": limits.nodes,
+        "seconds": limits.time.as_secs_f64(),
+        "events": limits.events,
+        "max_events": limits.max_events,
+        "query_bytes": limits.query_bytes,
+        "concurrent_solves": limits.concurrent_solves,
+    }))
+}
+
+async fn not_found() -> Response {
+    let page = assets::not_found_page();
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, HTML)], page).into_response()
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+
+fn html(page: String) -> Response {
+    ([(header::CONTENT_TYPE, HTML)], page).into_response()
+}
+
+/// The query's pairs, refused when longer than the limit.
+fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> {
+    let length = uri.query().map_or(0, str::len);
+    if length > limits.query_bytes {
+        return Err(ApiError::other(
+            StatusCode::URI_TOO_LONG,
+            format!(
+                "the query has {length} bytes, more than the {} this server takes",
+                limits.query_bytes
+            ),
+        ));
+    }
+    Query::<Vec<(String, String)>>::try_from_uri(uri)
+        .map(|Query(pairs)| pairs)
+        .map_err(|error| ApiError::bad("query", format!("unreadable query: {error}")))
+}
+
+async fn eight_puzzle(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| tiles::parse(&pairs, &limits)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    solve(&shared, move || tiles::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+/// Runs `work` on the blocking pool once a turn is free (503 when none
+/// frees within the wait).
+async fn solve(
+    shared: &Shared,
+    work: impl FnOnce() -> Value + Send + 'static,
+) -> Result<axum::Json<Value>, ApiError> {
+    let limits = shared.limits;
+    let turn = tokio::time::timeout(limits.queue_wait, shared.turns.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::other(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "every solver is busy: try again in a moment",
+            )
+        })?
+        .map_err(|_| ApiError::other(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop(turn);
+        answer
+    })
+    .await
+    .map_err(|_| ApiError::other(StatusCode::INTERNAL_SERVER_ERROR, "the solve failed"))?;
+    Ok(axum::Json(answer))
+}

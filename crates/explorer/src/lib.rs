@@ -1,0 +1,26 @@
+//! The explorer: a local web app that steps through the searches of the
+//! puzzle crates on real puzzles and shows the command line's counters.
+//!
+//! [`app`] is the whole server as an axum [`Router`]: the pages (HTML, CSS
+//! and JavaScript modules compiled into the binary, nothing fetched from
+//! the network), one page per view at the path named after its crate
+//! (`/eight-puzzle`, ...; `/` lists them), and the JSON API the pages call
+//! (`/api/eight-puzzle?board=...`), which runs a solve on the blocking pool
+//! under the [`Limits`] and answers its event stream with the final record.
+//! The `explorer` binary serves it on 127.0.0.1.
+//!
+//! ```
+//! use explorer::{Limits, app};
+//!
+//! let router = app(Limits::default());
+//! # let _ = router;
+//! ```
+#![deny(missing_docs)]
+
+mod api;
+mod assets;
+mod limits;
+mod tiles;
+
+pub use api::app;
+pub use limits::Limits;

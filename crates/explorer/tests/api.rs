@@ -1,0 +1,236 @@
+//! The server without a socket: each request goes through the router
+//! (tower's `oneshot`), and the answers are checked against the library
+//! the command line runs.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use explorer::{Limits, app};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// The status, content type and body of a GET of `uri`.
+async fn get(uri: &str) -> (StatusCode, String, String) {
+    get_with(Limits::default(), uri).await
+}
+
+async fn get_with(limits: Limits, uri: &str) -> (StatusCode, String, String) {
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let response = app(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|value| value.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+async fn get_json(uri: &str) -> (StatusCode, Value) {
+    let (status, content_type, body) = get(uri).await;
+    assert!(
+        content_type.starts_with("application/json"),
+        "{uri}: {content_type}"
+    );
+    (status, serde_json::from_str(&body).unwrap())
+}
+
+#[tokio::test]
+async fn the_index_links_every_view_and_each_view_has_its_page() {
+    let (status, content_type, body) = get("/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/html"));
+    for view in [
+        "eight-puzzle",
+        "crossword",
+        "sudoku",
+        "nqueens",
+        "ripple",
+        "gogen",
+    ] {
+        assert!(
+            body.contains(&format!("href=\"/{view}\"")),
+            "no link to {view}"
+        );
+        let (status, _, page) = get(&format!("/{view}")).await;
+        assert_eq!(status, StatusCode::OK, "/{view}");
+        assert!(page.contains("<main"), "/{view}");
+    }
+    let (_, _, page) = get("/eight-puzzle").await;
+    assert!(page.contains("src=\"/assets/eight-puzzle.js\""));
+}
+
+#[tokio::test]
+async fn every_asset_a_page_names_is_served() {
+    for (file, kind) in [
+        ("style.css", "text/css"),
+        ("player.js", "text/javascript"),
+        ("svg.js", "text/javascript"),
+        ("tree.js", "text/javascript"),
+        ("eight-puzzle.js", "text/javascript"),
+    ] {
+        let (status, content_type, body) = get(&format!("/assets/{file}")).await;
+        assert_eq!(status, StatusCode::OK, "{file}");
+        assert!(content_type.starts_with(kind), "{file}: {content_type}");
+        assert!(!body.is_empty());
+    }
+    // Every module a script imports is served.
+    for file in ["player.js", "tree.js", "eight-puzzle.js"] {
+        let (_, _, body) = get(&format!("/assets/{file}")).await;
+        for line in body.lines().filter(|line| line.starts_with("import ")) {
+            let name = line
+                .split("'./")
+                .nth(1)
+                .unwrap()
+                .split('\'')
+                .next()
+                .unwrap();
+            assert_eq!(
+                get(&format!("/assets/{name}")).await.0,
+                StatusCode::OK,
+                "{file} imports {name}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_are_404() {
+    for uri in [
+        "/nothing",
+        "/assets/nothing.js",
+        "/api/nothing",
+        "/eight-puzzle/more",
+    ] {
+        assert_eq!(get(uri).await.0, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn a_solve_answers_the_record_of_the_command_line() {
+    let (status, answer) =
+        get_json("/api/eight-puzzle?board=142358607&algo=astar&heuristic=manhattan").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["v"], 1);
+    let record = &answer["record"];
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["solution"], "right up left up left");
+    assert_eq!(record["heuristic"], "manhattan");
+    // The library the command line runs, with the same flags.
+    let board: eight_puzzle::Board = "142358607".parse().unwrap();
+    let options = eight_puzzle::Options::new(eight_puzzle::Algo::AStar)
+        .heuristic(eight_puzzle::Heuristic::Manhattan);
+    let stats = eight_puzzle::solve(&board, &options).stats;
+    let counters = &record["stats"];
+    assert_eq!(counters["nodes"], stats.generated);
+    assert_eq!(counters["num_tested"], stats.num_tested);
+    assert_eq!(counters["expanded"], stats.expanded);
+    assert_eq!(counters["generated"], stats.generated);
+    assert_eq!(counters["max_frontier"], stats.max_frontier);
+    assert_eq!(counters["iterations"], stats.iterations);
+    // The moves reach the goal, by the crate's own checker.
+    let moves: Vec<eight_puzzle::Move> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap().parse().unwrap())
+        .collect();
+    eight_puzzle::check::solution(&board, &eight_puzzle::Board::goal(3), &moves).unwrap();
+}
+
+#[tokio::test]
+async fn an_uninformed_searcher_has_no_heuristic() {
+    let (status, answer) = get_json("/api/eight-puzzle?board=142358607&algo=bfs").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["record"]["heuristic"], Value::Null);
+    assert_eq!(answer["record"]["num_moves"], 5);
+}
+
+#[tokio::test]
+async fn an_unsolvable_board_and_a_node_limit_say_so() {
+    let (_, answer) = get_json("/api/eight-puzzle?board=021345678").await;
+    assert_eq!(answer["record"]["status"], "unsolvable");
+    let limits = Limits {
+        nodes: 50,
+        ..Limits::default()
+    };
+    let (status, _, body) = get_with(limits, "/api/eight-puzzle?board=802356174&algo=bfs").await;
+    assert_eq!(status, StatusCode::OK);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["record"]["status"], "limit");
+    assert_eq!(answer["record"]["limit"], "node");
+    assert_eq!(answer["record"]["stats"]["nodes"], 50);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_400_naming_the_field_and_the_column() {
+    let cases = [
+        (
+            "board=14235860x",
+            "board",
+            "line 1, column 9: expected a tile number, found 'x'",
+        ),
+        ("board=1423586", "board", "square number of tiles"),
+        ("algo=astar", "board", "expected a board"),
+        (
+            "board=142358607&algo=fastest",
+            "algo",
+            "unknown searcher 'fastest'",
+        ),
+        (
+            "board=142358607&algo=bfs&heuristic=manhattan",
+            "heuristic",
+            "bfs uses no heuristic",
+        ),
+        (
+            "board=142358607&heuristic=pdb",
+            "heuristic",
+            "unknown heuristic 'pdb'",
+        ),
+        (
+            "board=142358607&colour=red",
+            "colour",
+            "unknown parameter 'colour'",
+        ),
+        (
+            "board=142358607&events=-1",
+            "events",
+            "expected a number of events",
+        ),
+        (
+            "board=142358607&events=100001",
+            "events",
+            "from 0 to 100000",
+        ),
+        (
+            "board=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24",
+            "board",
+            "the explorer shows 3x3 and 4x4 boards",
+        ),
+    ];
+    for (query, field, message) in cases {
+        let (status, answer) = get_json(&format!("/api/eight-puzzle?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer["field"], field, "{query}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(message), "{query}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn a_query_longer_than_the_limit_is_refused() {
+    let board = "1,".repeat(3000);
+    let (status, answer) = get_json(&format!("/api/eight-puzzle?board={board}")).await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than the 4096")
+    );
+}
