@@ -387,12 +387,15 @@ pub(crate) struct Engine {
     /// The grid as it was when the run began.
     pub(crate) save: Board,
     /// The digits' places per unit in `board`, kept in step with it.
-    pos: [[u16; 9]; 27],
-    save_pos: [[u16; 9]; 27],
+    pub(crate) pos: [[u16; 9]; 27],
+    /// The same for `save`.
+    pub(crate) save_pos: [[u16; 9]; 27],
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
     dedup: Vec<u32>,
     dedup_stamp: u32,
+    dedup2: Vec<u32>,
+    dedup2_stamp: u32,
     out: Vec<(u16, Cause)>,
     pub(crate) nested: Option<Box<nested::Nested>>,
 }
@@ -410,6 +413,8 @@ impl Engine {
             pending_off: Default::default(),
             dedup: vec![0; KEYS],
             dedup_stamp: 0,
+            dedup2: vec![0; KEYS],
+            dedup2_stamp: 0,
             out: Vec::new(),
             nested: None,
         }
@@ -604,6 +609,26 @@ impl Engine {
         self.pending_off.push_back(n);
     }
 
+    /// Whether switching `off` switches `start` on directly.
+    fn links_back(&self, off: u16, start: u16, y_links: bool, x_links: bool) -> bool {
+        let (c, d) = (key_cell(off), key_digit0(off));
+        let (sc, sd) = (key_cell(start), key_digit0(start));
+        if c == sc {
+            return y_links && d != sd && self.board.cands[c] == (1 << d) | (1 << sd);
+        }
+        x_links
+            && d == sd
+            && (0..3).any(|j| {
+                let u = CELL_UNITS[sc][j] as usize;
+                let m = self.pos[u][d];
+                m.count_ones() == 2
+                    && UNIT_CELLS[u]
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &x)| x as usize == c && m & (1 << i) != 0)
+            })
+    }
+
     /// Grows cycles from an "on" potential (SE's `doCycles`): `cycles` gets
     /// the nodes where the chain comes back to its start.
     pub(crate) fn cycles(
@@ -620,6 +645,12 @@ impl Engine {
         self.pending_on.clear();
         self.pending_off.clear();
         self.pending_on.push_back(s);
+        self.dedup2_stamp = self.dedup2_stamp.wrapping_add(1);
+        if self.dedup2_stamp == 0 {
+            self.dedup2.fill(0);
+            self.dedup2_stamp = 1;
+        }
+        let stamp = self.dedup2_stamp;
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
@@ -628,7 +659,14 @@ impl Engine {
                 self.on_to_off(pk, y_links);
                 for i in 0..self.out.len() {
                     let (k, cause) = self.out[i];
-                    if !run.is_parent(p, k) {
+                    // A potential already queued switches on nothing new
+                    // (the board is static): queue it again only when it may
+                    // close the cycle by another way.
+                    let first = self.dedup2[k as usize] != stamp;
+                    if (first || self.links_back(k, start, y_links, x_links))
+                        && !run.is_parent(p, k)
+                    {
+                        self.dedup2[k as usize] = stamp;
                         let n = run.push(k, cause, &[p]);
                         self.pending_off.push_back(n);
                     }
@@ -679,7 +717,7 @@ impl Engine {
                 for i in 0..self.out.len() {
                     let (k, cause) = self.out[i];
                     let hit = k == opposite && found.is_none();
-                    let grow = !run.is_parent(p, k) && !run.contains(k);
+                    let grow = !run.contains(k) && !run.is_parent(p, k);
                     if hit || grow {
                         let n = run.push(k, cause, &[p]);
                         if hit {

@@ -42,19 +42,8 @@ fn unit_name(u: usize) -> String {
     }
 }
 
-fn positions(board: &Board, u: usize, d: usize) -> u16 {
-    let mut set = 0;
-    for (i, &c) in UNIT_CELLS[u].iter().enumerate() {
-        if board.cands[c as usize] & (1 << d) != 0 {
-            set |= 1 << i;
-        }
-    }
-    set
-}
-
-fn in_unit(u: usize, cell: usize) -> bool {
-    UNIT_CELLS[u].iter().any(|&c| c as usize == cell)
-}
+/// Digit places per unit (bit `i` for the unit's `i`th cell), digit `0..9`.
+type Places = [[u16; 9]; 27];
 
 /// Adds the eliminations of the first lower technique that finds any to the
 /// run as "off" potentials and queues them.
@@ -62,29 +51,32 @@ pub(crate) fn advanced_potentials(engine: &mut Engine, run: &mut Run) {
     let mut found: Vec<Elimination> = Vec::new();
     let board = engine.board;
     let save = engine.save;
-    locking(&board, &save, &mut found);
+    let (pos, save_pos) = (engine.pos, engine.save_pos);
+    locking(&pos, &save_pos, &mut found);
     if found.is_empty() {
-        hidden_pairs(&board, &save, &mut found);
+        hidden_pairs(&board, &save, &pos, &mut found);
     }
     if found.is_empty() {
         naked_pairs(&board, &save, &mut found);
     }
     if found.is_empty() {
-        x_wings(&board, &save, &mut found);
+        x_wings(&board, &pos, &save_pos, &mut found);
     }
     if found.is_empty() && engine.mode.level >= 2 {
         nested_chains(engine, &board, &save, &mut found);
     }
+    let mut parents: Vec<u32> = Vec::new();
     for e in found {
         if run.contains(e.key) {
             continue;
         }
-        let parents: Vec<u32> = e
-            .parents
-            .iter()
-            .map(|&k| run.get(k))
-            .filter(|&n| n != super::engine::NONE)
-            .collect();
+        parents.clear();
+        parents.extend(
+            e.parents
+                .iter()
+                .map(|&k| run.get(k))
+                .filter(|&n| n != super::engine::NONE),
+        );
         run.advanced.push(Advanced {
             text: e.text,
             nested: e.nested,
@@ -99,20 +91,27 @@ pub(crate) fn advanced_potentials(engine: &mut Engine, run: &mut Run) {
     }
 }
 
-/// Candidates of `d` switched off in `cell` since the run began, as "off" keys.
+/// Whether `d` was a candidate of `cell` when the run began and is no more.
 fn gone(board: &Board, save: &Board, cell: usize, d: usize) -> bool {
     save.cands[cell] & (1 << d) != 0 && board.cands[cell] & (1 << d) == 0
 }
 
+/// The cells of `unit` at the positions of `mask`, as keys of digit `d`.
+fn keys(unit: usize, mask: u16, d: usize) -> impl Iterator<Item = u16> {
+    (0..9)
+        .filter(move |i| mask & (1 << i) != 0)
+        .map(move |i| key(UNIT_CELLS[unit][i] as usize, d, false))
+}
+
 fn push(
     found: &mut Vec<Elimination>,
-    removable: &[(usize, usize)],
+    removable: impl Iterator<Item = u16>,
     parents: Vec<u16>,
     text: String,
 ) {
-    for &(cell, d) in removable {
+    for k in removable {
         found.push(Elimination {
-            key: key(cell, d, false),
+            key: k,
             parents: parents.clone(),
             text: text.clone(),
             nested: None,
@@ -120,42 +119,60 @@ fn push(
     }
 }
 
-/// Pointing and claiming (SE's `Locking(false)`).
-fn locking(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
+/// The positions, within `u2`, of the cells `u1` and `u2` share.
+fn shared(u1: usize, u2: usize) -> u16 {
+    SHARED[u1][u2]
+}
+
+const SHARED: [[u16; 27]; 27] = shared_table();
+
+const fn shared_table() -> [[u16; 27]; 27] {
+    let mut t = [[0u16; 27]; 27];
+    let mut u1 = 0;
+    while u1 < 27 {
+        let mut u2 = 0;
+        while u2 < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if UNIT_CELLS[u1][j] == UNIT_CELLS[u2][i] {
+                        t[u1][u2] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            u2 += 1;
+        }
+        u1 += 1;
+    }
+    t
+}
+
+/// Pointing and claiming (SE's `Locking(false)`): a digit of `u1` confined
+/// to the cells `u1` shares with `u2` leaves the rest of `u2`.
+fn locking(pos: &Places, save_pos: &Places, found: &mut Vec<Elimination>) {
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (u1, u2) = (t1 + i1, t2 + i2);
-                if !UNIT_CELLS[u1].iter().any(|&c| in_unit(u2, c as usize)) {
+                let in_u1 = shared(u2, u1);
+                if in_u1 == 0 {
                     continue;
                 }
+                let in_u2 = shared(u1, u2);
                 for d in 0..9 {
-                    let pos = positions(board, u1, d);
-                    if pos.count_ones() <= 1 {
+                    let m = pos[u1][d];
+                    if m.count_ones() <= 1 || m & !in_u1 != 0 {
                         continue;
                     }
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| in_unit(u2, UNIT_CELLS[u1][i] as usize));
-                    if !inside {
+                    let removable = pos[u2][d] & !in_u2;
+                    if removable == 0 {
                         continue;
                     }
-                    let removable: Vec<(usize, usize)> = UNIT_CELLS[u2]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| !in_unit(u1, c) && board.cands[c] & (1 << d) != 0)
-                        .map(|c| (c, d))
-                        .collect();
-                    if removable.is_empty() {
-                        continue;
-                    }
-                    let parents: Vec<u16> = UNIT_CELLS[u1]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| gone(board, save, c, d) && !in_unit(u2, c))
-                        .map(|c| key(c, d, false))
-                        .collect();
-                    if parents.is_empty() {
+                    let gone_here = save_pos[u1][d] & !pos[u1][d] & !in_u1;
+                    if gone_here == 0 {
                         continue;
                     }
                     let name = if t1 == BOX { "pointing" } else { "claiming" };
@@ -165,7 +182,12 @@ fn locking(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                         unit_name(u1),
                         unit_name(u2)
                     );
-                    push(found, &removable, parents, text);
+                    push(
+                        found,
+                        keys(u2, removable, d),
+                        keys(u1, gone_here, d).collect(),
+                        text,
+                    );
                 }
             }
         }
@@ -173,7 +195,7 @@ fn locking(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
 }
 
 /// Hidden pairs (SE's `HiddenSet(2, false)`).
-fn hidden_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
+fn hidden_pairs(board: &Board, save: &Board, pos: &Places, found: &mut Vec<Elimination>) {
     for t in [BOX, COL, ROW] {
         for i in 0..9 {
             let u = t + i;
@@ -185,7 +207,7 @@ fn hidden_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 continue;
             }
             for (a, b) in pairs() {
-                let (pa, pb) = (positions(board, u, a), positions(board, u, b));
+                let (pa, pb) = (pos[u][a], pos[u][b]);
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
                     continue;
                 }
@@ -197,7 +219,7 @@ fn hidden_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                         let c = UNIT_CELLS[u][p] as usize;
                         let mut m = board.cands[c] & !pair;
                         while m != 0 {
-                            removable.push((c, m.trailing_zeros() as usize));
+                            removable.push(key(c, m.trailing_zeros() as usize, false));
                             m &= m - 1;
                         }
                     }
@@ -220,7 +242,7 @@ fn hidden_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                     continue;
                 }
                 let text = format!("hidden pair {},{} in {}", a + 1, b + 1, unit_name(u));
-                push(found, &removable, parents, text);
+                push(found, removable.into_iter(), parents, text);
             }
         }
     }
@@ -251,7 +273,7 @@ fn naked_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                     if c != ca && c != cb {
                         let mut m = board.cands[c] & pair;
                         while m != 0 {
-                            removable.push((c, m.trailing_zeros() as usize));
+                            removable.push(key(c, m.trailing_zeros() as usize, false));
                             m &= m - 1;
                         }
                     }
@@ -275,14 +297,14 @@ fn naked_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                     .map(|d| (d + 1).to_string())
                     .collect();
                 let text = format!("naked pair {} in {}", digits.join(","), unit_name(u));
-                push(found, &removable, parents, text);
+                push(found, removable.into_iter(), parents, text);
             }
         }
     }
 }
 
 /// X-Wings (SE's `Fisherman(2)`): base lines of one kind, covers of the other.
-fn x_wings(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
+fn x_wings(board: &Board, pos: &Places, save_pos: &Places, found: &mut Vec<Elimination>) {
     let mut placed = [0usize; 9];
     for &v in &board.values {
         if v != 0 {
@@ -295,7 +317,7 @@ fn x_wings(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 if placed[d] + 4 > 9 {
                     continue;
                 }
-                let (pa, pb) = (positions(board, base + a, d), positions(board, base + b, d));
+                let (pa, pb) = (pos[base + a][d], pos[base + b][d]);
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
                     continue;
                 }
@@ -304,12 +326,7 @@ fn x_wings(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 let mut removable = Vec::new();
                 for j in 0..9 {
                     if covers & (1 << j) != 0 {
-                        let pos = positions(board, cover + j, d) & !bases;
-                        for i in 0..9 {
-                            if pos & (1 << i) != 0 {
-                                removable.push((UNIT_CELLS[cover + j][i] as usize, d));
-                            }
-                        }
+                        removable.extend(keys(cover + j, pos[cover + j][d] & !bases, d));
                     }
                 }
                 if removable.is_empty() {
@@ -317,11 +334,8 @@ fn x_wings(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 }
                 let mut parents = Vec::new();
                 for line in [a, b] {
-                    for (i, &c) in UNIT_CELLS[base + line].iter().enumerate() {
-                        if gone(board, save, c as usize, d) && covers & (1 << i) == 0 {
-                            parents.push(key(c as usize, d, false));
-                        }
-                    }
+                    let u = base + line;
+                    parents.extend(keys(u, save_pos[u][d] & !pos[u][d] & !covers, d));
                 }
                 if parents.is_empty() {
                     continue;
@@ -332,7 +346,7 @@ fn x_wings(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                     unit_name(base + a),
                     unit_name(base + b)
                 );
-                push(found, &removable, parents, text);
+                push(found, removable.into_iter(), parents, text);
             }
         }
     }

@@ -120,6 +120,13 @@ impl Best {
         total + self.scratch.iter().map(|x| x.0).sum::<u32>()
     }
 
+    /// Whether a hint of this base and sort key could still beat the best so far.
+    fn can_beat(&self, base: f64, sort_key: u8) -> bool {
+        self.found.is_none()
+            || self.collect.is_some()
+            || self.beats(difficulty(base, 0), 0, sort_key)
+    }
+
     /// The largest complexity with which a hint of this base and sort key
     /// would still beat the best so far (`None`: it cannot).
     fn cap(&self, base: f64, sort_key: u8) -> Option<u32> {
@@ -330,15 +337,30 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
             if m.count_ones() > 2 && !x {
                 continue;
             }
+            let sort_key = if x && y {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            };
+            // Hints that cannot beat the best so far need not be looked for.
+            let want_cycles = best.can_beat(if x && y { 7.0 } else { 6.5 }, sort_key);
+            let want_forcing = x && best.can_beat(if x && y { 7.0 } else { 6.6 }, sort_key);
+            if !want_cycles && !want_forcing {
+                continue;
+            }
             let mut mm = m;
             while mm != 0 {
                 let d = mm.trailing_zeros() as usize;
                 mm &= mm - 1;
                 let on = key(cell, d, true);
                 cycles.clear();
-                engine.cycles(&mut cycle_run, on, y, x, &mut cycles);
+                if want_cycles {
+                    engine.cycles(&mut cycle_run, on, y, x, &mut cycles);
+                }
                 let (mut t_on, mut t_off) = (None, None);
-                if x {
+                if want_forcing {
                     t_on = engine.forcing(&mut on_run, on, y);
                     t_off = engine.forcing(&mut off_run, on ^ 1, y);
                 }
