@@ -1,6 +1,9 @@
 //! Sudoku benchmark: our `fast` engine against the crates.io `sudoku` crate
 //! (a JCZSolve port) on the five classic sets, single thread, first solution
-//! and count-to-2, plus the general formulations on smaller workloads.
+//! and count-to-2, plus the general formulations on smaller workloads, and
+//! Sudoku Explainer ratings (`sudoku::explain`) per band of the SE-rated
+//! puzzles, beside the crate's `StrategySolver` on the puzzles its
+//! strategies finish.
 
 use std::path::PathBuf;
 
@@ -238,7 +241,152 @@ fn peer_general(lines: &[String], limit: u64) -> String {
     }
 }
 
+/// The SE-rated puzzles of one file, `(puzzle, ER in tenths)`.
+fn load_rated(file: &str) -> Vec<(String, u16)> {
+    let Ok(text) = std::fs::read_to_string(data_dir().join("rated").join(file)) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|line| {
+            let mut fields = line.split('\t');
+            let puzzle = fields.next()?.to_string();
+            let er: f64 = fields.next()?.parse().ok()?;
+            Some((puzzle, (er * 10.0).round() as u16))
+        })
+        .collect()
+}
+
+/// Rates every puzzle (the whole explained path); the digest is the sum of
+/// the ERs, so a change of any rating shows.
+fn ours_rate(grids: &[sudoku::explain::Candidates]) -> String {
+    let total: u64 = grids
+        .iter()
+        .map(|grid| u64::from(sudoku::explain::solve_path(grid).er.0))
+        .sum();
+    format!("{} rated, ER sum {total}", grids.len())
+}
+
+/// Our path to the end with the peer's technique set's worth of work: the
+/// whole SE path (every producer tried in SE's order at each step).
+fn ours_path_count(grids: &[sudoku::explain::Candidates]) -> String {
+    let solved = grids
+        .iter()
+        .filter(|grid| sudoku::explain::solve_path(grid).solved)
+        .count();
+    format!("{solved} solved")
+}
+
+/// The peer's strategies in SE's order of difficulty.
+fn peer_strategies() -> Vec<sudoku_peer::strategy::Strategy> {
+    use sudoku_peer::strategy::Strategy::*;
+    vec![
+        HiddenSingles,
+        NakedSingles,
+        LockedCandidates,
+        NakedPairs,
+        XWing,
+        HiddenPairs,
+        NakedTriples,
+        Swordfish,
+        HiddenTriples,
+        XyWing,
+        XyzWing,
+        NakedQuads,
+        Jellyfish,
+        HiddenQuads,
+    ]
+}
+
+fn peer_path_count(
+    puzzles: &[sudoku_peer::Sudoku],
+    strategies: &[sudoku_peer::strategy::Strategy],
+) -> String {
+    let solved = puzzles
+        .iter()
+        .filter(|&&puzzle| {
+            sudoku_peer::strategy::StrategySolver::from_sudoku(puzzle)
+                .solve(strategies)
+                .is_ok()
+        })
+        .count();
+    format!("{solved} solved")
+}
+
+/// The rating rows: per band of published ER, the whole SE path of every
+/// puzzle; and the peer's strategy solver against our path on the puzzles
+/// up to 4.4 that its strategies finish.
+fn rating_workloads<'a>(
+    rated: &'a [(String, Vec<sudoku::explain::Candidates>)],
+    peer_set: &'a (Vec<sudoku::explain::Candidates>, Vec<sudoku_peer::Sudoku>),
+    strategies: &'a [sudoku_peer::strategy::Strategy],
+) -> Vec<Workload<'a>> {
+    let mut workloads = Vec::new();
+    for (name, grids) in rated {
+        if grids.is_empty() {
+            continue;
+        }
+        workloads.push(
+            Workload::new(format!("explain: SE rating, {name}"), move || {
+                ours_rate(grids)
+            })
+            .items(grids.len() as u64)
+            .note("whole path, single thread; serate 1.2.1.3 takes a median 0.26 s a puzzle"),
+        );
+    }
+    let (ours, peers) = peer_set;
+    if !ours.is_empty() {
+        workloads.push(
+            Workload::new("explain: full path, cbg000 ER <= 4.4", move || {
+                ours_path_count(ours)
+            })
+            .peer("sudoku 0.8 StrategySolver", move || {
+                peer_path_count(peers, strategies)
+            })
+            .items(ours.len() as u64)
+            .note("puzzles the peer's strategies finish; ours runs SE's producer order"),
+        );
+    }
+    workloads
+}
+
 fn main() {
+    let cbg = load_rated("cbg000-berthier-ser.tsv");
+    let grid = |p: &str| sudoku::explain::Candidates::parse(p).expect("rated lines parse");
+    // At most 40 puzzles a band, spread over it, so a run stays in minutes.
+    let band = |lo: u16, hi: u16| -> Vec<sudoku::explain::Candidates> {
+        let lines: Vec<&String> = cbg
+            .iter()
+            .filter(|(_, er)| (lo..=hi).contains(er))
+            .map(|(p, _)| p)
+            .collect();
+        let stride = lines.len().div_ceil(40).max(1);
+        lines.into_iter().step_by(stride).map(|p| grid(p)).collect()
+    };
+    let mut rated = vec![
+        ("cbg000 ER 1.0-2.9".to_string(), band(10, 29)),
+        ("cbg000 ER 3.0-4.9".to_string(), band(30, 49)),
+        ("cbg000 ER 5.0-6.9".to_string(), band(50, 69)),
+        ("cbg000 ER 7.0-7.9".to_string(), band(70, 79)),
+        ("cbg000 ER 8.0-8.9".to_string(), band(80, 89)),
+        ("cbg000 ER 9.0-9.1".to_string(), band(90, 99)),
+    ];
+    let mat18 = load_rated("mat18-highest-ser-er-ep-ed.tsv");
+    rated.push((
+        "mat18 ER 9.4-10.3, first 5".to_string(),
+        mat18.iter().take(5).map(|(p, _)| grid(p)).collect(),
+    ));
+    let strategies = peer_strategies();
+    let peer_set: (Vec<_>, Vec<_>) = cbg
+        .iter()
+        .filter(|(_, er)| *er <= 44)
+        .filter_map(|(p, _)| {
+            let peer = sudoku_peer::Sudoku::from_str_line(p).ok()?;
+            sudoku_peer::strategy::StrategySolver::from_sudoku(peer)
+                .solve(&strategies)
+                .is_ok()
+                .then(|| (grid(p), peer))
+        })
+        .unzip();
     let sets: Vec<(&str, Option<Vec<String>>)> = SETS
         .iter()
         .map(|&(name, file)| (name, load(file)))
@@ -309,5 +457,6 @@ fn main() {
             );
         }
     }
+    workloads.extend(rating_workloads(&rated, &peer_set, &strategies));
     run(workloads);
 }

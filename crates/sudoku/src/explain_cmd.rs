@@ -252,7 +252,7 @@ pub fn hint_cmd(puzzle: &str, level: Level) -> anyhow::Result<ExitCode> {
             if grid.is_solved() {
                 "the grid is already solved"
             } else {
-                "no technique up to 6.2 applies here"
+                "no technique of Sudoku Explainer applies here"
             }
         );
         return Ok(ExitCode::SUCCESS);
