@@ -1,0 +1,398 @@
+//! csp-core from Python, as a course's students would use it: a `Model` of
+//! named variables with integer domains, all-different, binary constraints
+//! (a table of allowed pairs, `!=`, or a Python predicate), solved with
+//! forward checking, AC-3 then forward checking, or MAC under a variable
+//! and a value order, and AC-3 alone with its revision trace.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use csp_core::{Config, Inference, Model as Core, Solver, Status, ValueOrder, Var, VarOrder};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::{Failure, guard};
+
+/// A constraint problem: variables (by index, from `var`) with finite
+/// integer domains and the constraints between them.
+#[pyclass(module = "puzzle_solvers.csp")]
+#[derive(Debug)]
+pub struct Model {
+    /// csp-core's model, which is `Send` but not `Sync` (its propagators):
+    /// the lock makes the Python object shareable between threads.
+    core: Mutex<Core>,
+    /// Whether a Python predicate is among the constraints: the search then
+    /// keeps the GIL, which each call needs.
+    calls_python: bool,
+    /// The first exception a Python predicate raised, raised again after
+    /// the search.
+    raised: Arc<Mutex<Option<PyErr>>>,
+}
+
+fn var(model: &Core, index: usize) -> PyResult<Var> {
+    if index < model.num_vars() {
+        Ok(Var::from_index(index))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "variable {index} does not exist: the model has {}",
+            model.num_vars()
+        )))
+    }
+}
+
+fn vars(model: &Core, indices: &[usize]) -> PyResult<Vec<Var>> {
+    indices.iter().map(|&index| var(model, index)).collect()
+}
+
+/// The search settings by name.
+fn config(
+    inference: &str,
+    var_order: &str,
+    value_order: &str,
+    node_limit: Option<u64>,
+    time_limit: Option<f64>,
+) -> PyResult<Config> {
+    let inference = match inference {
+        "fc" | "forward-checking" => Inference::ForwardChecking,
+        "ac3-fc" => Inference::Ac3ThenForwardChecking,
+        "mac" => Inference::Mac,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown inference '{other}', expected fc, ac3-fc or mac"
+            )));
+        }
+    };
+    let var_order = match var_order {
+        "input" => VarOrder::Input,
+        "mrv" => VarOrder::Mrv,
+        "mrv-degree" => VarOrder::MrvDegree,
+        "dom-wdeg" => VarOrder::DomWdeg,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown var_order '{other}', expected input, mrv, mrv-degree or dom-wdeg"
+            )));
+        }
+    };
+    let value_order = match value_order {
+        "ascending" => ValueOrder::Ascending,
+        "descending" => ValueOrder::Descending,
+        "lcv" => ValueOrder::LeastConstraining,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown value_order '{other}', expected ascending, descending or lcv"
+            )));
+        }
+    };
+    let mut config = Config::new()
+        .inference(inference)
+        .var_order(var_order)
+        .value_order(value_order);
+    if let Some(nodes) = node_limit {
+        config = config.node_limit(nodes);
+    }
+    if let Some(seconds) = time_limit {
+        let time = Duration::try_from_secs_f64(seconds).map_err(|_| {
+            PyValueError::new_err(format!(
+                "time_limit {seconds}: expected a finite number of seconds, 0 or more"
+            ))
+        })?;
+        config = config.time_limit(time);
+    }
+    Ok(config)
+}
+
+fn stats_dict<'py>(py: Python<'py>, stats: &csp_core::Stats) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("nodes", stats.nodes)?;
+    dict.set_item(
+        "micros",
+        u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX),
+    )?;
+    dict.set_item("backtracks", stats.backtracks)?;
+    dict.set_item("arc_revisions", stats.arc_revisions)?;
+    dict.set_item("propagations", stats.propagations)?;
+    dict.set_item("prunings", stats.prunings)?;
+    Ok(dict)
+}
+
+impl Model {
+    fn core(&self) -> MutexGuard<'_, Core> {
+        // A panic while the lock was held was caught by `guard` and left
+        // the model as it was before the call that panicked.
+        self.core.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs `work` on a fresh solver, with the GIL released unless a Python
+    /// predicate needs it, then raises what a predicate raised.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        config: Config,
+        work: impl FnOnce(&mut Solver) -> T + Send,
+    ) -> PyResult<T> {
+        let core = self.core().clone();
+        let search = move || guard(|| Ok::<_, Failure>(work(&mut Solver::new(core, config))));
+        let result = if self.calls_python {
+            search()
+        } else {
+            py.detach(search)
+        };
+        if let Some(error) = self
+            .raised
+            .lock()
+            .map_err(|_| Failure::Panic("a poisoned lock".into()))?
+            .take()
+        {
+            return Err(error);
+        }
+        Ok(result?)
+    }
+
+    fn assignment<'py>(&self, py: Python<'py>, values: &[i32]) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (index, value) in values.iter().enumerate() {
+            dict.set_item(self.core().name(Var::from_index(index)), value)?;
+        }
+        Ok(dict)
+    }
+}
+
+#[pymethods]
+impl Model {
+    #[new]
+    fn new() -> Self {
+        Model {
+            core: Mutex::new(Core::new()),
+            calls_python: false,
+            raised: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Adds a variable with these values and returns its index; `name`
+    /// (default `x<index>`) names it in solutions and traces.
+    #[pyo3(signature = (values, name=None))]
+    fn var(&mut self, values: Vec<i32>, name: Option<String>) -> PyResult<usize> {
+        if values.is_empty() {
+            return Err(PyValueError::new_err("a variable needs at least one value"));
+        }
+        let var = match name {
+            Some(name) => self.core().new_named_var(name, values),
+            None => self.core().new_var(values),
+        };
+        Ok(var.index())
+    }
+
+    /// The name of variable `index`.
+    fn name(&self, index: usize) -> PyResult<String> {
+        let core = self.core();
+        Ok(core.name(var(&core, index)?))
+    }
+
+    /// The values left in variable `index`'s domain.
+    fn domain(&self, index: usize) -> PyResult<Vec<i32>> {
+        let core = self.core();
+        Ok(core.domain(var(&core, index)?))
+    }
+
+    /// The number of variables.
+    fn __len__(&self) -> usize {
+        self.core().num_vars()
+    }
+
+    /// Fixes variable `index` to `value` (a given).
+    fn assign(&mut self, index: usize, value: i32) -> PyResult<()> {
+        let mut core = self.core();
+        let var = var(&core, index)?;
+        core.assign(var, value);
+        Ok(())
+    }
+
+    /// Every variable of `indices` takes a different value.
+    fn all_different(&mut self, indices: Vec<usize>) -> PyResult<()> {
+        let mut core = self.core();
+        let vars = vars(&core, &indices)?;
+        core.all_different(&vars);
+        Ok(())
+    }
+
+    /// `x != y`.
+    fn not_equal(&mut self, x: usize, y: usize) -> PyResult<()> {
+        let mut core = self.core();
+        let (x, y) = (var(&core, x)?, var(&core, y)?);
+        core.not_equal(x, y);
+        Ok(())
+    }
+
+    /// A binary constraint given by its allowed `(x value, y value)` pairs.
+    fn table(&mut self, x: usize, y: usize, allowed: Vec<(i32, i32)>) -> PyResult<()> {
+        let mut core = self.core();
+        let (x, y) = (var(&core, x)?, var(&core, y)?);
+        core.table(x, y, &allowed);
+        Ok(())
+    }
+
+    /// A binary constraint by a Python predicate `allowed(a, b) -> bool`:
+    /// slower than a table (each check calls Python, and the search keeps
+    /// the GIL), fine for teaching. An exception it raises is raised again
+    /// when the search ends (the pair counts as not allowed meanwhile).
+    fn binary(&mut self, x: usize, y: usize, allowed: Py<PyAny>) -> PyResult<()> {
+        self.calls_python = true;
+        let raised = Arc::clone(&self.raised);
+        let mut core = self.core();
+        let (x, y) = (var(&core, x)?, var(&core, y)?);
+        core.binary(x, y, move |a, b| {
+            Python::attach(|py| {
+                match allowed
+                    .call1(py, (a, b))
+                    .and_then(|answer| answer.is_truthy(py))
+                {
+                    Ok(answer) => answer,
+                    Err(error) => {
+                        if let Ok(mut slot) = raised.lock() {
+                            slot.get_or_insert(error);
+                        }
+                        false
+                    }
+                }
+            })
+        });
+        Ok(())
+    }
+
+    /// Solves; returns `{"status", "limit", "solution" (a dict of name to
+    /// value, when solved), "stats"}`. `inference` is `fc`, `ac3-fc` or
+    /// `mac`; `var_order` `input`, `mrv`, `mrv-degree` or `dom-wdeg`;
+    /// `value_order` `ascending`, `descending` or `lcv`.
+    #[pyo3(signature = (*, inference="mac", var_order="mrv", value_order="ascending", node_limit=None, time_limit=None))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        inference: &str,
+        var_order: &str,
+        value_order: &str,
+        node_limit: Option<u64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let config = config(inference, var_order, value_order, node_limit, time_limit)?;
+        let outcome = self.run(py, config, |solver| solver.solve())?;
+        let result = PyDict::new(py);
+        result.set_item("status", outcome.status.name())?;
+        result.set_item("limit", outcome.status.limit().map(|limit| limit.name()))?;
+        let solution = match (&outcome.status, &outcome.solution) {
+            (Status::Solved, Some(solution)) => Some(self.assignment(py, solution.values())?),
+            _ => None,
+        };
+        result.set_item("solution", solution)?;
+        result.set_item("stats", stats_dict(py, &outcome.stats)?)?;
+        Ok(result)
+    }
+
+    /// Every solution (up to `limit` of them), each a dict of name to value.
+    #[pyo3(signature = (limit=None, *, inference="mac", var_order="mrv", value_order="ascending"))]
+    fn solutions<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<u64>,
+        inference: &str,
+        var_order: &str,
+        value_order: &str,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let config = config(inference, var_order, value_order, None, None)?;
+        let limit = limit.unwrap_or(u64::MAX);
+        let found = self.run(py, config, |solver| {
+            let mut found = Vec::new();
+            solver.for_each_solution(|solution| {
+                found.push(solution.values().to_vec());
+                (found.len() as u64) < limit
+            });
+            found
+        })?;
+        found
+            .iter()
+            .map(|values| self.assignment(py, values))
+            .collect()
+    }
+
+    /// The number of solutions, counted up to `limit`: `(count, complete)`,
+    /// complete when the search was exhausted.
+    #[pyo3(signature = (limit=None, *, inference="mac", var_order="mrv", value_order="ascending", node_limit=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        inference: &str,
+        var_order: &str,
+        value_order: &str,
+        node_limit: Option<u64>,
+    ) -> PyResult<(u64, bool)> {
+        let config = config(inference, var_order, value_order, node_limit, None)?;
+        let count = self.run(py, config, |solver| solver.count(limit.unwrap_or(u64::MAX)))?;
+        Ok((count.count, count.status == csp_core::CountStatus::Complete))
+    }
+
+    /// AC-3 alone: `{"consistent", "domains" (name to the values left),
+    /// "trace", "stats"}`, the trace a list of the revisions that removed
+    /// something, each `{"x", "y", "removed", "domain"}` (the revised
+    /// variable, the other end of the arc, the values removed and the
+    /// domain left), in order, as a textbook's AC-3 table shows them.
+    fn ac3<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let core = self.core().clone();
+        let (report, domains, trace) = self.run(py, Config::new(), move |solver| {
+            let report = solver.ac3(true);
+            let domains: Vec<(String, Vec<i32>)> = core
+                .vars()
+                .map(|var| (core.name(var), solver.domain(var)))
+                .collect();
+            let mut trace = Vec::new();
+            report.replay(|revision, domain| {
+                if let Some(domain) = domain {
+                    trace.push((
+                        core.name(revision.x),
+                        core.name(revision.y),
+                        revision.removed.clone(),
+                        domain.to_vec(),
+                    ));
+                }
+            });
+            (report, domains, trace)
+        })?;
+        let result = PyDict::new(py);
+        result.set_item("consistent", report.consistent)?;
+        let left = PyDict::new(py);
+        for (name, values) in domains {
+            left.set_item(name, values)?;
+        }
+        result.set_item("domains", left)?;
+        let rows = trace
+            .into_iter()
+            .map(|(x, y, removed, domain)| {
+                let row = PyDict::new(py);
+                row.set_item("x", x)?;
+                row.set_item("y", y)?;
+                row.set_item("removed", removed)?;
+                row.set_item("domain", domain)?;
+                Ok(row)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        result.set_item("trace", rows)?;
+        result.set_item("stats", stats_dict(py, &report.stats)?)?;
+        Ok(result)
+    }
+
+    fn __repr__(&self) -> String {
+        let core = self.core();
+        format!(
+            "Model({} variables, {} constraints)",
+            core.num_vars(),
+            core.num_constraints()
+        )
+    }
+}
+
+/// Adds the submodule `csp`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let module = PyModule::new(parent.py(), "csp")?;
+    module.add_class::<Model>()?;
+    parent.add_submodule(&module)
+}

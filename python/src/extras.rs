@@ -1,0 +1,128 @@
+//! What one puzzle has beyond the shared shape: sudoku's batch records as
+//! the binary writes them (for the Dask module), N-Queens' fast counter and
+//! its split into subproblems.
+
+use std::num::NonZeroUsize;
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+
+use crate::errors::{Failure, guard};
+use crate::puzzles::on_pool;
+
+/// The JSON lines `sudoku solve --json` writes for `text` (one puzzle per
+/// line, or grids of rows), `line` counted from `first_line`: the same
+/// options as the binary (the default memory budget, the uniqueness count)
+/// and the same fields, solved on rayon with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (text, first_line=1, threads=None, *, algo=None))]
+fn json_records(
+    py: Python<'_>,
+    text: String,
+    first_line: usize,
+    threads: Option<usize>,
+    algo: Option<String>,
+) -> PyResult<Vec<String>> {
+    let work = || -> Result<Vec<String>, Failure> {
+        let algo = match algo {
+            None => sudoku::Algo::default(),
+            Some(name) => name
+                .parse()
+                .map_err(|error: puzzle_kit::UnknownName| Failure::Usage(error.to_string()))?,
+        };
+        let options = sudoku::Options::new(algo).memory_limit(cli_kit::default_memory_budget());
+        let puzzles = sudoku::parse_puzzles(&text);
+        puzzles
+            .par_iter()
+            .map(|parsed| {
+                guard(|| {
+                    let answer = sudoku::cli::solve_parsed(parsed, &options, true);
+                    let mut record =
+                        sudoku::cli::record(parsed, answer.as_ref().map_err(String::as_str), false);
+                    record.line = Some(parsed.line + first_line - 1);
+                    record.error = record
+                        .error
+                        .map(|message| shift_line(&message, first_line - 1));
+                    serde_json::to_string(&record)
+                        .map_err(|error| Failure::Panic(error.to_string()))
+                })
+            })
+            .collect()
+    };
+    Ok(py.detach(|| on_pool(threads, work))?)
+}
+
+/// `message` with its leading "line N" moved down by `offset` lines: a
+/// parse error of a partition, told where it is in the whole file.
+fn shift_line(message: &str, offset: usize) -> String {
+    let Some(rest) = message.strip_prefix("line ") else {
+        return message.to_owned();
+    };
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    match rest[..digits].parse::<usize>() {
+        Ok(line) => format!("line {}{}", line + offset, &rest[digits..]),
+        Err(_) => message.to_owned(),
+    }
+}
+
+/// Adds sudoku's extras to its module.
+pub fn register_sudoku(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(json_records, module)?)
+}
+
+/// Every placement of `n` queens and those distinct under the 8
+/// symmetries, `(total, unique)`, by the fast counter on `threads` threads
+/// (every core when None), with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (n, threads=None))]
+fn count(py: Python<'_>, n: usize, threads: Option<usize>) -> PyResult<(u64, u64)> {
+    let options = nqueens::CountOptions {
+        threads: threads.and_then(NonZeroUsize::new),
+    };
+    let counts = py.detach(|| {
+        guard(|| nqueens::count(n, &options).map_err(|error| Failure::Usage(error.to_string())))
+    })?;
+    Ok((counts.0.total, counts.0.unique))
+}
+
+/// The total count of `n` queens split into subproblems, the first
+/// `depth` rows placed: dicts `{"n", "columns", "weight"}` as `nqueens
+/// count N --split DEPTH` prints them. Their shares
+/// (`count_subproblem`) sum to the total.
+#[pyfunction]
+fn split<'py>(py: Python<'py>, n: usize, depth: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let parts = nqueens::split(n, depth).map_err(|error| Failure::Usage(error.to_string()))?;
+    parts
+        .into_iter()
+        .map(|part| {
+            let dict = PyDict::new(py);
+            dict.set_item("n", part.n)?;
+            dict.set_item("columns", part.columns)?;
+            dict.set_item("weight", part.weight)?;
+            Ok(dict)
+        })
+        .collect()
+}
+
+/// One subproblem's share of the total: the completions of its first rows
+/// times its weight, counted on this thread with the GIL released.
+#[pyfunction]
+fn count_subproblem(py: Python<'_>, n: usize, columns: Vec<usize>, weight: u64) -> PyResult<u64> {
+    let part = nqueens::Subproblem { n, columns, weight };
+    let completions = py.detach(|| {
+        guard(|| {
+            nqueens::count_subproblem(&part)
+                .map(|(completions, _)| completions)
+                .map_err(|error| Failure::Usage(error.to_string()))
+        })
+    })?;
+    Ok(completions * part.weight)
+}
+
+/// Adds N-Queens' extras to its module.
+pub fn register_nqueens(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(count, module)?)?;
+    module.add_function(wrap_pyfunction!(split, module)?)?;
+    module.add_function(wrap_pyfunction!(count_subproblem, module)?)
+}

@@ -1,0 +1,28 @@
+"""Shared paths: the repository's fixtures and the release binaries that
+`cargo xtask ci` builds before it runs these tests."""
+
+import os
+import pathlib
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def fixtures() -> pathlib.Path:
+    return FIXTURES
+
+
+@pytest.fixture(scope="session")
+def sudoku_binary() -> pathlib.Path:
+    """The `sudoku` binary the package is compared with: $SUDOKU_BIN, else
+    the workspace's release build, else its debug build."""
+    candidates = [os.environ.get("SUDOKU_BIN")] + [
+        str(REPO / "target" / profile / "sudoku") for profile in ("release", "debug")
+    ]
+    for candidate in candidates:
+        if candidate and pathlib.Path(candidate).is_file():
+            return pathlib.Path(candidate)
+    pytest.fail("no sudoku binary: run `cargo build --release -p sudoku` or set SUDOKU_BIN")

@@ -1,0 +1,192 @@
+"""Every puzzle module through the same generic bindings: the command
+line's text forms in, records with the JSON record's fields out, errors
+with line and column, a limit as a status, batches in input order."""
+
+import json
+import subprocess
+
+import pytest
+
+import puzzle_solvers
+from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+
+KNOWN_SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+KNOWN_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def check_sudoku(puzzle: str, solution: str) -> None:
+    """An independent check: the solution keeps the givens and every row,
+    column and box holds 1 to 9."""
+    assert len(solution) == 81
+    for given, digit in zip(puzzle, solution):
+        assert given in ".0" or given == digit
+    grid = [[int(solution[9 * r + c]) for c in range(9)] for r in range(9)]
+    units = [row for row in grid]
+    units += [[grid[r][c] for r in range(9)] for c in range(9)]
+    units += [
+        [grid[3 * br + r][3 * bc + c] for r in range(3) for c in range(3)]
+        for br in range(3)
+        for bc in range(3)
+    ]
+    for unit in units:
+        assert sorted(unit) == list(range(1, 10))
+
+
+def puzzles(fixtures):
+    """One real puzzle of every crate, in its command line's text form."""
+    return {
+        sudoku: KNOWN_SUDOKU,
+        nqueens: "8",
+        eight_puzzle: "142358607",
+        gogen: (fixtures / "gogen" / "seed-sample.txt").read_text(),
+        ripple: "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1",
+        crossword: (fixtures / "crossword" / "grids" / "own-mini-5x5.txt").read_text(),
+    }
+
+
+def test_every_puzzle_solves_with_its_default_algorithm(fixtures):
+    for module, text in puzzles(fixtures).items():
+        record = module.solve(text)
+        assert record.status == "solved", module.NAME
+        assert record.solution, module.NAME
+        assert record.algo == module.algorithms[0]
+        assert record.limit is None and record.error is None
+        assert record.count == 1
+        assert record.stats["nodes"] >= 1
+        assert set(record.stats) == {"nodes", "micros"}
+        assert record.puzzle == module.parse(text)
+
+
+def test_the_sudoku_answer_is_right_by_an_independent_check():
+    record = sudoku.solve(KNOWN_SUDOKU)
+    assert record.solution == KNOWN_SOLUTION
+    check_sudoku(KNOWN_SUDOKU, record.solution)
+
+
+def test_every_sudoku_algorithm_agrees(fixtures):
+    lines = [
+        line
+        for line in (fixtures / "sudoku" / "agreement.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ][:3]
+    for algo in sudoku.algorithms:
+        for line in lines:
+            record = sudoku.solve(line, algo=algo, node_limit=2_000_000)
+            if record.status == "limit":
+                assert record.limit == "node"
+                continue
+            assert record.status == "solved", (algo, line)
+            check_sudoku(line, record.solution)
+
+
+def test_textbook_formulations_count_the_eight_queens(fixtures):
+    for algo in ("csp", "dfs", "bfs"):
+        record = nqueens.solve("8", algo=algo, count_up_to=1000)
+        assert (record.count, record.count_complete) == (92, True), algo
+
+
+def test_bad_text_raises_a_value_error_with_line_and_column():
+    cases = [
+        (sudoku, "53..7x", 1, 7),
+        (sudoku, "1\n2", 2, 1),
+        (nqueens, "x", 1, 1),
+        (eight_puzzle, "14235860x", None, 9),
+        (ripple, "https://puzz.link/p?ripple/5/4/zz", 1, 32),
+        (gogen, "ABCDE\nxx", 2, 3),
+        (crossword, "", 1, 1),
+    ]
+    for module, text, line, column in cases:
+        with pytest.raises(puzzle_solvers.ParseError) as caught:
+            module.solve(text)
+        assert isinstance(caught.value, ValueError)
+        assert (caught.value.line, caught.value.column) == (line, column), module.NAME
+        assert f"column {column}" in str(caught.value)
+
+
+def test_an_unknown_algorithm_or_setting_is_a_value_error_naming_the_choices():
+    with pytest.raises(ValueError, match="unknown algorithm 'quick', expected fast, csp"):
+        sudoku.solve(KNOWN_SUDOKU, algo="quick")
+    with pytest.raises(ValueError, match="time_limit"):
+        sudoku.solve(KNOWN_SUDOKU, time_limit=-1.0)
+    with pytest.raises(TypeError):
+        sudoku.solve(KNOWN_SUDOKU, nodes=5)
+
+
+def test_a_limit_is_a_status_that_names_the_limit():
+    record = nqueens.solve("12", algo="dfs", count_up_to=10**9, node_limit=100)
+    assert record.status == "limit" and record.limit == "node"
+    assert record.count_complete is False
+    assert record.solution is None
+    assert record.stats["nodes"] <= 100
+    assert json.loads(record.to_json())["limit"] == "node"
+    timed = nqueens.solve("13", algo="dfs", count_up_to=10**9, time_limit=0.0)
+    assert (timed.status, timed.limit) == ("limit", "time")
+
+
+def test_records_read_back_as_the_json_records_fields():
+    record = sudoku.solve(KNOWN_SUDOKU)
+    line = record.to_json()
+    assert line.startswith('{"status":"solved","solution":"5346')
+    assert json.loads(line) == record.to_dict()
+    assert list(record.to_dict()) == [
+        "status", "solution", "puzzle", "algo", "count", "count_complete", "stats",
+    ]
+    assert "solved" in repr(record)
+
+
+def test_solve_many_keeps_input_order_and_reports_bad_lines_as_invalid():
+    texts = [KNOWN_SUDOKU, "not a sudoku", KNOWN_SUDOKU.replace("5", ".", 1)] * 20
+    for threads in (None, 1, 2):
+        records = sudoku.solve_many(texts, threads=threads)
+        assert [record.line for record in records] == list(range(1, 61))
+        assert [record.status for record in records[:3]] == ["solved", "invalid", "solved"]
+        assert records[1].error.startswith("line 1, column 1")
+        assert records[1].puzzle == "not a sudoku"
+        assert records[3].solution == KNOWN_SOLUTION
+    with pytest.raises(ValueError, match="threads"):
+        sudoku.solve_many(texts, threads=0)
+
+
+def test_solve_many_agrees_with_solve_for_every_puzzle(fixtures):
+    for module, text in puzzles(fixtures).items():
+        [many] = module.solve_many([text], threads=1)
+        one = module.solve(text)
+        assert (many.status, many.solution, many.line) == (one.status, one.solution, 1)
+
+
+def test_a_panic_becomes_internal_error_and_the_interpreter_goes_on():
+    with pytest.raises(puzzle_solvers.InternalError, match="a panic on purpose"):
+        puzzle_solvers._native._panic_for_test()
+    assert sudoku.solve(KNOWN_SUDOKU).status == "solved"
+
+
+def test_nqueens_counts_and_its_split_agree_with_oeis():
+    a000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680]
+    for n, expected in enumerate(a000170, start=1):
+        assert nqueens.count(n)[0] == expected
+        for depth in (0, 1, 2):
+            parts = nqueens.split(n, depth)
+            shares = [nqueens.count_subproblem(**part) for part in parts]
+            assert sum(shares) == expected, (n, depth)
+    assert nqueens.count(8) == (92, 12)
+    with pytest.raises(ValueError, match="attacked"):
+        nqueens.count_subproblem(8, [0, 1], 2)
+
+
+def test_split_prints_what_the_binary_prints(sudoku_binary):
+    binary = sudoku_binary.parent / "nqueens"
+    if not binary.is_file():
+        pytest.fail(f"no nqueens binary beside {sudoku_binary}")
+    output = subprocess.run(
+        [binary, "count", "9", "--split", "2"], capture_output=True, text=True, check=True
+    ).stdout
+    assert [json.loads(line) for line in output.splitlines()] == nqueens.split(9, 2)
+
+
+def test_the_package_ships_its_type_stubs():
+    import pathlib
+
+    package = pathlib.Path(puzzle_solvers.__file__).parent
+    assert (package / "py.typed").is_file()
+    for name in ("_native", "csp", "sudoku", "nqueens", "eight_puzzle", "crossword", "ripple", "gogen"):
+        assert (package / f"{name}.pyi").is_file(), name
