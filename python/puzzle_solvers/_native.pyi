@@ -27,6 +27,7 @@ class Record:
     count_complete: bool
     nodes: int
     micros: int
+    counters: list[tuple[str, int]]
     @property
     def stats(self) -> dict[str, int]: ...
     def to_dict(self) -> dict[str, object]: ...

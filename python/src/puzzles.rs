@@ -83,16 +83,23 @@ pub struct Record {
     pub nodes: u64,
     /// Wall-clock microseconds.
     pub micros: u64,
+    /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
+    /// in the JSON record's `stats`.
+    pub counters: Vec<(&'static str, u64)>,
 }
 
 #[pymethods]
 impl Record {
-    /// `{"nodes": ..., "micros": ...}`, as the JSON record's `stats`.
+    /// `{"nodes": ..., "micros": ..., and the crate's own counters}`, as
+    /// the JSON record's `stats`.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let stats = PyDict::new(py);
         stats.set_item("nodes", self.nodes)?;
         stats.set_item("micros", self.micros)?;
+        for (name, value) in &self.counters {
+            stats.set_item(name, value)?;
+        }
         Ok(stats)
     }
 
@@ -150,8 +157,13 @@ impl Record {
             .iter()
             .map(|(key, value)| format!("\"{key}\":{value}"))
             .collect();
+        let counters: String = self
+            .counters
+            .iter()
+            .map(|(name, value)| format!(",\"{name}\":{value}"))
+            .collect();
         body.push(format!(
-            "\"stats\":{{\"nodes\":{},\"micros\":{}}}",
+            "\"stats\":{{\"nodes\":{},\"micros\":{}{counters}}}",
             self.nodes, self.micros
         ));
         format!("{{{}}}", body.join(","))
@@ -224,6 +236,7 @@ impl<P: Puzzle> Typed<P> {
             count_complete: outcome.count_complete,
             nodes: outcome.stats.nodes(),
             micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
+            counters: outcome.stats.counters(),
         })
     }
 }
@@ -275,6 +288,7 @@ impl<P: Puzzle> Kind for Typed<P> {
                         count_complete: false,
                         nodes: 0,
                         micros: 0,
+                        counters: Vec::new(),
                     }),
                     Err(failure) => Err(failure),
                 }

@@ -80,6 +80,9 @@ pub fn run() -> Result<()> {
     step("cargo xtask verify");
     crate::verify::run(&[])?;
 
+    step("cargo xtask python (the Python package in a fresh venv, pytest with Dask)");
+    crate::python::run()?;
+
     step("cargo xtask examples (every README's console examples, as shown)");
     crate::examples::run(&[])?;
     println!("ci: all green");

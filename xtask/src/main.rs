@@ -6,6 +6,7 @@ mod ci;
 mod demo;
 mod examples;
 mod fixtures;
+mod python;
 mod verify;
 mod workspace;
 
@@ -53,6 +54,9 @@ enum Command {
     },
     /// The explorer's end-to-end tests in Chromium (playwright-core from npm).
     Browser,
+    /// Build the Python package into target/python-venv (pip install ./python)
+    /// and run its pytest suite, the Dask tests included.
+    Python,
     /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
     Ci,
 }
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Demo => demo::run(),
         Command::Examples { files } => examples::run(&files),
         Command::Browser => browser::run().map(|_| ()),
+        Command::Python => python::run(),
         Command::Ci => ci::run(),
     };
     match result {

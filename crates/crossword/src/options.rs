@@ -184,6 +184,14 @@ impl puzzle_kit::Effort for Stats {
     fn elapsed(&self) -> Duration {
         self.elapsed
     }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("backtracks", self.backtracks),
+            ("restarts", self.restarts),
+            ("arc_revisions", self.arc_revisions),
+        ]
+    }
 }
 
 /// A fill: the filled grid, its entries numbered across then down, and

@@ -220,6 +220,16 @@ impl puzzle_kit::Effort for Stats {
     fn elapsed(&self) -> Duration {
         self.elapsed
     }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("num_tested", self.num_tested),
+            ("expanded", self.expanded),
+            ("generated", self.generated),
+            ("max_frontier", self.max_frontier),
+            ("iterations", u64::from(self.iterations)),
+        ]
+    }
 }
 
 /// A solution: the moves of the blank from the board to the goal, shown

@@ -77,6 +77,15 @@ impl Effort for Stats {
     fn elapsed(&self) -> Duration {
         self.elapsed
     }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        let mut counters = vec![("backtracks", self.backtracks)];
+        if let Some(seed) = &self.seed {
+            counters.push(("nodes_visited", seed.nodes_visited));
+            counters.extend(seed.path_length.map(|length| ("path_length", length)));
+        }
+        counters
+    }
 }
 
 /// Seed 000's own counters of a `dfs` run.

@@ -159,6 +159,13 @@ impl puzzle_kit::Effort for Stats {
     fn elapsed(&self) -> Duration {
         self.elapsed
     }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        self.num_tested
+            .map(|tested| ("num_tested", tested))
+            .into_iter()
+            .collect()
+    }
 }
 
 /// The end of a [`solve`](crate::solve): the status (solved, unsolvable,

@@ -109,6 +109,12 @@ impl Effort for Stats {
     fn elapsed(&self) -> Duration {
         self.elapsed
     }
+
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        let mut counters = vec![("backtracks", self.backtracks)];
+        counters.extend(self.recursive_calls.map(|calls| ("recursive_calls", calls)));
+        counters
+    }
 }
 
 /// What a run returns: [`Outcome::status`], the first solution, the count

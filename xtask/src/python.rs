@@ -1,0 +1,93 @@
+//! `cargo xtask python`: the Python package (`python/`) installed into a
+//! virtual environment of its own (`target/python-venv`) with the README's
+//! install line, and its pytest suite run there, the Dask tests included.
+//! Packages come from the registry (maturin, pytest, dask[distributed]);
+//! pip's cache keeps later runs off the network.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::workspace::{self, run_checked};
+
+/// The cargo profile the extension is built with here. `dev` reuses what
+/// `cargo test --workspace` has just built and took 40 s less end to end
+/// than the release-like `python` profile on the 2-core CI machine; the
+/// tests time nothing, and the slowest (N-Queens 14 through Dask) stays
+/// within seconds.
+const PROFILE: &str = "dev";
+
+pub fn run() -> Result<()> {
+    let Some(python) = find_python() else {
+        let message = "python: no python3 of version 3.9 or later on PATH, so the Python \
+                       package (python/) is neither built nor tested: install python3 with \
+                       its venv and pip modules";
+        if std::env::var_os("CI").is_some() {
+            bail!("{message}");
+        }
+        println!("{message} (skipped)");
+        return Ok(());
+    };
+
+    let binaries = workspace::build_release_binaries(&["nqueens".into(), "sudoku".into()])?;
+    let venv = workspace::target_dir().join("python-venv");
+    let venv_python = venv.join("bin").join("python");
+    if !venv_python.is_file() {
+        run_checked(
+            Command::new(&python).args(["-m", "venv"]).arg(&venv),
+            "python3 -m venv target/python-venv",
+        )?;
+    }
+    run_checked(
+        pip(&venv_python).args(["maturin>=1.7,<2", "pytest", "dask[distributed]"]),
+        "pip install maturin pytest dask[distributed]",
+    )?;
+    // The README's install line; --force-reinstall so that a venv kept
+    // from an earlier run gets the extension of this tree.
+    run_checked(
+        pip(&venv_python)
+            .args(["--force-reinstall", "--no-deps", "./python"])
+            .env("MATURIN_PEP517_ARGS", format!("--profile {PROFILE}")),
+        "pip install ./python",
+    )?;
+    run_checked(
+        Command::new(&venv_python)
+            .args(["-m", "pytest", "python/tests", "-q", "-p", "no:cacheprovider"])
+            .env("SUDOKU_BIN", sudoku_binary(&binaries)?)
+            .current_dir(workspace::root()),
+        "pytest python/tests",
+    )
+}
+
+/// `pip install --quiet` in the environment of `python`.
+fn pip(python: &Path) -> Command {
+    let mut command = Command::new(python);
+    command
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .current_dir(workspace::root());
+    command
+}
+
+/// `python3` (or `$PYTHON`) when it runs and is 3.9 or later.
+fn find_python() -> Option<PathBuf> {
+    let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+    let output = Command::new(&python)
+        .args(["-c", "import sys, venv; print(sys.version_info >= (3, 9))"])
+        .output()
+        .ok()?;
+    (output.status.success() && output.stdout.starts_with(b"True")).then(|| python.into())
+}
+
+fn sudoku_binary(binaries: &[PathBuf]) -> Result<&PathBuf> {
+    binaries
+        .iter()
+        .find(|binary| binary.file_stem().is_some_and(|stem| stem == "sudoku"))
+        .context("no sudoku binary was built")
+}
