@@ -53,7 +53,14 @@ pub fn run() -> Result<()> {
     )?;
     run_checked(
         Command::new(&venv_python)
-            .args(["-m", "pytest", "python/tests", "-q", "-p", "no:cacheprovider"])
+            .args([
+                "-m",
+                "pytest",
+                "python/tests",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+            ])
             .env("SUDOKU_BIN", sudoku_binary(&binaries)?)
             .current_dir(workspace::root()),
         "pytest python/tests",
