@@ -1,7 +1,8 @@
 //! `cargo xtask bench [crate]`: builds each crate's bench, `benches/<crate>/`
 //! (a `bench-kit` program, the package `<crate>-bench`), in the bench profile,
 //! runs it from the workspace root, and renders its rows as a Markdown table
-//! and as `target/bench/<crate>.json`.
+//! and as `target/bench/<crate>.json`, its ratios drawn as a bar chart in
+//! `target/bench/<crate>.svg`.
 //!
 //! `benches/` is a workspace of its own, with its own lock file and target
 //! dir (`target/benches`): the peers from crates.io stay out of the main
@@ -72,7 +73,13 @@ pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> 
         std::fs::create_dir_all(&out_dir)?;
         let out_file = out_dir.join(format!("{krate}.json"));
         std::fs::write(&out_file, serde_json::to_string_pretty(&rows)?)?;
-        println!("\n(rows written to {})\n", out_file.display());
+        let chart_file = out_dir.join(format!("{krate}.svg"));
+        std::fs::write(&chart_file, chart(krate, &rows))?;
+        println!(
+            "\n(rows written to {}, their ratios drawn in {})\n",
+            out_file.display(),
+            chart_file.display()
+        );
         if !output.status.success() && disagreements == 0 {
             bail!("{krate}'s bench failed ({})", output.status);
         }
@@ -81,6 +88,16 @@ pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> 
         bail!("{disagreements} workload(s) where our answer differs from the peer's");
     }
     Ok(())
+}
+
+/// The bar chart of the rows' ratios (peer time over ours), one bar a
+/// workload, beside the JSON.
+fn chart(krate: &str, rows: &[Row]) -> String {
+    let bars: Vec<(String, Option<f64>)> = rows
+        .iter()
+        .map(|row| (row.workload.clone(), row.ratio))
+        .collect();
+    svg_kit::ratio_chart(&format!("cargo xtask bench {krate}"), &bars)
 }
 
 /// The manifest of the benches' workspace.
@@ -194,5 +211,25 @@ fn timing(seconds: f64, items: Option<u64>) -> String {
     match items {
         Some(items) if items > 1 => format!("{time} ({:.0}/s)", items as f64 / seconds.max(1e-12)),
         _ => time,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_has_a_bar_per_ratio_and_says_which_have_no_peer() {
+        let rows: Vec<Row> = [
+            r#"{"workload":"a & b","ours_s":1.0,"peer":"p","peer_s":3.0,"ratio":3.0,"items":null,"agree":true,"answer":"x","note":null}"#,
+            r#"{"workload":"alone","ours_s":1.0,"peer":null,"peer_s":null,"ratio":null,"items":null,"agree":true,"answer":"x","note":null}"#,
+        ]
+        .iter()
+        .map(|line| serde_json::from_str(line).expect("a row"))
+        .collect();
+        let svg = chart("demo", &rows);
+        assert!(svg.contains(">a &amp; b</text>") && svg.contains(">3x</text>"));
+        assert!(svg.contains(">no peer</text>"));
+        assert_eq!(svg.matches("fill=\"#2ca02c\"").count(), 1);
     }
 }

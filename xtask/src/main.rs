@@ -32,7 +32,7 @@ enum Command {
         crates: Vec<String>,
     },
     /// Time our solvers against their peers, interleaved; print a Markdown table
-    /// and write target/bench/<crate>.json.
+    /// and write target/bench/<crate>.json (and its ratios as a bar chart, <crate>.svg).
     Bench {
         /// Only this crate (default: every crate with a folder in benches/).
         krate: Option<String>,
