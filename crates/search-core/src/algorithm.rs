@@ -6,9 +6,10 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 use crate::config::Config;
-use crate::dfs::{dfs, iddfs};
-use crate::frontier::{SearchOf, astar, bfs, greedy, random};
-use crate::idastar::idastar;
+use crate::dfs::{dfs_observed, iddfs_observed};
+use crate::frontier::{SearchOf, astar_observed, bfs_observed, greedy_observed, random_observed};
+use crate::idastar::idastar_observed;
+use crate::observe::{NoObserver, Observer};
 use crate::problem::Problem;
 
 /// One of the searchers, chosen at run time.
@@ -95,14 +96,30 @@ impl Algorithm {
         P: Problem,
         P::State: Eq + Hash,
     {
+        self.run_observed(problem, start, config, &mut NoObserver)
+    }
+
+    /// Runs this searcher, telling `observer` what it does.
+    pub fn run_observed<P, O>(
+        self,
+        problem: &P,
+        start: P::State,
+        config: &Config,
+        observer: &mut O,
+    ) -> SearchOf<P>
+    where
+        P: Problem,
+        P::State: Eq + Hash,
+        O: Observer<P::State, P::Move, P::Cost>,
+    {
         match self {
-            Algorithm::Random => random(problem, start, config),
-            Algorithm::Bfs => bfs(problem, start, config),
-            Algorithm::Dfs => dfs(problem, start, config),
-            Algorithm::Iddfs => iddfs(problem, start, config),
-            Algorithm::Greedy => greedy(problem, start, config),
-            Algorithm::AStar => astar(problem, start, config),
-            Algorithm::IdaStar => idastar(problem, start, config),
+            Algorithm::Random => random_observed(problem, start, config, observer),
+            Algorithm::Bfs => bfs_observed(problem, start, config, observer),
+            Algorithm::Dfs => dfs_observed(problem, start, config, observer),
+            Algorithm::Iddfs => iddfs_observed(problem, start, config, observer),
+            Algorithm::Greedy => greedy_observed(problem, start, config, observer),
+            Algorithm::AStar => astar_observed(problem, start, config, observer),
+            Algorithm::IdaStar => idastar_observed(problem, start, config, observer),
         }
     }
 }

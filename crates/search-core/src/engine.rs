@@ -8,6 +8,7 @@ use hashbrown::HashMap;
 
 use crate::config::Config;
 use crate::memory::Budget;
+use crate::observe::Fate;
 use crate::outcome::{Limit, Path, Search, Stats, Status};
 
 /// No parent: the start node.
@@ -144,6 +145,8 @@ impl<'a, S, M, C> Iterator for Ancestors<'a, S, M, C> {
 /// A cycle-check strategy. `K` is what "better" means when a state comes
 /// back: the path cost for A*, the depth for depth-limited DFS.
 pub(crate) trait Visited<S, K> {
+    /// What a refused state is to an observer.
+    const REFUSED: Fate;
     /// Records the start state.
     fn start(&mut self, state: &S, key: K);
     /// Whether a newly generated `state` reached with `key` should be kept;
@@ -165,6 +168,8 @@ pub(crate) trait Visited<S, K> {
 pub(crate) struct NoCheck;
 
 impl<S, K> Visited<S, K> for NoCheck {
+    const REFUSED: Fate = Fate::Cycle;
+
     fn start(&mut self, _: &S, _: K) {}
 
     fn admit<'a>(&mut self, _: &S, _: K, _: impl Iterator<Item = &'a S>, _: &mut Budget) -> bool
@@ -179,6 +184,8 @@ impl<S, K> Visited<S, K> for NoCheck {
 pub(crate) struct PathCheck;
 
 impl<S: PartialEq, K> Visited<S, K> for PathCheck {
+    const REFUSED: Fate = Fate::Cycle;
+
     fn start(&mut self, _: &S, _: K) {}
 
     fn admit<'a>(
@@ -240,6 +247,8 @@ impl<S, K> Closed<S, K> {
 }
 
 impl<S: Clone + Eq + Hash, K: Copy + Ord> Visited<S, K> for Closed<S, K> {
+    const REFUSED: Fate = Fate::Duplicate;
+
     fn start(&mut self, state: &S, key: K) {
         self.best.insert(state.clone(), key);
     }
@@ -279,6 +288,9 @@ pub(crate) struct Watch {
     /// Whether the depth limit kept a state from being expanded: a run
     /// that then finds nothing has not searched its whole space.
     pub depth_cut: bool,
+    /// The number the next node taken in gets, for an observer of a
+    /// searcher without an arena (whose index would be the number).
+    pub next_id: u64,
     started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
@@ -294,6 +306,7 @@ impl Watch {
             },
             budget: Budget::new(config.memory_limit),
             depth_cut: false,
+            next_id: 0,
             started,
             deadline: config.time_limit.map(|limit| started + limit),
             node_limit: config.node_limit.unwrap_or(u64::MAX),
@@ -367,6 +380,13 @@ impl Watch {
     #[inline(always)]
     pub fn out_of_memory(&self) -> Option<Limit> {
         self.budget.exhausted().then_some(Limit::Memory)
+    }
+
+    /// A number for a node taken in (see [`Watch::next_id`]).
+    #[inline]
+    pub fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id - 1
     }
 
     #[inline]

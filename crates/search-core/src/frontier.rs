@@ -13,8 +13,9 @@ use crate::config::{Config, CycleCheck};
 use hashbrown::DefaultHashBuilder;
 use std::hash::BuildHasher;
 
-use crate::engine::{Arena, NoCheck, Node, PathCheck, Visited, Watch};
+use crate::engine::{Arena, NoCheck, Node, PathCheck, ROOT, Visited, Watch};
 use crate::memory::{Budget, Growable};
+use crate::observe::{Fate, Generated, NoObserver, NodeView, Observer, ended};
 use crate::outcome::{Limit, Search, Status};
 use crate::problem::{Cost, Problem};
 use crate::table::Table;
@@ -293,22 +294,30 @@ impl<C: Cost, const ADD_G: bool> Frontier<C> for BestFirst<C, ADD_G> {
 /// The loop shared by the arena searchers without a table (cycle check
 /// none or along the path): test the next waiting node, stop at a goal,
 /// otherwise add its admitted successors.
-fn run<P, V, F>(
+fn run<P, V, F, O>(
     problem: &P,
     start: P::State,
     config: &Config,
     mut visited: V,
     mut frontier: F,
+    observer: &mut O,
 ) -> SearchOf<P>
 where
     P: Problem,
     V: Visited<P::State, P::Cost>,
     F: Frontier<P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
 {
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
+    if O::ACTIVE {
+        observer.start(&start);
+    }
     if !watch.start() {
         return watch.finish(Status::Limit(Limit::Node), None);
+    }
+    if O::ACTIVE {
+        observer.generated(&root(&start));
     }
     let start_h = if F::USES_HEURISTIC {
         problem.heuristic(&start)
@@ -331,6 +340,9 @@ where
         let node = &arena.nodes[index as usize];
         watch.stats.num_tested += 1;
         if problem.is_goal(&node.state) {
+            if O::ACTIVE {
+                observer.goal(&view(problem, &arena, index, frontier.len()));
+            }
             let path = arena.path_to(index);
             return watch.finish(Status::Solved, Some(path));
         }
@@ -339,8 +351,14 @@ where
         }
         let depth = node.depth + 1;
         if config.depth_limit.is_some_and(|limit| depth > limit) {
+            if O::ACTIVE {
+                observer.depth_cut(&view(problem, &arena, index, frontier.len()));
+            }
             watch.depth_cut = true;
             continue;
+        }
+        if O::ACTIVE {
+            observer.expanded(&view(problem, &arena, index, frontier.len()));
         }
         let g = node.g;
         watch.stats.expanded += 1;
@@ -351,9 +369,21 @@ where
         for (mv, state, cost) in successors.drain(..) {
             let child_g = g + cost;
             let budget = &mut watch.budget;
-            if !visited.admit(&state, child_g, arena.ancestors(index), budget)
-                || !arena.room_for_one(budget)
-            {
+            if !visited.admit(&state, child_g, arena.ancestors(index), budget) {
+                if O::ACTIVE {
+                    observer.generated(&Generated {
+                        id: None,
+                        parent: Some(u64::from(index)),
+                        mv: Some(&mv),
+                        depth,
+                        g: child_g,
+                        state: &state,
+                        fate: V::REFUSED,
+                    });
+                }
+                continue;
+            }
+            if !arena.room_for_one(budget) {
                 continue;
             }
             let h = if F::USES_HEURISTIC {
@@ -368,6 +398,9 @@ where
                 g: child_g,
                 depth,
             });
+            if O::ACTIVE {
+                observer.generated(&generated(&arena, child, Fate::New));
+            }
             frontier.push(child, child_g, h, budget);
         }
         if let Some(limit) = watch.out_of_memory() {
@@ -378,28 +411,86 @@ where
     watch.finish(Status::Unsolvable, None)
 }
 
+/// The start as a generated state.
+pub(crate) fn root<S, M, C: Default>(state: &S) -> Generated<'_, S, M, C> {
+    Generated {
+        id: Some(0),
+        parent: None,
+        mv: None,
+        depth: 0,
+        g: C::default(),
+        state,
+        fate: Fate::New,
+    }
+}
+
+/// Node `index` of the arena as an observer sees it.
+fn view<'a, P: Problem>(
+    problem: &P,
+    arena: &'a Arena<P::State, P::Move, P::Cost>,
+    index: u32,
+    frontier: usize,
+) -> NodeView<'a, P::State, P::Cost> {
+    let node = &arena.nodes[index as usize];
+    NodeView {
+        id: u64::from(index),
+        parent: (node.parent != ROOT).then_some(u64::from(node.parent)),
+        depth: node.depth,
+        g: node.g,
+        h: problem.heuristic(&node.state),
+        state: &node.state,
+        frontier,
+    }
+}
+
+/// Node `index` of the arena, just taken in, as a generated state.
+fn generated<S, M, C: Copy>(
+    arena: &Arena<S, M, C>,
+    index: u32,
+    fate: Fate,
+) -> Generated<'_, S, M, C> {
+    let node = &arena.nodes[index as usize];
+    Generated {
+        id: Some(u64::from(index)),
+        parent: (node.parent != ROOT).then_some(u64::from(node.parent)),
+        mv: node.mv.as_ref(),
+        depth: node.depth,
+        g: node.g,
+        state: &node.state,
+        fate,
+    }
+}
+
 /// The arena loop with a closed set: one node per state, found through a
 /// table of arena indices (one hash probe per successor, the state stored
 /// once). With `reopen` (A*), a state reached again more cheaply has its
 /// node updated in place and queued again; the older queue entry, carrying
 /// the older cost, is skipped when it comes out.
-fn run_closed<P, F>(
+fn run_closed<P, F, O>(
     problem: &P,
     start: P::State,
     config: &Config,
     mut frontier: F,
     reopen: bool,
     scratch: &mut ScratchOf<P>,
+    observer: &mut O,
 ) -> SearchOf<P>
 where
     P: Problem,
     P::State: Eq + Hash,
     F: Frontier<P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
 {
     let zero = P::Cost::default();
     let mut watch = Watch::new(config);
+    if O::ACTIVE {
+        observer.start(&start);
+    }
     if !watch.start() {
         return watch.finish(Status::Limit(Limit::Node), None);
+    }
+    if O::ACTIVE {
+        observer.generated(&root(&start));
     }
     let hasher = DefaultHashBuilder::default();
     let start_h = if F::USES_HEURISTIC {
@@ -446,6 +537,7 @@ where
         successors,
         hashes: Vec::new(),
         ahead: LookAhead::default(),
+        observer,
     };
     // One copy of the loop while the table fits in the caches, another once
     // it does not (prefetching, look-ahead): each is then free of the other's
@@ -490,8 +582,9 @@ where
 type Ending = (Status, Option<u32>);
 
 /// The state of a [`run_closed`] search between expansions.
-struct ClosedRun<'p, P: Problem, F> {
+struct ClosedRun<'p, P: Problem, F, O> {
     problem: &'p P,
+    observer: &'p mut O,
     config: &'p Config,
     frontier: F,
     reopen: bool,
@@ -517,7 +610,7 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
     /// hashes to `hash`: a new state gets that node and is queued; a known
     /// one reached more cheaply, with `reopen`, takes the new path in its
     /// node and is queued again; any other is dropped. `estimate` gives the
-    /// heuristic, only when a node is queued. Returns the new node, if any.
+    /// heuristic, only when a node is queued. Returns what became of it.
     /// A new state that needs the arena or the table to grow, when `budget`
     /// refuses, is dropped (the budget is then exhausted).
     #[inline(always)]
@@ -529,7 +622,7 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
         step: Node<S, M, C>,
         estimate: impl FnOnce(&S) -> C,
         budget: &mut Budget,
-    ) -> Option<u32> {
+    ) -> Admitted<S, M, C> {
         let Closed {
             hasher,
             table,
@@ -548,12 +641,13 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
                     node.mv = step.mv;
                     node.depth = step.depth;
                     frontier.push(known, step.g, estimate(&node.state), budget);
+                    return Admitted::Reopened(known);
                 }
-                None
+                Admitted::Duplicate(step)
             }
             Err(mut at) => {
                 if !arena.room_for_one(budget) {
-                    return None;
+                    return Admitted::Refused;
                 }
                 // The table grows before it takes the entry that would fill
                 // it, so that the budget can refuse; the slot is then found
@@ -563,7 +657,7 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
                     if !table.grow(budget, |index| {
                         hasher.hash_one(&nodes[index as usize].state)
                     }) {
-                        return None;
+                        return Admitted::Refused;
                     }
                     at = table
                         .find(hash, |_| false)
@@ -573,8 +667,42 @@ impl<S: Clone + Eq + Hash, M: Clone, C: Cost> Closed<S, M, C> {
                 let child = arena.push(step);
                 table.insert(at, hash, child);
                 frontier.push(child, g, h, budget);
-                Some(child)
+                Admitted::New(child)
             }
+        }
+    }
+}
+
+/// What [`Closed::admit`] made of a successor.
+enum Admitted<S, M, C> {
+    /// A new node.
+    New(u32),
+    /// A known node reached more cheaply, queued again.
+    Reopened(u32),
+    /// A known state, not reached more cheaply: the successor, dropped.
+    Duplicate(Node<S, M, C>),
+    /// A new state the memory budget had no room for.
+    Refused,
+}
+
+impl<S, M, C: Copy> Admitted<S, M, C> {
+    /// Tells `observer` what became of the successor.
+    fn report<O: Observer<S, M, C>>(&self, arena: &Arena<S, M, C>, observer: &mut O) {
+        match self {
+            Admitted::New(index) => observer.generated(&generated(arena, *index, Fate::New)),
+            Admitted::Reopened(index) => {
+                observer.generated(&generated(arena, *index, Fate::Reopened));
+            }
+            Admitted::Duplicate(step) => observer.generated(&Generated {
+                id: None,
+                parent: Some(u64::from(step.parent)),
+                mv: step.mv.as_ref(),
+                depth: step.depth,
+                g: step.g,
+                state: &step.state,
+                fate: Fate::Duplicate,
+            }),
+            Admitted::Refused => {}
         }
     }
 }
@@ -606,11 +734,12 @@ impl<S, M, C> Default for LookAhead<S, M, C> {
     }
 }
 
-impl<P, F> ClosedRun<'_, P, F>
+impl<P, F, O> ClosedRun<'_, P, F, O>
 where
     P: Problem,
     P::State: Eq + Hash,
     F: Frontier<P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
 {
     /// Tests and expands nodes until the search ends, or, unless
     /// `LARGE_TABLE`, until the table outgrows the caches (`None`: go on
@@ -631,6 +760,7 @@ where
             successors,
             hashes,
             ahead,
+            observer,
         } = self;
         let (problem, reopen) = (*problem, *reopen);
         let look_ahead = LARGE_TABLE && F::USES_HEURISTIC;
@@ -655,6 +785,9 @@ where
             }
             watch.stats.num_tested += 1;
             if problem.is_goal(&node.state) {
+                if O::ACTIVE {
+                    observer.goal(&view(problem, &closed.arena, index, frontier.len()));
+                }
                 return Some((Status::Solved, Some(index)));
             }
             if let Some(limit) = watch.exceeded() {
@@ -662,8 +795,14 @@ where
             }
             let depth = node.depth + 1;
             if config.depth_limit.is_some_and(|limit| depth > limit) {
+                if O::ACTIVE {
+                    observer.depth_cut(&view(problem, &closed.arena, index, frontier.len()));
+                }
                 watch.depth_cut = true;
                 continue;
+            }
+            if O::ACTIVE {
+                observer.expanded(&view(problem, &closed.arena, index, frontier.len()));
             }
             let g = node.g;
             watch.stats.expanded += 1;
@@ -701,7 +840,10 @@ where
                     let hash = closed.hasher.hash_one(&state);
                     let step = step(index, mv, state, cost);
                     let budget = &mut watch.budget;
-                    closed.admit(frontier, reopen, hash, step, heuristic, budget);
+                    let admitted = closed.admit(frontier, reopen, hash, step, heuristic, budget);
+                    if O::ACTIVE {
+                        admitted.report(&closed.arena, &mut **observer);
+                    }
                 };
                 if P::STREAMS_SUCCESSORS {
                     problem.for_each_successor(expanding, successors, take);
@@ -781,12 +923,17 @@ where
                 };
                 let step = step(index, mv, state, cost);
                 let budget = &mut watch.budget;
-                let child =
+                let admitted =
                     closed.admit(frontier, reopen, hashes[position], step, estimate, budget);
-                // `admit` names only a new node; a reopened one (rare) is
-                // simply not looked ahead of.
-                if look_ahead && next == Some(position) && child.is_some() {
-                    ahead.node = child;
+                // A reopened node (rare) is simply not looked ahead of.
+                if look_ahead
+                    && next == Some(position)
+                    && let Admitted::New(child) = admitted
+                {
+                    ahead.node = Some(child);
+                }
+                if O::ACTIVE {
+                    admitted.report(&closed.arena, &mut **observer);
                 }
             }
             if let Some(limit) = watch.out_of_memory() {
@@ -850,21 +997,23 @@ impl<S, M, C> std::fmt::Debug for Scratch<S, M, C> {
 }
 
 /// Runs the arena loop with the cycle check `config` asks for.
-fn dispatch<P, F>(
+fn dispatch<P, F, O>(
     problem: &P,
     start: P::State,
     config: &Config,
     frontier: F,
     reopen: bool,
+    observer: &mut O,
 ) -> SearchOf<P>
 where
     P: Problem,
     P::State: Eq + Hash,
     F: Frontier<P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
 {
-    match config.cycle_check {
-        CycleCheck::None => run(problem, start, config, NoCheck, frontier),
-        CycleCheck::Path => run(problem, start, config, PathCheck, frontier),
+    let search = match config.cycle_check {
+        CycleCheck::None => run(problem, start, config, NoCheck, frontier, observer),
+        CycleCheck::Path => run(problem, start, config, PathCheck, frontier, observer),
         CycleCheck::Closed => run_closed(
             problem,
             start,
@@ -872,8 +1021,10 @@ where
             frontier,
             reopen,
             &mut Scratch::default(),
+            observer,
         ),
-    }
+    };
+    ended(observer, search)
 }
 
 /// Random search as seed 001's `Searcher`: the untested list starts with the
@@ -886,11 +1037,26 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
+    random_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`random`], telling `observer` what it does.
+pub fn random_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
     let frontier = RandomPick {
         waiting: Vec::new(),
         rng: SmallRng::seed_from_u64(config.seed),
     };
-    dispatch(problem, start, config, frontier, false)
+    dispatch(problem, start, config, frontier, false, observer)
 }
 
 /// Breadth-first search: states are tested in order of their number of
@@ -908,13 +1074,57 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
-    dispatch(problem, start, config, Fifo(VecDeque::new()), false)
+    bfs_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`bfs`], telling `observer` what it does.
+pub fn bfs_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    dispatch(
+        problem,
+        start,
+        config,
+        Fifo(VecDeque::new()),
+        false,
+        observer,
+    )
 }
 
 /// Breadth-first search with no cycle check at all ([`Config::cycle_check`]
 /// is ignored), for tree-shaped spaces: states need only `Clone`.
 pub fn bfs_tree<P: Problem>(problem: &P, start: P::State, config: &Config) -> SearchOf<P> {
-    run(problem, start, config, NoCheck, Fifo(VecDeque::new()))
+    bfs_tree_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`bfs_tree`], telling `observer` what it does.
+pub fn bfs_tree_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    let search = run(
+        problem,
+        start,
+        config,
+        NoCheck,
+        Fifo(VecDeque::new()),
+        observer,
+    );
+    ended(observer, search)
 }
 
 /// Greedy best-first search: the waiting state with the smallest heuristic
@@ -924,7 +1134,23 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
-    dispatch(problem, start, config, BestFirst::<_, false>::new(), false)
+    greedy_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`greedy`], telling `observer` what it does.
+pub fn greedy_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    let frontier = BestFirst::<_, false>::new();
+    dispatch(problem, start, config, frontier, false, observer)
 }
 
 /// A*: the waiting state with the smallest `cost so far + heuristic` is
@@ -937,7 +1163,42 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
-    dispatch(problem, start, config, BestFirst::<_, true>::new(), true)
+    astar_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`astar`], telling `observer` what it does.
+///
+/// ```
+/// use search_core::{Config, NodeView, Observer, astar_observed, from_fn};
+///
+/// /// Collects the f of every node expanded.
+/// struct Fs(Vec<u32>);
+/// impl Observer<i32, char, u32> for Fs {
+///     fn expanded(&mut self, node: &NodeView<'_, i32, u32>) {
+///         self.0.push(node.f());
+///     }
+/// }
+///
+/// let line = from_fn(|&n: &i32| [('-', n - 1, 1u32), ('+', n + 1, 1)], |&n: &i32| n == 3)
+///     .with_heuristic(|&n: &i32| (3 - n).unsigned_abs());
+/// let mut fs = Fs(Vec::new());
+/// let search = astar_observed(&line, 0, &Config::default(), &mut fs);
+/// assert_eq!(fs.0, vec![3, 3, 3]);
+/// assert_eq!(search.stats.expanded, 3);
+/// ```
+pub fn astar_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    let frontier = BestFirst::<_, true>::new();
+    dispatch(problem, start, config, frontier, true, observer)
 }
 
 /// [`astar`] reusing the memory of earlier runs kept in `scratch`: the same
@@ -965,16 +1226,34 @@ where
     P: Problem,
     P::State: Eq + Hash,
 {
+    astar_in_observed(problem, start, config, scratch, &mut NoObserver)
+}
+
+/// [`astar_in`], telling `observer` what it does.
+pub fn astar_in_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    scratch: &mut ScratchOf<P>,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: Eq + Hash,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
     if config.cycle_check != CycleCheck::Closed {
-        return astar(problem, start, config);
+        return astar_observed(problem, start, config, observer);
     }
     let buckets = std::mem::take(&mut scratch.buckets);
-    run_closed(
+    let search = run_closed(
         problem,
         start,
         config,
         BestFirst::<_, true>::reuse(buckets),
         true,
         scratch,
-    )
+        observer,
+    );
+    ended(observer, search)
 }

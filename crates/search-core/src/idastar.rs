@@ -6,10 +6,17 @@
 
 use crate::config::{Config, CycleCheck};
 use crate::engine::{NoCheck, PathCheck, Visited, Watch};
-use crate::frontier::SearchOf;
+use crate::frontier::{SearchOf, root};
 use crate::memory::Growable;
+use crate::observe::{Bound, Fate, Generated, NoObserver, NodeView, Observer, ended};
 use crate::outcome::{Limit, Path, Search, Status};
 use crate::problem::{InPlaceProblem, Problem, Successor};
+
+/// A node of a [`Problem`] as an observer sees it.
+type View<'a, P> = NodeView<'a, <P as Problem>::State, <P as Problem>::Cost>;
+
+/// A node of an [`InPlaceProblem`] as an observer sees it.
+type InPlaceView<'a, P> = NodeView<'a, <P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
 
 /// How a bounded pass (or part of it) ended.
 enum Flow {
@@ -19,8 +26,11 @@ enum Flow {
 }
 
 /// The state of an IDA* run over a [`Problem`].
-struct Ida<'p, P: Problem, V> {
+struct Ida<'p, P: Problem, V, O> {
     problem: &'p P,
+    observer: &'p mut O,
+    /// The node numbers of `states`, kept for an observer only.
+    ids: Vec<u64>,
     visited: V,
     watch: Watch,
     depth_limit: Option<u32>,
@@ -34,19 +44,45 @@ struct Ida<'p, P: Problem, V> {
     per_successor: usize,
 }
 
-impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
+impl<P, V, O> Ida<'_, P, V, O>
+where
+    P: Problem,
+    V: Visited<P::State, P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    /// Shows the current node to the observer through `tell`.
+    fn tell(&mut self, g: P::Cost, h: P::Cost, tell: impl FnOnce(&mut O, &View<'_, P>)) {
+        let view = NodeView {
+            id: self.ids[self.ids.len() - 1],
+            parent: self.ids.len().checked_sub(2).map(|at| self.ids[at]),
+            depth: self.moves.len() as u32,
+            g,
+            h,
+            state: self
+                .states
+                .last()
+                .expect("the path holds the current state"),
+            frontier: self.waiting,
+        };
+        tell(self.observer, &view);
+    }
+
     fn search(&mut self, g: P::Cost, bound: P::Cost) -> Flow {
         let state = self
             .states
             .last()
             .expect("the path holds the current state");
-        let f = g + self.problem.heuristic(state);
+        let h = self.problem.heuristic(state);
+        let f = g + h;
         if f > bound {
             self.next_bound = Some(self.next_bound.map_or(f, |next| next.min(f)));
             return Flow::Continue;
         }
         self.watch.stats.num_tested += 1;
         if self.problem.is_goal(state) {
+            if O::ACTIVE {
+                self.tell(g, h, O::goal);
+            }
             self.found_cost = g;
             return Flow::Found;
         }
@@ -55,9 +91,19 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         }
         let depth = self.moves.len() as u32;
         if self.depth_limit.is_some_and(|limit| depth >= limit) {
+            if O::ACTIVE {
+                self.tell(g, h, O::depth_cut);
+            }
             self.watch.depth_cut = true;
             return Flow::Continue;
         }
+        if O::ACTIVE {
+            self.tell(g, h, O::expanded);
+        }
+        let state = self
+            .states
+            .last()
+            .expect("the path holds the current state");
         self.watch.stats.expanded += 1;
         let mut children = self.spare.pop().unwrap_or_default();
         let before = children.capacity();
@@ -79,14 +125,41 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
         self.watch.frontier(self.waiting);
         let mut flow = Flow::Continue;
         let mut children_left = children.len();
-        for (mv, child, cost) in children.drain(..) {
+        let mut drain = children.drain(..);
+        for (mv, child, cost) in drain.by_ref() {
             children_left -= 1;
             self.waiting -= 1;
             let budget = &mut self.watch.budget;
-            if !self
+            let admitted = self
                 .visited
-                .admit(&child, g + cost, self.states.iter().rev(), budget)
-            {
+                .admit(&child, g + cost, self.states.iter().rev(), budget);
+            if O::ACTIVE {
+                let over = g + cost + self.problem.heuristic(&child) > bound;
+                let fate = match (admitted, over) {
+                    (false, _) => V::REFUSED,
+                    (true, true) => Fate::OverBound,
+                    (true, false) => Fate::New,
+                };
+                let id = (fate == Fate::New).then(|| {
+                    self.watch.next_id += 1;
+                    self.watch.next_id - 1
+                });
+                self.observer.generated(&Generated {
+                    id,
+                    parent: self.ids.last().copied(),
+                    mv: Some(&mv),
+                    depth: depth + 1,
+                    g: g + cost,
+                    state: &child,
+                    fate,
+                });
+                // A child over the bound is pushed and popped at once,
+                // under a number it never shows.
+                if admitted {
+                    self.ids.push(id.unwrap_or(u64::MAX));
+                }
+            }
+            if !admitted {
                 continue;
             }
             if !self.states.room_for_one(budget) || !self.moves.room_for_one(budget) {
@@ -99,12 +172,31 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
                 Flow::Continue => {
                     self.states.pop();
                     self.moves.pop();
+                    if O::ACTIVE {
+                        self.ids.pop();
+                    }
                 }
                 other => {
                     flow = other;
                     break;
                 }
             }
+        }
+        // The children never tried were generated and counted all the same.
+        if O::ACTIVE {
+            for (mv, child, cost) in drain {
+                self.observer.generated(&Generated {
+                    id: None,
+                    parent: self.ids.last().copied(),
+                    mv: Some(&mv),
+                    depth: depth + 1,
+                    g: g + cost,
+                    state: &child,
+                    fate: Fate::Untried,
+                });
+            }
+        } else {
+            drop(drain);
         }
         self.waiting -= children_left;
         children.clear();
@@ -116,14 +208,26 @@ impl<P: Problem, V: Visited<P::State, P::Cost>> Ida<'_, P, V> {
     }
 }
 
-fn run<P, V>(problem: &P, start: P::State, config: &Config, visited: V) -> SearchOf<P>
+fn run<P, V, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    visited: V,
+    observer: &mut O,
+) -> SearchOf<P>
 where
     P: Problem,
     V: Visited<P::State, P::Cost>,
+    O: Observer<P::State, P::Move, P::Cost>,
 {
+    if O::ACTIVE {
+        observer.start(&start);
+    }
     let mut bound = problem.heuristic(&start);
     let mut ida = Ida {
         problem,
+        observer,
+        ids: Vec::new(),
         visited,
         watch: Watch::new(config),
         depth_limit: config.depth_limit,
@@ -137,8 +241,22 @@ where
     };
     loop {
         // Each iteration generates the start again.
+        if O::ACTIVE {
+            ida.observer
+                .iteration(ida.watch.stats.iterations, Bound::Cost(bound));
+        }
         if !ida.watch.start() {
             return ida.watch.finish(Status::Limit(Limit::Node), None);
+        }
+        if O::ACTIVE {
+            let id = ida.watch.new_id();
+            ida.ids.clear();
+            ida.ids.push(id);
+            let start = &ida.states[0];
+            ida.observer.generated(&Generated {
+                id: Some(id),
+                ..root(start)
+            });
         }
         ida.next_bound = None;
         match ida.search(P::Cost::default(), bound) {
@@ -182,15 +300,34 @@ where
     P: Problem,
     P::State: PartialEq,
 {
-    match config.cycle_check {
-        CycleCheck::None => run(problem, start, config, NoCheck),
-        CycleCheck::Path | CycleCheck::Closed => run(problem, start, config, PathCheck),
-    }
+    idastar_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`idastar`], telling `observer` what it does.
+pub fn idastar_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> SearchOf<P>
+where
+    P: Problem,
+    P::State: PartialEq,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    let search = match config.cycle_check {
+        CycleCheck::None => run(problem, start, config, NoCheck, observer),
+        CycleCheck::Path | CycleCheck::Closed => run(problem, start, config, PathCheck, observer),
+    };
+    ended(observer, search)
 }
 
 /// The state of an IDA* run over an [`InPlaceProblem`].
-struct InPlace<'p, P: InPlaceProblem> {
+struct InPlace<'p, P: InPlaceProblem, O> {
     problem: &'p P,
+    observer: &'p mut O,
+    /// The node numbers along the path, kept for an observer only.
+    ids: Vec<u64>,
     state: P::State,
     watch: Watch,
     depth_limit: usize,
@@ -198,20 +335,47 @@ struct InPlace<'p, P: InPlaceProblem> {
     next_bound: Option<P::Cost>,
 }
 
-impl<P: InPlaceProblem> InPlace<'_, P> {
+impl<P, O> InPlace<'_, P, O>
+where
+    P: InPlaceProblem,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    /// Shows the current node to the observer through `tell`.
+    fn tell(&mut self, g: P::Cost, tell: impl FnOnce(&mut O, &InPlaceView<'_, P>)) {
+        let view = NodeView {
+            id: self.ids[self.ids.len() - 1],
+            parent: self.ids.len().checked_sub(2).map(|at| self.ids[at]),
+            depth: self.moves.len() as u32,
+            g,
+            h: self.problem.heuristic(&self.state),
+            state: &self.state,
+            frontier: 0,
+        };
+        tell(self.observer, &view);
+    }
+
     /// Searches below the current state, whose `g + h` is within `bound`.
     /// A child over the bound is undone at once, without a call.
     fn search(&mut self, g: P::Cost, bound: P::Cost, previous: Option<P::Move>) -> Flow {
         self.watch.stats.num_tested += 1;
         if self.problem.is_goal(&self.state) {
+            if O::ACTIVE {
+                self.tell(g, O::goal);
+            }
             return Flow::Found;
         }
         if let Some(limit) = self.watch.exceeded() {
             return Flow::Limit(limit);
         }
         if self.moves.len() >= self.depth_limit {
+            if O::ACTIVE {
+                self.tell(g, O::depth_cut);
+            }
             self.watch.depth_cut = true;
             return Flow::Continue;
+        }
+        if O::ACTIVE {
+            self.tell(g, O::expanded);
         }
         self.watch.stats.expanded += 1;
         for mv in self.problem.moves(&self.state, previous) {
@@ -223,6 +387,25 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
             }
             let child_g = g + self.problem.apply(&mut self.state, mv);
             let f = child_g + self.problem.heuristic(&self.state);
+            if O::ACTIVE {
+                let id = (f <= bound).then(|| self.watch.new_id());
+                self.observer.generated(&Generated {
+                    id,
+                    parent: self.ids.last().copied(),
+                    mv: Some(&mv),
+                    depth: self.moves.len() as u32 + 1,
+                    g: child_g,
+                    state: &self.state,
+                    fate: if id.is_some() {
+                        Fate::New
+                    } else {
+                        Fate::OverBound
+                    },
+                });
+                if let Some(id) = id {
+                    self.ids.push(id);
+                }
+            }
             if f > bound {
                 if self.next_bound.is_none_or(|next| f < next) {
                     self.next_bound = Some(f);
@@ -234,6 +417,9 @@ impl<P: InPlaceProblem> InPlace<'_, P> {
             match self.search(child_g, bound, Some(mv)) {
                 Flow::Continue => {
                     self.moves.pop();
+                    if O::ACTIVE {
+                        self.ids.pop();
+                    }
                     self.problem.undo(&mut self.state, mv);
                 }
                 other => return other,
@@ -289,9 +475,31 @@ pub fn idastar_in_place<P: InPlaceProblem>(
     start: P::State,
     config: &Config,
 ) -> Search<P::State, P::Move, P::Cost> {
+    idastar_in_place_observed(problem, start, config, &mut NoObserver)
+}
+
+/// [`idastar_in_place`], telling `observer` what it does. The start is
+/// generated once for all iterations, as it is counted (in the first);
+/// each iteration's nodes are numbered after the last one of the iteration
+/// before, the start keeping 0.
+pub fn idastar_in_place_observed<P, O>(
+    problem: &P,
+    start: P::State,
+    config: &Config,
+    observer: &mut O,
+) -> Search<P::State, P::Move, P::Cost>
+where
+    P: InPlaceProblem,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    if O::ACTIVE {
+        observer.start(&start);
+    }
     let mut bound = problem.heuristic(&start);
     let mut ida = InPlace {
         problem,
+        observer,
+        ids: Vec::new(),
         state: start.clone(),
         watch: Watch::new(config),
         depth_limit: config
@@ -300,26 +508,41 @@ pub fn idastar_in_place<P: InPlaceProblem>(
         moves: Vec::new(),
         next_bound: None,
     };
-    if !ida.watch.start() {
-        return ida.watch.finish(Status::Limit(Limit::Node), None);
-    }
-    loop {
-        ida.next_bound = None;
-        match ida.search(P::Cost::default(), bound, None) {
-            Flow::Found => {
-                let path = replay(problem, start, ida.moves);
-                return ida.watch.finish(Status::Solved, Some(path));
-            }
-            Flow::Limit(limit) => return ida.watch.finish(Status::Limit(limit), None),
-            Flow::Continue => match ida.next_bound {
-                Some(next) => {
-                    bound = next;
-                    ida.watch.stats.iterations += 1;
-                }
-                None => return ida.watch.finish(Status::Unsolvable, None),
-            },
+    let search = 'run: {
+        if !ida.watch.start() {
+            break 'run ida.watch.finish(Status::Limit(Limit::Node), None);
         }
-    }
+        loop {
+            if O::ACTIVE {
+                let iteration = ida.watch.stats.iterations;
+                ida.observer.iteration(iteration, Bound::Cost(bound));
+                if iteration == 1 {
+                    ida.observer.generated(&Generated {
+                        id: Some(ida.watch.new_id()),
+                        ..root(&ida.state)
+                    });
+                }
+                ida.ids.clear();
+                ida.ids.push(0);
+            }
+            ida.next_bound = None;
+            match ida.search(P::Cost::default(), bound, None) {
+                Flow::Found => {
+                    let path = replay(problem, start, ida.moves);
+                    break 'run ida.watch.finish(Status::Solved, Some(path));
+                }
+                Flow::Limit(limit) => break 'run ida.watch.finish(Status::Limit(limit), None),
+                Flow::Continue => match ida.next_bound {
+                    Some(next) => {
+                        bound = next;
+                        ida.watch.stats.iterations += 1;
+                    }
+                    None => break 'run ida.watch.finish(Status::Unsolvable, None),
+                },
+            }
+        }
+    };
+    ended(observer, search)
 }
 
 fn replay<P: InPlaceProblem>(

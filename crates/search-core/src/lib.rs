@@ -36,6 +36,14 @@
 //! undoes moves on one state and can keep its heuristic incrementally: no
 //! allocation, no table, no state clone per node.
 //!
+//! Every searcher has an `_observed` twin ([`astar_observed`],
+//! [`Algorithm::run_observed`], ...) that tells an [`Observer`] what it does
+//! as it runs: each node expanded (its number, parent, depth, g, h, f and
+//! state), each state generated and what became of it (new, reopened,
+//! dropped as a duplicate, by the cycle check or over the IDA* bound), each
+//! iteration's bound, the goal, the end. The plain searchers are the twins
+//! with [`NoObserver`], whose calls compile to nothing.
+//!
 //! ```
 //! use search_core::{Algorithm, Config, Status, astar, from_fn};
 //!
@@ -75,14 +83,19 @@ mod engine;
 mod frontier;
 mod idastar;
 mod memory;
+mod observe;
 mod outcome;
 mod problem;
 mod table;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use config::{Config, CycleCheck};
-pub use dfs::{dfs, dfs_tree, iddfs};
-pub use frontier::{Scratch, ScratchOf, SearchOf, astar, astar_in, bfs, bfs_tree, greedy, random};
-pub use idastar::{idastar, idastar_in_place};
+pub use dfs::{dfs, dfs_observed, dfs_tree, dfs_tree_observed, iddfs, iddfs_observed};
+pub use frontier::{
+    Scratch, ScratchOf, SearchOf, astar, astar_in, astar_in_observed, astar_observed, bfs,
+    bfs_observed, bfs_tree, bfs_tree_observed, greedy, greedy_observed, random, random_observed,
+};
+pub use idastar::{idastar, idastar_in_place, idastar_in_place_observed, idastar_observed};
+pub use observe::{Bound, Fate, Generated, NoObserver, NodeView, Observer};
 pub use outcome::{Limit, Path, Search, Stats, Status};
 pub use problem::{Cost, FromFn, InPlaceProblem, Problem, Successor, ZeroHeuristic, from_fn};
