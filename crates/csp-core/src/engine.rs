@@ -1,10 +1,12 @@
 //! The propagation engine: arc queue (AC-3 over binary constraints), propagator
-//! queue (n-ary constraints), forward checking, and the optional AC-3 trace.
+//! queue (n-ary constraints), forward checking, and what an observer is told
+//! of them (the AC-3 trace among others).
 
 use std::collections::VecDeque;
 
 use crate::domain::Store;
 use crate::model::{Binary, Model, Relation, Var};
+use crate::observe::Observer;
 use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
 
 /// One revision of an arc `(x, y)` by AC-3: the values removed from `x`
@@ -43,16 +45,6 @@ pub struct Pruning {
     pub var: Var,
     /// Values removed, ascending.
     pub removed: Vec<i32>,
-}
-
-/// What a traced fixpoint records.
-#[derive(Debug, Default)]
-pub(crate) struct Trace {
-    pub(crate) revisions: Vec<ArcRevision>,
-    pub(crate) prunings: Vec<Pruning>,
-    /// Words of the variables about to change, copied before each step so
-    /// the removed values are the difference (reused, never kept).
-    snapshot: Vec<u64>,
 }
 
 /// Appends to `out` the values of `var` set in `before` and gone from the store.
@@ -104,6 +96,12 @@ pub(crate) struct Engine {
     prop_slow: Vec<bool>,
     changed: Vec<u32>,
     scratch: Vec<i32>,
+    /// For an observer only: the words of the variables about to change,
+    /// copied before each step so the values removed are the difference,
+    /// and the lists handed to it (reused, never kept).
+    snapshot: Vec<u64>,
+    removed: Vec<i32>,
+    added: Vec<(Var, Var)>,
     /// Constraint weights for dom/wdeg: binaries first, then propagators.
     pub(crate) weights: Vec<u64>,
     /// Constraint ids by variable.
@@ -189,6 +187,9 @@ impl Engine {
             prop_queues: [VecDeque::new(), VecDeque::new()],
             changed: Vec::new(),
             scratch: Vec::new(),
+            snapshot: Vec::new(),
+            removed: Vec::new(),
+            added: Vec::new(),
             weights: vec![1; num_constraints],
             var_constraints: Csr::new(n, var_constraints),
             constraint_vars: Csr::new(num_constraints, constraint_vars),
@@ -254,21 +255,22 @@ impl Engine {
         self.changed.clear();
     }
 
-    /// Runs arcs and propagators to a fixpoint (AC-3 / MAC). With `trace`,
-    /// records every arc revision and every propagator's removals.
-    pub(crate) fn fixpoint(
+    /// Runs arcs and propagators to a fixpoint (AC-3 / MAC), telling
+    /// `observer` of every arc revision, every propagator's removals and a
+    /// wipe-out.
+    pub(crate) fn fixpoint<O: Observer>(
         &mut self,
         store: &mut Store,
-        mut trace: Option<&mut Trace>,
+        observer: &mut O,
     ) -> Result<(), Conflict> {
         loop {
             if let Some(a) = self.arc_queue.pop_front() {
                 self.arc_queued[a as usize] = false;
                 let arc = self.arcs[a as usize];
                 let x = arc.x as usize;
-                if let Some(trace) = trace.as_deref_mut() {
-                    trace.snapshot.clear();
-                    trace.snapshot.extend_from_slice(store.words(x));
+                if O::ACTIVE {
+                    self.snapshot.clear();
+                    self.snapshot.extend_from_slice(store.words(x));
                 }
                 let changed = self.revise(store, arc);
                 let queued_before = self.arc_queue.len();
@@ -276,28 +278,24 @@ impl Engine {
                     // Arcs come in pairs 2c, 2c + 1: the reverse of `a` is `a ^ 1`.
                     self.schedule(arc.x, store.size(x) == 1, a ^ 1, NONE);
                 }
-                if let Some(trace) = trace.as_deref_mut() {
-                    let mut removed = Vec::new();
+                if O::ACTIVE {
+                    self.removed.clear();
                     if changed {
-                        removed_since(store, x, &trace.snapshot, &mut removed);
+                        removed_since(store, x, &self.snapshot, &mut self.removed);
                     }
-                    let added = self
-                        .arc_queue
-                        .iter()
-                        .skip(queued_before)
-                        .map(|&b| {
-                            let arc = self.arcs[b as usize];
+                    self.added.clear();
+                    let arcs = &self.arcs;
+                    self.added
+                        .extend(self.arc_queue.iter().skip(queued_before).map(|&b| {
+                            let arc = arcs[b as usize];
                             (Var(arc.x), Var(arc.y))
-                        })
-                        .collect();
-                    trace.revisions.push(ArcRevision {
-                        x: Var(arc.x),
-                        y: Var(arc.y),
-                        removed,
-                        added,
-                    });
+                        }));
+                    observer.arc_revised(Var(arc.x), Var(arc.y), &self.removed, &self.added);
                 }
                 if changed && store.size(x) == 0 {
+                    if O::ACTIVE {
+                        observer.wipeout(Some(Var(arc.x)));
+                    }
                     self.weights[arc.constraint as usize] += 1;
                     self.clear_queues();
                     return Err(Conflict);
@@ -309,32 +307,7 @@ impl Engine {
                 .or_else(|| self.prop_queues[1].pop_front())
             {
                 self.prop_queued[p as usize] = false;
-                let id = self.binaries.len() + p as usize;
-                if let Some(trace) = trace.as_deref_mut() {
-                    trace.snapshot.clear();
-                    for &v in self.constraint_vars.get(id) {
-                        trace.snapshot.extend_from_slice(store.words(v as usize));
-                    }
-                }
-                let result = self.run_propagator(store, p as usize, Strength::Full, None);
-                if let Some(trace) = trace.as_deref_mut() {
-                    // The snapshot holds each variable's words in `constraint_vars` order.
-                    let mut offset = 0;
-                    for &v in self.constraint_vars.get(id) {
-                        let len = store.words(v as usize).len();
-                        let before = &trace.snapshot[offset..offset + len];
-                        offset += len;
-                        let mut removed = Vec::new();
-                        removed_since(store, v as usize, before, &mut removed);
-                        if !removed.is_empty() {
-                            trace.prunings.push(Pruning {
-                                after: trace.revisions.len(),
-                                var: Var(v),
-                                removed,
-                            });
-                        }
-                    }
-                }
+                let result = self.run_observed(store, p as usize, Strength::Full, None, observer);
                 if let Err(conflict) = result {
                     self.weights[self.binaries.len() + p as usize] += 1;
                     self.clear_queues();
@@ -357,6 +330,49 @@ impl Engine {
         }
     }
 
+    /// Runs propagator `p`, telling `observer` what it removed from each of
+    /// its variables and, when it fails, which domain it wiped out.
+    #[inline]
+    fn run_observed<O: Observer>(
+        &mut self,
+        store: &mut Store,
+        p: usize,
+        strength: Strength,
+        assigned: Option<Var>,
+        observer: &mut O,
+    ) -> Result<(), Conflict> {
+        let id = self.binaries.len() + p;
+        if O::ACTIVE {
+            self.snapshot.clear();
+            for &v in self.constraint_vars.get(id) {
+                self.snapshot.extend_from_slice(store.words(v as usize));
+            }
+        }
+        let result = self.run_propagator(store, p, strength, assigned);
+        if O::ACTIVE {
+            // The snapshot holds each variable's words in `constraint_vars` order.
+            let mut offset = 0;
+            let mut emptied = None;
+            for &v in self.constraint_vars.get(id) {
+                let len = store.words(v as usize).len();
+                let before = &self.snapshot[offset..offset + len];
+                offset += len;
+                self.removed.clear();
+                removed_since(store, v as usize, before, &mut self.removed);
+                if !self.removed.is_empty() {
+                    observer.pruned(self.props[p].name(), Var(v), &self.removed);
+                }
+                if store.size(v as usize) == 0 && emptied.is_none() {
+                    emptied = Some(Var(v));
+                }
+            }
+            if result.is_err() {
+                observer.wipeout(emptied);
+            }
+        }
+        result
+    }
+
     fn run_propagator(
         &mut self,
         store: &mut Store,
@@ -375,18 +391,35 @@ impl Engine {
     /// Forward checking after `var` was assigned: revise every arc `(k, var)`
     /// with `k` not yet assigned, and run `var`'s propagators once, in forward
     /// mode. Nothing cascades.
-    pub(crate) fn forward(
+    pub(crate) fn forward<O: Observer>(
         &mut self,
         store: &mut Store,
         var: usize,
         assigned: &[bool],
+        observer: &mut O,
     ) -> Result<(), Conflict> {
         for i in 0..self.arcs_into.get(var).len() {
             let arc = self.arcs[self.arcs_into.get(var)[i] as usize];
             if assigned[arc.x as usize] {
                 continue;
             }
-            if self.revise(store, arc) && store.size(arc.x as usize) == 0 {
+            let x = arc.x as usize;
+            if O::ACTIVE {
+                self.snapshot.clear();
+                self.snapshot.extend_from_slice(store.words(x));
+            }
+            let changed = self.revise(store, arc);
+            if O::ACTIVE {
+                self.removed.clear();
+                if changed {
+                    removed_since(store, x, &self.snapshot, &mut self.removed);
+                }
+                observer.arc_revised(Var(arc.x), Var(arc.y), &self.removed, &[]);
+            }
+            if changed && store.size(x) == 0 {
+                if O::ACTIVE {
+                    observer.wipeout(Some(Var(arc.x)));
+                }
                 self.weights[arc.constraint as usize] += 1;
                 return Err(Conflict);
             }
@@ -399,8 +432,9 @@ impl Engine {
                 self.watch_fixed.get(var)[i - any]
             };
             let p = p as usize;
+            let assigned = Some(Var(var as u32));
             if let Err(conflict) =
-                self.run_propagator(store, p, Strength::Forward, Some(Var(var as u32)))
+                self.run_observed(store, p, Strength::Forward, assigned, observer)
             {
                 self.weights[self.binaries.len() + p] += 1;
                 self.changed.clear();

@@ -124,6 +124,7 @@ mod domain;
 mod engine;
 mod local;
 mod model;
+mod observe;
 mod propagator;
 mod search;
 mod table;
@@ -132,6 +133,7 @@ pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, State, Var};
+pub use observe::{Cause, NoObserver, Observer, Recorder};
 pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
 pub use search::{
     Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts, Solutions, Solver,

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::domain::{Store, bytes, reserve_within};
-use crate::engine::{ArcRevision, Engine, Pruning, Trace};
+use crate::engine::{ArcRevision, Engine, Pruning};
 use crate::model::{Model, Solution, Var};
+use crate::observe::{Cause, NoObserver, Observer, Recorder};
 
 /// Which inference runs during search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -533,22 +534,37 @@ impl Solver {
     /// root, recording each arc revision when `trace` is true. The reduced
     /// domains stay as the starting point of later searches.
     pub fn ac3(&mut self, trace: bool) -> Ac3Report {
+        if !trace {
+            return self.ac3_observed(&mut NoObserver);
+        }
+        let start = self.root.clone();
+        let mut recorder = Recorder::default();
+        let report = self.ac3_observed(&mut recorder);
+        Ac3Report {
+            revisions: recorder.revisions,
+            prunings: recorder.prunings,
+            start: Some(start),
+            ..report
+        }
+    }
+
+    /// [`Solver::ac3`] untraced, telling `observer` of the propagation, each
+    /// revision and pruning, and a wipe-out.
+    pub fn ac3_observed<O: Observer>(&mut self, observer: &mut O) -> Ac3Report {
         self.reset();
-        let start = trace.then(|| self.root.clone());
-        let mut recorded = Trace::default();
         self.engine.schedule_all();
-        let consistent = self
-            .engine
-            .fixpoint(&mut self.root, trace.then_some(&mut recorded))
-            .is_ok()
+        if O::ACTIVE {
+            observer.propagate(Cause::Root, 0);
+        }
+        let consistent = self.engine.fixpoint(&mut self.root, observer).is_ok()
             && (0..self.root.num_vars()).all(|v| self.root.size(v) > 0);
         self.store.clone_from(&self.root);
         Ac3Report {
             consistent,
-            revisions: recorded.revisions,
-            prunings: recorded.prunings,
+            revisions: Vec::new(),
+            prunings: Vec::new(),
             stats: self.stats(),
-            start,
+            start: None,
         }
     }
 
@@ -607,13 +623,26 @@ impl Solver {
 
     /// Finds the first solution.
     pub fn solve(&mut self) -> Outcome {
+        self.solve_observed(&mut NoObserver)
+    }
+
+    /// [`Solver::solve`], telling `observer` what the search does.
+    pub fn solve_observed<O: Observer>(&mut self, observer: &mut O) -> Outcome {
         self.reset();
         if let Some(restarts) = self.config.restarts {
             self.restarting = true;
             self.run_limit = restarts.failures(0);
         }
-        let event = self.advance();
+        let event = self.advance(observer);
         let stats = self.stats();
+        if O::ACTIVE {
+            let status = match event {
+                Event::Solution => Status::Solved,
+                Event::Exhausted => Status::Unsolvable,
+                Event::Limit(limit) => Status::Limit(limit),
+            };
+            observer.end(status, &stats);
+        }
         match event {
             Event::Solution => Outcome {
                 status: Status::Solved,
@@ -635,22 +664,37 @@ impl Solver {
 
     /// Counts solutions, stopping at `max` (use `u64::MAX` for all).
     pub fn count(&mut self, max: u64) -> Count {
+        self.count_observed(max, &mut NoObserver)
+    }
+
+    /// [`Solver::count`], telling `observer` what the search does; its
+    /// [`Observer::end`] says `Solved` when the count stopped at `max`.
+    pub fn count_observed<O: Observer>(&mut self, max: u64, observer: &mut O) -> Count {
         self.reset();
         let mut count = 0;
         let status = loop {
             if count >= max {
                 break CountStatus::SolutionLimit;
             }
-            match self.advance() {
+            match self.advance(observer) {
                 Event::Solution => count += 1,
                 Event::Exhausted => break CountStatus::Complete,
                 Event::Limit(limit) => break CountStatus::Limit(limit),
             }
         };
+        let stats = self.stats();
+        if O::ACTIVE {
+            let status = match status {
+                CountStatus::Complete if count == 0 => Status::Unsolvable,
+                CountStatus::Complete | CountStatus::SolutionLimit => Status::Solved,
+                CountStatus::Limit(limit) => Status::Limit(limit),
+            };
+            observer.end(status, &stats);
+        }
         Count {
             count,
             status,
-            stats: self.stats(),
+            stats,
         }
     }
 
@@ -660,7 +704,7 @@ impl Solver {
         self.reset();
         let mut count = 0;
         let status = loop {
-            match self.advance() {
+            match self.advance(&mut NoObserver) {
                 Event::Solution => {
                     count += 1;
                     if !visit(&self.current_solution()) {
@@ -759,7 +803,7 @@ impl Solver {
     }
 
     /// Runs the search until the next solution, exhaustion or a limit.
-    fn advance(&mut self) -> Event {
+    fn advance<O: Observer>(&mut self, observer: &mut O) -> Event {
         let mut select_next = true;
         match self.phase {
             Phase::Done(Status::Limit(limit)) => return Event::Limit(limit),
@@ -782,13 +826,13 @@ impl Solver {
                 }
                 self.stats.nodes = 1;
                 self.phase = Phase::AfterSolution;
-                if !self.root_propagate() {
+                if !self.root_propagate(observer) {
                     self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
             }
             Phase::AfterSolution => {
-                if !self.backtrack() {
+                if !self.backtrack(observer) {
                     self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
@@ -799,15 +843,21 @@ impl Solver {
             if select_next {
                 let Some(var) = self.select_var() else {
                     self.stats.solutions += 1;
+                    if O::ACTIVE {
+                        observer.solution(&self.current_solution().values);
+                    }
                     return Event::Solution;
                 };
                 self.push_frame(var);
             }
             loop {
-                match self.try_next_value() {
+                match self.try_next_value(observer) {
                     Tried::Propagated => break,
                     Tried::Restart => {
                         self.restart();
+                        if O::ACTIVE {
+                            observer.restart(self.runs + 1);
+                        }
                         break;
                     }
                     Tried::Limit(limit) => {
@@ -820,7 +870,7 @@ impl Solver {
                 let frame = self.frames.pop().expect("a frame is being tried");
                 self.values.truncate(frame.start as usize);
                 self.assigned[frame.var as usize] = false;
-                if !self.backtrack() {
+                if !self.backtrack(observer) {
                     self.phase = Phase::Done(Status::Unsolvable);
                     return Event::Exhausted;
                 }
@@ -864,15 +914,21 @@ impl Solver {
         z ^ (z >> 31)
     }
 
-    fn root_propagate(&mut self) -> bool {
-        if (0..self.store.num_vars()).any(|v| self.store.size(v) == 0) {
+    fn root_propagate<O: Observer>(&mut self, observer: &mut O) -> bool {
+        if let Some(empty) = (0..self.store.num_vars()).find(|&v| self.store.size(v) == 0) {
+            if O::ACTIVE {
+                observer.wipeout(Some(Var::from_index(empty)));
+            }
             return false;
         }
         match self.config.inference {
             Inference::ForwardChecking => true,
             Inference::Ac3ThenForwardChecking | Inference::Mac => {
+                if O::ACTIVE {
+                    observer.propagate(Cause::Root, 0);
+                }
                 self.engine.schedule_all();
-                self.engine.fixpoint(&mut self.store, None).is_ok()
+                self.engine.fixpoint(&mut self.store, observer).is_ok()
             }
         }
     }
@@ -880,13 +936,16 @@ impl Solver {
     /// Undoes the top frame's current decision and refutes it (removes the
     /// value at the frame's level); pops frames whose refutation fails.
     /// Returns `false` when no frame is left.
-    fn backtrack(&mut self) -> bool {
+    fn backtrack<O: Observer>(&mut self, observer: &mut O) -> bool {
         loop {
             let Some(&frame) = self.frames.last() else {
                 return false;
             };
             self.store.pop();
-            if self.refute(frame.var as usize, frame.current) {
+            if O::ACTIVE {
+                observer.backtrack(self.store.depth());
+            }
+            if self.refute(frame.var as usize, frame.current, observer) {
                 return true;
             }
             self.stats.backtracks += 1;
@@ -897,17 +956,26 @@ impl Solver {
     }
 
     /// Removes `value` from `var` after its subtree was explored.
-    fn refute(&mut self, var: usize, value: i32) -> bool {
+    fn refute<O: Observer>(&mut self, var: usize, value: i32, observer: &mut O) -> bool {
+        if O::ACTIVE {
+            observer.refutation(Var::from_index(var), value, self.store.depth());
+        }
         if !self.store.remove(var, value) {
             return self.store.size(var) > 0;
         }
         if self.store.size(var) == 0 {
+            if O::ACTIVE {
+                observer.wipeout(Some(Var::from_index(var)));
+            }
             return false;
         }
         match self.config.inference {
             Inference::Mac => {
+                if O::ACTIVE {
+                    observer.propagate(Cause::Refutation, self.store.depth());
+                }
                 self.engine.schedule_var(var, self.store.size(var) == 1);
-                self.engine.fixpoint(&mut self.store, None).is_ok()
+                self.engine.fixpoint(&mut self.store, observer).is_ok()
             }
             _ => true,
         }
@@ -917,7 +985,7 @@ impl Solver {
     /// conflict (the store is then one level deeper), none is left, or a
     /// limit is reached (checked before every decision, so the node limit
     /// is never passed).
-    fn try_next_value(&mut self) -> Tried {
+    fn try_next_value<O: Observer>(&mut self, observer: &mut O) -> Tried {
         let top = self.frames.len() - 1;
         loop {
             let frame = self.frames[top];
@@ -942,14 +1010,19 @@ impl Solver {
             self.store.push();
             self.stats.max_depth = self.stats.max_depth.max(self.store.depth() as u64);
             self.store.assign(var, value);
+            if O::ACTIVE {
+                let depth = self.store.depth();
+                observer.decision(Var::from_index(var), value, depth);
+                observer.propagate(Cause::Decision, depth);
+            }
             let ok = match self.config.inference {
                 Inference::Mac => {
                     self.engine.schedule_var(var, true);
-                    self.engine.fixpoint(&mut self.store, None).is_ok()
+                    self.engine.fixpoint(&mut self.store, observer).is_ok()
                 }
                 _ => self
                     .engine
-                    .forward(&mut self.store, var, &self.assigned)
+                    .forward(&mut self.store, var, &self.assigned, observer)
                     .is_ok(),
             };
             if ok {
@@ -957,7 +1030,10 @@ impl Solver {
             }
             self.stats.backtracks += 1;
             self.store.pop();
-            if !self.refute(var, value) {
+            if O::ACTIVE {
+                observer.backtrack(self.store.depth());
+            }
+            if !self.refute(var, value, observer) {
                 return Tried::Exhausted;
             }
         }
@@ -1024,7 +1100,7 @@ impl Solver {
             self.store.assign(var, value);
             let ok = self
                 .engine
-                .forward(&mut self.store, var, &self.assigned)
+                .forward(&mut self.store, var, &self.assigned, &mut NoObserver)
                 .is_ok();
             self.store.pop();
             self.scores[i].0 = if ok {
@@ -1149,7 +1225,7 @@ impl Iterator for Solutions<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        match self.solver.advance() {
+        match self.solver.advance(&mut NoObserver) {
             Event::Solution => Some(self.solver.current_solution()),
             Event::Exhausted | Event::Limit(_) => None,
         }
