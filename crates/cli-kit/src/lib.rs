@@ -15,7 +15,11 @@
 //!   code 1 ([`finish`]), a closed pipe (`sudoku solve big.txt | head -1`)
 //!   ending the run quietly with exit code 0 as `cat` and `grep` do, flags
 //!   that clash as a usage error (exit 2), the `--stats` line, and the
-//!   default memory budget of searches that hold states.
+//!   default memory budget of searches that hold states;
+//! - watching a search: the `--trace`, `--events FILE`, `--events-limit N`
+//!   and `--compare` flags and which go together ([`WatchArgs`]), the
+//!   versioned JSON Lines event stream of `docs/events.md` ([`Events`]),
+//!   and the `--compare` table ([`Comparison`]).
 //!
 //! A `main.rs` then holds its argument definitions and calls:
 //!
@@ -66,10 +70,12 @@
 
 mod batch;
 mod check;
+mod events;
 mod input;
 mod memory;
 mod record;
 mod status;
+mod watch;
 
 use std::io;
 use std::process::ExitCode;
@@ -77,11 +83,15 @@ use std::time::Duration;
 
 pub use batch::{Batch, Outcome, Report};
 pub use check::{CheckTally, Claims, Verified, check_claims, json_records, run_check};
+pub use events::{
+    Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, Events, Row, WatchArgs, thousands,
+};
 pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, Stats};
 pub use status::{Status, Tally};
+pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

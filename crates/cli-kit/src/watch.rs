@@ -1,0 +1,549 @@
+//! The observers a command attaches to a search for `--trace` and
+//! `--events`: [`SearchWatch`] for search-core's searchers, [`CspWatch`]
+//! for csp-core's solver. Each writes every call it gets as an event of
+//! `docs/events.md` and, when tracing, as one readable line, from the
+//! same call; the crate only says how a state, a move or a variable reads.
+
+use std::fmt::Display;
+use std::io::Write;
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::events::Events;
+
+/// How a crate shows a state: the human view (rows joined by `\n`) and,
+/// where it has one, the compact one-line form.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Rendered {
+    /// The human view.
+    pub view: String,
+    /// The compact form, if the puzzle has one.
+    pub line: Option<String>,
+}
+
+impl Rendered {
+    /// The compact form, or the view where there is none.
+    pub fn short(&self) -> &str {
+        self.line.as_deref().unwrap_or(&self.view)
+    }
+
+    fn insert_into(&self, fields: &mut Map<String, Value>, with_view: bool) {
+        if with_view {
+            fields.insert("state".into(), self.view.clone().into());
+        }
+        if let Some(line) = &self.line {
+            fields.insert("state_line".into(), line.clone().into());
+        } else if !with_view {
+            fields.insert("state".into(), self.view.clone().into());
+        }
+    }
+}
+
+/// Readable trace lines, cut after a number of them like an event stream.
+pub struct Trace<'a> {
+    out: &'a mut dyn Write,
+    lines: u64,
+    limit: u64,
+    error: Option<std::io::Error>,
+}
+
+impl std::fmt::Debug for Trace<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trace")
+            .field("lines", &self.lines)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Trace<'a> {
+    /// Lines to `out`, at most `limit` of them (then one line saying so).
+    pub fn new(out: &'a mut dyn Write, limit: u64) -> Self {
+        Trace {
+            out,
+            lines: 0,
+            limit,
+            error: None,
+        }
+    }
+
+    /// Whether lines are still written.
+    pub fn is_open(&self) -> bool {
+        self.lines < self.limit && self.error.is_none()
+    }
+
+    /// Writes one line, unless the trace is cut.
+    pub fn line(&mut self, text: impl Display) {
+        if !self.is_open() {
+            return;
+        }
+        let mut result = writeln!(self.out, "{text}");
+        self.lines += 1;
+        if self.lines == self.limit && result.is_ok() {
+            result = writeln!(
+                self.out,
+                "... trace cut after {} lines (--events-limit)",
+                self.limit
+            );
+        }
+        if let Err(error) = result {
+            self.error.get_or_insert(error);
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn finish(self) -> std::io::Result<()> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+/// Where a watched run goes: an event stream, trace lines, or both.
+#[derive(Debug, Default)]
+pub struct Sinks<'a, 'b> {
+    /// The event stream, if `--events` asked for one.
+    pub events: Option<&'a mut Events>,
+    /// The trace, if `--trace` asked for one.
+    pub trace: Option<&'a mut Trace<'b>>,
+}
+
+impl Sinks<'_, '_> {
+    fn events_open(&self) -> bool {
+        self.events.as_ref().is_some_and(|events| events.is_open())
+    }
+
+    fn trace_open(&self) -> bool {
+        self.trace.as_ref().is_some_and(|trace| trace.is_open())
+    }
+
+    fn emit(&mut self, kind: &str, fields: &Map<String, Value>) {
+        if let Some(events) = self.events.as_deref_mut() {
+            events.emit(kind, fields);
+        }
+    }
+
+    fn line(&mut self, text: impl Display) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+}
+
+/// The `end` event's fields from a status and `stats` fields.
+fn end_fields(status: puzzle_kit::Status, stats: Value) -> Map<String, Value> {
+    let mut fields = Map::new();
+    fields.insert("status".into(), status.name().into());
+    if let Some(limit) = status.limit() {
+        fields.insert("limit".into(), limit.name().into());
+    }
+    fields.insert("stats".into(), stats);
+    fields
+}
+
+/// The observer of a search-core run behind `--trace` and `--events`.
+/// `render` shows a state, `name_move` a move.
+///
+/// Trace lines, one per call: `tested #3 142308657 (depth 1, g 1, h 4, f 5):
+/// expanded, 2 waiting`, then one per successor: `  + #4 up 102348657` (new),
+/// `  x left 142358607 (duplicate)` (dropped; `cycle`, `over bound`, ...).
+pub struct SearchWatch<'a, 'b, S, M> {
+    sinks: Sinks<'a, 'b>,
+    render: &'a dyn Fn(&S) -> Rendered,
+    name_move: &'a dyn Fn(&M) -> String,
+}
+
+impl<S, M> std::fmt::Debug for SearchWatch<'_, '_, S, M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchWatch").finish_non_exhaustive()
+    }
+}
+
+impl<'a, 'b, S, M> SearchWatch<'a, 'b, S, M> {
+    /// A watch writing to `sinks`.
+    pub fn new(
+        sinks: Sinks<'a, 'b>,
+        render: &'a dyn Fn(&S) -> Rendered,
+        name_move: &'a dyn Fn(&M) -> String,
+    ) -> Self {
+        SearchWatch {
+            sinks,
+            render,
+            name_move,
+        }
+    }
+
+    fn node<C: Serialize + Display + search_core::Cost>(
+        &mut self,
+        kind: &str,
+        verdict: &str,
+        node: &search_core::NodeView<'_, S, C>,
+    ) {
+        let events = self.sinks.events_open();
+        let trace = self.sinks.trace_open();
+        if !events && !trace {
+            return;
+        }
+        let rendered = (self.render)(node.state);
+        if events {
+            let mut fields = Map::new();
+            fields.insert("id".into(), node.id.into());
+            if let Some(parent) = node.parent {
+                fields.insert("parent".into(), parent.into());
+            }
+            fields.insert("depth".into(), node.depth.into());
+            fields.insert("g".into(), json!(node.g));
+            fields.insert("h".into(), json!(node.h));
+            fields.insert("f".into(), json!(node.f()));
+            fields.insert("frontier".into(), node.frontier.into());
+            rendered.insert_into(&mut fields, true);
+            self.sinks.emit(kind, &fields);
+        }
+        if trace {
+            let (id, depth, g, h, f) = (node.id, node.depth, node.g, node.h, node.f());
+            let state = rendered.short();
+            let waiting = node.frontier;
+            self.sinks.line(format_args!(
+                "tested #{id} {state} (depth {depth}, g {g}, h {h}, f {f}): {verdict}, {waiting} waiting"
+            ));
+        }
+    }
+}
+
+impl<S, M, C> search_core::Observer<S, M, C> for SearchWatch<'_, '_, S, M>
+where
+    C: search_core::Cost + Serialize + Display,
+{
+    fn start(&mut self, state: &S) {
+        let rendered = (self.render)(state);
+        let mut fields = Map::new();
+        rendered.insert_into(&mut fields, true);
+        self.sinks.emit("start", &fields);
+        self.sinks.line(format_args!("start {}", rendered.short()));
+    }
+
+    fn iteration(&mut self, number: u32, bound: search_core::Bound<C>) {
+        let (kind, value, words) = match bound {
+            search_core::Bound::Depth(depth) => ("depth", json!(depth), "depth limit"),
+            search_core::Bound::Cost(cost) => ("cost", json!(cost), "f bound"),
+        };
+        let mut fields = Map::new();
+        fields.insert("number".into(), number.into());
+        fields.insert("bound".into(), value.clone());
+        fields.insert("bound_kind".into(), kind.into());
+        self.sinks.emit("iteration", &fields);
+        self.sinks
+            .line(format_args!("iteration {number}: {words} {value}"));
+    }
+
+    fn expanded(&mut self, node: &search_core::NodeView<'_, S, C>) {
+        self.node("expand", "expanded", node);
+    }
+
+    fn generated(&mut self, child: &search_core::Generated<'_, S, M, C>) {
+        let events = self.sinks.events_open();
+        let trace = self.sinks.trace_open();
+        if !events && !trace {
+            return;
+        }
+        let rendered = (self.render)(child.state);
+        let mv = child.mv.map(|mv| (self.name_move)(mv));
+        if events {
+            let mut fields = Map::new();
+            if let Some(id) = child.id {
+                fields.insert("id".into(), id.into());
+            }
+            if let Some(parent) = child.parent {
+                fields.insert("parent".into(), parent.into());
+            }
+            if let Some(mv) = &mv {
+                fields.insert("move".into(), mv.clone().into());
+            }
+            fields.insert("depth".into(), child.depth.into());
+            fields.insert("g".into(), json!(child.g));
+            fields.insert("result".into(), child.fate.name().into());
+            rendered.insert_into(&mut fields, false);
+            self.sinks.emit("generate", &fields);
+        }
+        // The start is shown by its `start` line.
+        if trace && let Some(mv) = mv {
+            let state = rendered.short();
+            match child.id {
+                Some(id) if child.fate == search_core::Fate::New => {
+                    self.sinks.line(format_args!("  + #{id} {mv} {state}"));
+                }
+                _ => {
+                    let why = child.fate.name().replace('_', " ");
+                    self.sinks.line(format_args!("  x {mv} {state} ({why})"));
+                }
+            }
+        }
+    }
+
+    fn goal(&mut self, node: &search_core::NodeView<'_, S, C>) {
+        self.node("goal", "goal", node);
+    }
+
+    fn depth_cut(&mut self, node: &search_core::NodeView<'_, S, C>) {
+        self.node("depth_cut", "at the depth limit", node);
+    }
+
+    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+        let micros = u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX);
+        let counters = json!({
+            "nodes": stats.generated,
+            "micros": micros,
+            "num_tested": stats.num_tested,
+            "expanded": stats.expanded,
+            "max_frontier": stats.max_frontier,
+            "iterations": stats.iterations,
+        });
+        self.sinks.emit("end", &end_fields(status, counters));
+        let limit = status
+            .limit()
+            .map(|limit| format!(" ({limit} limit)"))
+            .unwrap_or_default();
+        self.sinks.line(format_args!(
+            "end: {}{limit}, {} tested, {} expanded, {} generated",
+            status.name(),
+            stats.num_tested,
+            stats.expanded,
+            stats.generated
+        ));
+    }
+}
+
+/// The observer of a csp-core run behind `--trace` and `--events`.
+/// `name` names a variable, `render` shows a solution (values by
+/// variable index).
+///
+/// Trace lines, one per call: `propagate (decision) at depth 2`,
+/// `revise 1A against 2D: removed 3 values`, `prune r1c1 by all-different:
+/// 4 5`, `wipeout r2c3`, `decide r1c1 = 4 (depth 1)`, `refute r1c1 = 4
+/// (depth 0)`, `backtrack to depth 0`, `solution 12345...`, `restart 2`.
+pub struct CspWatch<'a, 'b> {
+    sinks: Sinks<'a, 'b>,
+    name: &'a dyn Fn(csp_core::Var) -> String,
+    render: &'a dyn Fn(&[i32]) -> Rendered,
+    /// How many removed values a trace line lists before `...`.
+    listed: usize,
+}
+
+impl std::fmt::Debug for CspWatch<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CspWatch").finish_non_exhaustive()
+    }
+}
+
+impl<'a, 'b> CspWatch<'a, 'b> {
+    /// A watch writing to `sinks`.
+    pub fn new(
+        sinks: Sinks<'a, 'b>,
+        name: &'a dyn Fn(csp_core::Var) -> String,
+        render: &'a dyn Fn(&[i32]) -> Rendered,
+    ) -> Self {
+        CspWatch {
+            sinks,
+            name,
+            render,
+            listed: 12,
+        }
+    }
+
+    fn values(&self, values: &[i32]) -> String {
+        let mut text: Vec<String> = values
+            .iter()
+            .take(self.listed)
+            .map(i32::to_string)
+            .collect();
+        if values.len() > self.listed {
+            text.push(format!("... ({} in all)", values.len()));
+        }
+        text.join(" ")
+    }
+
+    fn decision(&mut self, kind: &str, var: csp_core::Var, value: i32, depth: usize) {
+        let name = (self.name)(var);
+        if self.sinks.events_open() {
+            let fields = json!({"var": name, "value": value, "depth": depth});
+            if let Value::Object(fields) = fields {
+                self.sinks.emit(kind, &fields);
+            }
+        }
+        let verb = if kind == "decide" { "decide" } else { "refute" };
+        self.sinks
+            .line(format_args!("{verb} {name} = {value} (depth {depth})"));
+    }
+}
+
+impl csp_core::Observer for CspWatch<'_, '_> {
+    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
+        let fields = json!({"cause": cause.name(), "depth": depth});
+        if let Value::Object(fields) = fields {
+            self.sinks.emit("propagate", &fields);
+        }
+        self.sinks.line(format_args!(
+            "propagate ({}) at depth {depth}",
+            cause.name()
+        ));
+    }
+
+    fn arc_revised(
+        &mut self,
+        x: csp_core::Var,
+        y: csp_core::Var,
+        removed: &[i32],
+        added: &[(csp_core::Var, csp_core::Var)],
+    ) {
+        let events = self.sinks.events_open();
+        let trace = self.sinks.trace_open();
+        if !events && !trace {
+            return;
+        }
+        let (x, y) = ((self.name)(x), (self.name)(y));
+        if events {
+            let added: Vec<[String; 2]> = added
+                .iter()
+                .map(|&(a, b)| [(self.name)(a), (self.name)(b)])
+                .collect();
+            let fields = json!({"x": x, "y": y, "removed": removed, "added": added});
+            if let Value::Object(fields) = fields {
+                self.sinks.emit("revise", &fields);
+            }
+        }
+        if trace {
+            let what = if removed.is_empty() {
+                "nothing removed".to_owned()
+            } else {
+                format!("removed {}", self.values(removed))
+            };
+            self.sinks
+                .line(format_args!("revise {x} against {y}: {what}"));
+        }
+    }
+
+    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        let name = (self.name)(var);
+        if self.sinks.events_open() {
+            let fields = json!({"propagator": propagator, "var": name, "removed": removed});
+            if let Value::Object(fields) = fields {
+                self.sinks.emit("prune", &fields);
+            }
+        }
+        if self.sinks.trace_open() {
+            let values = self.values(removed);
+            self.sinks
+                .line(format_args!("prune {name} by {propagator}: {values}"));
+        }
+    }
+
+    fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        let name = var.map(|var| (self.name)(var));
+        let mut fields = Map::new();
+        if let Some(name) = &name {
+            fields.insert("var".into(), name.clone().into());
+        }
+        self.sinks.emit("wipeout", &fields);
+        match name {
+            Some(name) => self.sinks.line(format_args!("wipeout {name}")),
+            None => self.sinks.line("wipeout (a constraint failed)"),
+        }
+    }
+
+    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        CspWatch::decision(self, "decide", var, value, depth);
+    }
+
+    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        CspWatch::decision(self, "refute", var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        let mut fields = Map::new();
+        fields.insert("depth".into(), depth.into());
+        self.sinks.emit("backtrack", &fields);
+        self.sinks.line(format_args!("backtrack to depth {depth}"));
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if !self.sinks.events_open() && !self.sinks.trace_open() {
+            return;
+        }
+        let rendered = (self.render)(values);
+        let mut fields = Map::new();
+        rendered.insert_into(&mut fields, true);
+        self.sinks.emit("solution", &fields);
+        self.sinks
+            .line(format_args!("solution {}", rendered.short()));
+    }
+
+    fn restart(&mut self, run: u64) {
+        let mut fields = Map::new();
+        fields.insert("run".into(), run.into());
+        self.sinks.emit("restart", &fields);
+        self.sinks.line(format_args!("restart {run}"));
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        let micros = u64::try_from(stats.elapsed.as_micros()).unwrap_or(u64::MAX);
+        let counters = json!({
+            "nodes": stats.nodes,
+            "micros": micros,
+            "backtracks": stats.backtracks,
+            "propagations": stats.propagations,
+            "arc_revisions": stats.arc_revisions,
+            "prunings": stats.prunings,
+            "solutions": stats.solutions,
+        });
+        self.sinks.emit("end", &end_fields(status, counters));
+        self.sinks.line(format_args!(
+            "end: {}, {} nodes, {} backtracks",
+            status.name(),
+            stats.nodes,
+            stats.backtracks
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::{Algorithm, Config, from_fn};
+
+    #[test]
+    fn a_watched_search_writes_the_same_run_as_events_and_trace_lines() {
+        let line = from_fn(
+            |&n: &i32| [('-', n - 1, 1u32), ('+', n + 1, 1)],
+            |&n: &i32| n == 2,
+        )
+        .with_heuristic(|&n: &i32| (2 - n).unsigned_abs());
+        let render = |n: &i32| Rendered {
+            view: format!("[{n}]"),
+            line: Some(n.to_string()),
+        };
+        let name_move = |mv: &char| mv.to_string();
+        let mut events = Events::to_writer(Box::new(Vec::new()) as Box<dyn Write + Send>, 1000);
+        let mut text = Vec::new();
+        let mut trace = Trace::new(&mut text, 1000);
+        let sinks = Sinks {
+            events: Some(&mut events),
+            trace: Some(&mut trace),
+        };
+        let mut watch = SearchWatch::new(sinks, &render, &name_move);
+        let search = Algorithm::AStar.run_observed(&line, 0, &Config::default(), &mut watch);
+        assert_eq!(search.path().map(|path| path.cost), Some(2));
+        trace.finish().expect("written");
+        let text = String::from_utf8(text).expect("utf-8");
+        assert_eq!(
+            text,
+            "start 0\n\
+             tested #0 0 (depth 0, g 0, h 2, f 2): expanded, 0 waiting\n  \
+             + #1 - -1\n  \
+             + #2 + 1\n\
+             tested #2 1 (depth 1, g 1, h 1, f 2): expanded, 1 waiting\n  \
+             x - 0 (duplicate)\n  \
+             + #3 + 2\n\
+             tested #3 2 (depth 2, g 2, h 0, f 2): goal, 1 waiting\n\
+             end: solved, 3 tested, 2 expanded, 5 generated\n"
+        );
+        assert_eq!(events.written(), 10);
+    }
+}
