@@ -129,6 +129,8 @@ pub(crate) struct Node {
     pub(crate) cause: Cause,
     first_parent: u32,
     parent_count: u32,
+    /// Links from the assumption along first parents.
+    depth: u16,
 }
 
 /// What a lower technique inside a dynamic (+) or nested chain did.
@@ -218,11 +220,15 @@ impl Run {
     pub(crate) fn push(&mut self, key: u16, cause: Cause, parents: &[u32]) -> u32 {
         let first_parent = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
+        let depth = parents
+            .first()
+            .map_or(0, |&p| self.nodes[p as usize].depth.saturating_add(1));
         self.nodes.push(Node {
             key,
             cause,
             first_parent,
             parent_count: parents.len() as u32,
+            depth,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -638,6 +644,7 @@ impl Engine {
         y_links: bool,
         x_links: bool,
         cycles: &mut Vec<u32>,
+        cap: u32,
     ) {
         run.clear();
         let s = run.push(start, Cause::Assumption, &[]);
@@ -655,6 +662,11 @@ impl Engine {
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
             while let Some(p) = self.pending_on.pop_front() {
+                // A cycle closed beyond this depth would be longer than any
+                // that can still be taken (its length is its depth).
+                if u32::from(run.nodes[p as usize].depth) + 1 > cap {
+                    return;
+                }
                 let pk = run.nodes[p as usize].key;
                 self.on_to_off(pk, y_links);
                 for i in 0..self.out.len() {
@@ -674,6 +686,9 @@ impl Engine {
             }
             length += 1;
             while let Some(p) = self.pending_off.pop_front() {
+                if u32::from(run.nodes[p as usize].depth) + 1 > cap {
+                    return;
+                }
                 let pk = run.nodes[p as usize].key;
                 self.off_to_on(pk, y_links, x_links);
                 for i in 0..self.out.len() {
@@ -697,7 +712,15 @@ impl Engine {
 
     /// Grows a forcing chain from a potential (SE's `doForcingChains`):
     /// returns the node where the chain reaches the start's opposite.
-    pub(crate) fn forcing(&mut self, run: &mut Run, start: u16, y_links: bool) -> Option<u32> {
+    /// The first such node is the chain SE keeps, so the search stops there,
+    /// or once any chain it could still find would be longer than `cap`.
+    pub(crate) fn forcing(
+        &mut self,
+        run: &mut Run,
+        start: u16,
+        y_links: bool,
+        cap: u32,
+    ) -> Option<u32> {
         run.clear();
         let s = run.push(start, Cause::Assumption, &[]);
         run.register(s);
@@ -709,19 +732,21 @@ impl Engine {
             self.pending_off.push_back(s);
         }
         let opposite = start ^ 1;
-        let mut found = None;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             while let Some(p) = self.pending_on.pop_front() {
+                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
+                    return None;
+                }
                 let pk = run.nodes[p as usize].key;
                 self.on_to_off(pk, y_links);
                 for i in 0..self.out.len() {
                     let (k, cause) = self.out[i];
-                    let hit = k == opposite && found.is_none();
+                    let hit = k == opposite;
                     let grow = !run.contains(k) && !run.is_parent(p, k);
                     if hit || grow {
                         let n = run.push(k, cause, &[p]);
                         if hit {
-                            found = Some(n);
+                            return Some(n);
                         }
                         if grow {
                             run.register(n);
@@ -731,16 +756,19 @@ impl Engine {
                 }
             }
             while let Some(p) = self.pending_off.pop_front() {
+                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
+                    return None;
+                }
                 let pk = run.nodes[p as usize].key;
                 self.off_to_on(pk, y_links, true);
                 for i in 0..self.out.len() {
                     let (k, cause) = self.out[i];
-                    let hit = k == opposite && found.is_none();
+                    let hit = k == opposite;
                     let grow = !run.contains(k);
                     if hit || grow {
                         let n = run.push(k, cause, &[p]);
                         if hit {
-                            found = Some(n);
+                            return Some(n);
                         }
                         if grow {
                             run.register(n);
@@ -750,6 +778,6 @@ impl Engine {
                 }
             }
         }
-        found
+        None
     }
 }

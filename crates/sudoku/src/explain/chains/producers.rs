@@ -120,13 +120,6 @@ impl Best {
         total + self.scratch.iter().map(|x| x.0).sum::<u32>()
     }
 
-    /// Whether a hint of this base and sort key could still beat the best so far.
-    fn can_beat(&self, base: f64, sort_key: u8) -> bool {
-        self.found.is_none()
-            || self.collect.is_some()
-            || self.beats(difficulty(base, 0), 0, sort_key)
-    }
-
     /// The largest complexity with which a hint of this base and sort key
     /// would still beat the best so far (`None`: it cannot).
     fn cap(&self, base: f64, sort_key: u8) -> Option<u32> {
@@ -345,9 +338,13 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                 2
             };
             // Hints that cannot beat the best so far need not be looked for.
-            let want_cycles = best.can_beat(if x && y { 7.0 } else { 6.5 }, sort_key);
-            let want_forcing = x && best.can_beat(if x && y { 7.0 } else { 6.6 }, sort_key);
-            if !want_cycles && !want_forcing {
+            let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
+            let forcing_cap = if x {
+                best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
+            } else {
+                None
+            };
+            if cycle_cap.is_none() && forcing_cap.is_none() {
                 continue;
             }
             let mut mm = m;
@@ -356,13 +353,20 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                 mm &= mm - 1;
                 let on = key(cell, d, true);
                 cycles.clear();
-                if want_cycles {
-                    engine.cycles(&mut cycle_run, on, y, x, &mut cycles);
+                // The caps tighten as better hints turn up.
+                let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
+                let forcing_cap = if x {
+                    best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
+                } else {
+                    None
+                };
+                if let Some(cap) = cycle_cap {
+                    engine.cycles(&mut cycle_run, on, y, x, &mut cycles, cap);
                 }
                 let (mut t_on, mut t_off) = (None, None);
-                if want_forcing {
-                    t_on = engine.forcing(&mut on_run, on, y);
-                    t_off = engine.forcing(&mut off_run, on ^ 1, y);
+                if let Some(cap) = forcing_cap {
+                    t_on = engine.forcing(&mut on_run, on, y, cap);
+                    t_off = engine.forcing(&mut off_run, on ^ 1, y, cap);
                 }
                 let base = if x && y { 7.0 } else { 6.5 };
                 let sort_key = if x && y {
@@ -544,36 +548,32 @@ fn multiple_chains_into(board: &Board, mode: Mode, best: &mut Best) {
             let do_contradiction = mode.dynamic || mode.nishio;
             runs.ensure_on(pot);
             if do_contradiction && let Some((a, b)) = runs.on_run(pot).absurd {
-                {
-                    let run = runs.on_run(pot);
-                    removable.clear();
-                    removable.push(on ^ 1);
-                    best.offer(
-                        Kind::Contradiction { source: on },
-                        mode,
-                        base,
-                        7,
-                        &[(run, a), (run, b)],
-                        &removable,
-                        None,
-                    );
-                }
+                let run = runs.on_run(pot);
+                removable.clear();
+                removable.push(on ^ 1);
+                best.offer(
+                    Kind::Contradiction { source: on },
+                    mode,
+                    base,
+                    7,
+                    &[(run, a), (run, b)],
+                    &removable,
+                    None,
+                );
             }
             if do_contradiction || do_double {
                 let off_run = runs.off_run(pot);
                 if do_contradiction && let Some((a, b)) = off_run.absurd {
-                    {
-                        others(board, on, &mut removable);
-                        best.offer(
-                            Kind::Contradiction { source: on ^ 1 },
-                            mode,
-                            base,
-                            7,
-                            &[(&off_run, a), (&off_run, b)],
-                            &removable,
-                            Some(on),
-                        );
-                    }
+                    others(board, on, &mut removable);
+                    best.offer(
+                        Kind::Contradiction { source: on ^ 1 },
+                        mode,
+                        base,
+                        7,
+                        &[(&off_run, a), (&off_run, b)],
+                        &removable,
+                        Some(on),
+                    );
                 }
                 if do_double {
                     let on_run = runs.on_run(pot);
