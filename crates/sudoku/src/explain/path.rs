@@ -38,34 +38,11 @@ pub const STUCK: Rating = Rating(200);
 /// finds one, producers in SE 1.2.1's order. `None` when the grid is
 /// solved or no technique applies.
 pub fn next_step(grid: &Candidates) -> Option<Step> {
-    type Producer = fn(&Candidates) -> Vec<Step>;
-    const BEFORE_CHAINS: [Producer; 20] = [
-        t::hidden_singles,
-        t::direct_pointing,
-        t::direct_hidden_pairs,
-        t::naked_singles,
-        t::direct_hidden_triplets,
-        t::pointing_claiming,
-        t::naked_pairs,
-        t::x_wings,
-        t::hidden_pairs,
-        t::naked_triplets,
-        t::swordfish,
-        t::hidden_triplets,
-        t::xy_wings,
-        t::xyz_wings,
-        t::unique_loops,
-        t::naked_quads,
-        t::jellyfish,
-        t::hidden_quads,
-        t::bugs,
-        t::aligned_pair_exclusion,
-    ];
     if grid.is_solved() {
         return None;
     }
-    for producer in BEFORE_CHAINS {
-        if let Some(step) = producer(grid).into_iter().next() {
+    for producer in t::BEFORE_CHAINS {
+        if let Some(step) = producer(grid, 1).into_iter().next() {
             return Some(step);
         }
     }
@@ -75,7 +52,10 @@ pub fn next_step(grid: &Candidates) -> Option<Step> {
     {
         return Some(step);
     }
-    if let Some(step) = t::aligned_triplet_exclusion(grid).into_iter().next() {
+    if let Some(step) = t::aligned_triplet_exclusion_up_to(grid, 1)
+        .into_iter()
+        .next()
+    {
         return Some(step);
     }
     ChainStage::ALL[1..]

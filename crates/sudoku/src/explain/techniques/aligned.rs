@@ -7,7 +7,7 @@
 use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
 use super::super::{Candidates, Step, Technique};
 
-fn aligned(grid: &Candidates, degree: usize) -> Vec<Step> {
+pub(crate) fn aligned(grid: &Candidates, degree: usize, limit: usize) -> Vec<Step> {
     // The cells SE considers, with their excluders, in reading order.
     let mut candidates: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
@@ -57,6 +57,9 @@ fn aligned(grid: &Candidates, degree: usize) -> Vec<Step> {
                 }
                 if let Some(step) = exclusion(grid, &cells, &common) {
                     steps.push(step);
+                    if steps.len() >= limit {
+                        return steps;
+                    }
                 }
             }
         }
@@ -138,10 +141,10 @@ fn exclusion(grid: &Candidates, cells: &[usize], common: &[usize]) -> Option<Ste
 
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair_exclusion(grid: &Candidates) -> Vec<Step> {
-    aligned(grid, 2)
+    aligned(grid, 2, usize::MAX)
 }
 
 /// Aligned triplet exclusion (7.5).
 pub fn aligned_triplet_exclusion(grid: &Candidates) -> Vec<Step> {
-    aligned(grid, 3)
+    aligned(grid, 3, usize::MAX)
 }

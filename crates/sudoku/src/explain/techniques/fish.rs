@@ -6,7 +6,13 @@ use super::super::candidates::{UNITS, unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::combinations;
 
-fn fish(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> Vec<Step> {
+pub(crate) fn fish(
+    grid: &Candidates,
+    degree: u32,
+    technique: Technique,
+    rating: u16,
+    limit: usize,
+) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut placed = [0usize; 10];
     for cell in 0..81 {
@@ -75,6 +81,9 @@ fn fish(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> Ve
                 step.eliminations.sort_unstable();
                 step.units = bases.iter().chain(&covers).copied().collect();
                 steps.push(step);
+                if steps.len() >= limit {
+                    return steps;
+                }
             }
         }
     }
@@ -83,15 +92,15 @@ fn fish(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> Ve
 
 /// X-Wings (3.2).
 pub fn x_wings(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 2, Technique::XWing, 32)
+    fish(grid, 2, Technique::XWing, 32, usize::MAX)
 }
 
 /// Swordfish (3.8).
 pub fn swordfish(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 3, Technique::Swordfish, 38)
+    fish(grid, 3, Technique::Swordfish, 38, usize::MAX)
 }
 
 /// Jellyfish (5.2).
 pub fn jellyfish(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 4, Technique::Jellyfish, 52)
+    fish(grid, 4, Technique::Jellyfish, 52, usize::MAX)
 }

@@ -62,6 +62,11 @@ fn locking_step(
 /// Pointing (a box's digit confined to a line) and claiming (a line's
 /// digit confined to a box).
 pub fn pointing_claiming(grid: &Candidates) -> Vec<Step> {
+    pointing_claiming_up_to(grid, usize::MAX)
+}
+
+/// [`pointing_claiming`], stopping after `limit` steps.
+pub(crate) fn pointing_claiming_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     for (from, to) in crossings() {
         for digit in 1..=9u8 {
@@ -74,6 +79,9 @@ pub fn pointing_claiming(grid: &Candidates) -> Vec<Step> {
                 let step = locking_step(grid, from, to, digit, technique, rating);
                 if !step.eliminations.is_empty() {
                     steps.push(step);
+                    if steps.len() >= limit {
+                        return steps;
+                    }
                 }
             }
         }
@@ -85,6 +93,11 @@ pub fn pointing_claiming(grid: &Candidates) -> Vec<Step> {
 /// another unit of the first kind crossing the same unit: that place gets
 /// the digit at once.
 pub fn direct_pointing(grid: &Candidates) -> Vec<Step> {
+    direct_pointing_up_to(grid, usize::MAX)
+}
+
+/// [`direct_pointing`], stopping after `limit` steps.
+pub(crate) fn direct_pointing_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     for (from, to) in crossings() {
         for digit in 1..=9u8 {
@@ -127,6 +140,9 @@ pub fn direct_pointing(grid: &Candidates) -> Vec<Step> {
                 step.placements.push((cell, digit));
                 step.units.push(other);
                 steps.push(step);
+                if steps.len() >= limit {
+                    return steps;
+                }
             }
         }
     }

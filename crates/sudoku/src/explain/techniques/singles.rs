@@ -8,6 +8,11 @@ use super::BOX_COL_ROW;
 /// Last cells first, then hidden singles; units in SE's order (boxes,
 /// columns, rows), digits in increasing order.
 pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
+    hidden_singles_up_to(grid, usize::MAX)
+}
+
+/// [`hidden_singles`], stopping after `limit` steps.
+pub(crate) fn hidden_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     for last_cell_pass in [true, false] {
         for unit in BOX_COL_ROW {
@@ -46,6 +51,9 @@ pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
                 step.units.push(unit);
                 step.highlighted.push((cell, digit));
                 steps.push(step);
+                if steps.len() >= limit {
+                    return steps;
+                }
             }
         }
     }
@@ -54,6 +62,11 @@ pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
 
 /// Cells with one candidate left, in reading order.
 pub fn naked_singles(grid: &Candidates) -> Vec<Step> {
+    naked_singles_up_to(grid, usize::MAX)
+}
+
+/// [`naked_singles`], stopping after `limit` steps.
+pub(crate) fn naked_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     for cell in 0..81 {
         let mask = grid.mask(cell);
@@ -69,6 +82,9 @@ pub fn naked_singles(grid: &Candidates) -> Vec<Step> {
             step.highlighted.push((cell, digit));
             debug_assert_eq!(mask, bit(digit));
             steps.push(step);
+            if steps.len() >= limit {
+                return steps;
+            }
         }
     }
     steps

@@ -16,7 +16,13 @@ fn cell_list(cells: &[usize]) -> String {
     list.join(", ")
 }
 
-fn naked(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> Vec<Step> {
+pub(crate) fn naked(
+    grid: &Candidates,
+    degree: u32,
+    technique: Technique,
+    rating: u16,
+    limit: usize,
+) -> Vec<Step> {
     let mut steps = Vec::new();
     for unit in BOX_COL_ROW {
         let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count();
@@ -60,6 +66,9 @@ fn naked(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> V
             step.cells = cells;
             step.units.push(unit);
             steps.push(step);
+            if steps.len() >= limit {
+                return steps;
+            }
         }
     }
     steps
@@ -67,7 +76,7 @@ fn naked(grid: &Candidates, degree: u32, technique: Technique, rating: u16) -> V
 
 /// `direct` asks for SE's direct form: the set's eliminations must leave
 /// another digit of the unit a single place, which is then filled.
-fn hidden(grid: &Candidates, degree: u32, direct: bool) -> Vec<Step> {
+pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize) -> Vec<Step> {
     let (technique, rating) = match (degree, direct) {
         (2, true) => (Technique::DirectHiddenPair, 20),
         (3, true) => (Technique::DirectHiddenTriplet, 25),
@@ -143,6 +152,9 @@ fn hidden(grid: &Candidates, degree: u32, direct: bool) -> Vec<Step> {
             step.cells = cells;
             step.units.push(unit);
             steps.push(step);
+            if steps.len() >= limit {
+                return steps;
+            }
         }
     }
     steps
@@ -150,40 +162,40 @@ fn hidden(grid: &Candidates, degree: u32, direct: bool) -> Vec<Step> {
 
 /// Naked pairs (3.0).
 pub fn naked_pairs(grid: &Candidates) -> Vec<Step> {
-    naked(grid, 2, Technique::NakedPair, 30)
+    naked(grid, 2, Technique::NakedPair, 30, usize::MAX)
 }
 
 /// Naked triplets (3.6).
 pub fn naked_triplets(grid: &Candidates) -> Vec<Step> {
-    naked(grid, 3, Technique::NakedTriplet, 36)
+    naked(grid, 3, Technique::NakedTriplet, 36, usize::MAX)
 }
 
 /// Naked quads (5.0).
 pub fn naked_quads(grid: &Candidates) -> Vec<Step> {
-    naked(grid, 4, Technique::NakedQuad, 50)
+    naked(grid, 4, Technique::NakedQuad, 50, usize::MAX)
 }
 
 /// Hidden pairs (3.4).
 pub fn hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 2, false)
+    hidden(grid, 2, false, usize::MAX)
 }
 
 /// Hidden triplets (4.0).
 pub fn hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 3, false)
+    hidden(grid, 3, false, usize::MAX)
 }
 
 /// Hidden quads (5.4).
 pub fn hidden_quads(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 4, false)
+    hidden(grid, 4, false, usize::MAX)
 }
 
 /// Direct hidden pairs (2.0).
 pub fn direct_hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 2, true)
+    hidden(grid, 2, true, usize::MAX)
 }
 
 /// Direct hidden triplets (2.5).
 pub fn direct_hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 3, true)
+    hidden(grid, 3, true, usize::MAX)
 }

@@ -5,7 +5,7 @@
 use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
 use super::super::{Candidates, Link, Step, Technique};
 
-fn wings(grid: &Candidates, xyz: bool) -> Vec<Step> {
+pub(crate) fn wings(grid: &Candidates, xyz: bool, limit: usize) -> Vec<Step> {
     let (pivot_size, technique, rating) = if xyz {
         (3, Technique::XYZWing, 44)
     } else {
@@ -79,6 +79,9 @@ fn wings(grid: &Candidates, xyz: bool) -> Vec<Step> {
                     }
                 }
                 steps.push(step);
+                if steps.len() >= limit {
+                    return steps;
+                }
             }
         }
     }
@@ -87,10 +90,10 @@ fn wings(grid: &Candidates, xyz: bool) -> Vec<Step> {
 
 /// XY-Wings (4.2).
 pub fn xy_wings(grid: &Candidates) -> Vec<Step> {
-    wings(grid, false)
+    wings(grid, false, usize::MAX)
 }
 
 /// XYZ-Wings (4.4).
 pub fn xyz_wings(grid: &Candidates) -> Vec<Step> {
-    wings(grid, true)
+    wings(grid, true, usize::MAX)
 }
