@@ -5,7 +5,10 @@
 //! ED are exact and within 0.1 / 0.2 / 0.3, then the worst disagreements.
 //!
 //! Run it in release: `cargo run --release -p sudoku --example se_agreement
-//! [-- --max-er 6.2] [-- FILE...]`. Exit 1 when a step is wrong.
+//! [-- --max-er 6.2] [--every N] [--verbose] [FILE...]` (`--every N`: every
+//! Nth puzzle; `--verbose`: a line per puzzle on stderr as it is rated).
+//! The table also gives the median time per puzzle (wall clock, single
+//! thread). Exit 1 when a step is wrong.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -21,6 +24,7 @@ struct Row {
     published: [Option<u16>; 3],
     ours: [u16; 3],
     parting: String,
+    millis: f64,
 }
 
 fn tenths(text: &str) -> Option<u16> {
@@ -31,6 +35,20 @@ fn tenths(text: &str) -> Option<u16> {
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut max_er = u16::MAX;
+    let verbose = args.iter().any(|a| a == "--verbose");
+    args.retain(|a| a != "--verbose");
+    let isomorphs = args.iter().any(|a| a == "--isomorphs");
+    args.retain(|a| a != "--isomorphs");
+    let mut stable = [0usize; 2];
+    let mut every = 1;
+    if let Some(i) = args.iter().position(|a| a == "--every") {
+        every = args
+            .get(i + 1)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1)
+            .max(1);
+        args.drain(i..(i + 2).min(args.len()));
+    }
     if let Some(i) = args.iter().position(|a| a == "--max-er") {
         max_er = args.get(i + 1).and_then(|v| tenths(v)).unwrap_or(u16::MAX);
         args.drain(i..(i + 2).min(args.len()));
@@ -62,7 +80,7 @@ fn main() -> ExitCode {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        for (index, line) in text.lines().enumerate() {
+        for (index, line) in text.lines().enumerate().step_by(every) {
             let fields: Vec<&str> = line.split('\t').collect();
             let published = [1, 2, 3].map(|i| fields.get(i).and_then(|f| tenths(f)));
             if published[0].is_none_or(|er| er > max_er) {
@@ -82,7 +100,9 @@ fn main() -> ExitCode {
                     continue;
                 }
             };
+            let started = Instant::now();
             let path = solve_path(&grid);
+            let millis = started.elapsed().as_secs_f64() * 1000.0;
             // Every step against the solution.
             for (n, step) in path.steps.iter().enumerate() {
                 steps_checked += 1;
@@ -116,6 +136,38 @@ fn main() -> ExitCode {
                     )
                 })
                 .unwrap_or_default();
+            if isomorphs {
+                // A relabelled, permuted, maybe transposed copy: same puzzle,
+                // other cell and digit order; count copies rated alike.
+                let copy = Candidates::parse(&isomorph(fields[0], index as u64 + 1))
+                    .expect("an isomorph parses");
+                let other = solve_path(&copy);
+                stable[1] += 1;
+                if (other.er, other.ep, other.ed) == (path.er, path.ep, path.ed) {
+                    stable[0] += 1;
+                } else if verbose {
+                    eprintln!(
+                        "isomorph of {name}:{} rates {}/{}/{} against {}/{}/{}",
+                        index + 1,
+                        other.er,
+                        other.ep,
+                        other.ed,
+                        path.er,
+                        path.ep,
+                        path.ed
+                    );
+                }
+            }
+            if verbose {
+                eprintln!(
+                    "{name}:{} SE {} ours {}/{}/{} {millis:.1} ms",
+                    index + 1,
+                    fields[1..].join("/"),
+                    path.er,
+                    path.ep,
+                    path.ed
+                );
+            }
             rows.push(Row {
                 file: name.clone(),
                 line: index + 1,
@@ -123,6 +175,7 @@ fn main() -> ExitCode {
                 published,
                 ours: [path.er.0, path.ep.0, path.ed.0],
                 parting,
+                millis,
             });
         }
     }
@@ -145,6 +198,12 @@ fn main() -> ExitCode {
             row.parting
         );
     }
+    if isomorphs {
+        println!(
+            "\nisomorphs: {} of {} rated exactly as the original (ER/EP/ED)",
+            stable[0], stable[1]
+        );
+    }
     println!(
         "\n{} puzzles, {steps_checked} steps checked against the solution, {wrong_steps} wrong, {seconds:.2} s",
         rows.len()
@@ -159,8 +218,10 @@ fn main() -> ExitCode {
 fn print_table(rows: &[Row]) {
     // band -> [er, ep, ed] -> (count, exact, within 0.1, 0.2, 0.3)
     let mut bands: BTreeMap<u16, [[usize; 5]; 3]> = BTreeMap::new();
+    let mut times: BTreeMap<u16, Vec<f64>> = BTreeMap::new();
     for row in rows {
         let band = row.published[0].unwrap_or(0) / 10;
+        times.entry(band).or_default().push(row.millis);
         let entry = bands.entry(band).or_default();
         for (k, counts) in entry.iter_mut().enumerate() {
             let Some(published) = row.published[k] else {
@@ -178,7 +239,9 @@ fn print_table(rows: &[Row]) {
     println!(
         "| SE ER band | puzzles | ER exact | ER ±0.1 | ER ±0.2 | ER ±0.3 | EP exact | EP ±0.3 | ED exact | ED ±0.3 |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
     let pct = |n: usize, of: usize| {
         if of == 0 {
             "–".to_string()
@@ -187,8 +250,12 @@ fn print_table(rows: &[Row]) {
         }
     };
     for (band, [er, ep, ed]) in &bands {
+        let mut millis = times.get(band).cloned().unwrap_or_default();
+        millis.sort_by(f64::total_cmp);
+        let median = millis.get(millis.len() / 2).copied().unwrap_or(0.0);
+        let max = millis.last().copied().unwrap_or(0.0);
         println!(
-            "| {band}.0–{band}.9 | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {band}.0–{band}.9 | {} | {} | {} | {} | {} | {} | {} | {} | {} | {median:.1} | {max:.0} |",
             er[0],
             pct(er[1], er[0]),
             pct(er[2], er[0]),
@@ -200,4 +267,51 @@ fn print_table(rows: &[Row]) {
             pct(ed[4], ed[0]),
         );
     }
+}
+
+/// An isomorph of an 81-character puzzle chosen by `seed`: digits
+/// relabelled, bands and the rows in each band permuted, stacks and the
+/// columns in each stack permuted, and transposed for odd seeds.
+fn isomorph(puzzle: &str, seed: u64) -> String {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut shuffle = |items: &mut [usize]| {
+        for i in (1..items.len()).rev() {
+            items.swap(i, next(i + 1));
+        }
+    };
+    let order = |shuffle: &mut dyn FnMut(&mut [usize])| {
+        let mut groups = [0, 1, 2];
+        shuffle(&mut groups);
+        let mut lines = Vec::new();
+        for g in groups {
+            let mut inner = [0, 1, 2];
+            shuffle(&mut inner);
+            lines.extend(inner.iter().map(|i| 3 * g + i));
+        }
+        lines
+    };
+    let rows = order(&mut shuffle);
+    let cols = order(&mut shuffle);
+    let mut digits: Vec<usize> = (1..=9).collect();
+    shuffle(&mut digits);
+    let cells: Vec<char> = puzzle.chars().collect();
+    let transpose = seed % 2 == 1;
+    (0..81)
+        .map(|cell| {
+            let (r, c) = (cell / 9, cell % 9);
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            match cells[9 * rows[r] + cols[c]].to_digit(10) {
+                Some(d) if d > 0 => {
+                    char::from_digit(digits[d as usize - 1] as u32, 10).unwrap_or('.')
+                }
+                _ => '.',
+            }
+        })
+        .collect()
 }
