@@ -4,7 +4,9 @@
 //! they are in the step, links between candidates drawn as arrows).
 //!
 //! [`render`] draws a puzzle and, when there is one, its solution, as
-//! `sudoku solve --svg` does. A step of an explanation builds a [`Picture`]:
+//! `sudoku solve --svg` does; [`render_step`] draws a step of
+//! [`crate::explain`] on the candidate grid it starts from. Any other
+//! highlighting builds a [`Picture`]:
 //!
 //! ```
 //! use sudoku::Sudoku;
@@ -29,6 +31,8 @@
 
 use svg_kit::{Svg, Tag};
 
+use crate::explain::candidates::UNITS;
+use crate::explain::{Candidates, Step};
 use crate::grid::{Sudoku, symbol};
 use crate::options::{Outcome, Status};
 
@@ -270,7 +274,16 @@ impl Picture {
     pub fn to_svg(&self) -> String {
         let size = self.cell_size();
         let grid = size * self.side as f64;
-        let caption_height = if self.caption.is_some() { 28.0 } else { 0.0 };
+        // About 7 px a character at 14 px: the caption wraps to the grid's width.
+        let caption_lines = self
+            .caption
+            .as_deref()
+            .map(|caption| wrap(caption, (grid / 7.0) as usize))
+            .unwrap_or_default();
+        let caption_height = match caption_lines.len() {
+            0 => 0.0,
+            lines => 28.0 + (lines - 1) as f64 * CAPTION_LINE,
+        };
         let width = grid + 2.0 * MARGIN;
         let height = grid + 2.0 * MARGIN + caption_height;
         let sub = size / self.box_size as f64;
@@ -457,19 +470,42 @@ impl Picture {
             svg.close();
         }
 
-        if let Some(caption) = &self.caption {
+        for (line_number, line) in caption_lines.iter().enumerate() {
             svg.add(
                 Tag::new("text")
+                    .attr("class", "caption")
                     .attr("x", MARGIN)
-                    .attr("y", MARGIN + grid + 22.0)
+                    .attr(
+                        "y",
+                        MARGIN + grid + 22.0 + line_number as f64 * CAPTION_LINE,
+                    )
                     .attr("font-family", "sans-serif")
                     .attr("font-size", 14)
                     .attr("fill", "#222")
-                    .text(caption),
+                    .text(line),
             );
         }
         svg.finish()
     }
+}
+
+/// The distance between two lines of a caption.
+const CAPTION_LINE: f64 = 18.0;
+
+/// `text` cut at spaces into lines of at most `width` characters (a longer
+/// word stands alone on its line).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
 }
 
 /// White space around the grid.
@@ -516,5 +552,64 @@ pub fn render_outcome(puzzle: &Sudoku, outcome: &Outcome) -> String {
                 caption: Some(status.to_string()),
             },
         ),
+    }
+}
+
+/// The picture of one step of an explanation (what `sudoku explain
+/// --svg-dir` is for): `grid` as it stands before the step, its digits (the
+/// givens of `puzzle` bold) and its pencil marks; the units the step rests
+/// on pale yellow, its cells in focus, the candidates it rests on blue
+/// ("on"), the digits it places green, the candidates it eliminates red and
+/// struck through, its links as arrows, and its sentence under the grid.
+/// A `puzzle` that is not 9x9 (explanations are for 9x9) is drawn alone.
+pub fn render_step(puzzle: &Sudoku, grid: &Candidates, step: &Step) -> String {
+    let mut picture = Picture::new(puzzle);
+    if puzzle.side() != 9 {
+        return picture.to_svg();
+    }
+    for cell in 0..81 {
+        if picture.values[cell] == 0 {
+            picture.values[cell] = grid.value(cell);
+        }
+        picture.candidates[cell] = u32::from(grid.mask(cell));
+    }
+    for &unit in &step.units {
+        if let Some(cells) = UNITS.get(unit) {
+            picture = picture.mark_cells(cells.iter().copied(), Mark::Unit);
+        }
+    }
+    picture = picture.mark_cells(step.cells.iter().copied(), Mark::Focus);
+    for &(cell, digit) in &step.highlighted {
+        picture = picture.mark_candidate(cell, digit, Mark::On);
+    }
+    for &(cell, digit) in &step.eliminations {
+        picture = picture.mark_candidate(cell, digit, Mark::Eliminated);
+    }
+    for &(cell, digit) in &step.placements {
+        picture =
+            picture
+                .mark_cells([cell], Mark::Placed)
+                .mark_candidate(cell, digit, Mark::Placed);
+    }
+    for link in &step.links {
+        let kind = if link.strong {
+            Link::Strong
+        } else {
+            Link::Weak
+        };
+        picture = picture.link(link.from, link.to, kind);
+    }
+    picture.with_caption(step.text.clone()).to_svg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn captions_wrap_at_spaces_and_keep_every_word() {
+        assert_eq!(wrap("aa bb cc dd", 5), ["aa bb", "cc dd"]);
+        assert_eq!(wrap("a verylongword b", 4), ["a", "verylongword", "b"]);
+        assert_eq!(wrap("", 10), [""]);
     }
 }

@@ -144,3 +144,42 @@ fn sixteen_with_pencil_marks_fits_its_cells() {
     let svg = parsed(render(&puzzle, None, &options));
     assert!(texts(&svg).iter().any(|text| text == "G"));
 }
+
+/// Every step of the explained path of a hard puzzle drawn on the grid as
+/// it stands before it: one struck candidate an elimination, one green disc
+/// a placement, one arrow a link, the step's sentence as the caption.
+#[test]
+fn each_explained_step_is_drawn_with_its_highlights() {
+    use sudoku::explain::{Candidates, solve_path};
+    let text = include_str!("../../../fixtures/sudoku/top1465_sample.txt");
+    let puzzle = sudoku::parse_puzzles(text)[0]
+        .result
+        .clone()
+        .expect("valid");
+    let values: [u8; 81] = puzzle.values().try_into().expect("9x9");
+    let mut grid = Candidates::from_values(&values);
+    let path = solve_path(&grid);
+    assert!(path.steps.iter().any(|step| !step.eliminations.is_empty()));
+    for step in &path.steps {
+        let svg = sudoku::svg::render_step(&puzzle, &grid, step);
+        let document = roxmltree::Document::parse(&svg).expect("XML");
+        let count = |colour: &str| {
+            document
+                .descendants()
+                .filter(|node| {
+                    node.has_tag_name("circle") && node.attribute("fill") == Some(colour)
+                })
+                .count()
+        };
+        assert_eq!(count("#e57373"), step.eliminations.len(), "{}", step.text);
+        assert_eq!(count("#5cb85c"), step.placements.len(), "{}", step.text);
+        assert_eq!(svg.matches("marker-end=").count(), step.links.len());
+        let caption: Vec<&str> = document
+            .descendants()
+            .filter(|node| node.attribute("class") == Some("caption"))
+            .filter_map(|node| node.text())
+            .collect();
+        assert_eq!(caption.join(" "), step.text);
+        step.apply(&mut grid);
+    }
+}
