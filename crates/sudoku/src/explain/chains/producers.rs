@@ -74,6 +74,8 @@ pub(crate) struct Best {
     pub(crate) collect: Option<Vec<InnerHint>>,
     counter: Counter,
     scratch: Vec<(u32, u64)>,
+    /// Caps computed since the best last changed: (base, sort key, cap).
+    caps: Vec<(f64, u8, Option<u32>)>,
 }
 
 impl Best {
@@ -83,6 +85,7 @@ impl Best {
             collect: None,
             counter: Counter::new(),
             scratch: Vec::new(),
+            caps: Vec::new(),
         }
     }
 
@@ -122,10 +125,19 @@ impl Best {
 
     /// The largest complexity with which a hint of this base and sort key
     /// would still beat the best so far (`None`: it cannot).
-    fn cap(&self, base: f64, sort_key: u8) -> Option<u32> {
+    fn cap(&mut self, base: f64, sort_key: u8) -> Option<u32> {
         if self.found.is_none() || self.collect.is_some() {
             return Some(u32::MAX);
         }
+        if let Some(&(_, _, cap)) = self.caps.iter().find(|c| c.0 == base && c.1 == sort_key) {
+            return cap;
+        }
+        let cap = self.compute_cap(base, sort_key);
+        self.caps.push((base, sort_key, cap));
+        cap
+    }
+
+    fn compute_cap(&self, base: f64, sort_key: u8) -> Option<u32> {
         if !self.beats(difficulty(base, 0), 0, sort_key) {
             return None;
         }
@@ -184,6 +196,7 @@ impl Best {
             return;
         }
         let chains = targets.iter().map(|&(run, n)| copy_chain(run, n)).collect();
+        self.caps.clear();
         self.found = Some(Found {
             kind,
             mode,
