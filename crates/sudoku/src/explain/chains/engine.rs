@@ -477,12 +477,9 @@ impl Engine {
         if y_links {
             let m = self.board.cands[cell];
             if m.count_ones() == 2 {
+                // The cell's other candidate (SE takes the first one that is
+                // not the potential's own digit).
                 let other = (m & !bit).trailing_zeros() as usize;
-                let other = if m & !bit == 0 {
-                    m.trailing_zeros() as usize
-                } else {
-                    other
-                };
                 let k2 = key(cell, other, true);
                 self.dedup[k2 as usize] = stamp;
                 self.out.push((k2, Cause::NakedSingle));

@@ -3,9 +3,9 @@
 //!
 //! [`find_steps`] runs one of SE 1.2.1's chaining producers ([`ChainStage`])
 //! and returns the step SE would take from it. The chains grow as SE grows
-//! them ([`engine`]: potentials "r1c2 is 5" / "is not 5" linked breadth
-//! first), so that they have SE's lengths and ratings: a base per kind plus
-//! SE's length bonus. What a producer does:
+//! them (potentials "r1c2 is 5" / "is not 5" linked breadth first, in SE's
+//! order of cells, digits and units), so that they have SE's lengths and
+//! ratings: a base per kind plus SE's length bonus. What a producer does:
 //!
 //! | stage | finds | base |
 //! | --- | --- | --- |
