@@ -10,16 +10,22 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::bail;
+use std::sync::{Mutex, PoisonError};
+
+use anyhow::{Context, bail};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use cli_kit::{Batch, Input, Record, Report, Status, Tally, Verified};
+use cli_kit::{
+    Batch, Comparison, Input, Record, Rendered, Report, Row as CompareRow, SearchWatch, Sinks,
+    Status, Tally, Trace, Verified, WatchArgs,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Limit, Move, Options, Origin,
-    PatternDatabases, PdbError, SearchAlgorithm, Solvers, Stats, check, moves_view,
+    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limit, Move, Options,
+    Origin, PatternDatabases, PdbError, Plan, SearchAlgorithm, Solvers, Stats, check, moves_view,
 };
+use search_core::{NodeView, Observer};
 
 /// The program's name in messages.
 pub const PROGRAM: &str = "eight-puzzle";
@@ -308,6 +314,8 @@ fn shorten(text: &str) -> String {
 pub struct View {
     /// One JSON record per board instead of the human view.
     pub json: bool,
+    /// Nothing but the events on stdout (`--events -`): no view at all.
+    pub events_only: bool,
     /// The `--stats` line in the human view.
     pub stats: bool,
     /// `solve --summary`: only the last line of the human view, the moves
@@ -317,13 +325,18 @@ pub struct View {
 
 /// Solves every board with `solvers` on `threads` threads (one per core
 /// when `None`) and writes each result: `solve`'s view for one board,
-/// seed's `process_file` lines and summary for a batch.
+/// seed's `process_file` lines and summary for a batch. With `--trace` or
+/// `--events` (`watch`), the boards are solved one after another, each
+/// search watched: its trace lines come before its view, its events go to
+/// the stream, every board's run after the one before.
 pub fn run(
     boards: &Boards,
     solvers: &Solvers,
     view: View,
     threads: Option<usize>,
     svg: Option<&Path>,
+    watch: &WatchArgs,
+    tree_svg: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let items = boards.items();
     if items.is_empty() {
@@ -337,9 +350,55 @@ pub fn run(
     let pictures = svg
         .map(|target| svg_kit::PictureFiles::new(target, boards.per_line))
         .transpose()?;
+    let trees = tree_svg
+        .map(|target| svg_kit::PictureFiles::new(target, boards.per_line))
+        .transpose()?;
+    let events = Mutex::new(watch.open_events()?);
+    let watching = watch.trace || watch.events.is_some() || trees.is_some();
+    let trace_limit = watch.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+    // The search of one board, watched when asked: its answer and trace.
+    let search = |item: &Item<'_>, board: &Board| -> Result<(Answer, Option<String>), String> {
+        if !watching {
+            let answer = solvers.solve(board).map_err(|error| at(item, error))?;
+            return Ok((answer, None));
+        }
+        let mut events = events.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut events = events.as_mut();
+        if let Some(events) = events.as_deref_mut() {
+            match item.line {
+                Some(line) => events.set_run(&serde_json::json!({ "line": line })),
+                None => events.set_run(&serde_json::json!({})),
+            }
+            if let Ok(plan) = solvers.options().plan(board.size()) {
+                events.emit("run", &run_fields(board, &plan));
+            }
+        }
+        let mut text = Vec::new();
+        let mut trace = watch.trace.then(|| Trace::new(&mut text, trace_limit));
+        let sinks = Sinks {
+            events,
+            trace: trace.as_mut(),
+        };
+        let watched = SearchWatch::new(sinks, &render_board, &name_move);
+        let mut tree = TreeWatch::new(board, solvers.options());
+        let mut observer = Tee(watched, &mut tree);
+        let answer = solvers.solve_observed(board, &mut observer);
+        let written = trace.map(Trace::finish).transpose();
+        let answer = answer.map_err(|error| at(item, error))?;
+        if let Some(trees) = &trees {
+            trees
+                .write(item.line.unwrap_or(1), &tree.picture())
+                .map_err(|error| error.to_string())?;
+        }
+        written.map_err(|error| format!("cannot write the trace: {error}"))?;
+        let trace = watch
+            .trace
+            .then(|| String::from_utf8_lossy(&text).into_owned());
+        Ok((answer, trace))
+    };
     let solve = |item: &Item<'_>| -> Result<Solved, String> {
         let board = boards.board(item)?;
-        let answer = solvers.solve(&board).map_err(|error| at(item, error))?;
+        let (answer, trace) = search(item, &board)?;
         if let Some(pictures) = &pictures {
             let search = &answer.search;
             let status = search.status.to_string();
@@ -349,7 +408,11 @@ pub fn run(
                 .write(item.line.unwrap_or(1), &picture)
                 .map_err(|error| error.to_string())?;
         }
-        Ok(Solved { board, answer })
+        Ok(Solved {
+            board,
+            answer,
+            trace,
+        })
     };
     let mut report = Views {
         view,
@@ -357,16 +420,293 @@ pub fn run(
         moves: 0,
         tested: 0,
     };
-    Batch::new(PROGRAM, &boards.name)
-        .threads(threads)
-        .run(&items, solve, &mut report)
+    let threads = if watching { Some(1) } else { threads };
+    let code =
+        Batch::new(PROGRAM, &boards.name)
+            .threads(threads)
+            .run(&items, solve, &mut report)?;
+    if let Some(events) = events.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        events.finish().context("cannot write the events")?;
+    }
+    Ok(code)
 }
 
-/// A board and its answer.
+/// The node limit of each run of `--compare`, unless `--node-limit` says
+/// otherwise.
+pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+
+/// The time limit of each run of `--compare`, unless `--time-limit` says
+/// otherwise.
+pub const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// Every searcher with every heuristic that applies to it on boards of
+/// `size`: misplaced tiles, Manhattan, linear conflicts (and the pattern
+/// databases on 4x4) for greedy, astar and idastar; none for the others.
+pub fn combinations(size: usize) -> Vec<(Algo, Option<Heuristic>)> {
+    let mut heuristics = vec![
+        Heuristic::Misplaced,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+    ];
+    if size == 4 {
+        heuristics.push(Heuristic::Pdb);
+    }
+    let mut runs = Vec::new();
+    for &algo in Algo::ALL {
+        if algo.uses_heuristic() {
+            runs.extend(heuristics.iter().map(|&heuristic| (algo, Some(heuristic))));
+        } else {
+            runs.push((algo, None));
+        }
+    }
+    runs
+}
+
+/// `--compare`: every searcher with every heuristic that applies on the
+/// boards (summed over a batch), a table of status, nodes, states tested
+/// and expanded, time and moves, or one JSON record per run. Each run has
+/// the node and time limit of `options`, else [`COMPARE_NODE_LIMIT`] and
+/// [`COMPARE_TIME_LIMIT`]. Exit code 1 if a board is invalid, else 0.
+pub fn compare(boards: &Boards, options: &Options, json: bool) -> anyhow::Result<ExitCode> {
+    let mut valid = Vec::new();
+    let mut invalid = false;
+    for item in boards.items() {
+        match boards.board(&item) {
+            Ok(board) => valid.push(board),
+            Err(message) => {
+                invalid = true;
+                eprintln!("{PROGRAM}: {}: {message}", boards.name);
+            }
+        }
+    }
+    let Some(first) = valid.first() else {
+        bail!("{}: no board to compare the searchers on", boards.name);
+    };
+    let size = first.size();
+    let node_limit = options.limits.node_limit.unwrap_or(COMPARE_NODE_LIMIT);
+    let time_limit = options.limits.time_limit.unwrap_or(COMPARE_TIME_LIMIT);
+    let limits = format!(
+        "limits per run: {} nodes, {} s (--node-limit, --time-limit){}",
+        cli_kit::thousands(node_limit),
+        time_limit.as_secs_f64(),
+        if valid.len() > 1 {
+            format!("; totals over {} boards", valid.len())
+        } else {
+            String::new()
+        }
+    );
+    let length_name = if valid.len() > 1 {
+        "moves (total)"
+    } else {
+        "moves"
+    };
+    let mut table = Comparison::new(limits, length_name);
+    for (algo, heuristic) in combinations(size) {
+        let mut run = options.clone();
+        run.algo = Some(algo);
+        run.heuristic = heuristic;
+        run.limits.node_limit = Some(node_limit);
+        run.limits.time_limit = Some(time_limit);
+        if algo != Algo::Random {
+            run.limits.seed = None;
+        }
+        if algo == Algo::IdaStar {
+            run.cycle_check = None;
+        }
+        if heuristic != Some(Heuristic::Pdb) {
+            run.pdb_cache = None;
+        }
+        let solvers = Solvers::new(run).with_loader(load_databases);
+        let mut row = CompareRow {
+            algorithm: match heuristic {
+                Some(heuristic) => format!("{algo} {}", heuristic.name()),
+                None => algo.to_string(),
+            },
+            status: Status::Solved,
+            limit: None,
+            nodes: 0,
+            counters: vec![("tested", 0), ("expanded", 0)],
+            elapsed: Duration::ZERO,
+            length: Some(0),
+        };
+        for board in &valid {
+            let answer = solvers
+                .solve(board)
+                .with_context(|| format!("{}: {}", boards.name, board.to_line()))?;
+            let search = &answer.search;
+            let stats = &search.stats;
+            row.nodes += stats.generated;
+            row.counters[0].1 += stats.num_tested;
+            row.counters[1].1 += stats.expanded;
+            row.elapsed += stats.elapsed;
+            // The worst ending names the row: a limit over no solution
+            // over solved.
+            let rank = |status: Status| match status {
+                Status::Solved => 0,
+                Status::Unsolvable => 1,
+                Status::Limit | Status::Invalid => 2,
+            };
+            let status: Status = search.status.into();
+            if rank(status) > rank(row.status) {
+                row.status = status;
+                row.limit = search.status.limit();
+            }
+            row.length = match (row.length, search.moves()) {
+                (Some(total), Some(moves)) => Some(total + moves.len() as u64),
+                _ => None,
+            };
+        }
+        table.push(row);
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        table.write_json(&mut out)?;
+    } else {
+        write!(out, "{}", table.to_text())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(if invalid { 1 } else { 0 }))
+}
+
+/// Two observers told the same, one after the other.
+struct Tee<A, B>(A, B);
+
+impl<A, B> Observer<Board, Move, u32> for Tee<A, B>
+where
+    A: Observer<Board, Move, u32>,
+    B: Observer<Board, Move, u32>,
+{
+    const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
+
+    fn start(&mut self, state: &Board) {
+        self.0.start(state);
+        self.1.start(state);
+    }
+
+    fn iteration(&mut self, number: u32, bound: search_core::Bound<u32>) {
+        self.0.iteration(number, bound);
+        self.1.iteration(number, bound);
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.0.expanded(node);
+        self.1.expanded(node);
+    }
+
+    fn generated(&mut self, child: &search_core::Generated<'_, Board, Move, u32>) {
+        self.0.generated(child);
+        self.1.generated(child);
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.0.goal(node);
+        self.1.goal(node);
+    }
+
+    fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.0.depth_cut(node);
+        self.1.depth_cut(node);
+    }
+
+    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+        self.0.end(status, stats);
+        self.1.end(status, stats);
+    }
+}
+
+/// The search tree of `--tree-svg`: every node taken up, in expansion
+/// order (the first 500 drawn), with its board and g, h, f; the path to
+/// the goal marked; nodes cut off at the depth limit dashed.
+struct TreeWatch {
+    tree: svg_kit::SearchTree,
+    goal: Option<u64>,
+}
+
+impl TreeWatch {
+    fn new(board: &Board, options: &Options) -> Self {
+        let title = match options.plan(board.size()) {
+            Ok(plan) if plan.options.algorithm.uses_heuristic() => format!(
+                "{} {} from {}",
+                plan.options.algorithm,
+                plan.heuristic.name(),
+                board.to_line()
+            ),
+            Ok(plan) => format!("{} from {}", plan.options.algorithm, board.to_line()),
+            Err(_) => board.to_line(),
+        };
+        TreeWatch {
+            tree: svg_kit::SearchTree::new(title),
+            goal: None,
+        }
+    }
+
+    fn push(&mut self, node: &NodeView<'_, Board, u32>, cut: bool) {
+        let label: Vec<String> = node.state.to_string().lines().map(str::to_owned).collect();
+        let detail = format!("g={} h={} f={}", node.g, node.h, node.f());
+        let tree_node = svg_kit::TreeNode::new(node.id, node.parent)
+            .with_label(label)
+            .with_detail(detail)
+            .with_cut(cut);
+        self.tree.push(tree_node);
+    }
+
+    fn picture(&mut self) -> String {
+        if let Some(goal) = self.goal {
+            self.tree.mark_path_to(goal);
+        }
+        self.tree.to_svg()
+    }
+}
+
+impl Observer<Board, Move, u32> for TreeWatch {
+    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.push(node, false);
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.push(node, false);
+        self.goal = Some(node.id);
+    }
+
+    fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.push(node, true);
+    }
+}
+
+/// A board as the events and the trace show it: seed 001's rows, and the
+/// compact line.
+fn render_board(board: &Board) -> Rendered {
+    Rendered {
+        view: board.to_string(),
+        line: Some(board.to_line()),
+    }
+}
+
+/// A move by where the blank goes.
+fn name_move(mv: &Move) -> String {
+    mv.name().to_owned()
+}
+
+/// The fields of a board's `run` event.
+fn run_fields(board: &Board, plan: &Plan) -> serde_json::Value {
+    let algorithm = plan.options.algorithm;
+    let mut fields = serde_json::json!({
+        "algorithm": algorithm.name(),
+        "puzzle": board.to_line(),
+        "goal": plan.goal.to_line(),
+    });
+    if algorithm.uses_heuristic() {
+        fields["heuristic"] = plan.heuristic.name().into();
+    }
+    fields
+}
+
+/// A board, its answer and, with `--trace`, the search's trace lines.
 #[derive(Debug)]
 struct Solved {
     board: Board,
     answer: Answer,
+    trace: Option<String>,
 }
 
 impl cli_kit::Outcome for Solved {
@@ -426,7 +766,7 @@ pub type EightRecord = Record<Fields, String, Counters>;
 
 /// The record of a solved (or unsolvable, or stopped) board.
 fn record(solved: &Solved) -> EightRecord {
-    let Solved { board, answer } = solved;
+    let Solved { board, answer, .. } = solved;
     let (plan, solution) = (&answer.plan, &answer.search);
     let stats = &solution.stats;
     let algorithm = plan.options.algorithm;
@@ -502,7 +842,7 @@ fn moves_line(moves: &[Move]) -> String {
 /// on one line (only that line when `summary`), or why there is no
 /// solution.
 fn human(solved: &Solved, stats: bool, summary: bool) -> String {
-    let Solved { board, answer } = solved;
+    let Solved { board, answer, .. } = solved;
     let (plan, search) = (&answer.plan, &answer.search);
     let tested = search.stats.num_tested;
     let mut text = match (search.moves(), search.status) {
@@ -545,7 +885,7 @@ fn human(solved: &Solved, stats: bool, summary: bool) -> String {
 
 /// Seed's `process_file` line: `142358607: 5 moves, 26 states tested`.
 fn batch_line(solved: &Solved, stats: bool) -> String {
-    let Solved { board, answer } = solved;
+    let Solved { board, answer, .. } = solved;
     let search = &answer.search;
     let tested = counted(search.stats.num_tested, "state");
     let board = board.to_line();
@@ -592,6 +932,15 @@ impl Report<Item<'_>, Solved> for Views {
             self.moves += moves.len() as u64;
             self.tested += solved.answer.search.stats.num_tested;
         }
+        if self.view.events_only {
+            return Ok(());
+        }
+        if let Ok(Solved {
+            trace: Some(trace), ..
+        }) = result
+        {
+            write!(out, "{trace}")?;
+        }
         match (result, self.view.json) {
             (Ok(solved), true) => record(solved).at_line(item.line).write_line(out),
             (Err(message), true) => EightRecord::invalid(message, Fields::default())
@@ -612,7 +961,7 @@ impl Report<Item<'_>, Solved> for Views {
 
     /// Seed's `process_file` summary, with the boards not solved counted.
     fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
-        if self.view.json || !self.batch {
+        if self.view.json || self.view.events_only || !self.batch {
             return Ok(());
         }
         writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;

@@ -54,6 +54,7 @@ mod solve;
 mod solver;
 pub mod svg;
 mod view;
+mod watch;
 
 pub use board::{Board, BoardError, MAX_SIZE, Move, UnknownMove};
 pub use check::CheckError;

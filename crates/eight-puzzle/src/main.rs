@@ -119,12 +119,27 @@ struct SearchArgs {
     /// folder (created) and the board of line N goes to N.svg.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// Draw the search tree as SVG: the first 500 nodes in expansion
+    /// order, each with its board and g, h and f, the path to the goal
+    /// marked. FILE for `solve`; for `batch`, a folder of N.svg by line.
+    #[arg(long, value_name = "FILE", conflicts_with = "compare")]
+    tree_svg: Option<PathBuf>,
 }
 
 impl SearchArgs {
     /// The solvers of these flags; flags that do not apply are a usage
     /// error (exit 2).
     fn solvers(self) -> (Solvers, View) {
+        if let Some(misfit) = self.watch.misfit(self.json, self.stats) {
+            cli_kit::usage_error::<Cli>(misfit);
+        }
+        if self.watch.compare && (self.algo.is_some() || self.heuristic.is_some()) {
+            cli_kit::usage_error::<Cli>(
+                "--compare runs every searcher with every heuristic: leave out --algo and --heuristic",
+            );
+        }
         let options = Options {
             algo: self.algo,
             limits: Limits {
@@ -143,11 +158,15 @@ impl SearchArgs {
             cycle_check: self.cycle_check,
             pdb_cache: self.pdb_cache,
         };
-        if let Err(misfit) = options.check() {
+        // The searchers of --compare are checked one by one.
+        if !self.watch.compare
+            && let Err(misfit) = options.check()
+        {
             cli_kit::usage_error::<Cli>(misfit);
         }
         let view = View {
             json: self.json,
+            events_only: self.watch.events_to_stdout(),
             stats: self.stats,
             summary: false,
         };
@@ -163,13 +182,26 @@ fn main() -> ExitCode {
             search,
         } => {
             let svg = search.svg.clone();
+            let watch = search.watch.clone();
+            let tree_svg = search.tree_svg.clone();
             let (solvers, view) = search.solvers();
             let view = View { summary, ..view };
             let boards = Boards::one(&board)?;
+            if watch.compare {
+                return cli::compare(&boards, solvers.options(), view.json);
+            }
             if let Some(misfit) = boards.misfit(solvers.options()) {
                 cli_kit::usage_error::<Cli>(misfit);
             }
-            cli::run(&boards, &solvers, view, Some(1), svg.as_deref())
+            cli::run(
+                &boards,
+                &solvers,
+                view,
+                Some(1),
+                svg.as_deref(),
+                &watch,
+                tree_svg.as_deref(),
+            )
         }
         Command::Batch {
             file,
@@ -177,14 +209,21 @@ fn main() -> ExitCode {
             search,
         } => {
             let svg = search.svg.clone();
+            let watch = search.watch.clone();
+            let tree_svg = search.tree_svg.clone();
             let (solvers, view) = search.solvers();
             let boards = Boards::per_line(&file)?;
+            if watch.compare {
+                return cli::compare(&boards, solvers.options(), view.json);
+            }
             cli::run(
                 &boards,
                 &solvers,
                 view,
                 threads.map(usize::from),
                 svg.as_deref(),
+                &watch,
+                tree_svg.as_deref(),
             )
         }
         Command::Check => cli::check_stdin(),

@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use hashbrown::HashMap;
 use thiserror::Error;
 
-use crate::board::Board;
+use search_core::{NoObserver, Observer};
+
+use crate::board::{Board, Move};
 use crate::heuristic::Heuristic;
 use crate::options::{Algo, Options, Outcome};
 use crate::pdb::{PatternDatabases, PdbError};
@@ -290,14 +292,30 @@ impl Solvers {
     /// answered before any solver is built, so no pattern database is
     /// loaded or built for it.
     pub fn solve(&self, board: &Board) -> Result<Answer, SolveError> {
+        self.solve_observed(board, &mut NoObserver)
+    }
+
+    /// [`Solvers::solve`], telling `observer` what the search does (see
+    /// [`Solver::solve_observed`]).
+    pub fn solve_observed<O: Observer<Board, Move, u32>>(
+        &self,
+        board: &Board,
+        observer: &mut O,
+    ) -> Result<Answer, SolveError> {
         let size = self.size(board.size());
         let plan = size.plan.clone()?;
         if !board.can_reach(&plan.goal) {
+            if O::ACTIVE {
+                observer.end(
+                    search_core::Status::Unsolvable,
+                    &search_core::Stats::default(),
+                );
+            }
             let search = Search::unsolvable();
             return Ok(Answer { plan, search });
         }
         let solver = size.solver.get_or_init(|| self.build(&plan)).clone()?;
-        let search = solver.solve(board, &plan.options)?;
+        let search = solver.solve_observed(board, &plan.options, observer)?;
         Ok(Answer { plan, search })
     }
 

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, InPlaceProblem, Problem, Scratch, Stats as SearchStats,
-    Status as SearchStatus,
+    Algorithm, Config, CycleCheck, InPlaceProblem, NoObserver, Observer, Problem, Scratch,
+    Stats as SearchStats, Status as SearchStatus,
 };
 
 use crate::{Limit, Moves, Outcome, Stats, Status};
@@ -18,6 +18,7 @@ use thiserror::Error;
 use crate::board::{Board, Move};
 use crate::heuristic::{Estimator, Heuristic};
 use crate::pdb::{Lookup, PatternDatabases};
+use crate::watch::Translate;
 
 /// No cell in that direction.
 const OFF_BOARD: u8 = u8::MAX;
@@ -247,6 +248,18 @@ impl Solver {
     /// Searches from `board` to the goal. An unsolvable board is reported
     /// at once, without searching.
     pub fn solve(&self, board: &Board, options: &SolveOptions) -> Result<Search, SolverError> {
+        self.solve_observed(board, options, &mut NoObserver)
+    }
+
+    /// [`Solver::solve`], telling `observer` what the search does, each
+    /// state shown as a [`Board`] whichever form the solver searches (an
+    /// unsolvable board: only the end, with no search made).
+    pub fn solve_observed<O: Observer<Board, Move, u32>>(
+        &self,
+        board: &Board,
+        options: &SolveOptions,
+        observer: &mut O,
+    ) -> Result<Search, SolverError> {
         if board.size() != self.goal.size() {
             return Err(SolverError::SizeMismatch {
                 board: board.size(),
@@ -254,11 +267,19 @@ impl Solver {
             });
         }
         if !board.can_reach(&self.goal) {
+            if O::ACTIVE {
+                observer.end(SearchStatus::Unsolvable, &SearchStats::default());
+            }
             return Ok(Search::unsolvable());
         }
         let config = options.config();
+        let mut observer = Translate {
+            observer,
+            cells: board.tiles().len(),
+        };
+        let observer = &mut observer;
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
-            self.idastar_in_place(board, &config)
+            self.idastar_in_place(board, &config, observer)
         } else if board.tiles().len() <= 16 && options.algorithm == Algorithm::AStar {
             // A* keeps its memory between boards (a batch allocates once
             // per thread).
@@ -267,14 +288,19 @@ impl Solver {
             // The default 3x3 method: its loop is compiled with the running
             // sum as the only estimate (3x3 A* 3% faster).
             let search = match self.estimator.kind {
-                Heuristic::Misplaced | Heuristic::Manhattan => {
-                    search_core::astar_in(&self.packed::<u64, true>(), start, &config, &mut scratch)
-                }
-                _ => search_core::astar_in(
+                Heuristic::Misplaced | Heuristic::Manhattan => search_core::astar_in_observed(
+                    &self.packed::<u64, true>(),
+                    start,
+                    &config,
+                    &mut scratch,
+                    observer,
+                ),
+                _ => search_core::astar_in_observed(
                     &self.packed::<u64, false>(),
                     start,
                     &config,
                     &mut scratch,
+                    observer,
                 ),
             };
             self.scratches().push(scratch);
@@ -284,20 +310,23 @@ impl Solver {
                 search.stats,
             )
         } else if board.tiles().len() <= 16 {
-            let search =
-                options
-                    .algorithm
-                    .run(&self.packed::<u64, false>(), self.state(board), &config);
+            let search = options.algorithm.run_observed(
+                &self.packed::<u64, false>(),
+                self.state(board),
+                &config,
+                observer,
+            );
             (
                 search.status,
                 search.path.map(|path| path.moves),
                 search.stats,
             )
         } else {
-            let search = options.algorithm.run(
+            let search = options.algorithm.run_observed(
                 &self.packed::<Box<[u8]>, false>(),
                 self.state(board),
                 &config,
+                observer,
             );
             (
                 search.status,
@@ -367,27 +396,38 @@ impl Solver {
 
     /// IDA* in place with the heuristic's running parts chosen at compile
     /// time.
-    fn idastar_in_place(
+    fn idastar_in_place<O: Observer<FastState, Move, u16>>(
         &self,
         board: &Board,
         config: &Config,
+        observer: &mut O,
     ) -> (SearchStatus, Option<Vec<Move>>, SearchStats) {
         let start = self.fast_state(board);
         let search = match self.estimator.kind {
-            Heuristic::Zero => {
-                search_core::idastar_in_place(&self.in_place_with::<KEEP_NOTHING>(), start, config)
-            }
-            Heuristic::Misplaced | Heuristic::Manhattan => {
-                search_core::idastar_in_place(&self.in_place_with::<KEEP_SUM>(), start, config)
-            }
-            Heuristic::LinearConflict => search_core::idastar_in_place(
+            Heuristic::Zero => search_core::idastar_in_place_observed(
+                &self.in_place_with::<KEEP_NOTHING>(),
+                start,
+                config,
+                observer,
+            ),
+            Heuristic::Misplaced | Heuristic::Manhattan => search_core::idastar_in_place_observed(
+                &self.in_place_with::<KEEP_SUM>(),
+                start,
+                config,
+                observer,
+            ),
+            Heuristic::LinearConflict => search_core::idastar_in_place_observed(
                 &self.in_place_with::<KEEP_CONFLICTS>(),
                 start,
                 config,
+                observer,
             ),
-            Heuristic::Pdb => {
-                search_core::idastar_in_place(&self.in_place_with::<KEEP_PDB>(), start, config)
-            }
+            Heuristic::Pdb => search_core::idastar_in_place_observed(
+                &self.in_place_with::<KEEP_PDB>(),
+                start,
+                config,
+                observer,
+            ),
         };
         (
             search.status,
@@ -420,7 +460,7 @@ impl Solver {
 }
 
 /// How a search state stores its cells.
-trait Cells: Clone + Eq + Hash {
+pub(crate) trait Cells: Clone + Eq + Hash {
     /// The heap bytes a state's cells own, for the memory limit.
     const HEAP_BYTES_PER_CELL: usize;
     fn pack(tiles: &[u8]) -> Self;
@@ -495,6 +535,26 @@ pub struct Tiles<C> {
 
 /// The state of [`Solver::problem`].
 pub type PackedState = Tiles<u64>;
+
+/// The board of `cells` cells that `state` stands for.
+pub(crate) fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
+    let mut tiles = vec![0u8; cells];
+    state.cells.unpack(cells, &mut tiles);
+    board_of(&tiles)
+}
+
+impl FastState {
+    /// The board of `cells` cells this state stands for.
+    pub(crate) fn board(&self, cells: usize) -> Board {
+        board_of(&self.cells[..cells])
+    }
+}
+
+/// The board of tiles taken from a state, which holds a valid board.
+fn board_of(tiles: &[u8]) -> Board {
+    let tiles: Vec<usize> = tiles.iter().map(|&tile| usize::from(tile)).collect();
+    Board::from_tiles(&tiles).expect("a searched state is a valid board")
+}
 
 impl<C: Clone> Clone for Tiles<C> {
     fn clone(&self) -> Self {
