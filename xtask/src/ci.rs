@@ -85,6 +85,9 @@ pub fn run() -> Result<()> {
 
     step("cargo xtask examples (every README's console examples, as shown)");
     crate::examples::run(&[])?;
+
+    step("cargo xtask browser (the explorer in Chromium, where a browser is present)");
+    crate::browser::run()?;
     println!("ci: all green");
     Ok(())
 }

@@ -12,6 +12,7 @@ const ALGOS = [
   ['dfs', 'DFS'], ['iddfs', 'IDDFS'], ['random', 'random (seed 001)'],
 ];
 const INFORMED = new Set(['greedy', 'astar', 'idastar']);
+const WITH_FRONTIER = new Set(['random', 'bfs', 'greedy', 'astar']);
 const HEURISTICS = ['manhattan', 'linear-conflict', 'misplaced', 'zero'];
 // Searches whose tree is drawn: those that take up at most this many nodes.
 const TREE_NODES = 300;
@@ -301,7 +302,9 @@ class RunView {
       ['expanded', replay.counts.expanded],
       ['generated', replay.counts.generated],
       ['dropped (seen)', replay.counts.dropped],
-      ['frontier', replay.frontierSize],
+      // The searchers with a frontier list what waits; the depth-first ones
+      // report successors as they try them, so their own count is shown.
+      ['waiting', WITH_FRONTIER.has(this.algo) ? replay.frontier.size : replay.frontierSize],
       ['closed set', replay.closed.size],
     ];
     if (replay.iteration) facts.push(['iteration', `${replay.iteration.number} (${replay.iteration.bound_kind} bound ${replay.iteration.bound})`]);

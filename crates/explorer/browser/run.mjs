@@ -181,7 +181,7 @@ await test('play runs by itself and space pauses it', async () => {
   const page = await newPage();
   await page.goto(`${base}/eight-puzzle?board=142358607&algo=bfs&step=0`);
   await waitForRun(page);
-  await page.locator('.speed').fill('8');
+  await page.locator('.speed').fill('5'); // 50 events a second: 400 ms stay well before the end
   await page.keyboard.press(' ');
   await page.waitForTimeout(400);
   await page.keyboard.press(' ');

@@ -20,7 +20,9 @@
 mod api;
 mod assets;
 mod limits;
+mod slide;
 mod tiles;
+mod watch;
 
 pub use api::app;
 pub use limits::Limits;

@@ -3,10 +3,12 @@
 //! runs it, for its record; and the same search watched, for its events.
 
 use eight_puzzle::{Algo, Board, Heuristic, Options, Outcome, Status};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::api::ApiError;
 use crate::limits::Limits;
+use crate::slide::{self, Slide};
+use crate::watch::Watch;
 
 /// The sizes the view offers: the eight and fifteen puzzles.
 const SIDES: [usize; 2] = [3, 4];
@@ -19,10 +21,6 @@ pub(crate) struct Request {
     /// `None` for the searchers that use none.
     pub(crate) heuristic: Option<Heuristic>,
     /// Events to send at most.
-    #[expect(
-        dead_code,
-        reason = "read once search-core's observer gives the events"
-    )]
     pub(crate) events: usize,
 }
 
@@ -140,23 +138,71 @@ fn parse_heuristic(text: &str) -> Result<Heuristic, ApiError> {
 fn options(request: &Request, limits: &Limits) -> Options {
     let mut options = Options::new(request.algo)
         .node_limit(limits.nodes)
-        .time_limit(limits.time);
+        .time_limit(limits.time)
+        .memory_limit(limits.memory_bytes);
     if let Some(heuristic) = request.heuristic {
         options = options.heuristic(heuristic);
     }
     options
 }
 
-/// Solves the request: `{"v": 1, "record": ..., "events": [...], "cut": bool}`.
+/// Solves the request: `{"v": 1, "puzzle": "eight-puzzle", "record": ...,
+/// "events": [...], "cut": bool}`. The record is what `eight-puzzle solve
+/// --json` prints for the same flags (the library the command runs, with
+/// the server's limits); the events are the same search watched, from
+/// `run` to `end` (whose status and stats are the record's), or up to the
+/// events limit and a `cut` event.
 pub(crate) fn run(request: &Request, limits: &Limits) -> Value {
     let outcome = eight_puzzle::solve(&request.board, &options(request, limits));
+    let record = record(request, &outcome);
+    let (events, cut) = watch(request, limits, &record);
     json!({
-        "v": 1,
+        "v": crate::watch::EVENTS_VERSION,
         "puzzle": "eight-puzzle",
-        "record": record(request, &outcome),
-        "events": [],
-        "cut": false,
+        "record": record,
+        "events": events,
+        "cut": cut,
     })
+}
+
+/// The events of the request's search.
+fn watch(request: &Request, limits: &Limits, record: &Value) -> (Vec<Value>, bool) {
+    let Some(solver) = slide::solver(&request.board, request.heuristic) else {
+        return (Vec::new(), false);
+    };
+    let mut watch = Watch::new(&solver, request.events);
+    let mut run = Map::new();
+    run.insert("algorithm".into(), request.algo.name().into());
+    if let Some(heuristic) = request.heuristic {
+        run.insert("heuristic".into(), heuristic.name().into());
+    }
+    run.insert("puzzle".into(), request.board.to_line().into());
+    watch.emit("run", run);
+    // A board of the other parity is answered without a search, as the
+    // command line answers it.
+    if request.board.can_reach(solver.goal()) {
+        let algorithm = request.algo.search();
+        let config = slide::config(algorithm, limits);
+        let problem = Slide { solver: &solver };
+        if request.algo == Algo::IdaStar {
+            search_core::idastar_in_place_observed(
+                &problem,
+                request.board.clone(),
+                &config,
+                &mut watch,
+            );
+        } else {
+            algorithm.run_observed(&problem, problem.start(&request.board), &config, &mut watch);
+        }
+    }
+    let mut end = Map::new();
+    for field in ["status", "limit", "stats"] {
+        if let Some(value) = record.get(field) {
+            end.insert(field.into(), value.clone());
+        }
+    }
+    watch.emit("end", end);
+    watch.finish()
 }
 
 /// The record `eight-puzzle solve --json` prints for the same board and

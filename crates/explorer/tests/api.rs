@@ -234,3 +234,125 @@ async fn a_query_longer_than_the_limit_is_refused() {
             .contains("more than the 4096")
     );
 }
+
+/// The events of a solve, by kind.
+fn kinds<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events
+        .iter()
+        .filter(|event| event["kind"] == kind)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_events_add_up_to_the_record_for_every_searcher() {
+    for (board, algo, heuristic) in [
+        ("142358607", "bfs", None),
+        ("142358607", "dfs", None),
+        ("142358607", "iddfs", None),
+        ("142358607", "random", None),
+        ("802356174", "greedy", Some("misplaced")),
+        ("802356174", "astar", Some("manhattan")),
+        ("802356174", "idastar", Some("linear-conflict")),
+        (
+            "1,2,6,3,4,5,10,7,0,9,14,11,8,12,13,15",
+            "astar",
+            Some("misplaced"),
+        ),
+    ] {
+        let mut uri = format!("/api/eight-puzzle?board={board}&algo={algo}&events=100000");
+        if let Some(heuristic) = heuristic {
+            uri.push_str(&format!("&heuristic={heuristic}"));
+        }
+        let (status, answer) = get_json(&uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(answer["cut"], false, "{uri}");
+        let events = answer["events"].as_array().unwrap();
+        let stats = &answer["record"]["stats"];
+        for (step, event) in events.iter().enumerate() {
+            assert_eq!(event["v"], 1, "{uri}");
+            assert_eq!(event["step"], step, "{uri}");
+        }
+        assert_eq!(events.first().unwrap()["kind"], "run");
+        assert_eq!(events.last().unwrap()["kind"], "end");
+        assert_eq!(events.last().unwrap()["stats"], *stats);
+        let expanded = kinds(events, "expand").len();
+        let tested = expanded + kinds(events, "goal").len() + kinds(events, "depth_cut").len();
+        assert_eq!(
+            expanded,
+            stats["expanded"].as_u64().unwrap() as usize,
+            "{uri}"
+        );
+        assert_eq!(
+            tested,
+            stats["num_tested"].as_u64().unwrap() as usize,
+            "{uri}"
+        );
+        let generated = kinds(events, "generate").len();
+        assert_eq!(
+            generated,
+            stats["generated"].as_u64().unwrap() as usize,
+            "{uri}"
+        );
+        // Every parent was generated earlier.
+        let mut seen = std::collections::BTreeSet::new();
+        for event in kinds(events, "generate") {
+            if let Some(parent) = event["parent"].as_u64() {
+                assert!(seen.contains(&parent), "{uri}: parent {parent} unseen");
+            }
+            if let Some(id) = event["id"].as_u64() {
+                seen.insert(id);
+            }
+        }
+        // The goal is the record's last board.
+        let goal = kinds(events, "goal");
+        assert_eq!(goal.len(), 1, "{uri}");
+        assert_eq!(goal[0]["g"], answer["record"]["num_moves"], "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn astar_with_manhattan_never_lowers_f_and_bfs_never_lowers_depth() {
+    let (_, astar) =
+        get_json("/api/eight-puzzle?board=802356174&algo=astar&heuristic=manhattan").await;
+    let fs: Vec<u64> = kinds(astar["events"].as_array().unwrap(), "expand")
+        .iter()
+        .map(|event| event["f"].as_u64().unwrap())
+        .collect();
+    assert!(fs.len() > 100);
+    assert!(fs.windows(2).all(|pair| pair[0] <= pair[1]), "f decreased");
+    let (_, bfs) = get_json("/api/eight-puzzle?board=142358607&algo=bfs").await;
+    let depths: Vec<u64> = kinds(bfs["events"].as_array().unwrap(), "expand")
+        .iter()
+        .map(|event| event["depth"].as_u64().unwrap())
+        .collect();
+    assert!(depths.len() > 10);
+    assert!(
+        depths.windows(2).all(|pair| pair[0] <= pair[1]),
+        "depth decreased"
+    );
+}
+
+#[tokio::test]
+async fn a_stream_past_its_limit_ends_with_cut_and_the_record_stays_whole() {
+    let (_, answer) = get_json("/api/eight-puzzle?board=802356174&algo=bfs&events=50").await;
+    let events = answer["events"].as_array().unwrap();
+    assert_eq!(events.len(), 51);
+    assert_eq!(events[50]["kind"], "cut");
+    assert_eq!(events[50]["limit"], 50);
+    assert_eq!(answer["cut"], true);
+    assert_eq!(answer["record"]["status"], "solved");
+    assert_eq!(answer["record"]["num_moves"], 25);
+}
+
+#[tokio::test]
+async fn an_unsolvable_board_has_no_search_in_its_events() {
+    let (_, answer) = get_json("/api/eight-puzzle?board=021345678").await;
+    let kinds: Vec<&str> = answer["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|event| event["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["run", "end"]);
+    assert_eq!(answer["events"][1]["status"], "unsolvable");
+}
