@@ -71,6 +71,9 @@ struct Shared {
     limits: Limits,
     /// One permit per solve allowed to run at once.
     turns: Arc<Semaphore>,
+    /// One permit per heavy solve allowed to run at once, taken before a
+    /// turn: heavy solves never hold every turn.
+    heavy_turns: Arc<Semaphore>,
 }
 
 /// The server: pages, assets and API, bounded by `limits`.
@@ -78,6 +81,11 @@ pub fn app(limits: Limits) -> Router {
     let shared = Arc::new(Shared {
         limits,
         turns: Arc::new(Semaphore::new(limits.concurrent_solves.max(1))),
+        heavy_turns: Arc::new(Semaphore::new(
+            limits
+                .heavy_solves
+                .clamp(1, limits.concurrent_solves.saturating_sub(1).max(1)),
+        )),
     });
     Router::new()
         .route("/", get(index))
@@ -168,6 +176,7 @@ async fn limits_json(State(shared): State<Arc<Shared>>) -> axum::Json<Value> {
         "max_events": limits.max_events,
         "query_bytes": limits.query_bytes,
         "concurrent_solves": limits.concurrent_solves,
+        "heavy_solves": limits.heavy_solves,
     }))
 }
 
@@ -205,19 +214,42 @@ async fn eight_puzzle(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
-    solve(&shared, move || tiles::run(&request, &limits))
+    let heavy = request.is_heavy();
+    solve(&shared, heavy, move || tiles::run(&request, &limits))
         .await
         .into_response()
 }
 
-/// Runs `work` on the blocking pool once a turn is free (503 when none
-/// frees within the wait).
+/// Runs `work` on the blocking pool once a turn is free, and for a heavy
+/// solve a heavy turn first (503 when none frees within the wait); `work`
+/// answers JSON text.
 async fn solve(
     shared: &Shared,
-    work: impl FnOnce() -> Value + Send + 'static,
-) -> Result<axum::Json<Value>, ApiError> {
-    let limits = shared.limits;
-    let turn = tokio::time::timeout(limits.queue_wait, shared.turns.clone().acquire_owned())
+    heavy: bool,
+    work: impl FnOnce() -> String + Send + 'static,
+) -> Result<Response, ApiError> {
+    let wait = tokio::time::Instant::now() + shared.limits.queue_wait;
+    let heavy_turn = match heavy {
+        true => Some(take_turn(&shared.heavy_turns, wait).await?),
+        false => None,
+    };
+    let turn = take_turn(&shared.turns, wait).await?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop((turn, heavy_turn));
+        answer
+    })
+    .await
+    .map_err(|_| ApiError::other(StatusCode::INTERNAL_SERVER_ERROR, "the solve failed"))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
+}
+
+/// A permit of `turns`, waited for until `deadline`.
+async fn take_turn(
+    turns: &Arc<Semaphore>,
+    deadline: tokio::time::Instant,
+) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    tokio::time::timeout_at(deadline, turns.clone().acquire_owned())
         .await
         .map_err(|_| {
             ApiError::other(
@@ -225,13 +257,5 @@ async fn solve(
                 "every solver is busy: try again in a moment",
             )
         })?
-        .map_err(|_| ApiError::other(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
-    let answer = tokio::task::spawn_blocking(move || {
-        let answer = work();
-        drop(turn);
-        answer
-    })
-    .await
-    .map_err(|_| ApiError::other(StatusCode::INTERNAL_SERVER_ERROR, "the solve failed"))?;
-    Ok(axum::Json(answer))
+        .map_err(|_| ApiError::other(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))
 }

@@ -24,13 +24,19 @@ pub struct Limits {
     /// Solves running at once; more wait for a turn, up to
     /// [`Limits::queue_wait`].
     pub concurrent_solves: usize,
+    /// Of those, the heavy ones (4x4 boards, whose searches run to the
+    /// node limit): fewer than [`Limits::concurrent_solves`] where there
+    /// are two cores or more, so that a class's small solves (3x3 boards,
+    /// at most 181,440 states) always find a free turn.
+    pub heavy_solves: usize,
     /// How long a request waits for a turn before it is answered 503.
     pub queue_wait: Duration,
 }
 
 impl Default for Limits {
     /// 500,000 nodes and 10 s a search, 20,000 events by default and
-    /// 100,000 at most, 256 MiB of states, 4 KiB of query, one solve per core at once.
+    /// 100,000 at most, 256 MiB of states, 4 KiB of query, one solve per core at once, half of them
+    /// heavy.
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Limits {
@@ -41,6 +47,7 @@ impl Default for Limits {
             memory_bytes: 256 << 20,
             query_bytes: 4096,
             concurrent_solves: cores,
+            heavy_solves: (cores / 2).max(1),
             queue_wait: Duration::from_secs(30),
         }
     }

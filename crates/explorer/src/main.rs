@@ -47,7 +47,10 @@ fn main() -> ExitCode {
     if let Some(count) = cli.concurrent_solves {
         limits.concurrent_solves = usize::from(count);
     }
+    // The solves run on the blocking pool, as many at once as the limits
+    // let run: a few threads more would only hold memory.
     let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(limits.concurrent_solves + 2)
         .enable_all()
         .build()
     {

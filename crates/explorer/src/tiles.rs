@@ -24,6 +24,14 @@ pub(crate) struct Request {
     pub(crate) events: usize,
 }
 
+impl Request {
+    /// Whether the search may run to the node limit: a 4x4 board (a 3x3
+    /// board has at most 181,440 states).
+    pub(crate) fn is_heavy(&self) -> bool {
+        self.board.size() > 3
+    }
+}
+
 /// Reads `board`, `algo`, `heuristic` (greedy, A*, IDA*; Manhattan when
 /// absent) and `events` from the query; any other key is refused, so a
 /// misspelt one is not silently ignored.
@@ -152,23 +160,21 @@ fn options(request: &Request, limits: &Limits) -> Options {
 /// the server's limits); the events are the same search watched, from
 /// `run` to `end` (whose status and stats are the record's), or up to the
 /// events limit and a `cut` event.
-pub(crate) fn run(request: &Request, limits: &Limits) -> Value {
+pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let outcome = eight_puzzle::solve(&request.board, &options(request, limits));
     let record = record(request, &outcome);
     let (events, cut) = watch(request, limits, &record);
-    json!({
-        "v": crate::watch::EVENTS_VERSION,
-        "puzzle": "eight-puzzle",
-        "record": record,
-        "events": events,
-        "cut": cut,
-    })
+    // Written out by hand around the events, which are JSON text already.
+    format!(
+        "{{\"v\":{},\"puzzle\":\"eight-puzzle\",\"record\":{record},\"events\":{events},\"cut\":{cut}}}",
+        crate::watch::EVENTS_VERSION
+    )
 }
 
 /// The events of the request's search.
-fn watch(request: &Request, limits: &Limits, record: &Value) -> (Vec<Value>, bool) {
+fn watch(request: &Request, limits: &Limits, record: &Value) -> (String, bool) {
     let Some(solver) = slide::solver(&request.board, request.heuristic) else {
-        return (Vec::new(), false);
+        return ("[]".to_owned(), false);
     };
     let mut watch = Watch::new(&solver, request.events);
     let mut run = Map::new();

@@ -1,5 +1,6 @@
 //! The events of a watched sliding-tiles search, in the schema of
-//! `docs/events.md` (version 1), kept in memory up to a limit and then
+//! `docs/events.md` (version 1), kept in memory as JSON text (a tree of
+//! values would take several times the memory) up to a limit and then
 //! closed by a `cut` event. Beside the schema's fields, each `generate`
 //! event carries `h`, the heuristic of the state generated, which the page
 //! needs to list the frontier with g, h and f before a node is expanded
@@ -35,7 +36,10 @@ impl Shown for Board {
 #[derive(Debug)]
 pub(crate) struct Watch<'a> {
     solver: &'a Solver,
-    events: Vec<Value>,
+    /// The events so far, as the elements of a JSON array: `{...},{...}`.
+    events: String,
+    /// How many.
+    count: usize,
     limit: usize,
     /// Whether the stream reached its limit (and a `cut` event ends it).
     cut: bool,
@@ -45,7 +49,8 @@ impl<'a> Watch<'a> {
     pub(crate) fn new(solver: &'a Solver, limit: usize) -> Self {
         Watch {
             solver,
-            events: Vec::new(),
+            events: String::new(),
+            count: 0,
             limit,
             cut: false,
         }
@@ -61,7 +66,7 @@ impl<'a> Watch<'a> {
         if self.cut {
             return;
         }
-        let step = self.events.len();
+        let step = self.count;
         let mut event = Map::new();
         event.insert("v".into(), EVENTS_VERSION.into());
         event.insert("step".into(), step.into());
@@ -73,12 +78,19 @@ impl<'a> Watch<'a> {
             event.insert("kind".into(), kind.into());
             event.extend(fields);
         }
-        self.events.push(Value::Object(event));
+        if step > 0 {
+            self.events.push(',');
+        }
+        // A map of strings and numbers always serializes.
+        if let Ok(text) = serde_json::to_string(&event) {
+            self.events.push_str(&text);
+        }
+        self.count += 1;
     }
 
-    /// The events and whether they were cut.
-    pub(crate) fn finish(self) -> (Vec<Value>, bool) {
-        (self.events, self.cut)
+    /// The events as a JSON array, and whether they were cut.
+    pub(crate) fn finish(self) -> (String, bool) {
+        (format!("[{}]", self.events), self.cut)
     }
 
     fn node<S: Shown, C: Cost + Into<u64>>(&mut self, kind: &str, node: &NodeView<'_, S, C>) {
