@@ -145,6 +145,7 @@ class Replay {
     this.step = 0;
     this.current = null;
     this.frontier = new Map();
+    this.queued = 0;
     this.closed = new Set();
     this.counts = { tested: 0, expanded: 0, generated: 0, dropped: 0 };
     this.frontierSize = 0;
@@ -175,7 +176,8 @@ class Replay {
       case 'generate': {
         this.counts.generated += 1;
         if (event.result === 'new' || event.result === 'reopened') {
-          const node = { id: event.id, parent: event.parent ?? null, depth: event.depth, g: event.g, h: event.h, state: event.state_line, move: event.move };
+          this.queued += 1;
+          const node = { id: event.id, parent: event.parent ?? null, depth: event.depth, g: event.g, h: event.h, state: event.state_line, move: event.move, queued: this.queued };
           this.frontier.set(event.id, node);
           if (this.treeRoot === null) this.treeRoot = event.id;
           this.tree.set(event.id, { ...node, kind: 'frontier' });
@@ -217,15 +219,18 @@ class Replay {
     }
   }
 
-  // The waiting nodes in the order the searcher takes them up (ties as generated).
+  // The waiting nodes in the order search-core takes them up: A* the
+  // smallest f, then the deepest, then the newest; greedy the smallest h,
+  // then the newest; BFS the oldest; the depth-first ones the newest
+  // (the random walk picks at random: listed oldest first).
   frontierTop(algo) {
     const nodes = [...this.frontier.values()];
     const order = {
-      astar: (a, b) => a.g + a.h - (b.g + b.h) || a.h - b.h || a.id - b.id,
-      greedy: (a, b) => a.h - b.h || a.id - b.id,
-      bfs: (a, b) => a.id - b.id,
-      random: (a, b) => a.id - b.id,
-    }[algo] ?? ((a, b) => b.id - a.id);
+      astar: (a, b) => a.g + a.h - (b.g + b.h) || b.g - a.g || b.queued - a.queued,
+      greedy: (a, b) => a.h - b.h || b.queued - a.queued,
+      bfs: (a, b) => a.queued - b.queued,
+      random: (a, b) => a.queued - b.queued,
+    }[algo] ?? ((a, b) => b.queued - a.queued);
     return nodes.sort(order).slice(0, FRONTIER_SHOWN);
   }
 }
@@ -255,7 +260,7 @@ class RunView {
       this.note,
       html('div', { class: 'now' }, [
         html('div', {}, [html('h3', { text: 'node taken up' }), this.current, this.live]),
-        html('div', {}, [html('h3', { text: this.informed ? 'frontier, next first (g, h, f)' : 'frontier, next first (g = depth)' }), this.frontierList]),
+        html('div', {}, [html('h3', { text: this.algo === 'random' ? 'frontier (picked at random)' : this.informed ? 'frontier, next first (g, h, f)' : 'frontier, next first (g = depth)' }), this.frontierList]),
       ]),
       html('h3', { text: 'search tree' }),
       this.treeBox,
@@ -311,7 +316,7 @@ class RunView {
     this.live.replaceChildren(...facts.flatMap(([name, value]) => [
       html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
     ]));
-    this.frontierList.replaceChildren(...replay.frontierTop(this.algo).map((node) => html('li', {}, [
+    this.frontierList.replaceChildren(...replay.frontierTop(this.algo).map((node) => html('li', { 'data-id': node.id }, [
       boardSvg(node.state, { pixels: 44 }),
       html('span', { text: this.informed ? `g ${node.g} h ${node.h} f ${node.g + node.h}` : `g ${node.g}` }),
     ])));

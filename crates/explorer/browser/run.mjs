@@ -192,6 +192,29 @@ await test('play runs by itself and space pauses it', async () => {
   check(new URL(page.url()).searchParams.get('step') === String(step), `the URL does not hold step ${step}: ${page.url()}`);
 });
 
+for (const [algo, heuristic] of [['astar', 'manhattan'], ['greedy', 'misplaced'], ['bfs', null]]) {
+  await test(`the frontier lists first the node ${algo} takes up next`, async () => {
+    const page = await newPage();
+    const query = new URLSearchParams({ board: '513402678', algo, step: '0' });
+    if (heuristic) query.set('heuristic', heuristic);
+    await page.goto(`${base}/eight-puzzle?${query}`);
+    await waitForRun(page);
+    query.delete('step');
+    const answer = await (await fetch(`${base}/api/eight-puzzle?${query}`)).json();
+    let checked = 0;
+    for (let step = 0; step < answer.events.length; step += 1) {
+      const next = answer.events[step];
+      if ((next.kind === 'expand' || next.kind === 'goal') && next.id !== 0) {
+        const first = await page.locator('[data-panel="0"] [data-testid=frontier] li').first().getAttribute('data-id');
+        equal(first, next.id, `first of the frontier before step ${step + 1}`);
+        checked += 1;
+      }
+      await page.keyboard.press('ArrowRight');
+    }
+    check(checked > 50, `only ${checked} expansions checked`);
+  });
+}
+
 const CASES = [
   ['142358607', 'bfs', null],
   ['142358607', 'dfs', null],
