@@ -58,8 +58,17 @@ pub fn run() -> Result<bool> {
     // The debug binaries `cargo test` has built already: the tests compare
     // counters, not times.
     run_checked(
-        cargo().args(["build", "--quiet", "-p", "explorer", "-p", "eight-puzzle"]),
-        "cargo build of the explorer and eight-puzzle",
+        cargo().args([
+            "build",
+            "--quiet",
+            "-p",
+            "explorer",
+            "-p",
+            "eight-puzzle",
+            "-p",
+            "nqueens",
+        ]),
+        "cargo build of the explorer, eight-puzzle and nqueens",
     )?;
     let binaries = workspace::target_dir().join("debug");
     let screenshots = workspace::target_dir().join("explorer-screenshots");
@@ -69,6 +78,8 @@ pub fn run() -> Result<bool> {
         .arg(binaries.join("explorer"))
         .arg("--eight-puzzle")
         .arg(binaries.join("eight-puzzle"))
+        .arg("--nqueens")
+        .arg(binaries.join("nqueens"))
         .arg("--screenshots")
         .arg(&screenshots)
         .arg("--chromium")

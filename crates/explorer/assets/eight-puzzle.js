@@ -21,7 +21,7 @@ const FRONTIER_SHOWN = 6;
 const app = document.getElementById('app');
 const params = new URLSearchParams(location.search);
 let player = null;
-let pathTimer = null;
+let views = [];
 
 buildPage();
 
@@ -98,6 +98,8 @@ async function start(query, step) {
   const controls = document.querySelector('[data-testid=player]');
   if (player) player.destroy();
   player = null;
+  for (const view of views) view.destroy();
+  views = [];
   panels.replaceChildren(html('p', { class: 'loading', text: 'searching…' }));
   const runs = [{ algo: query.get('algo') ?? 'astar', heuristic: query.get('heuristic') }];
   if (query.get('algo2')) runs.push({ algo: query.get('algo2'), heuristic: query.get('heuristic2') });
@@ -110,7 +112,7 @@ async function start(query, step) {
     (field ?? document.querySelector('[data-error-for=query]')).textContent = error.message;
     return;
   }
-  const views = answers.map((answer, index) => new RunView(answer, index));
+  views = answers.map((answer, index) => new RunView(answer, index));
   panels.replaceChildren(...views.map((view) => view.element));
   const total = Math.max(...views.map((view) => view.total));
   player = new Player(controls, {
@@ -340,9 +342,15 @@ class RunView {
     this.showPath(step === this.total && !playing);
   }
 
+  destroy() {
+    if (this.pathTimer) clearInterval(this.pathTimer);
+    this.pathTimer = null;
+  }
+
   // At the end of a solved search: the path as a strip, and the board sliding along it.
   showPath(atEnd) {
-    if (pathTimer !== null) { clearInterval(pathTimer); pathTimer = null; }
+    if (atEnd && this.pathTimer) return;
+    if (this.pathTimer) { clearInterval(this.pathTimer); this.pathTimer = null; }
     const moves = this.record.moves;
     if (!atEnd || !moves) { this.pathBox.replaceChildren(); return; }
     const boards = pathBoards(this.record.board, moves);
@@ -357,7 +365,7 @@ class RunView {
       index = (index + 1) % boards.length;
     };
     frame();
-    if (boards.length > 1) pathTimer = setInterval(frame, 700);
+    if (boards.length > 1) this.pathTimer = setInterval(frame, 700);
   }
 }
 

@@ -4,7 +4,7 @@
 // shows with `eight-puzzle solve --json` for the same input, fails on any
 // console error, and saves screenshots at desktop and phone widths.
 //
-//   node run.mjs --explorer PATH --eight-puzzle PATH [--screenshots DIR]
+//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH [--screenshots DIR]
 //
 // Exit code 0 when every test passes, 1 otherwise.
 
@@ -20,10 +20,11 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, word, index
 }, []));
 const explorerBin = args.explorer;
 const eightPuzzleBin = args['eight-puzzle'];
+const nqueensBin = args.nqueens;
 const screenshots = args.screenshots ?? 'target/explorer-screenshots';
 const chromiumPath = args.chromium ?? '/usr/bin/chromium';
-if (!explorerBin || !eightPuzzleBin) {
-  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH [--screenshots DIR] [--chromium PATH]');
+if (!explorerBin || !eightPuzzleBin || !nqueensBin) {
+  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH [--screenshots DIR] [--chromium PATH]');
   process.exit(2);
 }
 mkdirSync(screenshots, { recursive: true });
@@ -51,6 +52,17 @@ function commandLine(board, algo, heuristic) {
     output = execFileSync(eightPuzzleBin, flags, { encoding: 'utf8' });
   } catch (error) {
     output = error.stdout; // exit codes 3 and 4 still print the record
+  }
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+// What `nqueens solve N --algo A --json` prints.
+function nqueensLine(n, algo) {
+  let output;
+  try {
+    output = execFileSync(nqueensBin, ['solve', String(n), '--algo', algo, '--json'], { encoding: 'utf8' });
+  } catch (error) {
+    output = error.stdout;
   }
   return JSON.parse(output.trim().split('\n').pop());
 }
@@ -295,6 +307,54 @@ await test('the phone width reads', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   await page.screenshot({ path: path.join(screenshots, 'eight-puzzle-phone.png'), fullPage: true });
+});
+
+for (const [n, algo] of [[8, 'dfs'], [13, 'dfs'], [6, 'bfs']]) {
+  await test(`nqueens ${n} ${algo}: the counters are the command line's; step back and forward`, async () => {
+    const page = await newPage();
+    await page.goto(`${base}/nqueens?n=${n}&algo=${algo}&step=end`);
+    await waitForRun(page);
+    const record = nqueensLine(n, algo);
+    const panel = page.locator('[data-panel="0"]');
+    const shown = async (name) => (await panel.locator(`[data-counter="${name}"]`).textContent()).trim();
+    equal(await shown('status'), record.status, 'status');
+    equal(await shown('solution'), record.solution.join(' '), 'solution');
+    equal(await shown('nodes'), record.stats.nodes, 'nodes');
+    equal(await shown('num_tested'), record.stats.num_tested, 'num_tested');
+    const cut = (await panel.locator('.note').textContent()).includes('cut');
+    if (!cut) {
+      const live = async (name) => Number((await panel.locator(`[data-live="${name}"]`).textContent()).trim());
+      equal(await live('tested'), record.stats.num_tested, 'boards tested in the events');
+      equal(await live('generated'), record.stats.nodes, 'boards generated in the events');
+      check((await panel.locator('.node-facts').textContent()).startsWith('goal'), 'the last board is not the goal');
+      equal(await panel.locator('svg.queens .queen').count(), n, 'queens drawn at the end');
+    }
+    const [, total] = await position(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    equal((await position(page))[0], total - 2, 'step after two ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    equal((await position(page))[0], total - 1, 'step after ArrowRight');
+    await page.screenshot({ path: path.join(screenshots, `nqueens-${n}-${algo}.png`), fullPage: true });
+  });
+}
+
+await test('nqueens: a size out of range is refused beside the input', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/nqueens?n=17`);
+  const error = page.locator('[data-error-for=n]');
+  await error.waitFor();
+  check((await error.textContent()).includes('from 1 to 16'), 'no range in the message');
+  consoleErrors = consoleErrors.filter((line) => !line.includes('status of 400'));
+});
+
+await test('nqueens at the phone width', async () => {
+  const page = await newPage(390, 844);
+  await page.goto(`${base}/nqueens?n=8&algo=dfs&step=40`);
+  await waitForRun(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await page.screenshot({ path: path.join(screenshots, 'nqueens-phone.png'), fullPage: true });
 });
 
 await test('the index lists every view; unknown paths are 404', async () => {

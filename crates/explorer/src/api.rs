@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::tiles;
+use crate::{queens, tiles};
 
 /// A view of the app: its path (the crate's name), its title, and whether
 /// it is built yet.
@@ -49,8 +49,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "nqueens",
         title: "N-Queens",
-        what: "backtracking with attacked squares, min-conflicts for large N",
-        ready: false,
+        what: "seed 004's depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded",
+        ready: true,
     },
     View {
         path: "ripple",
@@ -93,6 +93,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/views", get(views))
         .route("/api/limits", get(limits_json))
         .route("/api/eight-puzzle", get(eight_puzzle))
+        .route("/api/nqueens", get(nqueens))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -216,6 +217,18 @@ async fn eight_puzzle(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     };
     let heavy = request.is_heavy();
     solve(&shared, heavy, move || tiles::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn nqueens(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| queens::parse(&pairs, &limits)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    let heavy = request.is_heavy();
+    solve(&shared, heavy, move || queens::run(&request, &limits))
         .await
         .into_response()
 }

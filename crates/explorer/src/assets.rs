@@ -18,6 +18,7 @@ const FILES: &[(&str, &str, &str)] = &[
         JS,
         include_str!("../assets/eight-puzzle.js"),
     ),
+    ("nqueens.js", JS, include_str!("../assets/nqueens.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";

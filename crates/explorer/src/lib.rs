@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod limits;
+mod queens;
 mod slide;
 mod tiles;
 mod watch;

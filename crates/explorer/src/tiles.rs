@@ -56,21 +56,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
                 })?;
             }
             "heuristic" => heuristic = Some(parse_heuristic(value)?),
-            "events" => {
-                events = value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|count| *count <= limits.max_events)
-                    .ok_or_else(|| {
-                        ApiError::bad(
-                            "events",
-                            format!(
-                                "expected a number of events from 0 to {}, found '{value}'",
-                                limits.max_events
-                            ),
-                        )
-                    })?;
-            }
+            "events" => events = parse_events(value, limits)?,
             // The page's own state, which the API has no use for.
             "step" | "algo2" | "heuristic2" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
@@ -94,6 +80,23 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
         heuristic,
         events,
     })
+}
+
+/// The `events` parameter: how many events to send at most.
+pub(crate) fn parse_events(value: &str, limits: &Limits) -> Result<usize, ApiError> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|count| *count <= limits.max_events)
+        .ok_or_else(|| {
+            ApiError::bad(
+                "events",
+                format!(
+                    "expected a number of events from 0 to {}, found '{value}'",
+                    limits.max_events
+                ),
+            )
+        })
 }
 
 fn parse_board(text: &str) -> Result<Board, ApiError> {
@@ -183,7 +186,7 @@ fn watch(request: &Request, limits: &Limits, record: &Value) -> (String, bool) {
         run.insert("heuristic".into(), heuristic.name().into());
     }
     run.insert("puzzle".into(), request.board.to_line().into());
-    watch.emit("run", run);
+    watch.stream.emit("run", run);
     // A board of the other parity is answered without a search, as the
     // command line answers it.
     if request.board.can_reach(solver.goal()) {
@@ -207,8 +210,8 @@ fn watch(request: &Request, limits: &Limits, record: &Value) -> (String, bool) {
             end.insert(field.into(), value.clone());
         }
     }
-    watch.emit("end", end);
-    watch.finish()
+    watch.stream.emit("end", end);
+    watch.stream.finish()
 }
 
 /// The record `eight-puzzle solve --json` prints for the same board and

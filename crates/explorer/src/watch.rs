@@ -32,10 +32,10 @@ impl Shown for Board {
     }
 }
 
-/// The events of one run, at most `limit` of them.
+/// An event stream kept as JSON text, at most `limit` events, then a
+/// `cut` event.
 #[derive(Debug)]
-pub(crate) struct Watch<'a> {
-    solver: &'a Solver,
+pub(crate) struct Stream {
     /// The events so far, as the elements of a JSON array: `{...},{...}`.
     events: String,
     /// How many.
@@ -45,10 +45,9 @@ pub(crate) struct Watch<'a> {
     cut: bool,
 }
 
-impl<'a> Watch<'a> {
-    pub(crate) fn new(solver: &'a Solver, limit: usize) -> Self {
-        Watch {
-            solver,
+impl Stream {
+    pub(crate) fn new(limit: usize) -> Self {
+        Stream {
             events: String::new(),
             count: 0,
             limit,
@@ -57,7 +56,7 @@ impl<'a> Watch<'a> {
     }
 
     /// Whether events are still kept.
-    fn open(&self) -> bool {
+    pub(crate) fn is_open(&self) -> bool {
         !self.cut
     }
 
@@ -91,6 +90,30 @@ impl<'a> Watch<'a> {
     /// The events as a JSON array, and whether they were cut.
     pub(crate) fn finish(self) -> (String, bool) {
         (format!("[{}]", self.events), self.cut)
+    }
+}
+
+/// The observer of a sliding-tiles search: each call an event.
+#[derive(Debug)]
+pub(crate) struct Watch<'a> {
+    solver: &'a Solver,
+    pub(crate) stream: Stream,
+}
+
+impl<'a> Watch<'a> {
+    pub(crate) fn new(solver: &'a Solver, limit: usize) -> Self {
+        Watch {
+            solver,
+            stream: Stream::new(limit),
+        }
+    }
+
+    fn open(&self) -> bool {
+        self.stream.is_open()
+    }
+
+    fn emit(&mut self, kind: &str, fields: Map<String, Value>) {
+        self.stream.emit(kind, fields);
     }
 
     fn node<S: Shown, C: Cost + Into<u64>>(&mut self, kind: &str, node: &NodeView<'_, S, C>) {

@@ -73,6 +73,7 @@ async fn every_asset_a_page_names_is_served() {
         ("svg.js", "text/javascript"),
         ("tree.js", "text/javascript"),
         ("eight-puzzle.js", "text/javascript"),
+        ("nqueens.js", "text/javascript"),
     ] {
         let (status, content_type, body) = get(&format!("/assets/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
@@ -80,7 +81,7 @@ async fn every_asset_a_page_names_is_served() {
         assert!(!body.is_empty());
     }
     // Every module a script imports is served.
-    for file in ["player.js", "tree.js", "eight-puzzle.js"] {
+    for file in ["player.js", "tree.js", "eight-puzzle.js", "nqueens.js"] {
         let (_, _, body) = get(&format!("/assets/{file}")).await;
         for line in body.lines().filter(|line| line.starts_with("import ")) {
             let name = line
