@@ -378,3 +378,66 @@ pub fn rate_cmd(
         &mut RateView { json },
     )
 }
+
+/// A rating band `LO..HI` such as `2.0..4.0` (both ends included).
+pub fn parse_band(text: &str) -> Result<(Rating, Rating), String> {
+    let tenths = |s: &str| -> Result<Rating, String> {
+        let value: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("expected a rating such as 2.5, found '{s}'"))?;
+        if !(0.0..=20.0).contains(&value) {
+            return Err(format!("a rating is between 0.0 and 20.0, found '{s}'"));
+        }
+        Ok(Rating((value * 10.0).round() as u16))
+    };
+    let (lo, hi) = text
+        .split_once("..")
+        .ok_or_else(|| format!("expected LO..HI such as 2.0..4.0, found '{text}'"))?;
+    let (lo, hi) = (tenths(lo)?, tenths(hi)?);
+    if lo > hi {
+        return Err(format!("the band {text} is empty"));
+    }
+    Ok((lo, hi))
+}
+
+/// `sudoku generate`: `number` puzzles rated in the band, puzzle `i` made
+/// from seed `seed + i`; exit 4 when the time limit stops one.
+pub fn generate_cmd(
+    number: u64,
+    band: (Rating, Rating),
+    symmetry: sudoku::explain::Symmetry,
+    seed: u64,
+    time_limit: std::time::Duration,
+) -> anyhow::Result<ExitCode> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for i in 0..number {
+        match sudoku::explain::generate(band.0..=band.1, symmetry, seed.wrapping_add(i), time_limit)
+        {
+            Some(made) => {
+                let grid = Candidates::from_values(&made.puzzle);
+                writeln!(
+                    out,
+                    "{} ED={}/{}/{}",
+                    grid.to_line(),
+                    made.path.er,
+                    made.path.ep,
+                    made.path.ed
+                )?;
+                out.flush()?;
+            }
+            None => {
+                out.flush()?;
+                eprintln!(
+                    "sudoku: no puzzle rated {}..{} within {:.1} s (seed {})",
+                    band.0,
+                    band.1,
+                    time_limit.as_secs_f64(),
+                    seed.wrapping_add(i)
+                );
+                return Ok(ExitCode::from(4));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -56,6 +56,29 @@ enum Command {
     /// ED=ER/EP/ED` per line (ER 20.0: the techniques got stuck; 0.0: not
     /// exactly one solution, exit 1).
     Rate(RateArgs),
+    /// Make unique, minimal puzzles whose ER lies in --rating, one line
+    /// each (`PUZZLE ED=ER/EP/ED`); the same --seed gives the same puzzles.
+    /// Exit 4 when --time-limit passes before a puzzle in the band is found.
+    Generate(GenerateArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    number: u64,
+    /// The ER band, both ends included, such as 2.0..4.0.
+    #[arg(long, default_value = "1.0..11.9", value_parser = explain_cmd::parse_band)]
+    rating: (sudoku::explain::Rating, sudoku::explain::Rating),
+    /// Cells that stay given or blank together.
+    #[arg(long, value_enum, default_value = "none")]
+    symmetry: sudoku::explain::Symmetry,
+    /// Puzzle i is made from seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    time_limit: Duration,
 }
 
 #[derive(Debug, clap::Args)]
@@ -199,6 +222,13 @@ fn main() -> ExitCode {
         Command::Explain(args) => {
             explain_cmd::explain_cmd(&args.puzzle, args.json, args.svg_dir.as_ref())
         }
+        Command::Generate(args) => explain_cmd::generate_cmd(
+            args.number,
+            args.rating,
+            args.symmetry,
+            args.seed,
+            args.time_limit,
+        ),
         Command::Hint(args) => explain_cmd::hint_cmd(&args.puzzle, args.level),
         Command::Rate(args) => read_input(args.file.as_deref()).and_then(|input| {
             explain_cmd::rate_cmd(

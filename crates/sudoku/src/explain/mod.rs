@@ -29,10 +29,12 @@
 
 pub mod candidates;
 pub mod chains;
+mod generate;
 mod path;
 mod step;
 pub mod techniques;
 
 pub use candidates::{Candidates, CandidatesError};
+pub use generate::{Generated, Symmetry, generate};
 pub use path::{Invalid, Path, explain, next_step, solve_path, unique_solution};
 pub use step::{Candidate, Link, Rating, Step, Technique};
