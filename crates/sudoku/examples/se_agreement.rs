@@ -237,7 +237,7 @@ fn print_table(rows: &[Row]) {
         }
     }
     println!(
-        "| SE ER band | puzzles | ER exact | ER ±0.1 | ER ±0.2 | ER ±0.3 | EP exact | EP ±0.3 | ED exact | ED ±0.3 |"
+        "| SE ER band | puzzles | ER exact | ER ±0.1 | ER ±0.2 | ER ±0.3 | EP exact | EP ±0.3 | ED exact | ED ±0.3 | median ms | max ms |"
     );
     println!(
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
