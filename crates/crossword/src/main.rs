@@ -16,7 +16,7 @@ const PROGRAM: &str = "crossword";
 ///
 /// A template is rows of '.' (open), '#' (block) and letters (pre-filled),
 /// an Across Lite .puz file or ipuz JSON. Without --words the list built
-/// into the program is used (92,213 words from SCOWL, scored 30-90 by how
+/// into the program is used (90,573 words from SCOWL, scored 30-90 by how
 /// often they are used, offensive words left out unless --allow-offensive). Exit codes: 0 filled, 1 bad input, 2 usage, 3 unfillable, 4
 /// limit reached.
 #[derive(Debug, Parser)]

@@ -4,7 +4,8 @@
 //! template forces (its pre-filled letters). In a debug build only the
 //! templates of up to 11x11 cells are filled (the release fixtures of
 //! `cargo xtask verify` fill them all); the open 6x7 may stop at its node
-//! limit (no fill of it is known from these lists).
+//! limit (no fill of it is known from these lists). Fills from the
+//! built-in list also keep to its quality bar (below).
 
 use std::path::PathBuf;
 
@@ -27,6 +28,67 @@ fn grids() -> Vec<(String, Grid)> {
     grids
 }
 
+/// The quality bar of a fill from the built-in list. Every entry scores
+/// at least `QUALITY_BAR` there, that is, wordfreq has seen it at least
+/// about three times in a hundred million words (a word of up to four
+/// letters that SCOWL keeps only in its larger sizes, about three times as
+/// often); the fill's mean is at least `MEAN_BAR` (about once in ten
+/// million words); and no entry reads as a Roman numeral (LVII, XIV), a
+/// test of the text itself that the list's construction never makes (it
+/// drops what SCOWL lists as abbreviations and numerals), so this part
+/// can catch a list that lets numerals back in.
+const QUALITY_BAR: i32 = 30;
+const MEAN_BAR: f64 = 55.0;
+
+fn keeps_the_quality_bar(name: &str, fill: &crossword::Fill) {
+    let roman = |word: &str| {
+        // Numerals from II to LXXXIX: each letter one of I, V, X, L, a
+        // smaller before a larger only as IV, IX or XL. (With C, D and M
+        // numerals meet real words, such as MIX; below 90 none does.)
+        let value = |c| match c {
+            'I' => Some(1),
+            'V' => Some(5),
+            'X' => Some(10),
+            'L' => Some(50),
+            _ => None,
+        };
+        let Some(values) = word.chars().map(value).collect::<Option<Vec<u32>>>() else {
+            return false;
+        };
+        let mut total = 0i64;
+        for (i, &v) in values.iter().enumerate() {
+            match values.get(i + 1) {
+                Some(&next) if next > v => {
+                    if !matches!((v, next), (1, 5) | (1, 10) | (10, 50)) {
+                        return false;
+                    }
+                    total -= i64::from(v);
+                }
+                _ => total += i64::from(v),
+            }
+        }
+        // A canonical numeral has no letter four times in a row (IIII).
+        total > 1 && !word.contains("IIII") && !word.contains("XXXX")
+    };
+    for entry in &fill.entries {
+        let word = entry.answer.as_str();
+        assert!(
+            entry.score >= QUALITY_BAR,
+            "{name}: {word} scores {} < {QUALITY_BAR}",
+            entry.score
+        );
+        assert!(
+            word.len() < 3 || !roman(word),
+            "{name}: {word} reads as a Roman numeral"
+        );
+    }
+    assert!(
+        fill.mean_score() >= MEAN_BAR,
+        "{name}: mean score {:.2} < {MEAN_BAR}",
+        fill.mean_score()
+    );
+}
+
 fn fill_all(words: &WordList, label: &str) {
     for (name, grid) in grids() {
         if cfg!(debug_assertions) && grid.rows() * grid.cols() > 121 {
@@ -41,9 +103,12 @@ fn fill_all(words: &WordList, label: &str) {
         );
         match outcome.status {
             Status::Solved => {
-                let filled = outcome.solution.unwrap().grid;
-                check::check(problem.grid(), &filled, words, false)
-                    .unwrap_or_else(|v| panic!("{name}: {v}\n{filled}"));
+                let fill = outcome.solution.unwrap();
+                check::check(problem.grid(), &fill.grid, words, false)
+                    .unwrap_or_else(|v| panic!("{name}: {v}\n{}", fill.grid));
+                if label == "default" {
+                    keeps_the_quality_bar(&name, &fill);
+                }
             }
             Status::Unsolvable => assert_eq!(name, "ingrid-fill-fails-gracefully.txt"),
             Status::Limit(_) => assert_eq!(name, "xcsp-vg6-6x7.txt"),
@@ -59,4 +124,32 @@ fn every_template_fills_with_the_default_list() {
 #[test]
 fn every_template_fills_with_the_common_words() {
     fill_all(&WordList::default_list(Some(40)), "common");
+}
+
+#[test]
+fn the_quality_bar_catches_what_it_names() {
+    // One-entry grids filled from one-word lists: each fill breaks one
+    // part of the bar, and the check says which.
+    for (template, list, expected) in [
+        ("....", "lvii;90", "LVII reads as a Roman numeral"),
+        ("...", "eel;20", "EEL scores 20 < 30"),
+        ("...", "eel;40", "mean score 40.00 < 55"),
+    ] {
+        let grid: Grid = template.parse().unwrap();
+        let words = WordList::parse(list, None).unwrap();
+        let outcome = crossword::solve(&grid, &Options::new(Algo::Fast).words(words));
+        let fill = outcome.solution.expect("a one-word fill");
+        let failure = std::panic::catch_unwind(|| keeps_the_quality_bar("test", &fill))
+            .expect_err(expected);
+        let message = failure
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        assert!(message.contains(expected), "{message}");
+    }
+    // A good fill passes.
+    let grid: Grid = "...".parse().unwrap();
+    let words = WordList::parse("eel;60", None).unwrap();
+    let outcome = crossword::solve(&grid, &Options::new(Algo::Fast).words(words));
+    keeps_the_quality_bar("test", &outcome.solution.unwrap());
 }
