@@ -139,8 +139,8 @@ fn the_quality_bar_catches_what_it_names() {
         let words = WordList::parse(list, None).unwrap();
         let outcome = crossword::solve(&grid, &Options::new(Algo::Fast).words(words));
         let fill = outcome.solution.expect("a one-word fill");
-        let failure = std::panic::catch_unwind(|| keeps_the_quality_bar("test", &fill))
-            .expect_err(expected);
+        let failure =
+            std::panic::catch_unwind(|| keeps_the_quality_bar("test", &fill)).expect_err(expected);
         let message = failure
             .downcast_ref::<String>()
             .cloned()
