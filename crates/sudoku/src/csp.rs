@@ -2,7 +2,10 @@
 //! domain 1..=side, one all-different per row, column and box, solved by MAC
 //! with MRV (Régin's matching on each unit finds naked and hidden subsets).
 
-use csp_core::{Config, CountStatus, Model, Solver, Status as CspStatus, Var};
+use csp_core::{
+    Cause, Config, CountStatus, Model, NoObserver, Observer, Solver, Stats as CspStats,
+    Status as CspStatus, Var,
+};
 
 use crate::grid::Sudoku;
 use crate::options::{End, Found, Options};
@@ -38,7 +41,24 @@ fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {
 /// node limit is never passed, its time limit is checked beside it; its memory limit bounds the trail and the
 /// search stacks.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
+    solve_observed(sudoku, options, &mut NoObserver)
+}
+
+/// The variable of each cell is its index in reading order: the cell of
+/// variable `index` is row `index / side`, column `index % side`.
+pub(crate) fn cell_of(var: Var, side: usize) -> (usize, usize) {
+    (var.index() / side, var.index() % side)
+}
+
+/// [`solve`], telling `observer` every propagation, pruning, decision,
+/// backtrack and solution.
+pub(crate) fn solve_observed<O: Observer>(
+    sudoku: &Sudoku,
+    options: &Options,
+    observer: &mut O,
+) -> Found {
     let (model, cells) = model(sudoku);
+    debug_assert!(cells.iter().enumerate().all(|(i, var)| var.index() == i));
     let mut config = Config::new();
     let limits = &options.limits;
     if let Some(nodes) = limits.node_limit {
@@ -56,7 +76,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
         Sudoku::from_solution(sudoku.side(), cells)
     };
     if limits.count_up_to <= 1 {
-        let outcome = solver.solve();
+        let outcome = solver.solve_observed(observer);
         let end = match outcome.status {
             CspStatus::Solved => End::SolutionLimit,
             CspStatus::Unsolvable => End::Exhausted,
@@ -70,16 +90,27 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
             end,
         };
     }
-    let mut first = None;
-    let mut found = 0;
     let limit = limits.count_up_to;
-    let counted = solver.for_each_solution(|solution| {
-        if first.is_none() {
-            first = Some(to_grid(solution.values()));
-        }
-        found += 1;
-        found < limit
-    });
+    let (counted, first) = if O::ACTIVE {
+        // The observer is told the solutions; the first is kept on the way.
+        let mut first = FirstSolution {
+            inner: observer,
+            values: None,
+        };
+        let counted = solver.count_observed(limit, &mut first);
+        (counted, first.values.map(|values| to_grid(&values)))
+    } else {
+        let mut first = None;
+        let mut found = 0;
+        let counted = solver.for_each_solution(|solution| {
+            if first.is_none() {
+                first = Some(to_grid(solution.values()));
+            }
+            found += 1;
+            found < limit
+        });
+        (counted, first)
+    };
     let end = match counted.status {
         CountStatus::Complete => End::Exhausted,
         CountStatus::SolutionLimit => End::SolutionLimit,
@@ -90,5 +121,56 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
         count: counted.count,
         nodes: counted.stats.nodes,
         end,
+    }
+}
+
+/// An observer that keeps the first solution and passes every call on.
+struct FirstSolution<'a, O> {
+    inner: &'a mut O,
+    values: Option<Vec<i32>>,
+}
+
+impl<O: Observer> Observer for FirstSolution<'_, O> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.inner.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.inner.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.inner.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.inner.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.inner.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.values.is_none() {
+            self.values = Some(values.to_vec());
+        }
+        self.inner.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.inner.restart(run);
+    }
+
+    fn end(&mut self, status: CspStatus, stats: &CspStats) {
+        self.inner.end(status, stats);
     }
 }

@@ -74,6 +74,8 @@ mod options;
 mod seed;
 mod solve;
 pub mod svg;
+#[cfg(feature = "cli")]
+pub mod watch;
 
 pub use check::{CheckError, check_solution};
 pub use dead_end::{DeadEnd, dead_end};

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 mod explain_cmd;
+mod watched;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Batch, Input};
@@ -164,6 +165,13 @@ struct SolveArgs {
     /// (created) and the puzzle of input line N goes to N.svg.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// With --algo dfs, bfs or csp and one puzzle: draw the search tree's
+    /// first 500 nodes as SVG (each board with its depth; csp's
+    /// domain-splitting tree), and Graphviz DOT beside it (FILE.dot).
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 impl SolveArgs {
@@ -244,12 +252,32 @@ fn main() -> ExitCode {
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let options = args.options();
+    if let Some(misfit) = args.watch.misfit(args.json, args.stats) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    let watching = args.watch.trace || args.watch.events.is_some() || args.tree_svg.is_some();
+    if watching && !sudoku::watch::watchable(args.algo) {
+        cli_kit::usage_error::<Cli>(
+            "--trace, --events and --tree-svg watch --algo dfs, bfs or csp: the fast engine reports no events",
+        );
+    }
+    if args.tree_svg.is_some() && args.watch.compare {
+        cli_kit::usage_error::<Cli>(
+            "--compare runs every algorithm: draw one tree with --algo instead",
+        );
+    }
     let input = read_input(args.file.as_deref())?;
     let puzzles = parse_puzzles(&input.text);
     if puzzles.is_empty() {
         // A whole-input error: the file, where its text ends and what was
         // expected there.
         anyhow::bail!("{}: {}", input.name, ParseError::no_puzzle_in(&input.text));
+    }
+    if args.tree_svg.is_some() && puzzles.len() > 1 {
+        cli_kit::usage_error::<Cli>("--tree-svg draws one search: give one puzzle");
+    }
+    if args.watch.compare {
+        return watched::compare(&input.name, &puzzles, &options, args.json);
     }
     let mut view = View {
         json: args.json,
@@ -267,6 +295,17 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(|target| svg_kit::PictureFiles::new(target, puzzles.len() > 1))
         .transpose()?;
+    if watching {
+        return watched::solve(
+            &input.name,
+            &puzzles,
+            &options,
+            &args.watch,
+            args.tree_svg.as_deref(),
+            !args.count,
+            &mut view,
+        );
+    }
     Batch::new("sudoku", &input.name)
         .threads(args.threads.map(|threads| threads as usize))
         .run(

@@ -7,15 +7,18 @@
 
 use std::cell::{Cell, RefCell};
 
-use search_core::{Config, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
+use search_core::{
+    Config, NoObserver, Observer, Problem, Status as SearchStatus, bfs_tree_observed,
+    dfs_tree_observed,
+};
 
-use crate::grid::Sudoku;
+use crate::grid::{Sudoku, symbol};
 use crate::options::{Algo, End, Found, Limit, Options};
 
 /// A board of seed 004: placed values, and for each empty cell the set of
 /// values still possible (a bitmask standing in for the seed's list).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Board {
+pub(crate) struct Board {
     side: usize,
     box_size: usize,
     /// 0 for an empty cell, else the placed value.
@@ -24,6 +27,9 @@ struct Board {
     candidates: Vec<u32>,
     num_nums_placed: usize,
 }
+
+/// A move of the seed's search: (row, column, value), from 0, 0 and 1.
+pub(crate) type Move = (usize, usize, u8);
 
 impl Board {
     /// An empty board with every value possible everywhere, then the givens
@@ -47,7 +53,7 @@ impl Board {
 
     /// The unplaced cell with the fewest candidates; the first such cell in
     /// reading order on ties.
-    fn find_most_constrained_cell(&self) -> Option<(usize, usize)> {
+    pub(crate) fn find_most_constrained_cell(&self) -> Option<(usize, usize)> {
         let mut best: Option<(u32, usize)> = None;
         for (cell, &candidates) in self.candidates.iter().enumerate() {
             if self.values[cell] != 0 {
@@ -62,7 +68,7 @@ impl Board {
     }
 
     /// True when some empty cell has no candidate left: no solution below.
-    fn failure_test(&self) -> bool {
+    pub(crate) fn failure_test(&self) -> bool {
         self.values
             .iter()
             .zip(&self.candidates)
@@ -71,7 +77,7 @@ impl Board {
 
     /// True when every cell holds a number (placement and `update` are
     /// trusted to keep the board valid, as in the seed).
-    fn goal_test(&self) -> bool {
+    pub(crate) fn goal_test(&self) -> bool {
         self.num_nums_placed == self.side * self.side
     }
 
@@ -98,6 +104,66 @@ impl Board {
         self.values[cell] = assignment;
         self.candidates[cell] = 0;
     }
+
+    /// How many numbers are placed (the givens included).
+    pub(crate) fn placed(&self) -> usize {
+        self.num_nums_placed
+    }
+
+    /// The candidates of the cell at (`row`, `column`), ascending.
+    pub(crate) fn candidates_of(&self, row: usize, column: usize) -> Vec<u8> {
+        let mask = self.candidates[row * self.side + column];
+        (1..=self.side as u8)
+            .filter(|&value| mask & (1 << (value - 1)) != 0)
+            .collect()
+    }
+
+    /// The first empty cell without a candidate, the one `failure_test`
+    /// trips on.
+    pub(crate) fn first_failed_cell(&self) -> Option<(usize, usize)> {
+        (0..self.values.len())
+            .find(|&cell| self.values[cell] == 0 && self.candidates[cell] == 0)
+            .map(|cell| (cell / self.side, cell % self.side))
+    }
+
+    /// The compact form: one symbol a cell, `.` for an empty one.
+    pub(crate) fn to_line(&self) -> String {
+        self.values.iter().map(|&value| symbol(value)).collect()
+    }
+
+    /// The board for a person, one row a line: placed numbers, and the
+    /// candidates of each empty cell in braces (`{}` for none), as the
+    /// seed's lists of remaining possibilities.
+    pub(crate) fn to_view(&self) -> String {
+        let mut rows = Vec::with_capacity(self.side);
+        for row in 0..self.side {
+            let cells: Vec<String> = (0..self.side)
+                .map(|column| match self.values[row * self.side + column] {
+                    0 => {
+                        let list: String = self
+                            .candidates_of(row, column)
+                            .into_iter()
+                            .map(symbol)
+                            .collect();
+                        format!("{{{list}}}")
+                    }
+                    value => symbol(value).to_string(),
+                })
+                .collect();
+            rows.push(cells.join(" "));
+        }
+        rows.join("\n")
+    }
+
+    /// The placed numbers only, one row a line (`.` for an empty cell).
+    pub(crate) fn rows(&self) -> Vec<String> {
+        self.to_line()
+            .chars()
+            .collect::<Vec<char>>()
+            .chunks(self.side)
+            .map(|row| row.iter().collect())
+            .collect()
+    }
 }
 
 /// The search problem: successors fill the most constrained cell with each of
@@ -114,10 +180,10 @@ struct SudokuSearch {
 
 impl Problem for SudokuSearch {
     type State = Board;
-    type Move = (usize, usize, u8);
+    type Move = Move;
     type Cost = u32;
 
-    fn successors(&self, board: &Board, out: &mut Vec<((usize, usize, u8), Board, u32)>) {
+    fn successors(&self, board: &Board, out: &mut Vec<(Move, Board, u32)>) {
         if board.failure_test() || board.goal_test() {
             return;
         }
@@ -158,6 +224,16 @@ impl Problem for SudokuSearch {
 /// the solution limit. Nodes are search-core's boards generated (the start
 /// included), which its node limit never passes.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
+    solve_observed(sudoku, options, algo, &mut NoObserver)
+}
+
+/// [`solve`], telling `observer` every board tested and generated.
+pub(crate) fn solve_observed<O: Observer<Board, Move, u32>>(
+    sudoku: &Sudoku,
+    options: &Options,
+    algo: Algo,
+    observer: &mut O,
+) -> Found {
     let problem = SudokuSearch {
         cells: sudoku.values().len(),
         limit: options.limits.count_up_to.max(1),
@@ -190,8 +266,8 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {
         config = config.node_limit(nodes);
     }
     let search = match algo {
-        Algo::Bfs => bfs_tree(&problem, start, &config),
-        _ => dfs_tree(&problem, start, &config),
+        Algo::Bfs => bfs_tree_observed(&problem, start, &config, observer),
+        _ => dfs_tree_observed(&problem, start, &config, observer),
     };
     let end = match search.status {
         SearchStatus::Solved => End::SolutionLimit,
@@ -236,7 +312,7 @@ mod tests {
     }
 
     #[test]
-    fn failure_test_spots_an_empty_candidate_list() {
+    pub(crate) fn failure_test_spots_an_empty_candidate_list() {
         // Cell (0, 1) sees 1 and 3 in its row, 4 in its box, 2 in its column.
         let sudoku = Sudoku::from_line("1.3..4.......2..").unwrap();
         assert!(Board::new(&sudoku).failure_test());

@@ -30,6 +30,11 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
         Algo::Csp => csp::solve(sudoku, options),
         Algo::Dfs | Algo::Bfs => seed::solve(sudoku, options, algo),
     };
+    outcome_of(found, algo, start)
+}
+
+/// The [`Outcome`] of an engine's run begun at `start`.
+pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     let limit = match found.end {
         End::Limit(limit) => Some(limit),

@@ -1,0 +1,339 @@
+//! Watching a solve (`sudoku solve --trace`, `--events FILE`,
+//! `--tree-svg FILE`): [`solve_watched`] runs the search formulations with
+//! an observer that writes the events of `docs/events.md`, readable trace
+//! lines in seed 004's terms, and the search tree's first nodes.
+//!
+//! Which algorithm reports what:
+//!
+//! | algorithm | events | trace |
+//! | --- | --- | --- |
+//! | `dfs`, `bfs` (search-core) | `start`, `expand`, `generate`, `goal`, `end`; `state` is the board with the candidates of its empty cells | each board popped with the most constrained cell and its candidates (or the cell `failure_test` trips on), each board pushed or tried, the stack or queue size |
+//! | `csp` (csp-core) | `propagate`, `prune` (all-different removing candidates), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event: `decide r1c3 = 2 (depth 1)` |
+//!
+//! The fast engine reports nothing: it has no observer (trace it with
+//! `--algo csp`, the same search with MRV).
+
+use std::time::Instant;
+
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+use search_core::{Generated, NodeView, Observer};
+use svg_kit::{SearchTree, TreeNode};
+
+use crate::grid::Sudoku;
+use crate::options::{Algo, Options, Outcome};
+use crate::seed::{Board, Move};
+use crate::solve::outcome_of;
+use crate::{csp, seed};
+
+/// Where a watched solve goes: the event stream and the trace of `sinks`,
+/// and the search tree, if asked for.
+#[derive(Debug, Default)]
+pub struct Watch<'a, 'b> {
+    /// The event stream and the trace.
+    pub sinks: Sinks<'a, 'b>,
+    /// The search tree (the first [`SearchTree::MAX_NODES`] boards, or
+    /// csp's decisions: the domain-splitting tree).
+    pub tree: Option<&'a mut SearchTree>,
+}
+
+/// Whether `algo` can be watched: the search formulations (`dfs`, `bfs`,
+/// `csp`); the fast engine has no observer.
+pub fn watchable(algo: Algo) -> bool {
+    algo != Algo::Fast
+}
+
+/// The name of cell (`row`, `column`) from 0: `r1c1` is the top left.
+pub fn cell_name(row: usize, column: usize) -> String {
+    format!("r{}c{}", row + 1, column + 1)
+}
+
+/// Solves `sudoku` as [`crate::solve`] does (the same outcome, nodes
+/// included), telling `watch` what the search does. An algorithm that
+/// cannot be watched ([`watchable`]) runs unwatched.
+pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    let start = Instant::now();
+    let algo = match options.algo {
+        Algo::Fast if sudoku.side() != 9 => Algo::Csp,
+        algo => algo,
+    };
+    let Watch { sinks, tree } = watch;
+    let found = match algo {
+        Algo::Fast => return crate::solve(sudoku, options),
+        Algo::Csp => {
+            let side = sudoku.side();
+            let name = |var: csp_core::Var| {
+                let (row, column) = csp::cell_of(var, side);
+                cell_name(row, column)
+            };
+            let render = |values: &[i32]| {
+                let cells: Vec<u8> = values.iter().map(|&value| value as u8).collect();
+                let grid = Sudoku::from_solution(side, cells);
+                Rendered {
+                    view: rows_of(&grid.to_line(), side).join("\n"),
+                    line: Some(grid.to_line()),
+                }
+            };
+            let mut observer = SplitTree {
+                inner: CspWatch::new(sinks, &name, &render),
+                tree,
+                name: &name,
+                path: vec![0],
+                next: 1,
+                title: sudoku.to_line(),
+            };
+            observer.start();
+            csp::solve_observed(sudoku, options, &mut observer)
+        }
+        Algo::Dfs | Algo::Bfs => {
+            let render = |board: &Board| Rendered {
+                view: board.to_view(),
+                line: Some(board.to_line()),
+            };
+            let name_move =
+                |&(row, column, value): &Move| format!("{}={}", cell_name(row, column), value);
+            let Sinks { events, trace } = sinks;
+            let mut tree = tree;
+            if let Some(tree) = tree.as_deref_mut() {
+                *tree = SearchTree::new(format!("{} on {}", algo_name(algo), sudoku.to_line()));
+            }
+            let mut observer = SeedWatch {
+                events: SearchWatch::new(
+                    Sinks {
+                        events,
+                        trace: None,
+                    },
+                    &render,
+                    &name_move,
+                ),
+                trace,
+                tree,
+                frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
+                breadth_first: algo == Algo::Bfs,
+            };
+            seed::solve_observed(sudoku, options, algo, &mut observer)
+        }
+    };
+    outcome_of(found, algo, start)
+}
+
+fn algo_name(algo: Algo) -> &'static str {
+    puzzle_kit::Algorithm::name(algo)
+}
+
+/// A compact line cut into rows of `side` symbols.
+fn rows_of(line: &str, side: usize) -> Vec<String> {
+    let symbols: Vec<char> = line.chars().collect();
+    symbols
+        .chunks(side)
+        .map(|row| row.iter().collect())
+        .collect()
+}
+
+/// Seed 004's search told in its own terms: each board popped from the
+/// stack (DFS) or the queue (BFS) with its most constrained cell and that
+/// cell's candidates, or the cell `failure_test` finds empty; each board
+/// pushed (BFS) or tried (DFS). The events are search-core's, written by
+/// cli-kit's [`SearchWatch`].
+struct SeedWatch<'a, 'b> {
+    events: SearchWatch<'a, 'b, Board, Move>,
+    trace: Option<&'a mut Trace<'b>>,
+    tree: Option<&'a mut SearchTree>,
+    frontier: &'static str,
+    breadth_first: bool,
+}
+
+impl SeedWatch<'_, '_> {
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    /// The trace line and tree node of a board popped.
+    fn popped(&mut self, node: &NodeView<'_, Board, u32>, goal: bool) {
+        let board = node.state;
+        let what = if goal {
+            format!("goal_test: all {} numbers placed", board.placed())
+        } else if let Some((row, column)) = board.first_failed_cell() {
+            format!(
+                "failure_test: {} has no candidate left, dead end",
+                cell_name(row, column)
+            )
+        } else if let Some((row, column)) = board.find_most_constrained_cell() {
+            let candidates: Vec<String> = board
+                .candidates_of(row, column)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            format!(
+                "most constrained cell {}, candidates {}",
+                cell_name(row, column),
+                candidates.join(" ")
+            )
+        } else {
+            "no cell left".to_owned()
+        };
+        let (id, depth, placed, waiting) = (node.id, node.depth, board.placed(), node.frontier);
+        let frontier = self.frontier;
+        self.line(format_args!(
+            "pop #{id} (depth {depth}, {placed} placed, {frontier} {waiting}): {what}"
+        ));
+        if let Some(tree) = self.tree.as_deref_mut() {
+            let failed = !goal && board.first_failed_cell().is_some();
+            tree.push(
+                TreeNode::new(id, node.parent)
+                    .with_label(board.rows())
+                    .with_detail(format!("#{id} depth {depth}"))
+                    .with_cut(failed),
+            );
+            if goal {
+                tree.mark_path_to(id);
+            }
+        }
+    }
+}
+
+impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
+    fn start(&mut self, board: &Board) {
+        Observer::<Board, Move, u32>::start(&mut self.events, board);
+        let side = board.rows().len();
+        let placed = board.placed();
+        let empty = side * side - placed;
+        self.line(format_args!(
+            "start: {placed} numbers placed, {empty} cells to fill"
+        ));
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.events.expanded(node);
+        self.popped(node, false);
+    }
+
+    fn generated(&mut self, child: &Generated<'_, Board, Move, u32>) {
+        self.events.generated(child);
+        let Some(&(row, column, value)) = child.mv else {
+            return;
+        };
+        let cell = cell_name(row, column);
+        match child.id {
+            Some(id) => {
+                let verb = if self.breadth_first { "push" } else { "try" };
+                self.line(format_args!("  {verb} #{id}: {cell} = {value}"));
+            }
+            None => {
+                let frontier = self.frontier;
+                self.line(format_args!(
+                    "  untried {cell} = {value} (left on the {frontier})"
+                ));
+            }
+        }
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
+        self.events.goal(node);
+        self.popped(node, true);
+    }
+
+    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+        Observer::<Board, Move, u32>::end(&mut self.events, status, stats);
+        let limit = status
+            .limit()
+            .map(|limit| format!(" ({limit} limit)"))
+            .unwrap_or_default();
+        self.line(format_args!(
+            "end: {}{limit}, {} boards popped, {} made",
+            status.name(),
+            stats.num_tested,
+            stats.generated
+        ));
+    }
+}
+
+/// csp-core's events and trace by cli-kit's [`CspWatch`], and the
+/// domain-splitting tree: the root, then one node per decision under the
+/// decision it was made below.
+struct SplitTree<'a, 'b, 'c> {
+    inner: CspWatch<'a, 'b>,
+    tree: Option<&'a mut SearchTree>,
+    name: &'c dyn Fn(csp_core::Var) -> String,
+    /// The tree ids of the decisions in force, the root first.
+    path: Vec<u64>,
+    next: u64,
+    title: String,
+}
+
+impl SplitTree<'_, '_, '_> {
+    fn start(&mut self) {
+        if let Some(tree) = self.tree.as_deref_mut() {
+            *tree = SearchTree::new(format!("csp on {}", self.title));
+            tree.push(
+                TreeNode::new(0, None)
+                    .with_label(["root"])
+                    .with_detail("depth 0"),
+            );
+        }
+    }
+}
+
+impl csp_core::Observer for SplitTree<'_, '_, '_> {
+    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
+        self.inner.propagate(cause, depth);
+    }
+
+    fn arc_revised(
+        &mut self,
+        x: csp_core::Var,
+        y: csp_core::Var,
+        removed: &[i32],
+        added: &[(csp_core::Var, csp_core::Var)],
+    ) {
+        self.inner.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        self.inner.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        self.inner.wipeout(var);
+    }
+
+    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        self.inner.decision(var, value, depth);
+        if let Some(tree) = self.tree.as_deref_mut() {
+            self.path.truncate(depth.max(1));
+            let parent = self.path.last().copied();
+            let id = self.next;
+            self.next += 1;
+            tree.push(
+                TreeNode::new(id, parent)
+                    .with_label([format!("{} = {value}", (self.name)(var))])
+                    .with_detail(format!("depth {depth}")),
+            );
+            self.path.push(id);
+        }
+    }
+
+    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        self.inner.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.inner.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        self.inner.solution(values);
+        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
+            tree.mark_path_to(id);
+        }
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.inner.restart(run);
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        self.inner.end(status, stats);
+    }
+}

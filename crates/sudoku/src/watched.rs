@@ -1,0 +1,218 @@
+//! `solve --trace`, `--events FILE`, `--tree-svg FILE` and `--compare`: the
+//! puzzles one after another, each watched by `sudoku::watch`, or solved by
+//! every algorithm for a table.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use cli_kit::{Batch, Comparison, Row, Sinks, Trace, WatchArgs};
+use serde_json::json;
+use sudoku::cli::{Answer, View};
+use sudoku::watch::{Watch, solve_watched};
+use sudoku::{Algo, Options, Parsed, Status, dead_end, solve as solve_one, unique};
+use svg_kit::SearchTree;
+
+/// The node limit of each `--compare` run unless `--node-limit` says.
+const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+/// The time limit of each `--compare` run unless `--time-limit` says.
+const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The one writer of the trace and the human view, so that each puzzle's
+/// trace comes right before its answer.
+struct Shared<'a>(&'a Mutex<BufWriter<io::Stdout>>);
+
+impl Shared<'_> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BufWriter<io::Stdout>> {
+        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+}
+
+impl Write for Shared<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.lock().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.lock().flush()
+    }
+}
+
+/// Solves the puzzles one by one, watched: the trace before each answer,
+/// the events of every run in one stream, the tree of the one puzzle.
+pub fn solve(
+    input_name: &str,
+    puzzles: &[Parsed],
+    options: &Options,
+    args: &WatchArgs,
+    tree_svg: Option<&Path>,
+    tell_unique: bool,
+    view: &mut View,
+) -> anyhow::Result<ExitCode> {
+    let events = Mutex::new(args.open_events()?);
+    let out = Mutex::new(BufWriter::new(io::stdout()));
+    let tree = Mutex::new(tree_svg.map(|_| SearchTree::new("")));
+    let trace_limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+    // `--events -` writes the events in place of the human view.
+    let mut view_out: Box<dyn Write> = if args.events_to_stdout() {
+        Box::new(io::sink())
+    } else {
+        Box::new(Shared(&out))
+    };
+    let tally = Batch::new("sudoku", input_name).threads(Some(1)).run_to(
+        &mut view_out,
+        puzzles,
+        |parsed| {
+            let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
+            let mut events = events.lock().unwrap_or_else(|poison| poison.into_inner());
+            if let Some(events) = events.as_mut() {
+                events.set_run(&json!({ "line": parsed.line }));
+                events.emit(
+                    "run",
+                    &json!({ "algorithm": options.algo.name(), "puzzle": sudoku.to_line() }),
+                );
+            }
+            let mut tree = tree.lock().unwrap_or_else(|poison| poison.into_inner());
+            let mut shared = Shared(&out);
+            let mut trace = args.trace.then(|| Trace::new(&mut shared, trace_limit));
+            let outcome = solve_watched(
+                sudoku,
+                options,
+                Watch {
+                    sinks: Sinks {
+                        events: events.as_mut(),
+                        trace: trace.as_mut(),
+                    },
+                    tree: tree.as_mut(),
+                },
+            );
+            if let Some(trace) = trace {
+                trace.finish().map_err(|error| error.to_string())?;
+            }
+            let unique = (tell_unique && outcome.status == Status::Solved)
+                .then(|| unique(sudoku, options))
+                .flatten();
+            let dead_end = match outcome.status {
+                Status::Unsolvable => dead_end(sudoku),
+                _ => None,
+            };
+            Ok(Answer {
+                outcome,
+                unique,
+                dead_end,
+            })
+        },
+        view,
+    )?;
+    drop(view_out);
+    out.into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .flush()?;
+    if let Some(events) = events
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+    {
+        events
+            .finish()
+            .map_err(|error| anyhow::anyhow!("cannot write the events: {error}"))?;
+    }
+    if let (Some(path), Some(tree)) = (
+        tree_svg,
+        tree.into_inner()
+            .unwrap_or_else(|poison| poison.into_inner()),
+    ) {
+        write_tree(path, &tree)?;
+    }
+    Ok(tally.exit())
+}
+
+/// Writes the tree's SVG to `path` and its DOT beside it.
+fn write_tree(path: &Path, tree: &SearchTree) -> anyhow::Result<()> {
+    std::fs::write(path, tree.to_svg())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+    let mut dot = path.as_os_str().to_owned();
+    dot.push(".dot");
+    std::fs::write(&dot, tree.to_dot())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", Path::new(&dot).display()))?;
+    Ok(())
+}
+
+/// Every algorithm on each puzzle: a table per puzzle (or JSON rows with
+/// the puzzle's line), each run under the node and time limits shown.
+pub fn compare(
+    input_name: &str,
+    puzzles: &[Parsed],
+    options: &Options,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut limits = options.limits;
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut bad_input = false;
+    for (index, parsed) in puzzles.iter().enumerate() {
+        let sudoku = match &parsed.result {
+            Ok(sudoku) => sudoku,
+            Err(error) => {
+                eprintln!("sudoku: {input_name}: {error}");
+                bad_input = true;
+                continue;
+            }
+        };
+        let heading = format!(
+            "line {}: {}\nlimits per run: {} nodes, {} s",
+            parsed.line,
+            sudoku.to_line(),
+            cli_kit::thousands(nodes),
+            time.as_secs_f64()
+        );
+        let mut table = Comparison::new(heading, "solutions");
+        for &algo in Algo::ALL {
+            let run = Options {
+                algo,
+                limits,
+                ..*options
+            };
+            let outcome = solve_one(sudoku, &run);
+            let algorithm = if outcome.stats.algo == algo {
+                algo.name().to_owned()
+            } else {
+                format!("{} ({})", algo.name(), outcome.stats.algo.name())
+            };
+            table.push(Row {
+                algorithm,
+                status: outcome.status.into(),
+                limit: outcome.status.limit(),
+                nodes: outcome.stats.nodes,
+                counters: Vec::new(),
+                elapsed: Duration::from_micros(outcome.stats.micros),
+                length: Some(outcome.count),
+            });
+        }
+        if json {
+            let mut rows = Vec::new();
+            table.write_json(&mut rows)?;
+            for row in String::from_utf8_lossy(&rows).lines() {
+                let mut record: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(row)?;
+                record.insert("line".into(), parsed.line.into());
+                record.insert("puzzle".into(), sudoku.to_line().into());
+                writeln!(out, "{}", serde_json::Value::Object(record))?;
+            }
+        } else {
+            if index > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", table.to_text())?;
+        }
+    }
+    out.flush()?;
+    Ok(if bad_input {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,168 @@
+//! The event stream of a watched solve: every line parses and carries the
+//! schema version, the counts of events match the outcome's counters, BFS
+//! takes its boards up in order of depth, and the trace shows the seed's
+//! most constrained cell.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use cli_kit::{EVENTS_VERSION, Events, Sinks, Trace};
+use serde_json::Value;
+use sudoku::watch::{Watch, solve_watched};
+use sudoku::{Algo, Options, Status, Sudoku, solve};
+
+/// A writer whose bytes stay readable after the stream is finished.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The events of one watched solve, parsed, and its outcome.
+fn watched(line: &str, options: &Options) -> (Vec<Value>, sudoku::Outcome) {
+    let sudoku: Sudoku = line.parse().unwrap();
+    let buffer = Buffer::default();
+    let mut events =
+        Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, 1_000_000);
+    let outcome = solve_watched(
+        &sudoku,
+        options,
+        Watch {
+            sinks: Sinks {
+                events: Some(&mut events),
+                trace: None,
+            },
+            tree: None,
+        },
+    );
+    events.finish().unwrap();
+    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+    let events: Vec<Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    for (step, event) in events.iter().enumerate() {
+        assert_eq!(event["v"], EVENTS_VERSION, "{event}");
+        assert_eq!(event["step"], step as u64, "{event}");
+        assert!(event["kind"].is_string(), "{event}");
+    }
+    (events, outcome)
+}
+
+fn count(events: &[Value], kind: &str) -> u64 {
+    events.iter().filter(|event| event["kind"] == kind).count() as u64
+}
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// An empty 4x4 grid: 288 solutions, so a count branches everywhere.
+const EMPTY_4X4: &str = "................";
+
+#[test]
+fn the_watched_outcome_is_the_plain_one() {
+    for algo in [Algo::Dfs, Algo::Bfs, Algo::Csp] {
+        let options = Options::new(algo).count_up_to(5);
+        let (_, outcome) = watched(EMPTY_4X4, &options);
+        let plain = solve(&EMPTY_4X4.parse().unwrap(), &options);
+        assert_eq!(outcome.status, plain.status, "{algo}");
+        assert_eq!(outcome.count, plain.count, "{algo}");
+        assert_eq!(outcome.stats.nodes, plain.stats.nodes, "{algo}");
+        assert_eq!(outcome.solution, plain.solution, "{algo}");
+    }
+}
+
+#[test]
+fn seed_searches_report_every_board_made_and_bfs_never_goes_back_up() {
+    for (line, algo) in [
+        (CLASSIC, Algo::Dfs),
+        (CLASSIC, Algo::Bfs),
+        (EMPTY_4X4, Algo::Dfs),
+        (EMPTY_4X4, Algo::Bfs),
+    ] {
+        let options = Options::new(algo).count_up_to(20);
+        let (events, outcome) = watched(line, &options);
+        assert_eq!(outcome.status, Status::Solved);
+        // The nodes of the outcome are search-core's boards generated.
+        assert_eq!(count(&events, "generate"), outcome.stats.nodes, "{algo}");
+        let end = events.last().unwrap();
+        assert_eq!(end["kind"], "end");
+        assert_eq!(count(&events, "expand"), end["stats"]["expanded"], "{algo}");
+        assert_eq!(end["stats"]["nodes"], outcome.stats.nodes);
+        if algo == Algo::Bfs {
+            let depths: Vec<u64> = events
+                .iter()
+                .filter(|event| event["kind"] == "expand" || event["kind"] == "goal")
+                .map(|event| event["depth"].as_u64().unwrap())
+                .collect();
+            assert!(depths.len() > 20, "{line}");
+            assert!(
+                depths.windows(2).all(|pair| pair[0] <= pair[1]),
+                "{depths:?}"
+            );
+        }
+        // Every state a person reads is the board with its candidates.
+        let start = events
+            .iter()
+            .find(|event| event["kind"] == "start")
+            .unwrap();
+        assert_eq!(start["state_line"], line);
+        assert!(start["state"].as_str().unwrap().contains('{'));
+    }
+}
+
+#[test]
+fn csp_reports_one_decision_per_node_below_the_root_and_each_solution() {
+    let options = Options::new(Algo::Csp).count_up_to(7);
+    let (events, outcome) = watched(EMPTY_4X4, &options);
+    assert_eq!(outcome.count, 7);
+    assert_eq!(count(&events, "decide") + 1, outcome.stats.nodes);
+    assert_eq!(count(&events, "solution"), 7);
+    assert!(count(&events, "prune") > 0);
+    for event in events.iter().filter(|event| event["kind"] == "solution") {
+        let grid: Sudoku = event["state_line"].as_str().unwrap().parse().unwrap();
+        assert!(grid.is_complete());
+        sudoku::check_solution(&EMPTY_4X4.parse().unwrap(), &grid).unwrap();
+    }
+}
+
+#[test]
+fn the_dfs_trace_names_the_most_constrained_cell_of_each_board() {
+    let sudoku: Sudoku = "1.3...122....3.1".parse().unwrap();
+    let mut text = Vec::new();
+    let mut trace = Trace::new(&mut text, 1000);
+    solve_watched(
+        &sudoku,
+        &Options::new(Algo::Dfs),
+        Watch {
+            sinks: Sinks {
+                events: None,
+                trace: Some(&mut trace),
+            },
+            tree: None,
+        },
+    );
+    trace.finish().unwrap();
+    let text = String::from_utf8(text).unwrap();
+    // r1c4 sees 1 and 3 in its row, 2 in its column: 4 is its only
+    // candidate, and no empty cell has fewer.
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with("most constrained cell r1c4, candidates 4"),
+        "{text}"
+    );
+    assert!(text.contains("goal_test: all 16 numbers placed"), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("end: solved"),
+        "{text}"
+    );
+}
