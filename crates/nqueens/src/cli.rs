@@ -361,10 +361,12 @@ pub fn run_solve(
     options: Options,
     view: View,
     svg: Option<&std::path::Path>,
+    watching: Watching<'_>,
 ) -> anyhow::Result<ExitCode> {
+    let watched = Watched::open(watching)?;
     let solve_one = |&n: &usize| {
         let queens = Queens::new(n).map_err(|error| error.to_string())?;
-        let outcome = solve(&queens, &options);
+        let outcome = watched.solve(&queens, &options)?;
         if let Some(target) = svg {
             let picture =
                 crate::svg::render_outcome(n, &outcome).map_err(|error| error.to_string())?;
@@ -377,7 +379,219 @@ pub fn run_solve(
             outcome,
         })
     };
-    Batch::new(PROGRAM, INPUT_NAME).run(&[n], solve_one, &mut Shown(view, options.algo.name()))
+    let exit = watched.run(&[n], solve_one, &mut Shown(view, options.algo.name()))?;
+    watched.finish()?;
+    Ok(exit)
+}
+
+/// What `--trace`, `--events FILE` and `--tree-svg FILE` ask of a run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Watching<'a> {
+    /// The flags of cli-kit's watch (`--trace`, `--events`, ...).
+    pub args: Option<&'a cli_kit::WatchArgs>,
+    /// Where to draw the search tree.
+    pub tree_svg: Option<&'a std::path::Path>,
+}
+
+/// A run's event stream, trace and tree while it runs.
+struct Watched<'a> {
+    watching: Watching<'a>,
+    events: std::sync::Mutex<Option<cli_kit::Events>>,
+    tree: std::sync::Mutex<Option<svg_kit::SearchTree>>,
+}
+
+impl<'a> Watched<'a> {
+    fn open(watching: Watching<'a>) -> anyhow::Result<Self> {
+        let events = match watching.args {
+            Some(args) => args.open_events()?,
+            None => None,
+        };
+        Ok(Watched {
+            watching,
+            events: std::sync::Mutex::new(events),
+            tree: std::sync::Mutex::new(watching.tree_svg.map(|_| svg_kit::SearchTree::new(""))),
+        })
+    }
+
+    fn active(&self) -> bool {
+        self.watching
+            .args
+            .is_some_and(|args| args.trace || args.events.is_some())
+            || self.watching.tree_svg.is_some()
+    }
+
+    /// Solves, watched when asked: the trace on stdout before the answer.
+    fn solve(&self, queens: &Queens, options: &Options) -> Result<Outcome, String> {
+        if !self.active() {
+            return Ok(solve(queens, options));
+        }
+        let args = self.watching.args.cloned().unwrap_or_default();
+        let mut events = self
+            .events
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(events) = events.as_mut() {
+            events.emit(
+                "run",
+                &serde_json::json!({ "algorithm": options.algo.name(), "puzzle": queens.n() }),
+            );
+        }
+        let mut tree = self
+            .tree
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut stdout = std::io::stdout();
+        let limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+        let mut trace = args.trace.then(|| cli_kit::Trace::new(&mut stdout, limit));
+        let outcome = crate::watch::solve_watched(
+            queens,
+            options,
+            crate::watch::Watch {
+                sinks: cli_kit::Sinks {
+                    events: events.as_mut(),
+                    trace: trace.as_mut(),
+                },
+                tree: tree.as_mut(),
+            },
+        );
+        // A trace that could not be written (a closed pipe) is told by
+        // the answer's write to the same stdout, which ends the run.
+        drop(trace);
+        Ok(outcome)
+    }
+
+    /// The batch of one board; with `--events -` the events take the
+    /// human view's place on stdout.
+    fn run<O: cli_kit::Outcome + Send>(
+        &self,
+        items: &[usize],
+        solve: impl Fn(&usize) -> Result<O, String> + Sync,
+        report: &mut impl Report<usize, O>,
+    ) -> anyhow::Result<ExitCode> {
+        let batch = Batch::new(PROGRAM, INPUT_NAME);
+        if self
+            .watching
+            .args
+            .is_some_and(cli_kit::WatchArgs::events_to_stdout)
+        {
+            let tally = batch.run_to(&mut std::io::sink(), items, solve, report)?;
+            return Ok(tally.exit());
+        }
+        batch.run(items, solve, report)
+    }
+
+    fn finish(self) -> anyhow::Result<()> {
+        let events = self
+            .events
+            .into_inner()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(events) = events {
+            events
+                .finish()
+                .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
+        }
+        let tree = self
+            .tree
+            .into_inner()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let (Some(path), Some(tree)) = (self.watching.tree_svg, tree) {
+            std::fs::write(path, tree.to_svg())
+                .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+            let mut dot = path.as_os_str().to_owned();
+            dot.push(".dot");
+            let dot = std::path::PathBuf::from(dot);
+            std::fs::write(&dot, tree.to_dot())
+                .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", dot.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The node limit of each `--compare` run unless `--node-limit` says.
+pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+/// The time limit of each `--compare` run.
+pub const COMPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `--compare`: every algorithm of `solve` (or, `counting`, every counter
+/// of `count`) on N, as a table or JSON rows, each run under the node and
+/// time limits shown.
+///
+/// # Errors
+///
+/// A failed write; a board too large to count.
+pub fn run_compare(
+    n: usize,
+    counting: bool,
+    limits: crate::Limits,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut limits = limits;
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    if counting {
+        limits.count_up_to = u64::MAX;
+    }
+    let queens = Queens::new(n)?;
+    let heading = format!(
+        "{} {n} queens; limits per run: {} nodes, {} s",
+        if counting { "count" } else { "solve" },
+        cli_kit::thousands(nodes),
+        time.as_secs_f64()
+    );
+    let mut table = cli_kit::Comparison::new(heading, "solutions");
+    let mut push = |algorithm: &str, outcome: &Outcome| {
+        table.push(cli_kit::Row {
+            algorithm: algorithm.to_owned(),
+            status: outcome.status.into(),
+            limit: outcome.status.limit(),
+            nodes: outcome.stats.nodes,
+            counters: vec![("num_tested", outcome.stats.num_tested.unwrap_or(0))],
+            elapsed: outcome.stats.elapsed,
+            length: Some(outcome.count),
+        });
+    };
+    if counting {
+        if n > crate::MAX_COUNT_N {
+            anyhow::bail!(crate::SizeError::TooLarge {
+                n,
+                max: crate::MAX_COUNT_N
+            });
+        }
+        let (counts, stats) = count(n, &CountOptions::default())?;
+        let status = match counts.total {
+            0 => crate::Status::Unsolvable,
+            _ => crate::Status::Solved,
+        };
+        push(
+            "fast",
+            &Outcome {
+                status,
+                solution: None,
+                count: counts.total,
+                count_complete: true,
+                stats,
+            },
+        );
+    }
+    for &algo in <Algo as crate::Algorithm>::ALL {
+        if counting && crate::formulation::Formulation::of(algo).is_none() {
+            continue;
+        }
+        let options = Options {
+            limits,
+            ..Options::new(algo)
+        };
+        push(algo.name(), &solve(&queens, &options));
+    }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if json {
+        table.write_json(&mut out)?;
+    } else {
+        write!(out, "{}", table.to_text())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `nqueens count N`: a batch of one board, shown as `view` says; the fast
@@ -393,7 +607,9 @@ pub fn run_count(
     threads: Option<NonZeroUsize>,
     limits: crate::Limits,
     view: View,
+    watching: Watching<'_>,
 ) -> anyhow::Result<ExitCode> {
+    let watched = Watched::open(watching)?;
     let threads = match algo {
         CountAlgo::Fast => threads
             .or_else(|| std::thread::available_parallelism().ok())
@@ -437,7 +653,7 @@ pub fn run_count(
                     },
                     ..Options::new(formulation)
                 };
-                (solve(&queens, &options), None)
+                (watched.solve(&queens, &options)?, None)
             }
         };
         Ok(CountRun {
@@ -448,7 +664,9 @@ pub fn run_count(
             unique,
         })
     };
-    Batch::new(PROGRAM, INPUT_NAME).run(&[n], count_one, &mut Shown(view, algo.name()))
+    let exit = watched.run(&[n], count_one, &mut Shown(view, algo.name()))?;
+    watched.finish()?;
+    Ok(exit)
 }
 
 /// The report of `solve` and `count`: the view and the algorithm's name.

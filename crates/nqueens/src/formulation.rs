@@ -8,9 +8,13 @@ use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use csp_core::{
-    Config as CspConfig, CountStatus, Inference, Model, Solver, Status as CspStatus, VarOrder,
+    Cause, Config as CspConfig, CountStatus, Inference, Model, Observer as CspObserver, Solver,
+    Stats as CspStats, Status as CspStatus, Var, VarOrder,
 };
-use search_core::{Config as SearchConfig, Problem, Status as SearchStatus, bfs_tree, dfs_tree};
+use search_core::{
+    Config as SearchConfig, Observer as SearchObserver, Problem, Status as SearchStatus,
+    bfs_tree_observed, dfs_tree_observed,
+};
 
 use puzzle_kit::Limits;
 
@@ -83,13 +87,13 @@ pub fn base_bytes(n: usize, algo: Algo) -> u64 {
 /// of each other row (a bitset of `words` u64 per row), and how many queens
 /// are placed.
 #[derive(Debug, Clone)]
-struct ChessBoard {
+pub(crate) struct ChessBoard {
     queens: Vec<Option<u32>>,
     candidates: Vec<u64>,
     num_placed: usize,
 }
 
-struct Queens {
+pub(crate) struct Queens {
     n: usize,
     words: usize,
     /// When counting, goals are tallied here and the goal test says "no" so
@@ -102,7 +106,7 @@ struct Queens {
 }
 
 impl Queens {
-    fn new(n: usize, count_up_to: u64) -> Self {
+    pub(crate) fn new(n: usize, count_up_to: u64) -> Self {
         Queens {
             n,
             words: n.div_ceil(64),
@@ -130,7 +134,7 @@ impl Queens {
         &board.candidates[row * self.words..(row + 1) * self.words]
     }
 
-    fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
+    pub(crate) fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
         self.row_candidates(board, row)
             .iter()
             .map(|word| word.count_ones())
@@ -139,14 +143,14 @@ impl Queens {
 
     /// The seed's `find_most_constrained_cell`: the empty row with the fewest
     /// candidates, the first one on a tie.
-    fn most_constrained_row(&self, board: &ChessBoard) -> Option<usize> {
+    pub(crate) fn most_constrained_row(&self, board: &ChessBoard) -> Option<usize> {
         (0..self.n)
             .filter(|&row| board.queens[row].is_none())
             .min_by_key(|&row| self.candidate_count(board, row))
     }
 
     /// The seed's `failure_test`: some empty row has no candidate left.
-    fn failure_test(&self, board: &ChessBoard) -> bool {
+    pub(crate) fn failure_test(&self, board: &ChessBoard) -> bool {
         (0..self.n).any(|row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
     }
 
@@ -169,12 +173,71 @@ impl Queens {
     }
 }
 
+/// A move of the seed's search: a queen at (row, column), from 0.
+pub(crate) type Move = (usize, usize);
+
+impl ChessBoard {
+    /// The board's rows (its side).
+    pub(crate) fn n(&self) -> usize {
+        self.queens.len()
+    }
+
+    /// Whether `row` holds a queen.
+    pub(crate) fn has_queen(&self, row: usize) -> bool {
+        self.queens[row].is_some()
+    }
+
+    /// Queens placed.
+    pub(crate) fn placed(&self) -> usize {
+        self.num_placed
+    }
+
+    /// The compact form: each row's queen column from 1, `.` for a row
+    /// without a queen yet, separated by spaces.
+    pub(crate) fn to_line(&self) -> String {
+        let cells: Vec<String> = self
+            .queens
+            .iter()
+            .map(|col| col.map_or_else(|| ".".to_owned(), |col| (col + 1).to_string()))
+            .collect();
+        cells.join(" ")
+    }
+}
+
+impl Queens {
+    /// The columns still open in `row`, ascending.
+    pub(crate) fn candidates_of(&self, board: &ChessBoard, row: usize) -> Vec<usize> {
+        (0..self.n)
+            .filter(|&col| board.candidates[row * self.words + col / 64] & (1 << (col % 64)) != 0)
+            .collect()
+    }
+
+    /// The board for a person, one row a line: `Q` a queen, `.` a square
+    /// still open to the row's queen, `x` an attacked square.
+    pub(crate) fn view(&self, board: &ChessBoard) -> String {
+        let mut rows = Vec::with_capacity(self.n);
+        for row in 0..self.n {
+            let open = self.candidates_of(board, row);
+            let cells: Vec<&str> = (0..self.n)
+                .map(|col| match board.queens[row] {
+                    Some(queen) if queen as usize == col => "Q",
+                    Some(_) => ".",
+                    None if open.binary_search(&col).is_ok() => ".",
+                    None => "x",
+                })
+                .collect();
+            rows.push(cells.join(" "));
+        }
+        rows.join("\n")
+    }
+}
+
 impl Problem for Queens {
     type State = ChessBoard;
-    type Move = (usize, usize);
+    type Move = Move;
     type Cost = u32;
 
-    fn successors(&self, board: &ChessBoard, out: &mut Vec<((usize, usize), ChessBoard, u32)>) {
+    fn successors(&self, board: &ChessBoard, out: &mut Vec<(Move, ChessBoard, u32)>) {
         if self.failure_test(board) {
             return;
         }
@@ -230,7 +293,29 @@ fn columns(board: &ChessBoard) -> Vec<u32> {
 
 /// Runs `formulation` on `n` queens within `limits`: finds one placement
 /// (`count_up_to` 1) or counts up to `count_up_to`.
+#[cfg(test)]
 pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run {
+    search_observed(
+        n,
+        formulation,
+        limits,
+        &mut search_core::NoObserver,
+        &mut csp_core::NoObserver,
+    )
+}
+
+/// Runs a formulation, telling `seed` (dfs, bfs) or `csp` what the search does.
+pub(crate) fn search_observed<S, C>(
+    n: usize,
+    formulation: Formulation,
+    limits: &Limits,
+    seed: &mut S,
+    csp: &mut C,
+) -> Run
+where
+    S: SearchObserver<ChessBoard, Move, u32>,
+    C: CspObserver,
+{
     let start = Instant::now();
     let algo = match formulation {
         Formulation::Csp => Algo::Csp,
@@ -256,7 +341,7 @@ pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run
         };
     }
     if formulation == Formulation::Csp {
-        return csp(n, limits, start);
+        return csp_run(n, limits, start, csp);
     }
     let queens = Queens::new(n, limits.count_up_to);
     let mut config = SearchConfig::default();
@@ -271,8 +356,8 @@ pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run
     }
     let board = queens.empty_board();
     let run = match formulation {
-        Formulation::Bfs => bfs_tree(&queens, board, &config),
-        _ => dfs_tree(&queens, board, &config),
+        Formulation::Bfs => bfs_tree_observed(&queens, board, &config, seed),
+        _ => dfs_tree_observed(&queens, board, &config, seed),
     };
     let stats = Stats {
         nodes: run.stats.generated,
@@ -303,10 +388,11 @@ pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run
     }
 }
 
-fn csp(n: usize, limits: &Limits, start: Instant) -> Run {
+fn csp_run<C: CspObserver>(n: usize, limits: &Limits, start: Instant, observer: &mut C) -> Run {
     let counting = limits.count_up_to > 1;
     let mut model = Model::new();
-    let rows = model.new_vars(n, 0..n as i32);
+    // Columns from 1, as the trace and the events name them.
+    let rows = model.new_vars(n, 1..=n as i32);
     let shifted = |sign: i32| -> Vec<_> {
         rows.iter()
             .enumerate()
@@ -342,14 +428,34 @@ fn csp(n: usize, limits: &Limits, start: Instant) -> Run {
         elapsed: start.elapsed(),
     };
     if counting {
-        let (mut first, mut seen) = (None, 0);
-        let count = solver.for_each_solution(|solution| {
-            if first.is_none() {
-                first = Some(solution.values().iter().map(|&col| col as u32).collect());
-            }
-            seen += 1;
-            seen < limits.count_up_to
-        });
+        let (count, first) = if C::ACTIVE {
+            // The observer is told the solutions; the first is kept on the way.
+            let mut first = FirstSolution {
+                inner: observer,
+                values: None,
+            };
+            let count = solver.count_observed(limits.count_up_to, &mut first);
+            let first = first
+                .values
+                .map(|values| values.iter().map(|&col| col as u32 - 1).collect());
+            (count, first)
+        } else {
+            let (mut first, mut seen) = (None, 0);
+            let count = solver.for_each_solution(|solution| {
+                if first.is_none() {
+                    first = Some(
+                        solution
+                            .values()
+                            .iter()
+                            .map(|&col| col as u32 - 1)
+                            .collect(),
+                    );
+                }
+                seen += 1;
+                seen < limits.count_up_to
+            });
+            (count, first)
+        };
         let limit = match count.status {
             CountStatus::Limit(limit) => Some(limit),
             _ => None,
@@ -362,7 +468,7 @@ fn csp(n: usize, limits: &Limits, start: Instant) -> Run {
             stats: stats(count.stats.nodes),
         };
     }
-    let outcome = solver.solve();
+    let outcome = solver.solve_observed(observer);
     let limit = match outcome.status {
         CspStatus::Limit(limit) => Some(limit),
         _ => None,
@@ -371,7 +477,7 @@ fn csp(n: usize, limits: &Limits, start: Instant) -> Run {
         solution
             .values()
             .iter()
-            .map(|&col| col as u32)
+            .map(|&col| col as u32 - 1)
             .collect::<Vec<_>>()
     });
     Run {
@@ -380,6 +486,57 @@ fn csp(n: usize, limits: &Limits, start: Instant) -> Run {
         first,
         limit,
         stats: stats(outcome.stats.nodes),
+    }
+}
+
+/// An observer that keeps the first solution and passes every call on.
+struct FirstSolution<'a, O> {
+    inner: &'a mut O,
+    values: Option<Vec<i32>>,
+}
+
+impl<O: CspObserver> CspObserver for FirstSolution<'_, O> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.inner.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.inner.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.inner.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.inner.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.inner.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.values.is_none() {
+            self.values = Some(values.to_vec());
+        }
+        self.inner.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.inner.restart(run);
+    }
+
+    fn end(&mut self, status: CspStatus, stats: &CspStats) {
+        self.inner.end(status, stats);
     }
 }
 

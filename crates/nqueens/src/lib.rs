@@ -153,6 +153,8 @@ mod puzzle;
 mod solve;
 mod subproblem;
 pub mod svg;
+#[cfg(feature = "cli")]
+pub mod watch;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, count};

@@ -62,6 +62,13 @@ struct CountArgs {
     limits: LimitArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// With --algo dfs, bfs or csp: draw the search tree's first 500 nodes
+    /// as SVG in FILE (each board with its depth; csp's domain-splitting
+    /// tree), Graphviz DOT beside it (FILE.dot)
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -87,6 +94,13 @@ struct SolveArgs {
     limits: LimitArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// With --algo dfs, bfs or csp: draw the search tree's first 500 nodes
+    /// as SVG in FILE (each board with its depth; csp's domain-splitting
+    /// tree), Graphviz DOT beside it (FILE.dot)
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -199,6 +213,18 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     if (args.split.is_some() || args.subproblem.is_some()) && args.algo != CountAlgo::Fast {
         cli_kit::usage_error::<Cli>("--split and --subproblem belong to the fast counter");
     }
+    let watching = watching(&args.watch, args.tree_svg.as_deref(), &args.output);
+    let asked = watching.args.is_some() || args.watch.compare;
+    if asked && (args.split.is_some() || args.subproblem.is_some()) {
+        cli_kit::usage_error::<Cli>(
+            "--split and --subproblem are not watched: leave out --trace, --events, --tree-svg and --compare",
+        );
+    }
+    if watching.args.is_some() && args.algo == CountAlgo::Fast {
+        cli_kit::usage_error::<Cli>(
+            "--trace, --events and --tree-svg watch --algo csp, dfs or bfs: the fast counter reports no events",
+        );
+    }
     if let Some(json) = &args.subproblem {
         return cli::run_subproblem(json, view);
     }
@@ -207,7 +233,10 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     if let Some(depth) = args.split {
         return cli::run_split(n, depth);
     }
-    cli::run_count(n, args.algo, threads, args.limits.limits(), view)
+    if args.watch.compare {
+        return cli::run_compare(n, true, args.limits.limits(), args.output.json);
+    }
+    cli::run_count(n, args.algo, threads, args.limits.limits(), view, watching)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
@@ -232,11 +261,45 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         stats: args.output.stats,
         unique: false,
     };
+    let watching = watching(&args.watch, args.tree_svg.as_deref(), &args.output);
+    if watching.args.is_some() && !nqueens::watch::watchable(args.algo) {
+        cli_kit::usage_error::<Cli>(
+            "--trace and --events watch csp, dfs, bfs and min-conflicts: the construction does not search",
+        );
+    }
+    if args.tree_svg.is_some() && !nqueens::watch::has_tree(args.algo) {
+        cli_kit::usage_error::<Cli>("--tree-svg draws the search of csp, dfs or bfs");
+    }
+    if args.watch.compare {
+        return cli::run_compare(size(args.n), false, options.limits, args.output.json);
+    }
     if args.svg.is_some() && size(args.n) > nqueens::svg::PIXELS_MAX {
         cli_kit::usage_error::<Cli>(format!(
             "--svg: {}",
             nqueens::svg::TooLarge { n: size(args.n) }
         ));
     }
-    cli::run_solve(size(args.n), options, view, args.svg.as_deref())
+    cli::run_solve(size(args.n), options, view, args.svg.as_deref(), watching)
+}
+
+/// What the watch flags ask, after refusing the ones that do not go
+/// together; `args` is `None` when nothing is watched.
+fn watching<'a>(
+    args: &'a cli_kit::WatchArgs,
+    tree_svg: Option<&'a std::path::Path>,
+    output: &OutputArgs,
+) -> cli::Watching<'a> {
+    if let Some(misfit) = args.misfit(output.json, output.stats) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    if args.compare && tree_svg.is_some() {
+        cli_kit::usage_error::<Cli>(
+            "--compare runs every algorithm: draw one tree with --algo instead",
+        );
+    }
+    let watched = args.trace || args.events.is_some() || tree_svg.is_some();
+    cli::Watching {
+        args: watched.then_some(args),
+        tree_svg,
+    }
 }

@@ -14,7 +14,47 @@
 /// The outcome of one search: the columns, or `None` when the step budget
 /// ran out; and the steps taken (queens placed plus swaps tried), never
 /// more than `max_steps`.
+#[cfg(test)]
 pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<u32>>, u64) {
+    min_conflicts_observed(n, seed, max_steps, &mut NoRepairs)
+}
+
+/// Told by min-conflicts what it does: each greedy start and each repair
+/// with the conflicts (attacking pairs) left. Both do nothing by default.
+pub(crate) trait RepairObserver {
+    /// Whether min-conflicts should make the calls; only [`NoRepairs`] says
+    /// no, so that the plain run pays nothing.
+    const ACTIVE: bool = true;
+
+    /// Start `run` (from 1) placed the queens greedily: `columns` by row,
+    /// `conflicts` attacking pairs, after `steps` steps in all.
+    fn start(&mut self, run: u64, columns: &[u32], conflicts: u64, steps: u64) {
+        let _ = (run, columns, conflicts, steps);
+    }
+
+    /// The queens of rows `row` and `other` swapped columns (`columns` is
+    /// the board after), leaving `conflicts` attacking pairs, at `step`.
+    fn repair(&mut self, step: u64, row: usize, other: usize, columns: &[u32], conflicts: u64) {
+        let _ = (step, row, other, columns, conflicts);
+    }
+}
+
+/// The observer of the plain run: sees nothing, costs nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct NoRepairs;
+
+impl RepairObserver for NoRepairs {
+    const ACTIVE: bool = false;
+}
+
+/// Min-conflicts (see the module), telling `observer` each start and repair.
+pub(crate) fn min_conflicts_observed<O: RepairObserver>(
+    n: usize,
+    seed: u64,
+    max_steps: u64,
+    observer: &mut O,
+) -> (Option<Vec<u32>>, u64) {
+    let mut run = 0;
     debug_assert!(n == 1 || n >= 4, "2 and 3 have no placement");
     let mut random = SplitMix64::new(seed);
     let mut board = Board::new(n);
@@ -25,6 +65,10 @@ pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<
         match board.greedy_start(&mut random, max_steps - steps) {
             Some(tries) => steps += tries,
             None => return (None, max_steps),
+        }
+        if O::ACTIVE {
+            run += 1;
+            observer.start(run, &board.columns, board.attacking_pairs, steps);
         }
         let mut attacked: Vec<u32> = board.attacked_rows().collect();
         let mut best = board.attacking_pairs;
@@ -46,6 +90,9 @@ pub(crate) fn min_conflicts(n: usize, seed: u64, max_steps: u64) -> (Option<Vec<
                 let other = random.below(n as u32) as usize;
                 if other != row && board.swap_if_not_worse(row, other) {
                     moved = true;
+                    if O::ACTIVE {
+                        observer.repair(steps, row, other, &board.columns, board.attacking_pairs);
+                    }
                     if board.is_attacked(other) {
                         attacked.push(other as u32);
                     }

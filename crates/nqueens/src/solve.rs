@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use crate::construct::construct;
-use crate::formulation::{Formulation, search};
-use crate::min_conflicts::min_conflicts;
+use crate::formulation::{ChessBoard, Formulation, Move, search_observed};
+use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
 use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats, Status};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
@@ -31,6 +31,29 @@ pub const MAX_SOLVE_N: usize = 100_000_000;
 /// # Ok::<(), nqueens::SizeError>(())
 /// ```
 pub fn solve(queens: &Queens, options: &Options) -> Outcome {
+    solve_observed(
+        queens,
+        options,
+        &mut search_core::NoObserver,
+        &mut csp_core::NoObserver,
+        &mut NoRepairs,
+    )
+}
+
+/// [`solve`], telling `seed` (dfs, bfs), `csp` or `repairs`
+/// (min-conflicts) what the search does.
+pub(crate) fn solve_observed<S, C, R>(
+    queens: &Queens,
+    options: &Options,
+    seed: &mut S,
+    csp: &mut C,
+    repairs: &mut R,
+) -> Outcome
+where
+    S: search_core::Observer<ChessBoard, Move, u32>,
+    C: csp_core::Observer,
+    R: RepairObserver,
+{
     let n = queens.n();
     let start = Instant::now();
     let stats = |nodes| Stats {
@@ -61,13 +84,17 @@ pub fn solve(queens: &Queens, options: &Options) -> Outcome {
         None if matches!(n, 2 | 3) => one(None, None, 0),
         None if options.algo == Algo::Construct => one(Some(construct(n)), None, n as u64),
         None => {
-            let (columns, steps) =
-                min_conflicts(n, options.seed_or_default(), options.step_budget(n));
+            let (columns, steps) = min_conflicts_observed(
+                n,
+                options.seed_or_default(),
+                options.step_budget(n),
+                repairs,
+            );
             let limit = columns.is_none().then_some(Limit::Node);
             one(columns, limit, steps)
         }
         Some(formulation) => {
-            let run = search(n, formulation, &options.limits);
+            let run = search_observed(n, formulation, &options.limits, seed, csp);
             let stats = Stats {
                 elapsed: start.elapsed(),
                 ..run.stats

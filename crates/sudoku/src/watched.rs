@@ -88,9 +88,9 @@ pub fn solve(
                     tree: tree.as_mut(),
                 },
             );
-            if let Some(trace) = trace {
-                trace.finish().map_err(|error| error.to_string())?;
-            }
+            // A trace that could not be written (a closed pipe) is told
+            // by the answer's write to the same stdout, which ends the run.
+            drop(trace);
             let unique = (tell_unique && outcome.status == Status::Solved)
                 .then(|| unique(sudoku, options))
                 .flatten();
@@ -116,7 +116,7 @@ pub fn solve(
     {
         events
             .finish()
-            .map_err(|error| anyhow::anyhow!("cannot write the events: {error}"))?;
+            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
     }
     if let (Some(path), Some(tree)) = (
         tree_svg,

@@ -1,0 +1,431 @@
+//! Watching a search (`nqueens solve` and `count` with `--trace`,
+//! `--events FILE`, `--tree-svg FILE`): [`solve_watched`] runs the
+//! algorithm with an observer that writes the events of `docs/events.md`,
+//! readable trace lines in seed 004's terms, and the search tree.
+//!
+//! | algorithm | events | trace |
+//! | --- | --- | --- |
+//! | `dfs`, `bfs` (search-core) | `start`, `expand`, `generate`, `goal`, `end`; `state` is the board (`Q` a queen, `.` open, `x` attacked) | each board popped with its most constrained row and that row's open columns (or the row `failure_test` finds empty), each board pushed or tried, the stack or queue size |
+//! | `csp` (csp-core) | `propagate`, `prune` (all-different on columns and diagonals), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event: `decide r3 = 5 (depth 1)`, a queen in row 3, column 5 |
+//! | `min-conflicts` | `start` (each greedy start, with `conflicts`), `repair` (`rows` swapped, `conflicts` left, `steps` so far), `end` | one line per start and repair |
+//!
+//! The construction and the fast counter report nothing: they do not search.
+
+use std::time::Instant;
+
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+use search_core::{Generated, NodeView, Observer};
+use serde_json::json;
+use svg_kit::{SearchTree, TreeNode};
+
+use crate::formulation::{self, ChessBoard, Move};
+use crate::min_conflicts::RepairObserver;
+use crate::solve::solve_observed;
+use crate::{Algo, Options, Outcome, Queens};
+
+/// Where a watched search goes: the event stream and the trace of `sinks`,
+/// and the search tree, if asked for.
+#[derive(Debug, Default)]
+pub struct Watch<'a, 'b> {
+    /// The event stream and the trace.
+    pub sinks: Sinks<'a, 'b>,
+    /// The search tree: the first [`SearchTree::MAX_NODES`] boards of dfs
+    /// and bfs, csp's decisions (the domain-splitting tree).
+    pub tree: Option<&'a mut SearchTree>,
+}
+
+/// Whether `algo` reports events: all but the construction.
+pub fn watchable(algo: Algo) -> bool {
+    algo != Algo::Construct
+}
+
+/// Whether `algo` draws a search tree: the search formulations.
+pub fn has_tree(algo: Algo) -> bool {
+    matches!(algo, Algo::Dfs | Algo::Bfs | Algo::Csp)
+}
+
+/// Solves as [`crate::solve`] does (the same outcome), telling `watch`
+/// what the search does.
+pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    let n = queens.n();
+    let Watch { sinks, tree } = watch;
+    let mut no_seed = search_core::NoObserver;
+    let mut no_csp = csp_core::NoObserver;
+    let mut no_repairs = crate::min_conflicts::NoRepairs;
+    match options.algo {
+        Algo::Construct => crate::solve(queens, options),
+        Algo::MinConflicts => {
+            let mut repairs = Repairs {
+                sinks,
+                started: None,
+            };
+            let outcome = solve_observed(queens, options, &mut no_seed, &mut no_csp, &mut repairs);
+            repairs.end(&outcome);
+            outcome
+        }
+        Algo::Csp => {
+            let name = |var: csp_core::Var| format!("r{}", var.index() + 1);
+            let render = |values: &[i32]| {
+                let columns: Vec<u32> = values.iter().map(|&col| col as u32 - 1).collect();
+                Rendered {
+                    view: board_view(&columns),
+                    line: Some(columns_line(&columns)),
+                }
+            };
+            let mut tree = tree;
+            if let Some(tree) = tree.as_deref_mut() {
+                *tree = SearchTree::new(format!("csp on {n} queens: the domain-splitting tree"));
+                tree.push(
+                    TreeNode::new(0, None)
+                        .with_label(["root"])
+                        .with_detail("depth 0"),
+                );
+            }
+            let mut observer = SplitTree {
+                inner: CspWatch::new(sinks, &name, &render),
+                tree,
+                path: vec![0],
+                next: 1,
+            };
+            solve_observed(
+                queens,
+                options,
+                &mut no_seed,
+                &mut observer,
+                &mut no_repairs,
+            )
+        }
+        Algo::Dfs | Algo::Bfs => {
+            let board_of = formulation::Queens::new(n, 1);
+            let render = |board: &ChessBoard| Rendered {
+                view: board_of.view(board),
+                line: Some(board.to_line()),
+            };
+            let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
+            let Sinks { events, trace } = sinks;
+            let mut tree = tree;
+            let breadth_first = options.algo == Algo::Bfs;
+            if let Some(tree) = tree.as_deref_mut() {
+                *tree = SearchTree::new(format!("{} on {n} queens", options.algo.name()));
+            }
+            let mut observer = SeedWatch {
+                events: SearchWatch::new(
+                    Sinks {
+                        events,
+                        trace: None,
+                    },
+                    &render,
+                    &name_move,
+                ),
+                trace,
+                tree,
+                board_of: &board_of,
+                frontier: if breadth_first { "queue" } else { "stack" },
+                breadth_first,
+            };
+            solve_observed(queens, options, &mut observer, &mut no_csp, &mut no_repairs)
+        }
+    }
+}
+
+/// Columns by row as the compact form: from 1, separated by spaces.
+fn columns_line(columns: &[u32]) -> String {
+    let cells: Vec<String> = columns.iter().map(|col| (col + 1).to_string()).collect();
+    cells.join(" ")
+}
+
+/// A full board for a person: `Q` a queen, `.` an empty square.
+fn board_view(columns: &[u32]) -> String {
+    let n = columns.len();
+    let rows: Vec<String> = columns
+        .iter()
+        .map(|&col| {
+            let cells: Vec<&str> = (0..n)
+                .map(|c| if c == col as usize { "Q" } else { "." })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    rows.join("\n")
+}
+
+/// Seed 004's search on the chessboard told in its terms: each board
+/// popped with its most constrained row and that row's open columns, or
+/// the row `failure_test` finds empty; each board pushed (BFS) or tried
+/// (DFS). The events are search-core's, written by cli-kit's
+/// [`SearchWatch`].
+struct SeedWatch<'a, 'b> {
+    events: SearchWatch<'a, 'b, ChessBoard, Move>,
+    trace: Option<&'a mut Trace<'b>>,
+    tree: Option<&'a mut SearchTree>,
+    board_of: &'a formulation::Queens,
+    frontier: &'static str,
+    breadth_first: bool,
+}
+
+impl SeedWatch<'_, '_> {
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
+        let board = node.state;
+        let queens = self.board_of;
+        let failed = !goal && queens.failure_test(board);
+        let what = if goal {
+            format!("goal_test: all {} queens placed", board.placed())
+        } else if failed {
+            let row = (0..board.n())
+                .find(|&row| !board.has_queen(row) && queens.candidate_count(board, row) == 0)
+                .unwrap_or(0);
+            format!("failure_test: row {} has no open column, dead end", row + 1)
+        } else if let Some(row) = queens.most_constrained_row(board) {
+            let open: Vec<String> = queens
+                .candidates_of(board, row)
+                .iter()
+                .map(|col| format!("c{}", col + 1))
+                .collect();
+            format!(
+                "most constrained row r{}, open columns {}",
+                row + 1,
+                open.join(" ")
+            )
+        } else {
+            "no row left".to_owned()
+        };
+        let (id, depth, waiting) = (node.id, node.depth, node.frontier);
+        let frontier = self.frontier;
+        let placed_count = board.placed();
+        self.line(format_args!(
+            "pop #{id} (depth {depth}, {placed_count} placed, {frontier} {waiting}): {what}"
+        ));
+        if let Some(tree) = self.tree.as_deref_mut() {
+            let label: Vec<String> = queens.view(board).lines().map(str::to_owned).collect();
+            tree.push(
+                TreeNode::new(id, node.parent)
+                    .with_label(label)
+                    .with_detail(format!("#{id} depth {depth}"))
+                    .with_cut(failed),
+            );
+            if goal {
+                tree.mark_path_to(id);
+            }
+        }
+    }
+}
+
+impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
+    fn start(&mut self, board: &ChessBoard) {
+        Observer::<ChessBoard, Move, u32>::start(&mut self.events, board);
+        let n = board.n();
+        self.line(format_args!("start: an empty {n}x{n} board"));
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
+        self.events.expanded(node);
+        self.popped(node, false);
+    }
+
+    fn generated(&mut self, child: &Generated<'_, ChessBoard, Move, u32>) {
+        self.events.generated(child);
+        let Some(&(row, col)) = child.mv else {
+            return;
+        };
+        let (row, col) = (row + 1, col + 1);
+        match child.id {
+            Some(id) => {
+                let verb = if self.breadth_first { "push" } else { "try" };
+                self.line(format_args!("  {verb} #{id}: queen at r{row}c{col}"));
+            }
+            None => {
+                let frontier = self.frontier;
+                self.line(format_args!(
+                    "  untried queen at r{row}c{col} (left on the {frontier})"
+                ));
+            }
+        }
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
+        self.events.goal(node);
+        self.popped(node, true);
+    }
+
+    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+        Observer::<ChessBoard, Move, u32>::end(&mut self.events, status, stats);
+        let limit = status
+            .limit()
+            .map(|limit| format!(" ({limit} limit)"))
+            .unwrap_or_default();
+        self.line(format_args!(
+            "end: {}{limit}, {} boards popped, {} made",
+            status.name(),
+            stats.num_tested,
+            stats.generated
+        ));
+    }
+}
+
+/// csp-core's events and trace by cli-kit's [`CspWatch`], and the
+/// domain-splitting tree: the root, then one node per decision under the
+/// decision it was made below.
+struct SplitTree<'a, 'b> {
+    inner: CspWatch<'a, 'b>,
+    tree: Option<&'a mut SearchTree>,
+    /// The tree ids of the decisions in force, the root first.
+    path: Vec<u64>,
+    next: u64,
+}
+
+impl csp_core::Observer for SplitTree<'_, '_> {
+    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
+        self.inner.propagate(cause, depth);
+    }
+
+    fn arc_revised(
+        &mut self,
+        x: csp_core::Var,
+        y: csp_core::Var,
+        removed: &[i32],
+        added: &[(csp_core::Var, csp_core::Var)],
+    ) {
+        self.inner.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        self.inner.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        self.inner.wipeout(var);
+    }
+
+    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        self.inner.decision(var, value, depth);
+        if let Some(tree) = self.tree.as_deref_mut() {
+            self.path.truncate(depth.max(1));
+            let parent = self.path.last().copied();
+            let id = self.next;
+            self.next += 1;
+            tree.push(
+                TreeNode::new(id, parent)
+                    .with_label([format!("r{} = c{value}", var.index() + 1)])
+                    .with_detail(format!("depth {depth}")),
+            );
+            self.path.push(id);
+        }
+    }
+
+    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        self.inner.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.inner.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        self.inner.solution(values);
+        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
+            tree.mark_path_to(id);
+        }
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.inner.restart(run);
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        self.inner.end(status, stats);
+    }
+}
+
+/// Min-conflicts told as it runs: each greedy start and each repair (the
+/// two rows whose queens swapped columns) with the conflicts left, as
+/// `start` and `repair` events (nqueens' own kind) and trace lines.
+struct Repairs<'a, 'b> {
+    sinks: Sinks<'a, 'b>,
+    started: Option<Instant>,
+}
+
+impl Repairs<'_, '_> {
+    fn emit(&mut self, kind: &str, fields: serde_json::Value) {
+        if let Some(events) = self.sinks.events.as_deref_mut() {
+            events.emit(kind, &fields);
+        }
+    }
+
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Some(trace) = self.sinks.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    fn open(&self) -> bool {
+        self.sinks
+            .events
+            .as_ref()
+            .is_some_and(|events| events.is_open())
+            || self
+                .sinks
+                .trace
+                .as_ref()
+                .is_some_and(|trace| trace.is_open())
+    }
+
+    fn end(&mut self, outcome: &Outcome) {
+        let status = outcome.status;
+        let mut fields = json!({
+            "status": status.name(),
+            "stats": {"nodes": outcome.stats.nodes, "micros": outcome.stats.elapsed.as_micros() as u64},
+        });
+        if let Some(limit) = status.limit() {
+            fields["limit"] = limit.name().into();
+        }
+        self.emit("end", fields);
+        let steps = outcome.stats.nodes;
+        self.line(format_args!("end: {}, {steps} steps", status.name()));
+    }
+}
+
+impl RepairObserver for Repairs<'_, '_> {
+    fn start(&mut self, run: u64, columns: &[u32], conflicts: u64, steps: u64) {
+        self.started.get_or_insert_with(Instant::now);
+        if !self.open() {
+            return;
+        }
+        let line = columns_line(columns);
+        let mut fields =
+            json!({"run": run, "conflicts": conflicts, "steps": steps, "state_line": line});
+        if columns.len() <= crate::BOARD_VIEW_MAX {
+            fields["state"] = board_view(columns).into();
+        }
+        self.emit("start", fields);
+        self.line(format_args!(
+            "greedy start {run}: {conflicts} attacking pairs after {steps} steps"
+        ));
+    }
+
+    fn repair(&mut self, step: u64, row: usize, other: usize, columns: &[u32], conflicts: u64) {
+        if !self.open() {
+            return;
+        }
+        let (a, b) = (row + 1, other + 1);
+        let (col_a, col_b) = (columns[row] + 1, columns[other] + 1);
+        let mut fields = json!({
+            "steps": step,
+            "rows": [a, b],
+            "conflicts": conflicts,
+            "state_line": columns_line(columns),
+        });
+        if columns.len() <= crate::BOARD_VIEW_MAX {
+            fields["state"] = board_view(columns).into();
+        }
+        self.emit("repair", fields);
+        self.line(format_args!(
+            "step {step}: swap rows {a} and {b} (now r{a}c{col_a}, r{b}c{col_b}): {conflicts} attacking pairs left"
+        ));
+    }
+}
