@@ -153,6 +153,97 @@ pub fn solve(
     })
 }
 
+/// [`solve`], with seed 000's search watched (`--trace`, `--events`,
+/// `--tree-svg`) by [`crate::watch::solve_watched`].
+pub fn solve_watched(
+    text: &str,
+    letters: Option<&str>,
+    options: &Options,
+    uniqueness: bool,
+    watch: crate::watch::Watch<'_, '_>,
+) -> Result<Solved, String> {
+    let puzzle = read_puzzle(text, letters).map_err(|error| with_hint(error, text, letters))?;
+    let mut watch = watch;
+    if let Some(events) = watch.sinks.events.as_deref_mut() {
+        events.emit(
+            "run",
+            &serde_json::json!({ "algorithm": options.algo.name(), "puzzle": puzzle.to_line() }),
+        );
+    }
+    let outcome = crate::watch::solve_watched(&puzzle, options, watch);
+    let unique =
+        (uniqueness && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
+    Ok(Solved {
+        puzzle,
+        outcome,
+        unique,
+    })
+}
+
+/// The node limit of each `--compare` run unless `--node-limit` says.
+pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+/// The time limit of each `--compare` run.
+pub const COMPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `--compare`: both solvers on the puzzle of `text`, a table (or JSON
+/// rows) of status, nodes, backtracks, the seed's nodes visited, time and
+/// solutions, each run under the node and time limits shown.
+///
+/// # Errors
+///
+/// A puzzle that cannot be read (its line and column), a failed write.
+pub fn run_compare(
+    text: &str,
+    letters: Option<&str>,
+    options: &Options,
+    json: bool,
+) -> anyhow::Result<std::process::ExitCode> {
+    let puzzle = read_puzzle(text, letters)
+        .map_err(|error| anyhow::Error::msg(with_hint(error, text, letters)))?;
+    let mut limits = options.limits;
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let heading = format!(
+        "{}\nlimits per run: {} nodes, {} s",
+        puzzle.to_line(),
+        cli_kit::thousands(nodes),
+        time.as_secs_f64()
+    );
+    let mut table = cli_kit::Comparison::new(heading, "solutions");
+    for &algo in <crate::Algo as puzzle_kit::Algorithm>::ALL {
+        let mut run = options.clone();
+        run.algo = algo;
+        run.limits = limits;
+        let outcome = crate::solve(&puzzle, &run);
+        let visited = outcome
+            .stats
+            .seed
+            .as_ref()
+            .map_or(0, |seed| seed.nodes_visited);
+        table.push(cli_kit::Row {
+            algorithm: algo.name().to_owned(),
+            status: outcome.status.into(),
+            limit: outcome.status.limit(),
+            nodes: outcome.stats.nodes,
+            counters: vec![
+                ("backtracks", outcome.stats.backtracks),
+                ("nodes_visited", visited),
+            ],
+            elapsed: outcome.stats.elapsed,
+            length: Some(outcome.count),
+        });
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if json {
+        table.write_json(&mut out)?;
+    } else {
+        out.write_all(table.to_text().as_bytes())?;
+    }
+    out.flush()?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 /// The record of a solve; `counting` adds `count` and `count_complete`.
 pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     let Solved {

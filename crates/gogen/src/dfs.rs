@@ -5,20 +5,81 @@
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use search_core::{Config, CycleCheck, Problem, Status as SearchStatus, dfs};
+use search_core::{
+    Config, CycleCheck, NoObserver, Observer, Problem, Status as SearchStatus, dfs_observed,
+};
 
 use crate::grid::Grid;
 use crate::options::{Found, Limit, Options, SeedStats, Stats, Stop, keep};
-use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
+use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_char, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Fill {
+pub(crate) struct Fill {
     cells: [Letter; CELLS],
     used: u32,
 }
 
 const EMPTY: Letter = u8::MAX;
+
+/// A move of the seed's search: a letter placed in a cell.
+pub(crate) type Move = (usize, Letter);
+
+impl Fill {
+    /// The seed's next available empty cell: the first in reading order.
+    pub(crate) fn first_empty(&self) -> Option<usize> {
+        self.cells.iter().position(|&held| held == EMPTY)
+    }
+
+    /// How many cells hold a letter.
+    pub(crate) fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&held| held != EMPTY).count()
+    }
+
+    /// The compact form: the 25 cells row by row, a letter or `.`.
+    pub(crate) fn to_line(&self) -> String {
+        self.cells
+            .iter()
+            .map(|&held| {
+                if held == EMPTY {
+                    '.'
+                } else {
+                    letter_char(held)
+                }
+            })
+            .collect()
+    }
+
+    /// The letters the look-ahead keeps for the first empty cell (each
+    /// unused letter after which every word can still be formed), and how
+    /// many it turns down; what the seed's `get_Successors` tries.
+    pub(crate) fn look_ahead(&self, words: &[Vec<Letter>]) -> (Vec<Letter>, usize) {
+        let Some(cell) = self.first_empty() else {
+            return (Vec::new(), 0);
+        };
+        let (mut kept, mut refused) = (Vec::new(), 0);
+        for letter in (0..CELLS as Letter).filter(|&letter| self.used & (1 << letter) == 0) {
+            let mut next = self.clone();
+            next.cells[cell] = letter;
+            next.used |= 1 << letter;
+            if words.iter().all(|word| can_form(&next, word)) {
+                kept.push(letter);
+            } else {
+                refused += 1;
+            }
+        }
+        (kept, refused)
+    }
+}
+
+/// The words of `puzzle` as letter indices.
+pub(crate) fn words_of(puzzle: &Puzzle) -> Vec<Vec<Letter>> {
+    puzzle
+        .words()
+        .iter()
+        .map(|word| word.chars().filter_map(letter_index).collect())
+        .collect()
+}
 
 struct Gogen<'a> {
     words: Vec<Vec<Letter>>,
@@ -30,25 +91,23 @@ struct Gogen<'a> {
     out_of_memory: &'a Cell<bool>,
 }
 
-impl Gogen<'_> {
-    /// The seed's `can_form_word` with `is_partial`: each letter may sit in
-    /// its cell if placed, or in any empty cell if still unused; is there a
-    /// choice of cells, the same cell for a repeated letter and different
-    /// cells for different letters, where consecutive letters touch?
-    fn can_form(&self, fill: &Fill, word: &[Letter]) -> bool {
-        let empty: u32 = (0..CELLS)
-            .filter(|&cell| fill.cells[cell] == EMPTY)
-            .fold(0, |mask, cell| mask | 1 << cell);
-        let possible = |letter: Letter| -> u32 {
-            match fill.cells.iter().position(|&held| held == letter) {
-                Some(cell) => 1 << cell,
-                None if fill.used & (1 << letter) == 0 => empty,
-                None => 0,
-            }
-        };
-        let mut chosen = [None::<usize>; CELLS];
-        extend(word, 0, None, &mut chosen, 0, &possible)
-    }
+/// The seed's `can_form_word` with `is_partial`: each letter may sit in
+/// its cell if placed, or in any empty cell if still unused; is there a
+/// choice of cells, the same cell for a repeated letter and different
+/// cells for different letters, where consecutive letters touch?
+fn can_form(fill: &Fill, word: &[Letter]) -> bool {
+    let empty: u32 = (0..CELLS)
+        .filter(|&cell| fill.cells[cell] == EMPTY)
+        .fold(0, |mask, cell| mask | 1 << cell);
+    let possible = |letter: Letter| -> u32 {
+        match fill.cells.iter().position(|&held| held == letter) {
+            Some(cell) => 1 << cell,
+            None if fill.used & (1 << letter) == 0 => empty,
+            None => 0,
+        }
+    };
+    let mut chosen = [None::<usize>; CELLS];
+    extend(word, 0, None, &mut chosen, 0, &possible)
 }
 
 /// Places `word[index..]` after `previous`, remembering each letter's cell
@@ -92,10 +151,10 @@ fn extend(
 
 impl Problem for Gogen<'_> {
     type State = Fill;
-    type Move = (usize, Letter);
+    type Move = Move;
     type Cost = u32;
 
-    fn successors(&self, fill: &Fill, out: &mut Vec<((usize, Letter), Fill, u32)>) {
+    fn successors(&self, fill: &Fill, out: &mut Vec<(Move, Fill, u32)>) {
         let Some(cell) = fill.cells.iter().position(|&held| held == EMPTY) else {
             return;
         };
@@ -103,7 +162,7 @@ impl Problem for Gogen<'_> {
             let mut next = fill.clone();
             next.cells[cell] = letter;
             next.used |= 1 << letter;
-            if self.words.iter().all(|word| self.can_form(&next, word)) {
+            if self.words.iter().all(|word| can_form(&next, word)) {
                 out.push(((cell, letter), next, 1));
             }
         }
@@ -113,7 +172,7 @@ impl Problem for Gogen<'_> {
     /// reached its goal only once enough solutions are recorded, so it goes
     /// on looking for more when counting.
     fn is_goal(&self, fill: &Fill) -> bool {
-        if fill.cells.contains(&EMPTY) || !self.words.iter().all(|word| self.can_form(fill, word)) {
+        if fill.cells.contains(&EMPTY) || !self.words.iter().all(|word| can_form(fill, word)) {
             return false;
         }
         let mut found = self.found.borrow_mut();
@@ -127,6 +186,15 @@ impl Problem for Gogen<'_> {
 }
 
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
+    solve_observed(puzzle, options, &mut NoObserver)
+}
+
+/// [`solve`], telling `observer` every grid tested and generated.
+pub(crate) fn solve_observed<O: Observer<Fill, Move, u32>>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+) -> Found {
     let start_time = Instant::now();
     let mut start = Fill {
         cells: [EMPTY; CELLS],
@@ -142,11 +210,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     let found = RefCell::new(Vec::new());
     let out_of_memory = Cell::new(false);
     let problem = Gogen {
-        words: puzzle
-            .words()
-            .iter()
-            .map(|word| word.chars().filter_map(letter_index).collect())
-            .collect(),
+        words: words_of(puzzle),
         solution_limit: options.limits.count_up_to.max(1),
         memory_limit: options.limits.memory_limit,
         found: &found,
@@ -163,7 +227,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     if let Some(bytes) = limits.memory_limit {
         config = config.memory_limit(bytes);
     }
-    let search = dfs(&problem, start, &config);
+    let search = dfs_observed(&problem, start, &config, observer);
     let solutions = found.into_inner();
     let stop = match search.status {
         _ if out_of_memory.get() => Stop::Limit(Limit::Memory),

@@ -68,6 +68,8 @@ mod options;
 mod puzzle;
 mod solve;
 pub mod svg;
+#[cfg(feature = "cli")]
+pub mod watch;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};

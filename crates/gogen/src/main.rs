@@ -85,6 +85,13 @@ struct SolveArgs {
     /// in its own colour, or the givens and why there is no solution.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// With --algo dfs: draw the search tree's first 500 grids as SVG in
+    /// FILE (each with its depth, dead ends marked), Graphviz DOT beside
+    /// it (FILE.dot).
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -120,6 +127,27 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
                 ),
             };
             let letters = args.letters.as_deref();
+            let watch = &args.watch;
+            if let Some(misfit) = watch.misfit(args.json, args.stats) {
+                cli_kit::usage_error::<Cli>(misfit);
+            }
+            let watching = watch.trace || watch.events.is_some() || args.tree_svg.is_some();
+            if watching && !gogen::watch::watchable(args.algo) {
+                cli_kit::usage_error::<Cli>(
+                    "--trace, --events and --tree-svg watch seed 000's search: add --algo dfs",
+                );
+            }
+            if watch.compare && args.tree_svg.is_some() {
+                cli_kit::usage_error::<Cli>(
+                    "--compare runs every algorithm: draw one tree with --algo instead",
+                );
+            }
+            if watch.compare {
+                return cli::run_compare(&text, letters, &options, args.json);
+            }
+            if watching {
+                return solve_watched(&args, &name, &text, &options, &mut view);
+            }
             // One puzzle per input: the whole text is the batch's one item.
             Batch::new("gogen", &name).threads(Some(1)).run(
                 &[text],
@@ -145,4 +173,70 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             cli_kit::run_check("gogen", claims, |record| cli::check_record(&puzzle, record))
         }
     }
+}
+
+/// `solve` with `--trace`, `--events FILE` or `--tree-svg FILE`.
+fn solve_watched(
+    args: &SolveArgs,
+    name: &str,
+    text: &str,
+    options: &Options,
+    view: &mut View,
+) -> anyhow::Result<ExitCode> {
+    let events = std::sync::Mutex::new(args.watch.open_events()?);
+    let tree = std::sync::Mutex::new(args.tree_svg.as_ref().map(|_| svg_kit::SearchTree::new("")));
+    let limit = args
+        .watch
+        .events_limit
+        .unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+    let solve = |text: &String| {
+        let mut events = events.lock().unwrap_or_else(|poison| poison.into_inner());
+        let mut tree = tree.lock().unwrap_or_else(|poison| poison.into_inner());
+        let mut stdout = std::io::stdout();
+        let mut trace = args
+            .watch
+            .trace
+            .then(|| cli_kit::Trace::new(&mut stdout, limit));
+        let watch = gogen::watch::Watch {
+            sinks: cli_kit::Sinks {
+                events: events.as_mut(),
+                trace: trace.as_mut(),
+            },
+            tree: tree.as_mut(),
+        };
+        // A trace that could not be written (a closed pipe) is told by the
+        // answer's write to the same stdout, which ends the run.
+        cli::solve_watched(text, args.letters.as_deref(), options, !args.count, watch)
+    };
+    let batch = Batch::new("gogen", name).threads(Some(1));
+    let items = [text.to_owned()];
+    let exit = if args.watch.events_to_stdout() {
+        // The events take the human view's place on stdout.
+        batch
+            .run_to(&mut std::io::sink(), &items, solve, view)?
+            .exit()
+    } else {
+        batch.run(&items, solve, view)?
+    };
+    if let Some(events) = events
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+    {
+        events
+            .finish()
+            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
+    }
+    let tree = tree
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner());
+    if let (Some(path), Some(tree)) = (&args.tree_svg, tree) {
+        std::fs::write(path, tree.to_svg())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let mut dot = path.as_os_str().to_owned();
+        dot.push(".dot");
+        let dot = PathBuf::from(dot);
+        std::fs::write(&dot, tree.to_dot())
+            .with_context(|| format!("cannot write {}", dot.display()))?;
+    }
+    Ok(exit)
 }

@@ -1,0 +1,210 @@
+//! Watching seed 000's search (`gogen solve --algo dfs` with `--trace`,
+//! `--events FILE`, `--tree-svg FILE`): [`solve_watched`] runs the
+//! depth-first search with an observer that writes the events of
+//! `docs/events.md`, readable trace lines in the seed's terms (the open
+//! list as a stack, the closed set, the next available empty cell and the
+//! letters the look-ahead keeps for it), and the search tree.
+//!
+//! | algorithm | events | trace |
+//! | --- | --- | --- |
+//! | `dfs` (search-core) | `start`, `expand`, `generate` (`new`, or `duplicate` when the closed set holds the grid), `goal`, `end`; `state` is the 5x5 grid, `.` for an empty cell | each grid popped with the next empty cell and the letters the look-ahead keeps (how many it turns down), each grid tried, the stack size |
+//!
+//! The csp solver is not watched here (its letters are variables whose
+//! values are cells: trace the seed's search with `--algo dfs`).
+
+use cli_kit::{Rendered, SearchWatch, Sinks, Trace};
+use search_core::{Generated, NodeView, Observer};
+use svg_kit::{SearchTree, TreeNode};
+
+use crate::dfs::{Fill, Move, solve_observed, words_of};
+use crate::options::{Algo, Options, Outcome};
+use crate::puzzle::{Letter, Puzzle, SIDE, letter_char};
+
+/// Where a watched solve goes: the event stream and the trace of `sinks`,
+/// and the search tree, if asked for.
+#[derive(Debug, Default)]
+pub struct Watch<'a, 'b> {
+    /// The event stream and the trace.
+    pub sinks: Sinks<'a, 'b>,
+    /// The search tree: the first [`SearchTree::MAX_NODES`] grids.
+    pub tree: Option<&'a mut SearchTree>,
+}
+
+/// Whether `algo` can be watched: seed 000's depth-first search.
+pub fn watchable(algo: Algo) -> bool {
+    algo == Algo::Dfs
+}
+
+/// The name of cell `cell` (0 to 24, row by row): `r1c1` is the top left.
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / SIDE + 1, cell % SIDE + 1)
+}
+
+/// Solves as [`crate::solve`] does (the same outcome), telling `watch`
+/// what seed 000's search does; an algorithm that cannot be watched
+/// ([`watchable`]) runs unwatched.
+pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    if !watchable(options.algo) {
+        return crate::solve(puzzle, options);
+    }
+    let render = |fill: &Fill| Rendered {
+        view: rows(&fill.to_line()).join("\n"),
+        line: Some(fill.to_line()),
+    };
+    let name_move = |&(cell, letter): &Move| format!("{}={}", cell_name(cell), letter_char(letter));
+    let Watch { sinks, tree } = watch;
+    let Sinks { events, trace } = sinks;
+    let mut tree = tree;
+    if let Some(tree) = tree.as_deref_mut() {
+        *tree = SearchTree::new(format!("dfs on {}", puzzle.to_line()));
+    }
+    let mut observer = SeedWatch {
+        events: SearchWatch::new(
+            Sinks {
+                events,
+                trace: None,
+            },
+            &render,
+            &name_move,
+        ),
+        trace,
+        tree,
+        words: words_of(puzzle),
+    };
+    solve_observed(puzzle, options, &mut observer)
+        .into_outcome()
+        .0
+}
+
+/// The 25 cells of a compact line as five rows of letters.
+fn rows(line: &str) -> Vec<String> {
+    let cells: Vec<char> = line.chars().collect();
+    cells
+        .chunks(SIDE)
+        .map(|row| {
+            let letters: Vec<String> = row.iter().map(char::to_string).collect();
+            letters.join(" ")
+        })
+        .collect()
+}
+
+fn letters(letters: &[Letter]) -> String {
+    let letters: Vec<String> = letters
+        .iter()
+        .map(|&letter| letter_char(letter).to_string())
+        .collect();
+    letters.join(" ")
+}
+
+/// Seed 000's search told in its terms.
+struct SeedWatch<'a, 'b> {
+    events: SearchWatch<'a, 'b, Fill, Move>,
+    trace: Option<&'a mut Trace<'b>>,
+    tree: Option<&'a mut SearchTree>,
+    words: Vec<Vec<Letter>>,
+}
+
+impl SeedWatch<'_, '_> {
+    fn tracing(&self) -> bool {
+        self.trace.as_ref().is_some_and(|trace| trace.is_open())
+    }
+
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    fn popped(&mut self, node: &NodeView<'_, Fill, u32>, goal: bool) {
+        let fill = node.state;
+        let (id, depth, waiting) = (node.id, node.depth, node.frontier);
+        let mut dead_end = false;
+        if self.tracing() || self.tree.is_some() {
+            let what = if goal {
+                "goalP: the grid is full and every word is traced".to_owned()
+            } else if let Some(cell) = fill.first_empty() {
+                let (kept, refused) = fill.look_ahead(&self.words);
+                dead_end = kept.is_empty();
+                let cell = cell_name(cell);
+                if dead_end {
+                    format!(
+                        "next empty cell {cell}: the look-ahead refuses all {refused} unused letters, dead end"
+                    )
+                } else {
+                    format!(
+                        "next empty cell {cell}: the look-ahead keeps {} (refuses {refused})",
+                        letters(&kept)
+                    )
+                }
+            } else {
+                "the grid is full but a word cannot be traced".to_owned()
+            };
+            let filled = fill.filled();
+            self.line(format_args!(
+                "pop #{id} (depth {depth}, {filled} letters, open list {waiting}): {what}"
+            ));
+        }
+        if let Some(tree) = self.tree.as_deref_mut() {
+            tree.push(
+                TreeNode::new(id, node.parent)
+                    .with_label(rows(&fill.to_line()))
+                    .with_detail(format!("#{id} depth {depth}"))
+                    .with_cut(dead_end),
+            );
+            if goal {
+                tree.mark_path_to(id);
+            }
+        }
+    }
+}
+
+impl Observer<Fill, Move, u32> for SeedWatch<'_, '_> {
+    fn start(&mut self, fill: &Fill) {
+        Observer::<Fill, Move, u32>::start(&mut self.events, fill);
+        let filled = fill.filled();
+        let words = self.words.len();
+        self.line(format_args!(
+            "start: {filled} letters given, {} empty cells, {words} words",
+            SIDE * SIDE - filled
+        ));
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, Fill, u32>) {
+        self.events.expanded(node);
+        self.popped(node, false);
+    }
+
+    fn generated(&mut self, child: &Generated<'_, Fill, Move, u32>) {
+        self.events.generated(child);
+        let Some(&(cell, letter)) = child.mv else {
+            return;
+        };
+        let (cell, letter) = (cell_name(cell), letter_char(letter));
+        match (child.id, child.fate) {
+            (Some(id), _) => self.line(format_args!("  try #{id}: {cell} = {letter}")),
+            (None, search_core::Fate::Untried) => self.line(format_args!(
+                "  untried {cell} = {letter} (left on the open list)"
+            )),
+            (None, _) => self.line(format_args!("  skip {cell} = {letter} (in the closed set)")),
+        }
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, Fill, u32>) {
+        self.events.goal(node);
+        self.popped(node, true);
+    }
+
+    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+        Observer::<Fill, Move, u32>::end(&mut self.events, status, stats);
+        let limit = status
+            .limit()
+            .map(|limit| format!(" ({limit} limit)"))
+            .unwrap_or_default();
+        self.line(format_args!(
+            "end: {}{limit}, {} grids popped, {} made",
+            status.name(),
+            stats.num_tested,
+            stats.generated
+        ));
+    }
+}
