@@ -433,7 +433,7 @@ impl<'a> Watched<'a> {
         if let Some(events) = events.as_mut() {
             events.emit(
                 "run",
-                &serde_json::json!({ "algorithm": options.algo.name(), "puzzle": queens.n() }),
+                &serde_json::json!({ "algorithm": options.algo.name(), "puzzle": queens.n().to_string() }),
             );
         }
         let mut tree = self
