@@ -11,7 +11,7 @@ use search_core::{
 
 use crate::grid::Grid;
 use crate::options::{Found, Limit, Options, SeedStats, Stats, Stop, keep};
-use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_char, letter_index};
+use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -27,16 +27,19 @@ pub(crate) type Move = (usize, Letter);
 
 impl Fill {
     /// The seed's next available empty cell: the first in reading order.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn first_empty(&self) -> Option<usize> {
         self.cells.iter().position(|&held| held == EMPTY)
     }
 
     /// How many cells hold a letter.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn filled(&self) -> usize {
         self.cells.iter().filter(|&&held| held != EMPTY).count()
     }
 
     /// The compact form: the 25 cells row by row, a letter or `.`.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         self.cells
             .iter()
@@ -44,7 +47,7 @@ impl Fill {
                 if held == EMPTY {
                     '.'
                 } else {
-                    letter_char(held)
+                    crate::puzzle::letter_char(held)
                 }
             })
             .collect()
@@ -53,6 +56,7 @@ impl Fill {
     /// The letters the look-ahead keeps for the first empty cell (each
     /// unused letter after which every word can still be formed), and how
     /// many it turns down; what the seed's `get_Successors` tries.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn look_ahead(&self, words: &[Vec<Letter>]) -> (Vec<Letter>, usize) {
         let Some(cell) = self.first_empty() else {
             return (Vec::new(), 0);

@@ -12,7 +12,7 @@ use search_core::{
     dfs_tree_observed,
 };
 
-use crate::grid::{Sudoku, symbol};
+use crate::grid::Sudoku;
 use crate::options::{Algo, End, Found, Limit, Options};
 
 /// A board of seed 004: placed values, and for each empty cell the set of
@@ -106,11 +106,13 @@ impl Board {
     }
 
     /// How many numbers are placed (the givens included).
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn placed(&self) -> usize {
         self.num_nums_placed
     }
 
     /// The candidates of the cell at (`row`, `column`), ascending.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn candidates_of(&self, row: usize, column: usize) -> Vec<u8> {
         let mask = self.candidates[row * self.side + column];
         (1..=self.side as u8)
@@ -120,6 +122,7 @@ impl Board {
 
     /// The first empty cell without a candidate, the one `failure_test`
     /// trips on.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn first_failed_cell(&self) -> Option<(usize, usize)> {
         (0..self.values.len())
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell] == 0)
@@ -127,13 +130,18 @@ impl Board {
     }
 
     /// The compact form: one symbol a cell, `.` for an empty one.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
-        self.values.iter().map(|&value| symbol(value)).collect()
+        self.values
+            .iter()
+            .map(|&value| crate::grid::symbol(value))
+            .collect()
     }
 
     /// The board for a person, one row a line: placed numbers, and the
     /// candidates of each empty cell in braces (`{}` for none), as the
     /// seed's lists of remaining possibilities.
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn to_view(&self) -> String {
         let mut rows = Vec::with_capacity(self.side);
         for row in 0..self.side {
@@ -143,11 +151,11 @@ impl Board {
                         let list: String = self
                             .candidates_of(row, column)
                             .into_iter()
-                            .map(symbol)
+                            .map(crate::grid::symbol)
                             .collect();
                         format!("{{{list}}}")
                     }
-                    value => symbol(value).to_string(),
+                    value => crate::grid::symbol(value).to_string(),
                 })
                 .collect();
             rows.push(cells.join(" "));
@@ -156,6 +164,7 @@ impl Board {
     }
 
     /// The placed numbers only, one row a line (`.` for an empty cell).
+    #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn rows(&self) -> Vec<String> {
         self.to_line()
             .chars()
