@@ -1,7 +1,7 @@
 """Type stubs of the Rust extension `puzzle_solvers._native`."""
 
 from types import ModuleType
-from typing import Optional
+from typing import Optional, final
 
 class ParseError(ValueError):
     """Text that is not a puzzle; `line` and `column` (1-based) say where,
@@ -13,6 +13,7 @@ class ParseError(ValueError):
 class InternalError(RuntimeError):
     """A bug in a solver (a Rust panic caught at the boundary)."""
 
+@final
 class Record:
     """One puzzle's result, with the fields of its JSON record."""
 
@@ -33,7 +34,11 @@ class Record:
     def to_dict(self) -> dict[str, object]: ...
     def to_json(self) -> str: ...
 
-class Solver: ...
+@final
+class Solver:
+    """The solver behind one puzzle's module: its bound methods are the
+    module's functions, typed in `_puzzle.pyi`."""
+
 
 sudoku: ModuleType
 nqueens: ModuleType
@@ -44,3 +49,19 @@ gogen: ModuleType
 csp: ModuleType
 
 def _panic_for_test() -> None: ...
+
+# The runtime module's __all__ (PyO3 writes it), which stubtest compares.
+__all__ = [
+    "InternalError",
+    "ParseError",
+    "Record",
+    "Solver",
+    "_panic_for_test",
+    "crossword",
+    "csp",
+    "eight_puzzle",
+    "gogen",
+    "nqueens",
+    "ripple",
+    "sudoku",
+]

@@ -1,5 +1,6 @@
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence, final
 
+@final
 class Model:
     """A constraint problem: variables (by index) with finite integer
     domains and the constraints between them."""

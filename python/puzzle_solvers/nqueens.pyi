@@ -1,40 +1,12 @@
+"""The nqueens module: the shared functions of `_puzzle.pyi` and its extras."""
+
 from typing import Optional, Sequence
 
-from ._native import Record
-
-NAME: str
-algorithms: tuple[str, ...]
-
-def solve(
-    text: str,
-    *,
-    algo: Optional[str] = None,
-    count_up_to: Optional[int] = None,
-    node_limit: Optional[int] = None,
-    time_limit: Optional[float] = None,
-    memory_limit: Optional[int] = None,
-    seed: Optional[int] = None,
-) -> Record:
-    """Solves one puzzle in the command line's text form; raises ParseError
-    (a ValueError with line and column) when it is not one. A limit is a
-    status."""
-
-def solve_many(
-    texts: Sequence[str],
-    threads: Optional[int] = None,
-    *,
-    algo: Optional[str] = None,
-    count_up_to: Optional[int] = None,
-    node_limit: Optional[int] = None,
-    time_limit: Optional[float] = None,
-    memory_limit: Optional[int] = None,
-    seed: Optional[int] = None,
-) -> list[Record]:
-    """Solves every text on rayon's threads with the GIL released; a text
-    that is not a puzzle gives status "invalid". Input order, `line` from 1."""
-
-def parse(text: str) -> str:
-    """The canonical one-line form (raises ParseError)."""
+from ._puzzle import NAME as NAME
+from ._puzzle import algorithms as algorithms
+from ._puzzle import parse as parse
+from ._puzzle import solve as solve
+from ._puzzle import solve_many as solve_many
 
 def count(n: int, threads: Optional[int] = None) -> tuple[int, int]:
     """(every placement, placements distinct under the 8 symmetries)."""

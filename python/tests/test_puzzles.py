@@ -188,7 +188,7 @@ def test_the_package_ships_its_type_stubs():
 
     package = pathlib.Path(puzzle_solvers.__file__).parent
     assert (package / "py.typed").is_file()
-    for name in ("_native", "csp", "sudoku", "nqueens", "eight_puzzle", "crossword", "ripple", "gogen"):
+    for name in ("_native", "_puzzle", "csp", "sudoku", "nqueens", "eight_puzzle", "crossword", "ripple", "gogen"):
         assert (package / f"{name}.pyi").is_file(), name
 
 

@@ -1,8 +1,9 @@
 //! `cargo xtask python`: the Python package (`python/`) installed into a
 //! virtual environment of its own (`target/python-venv`) with the README's
-//! install line, and its pytest suite run there, the Dask tests included.
-//! Packages come from the registry (maturin, pytest, dask[distributed]);
-//! pip's cache keeps later runs off the network.
+//! install line, mypy's stubtest comparing the type stubs with the module,
+//! and its pytest suite run there, the Dask tests included. Packages come
+//! from the registry (maturin, pytest, dask[distributed], mypy); pip's
+//! cache keeps later runs off the network.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,8 +41,8 @@ pub fn run() -> Result<()> {
         )?;
     }
     run_checked(
-        pip(&venv_python).args(["maturin>=1.7,<2", "pytest", "dask[distributed]"]),
-        "pip install maturin pytest dask[distributed]",
+        pip(&venv_python).args(["maturin>=1.7,<2", "pytest", "dask[distributed]", "mypy"]),
+        "pip install maturin pytest dask[distributed] mypy",
     )?;
     // The README's install line; --force-reinstall so that a venv kept
     // from an earlier run gets the extension of this tree.
@@ -50,6 +51,20 @@ pub fn run() -> Result<()> {
             .args(["--force-reinstall", "--no-deps", "./python"])
             .env("MATURIN_PEP517_ARGS", format!("--profile {PROFILE}")),
         "pip install ./python",
+    )?;
+    // The stubs against the installed module, so that they cannot drift;
+    // the allowlist says what stubtest cannot compare and why.
+    run_checked(
+        Command::new(&venv_python)
+            .args(["-m", "mypy.stubtest", "puzzle_solvers", "--allowlist"])
+            .arg(
+                workspace::root()
+                    .join("python")
+                    .join("stubtest-allowlist.txt"),
+            )
+            .env("MYPY_CACHE_DIR", workspace::target_dir().join("mypy-cache"))
+            .current_dir(workspace::target_dir()),
+        "python -m mypy.stubtest puzzle_solvers",
     )?;
     run_checked(
         Command::new(&venv_python)
