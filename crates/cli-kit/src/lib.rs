@@ -19,7 +19,10 @@
 //! - watching a search: the `--trace`, `--events FILE`, `--events-limit N`
 //!   and `--compare` flags and which go together ([`WatchArgs`]), the
 //!   versioned JSON Lines event stream of `docs/events.md` ([`Events`]),
-//!   and the `--compare` table ([`Comparison`]).
+//!   and the `--compare` table ([`Comparison`]); the observers that write
+//!   it ([`SearchWatch`], [`CspWatch`], [`SplitTree`] which also grows the
+//!   csp search tree of `--tree-svg`). With the `test-support` feature,
+//!   `test_support` runs a watched search in a test and parses its events.
 //!
 //! A `main.rs` then holds its argument definitions and calls:
 //!
@@ -75,6 +78,8 @@ mod input;
 mod memory;
 mod record;
 mod status;
+#[cfg(feature = "test-support")]
+pub mod test_support;
 mod watch;
 
 use std::io;
@@ -91,7 +96,7 @@ pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, Stats};
 pub use status::{Status, Tally};
-pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

@@ -1,14 +1,18 @@
 //! The observers a command attaches to a search for `--trace` and
 //! `--events`: [`SearchWatch`] for search-core's searchers, [`CspWatch`]
-//! for csp-core's solver. Each writes every call it gets as an event of
-//! `docs/events.md` and, when tracing, as one readable line, from the
-//! same call; the crate only says how a state, a move or a variable reads.
+//! for csp-core's solver, and [`SplitTree`], a [`CspWatch`] that also
+//! draws the domain-splitting tree of `--tree-svg`. Each writes every
+//! call it gets as an event of `docs/events.md` and, when tracing, as one
+//! readable line, from the same call; the crate only says how a state, a
+//! move or a variable reads.
 
 use std::fmt::Display;
 use std::io::Write;
 
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+
+use svg_kit::{SearchTree, TreeNode};
 
 use crate::events::Events;
 
@@ -503,6 +507,124 @@ impl csp_core::Observer for CspWatch<'_, '_> {
     }
 }
 
+/// The observer of a csp-core run behind `--trace`, `--events` and
+/// `--tree-svg`: the events and trace of a [`CspWatch`], and the
+/// domain-splitting tree, the root and then one node per decision under
+/// the decision it was made below, the path to each solution marked.
+/// `name_decision` names a decision as the node reads (`r3 = c5`,
+/// `r1c3 = 2`).
+pub struct SplitTree<'a, 'b> {
+    watch: CspWatch<'a, 'b>,
+    tree: Option<&'a mut SearchTree>,
+    name_decision: &'a dyn Fn(csp_core::Var, i32) -> String,
+    /// The tree ids of the decisions in force, the root first.
+    path: Vec<u64>,
+    next: u64,
+}
+
+impl std::fmt::Debug for SplitTree<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SplitTree")
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, 'b> SplitTree<'a, 'b> {
+    /// Forwards every call to `watch` and, if `tree` is given, starts it
+    /// afresh under `title` with its root and grows it.
+    pub fn new(
+        watch: CspWatch<'a, 'b>,
+        tree: Option<&'a mut SearchTree>,
+        title: impl Into<String>,
+        name_decision: &'a dyn Fn(csp_core::Var, i32) -> String,
+    ) -> Self {
+        let mut tree = tree;
+        if let Some(tree) = tree.as_deref_mut() {
+            *tree = SearchTree::new(title);
+            tree.push(
+                TreeNode::new(0, None)
+                    .with_label(["root"])
+                    .with_detail("depth 0"),
+            );
+        }
+        SplitTree {
+            watch,
+            tree,
+            name_decision,
+            path: vec![0],
+            next: 1,
+        }
+    }
+}
+
+impl csp_core::Observer for SplitTree<'_, '_> {
+    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
+        self.watch.propagate(cause, depth);
+    }
+
+    fn arc_revised(
+        &mut self,
+        x: csp_core::Var,
+        y: csp_core::Var,
+        removed: &[i32],
+        added: &[(csp_core::Var, csp_core::Var)],
+    ) {
+        self.watch.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        self.watch.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        self.watch.wipeout(var);
+    }
+
+    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        // CspWatch's own `decision` (which writes either kind) hides the
+        // trait's.
+        csp_core::Observer::decision(&mut self.watch, var, value, depth);
+        if let Some(tree) = self.tree.as_deref_mut() {
+            // A decision at depth d hangs below the decision at depth d - 1
+            // still in force (the root for depth 1).
+            self.path.truncate(depth.max(1));
+            let parent = self.path.last().copied();
+            let id = self.next;
+            self.next += 1;
+            tree.push(
+                TreeNode::new(id, parent)
+                    .with_label([(self.name_decision)(var, value)])
+                    .with_detail(format!("depth {depth}")),
+            );
+            self.path.push(id);
+        }
+    }
+
+    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
+        self.watch.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.watch.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        self.watch.solution(values);
+        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
+            tree.mark_path_to(id);
+        }
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.watch.restart(run);
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        self.watch.end(status, stats);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -545,5 +667,77 @@ mod tests {
              end: solved, 3 tested, 2 expanded, 5 generated\n"
         );
         assert_eq!(events.written(), 10);
+    }
+}
+
+#[cfg(test)]
+mod split_tree_tests {
+    use super::*;
+    use csp_core::{Config, Model};
+
+    #[test]
+    fn the_split_tree_hangs_each_decision_below_the_one_in_force_and_marks_solutions() {
+        // Three variables 0..2 all different: every value of the first is
+        // a decision at depth 1, below the root.
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 0..3);
+        model.all_different(&vars);
+        let name = |var: csp_core::Var| format!("x{}", var.index());
+        let render = |values: &[i32]| Rendered {
+            view: format!("{values:?}"),
+            line: None,
+        };
+        let name_decision = |var: csp_core::Var, value: i32| format!("x{} = {value}", var.index());
+        let mut tree = SearchTree::new("old");
+        let mut events = Events::to_writer(Box::new(Vec::new()) as Box<dyn Write + Send>, 1000);
+        let sinks = Sinks {
+            events: Some(&mut events),
+            trace: None,
+        };
+        let mut split = SplitTree::new(
+            CspWatch::new(sinks, &name, &render),
+            Some(&mut tree),
+            "csp on three",
+            &name_decision,
+        );
+        let mut solver = csp_core::Solver::new(model, Config::default());
+        let outcome = solver.count_observed(u64::MAX, &mut split);
+        assert_eq!(outcome.count, 6);
+        let nodes = tree.nodes();
+        assert_eq!(
+            nodes.len() as u64,
+            outcome.stats.nodes,
+            "the root and one node per decision"
+        );
+        assert_eq!(nodes[0].label, ["root"]);
+        for node in &nodes[1..] {
+            let parent = nodes
+                .iter()
+                .find(|other| Some(other.id) == node.parent)
+                .expect("the parent is drawn before the child");
+            let depth = |node: &TreeNode| {
+                node.detail
+                    .trim_start_matches("depth ")
+                    .parse::<u32>()
+                    .unwrap()
+            };
+            assert_eq!(depth(node), depth(parent) + 1, "{node:?} under {parent:?}");
+        }
+        // The marked nodes are closed under parent, and each solution ends
+        // a marked path of its own: six marked leaves.
+        let marked: Vec<&TreeNode> = nodes.iter().filter(|node| node.on_goal_path).collect();
+        assert!(marked[0].parent.is_none(), "the root is marked");
+        for node in &marked[1..] {
+            assert!(
+                marked.iter().any(|other| Some(other.id) == node.parent),
+                "{node:?}"
+            );
+        }
+        let leaves = marked
+            .iter()
+            .filter(|node| !marked.iter().any(|child| child.parent == Some(node.id)))
+            .count();
+        assert_eq!(leaves as u64, outcome.count);
+        assert!(events.written() > 0);
     }
 }

@@ -2,28 +2,10 @@
 //! carries the schema version, the counts of events match the outcome's
 //! counters, and the trace shows the look-ahead at each empty cell.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-use cli_kit::{EVENTS_VERSION, Events, Sinks, Trace};
+use cli_kit::Sinks;
+use cli_kit::test_support::{count, watched_events, watched_trace};
 use gogen::watch::{Watch, solve_watched};
 use gogen::{Algo, Options, Puzzle, Status, solve};
-use serde_json::Value;
-
-/// A writer whose bytes stay readable after the stream is finished.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn seed_sample() -> Puzzle {
     let text = std::fs::read_to_string(concat!(
@@ -39,36 +21,19 @@ fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
     let puzzle = seed_sample();
     for count_up_to in [1, 2] {
         let options = Options::new(Algo::Dfs).count_up_to(count_up_to);
-        let buffer = Buffer::default();
-        let mut events =
-            Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, 1_000_000);
-        let outcome = solve_watched(
-            &puzzle,
-            &options,
-            Watch {
-                sinks: Sinks {
-                    events: Some(&mut events),
-                    trace: None,
-                },
-                tree: None,
-            },
-        );
-        events.finish().unwrap();
+        let (events, outcome) = watched_events(1_000_000, |events| {
+            let sinks = Sinks {
+                events: Some(events),
+                trace: None,
+            };
+            solve_watched(&puzzle, &options, Watch { sinks, tree: None })
+        });
         let plain = solve(&puzzle, &options);
         assert_eq!(outcome.status, Status::Solved);
         assert_eq!(outcome.count, plain.count);
         assert_eq!(outcome.solution, plain.solution);
         assert_eq!(outcome.stats.nodes, plain.stats.nodes);
-        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-        let events: Vec<Value> = text
-            .lines()
-            .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
-            .collect();
-        for (step, event) in events.iter().enumerate() {
-            assert_eq!(event["v"], EVENTS_VERSION, "{event}");
-            assert_eq!(event["step"], step as u64, "{event}");
-        }
-        let count = |kind: &str| events.iter().filter(|event| event["kind"] == kind).count() as u64;
+        let count = |kind: &str| count(&events, kind);
         assert_eq!(count("generate"), outcome.stats.nodes);
         let end = events.last().unwrap();
         assert_eq!(end["kind"], "end");
@@ -89,21 +54,14 @@ fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
 
 #[test]
 fn the_trace_tells_the_look_ahead_at_the_next_empty_cell() {
-    let mut text = Vec::new();
-    let mut trace = Trace::new(&mut text, 100_000);
-    solve_watched(
-        &seed_sample(),
-        &Options::new(Algo::Dfs),
-        Watch {
-            sinks: Sinks {
-                events: None,
-                trace: Some(&mut trace),
-            },
-            tree: None,
-        },
-    );
-    trace.finish().unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let (text, _) = watched_trace(100_000, |trace| {
+        let sinks = Sinks {
+            events: None,
+            trace: Some(trace),
+        };
+        let watch = Watch { sinks, tree: None };
+        solve_watched(&seed_sample(), &Options::new(Algo::Dfs), watch)
+    });
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].starts_with("start: 9 letters given, 16 empty cells"),

@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
 use svg_kit::{SearchTree, TreeNode};
@@ -72,21 +72,14 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                     line: Some(columns_line(&columns)),
                 }
             };
-            let mut tree = tree;
-            if let Some(tree) = tree.as_deref_mut() {
-                *tree = SearchTree::new(format!("csp on {n} queens: the domain-splitting tree"));
-                tree.push(
-                    TreeNode::new(0, None)
-                        .with_label(["root"])
-                        .with_detail("depth 0"),
-                );
-            }
-            let mut observer = SplitTree {
-                inner: CspWatch::new(sinks, &name, &render),
+            let name_decision =
+                |var: csp_core::Var, value: i32| format!("r{} = c{value}", var.index() + 1);
+            let mut observer = SplitTree::new(
+                CspWatch::new(sinks, &name, &render),
                 tree,
-                path: vec![0],
-                next: 1,
-            };
+                format!("csp on {n} queens: the domain-splitting tree"),
+                &name_decision,
+            );
             solve_observed(
                 queens,
                 options,
@@ -265,80 +258,6 @@ impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
             stats.num_tested,
             stats.generated
         ));
-    }
-}
-
-/// csp-core's events and trace by cli-kit's [`CspWatch`], and the
-/// domain-splitting tree: the root, then one node per decision under the
-/// decision it was made below.
-struct SplitTree<'a, 'b> {
-    inner: CspWatch<'a, 'b>,
-    tree: Option<&'a mut SearchTree>,
-    /// The tree ids of the decisions in force, the root first.
-    path: Vec<u64>,
-    next: u64,
-}
-
-impl csp_core::Observer for SplitTree<'_, '_> {
-    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
-        self.inner.propagate(cause, depth);
-    }
-
-    fn arc_revised(
-        &mut self,
-        x: csp_core::Var,
-        y: csp_core::Var,
-        removed: &[i32],
-        added: &[(csp_core::Var, csp_core::Var)],
-    ) {
-        self.inner.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
-        self.inner.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<csp_core::Var>) {
-        self.inner.wipeout(var);
-    }
-
-    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
-        self.inner.decision(var, value, depth);
-        if let Some(tree) = self.tree.as_deref_mut() {
-            self.path.truncate(depth.max(1));
-            let parent = self.path.last().copied();
-            let id = self.next;
-            self.next += 1;
-            tree.push(
-                TreeNode::new(id, parent)
-                    .with_label([format!("r{} = c{value}", var.index() + 1)])
-                    .with_detail(format!("depth {depth}")),
-            );
-            self.path.push(id);
-        }
-    }
-
-    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
-        self.inner.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.inner.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        self.inner.solution(values);
-        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
-            tree.mark_path_to(id);
-        }
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.inner.restart(run);
-    }
-
-    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
-        self.inner.end(status, stats);
     }
 }
 

@@ -3,61 +3,22 @@
 //! takes its boards up in order of depth, min-conflicts' repairs end with
 //! no conflict left.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-use cli_kit::{EVENTS_VERSION, Events, Sinks, Trace};
+use cli_kit::Sinks;
+use cli_kit::test_support::{count, watched_events, watched_trace};
 use nqueens::watch::{Watch, solve_watched};
 use nqueens::{Algo, Options, Outcome, Queens, Status, check_columns, solve};
 use serde_json::Value;
 
-/// A writer whose bytes stay readable after the stream is finished.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The events of one watched search, parsed, and its outcome.
+/// The events of one watched search, parsed and checked, and its outcome.
 fn watched(n: usize, options: &Options) -> (Vec<Value>, Outcome) {
     let queens = Queens::new(n).unwrap();
-    let buffer = Buffer::default();
-    let mut events =
-        Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, 1_000_000);
-    let outcome = solve_watched(
-        &queens,
-        options,
-        Watch {
-            sinks: Sinks {
-                events: Some(&mut events),
-                trace: None,
-            },
-            tree: None,
-        },
-    );
-    events.finish().unwrap();
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-    let events: Vec<Value> = text
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
-        .collect();
-    for (step, event) in events.iter().enumerate() {
-        assert_eq!(event["v"], EVENTS_VERSION, "{event}");
-        assert_eq!(event["step"], step as u64, "{event}");
-    }
-    (events, outcome)
-}
-
-fn count(events: &[Value], kind: &str) -> u64 {
-    events.iter().filter(|event| event["kind"] == kind).count() as u64
+    watched_events(1_000_000, |events| {
+        let sinks = Sinks {
+            events: Some(events),
+            trace: None,
+        };
+        solve_watched(&queens, options, Watch { sinks, tree: None })
+    })
 }
 
 #[test]
@@ -153,21 +114,14 @@ fn min_conflicts_repairs_down_to_no_conflict() {
 
 #[test]
 fn the_dfs_trace_names_the_most_constrained_row() {
-    let mut text = Vec::new();
-    let mut trace = Trace::new(&mut text, 1000);
-    solve_watched(
-        &Queens::new(4).unwrap(),
-        &Options::new(Algo::Dfs),
-        Watch {
-            sinks: Sinks {
-                events: None,
-                trace: Some(&mut trace),
-            },
-            tree: None,
-        },
-    );
-    trace.finish().unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let (text, _) = watched_trace(1000, |trace| {
+        let sinks = Sinks {
+            events: None,
+            trace: Some(trace),
+        };
+        let watch = Watch { sinks, tree: None };
+        solve_watched(&Queens::new(4).unwrap(), &Options::new(Algo::Dfs), watch)
+    });
     // A queen at r1c1 leaves row 2 columns 3 and 4, rows 3 and 4 more.
     assert!(
         text.contains("most constrained row r2, open columns c3 c4"),

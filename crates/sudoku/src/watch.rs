@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 use search_core::{Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
@@ -73,15 +73,13 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
                     line: Some(grid.to_line()),
                 }
             };
-            let mut observer = SplitTree {
-                inner: CspWatch::new(sinks, &name, &render),
+            let name_decision = |var: csp_core::Var, value: i32| format!("{} = {value}", name(var));
+            let mut observer = SplitTree::new(
+                CspWatch::new(sinks, &name, &render),
                 tree,
-                name: &name,
-                path: vec![0],
-                next: 1,
-                title: sudoku.to_line(),
-            };
-            observer.start();
+                format!("csp on {}", sudoku.to_line()),
+                &name_decision,
+            );
             csp::solve_observed(sudoku, options, &mut observer)
         }
         Algo::Dfs | Algo::Bfs => {
@@ -246,94 +244,5 @@ impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
             stats.num_tested,
             stats.generated
         ));
-    }
-}
-
-/// csp-core's events and trace by cli-kit's [`CspWatch`], and the
-/// domain-splitting tree: the root, then one node per decision under the
-/// decision it was made below.
-struct SplitTree<'a, 'b, 'c> {
-    inner: CspWatch<'a, 'b>,
-    tree: Option<&'a mut SearchTree>,
-    name: &'c dyn Fn(csp_core::Var) -> String,
-    /// The tree ids of the decisions in force, the root first.
-    path: Vec<u64>,
-    next: u64,
-    title: String,
-}
-
-impl SplitTree<'_, '_, '_> {
-    fn start(&mut self) {
-        if let Some(tree) = self.tree.as_deref_mut() {
-            *tree = SearchTree::new(format!("csp on {}", self.title));
-            tree.push(
-                TreeNode::new(0, None)
-                    .with_label(["root"])
-                    .with_detail("depth 0"),
-            );
-        }
-    }
-}
-
-impl csp_core::Observer for SplitTree<'_, '_, '_> {
-    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
-        self.inner.propagate(cause, depth);
-    }
-
-    fn arc_revised(
-        &mut self,
-        x: csp_core::Var,
-        y: csp_core::Var,
-        removed: &[i32],
-        added: &[(csp_core::Var, csp_core::Var)],
-    ) {
-        self.inner.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
-        self.inner.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<csp_core::Var>) {
-        self.inner.wipeout(var);
-    }
-
-    fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
-        self.inner.decision(var, value, depth);
-        if let Some(tree) = self.tree.as_deref_mut() {
-            self.path.truncate(depth.max(1));
-            let parent = self.path.last().copied();
-            let id = self.next;
-            self.next += 1;
-            tree.push(
-                TreeNode::new(id, parent)
-                    .with_label([format!("{} = {value}", (self.name)(var))])
-                    .with_detail(format!("depth {depth}")),
-            );
-            self.path.push(id);
-        }
-    }
-
-    fn refutation(&mut self, var: csp_core::Var, value: i32, depth: usize) {
-        self.inner.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.inner.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        self.inner.solution(values);
-        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
-            tree.mark_path_to(id);
-        }
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.inner.restart(run);
-    }
-
-    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
-        self.inner.end(status, stats);
     }
 }

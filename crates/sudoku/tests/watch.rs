@@ -3,62 +3,22 @@
 //! takes its boards up in order of depth, and the trace shows the seed's
 //! most constrained cell.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-use cli_kit::{EVENTS_VERSION, Events, Sinks, Trace};
+use cli_kit::Sinks;
+use cli_kit::test_support::{count, watched_events, watched_trace};
 use serde_json::Value;
 use sudoku::watch::{Watch, solve_watched};
 use sudoku::{Algo, Options, Status, Sudoku, solve};
 
-/// A writer whose bytes stay readable after the stream is finished.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The events of one watched solve, parsed, and its outcome.
+/// The events of one watched solve, parsed and checked, and its outcome.
 fn watched(line: &str, options: &Options) -> (Vec<Value>, sudoku::Outcome) {
     let sudoku: Sudoku = line.parse().unwrap();
-    let buffer = Buffer::default();
-    let mut events =
-        Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, 1_000_000);
-    let outcome = solve_watched(
-        &sudoku,
-        options,
-        Watch {
-            sinks: Sinks {
-                events: Some(&mut events),
-                trace: None,
-            },
-            tree: None,
-        },
-    );
-    events.finish().unwrap();
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-    let events: Vec<Value> = text
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
-        .collect();
-    for (step, event) in events.iter().enumerate() {
-        assert_eq!(event["v"], EVENTS_VERSION, "{event}");
-        assert_eq!(event["step"], step as u64, "{event}");
-        assert!(event["kind"].is_string(), "{event}");
-    }
-    (events, outcome)
-}
-
-fn count(events: &[Value], kind: &str) -> u64 {
-    events.iter().filter(|event| event["kind"] == kind).count() as u64
+    watched_events(1_000_000, |events| {
+        let sinks = Sinks {
+            events: Some(events),
+            trace: None,
+        };
+        solve_watched(&sudoku, options, Watch { sinks, tree: None })
+    })
 }
 
 const CLASSIC: &str =
@@ -136,21 +96,17 @@ fn csp_reports_one_decision_per_node_below_the_root_and_each_solution() {
 #[test]
 fn the_dfs_trace_names_the_most_constrained_cell_of_each_board() {
     let sudoku: Sudoku = "1.3...122....3.1".parse().unwrap();
-    let mut text = Vec::new();
-    let mut trace = Trace::new(&mut text, 1000);
-    solve_watched(
-        &sudoku,
-        &Options::new(Algo::Dfs),
-        Watch {
-            sinks: Sinks {
-                events: None,
-                trace: Some(&mut trace),
-            },
-            tree: None,
-        },
-    );
-    trace.finish().unwrap();
-    let text = String::from_utf8(text).unwrap();
+    let (text, _) = watched_trace(1000, |trace| {
+        let sinks = Sinks {
+            events: None,
+            trace: Some(trace),
+        };
+        solve_watched(
+            &sudoku,
+            &Options::new(Algo::Dfs),
+            Watch { sinks, tree: None },
+        )
+    });
     // r1c4 sees 1 and 3 in its row, 2 in its column: 4 is its only
     // candidate, and no empty cell has fewer.
     assert!(
