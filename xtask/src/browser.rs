@@ -67,8 +67,12 @@ pub fn run() -> Result<bool> {
             "eight-puzzle",
             "-p",
             "nqueens",
+            "-p",
+            "sudoku",
+            "-p",
+            "gogen",
         ]),
-        "cargo build of the explorer, eight-puzzle and nqueens",
+        "cargo build of the explorer and the puzzle binaries its tests compare with",
     )?;
     let binaries = workspace::target_dir().join("debug");
     let screenshots = workspace::target_dir().join("explorer-screenshots");
@@ -80,6 +84,10 @@ pub fn run() -> Result<bool> {
         .arg(binaries.join("eight-puzzle"))
         .arg("--nqueens")
         .arg(binaries.join("nqueens"))
+        .arg("--sudoku")
+        .arg(binaries.join("sudoku"))
+        .arg("--gogen")
+        .arg(binaries.join("gogen"))
         .arg("--screenshots")
         .arg(&screenshots)
         .arg("--chromium")

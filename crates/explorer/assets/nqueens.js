@@ -1,77 +1,32 @@
-// The N-Queens view: seed 004's search on the most constrained row,
-// replayed event by event (docs/events.md): the board taken up with its
-// queens, each empty row's candidate columns and the squares attacked, the
-// row the search fills next, the stack (DFS) or queue (BFS).
+// The N-Queens view, replayed from the crate's own events (docs/events.md).
+// Seed 004's search on the most constrained row (depth first or breadth
+// first): the board taken up with its queens, each empty row's candidate
+// columns and the squares attacked, the row filled next, the stack or
+// queue. The csp model: the queens decided and the squares its
+// propagation removed. Min-conflicts: the conflict count falling, repair
+// by repair, beside the board.
 
-import { Player, stepFromUrl } from './player.js';
+import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
 import { html, svg } from './svg.js';
 
-const ALGOS = [['dfs', 'depth-first (a stack)'], ['bfs', 'breadth-first (a queue)']];
-const MAX_N = 16;
+const ALGOS = [
+  ['dfs', 'seed 004 depth-first (a stack)'],
+  ['bfs', 'seed 004 breadth-first (a queue)'],
+  ['csp', 'csp model (MRV, forward checking)'],
+  ['min-conflicts', 'min-conflicts (repairs, N to 1,000)'],
+];
+// Boards drawn square by square up to this size (min-conflicts goes further).
+const DRAWN = 64;
 
-const app = document.getElementById('app');
-const params = new URLSearchParams(location.search);
-let player = null;
-
-buildPage();
-
-function buildPage() {
-  const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
-  const n = html('input', { name: 'n', id: 'n', type: 'number', min: 1, max: MAX_N, value: params.get('n') ?? '8' });
-  const algo = html('select', { name: 'algo', id: 'algo' });
-  for (const [value, label] of ALGOS) algo.append(html('option', { value, text: label, selected: value === (params.get('algo') ?? 'dfs') }));
-  form.append(
-    html('div', { class: 'field' }, [
-      html('div', { class: 'row' }, [html('label', { for: 'n', text: `queens (1 to ${MAX_N})` }), n, html('label', {}, ['search ', algo])]),
-      html('div', { class: 'error', 'data-error-for': 'n', role: 'alert' }),
-    ]),
-    html('div', { class: 'error', 'data-error-for': 'query', role: 'alert' }),
-    html('div', { class: 'row' }, [html('button', { type: 'submit', text: 'Search', 'data-control': 'run' })]),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const url = new URL(location.href);
-    url.search = '';
-    url.searchParams.set('n', n.value.trim());
-    url.searchParams.set('algo', algo.value);
-    history.pushState(null, '', url);
-    start(new URLSearchParams(url.search), 0);
-  });
-  const controls = html('div', { class: 'player-box', 'data-testid': 'player' });
-  const panels = html('div', { class: 'panels', 'data-testid': 'panels' });
-  const help = html('p', { class: 'help' }, [
-    'Keys: space plays or pauses, ← → step (with shift: 10), Home and End jump. ',
-    'Q a queen, green dots the candidates of an empty row, red the squares attacked; the outlined row is the most constrained, filled next.',
-  ]);
-  app.append(form, controls, help, panels);
-  window.addEventListener('popstate', () => location.reload());
-  if (params.get('n')) start(params, null);
-}
-
-async function start(query, step) {
-  for (const element of document.querySelectorAll('[data-error-for]')) element.textContent = '';
-  const panels = document.querySelector('[data-testid=panels]');
-  const controls = document.querySelector('[data-testid=player]');
-  if (player) player.destroy();
-  player = null;
-  panels.replaceChildren(html('p', { class: 'loading', text: 'searching…' }));
-  const request = new URLSearchParams({ n: query.get('n') ?? '', algo: query.get('algo') ?? 'dfs' });
-  const response = await fetch(`/api/nqueens?${request}`);
-  const answer = await response.json();
-  if (!response.ok) {
-    panels.replaceChildren();
-    const field = document.querySelector(`[data-error-for="${answer.field}"]`) ?? document.querySelector('[data-error-for=query]');
-    field.textContent = answer.error ?? `the server answered ${response.status}`;
-    return;
-  }
-  const view = new QueensView(answer);
-  panels.replaceChildren(view.element);
-  player = new Player(controls, {
-    total: view.total,
-    initialStep: step ?? stepFromUrl(view.total),
-    show: (at) => view.show(at),
-  });
-}
+mountView({
+  api: '/api/nqueens',
+  fields: [
+    { name: 'n', label: 'queens (1 to 16; min-conflicts to 1,000)', kind: 'number', value: '8', required: true, attributes: { min: 1, max: 1000 } },
+    { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
+  ],
+  help: 'Q a queen, green dots the candidates of an empty row, red the squares attacked (csp: removed by propagation); the outlined row is the most constrained, filled next.',
+  makeView: (answer) => new QueensView(answer),
+});
 
 class QueensView {
   constructor(answer) {
@@ -79,44 +34,44 @@ class QueensView {
     this.record = answer.record;
     this.events = answer.events;
     this.total = this.events.length;
+    this.n = this.record.n;
+    this.algo = this.record.algo;
     this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.boardBox = html('div', { class: 'queens-box' });
+    this.chartBox = html('div', { class: 'chart-box' });
     this.facts = html('p', { class: 'node-facts' });
     this.live = html('dl', { class: 'live' });
-    this.note = html('p', { class: 'note' });
-    const name = ALGOS.find(([value]) => value === this.record.algo)?.[1] ?? this.record.algo;
+    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
+    const rows = [
+      ['status', statusText(this.record)],
+      ['solution', this.record.solution ? (this.n <= 32 ? this.record.solution.join(' ') : `${this.n} columns`) : '–'],
+      ['nodes', this.record.stats.nodes],
+    ];
+    if (this.record.stats.num_tested !== undefined) rows.push(['num_tested', this.record.stats.num_tested]);
+    rows.push(['time', `${(this.record.stats.micros / 1000).toFixed(1)} ms`]);
     this.element.append(
-      html('h2', { text: `${this.record.n} queens, ${name}` }),
-      this.countersTable(),
-      this.note,
+      html('h2', { text: `${this.n} queens, ${name}` }),
+      countersTable(rows),
+      html('p', { class: 'note', text: cutNote(answer) }),
       html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: 'board taken up' }), this.boardBox, this.facts]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live]),
+        html('div', {}, [html('h3', { text: this.algo === 'min-conflicts' ? 'board' : 'board taken up' }), this.boardBox, this.facts]),
+        html('div', {}, [html('h3', { text: 'so far' }), this.live, this.chartBox]),
       ]),
     );
-    if (answer.cut) {
-      this.note.textContent = `The run was cut at ${this.total} events (the server sends at most that many); the search went on, and the counters above are the whole run's.`;
+    if (this.algo === 'min-conflicts') {
+      this.curve = this.events.filter((event) => event.kind === 'start' || event.kind === 'repair')
+        .map((event) => [event.step, event.conflicts]);
     }
-    this.step = -1;
   }
 
-  countersTable() {
-    const record = this.record;
-    const rows = [
-      ['status', record.limit ? `limit (${record.limit})` : record.status],
-      ['solution', record.solution ? record.solution.join(' ') : '–'],
-      ['nodes', record.stats.nodes],
-      ['num_tested', record.stats.num_tested],
-      ['time', `${(record.stats.micros / 1000).toFixed(1)} ms`],
-    ];
-    return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
-      html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })])));
-  }
-
-  // The tallies after `step` events, counted from the start (the events of
-  // one small board replay in well under a frame).
   show(step) {
-    const counts = { tested: 0, expanded: 0, generated: 0, dead: 0 };
+    if (this.algo === 'csp') this.showCsp(step);
+    else if (this.algo === 'min-conflicts') this.showRepairs(step);
+    else this.showSeed(step);
+  }
+
+  showSeed(step) {
+    const counts = { tested: 0, expanded: 0, generated: 0 };
     let current = null;
     for (const event of this.events.slice(0, step)) {
       if (event.kind === 'generate') counts.generated += 1;
@@ -126,32 +81,124 @@ class QueensView {
       }
       if (event.kind === 'expand') counts.expanded += 1;
     }
-    const line = current ? current.state_line : null;
-    this.boardBox.replaceChildren(queensSvg(line, this.record.n));
-    const rows = line ? line.split('/') : [];
+    const rows = current ? rowsOfState(current.state) : emptyRows(this.n);
+    this.boardBox.replaceChildren(queensSvg(rows, this.n, true));
     const deadRow = rows.findIndex((row) => !row.includes('Q') && !row.includes('.'));
     const verdict = !current ? '' : current.kind === 'goal' ? 'goal: every queen placed'
       : deadRow >= 0 ? `dead end: row ${deadRow + 1} has no candidate left` : 'expanded';
     this.facts.textContent = current
-      ? `${verdict}; board ${current.id}, ${current.depth} queen${current.depth === 1 ? '' : 's'} placed, ${this.record.algo === 'dfs' ? 'stack' : 'queue'} ${current.frontier}`
+      ? `${verdict}; board ${current.id}, ${current.depth} queen${current.depth === 1 ? '' : 's'} placed, ${this.algo === 'dfs' ? 'stack' : 'queue'} ${current.frontier}`
       : 'the empty board, before the search';
-    const facts = [
+    liveList(this.live, [
       ['tested', counts.tested],
       ['expanded', counts.expanded],
       ['generated', counts.generated],
-      [this.record.algo === 'dfs' ? 'stack' : 'queue', current ? current.frontier : 0],
-    ];
-    this.live.replaceChildren(...facts.flatMap(([name, value]) => [
-      html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
-    ]));
+      [this.algo === 'dfs' ? 'stack' : 'queue', current ? current.frontier : 0],
+    ]);
+  }
+
+  // The queens decided (row r<i> = column) and the squares removed.
+  showCsp(step) {
+    const run = replayCsp(this.events, step);
+    let rows;
+    if (run.solution) {
+      rows = rowsOfColumns(run.solution.state_line, this.n);
+    } else {
+      rows = Array.from({ length: this.n }, (_, r) => {
+        const name = `r${r + 1}`;
+        const queen = run.assigned.get(name);
+        const gone = run.removed.get(name) ?? new Set();
+        return Array.from({ length: this.n }, (_, c) => (queen === c + 1 ? 'Q' : queen !== undefined ? '-' : gone.has(c + 1) ? 'x' : '.')).join('');
+      });
+    }
+    this.boardBox.replaceChildren(queensSvg(rows, this.n, false));
+    this.facts.textContent = cspLine(run.last);
+    liveList(this.live, [
+      ['decisions', run.counts.decide],
+      ['refutations', run.counts.refute],
+      ['backtracks', run.counts.backtrack],
+      ['wipeouts', run.counts.wipeout],
+      ['prunings', run.counts.prune],
+      ['depth', run.depth],
+      ['solutions', run.counts.solution],
+    ]);
+  }
+
+  // Min-conflicts: the last start or repair, and the conflicts so far.
+  showRepairs(step) {
+    let current = null;
+    let repairs = 0;
+    let starts = 0;
+    for (const event of this.events.slice(0, step)) {
+      if (event.kind === 'start') { starts += 1; current = event; }
+      if (event.kind === 'repair') { repairs += 1; current = event; }
+    }
+    if (this.n <= DRAWN) {
+      const rows = current ? rowsOfColumns(current.state_line, this.n) : emptyRows(this.n).map((row) => row.replaceAll('.', '-'));
+      this.boardBox.replaceChildren(queensSvg(rows, this.n, false));
+    } else {
+      this.boardBox.replaceChildren(html('p', { class: 'note', text: `${this.n} queens: the board is drawn up to ${DRAWN}; the conflicts are charted beside it.` }));
+    }
+    this.facts.textContent = !current ? 'before the first greedy start'
+      : current.kind === 'start' ? `greedy start ${current.run}: ${current.conflicts} attacking pairs`
+        : `rows ${current.rows.join(' and ')} swapped: ${current.conflicts} attacking pairs left (step ${current.steps})`;
+    liveList(this.live, [
+      ['starts', starts],
+      ['repairs', repairs],
+      ['conflicts', current ? current.conflicts : '–'],
+    ]);
+    this.chartBox.replaceChildren(html('h3', { text: 'attacking pairs, repair by repair' }), conflictChart(this.curve, step, this.total));
   }
 }
 
-// The board of a state line (rows between slashes: Q a queen, . a
-// candidate, x attacked, - a placed row's other squares); the empty board
-// when `line` is null.
-function queensSvg(line, n) {
-  const rows = line ? line.split('/') : Array.from({ length: n }, () => '.'.repeat(n));
+// The rows of a board as the crate draws it: `Q` a queen, `.` open, `x`
+// attacked, one row a line, squares between spaces. A row with its queen
+// has no candidates left: its other squares read `-`.
+function rowsOfState(state) {
+  return state.split('\n').map((row) => {
+    const squares = row.trim().split(/\s+/).join('');
+    return squares.includes('Q') ? squares.replace(/[^Q]/g, '-') : squares;
+  });
+}
+
+// The rows of a placement's columns from 1 (`.` a row without a queen).
+function rowsOfColumns(line, n) {
+  return line.trim().split(/\s+/).map((column) => {
+    const at = Number(column);
+    return Array.from({ length: n }, (_, c) => (c + 1 === at ? 'Q' : '-')).join('');
+  });
+}
+
+function emptyRows(n) {
+  return Array.from({ length: n }, () => '.'.repeat(n));
+}
+
+// The conflicts of each start and repair against the step, the step shown marked.
+function conflictChart(curve, step, total) {
+  const width = 320;
+  const height = 140;
+  const most = Math.max(1, ...curve.map(([, conflicts]) => conflicts));
+  const x = (at) => 30 + (at / Math.max(1, total)) * (width - 40);
+  const y = (conflicts) => height - 20 - (conflicts / most) * (height - 35);
+  const shown = curve.filter(([at]) => at < step);
+  const children = [
+    svg('line', { x1: 30, y1: height - 20, x2: width - 10, y2: height - 20, class: 'axis' }),
+    svg('line', { x1: 30, y1: 10, x2: 30, y2: height - 20, class: 'axis' }),
+    svg('text', { x: 2, y: 16 }, [String(most)]),
+    svg('text', { x: 18, y: height - 22 }, ['0']),
+    svg('text', { x: width - 60, y: height - 6 }, ['events →']),
+  ];
+  if (shown.length > 0) {
+    children.push(svg('polyline', { class: 'curve', points: shown.map(([at, conflicts]) => `${x(at)},${y(conflicts)}`).join(' ') }));
+  }
+  children.push(svg('line', { x1: x(step), y1: 10, x2: x(step), y2: height - 20, class: 'now-line' }));
+  return svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: 'chart', 'data-testid': 'conflicts', role: 'img', 'aria-label': 'attacking pairs over the run' }, children);
+}
+
+// The board of `rows` (Q a queen, . a candidate, x attacked or removed,
+// - a square of a placed row); with `outline`, the most constrained empty
+// row outlined.
+function queensSvg(rows, n, outline) {
   const cell = 100 / n;
   // The most constrained empty row: the fewest candidates, the first on a tie.
   let next = -1;
@@ -176,7 +223,7 @@ function queensSvg(line, n) {
       }
     });
   });
-  if (next >= 0) {
+  if (outline && next >= 0) {
     children.push(svg('rect', { x: 0.4, y: next * cell + 0.4, width: 99.2, height: cell - 0.8, class: 'next-row' }));
   }
   return svg('svg', { viewBox: '0 0 100 100', width: 320, height: 320, class: 'queens', role: 'img', 'aria-label': `board of ${n} queens` }, children);

@@ -4,12 +4,12 @@
 // shows with `eight-puzzle solve --json` for the same input, fails on any
 // console error, and saves screenshots at desktop and phone widths.
 //
-//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH [--screenshots DIR]
+//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH [--screenshots DIR]
 //
 // Exit code 0 when every test passes, 1 otherwise.
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,10 +21,12 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, word, index
 const explorerBin = args.explorer;
 const eightPuzzleBin = args['eight-puzzle'];
 const nqueensBin = args.nqueens;
+const sudokuBin = args.sudoku;
+const gogenBin = args.gogen;
 const screenshots = args.screenshots ?? 'target/explorer-screenshots';
 const chromiumPath = args.chromium ?? '/usr/bin/chromium';
-if (!explorerBin || !eightPuzzleBin || !nqueensBin) {
-  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH [--screenshots DIR] [--chromium PATH]');
+if (!explorerBin || !eightPuzzleBin || !nqueensBin || !sudokuBin || !gogenBin) {
+  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH [--screenshots DIR] [--chromium PATH]');
   process.exit(2);
 }
 mkdirSync(screenshots, { recursive: true });
@@ -65,6 +67,46 @@ function nqueensLine(n, algo) {
     output = error.stdout;
   }
   return JSON.parse(output.trim().split('\n').pop());
+}
+
+// What a crate's binary writes for `flags` (and `input` on stdin): its
+// JSON record (`--json`) and its events (`--events -`), one object a line.
+function binaryRun(bin, flags, input) {
+  const run = (extra) => {
+    try {
+      return execFileSync(bin, [...flags, ...extra], { encoding: 'utf8', input: input ?? '' });
+    } catch (error) {
+      return error.stdout; // exit codes 3 and 4 still print
+    }
+  };
+  const record = JSON.parse(run(['--json']).trim().split('\n').pop());
+  const events = run(['--events', '-']).trim().split('\n').map((line) => JSON.parse(line));
+  return { record, events };
+}
+
+// A record or event without its time, which no two runs share, its keys
+// sorted (so that fields are compared, not their order).
+function timeless(value) {
+  const copy = structuredClone(value);
+  if (copy.stats) delete copy.stats.micros;
+  const sorted = (item) => {
+    if (Array.isArray(item)) return item.map(sorted);
+    if (item && typeof item === 'object') return Object.fromEntries(Object.keys(item).sort().map((key) => [key, sorted(item[key])]));
+    return item;
+  };
+  return JSON.stringify(sorted(copy));
+}
+
+// The API's answer against the binary's: the record field for field and
+// the events event for event, but for the time taken.
+function sameAsBinary(answer, binary, what) {
+  equal(timeless(answer.record), timeless(binary.record), `${what}: the record`);
+  equal(answer.events.length, binary.events.length, `${what}: the number of events`);
+  answer.events.forEach((event, index) => {
+    if (timeless(event) !== timeless(binary.events[index])) {
+      throw new Error(`${what}: event ${index} differs:\n  API    ${timeless(event).slice(0, 300)}\n  binary ${timeless(binary.events[index]).slice(0, 300)}`);
+    }
+  });
 }
 
 const { server, base } = await startServer();
@@ -315,6 +357,8 @@ for (const [n, algo] of [[8, 'dfs'], [13, 'dfs'], [6, 'bfs']]) {
     await page.goto(`${base}/nqueens?n=${n}&algo=${algo}&step=end`);
     await waitForRun(page);
     const record = nqueensLine(n, algo);
+    const answer = await (await fetch(`${base}/api/nqueens?n=${n}&algo=${algo}`)).json();
+    sameAsBinary(answer, binaryRun(nqueensBin, ['solve', String(n), '--algo', algo]), `nqueens ${n} ${algo}`);
     const panel = page.locator('[data-panel="0"]');
     const shown = async (name) => (await panel.locator(`[data-counter="${name}"]`).textContent()).trim();
     equal(await shown('status'), record.status, 'status');
@@ -356,6 +400,148 @@ await test('nqueens at the phone width', async () => {
   check(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   await page.screenshot({ path: path.join(screenshots, 'nqueens-phone.png'), fullPage: true });
 });
+
+// The counter `name` of panel 0, as shown.
+async function counter(page, name) {
+  return (await page.locator(`[data-panel="0"] [data-counter="${name}"]`).textContent()).trim();
+}
+
+// The tally `name` the page keeps as it replays the events.
+async function live(page, name) {
+  return Number((await page.locator(`[data-panel="0"] [data-live="${name}"]`).textContent()).trim());
+}
+
+// Two steps back, one forward, from the end.
+async function stepBackAndForward(page) {
+  const [, total] = await position(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('[data-control=back]').click();
+  equal((await position(page))[0], total - 2, 'step after two steps back');
+  await page.keyboard.press('ArrowRight');
+  equal((await position(page))[0], total - 1, 'step after one forward');
+  await page.keyboard.press('End');
+}
+
+// The page at the phone's width: nothing wider than the screen.
+async function phoneReads(url, name) {
+  const page = await newPage(390, 844);
+  await page.goto(base + url);
+  await waitForRun(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+  await page.screenshot({ path: path.join(screenshots, `${name}-phone.png`), fullPage: true });
+}
+
+const SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+for (const algo of ['dfs', 'bfs', 'csp']) {
+  await test(`sudoku ${algo}: the events and counters are the command line's; step back and forward`, async () => {
+    const page = await newPage();
+    const query = new URLSearchParams({ puzzle: SUDOKU, algo });
+    const answer = await (await fetch(`${base}/api/sudoku?${query}`)).json();
+    const binary = binaryRun(sudokuBin, ['solve', '--algo', algo], SUDOKU);
+    sameAsBinary(answer, binary, `sudoku ${algo}`);
+    query.set('step', 'end');
+    await page.goto(`${base}/sudoku?${query}`);
+    await waitForRun(page);
+    const record = binary.record;
+    equal(await counter(page, 'status'), record.status, 'status');
+    equal(await counter(page, 'nodes'), record.stats.nodes, 'nodes');
+    equal(await counter(page, 'unique'), record.unique ? 'yes' : 'no', 'unique');
+    const end = binary.events.at(-1);
+    equal(end.kind, 'end', 'the last event');
+    if (algo === 'csp') {
+      equal(await live(page, 'decisions'), record.stats.nodes - 1, 'decisions replayed (nodes = decisions + 1)');
+    } else {
+      equal(await live(page, 'tested'), end.stats.num_tested, 'boards tested in the events');
+      equal(await live(page, 'expanded'), end.stats.expanded, 'boards expanded in the events');
+      equal(await live(page, 'generated'), record.stats.nodes, 'boards generated in the events');
+    }
+    // The solved grid: every cell a digit, none a pencil mark.
+    equal(await page.locator('svg.sudoku .digit').count(), 81, 'digits at the end');
+    equal(await page.locator('svg.sudoku .pencil').count(), 0, 'pencil marks at the end');
+    await stepBackAndForward(page);
+    await page.screenshot({ path: path.join(screenshots, `sudoku-${algo}.png`), fullPage: true });
+  });
+}
+
+await test('sudoku: a shared step shows the most constrained cell and its pencil marks', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/sudoku?puzzle=${SUDOKU}&algo=dfs&step=4`);
+  await waitForRun(page);
+  equal((await position(page))[0], 4, 'step');
+  const facts = await page.locator('[data-panel="0"] .node-facts').textContent();
+  // The root board: r5c5 holds only 5, the first cell with one candidate.
+  check(facts.includes('most constrained cell r5c5, candidates 5'), `facts '${facts}'`);
+  check(await page.locator('[data-testid=marked-cell]').count() === 1, 'no marked cell');
+  check(await page.locator('svg.sudoku .pencil').count() > 100, 'too few pencil marks');
+  await page.screenshot({ path: path.join(screenshots, 'sudoku-step.png'), fullPage: true });
+});
+
+await test('sudoku: bad input is refused beside the puzzle with its column', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/sudoku?puzzle=${SUDOKU.replace('7', 'x')}`);
+  const error = page.locator('[data-error-for=puzzle]');
+  await error.waitFor();
+  check((await error.textContent()).includes('line 1, column 5'), `no column in '${await error.textContent()}'`);
+  consoleErrors = consoleErrors.filter((line) => !line.includes('status of 400'));
+});
+
+await test('sudoku at the phone width', async () => phoneReads(`/sudoku?puzzle=${SUDOKU}&algo=dfs&step=40`, 'sudoku'));
+
+const GOGEN = readFileSync(new URL('../../../fixtures/gogen/seed-sample.txt', import.meta.url), 'utf8');
+
+await test('gogen dfs: the events and counters are the command line\'s; the word paths drawn at the goal', async () => {
+  const page = await newPage();
+  const query = new URLSearchParams({ puzzle: GOGEN });
+  const answer = await (await fetch(`${base}/api/gogen?${query}`)).json();
+  const binary = binaryRun(gogenBin, ['solve', '--algo', 'dfs', '-'], GOGEN);
+  sameAsBinary(answer, binary, 'gogen dfs');
+  query.set('step', 'end');
+  await page.goto(`${base}/gogen?${query}`);
+  await waitForRun(page);
+  const record = binary.record;
+  equal(await counter(page, 'status'), record.status, 'status');
+  for (const name of ['nodes', 'backtracks', 'nodes_visited']) equal(await counter(page, name), record.stats[name], name);
+  const end = binary.events.at(-1);
+  equal(await live(page, 'tested'), end.stats.num_tested, 'grids tested in the events');
+  equal(await live(page, 'generated'), record.stats.nodes, 'grids generated in the events');
+  equal(await page.locator('svg.gogen .word-path').count(), Object.keys(record.paths).length, 'word paths drawn');
+  await page.screenshot({ path: path.join(screenshots, 'gogen-desktop.png'), fullPage: true });
+  await stepBackAndForward(page);
+  // Back to the step before the goal (the stack's untried grids and the
+  // end come after it).
+  const goal = answer.events.findIndex((event) => event.kind === 'goal');
+  for (let step = answer.events.length; step > goal; step -= 1) await page.keyboard.press('ArrowLeft');
+  equal(await page.locator('svg.gogen .word-path').count(), 0, 'word paths before the goal');
+});
+
+await test('gogen at the phone width', async () => phoneReads(`/gogen?${new URLSearchParams({ puzzle: GOGEN, step: 'end' })}`, 'gogen'));
+
+for (const [n, algo] of [[8, 'csp'], [30, 'min-conflicts'], [200, 'min-conflicts']]) {
+  await test(`nqueens ${n} ${algo}: the events and counters are the command line's; step back and forward`, async () => {
+    const page = await newPage();
+    const answer = await (await fetch(`${base}/api/nqueens?n=${n}&algo=${algo}`)).json();
+    const binary = binaryRun(nqueensBin, ['solve', String(n), '--algo', algo]);
+    sameAsBinary(answer, binary, `nqueens ${n} ${algo}`);
+    await page.goto(`${base}/nqueens?n=${n}&algo=${algo}&step=end`);
+    await waitForRun(page);
+    const record = binary.record;
+    equal(await counter(page, 'status'), record.status, 'status');
+    equal(await counter(page, 'nodes'), record.stats.nodes, 'nodes');
+    if (algo === 'csp') {
+      equal(await live(page, 'decisions'), record.stats.nodes - 1, 'decisions replayed (nodes = decisions + 1)');
+      equal(await page.locator('svg.queens .queen').count(), n, 'queens drawn at the end');
+    } else {
+      equal(await live(page, 'conflicts'), 0, 'conflicts left at the end');
+      const repairs = binary.events.filter((event) => event.kind === 'repair').length;
+      equal(await live(page, 'repairs'), repairs, 'repairs replayed');
+      check(await page.locator('[data-testid=conflicts] .curve').count() === 1, 'no conflict curve');
+    }
+    await stepBackAndForward(page);
+    await page.screenshot({ path: path.join(screenshots, `nqueens-${n}-${algo}.png`), fullPage: true });
+  });
+}
 
 await test('the index lists every view; unknown paths are 404', async () => {
   const page = await newPage();

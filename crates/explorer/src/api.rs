@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{queens, tiles};
+use crate::{gogen_api, queens, sudoku_api, tiles};
 
 /// A view of the app: its path (the crate's name), its title, and whether
 /// it is built yet.
@@ -43,8 +43,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "sudoku",
         title: "Sudoku",
-        what: "DFS and BFS on the most constrained cell, with pencil marks",
-        ready: false,
+        what: "seed 004's depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
+        ready: true,
     },
     View {
         path: "nqueens",
@@ -61,8 +61,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "gogen",
         title: "Gogen",
-        what: "depth-first search with look-ahead, the word paths drawn",
-        ready: false,
+        what: "seed 000's depth-first search with look-ahead, the word paths drawn on the solution",
+        ready: true,
     },
 ];
 
@@ -94,6 +94,8 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/limits", get(limits_json))
         .route("/api/eight-puzzle", get(eight_puzzle))
         .route("/api/nqueens", get(nqueens))
+        .route("/api/sudoku", get(sudoku))
+        .route("/api/gogen", get(gogen))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -229,6 +231,30 @@ async fn nqueens(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     };
     let heavy = request.is_heavy();
     solve(&shared, heavy, move || queens::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn sudoku(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| sudoku_api::parse(&pairs, &limits)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    let heavy = request.is_heavy();
+    solve(&shared, heavy, move || sudoku_api::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| gogen_api::parse(&pairs, &limits)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    // Seed 000's search may run to the node limit on a hard grid.
+    solve(&shared, true, move || gogen_api::run(&request, &limits))
         .await
         .into_response()
 }

@@ -19,6 +19,9 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/eight-puzzle.js"),
     ),
     ("nqueens.js", JS, include_str!("../assets/nqueens.js")),
+    ("page.js", JS, include_str!("../assets/page.js")),
+    ("sudoku.js", JS, include_str!("../assets/sudoku.js")),
+    ("gogen.js", JS, include_str!("../assets/gogen.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";

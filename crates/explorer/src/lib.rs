@@ -19,9 +19,12 @@
 
 mod api;
 mod assets;
+mod capture;
+mod gogen_api;
 mod limits;
 mod queens;
 mod slide;
+mod sudoku_api;
 mod tiles;
 mod watch;
 

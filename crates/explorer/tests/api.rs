@@ -74,6 +74,9 @@ async fn every_asset_a_page_names_is_served() {
         ("tree.js", "text/javascript"),
         ("eight-puzzle.js", "text/javascript"),
         ("nqueens.js", "text/javascript"),
+        ("page.js", "text/javascript"),
+        ("sudoku.js", "text/javascript"),
+        ("gogen.js", "text/javascript"),
     ] {
         let (status, content_type, body) = get(&format!("/assets/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
@@ -81,7 +84,15 @@ async fn every_asset_a_page_names_is_served() {
         assert!(!body.is_empty());
     }
     // Every module a script imports is served.
-    for file in ["player.js", "tree.js", "eight-puzzle.js", "nqueens.js"] {
+    for file in [
+        "player.js",
+        "tree.js",
+        "eight-puzzle.js",
+        "nqueens.js",
+        "page.js",
+        "sudoku.js",
+        "gogen.js",
+    ] {
         let (_, _, body) = get(&format!("/assets/{file}")).await;
         for line in body.lines().filter(|line| line.starts_with("import ")) {
             let name = line
@@ -356,4 +367,109 @@ async fn an_unsolvable_board_has_no_search_in_its_events() {
         .collect();
     assert_eq!(kinds, ["run", "end"]);
     assert_eq!(answer["events"][1]["status"], "unsolvable");
+}
+
+/// Seed 004's sudoku example.
+const SUDOKU: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// Seed 000's sample gogen, its grid rows then its words, as a query value.
+const GOGEN: &str = "M.G.D%0A.....%0AW.L.Y%0A.....%0AS.J.B%0A%0AACQUIRE+AXLE+CUT+DERV+FIR+JUST+KEG+MAN+PILE+PRY+ROB+WHAM";
+
+/// The crate's own events add up to the crate's own record: a search's
+/// `expand` events to the `end` event's `expanded`, its `generate` events
+/// to the record's `nodes`; a csp run's `decide` events to `nodes` - 1;
+/// every stream opens with `run` and closes with `end`.
+fn check_stream(answer: &Value, what: &str) {
+    let events = answer["events"].as_array().unwrap();
+    assert_eq!(answer["v"], 1, "{what}");
+    assert_eq!(answer["cut"], false, "{what}");
+    assert_eq!(events[0]["kind"], "run", "{what}");
+    let end = events.last().unwrap();
+    assert_eq!(end["kind"], "end", "{what}");
+    assert_eq!(end["status"], answer["record"]["status"], "{what}");
+    let nodes = answer["record"]["stats"]["nodes"].as_u64().unwrap();
+    assert_eq!(end["stats"]["nodes"], nodes, "{what}");
+    for (index, event) in events.iter().enumerate() {
+        assert_eq!(event["step"], index, "{what}");
+    }
+    let count = |kind: &str| kinds(events, kind).len() as u64;
+    if count("decide") > 0 || count("propagate") > 0 {
+        assert_eq!(count("decide") + 1, nodes, "{what}: decisions");
+    } else if count("repair") == 0 {
+        assert_eq!(count("generate"), nodes, "{what}: generated");
+        assert_eq!(
+            count("expand"),
+            end["stats"]["expanded"],
+            "{what}: expanded"
+        );
+    }
+}
+
+#[tokio::test]
+async fn sudoku_gogen_and_nqueens_send_their_crates_events_and_records() {
+    for algo in ["dfs", "bfs", "csp"] {
+        let (status, answer) = get_json(&format!("/api/sudoku?puzzle={SUDOKU}&algo={algo}")).await;
+        assert_eq!(status, StatusCode::OK, "sudoku {algo}");
+        assert_eq!(answer["puzzle"], "sudoku");
+        assert_eq!(answer["record"]["algo"], algo);
+        assert_eq!(answer["record"]["unique"], true);
+        assert_eq!(
+            answer["record"]["solution"],
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+        check_stream(&answer, &format!("sudoku {algo}"));
+    }
+    let (status, answer) = get_json(&format!("/api/gogen?puzzle={GOGEN}")).await;
+    assert_eq!(status, StatusCode::OK, "gogen");
+    assert_eq!(answer["record"]["solution"], "MNGKDHAXEVWCLRYQUIPOSTJFB");
+    assert_eq!(answer["record"]["paths"].as_object().unwrap().len(), 12);
+    check_stream(&answer, "gogen");
+    for (n, algo) in [(8, "dfs"), (6, "bfs"), (8, "csp"), (50, "min-conflicts")] {
+        let (status, answer) = get_json(&format!("/api/nqueens?n={n}&algo={algo}")).await;
+        assert_eq!(status, StatusCode::OK, "nqueens {n} {algo}");
+        assert_eq!(answer["record"]["solution"].as_array().unwrap().len(), n);
+        check_stream(&answer, &format!("nqueens {n} {algo}"));
+    }
+    // Min-conflicts repairs down to no attacking pair.
+    let (_, answer) = get_json("/api/nqueens?n=50&algo=min-conflicts").await;
+    let repairs = kinds(answer["events"].as_array().unwrap(), "repair");
+    assert_eq!(repairs.last().unwrap()["conflicts"], 0);
+}
+
+#[tokio::test]
+async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
+    for (uri, field, says) in [
+        ("/api/sudoku?puzzle=53x", "puzzle", "line 1, column 4"),
+        (
+            "/api/sudoku?puzzle=1.3...122....3.1&algo=fast",
+            "algo",
+            "expected dfs, bfs or csp",
+        ),
+        ("/api/sudoku", "puzzle", "expected a puzzle"),
+        ("/api/gogen?puzzle=M.G.D", "puzzle", "line"),
+        ("/api/gogen?puzzle=x&algo=csp", "algo", "expected dfs"),
+        (
+            "/api/gogen?puzzle=x&letters=AB",
+            "letters",
+            "9 distinct letters",
+        ),
+        ("/api/nqueens?n=17&algo=csp", "n", "from 1 to 16"),
+        (
+            "/api/nqueens?n=1001&algo=min-conflicts",
+            "n",
+            "from 1 to 1000",
+        ),
+        (
+            "/api/nqueens?n=8&algo=construct",
+            "algo",
+            "expected dfs, bfs, csp or min-conflicts",
+        ),
+    ] {
+        let (status, answer) = get_json(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer["field"], field, "{uri}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains(says), "{uri}: {message}");
+    }
 }

@@ -1,0 +1,120 @@
+// The gogen view: seed 000's depth-first search with look-ahead, replayed
+// from the crate's own events (docs/events.md): the grid taken up, the
+// letters given and placed, the grids the closed set turns down, the stack;
+// at the goal every word's path drawn on the solution in its own colour.
+
+import { countersTable, cutNote, liveList, mountView, statusText } from './page.js';
+import { html, svg } from './svg.js';
+
+const SIDE = 5;
+// Seed 000's sample puzzle: the grid, then the words.
+const EXAMPLE = 'M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nACQUIRE AXLE CUT DERV FIR JUST KEG\nMAN PILE PRY ROB WHAM';
+const COLOURS = ['#2f62c9', '#b3261e', '#1e8a4c', '#8e44ad', '#d35400', '#16a085', '#c0392b', '#2c3e50', '#7f8c8d', '#d4a017', '#e84393', '#0984e3'];
+
+mountView({
+  api: '/api/gogen',
+  fields: [
+    { name: 'puzzle', label: 'puzzle (five rows, then the words)', kind: 'textarea', rows: 8, value: EXAMPLE, required: true },
+    { name: 'letters', label: 'given letters (only with the seed\'s words file)', value: '' },
+  ],
+  help: 'Bold letters are given, blue ones placed by the search; at the goal each word\'s path is drawn in its own colour.',
+  makeView: (answer) => new GogenView(answer),
+});
+
+class GogenView {
+  constructor(answer) {
+    this.answer = answer;
+    this.record = answer.record;
+    this.events = answer.events;
+    this.total = this.events.length;
+    const start = this.events.find((event) => event.kind === 'start');
+    this.givens = start ? start.state_line : '.'.repeat(SIDE * SIDE);
+    const run = this.events.find((event) => event.kind === 'run');
+    this.words = run ? run.puzzle.split(/\s+/).slice(1) : Object.keys(this.record.paths ?? {});
+    this.element = html('section', { class: 'panel', 'data-panel': 0 });
+    this.gridBox = html('div', { class: 'grid-box' });
+    this.facts = html('p', { class: 'node-facts' });
+    this.live = html('dl', { class: 'live' });
+    this.wordList = html('ul', { class: 'words', 'data-testid': 'words' });
+    const stats = this.record.stats;
+    this.element.append(
+      html('h2', { text: 'Gogen, seed 000\'s depth-first search with look-ahead' }),
+      countersTable([
+        ['status', statusText(this.record)],
+        ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
+        ['nodes', stats.nodes],
+        ['backtracks', stats.backtracks],
+        ['nodes_visited', stats.nodes_visited],
+        ['time', `${(stats.micros / 1000).toFixed(1)} ms`],
+      ]),
+      html('p', { class: 'note', text: cutNote(answer) }),
+      html('div', { class: 'now' }, [
+        html('div', {}, [html('h3', { text: 'grid taken up' }), this.gridBox, this.facts]),
+        html('div', {}, [html('h3', { text: 'so far' }), this.live, html('h3', { text: 'words' }), this.wordList]),
+      ]),
+    );
+  }
+
+  show(step) {
+    const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
+    let current = null;
+    for (const event of this.events.slice(0, step)) {
+      if (event.kind === 'generate') {
+        counts.generated += 1;
+        if (event.result === 'duplicate') counts.duplicate += 1;
+      }
+      if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
+        counts.tested += 1;
+        current = event;
+      }
+      if (event.kind === 'expand') counts.expanded += 1;
+    }
+    const line = current ? current.state_line : this.givens;
+    const atGoal = current?.kind === 'goal' && this.record.paths;
+    this.gridBox.replaceChildren(gogenSvg(line, this.givens, atGoal ? this.record.paths : null, this.words));
+    const empty = [...line].filter((letter) => letter === '.').length;
+    this.facts.textContent = !current ? 'the puzzle, before the search'
+      : current.kind === 'goal' ? 'goal: every letter placed, every word on a path'
+        : `grid ${current.id}, depth ${current.depth}, ${empty} cell${empty === 1 ? '' : 's'} empty, stack ${current.frontier}`;
+    liveList(this.live, [
+      ['tested', counts.tested],
+      ['expanded', counts.expanded],
+      ['generated', counts.generated],
+      ['duplicates', counts.duplicate],
+      ['stack', current ? current.frontier : 0],
+    ]);
+    this.wordList.replaceChildren(...this.words.map((word, index) =>
+      html('li', { text: word, style: atGoal ? `--swatch: ${COLOURS[index % COLOURS.length]}` : '--swatch: transparent' })));
+  }
+}
+
+// The grid of `line` (25 letters or dots, row by row); with `paths`, each
+// word's path through the cell centres.
+function gogenSvg(line, givens, paths, words) {
+  const cell = 20;
+  const children = [];
+  [...line].forEach((letter, index) => {
+    const x = (index % SIDE) * cell;
+    const y = Math.floor(index / SIDE) * cell;
+    children.push(svg('rect', { x, y, width: cell, height: cell, class: `cell${givens[index] !== '.' ? ' given' : ''}` }));
+  });
+  if (paths) {
+    words.forEach((word, index) => {
+      const cells = paths[word];
+      if (!cells) return;
+      // Each word a little off the centre, so that paths through one cell stay apart.
+      const shift = ((index % 5) - 2) * 0.9;
+      const points = cells.map(([row, column]) => `${column * cell + cell / 2 + shift},${row * cell + cell / 2 + shift}`).join(' ');
+      children.push(svg('polyline', { points, class: 'word-path', stroke: COLOURS[index % COLOURS.length], 'data-word': word }));
+    });
+  }
+  // The letters over the paths, so that each stays readable.
+  [...line].forEach((letter, index) => {
+    if (letter === '.') return;
+    const x = (index % SIDE) * cell;
+    const y = Math.floor(index / SIDE) * cell;
+    const given = givens[index] !== '.';
+    children.push(svg('text', { x: x + cell / 2, y: y + cell * 0.68, 'font-size': cell * 0.5, class: `letter ${given ? 'given' : 'placed'}` }, [letter]));
+  });
+  return svg('svg', { viewBox: '-1 -1 102 102', width: 340, height: 340, class: 'gogen', role: 'img', 'aria-label': 'gogen grid' }, children);
+}

@@ -1,0 +1,187 @@
+// What the views of sudoku, gogen and N-Queens share: the form whose
+// fields are the URL's parameters, the call to the view's API, the message
+// of a 400 beside its input, the player; and the replay of csp-core's
+// events (docs/events.md) into the decisions in force and the values removed.
+
+import { Player, stepFromUrl } from './player.js';
+import { html } from './svg.js';
+
+// Builds the page of a view. `fields`: [{ name, label, kind: 'text' |
+// 'textarea' | 'number' | 'select', options: [[value, label]], value }];
+// `api`: the API's path; `makeView(answer, query)`: an object with
+// `element`, `total` and `show(step)`; `help`: the line under the player.
+export function mountView({ fields, api, makeView, help }) {
+  const app = document.getElementById('app');
+  const params = new URLSearchParams(location.search);
+  const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
+  const inputs = {};
+  for (const field of fields) {
+    const value = params.get(field.name) ?? field.value ?? '';
+    let input;
+    if (field.kind === 'select') {
+      input = html('select', { name: field.name, id: field.name });
+      for (const [option, label] of field.options) input.append(html('option', { value: option, text: label, selected: option === value }));
+    } else if (field.kind === 'textarea') {
+      input = html('textarea', { name: field.name, id: field.name, rows: field.rows ?? 3, spellcheck: 'false' });
+      input.value = value;
+    } else {
+      input = html('input', { name: field.name, id: field.name, type: field.kind ?? 'text', value, ...(field.attributes ?? {}) });
+    }
+    inputs[field.name] = input;
+    form.append(html('div', { class: 'field' }, [
+      html('div', { class: 'row' }, [html('label', { for: field.name, text: field.label }), input]),
+      html('div', { class: 'error', 'data-error-for': field.name, role: 'alert' }),
+    ]));
+  }
+  form.append(
+    html('div', { class: 'error', 'data-error-for': 'query', role: 'alert' }),
+    html('div', { class: 'row' }, [html('button', { type: 'submit', text: 'Search', 'data-control': 'run' })]),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const url = new URL(location.href);
+    url.search = '';
+    for (const field of fields) {
+      const value = inputs[field.name].value.trim();
+      if (value !== '') url.searchParams.set(field.name, value);
+    }
+    history.pushState(null, '', url);
+    start(new URLSearchParams(url.search), 0);
+  });
+  const controls = html('div', { class: 'player-box', 'data-testid': 'player' });
+  const panels = html('div', { class: 'panels', 'data-testid': 'panels' });
+  app.append(form, controls, html('p', { class: 'help' }, [
+    'Keys: space plays or pauses, ← → step (with shift: 10), Home and End jump. ', help,
+  ]), panels);
+  window.addEventListener('popstate', () => location.reload());
+  let player = null;
+
+  async function start(query, step) {
+    for (const element of document.querySelectorAll('[data-error-for]')) element.textContent = '';
+    if (player) player.destroy();
+    player = null;
+    panels.replaceChildren(html('p', { class: 'loading', text: 'searching…' }));
+    const request = new URLSearchParams();
+    for (const field of fields) {
+      const value = query.get(field.name);
+      if (value !== null) request.set(field.name, value);
+    }
+    const response = await fetch(`${api}?${request}`);
+    const answer = await response.json();
+    if (!response.ok) {
+      panels.replaceChildren();
+      const field = document.querySelector(`[data-error-for="${answer.field}"]`) ?? document.querySelector('[data-error-for=query]');
+      field.textContent = answer.error ?? `the server answered ${response.status}`;
+      return;
+    }
+    const view = makeView(answer, query);
+    panels.replaceChildren(view.element);
+    player = new Player(controls, {
+      total: view.total,
+      initialStep: step ?? stepFromUrl(view.total),
+      show: (at) => view.show(at),
+    });
+  }
+
+  if (fields.some((field) => field.required && params.get(field.name))) start(params, null);
+}
+
+// The record's counters as a table: rows of [name, value].
+export function countersTable(rows) {
+  return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
+    html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })])));
+}
+
+// The status as the pages show it: `limit (node)` when a limit stopped it.
+export function statusText(record) {
+  return record.limit ? `limit (${record.limit})` : record.status;
+}
+
+// The note under a cut stream.
+export function cutNote(answer) {
+  return answer.cut
+    ? `The run was cut at ${answer.events.length} events (the server sends at most that many); the search went on, and the counters above are the whole run's.`
+    : '';
+}
+
+// Live facts as a definition list: [name, value] pairs, each `data-live`.
+export function liveList(element, facts) {
+  element.replaceChildren(...facts.flatMap(([name, value]) => [
+    html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
+  ]));
+}
+
+// A csp-core run replayed up to `step`: `frames[0]` the root, `frames[d]`
+// the decision at depth d ({ variable, value, removed: [[variable, value]] }),
+// each with the values removed under it; the last event; the tallies;
+// the solution's state when one was found.
+export function replayCsp(events, step) {
+  const frames = [{ variable: null, value: null, removed: [] }];
+  const counts = { decide: 0, refute: 0, backtrack: 0, wipeout: 0, prune: 0, revise: 0, solution: 0 };
+  let last = null;
+  let wiped = null;
+  let solution = null;
+  for (const event of events.slice(0, step)) {
+    last = event;
+    if (event.kind in counts) counts[event.kind] += 1;
+    switch (event.kind) {
+      case 'decide':
+        frames.length = Math.min(frames.length, event.depth);
+        frames.push({ variable: event.var, value: event.value, removed: [] });
+        wiped = null;
+        break;
+      case 'backtrack':
+        frames.length = Math.min(frames.length, event.depth + 1);
+        wiped = null;
+        break;
+      case 'refute':
+        frames.length = Math.min(frames.length, event.depth + 1);
+        frames[frames.length - 1].removed.push([event.var, event.value]);
+        wiped = null;
+        break;
+      case 'prune':
+      case 'revise': {
+        const variable = event.kind === 'prune' ? event.var : event.x;
+        for (const value of event.removed) frames[frames.length - 1].removed.push([variable, value]);
+        break;
+      }
+      case 'wipeout':
+        wiped = event.var ?? '(a propagator failed)';
+        break;
+      case 'solution':
+        solution = event;
+        break;
+      default:
+        break;
+    }
+  }
+  // What holds now: the decisions in force and every value removed.
+  const assigned = new Map();
+  const removed = new Map();
+  for (const frame of frames) {
+    if (frame.variable !== null) assigned.set(frame.variable, frame.value);
+    for (const [variable, value] of frame.removed) {
+      if (!removed.has(variable)) removed.set(variable, new Set());
+      removed.get(variable).add(value);
+    }
+  }
+  return { frames, assigned, removed, counts, last, wiped, solution, depth: frames.length - 1 };
+}
+
+// A csp event as one readable line.
+export function cspLine(event) {
+  if (!event) return 'before the search';
+  switch (event.kind) {
+    case 'run': return `run ${event.algorithm}`;
+    case 'propagate': return `propagate (${event.cause}) at depth ${event.depth}`;
+    case 'prune': return `${event.propagator} removes ${event.removed.join(' ')} from ${event.var}`;
+    case 'revise': return `revise ${event.x} against ${event.y}: removes ${event.removed.join(' ') || 'nothing'}`;
+    case 'wipeout': return `wipeout: ${event.var ?? 'a propagator failed'} has no value left`;
+    case 'decide': return `decide ${event.var} = ${event.value} (depth ${event.depth})`;
+    case 'refute': return `refute ${event.var} = ${event.value} (depth ${event.depth})`;
+    case 'backtrack': return `backtrack to depth ${event.depth}`;
+    case 'solution': return 'solution found';
+    case 'end': return `end: ${event.status}`;
+    default: return event.kind;
+  }
+}

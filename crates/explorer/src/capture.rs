@@ -1,0 +1,125 @@
+//! A crate's own event stream and record, caught in memory: the views of
+//! sudoku, gogen and N-Queens run the crate's watched solve (its
+//! `watch::solve_watched`, the one the command line's `--events` runs) into
+//! cli-kit's [`Events`] over a buffer, and send what it wrote. So the page
+//! replays the events the command line writes for the same input, from one
+//! implementation of each formulation.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use cli_kit::{Batch, Events, Outcome, Report};
+
+/// A writer whose bytes can be read back after cli-kit's [`Events`], which
+/// owns a boxed writer, is done with it.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let mut buffer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An event stream written to memory.
+pub(crate) struct Capture {
+    /// The stream the crate's watch writes to.
+    pub(crate) events: Events,
+    buffer: Buffer,
+}
+
+impl Capture {
+    /// A stream holding at most `limit` events, then a `cut` event.
+    pub(crate) fn new(limit: usize) -> Self {
+        let buffer = Buffer::default();
+        let writer: Box<dyn Write + Send> = Box::new(buffer.clone());
+        let events = Events::to_writer(writer, limit as u64);
+        Capture { events, buffer }
+    }
+
+    /// The events as JSON Lines text, and whether the stream was cut.
+    pub(crate) fn finish(self) -> (String, bool) {
+        let cut = !self.events.is_open();
+        // Writing to memory cannot fail.
+        let _ = self.events.finish();
+        let bytes =
+            std::mem::take(&mut *self.buffer.0.lock().unwrap_or_else(PoisonError::into_inner));
+        (String::from_utf8_lossy(&bytes).into_owned(), cut)
+    }
+}
+
+/// The API's answer: `{"v": 1, "puzzle": ..., "record": ..., "events":
+/// [...], "cut": ...}`, from the record's JSON text and the events' JSON
+/// Lines (each line an element of the array, unchanged).
+pub(crate) fn answer(puzzle: &str, record: &str, events: &str, cut: bool) -> String {
+    let mut text = String::with_capacity(events.len() + record.len() + 64);
+    text.push_str(&format!(
+        "{{\"v\":{},\"puzzle\":\"{puzzle}\",\"record\":{},\"events\":[",
+        cli_kit::EVENTS_VERSION,
+        record.trim()
+    ));
+    for (index, line) in events.lines().enumerate() {
+        if index > 0 {
+            text.push(',');
+        }
+        text.push_str(line);
+    }
+    text.push_str(&format!("],\"cut\":{cut}}}"));
+    text
+}
+
+/// The record of `item` as the crate's command line writes it: the one
+/// item of a batch, solved by `solve` and written by the crate's own
+/// `report` (its `--json` view), one JSON line.
+pub(crate) fn record_of<I: Sync, O: Outcome + Send>(
+    item: &I,
+    solve: impl Fn(&I) -> Result<O, String> + Sync,
+    report: &mut impl Report<I, O>,
+) -> String {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail; an item the solve refuses is
+    // written as an `invalid` record.
+    let _ = Batch::new("explorer", "the query").threads(Some(1)).run_to(
+        &mut out,
+        std::slice::from_ref(item),
+        solve,
+        report,
+    );
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_answer_holds_the_events_as_written_and_says_when_cut() {
+        let mut capture = Capture::new(2);
+        for id in 0..3 {
+            capture
+                .events
+                .emit("expand", &serde_json::json!({ "id": id }));
+        }
+        let (events, cut) = capture.finish();
+        assert!(cut);
+        assert_eq!(events.lines().count(), 3);
+        let sent: serde_json::Value =
+            serde_json::from_str(&answer("sudoku", "{\"status\":\"solved\"}\n", &events, cut))
+                .unwrap();
+        assert_eq!(sent["record"]["status"], "solved");
+        assert_eq!(sent["events"][1]["id"], 1);
+        assert_eq!(sent["events"][2]["kind"], "cut");
+        assert_eq!(sent["cut"], true);
+
+        let capture = Capture::new(5);
+        let (events, cut) = capture.finish();
+        assert!(!cut);
+        assert!(answer("sudoku", "{}", &events, cut).contains("\"events\":[]"));
+    }
+}
