@@ -3,14 +3,33 @@
 //! impossible when two cells that see each other take the same digit, or
 //! when it empties a cell that sees them all (an "excluder" with two
 //! (two or three) candidates). A digit no possible combination uses goes.
+//!
+//! The path calls these at every step that gets this far, so the sets of
+//! cells are bit sets and the search over combinations stops as soon as
+//! every digit of every cell is known to be usable (nothing to eliminate).
 
-use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
+use super::super::candidates::{Mask, PEERS, bit, cell_name, digits, sees};
 use super::super::{Candidates, Step, Technique};
 
+/// A set of cells: bit `c` for cell `c`.
+type CellSet = u128;
+
+/// The cells of a set, in increasing order.
+fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1;
+            cell
+        })
+    })
+}
+
 pub(crate) fn aligned(grid: &Candidates, degree: usize, limit: usize) -> Vec<Step> {
-    // The cells SE considers, with their excluders, in reading order.
-    let mut candidates: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    // The cells SE considers (in reading order), each with its excluders.
+    let mut considered: Vec<usize> = Vec::with_capacity(81);
+    let mut considered_set: CellSet = 0;
+    let mut excluders = [0 as CellSet; 81];
     for cell in 0..81 {
         if grid.mask(cell).count_ones() < 2 {
             continue;
@@ -21,121 +40,151 @@ pub(crate) fn aligned(grid: &Candidates, degree: usize, limit: usize) -> Vec<Ste
             if n == 1 {
                 naked_single = true;
             } else if (2..=degree).contains(&n) {
-                excluders[cell].push(peer);
+                excluders[cell] |= 1 << peer;
             }
         }
-        if !naked_single && !excluders[cell].is_empty() {
-            candidates.push(cell);
+        if !naked_single && excluders[cell] != 0 {
+            considered.push(cell);
+            considered_set |= 1 << cell;
         }
     }
-    if candidates.len() < degree {
-        return Vec::new();
-    }
     let mut steps = Vec::new();
-    for (i, &c0) in candidates.iter().enumerate() {
-        for &c1 in &candidates[i + 1..] {
-            let tails: Vec<Option<usize>> = if degree == 2 {
-                vec![None]
-            } else {
-                let mut area: Vec<usize> = Vec::new();
-                for &e in excluders[c0].iter().chain(&excluders[c1]) {
-                    if e != c0 && e != c1 && candidates.contains(&e) && !area.contains(&e) {
-                        area.push(e);
-                    }
-                }
-                area.into_iter().map(Some).collect()
-            };
-            for tail in tails {
-                let cells: Vec<usize> = [Some(c0), Some(c1), tail].into_iter().flatten().collect();
-                let common: Vec<usize> = excluders[cells[0]]
-                    .iter()
-                    .copied()
-                    .filter(|e| cells[1..].iter().all(|&c| excluders[c].contains(e)))
-                    .collect();
-                if common.len() < 2 {
-                    continue;
-                }
-                if let Some(step) = exclusion(grid, &cells, &common) {
+    if considered.len() < degree {
+        return steps;
+    }
+    for (i, &c0) in considered.iter().enumerate() {
+        for &c1 in &considered[i + 1..] {
+            let shared = excluders[c0] & excluders[c1];
+            // Every set needs two excluders that see all its cells.
+            if shared.count_ones() < 2 {
+                continue;
+            }
+            if degree == 2 {
+                if let Some(step) = exclusion(grid, &[c0, c1], shared) {
                     steps.push(step);
-                    if steps.len() >= limit {
-                        return steps;
+                }
+            } else {
+                // The third cell: an excluder of the first, then of the
+                // second, in their orders (SE's), each once.
+                let pair: CellSet = (1 << c0) | (1 << c1);
+                let first = excluders[c0] & considered_set & !pair;
+                let second = excluders[c1] & considered_set & !pair & !first;
+                for tail in cells_of(first).chain(cells_of(second)) {
+                    let common = shared & excluders[tail];
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    if let Some(step) = exclusion(grid, &[c0, c1, tail], common) {
+                        steps.push(step);
+                        if steps.len() >= limit {
+                            return steps;
+                        }
                     }
                 }
+            }
+            if steps.len() >= limit {
+                return steps;
             }
         }
     }
     steps
 }
 
-fn exclusion(grid: &Candidates, cells: &[usize], common: &[usize]) -> Option<Step> {
-    let options: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| digits(grid.mask(c)).collect())
-        .collect();
-    let mut used = vec![0 as Mask; cells.len()];
-    let mut combo = vec![0u8; cells.len()];
-    fn walk(
-        level: usize,
-        cells: &[usize],
-        options: &[Vec<u8>],
-        common: &[usize],
-        grid: &Candidates,
-        combo: &mut Vec<u8>,
-        used: &mut Vec<Mask>,
-    ) {
-        if level == cells.len() {
-            let mut taken: Mask = 0;
-            for &d in combo.iter() {
-                taken |= 1 << (d - 1);
-            }
-            if common.iter().any(|&e| grid.mask(e) & !taken == 0) {
-                return;
-            }
-            for (i, &d) in combo.iter().enumerate() {
-                used[i] |= 1 << (d - 1);
-            }
-            return;
-        }
-        for &d in &options[level] {
-            if (0..level).any(|j| combo[j] == d && sees(cells[j], cells[level])) {
+/// The digits of each of `cells` (two or three) that some possible
+/// combination uses, given the excluders `common`.
+fn usable(grid: &Candidates, cells: &[usize], common: CellSet) -> [Mask; 3] {
+    let n = cells.len();
+    let mut masks = [0 as Mask; 3];
+    for (i, &cell) in cells.iter().enumerate() {
+        masks[i] = grid.mask(cell);
+    }
+    let mut excluder_masks = [0 as Mask; 20];
+    let mut excluder_count = 0;
+    for e in cells_of(common) {
+        excluder_masks[excluder_count] = grid.mask(e);
+        excluder_count += 1;
+    }
+    let excluder_masks = &excluder_masks[..excluder_count];
+    // Whether a combination's digits leave every excluder a candidate.
+    let allowed = |taken: Mask| excluder_masks.iter().all(|&m| m & !taken != 0);
+    let see01 = sees(cells[0], cells[1]);
+    let (see02, see12) = if n == 3 {
+        (sees(cells[0], cells[2]), sees(cells[1], cells[2]))
+    } else {
+        (false, false)
+    };
+    let mut used = [0 as Mask; 3];
+    let done = |used: &[Mask; 3]| (0..n).all(|i| used[i] == masks[i]);
+    for d0 in digits(masks[0]) {
+        let b0 = bit(d0);
+        for d1 in digits(masks[1]) {
+            let b1 = bit(d1);
+            if b0 == b1 && see01 {
                 continue;
             }
-            combo[level] = d;
-            walk(level + 1, cells, options, common, grid, combo, used);
+            if n == 2 {
+                let new = used[0] & b0 == 0 || used[1] & b1 == 0;
+                if new && allowed(b0 | b1) {
+                    used[0] |= b0;
+                    used[1] |= b1;
+                    if done(&used) {
+                        return used;
+                    }
+                }
+                continue;
+            }
+            for d2 in digits(masks[2]) {
+                let b2 = bit(d2);
+                if (b0 == b2 && see02) || (b1 == b2 && see12) {
+                    continue;
+                }
+                let new = used[0] & b0 == 0 || used[1] & b1 == 0 || used[2] & b2 == 0;
+                if new && allowed(b0 | b1 | b2) {
+                    used[0] |= b0;
+                    used[1] |= b1;
+                    used[2] |= b2;
+                    if done(&used) {
+                        return used;
+                    }
+                }
+            }
         }
     }
-    walk(0, cells, &options, common, grid, &mut combo, &mut used);
+    used
+}
+
+fn exclusion(grid: &Candidates, cells: &[usize], common: CellSet) -> Option<Step> {
+    let used = usable(grid, cells, common);
+    if cells
+        .iter()
+        .enumerate()
+        .all(|(i, &cell)| grid.mask(cell) & !used[i] == 0)
+    {
+        return None;
+    }
     let (technique, rating, name) = if cells.len() == 2 {
         (Technique::AlignedPairExclusion, 62, "pair")
     } else {
         (Technique::AlignedTripletExclusion, 75, "triplet")
+    };
+    let names = |cells: &mut dyn Iterator<Item = usize>| {
+        cells.map(cell_name).collect::<Vec<_>>().join(", ")
     };
     let mut step = Step::new(
         technique,
         rating,
         format!(
             "every way of filling {} that leaves {} a candidate uses none of the removed digits (aligned {name} exclusion)",
-            cells
-                .iter()
-                .map(|&c| cell_name(c))
-                .collect::<Vec<_>>()
-                .join(", "),
-            common
-                .iter()
-                .map(|&c| cell_name(c))
-                .collect::<Vec<_>>()
-                .join(", ")
+            names(&mut cells.iter().copied()),
+            names(&mut cells_of(common)),
         ),
     );
     for (i, &cell) in cells.iter().enumerate() {
         step.eliminations
             .extend(digits(grid.mask(cell) & !used[i]).map(|d| (cell, d)));
     }
-    if step.eliminations.is_empty() {
-        return None;
-    }
     step.cells = cells.to_vec();
-    step.cells.extend(common);
+    step.cells.extend(cells_of(common));
     Some(step)
 }
 
