@@ -8,7 +8,7 @@
 //! cells are bit sets and the search over combinations stops as soon as
 //! every digit of every cell is known to be usable (nothing to eliminate).
 
-use super::super::candidates::{Mask, PEERS, bit, cell_name, digits, sees};
+use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
 use super::super::{Candidates, Step, Technique};
 
 /// A set of cells: bit `c` for cell `c`.
@@ -90,8 +90,20 @@ pub(crate) fn aligned(grid: &Candidates, degree: usize, limit: usize) -> Vec<Ste
     steps
 }
 
+/// The bits of a mask, lowest first.
+fn bits(mut mask: Mask) -> impl Iterator<Item = Mask> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let low = mask & mask.wrapping_neg();
+            mask &= mask - 1;
+            low
+        })
+    })
+}
+
 /// The digits of each of `cells` (two or three) that some possible
-/// combination uses, given the excluders `common`.
+/// combination uses, given the excluders `common`. The last cell's digits
+/// are found as a set for each choice in the others, not one by one.
 fn usable(grid: &Candidates, cells: &[usize], common: CellSet) -> [Mask; 3] {
     let n = cells.len();
     let mut masks = [0 as Mask; 3];
@@ -105,48 +117,44 @@ fn usable(grid: &Candidates, cells: &[usize], common: CellSet) -> [Mask; 3] {
         excluder_count += 1;
     }
     let excluder_masks = &excluder_masks[..excluder_count];
-    // Whether a combination's digits leave every excluder a candidate.
-    let allowed = |taken: Mask| excluder_masks.iter().all(|&m| m & !taken != 0);
-    let see01 = sees(cells[0], cells[1]);
-    let (see02, see12) = if n == 3 {
-        (sees(cells[0], cells[2]), sees(cells[1], cells[2]))
-    } else {
-        (false, false)
-    };
+    let last = n - 1;
+    let sees_last = [sees(cells[0], cells[last]), sees(cells[1], cells[last])];
+    let see01 = n == 3 && sees(cells[0], cells[1]);
     let mut used = [0 as Mask; 3];
-    let done = |used: &[Mask; 3]| (0..n).all(|i| used[i] == masks[i]);
-    for d0 in digits(masks[0]) {
-        let b0 = bit(d0);
-        for d1 in digits(masks[1]) {
-            let b1 = bit(d1);
+    for b0 in bits(masks[0]) {
+        // With n = 2 the middle loop runs once, with nothing chosen.
+        let middle = if n == 3 { masks[1] } else { 1 << 15 };
+        for b1 in bits(middle) {
+            let b1 = if n == 3 { b1 } else { 0 };
             if b0 == b1 && see01 {
                 continue;
             }
-            if n == 2 {
-                let new = used[0] & b0 == 0 || used[1] & b1 == 0;
-                if new && allowed(b0 | b1) {
-                    used[0] |= b0;
-                    used[1] |= b1;
-                    if done(&used) {
-                        return used;
-                    }
+            // The last cell's digits this choice allows: not a digit of a
+            // peer among the chosen, nor the last one an excluder has left.
+            let taken = b0 | b1;
+            let mut last_digits = masks[last];
+            if sees_last[0] {
+                last_digits &= !b0;
+            }
+            if n == 3 && sees_last[1] {
+                last_digits &= !b1;
+            }
+            for &e in excluder_masks {
+                let rest = e & !taken;
+                if rest == 0 {
+                    last_digits = 0;
+                } else if rest & (rest - 1) == 0 {
+                    last_digits &= !rest;
                 }
+            }
+            if last_digits == 0 {
                 continue;
             }
-            for d2 in digits(masks[2]) {
-                let b2 = bit(d2);
-                if (b0 == b2 && see02) || (b1 == b2 && see12) {
-                    continue;
-                }
-                let new = used[0] & b0 == 0 || used[1] & b1 == 0 || used[2] & b2 == 0;
-                if new && allowed(b0 | b1 | b2) {
-                    used[0] |= b0;
-                    used[1] |= b1;
-                    used[2] |= b2;
-                    if done(&used) {
-                        return used;
-                    }
-                }
+            used[0] |= b0;
+            used[1] |= b1;
+            used[last] |= last_digits;
+            if (0..n).all(|i| used[i] == masks[i]) {
+                return used;
             }
         }
     }
