@@ -283,6 +283,22 @@ impl Candidates {
         set
     }
 
+    /// [`Candidates::positions`] of every unit (index `0..27`) and digit
+    /// (index `digit - 1`), for the techniques that ask many times.
+    pub fn position_table(&self) -> [[Mask; 9]; 27] {
+        let mut table = [[0; 9]; 27];
+        for (unit, cells) in UNITS.iter().enumerate() {
+            for (i, &cell) in cells.iter().enumerate() {
+                let mut mask = self.masks[cell];
+                while mask != 0 {
+                    table[unit][mask.trailing_zeros() as usize] |= 1 << i;
+                    mask &= mask - 1;
+                }
+            }
+        }
+        table
+    }
+
     /// Whether `digit` is placed somewhere in `unit`.
     pub fn unit_has_value(&self, unit: usize, digit: u8) -> bool {
         UNITS[unit].iter().any(|&c| self.values[c] == digit)

@@ -14,6 +14,7 @@ pub(crate) fn fish(
     limit: usize,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
+    let table = grid.position_table();
     let mut placed = [0usize; 10];
     for cell in 0..81 {
         placed[grid.value(cell) as usize] += 1;
@@ -33,7 +34,7 @@ pub(crate) fn fish(
                 let mut cover = 0u16;
                 let mut ok = true;
                 for &base in &bases {
-                    let positions = grid.positions(base, digit);
+                    let positions = table[base][digit as usize - 1];
                     if positions.count_ones() <= 1 {
                         ok = false;
                         break;
@@ -41,6 +42,13 @@ pub(crate) fn fish(
                     cover |= positions;
                 }
                 if !ok || cover.count_ones() != degree {
+                    continue;
+                }
+                // Only a fish that eliminates something is a step.
+                let eliminates = (0..9).any(|j| {
+                    cover & (1 << j) != 0 && table[cover_start + j][digit as usize - 1] & !combo != 0
+                });
+                if !eliminates {
                     continue;
                 }
                 let covers: Vec<usize> = (0..9)

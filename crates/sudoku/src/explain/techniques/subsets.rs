@@ -29,18 +29,34 @@ pub(crate) fn naked(
         if empty < 2 * degree as usize {
             continue;
         }
+        // The unit's positions whose cell has two candidates or more.
+        let mut open: Mask = 0;
+        let mut masks = [0 as Mask; 9];
+        for (i, &cell) in UNITS[unit].iter().enumerate() {
+            masks[i] = grid.mask(cell);
+            if masks[i].count_ones() > 1 {
+                open |= 1 << i;
+            }
+        }
         for combo in combinations(degree) {
+            if combo & !open != 0 {
+                continue;
+            }
+            let union = (0..9)
+                .filter(|i| combo & (1 << i) != 0)
+                .fold(0, |acc, i| acc | masks[i]);
+            if union.count_ones() != degree {
+                continue;
+            }
+            // Only a set that eliminates something is a step.
+            let eliminates = (0..9).any(|i| combo & (1 << i) == 0 && masks[i] & union != 0);
+            if !eliminates {
+                continue;
+            }
             let cells: Vec<usize> = (0..9)
                 .filter(|i| combo & (1 << i) != 0)
                 .map(|i| UNITS[unit][i])
                 .collect();
-            if cells.iter().any(|&c| grid.mask(c).count_ones() <= 1) {
-                continue;
-            }
-            let union = cells.iter().fold(0, |acc, &c| acc | grid.mask(c));
-            if union.count_ones() != degree {
-                continue;
-            }
             let text = format!(
                 "{} hold only {} between them, so no other cell of {} can",
                 cell_list(&cells),
@@ -55,9 +71,6 @@ pub(crate) fn naked(
                 for digit in digits(grid.mask(cell) & union) {
                     step.eliminations.push((cell, digit));
                 }
-            }
-            if step.eliminations.is_empty() {
-                continue;
             }
             for &cell in &cells {
                 step.highlighted
@@ -85,6 +98,7 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
         _ => (Technique::HiddenQuad, 54),
     };
     let mut steps = Vec::new();
+    let table = grid.position_table();
     for unit in BOX_COL_ROW {
         let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count() as u32;
         if !(empty > 2 * degree || (direct && empty > degree)) {
@@ -95,7 +109,7 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
             let mut union = 0;
             let mut ok = true;
             for digit in digits(values) {
-                let positions = grid.positions(unit, digit);
+                let positions = table[unit][digit as usize - 1];
                 if positions.count_ones() <= 1 {
                     ok = false;
                     break;
@@ -103,6 +117,13 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
                 union |= positions;
             }
             if !ok || union.count_ones() != degree {
+                continue;
+            }
+            // Only a set that eliminates something is a step.
+            let eliminates = (0..9).any(|i| {
+                union & (1 << i) != 0 && grid.mask(UNITS[unit][i]) & !values != 0
+            });
+            if !eliminates {
                 continue;
             }
             let cells: Vec<usize> = (0..9)
@@ -130,7 +151,7 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
                 let single = (1..=9u8)
                     .filter(|&d| values & (1 << (d - 1)) == 0)
                     .find_map(|digit| {
-                        let positions = grid.positions(unit, digit);
+                        let positions = table[unit][digit as usize - 1];
                         let rest = positions & !union;
                         (positions.count_ones() > 1 && rest.count_ones() == 1)
                             .then(|| (UNITS[unit][rest.trailing_zeros() as usize], digit))
