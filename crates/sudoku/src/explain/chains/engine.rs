@@ -739,7 +739,9 @@ impl Engine {
                 for i in 0..self.out.len() {
                     let (k, cause) = self.out[i];
                     let hit = k == opposite;
-                    let grow = !run.contains(k) && !run.is_parent(p, k);
+                    // Every potential on a first-parent line is registered,
+                    // so an unregistered one is no ancestor (SE's isParent).
+                    let grow = !run.contains(k);
                     if hit || grow {
                         let n = run.push(k, cause, &[p]);
                         if hit {

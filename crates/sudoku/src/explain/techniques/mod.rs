@@ -41,7 +41,33 @@ pub(crate) const BOX_COL_ROW: [usize; 27] = {
 /// The `k`-subsets of `0..9` as bit masks, in SE's order (increasing
 /// value, as Gosper's hack enumerates them).
 pub(crate) fn combinations(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+    let k = (k as usize).min(9);
+    BY_SIZE.0[BY_SIZE.1[k]..BY_SIZE.1[k + 1]].iter().copied()
+}
+
+/// Every subset of `0..9`, by size and then by value, with where each
+/// size starts (a table, since the techniques ask for them at every step).
+static BY_SIZE: ([u16; 512], [usize; 11]) = subsets_by_size();
+
+const fn subsets_by_size() -> ([u16; 512], [usize; 11]) {
+    let mut table = [0u16; 512];
+    let mut starts = [0usize; 11];
+    let mut n = 0;
+    let mut k = 0;
+    while k <= 9 {
+        starts[k] = n;
+        let mut mask = 0u16;
+        while mask < 512 {
+            if mask.count_ones() == k as u32 {
+                table[n] = mask;
+                n += 1;
+            }
+            mask += 1;
+        }
+        k += 1;
+    }
+    starts[10] = n;
+    (table, starts)
 }
 
 /// A producer that stops after `limit` steps (the path asks for one).

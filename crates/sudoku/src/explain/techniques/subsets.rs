@@ -104,7 +104,14 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
         if !(empty > 2 * degree || (direct && empty > degree)) {
             continue;
         }
+        // Digits with two to `degree` places: only these can be in a set.
+        let eligible: Mask = (0..9)
+            .filter(|&d| (2..=degree).contains(&table[unit][d].count_ones()))
+            .fold(0, |acc, d| acc | 1 << d);
         for combo in combinations(degree) {
+            if combo & !eligible != 0 {
+                continue;
+            }
             let values: Mask = combo;
             let mut union = 0;
             let mut ok = true;
