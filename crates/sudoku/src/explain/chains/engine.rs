@@ -632,6 +632,48 @@ impl Engine {
             })
     }
 
+    /// What each potential of the (static) board implies, directly or not,
+    /// with these links: lets the cycle and forcing searches skip the
+    /// assumptions that cannot close a cycle or reach their opposite.
+    pub(crate) fn reach(&mut self, y_links: bool, x_links: bool) -> Reach {
+        // The links as adjacency lists over the keys of the candidates.
+        let mut first = vec![0u32; KEYS + 1];
+        let mut targets: Vec<u16> = Vec::new();
+        for k in 0..KEYS as u16 {
+            first[k as usize] = targets.len() as u32;
+            if self.board.cands[key_cell(k)] & (1 << key_digit0(k)) == 0 {
+                continue;
+            }
+            if key_on(k) {
+                self.on_to_off(k, y_links);
+            } else {
+                self.off_to_on(k, y_links, x_links);
+            }
+            targets.extend(self.out.iter().map(|&(t, _)| t));
+        }
+        first[KEYS] = targets.len() as u32;
+        let mut tarjan = Tarjan {
+            first: &first,
+            targets: &targets,
+            index: vec![NONE; KEYS],
+            low: vec![0; KEYS],
+            on_stack: vec![false; KEYS],
+            stack: Vec::new(),
+            next: 0,
+            component: vec![NONE; KEYS],
+            reach: Vec::new(),
+        };
+        for k in 0..KEYS {
+            if tarjan.index[k] == NONE && first[k] < first[k + 1] {
+                tarjan.visit(k);
+            }
+        }
+        Reach {
+            component: tarjan.component,
+            reach: tarjan.reach,
+        }
+    }
+
     /// Grows cycles from an "on" potential (SE's `doCycles`): `cycles` gets
     /// the nodes where the chain comes back to its start.
     pub(crate) fn cycles(
@@ -778,5 +820,96 @@ impl Engine {
             }
         }
         None
+    }
+}
+
+/// Words of a set of potential keys.
+const KEY_WORDS: usize = KEYS.div_ceil(64);
+
+/// Which potentials each potential implies through one link or more
+/// ([`Engine::reach`]): per strongly connected component, the keys it reaches.
+pub(crate) struct Reach {
+    component: Vec<u32>,
+    reach: Vec<[u64; KEY_WORDS]>,
+}
+
+impl Reach {
+    /// Whether assuming `from` implies `to` through one link or more.
+    pub(crate) fn reaches(&self, from: u16, to: u16) -> bool {
+        let c = self.component[from as usize];
+        c != NONE && self.reach[c as usize][to as usize / 64] & (1 << (to % 64)) != 0
+    }
+}
+
+/// Tarjan's strongly connected components over the link lists; components
+/// come out sinks first, so each one's reach is known from its successors'.
+struct Tarjan<'a> {
+    first: &'a [u32],
+    targets: &'a [u16],
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    next: u32,
+    component: Vec<u32>,
+    reach: Vec<[u64; KEY_WORDS]>,
+}
+
+impl Tarjan<'_> {
+    fn visit(&mut self, v: usize) {
+        self.index[v] = self.next;
+        self.low[v] = self.next;
+        self.next += 1;
+        self.stack.push(v as u16);
+        self.on_stack[v] = true;
+        for e in self.first[v]..self.first[v + 1] {
+            let w = self.targets[e as usize] as usize;
+            if self.index[w] == NONE {
+                self.visit(w);
+                self.low[v] = self.low[v].min(self.low[w]);
+            } else if self.on_stack[w] {
+                self.low[v] = self.low[v].min(self.index[w]);
+            }
+        }
+        if self.low[v] != self.index[v] {
+            return;
+        }
+        let id = self.reach.len() as u32;
+        let mut members = [0u64; KEY_WORDS];
+        let mut size = 0;
+        while let Some(w) = self.stack.pop() {
+            let w = w as usize;
+            self.on_stack[w] = false;
+            self.component[w] = id;
+            members[w / 64] |= 1 << (w % 64);
+            size += 1;
+            if w == v {
+                break;
+            }
+        }
+        // A member reaches every member when the component has a cycle.
+        let mut reach = if size > 1 { members } else { [0u64; KEY_WORDS] };
+        for word in 0..KEY_WORDS {
+            let mut bits = members[word];
+            while bits != 0 {
+                let u = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for e in self.first[u]..self.first[u + 1] {
+                    let w = self.targets[e as usize] as usize;
+                    let c = self.component[w];
+                    if c == id {
+                        // A link inside the component (a loop when size 1).
+                        reach[w / 64] |= 1 << (w % 64);
+                    } else {
+                        reach[w / 64] |= 1 << (w % 64);
+                        let other = &self.reach[c as usize];
+                        for (r, o) in reach.iter_mut().zip(other) {
+                            *r |= o;
+                        }
+                    }
+                }
+            }
+        }
+        self.reach.push(reach);
     }
 }

@@ -335,6 +335,9 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
     let mut cycles = Vec::new();
     let mut removable = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
+        // Cycles need their start to imply itself, forcing chains their
+        // start to imply its opposite: both are known at once.
+        let reach = engine.reach(y, x);
         for cell in 0..81 {
             let m = board.cands[cell];
             if board.values[cell] != 0 || m.count_ones() < 2 {
@@ -373,13 +376,19 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                 } else {
                     None
                 };
-                if let Some(cap) = cycle_cap {
+                if let Some(cap) = cycle_cap
+                    && reach.reaches(on, on)
+                {
                     engine.cycles(&mut cycle_run, on, y, x, &mut cycles, cap);
                 }
                 let (mut t_on, mut t_off) = (None, None);
                 if let Some(cap) = forcing_cap {
-                    t_on = engine.forcing(&mut on_run, on, y, cap);
-                    t_off = engine.forcing(&mut off_run, on ^ 1, y, cap);
+                    if reach.reaches(on, on ^ 1) {
+                        t_on = engine.forcing(&mut on_run, on, y, cap);
+                    }
+                    if reach.reaches(on ^ 1, on) {
+                        t_off = engine.forcing(&mut off_run, on ^ 1, y, cap);
+                    }
                 }
                 let base = if x && y { 7.0 } else { 6.5 };
                 let sort_key = if x && y {
