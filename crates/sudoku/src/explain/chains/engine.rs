@@ -87,11 +87,6 @@ const fn cell_units() -> [[u8; 3]; 81] {
     t
 }
 
-/// Whether two distinct cells share a unit.
-pub(crate) fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && (a % 9) / 3 == (b % 9) / 3))
-}
-
 #[inline]
 pub(crate) fn key(cell: usize, digit0: usize, on: bool) -> u16 {
     (((cell * 9 + digit0) << 1) | on as usize) as u16

@@ -6,8 +6,9 @@
 
 use super::engine::{
     Board, CELL_UNITS, Cause, Counter, Engine, Mode, NONE, Run, UNIT_CELLS, difficulty, key,
-    key_cell, key_digit0, key_on, sees,
+    key_cell, key_digit0, key_on,
 };
+use crate::explain::candidates::PEERS;
 
 /// Which chain a hint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -462,8 +463,8 @@ fn cycle_removable(board: &Board, run: &Run, end: u32, out: &mut Vec<u16>) {
     while let Some(p) = run.first_parent(n) {
         let k = run.nodes[n as usize].key;
         let (cell, d) = (key_cell(k), key_digit0(k));
-        for other in 0..81 {
-            if !in_cycle[other] && sees(cell, other) && board.cands[other] & (1 << d) != 0 {
+        for &other in &PEERS[cell] {
+            if !in_cycle[other] && board.cands[other] & (1 << d) != 0 {
                 if key_on(k) {
                     on_cells[other] |= 1 << d;
                 } else {
