@@ -46,7 +46,8 @@ pub(crate) fn fish(
                 }
                 // Only a fish that eliminates something is a step.
                 let eliminates = (0..9).any(|j| {
-                    cover & (1 << j) != 0 && table[cover_start + j][digit as usize - 1] & !combo != 0
+                    cover & (1 << j) != 0
+                        && table[cover_start + j][digit as usize - 1] & !combo != 0
                 });
                 if !eliminates {
                     continue;

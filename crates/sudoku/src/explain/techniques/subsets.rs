@@ -127,9 +127,8 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
                 continue;
             }
             // Only a set that eliminates something is a step.
-            let eliminates = (0..9).any(|i| {
-                union & (1 << i) != 0 && grid.mask(UNITS[unit][i]) & !values != 0
-            });
+            let eliminates =
+                (0..9).any(|i| union & (1 << i) != 0 && grid.mask(UNITS[unit][i]) & !values != 0);
             if !eliminates {
                 continue;
             }
