@@ -74,7 +74,7 @@ function nqueensLine(n, algo) {
 function binaryRun(bin, flags, input) {
   const run = (extra) => {
     try {
-      return execFileSync(bin, [...flags, ...extra], { encoding: 'utf8', input: input ?? '' });
+      return execFileSync(bin, [...flags, ...extra], { encoding: 'utf8', input: input ?? '', maxBuffer: 1 << 28 });
     } catch (error) {
       return error.stdout; // exit codes 3 and 4 still print
     }
@@ -290,6 +290,13 @@ for (const [board, algo, heuristic] of CASES) {
     await waitForRun(page);
     const record = commandLine(board, algo, heuristic);
     await compareCounters(page, 0, record);
+    // The events are the command line's, each generate event with its h beside.
+    query.delete('step');
+    const answer = await (await fetch(`${base}/api/eight-puzzle?${query}`)).json();
+    const flags = ['solve', board, '--algo', algo, ...(heuristic ? ['--heuristic', heuristic] : [])];
+    check(answer.events.filter((event) => event.kind === 'generate').every((event) => Number.isInteger(event.h)), 'a generate event without its h');
+    for (const event of answer.events) if (event.kind === 'generate') delete event.h;
+    sameAsBinary(answer, binaryRun(eightPuzzleBin, flags), `${board} ${algo}`);
     const cut = await page.locator('[data-panel="0"] .note').first().textContent();
     if (!cut.includes('cut')) await compareTally(page, 0, record);
   });

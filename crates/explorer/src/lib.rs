@@ -23,10 +23,8 @@ mod capture;
 mod gogen_api;
 mod limits;
 mod queens;
-mod slide;
 mod sudoku_api;
 mod tiles;
-mod watch;
 
 pub use api::app;
 pub use limits::Limits;

@@ -1,14 +1,14 @@
 //! The sliding-tiles view's solves: the query read into a board, a
-//! searcher and a heuristic; the solve run as the `eight-puzzle` command
-//! runs it, for its record; and the same search watched, for its events.
+//! searcher and a heuristic; the solve run and watched as the
+//! `eight-puzzle` command runs and watches it, for its record and events.
 
-use eight_puzzle::{Algo, Board, Heuristic, Options, Outcome, Status};
-use serde_json::{Map, Value, json};
+use cli_kit::{Rendered, SearchWatch, Sinks};
+use eight_puzzle::{Algo, Board, Heuristic, Move, Options, Outcome, Plan, Solver, Solvers, Status};
+use serde_json::{Value, json};
 
 use crate::api::ApiError;
+use crate::capture::{Capture, answer};
 use crate::limits::Limits;
-use crate::slide::{self, Slide};
-use crate::watch::Watch;
 
 /// The sizes the view offers: the eight and fifteen puzzles.
 const SIDES: [usize; 2] = [3, 4];
@@ -157,61 +157,85 @@ fn options(request: &Request, limits: &Limits) -> Options {
     options
 }
 
-/// Solves the request: `{"v": 1, "puzzle": "eight-puzzle", "record": ...,
-/// "events": [...], "cut": bool}`. The record is what `eight-puzzle solve
-/// --json` prints for the same flags (the library the command runs, with
-/// the server's limits); the events are the same search watched, from
-/// `run` to `end` (whose status and stats are the record's), or up to the
-/// events limit and a `cut` event.
+/// Solves the request as `eight-puzzle solve B --algo A --heuristic H
+/// --events FILE --json` does, under the server's limits: the crate's own
+/// planned solve (`Solvers::solve_observed`, the one the command line
+/// watches) observed by cli-kit's `SearchWatch`, the events caught in
+/// memory: `{"v": 1, "puzzle": "eight-puzzle", "record": ..., "events":
+/// [...], "cut": bool}`. Each `generate` event also carries `h`, the
+/// heuristic of the state generated, which the page needs to list the
+/// frontier with g, h and f before a node is expanded (version 1 lets a
+/// reader skip a field it does not know).
 pub(crate) fn run(request: &Request, limits: &Limits) -> String {
-    let outcome = eight_puzzle::solve(&request.board, &options(request, limits));
-    let record = record(request, &outcome);
-    let (events, cut) = watch(request, limits, &record);
-    // Written out by hand around the events, which are JSON text already.
-    format!(
-        "{{\"v\":{},\"puzzle\":\"eight-puzzle\",\"record\":{record},\"events\":{events},\"cut\":{cut}}}",
-        crate::watch::EVENTS_VERSION
-    )
+    let solvers = Solvers::new(options(request, limits));
+    let mut capture = Capture::new(request.events);
+    if let Ok(plan) = solvers.options().plan(request.board.size()) {
+        capture
+            .events
+            .emit("run", &run_fields(&request.board, &plan));
+    }
+    let render = |board: &Board| Rendered {
+        view: board.to_string(),
+        line: Some(board.to_line()),
+    };
+    let name_move = |mv: &Move| mv.name().to_owned();
+    let solved = {
+        let sinks = Sinks {
+            events: Some(&mut capture.events),
+            trace: None,
+        };
+        let mut watch = SearchWatch::new(sinks, &render, &name_move);
+        solvers.solve_observed(&request.board, &mut watch)
+    };
+    let record = match solved {
+        Ok(solved) => record(request, &solved.into_outcome()),
+        Err(error) => json!({"status": "invalid", "error": error.to_string()}),
+    };
+    let (events, cut) = capture.finish();
+    let events = with_estimates(&events, request);
+    answer("eight-puzzle", &record.to_string(), &events, cut)
 }
 
-/// The events of the request's search.
-fn watch(request: &Request, limits: &Limits, record: &Value) -> (String, bool) {
-    let Some(solver) = slide::solver(&request.board, request.heuristic) else {
-        return ("[]".to_owned(), false);
+/// The fields of the `run` event, as the command line writes them.
+fn run_fields(board: &Board, plan: &Plan) -> Value {
+    let algorithm = plan.options.algorithm;
+    let mut fields = json!({
+        "algorithm": algorithm.name(),
+        "puzzle": board.to_line(),
+        "goal": plan.goal.to_line(),
+    });
+    if algorithm.uses_heuristic() {
+        fields["heuristic"] = plan.heuristic.name().into();
+    }
+    fields
+}
+
+/// The events with `h` added to each `generate` event: the estimate of its
+/// state by the request's heuristic (none, zero, for the searchers that
+/// use none, as `eight-puzzle` plans them).
+fn with_estimates(events: &str, request: &Request) -> String {
+    let heuristic = request.heuristic.unwrap_or(Heuristic::Zero);
+    let Ok(solver) = Solver::new(Board::goal(request.board.size()), heuristic, None) else {
+        return events.to_owned();
     };
-    let mut watch = Watch::new(&solver, request.events);
-    let mut run = Map::new();
-    run.insert("algorithm".into(), request.algo.name().into());
-    if let Some(heuristic) = request.heuristic {
-        run.insert("heuristic".into(), heuristic.name().into());
-    }
-    run.insert("puzzle".into(), request.board.to_line().into());
-    watch.stream.emit("run", run);
-    // A board of the other parity is answered without a search, as the
-    // command line answers it.
-    if request.board.can_reach(solver.goal()) {
-        let algorithm = request.algo.search();
-        let config = slide::config(algorithm, limits);
-        let problem = Slide { solver: &solver };
-        if request.algo == Algo::IdaStar {
-            search_core::idastar_in_place_observed(
-                &problem,
-                request.board.clone(),
-                &config,
-                &mut watch,
-            );
-        } else {
-            algorithm.run_observed(&problem, problem.start(&request.board), &config, &mut watch);
+    let mut out = String::with_capacity(events.len() + events.len() / 16);
+    for line in events.lines() {
+        let estimate = line
+            .contains("\"kind\":\"generate\"")
+            .then(|| serde_json::from_str::<Value>(line).ok())
+            .flatten()
+            .and_then(|event| event["state_line"].as_str()?.parse::<Board>().ok())
+            .map(|board| solver.estimate(&board));
+        match (estimate, line.strip_suffix('}')) {
+            (Some(h), Some(open)) => {
+                out.push_str(open);
+                out.push_str(&format!(",\"h\":{h}}}"));
+            }
+            _ => out.push_str(line),
         }
+        out.push('\n');
     }
-    let mut end = Map::new();
-    for field in ["status", "limit", "stats"] {
-        if let Some(value) = record.get(field) {
-            end.insert(field.into(), value.clone());
-        }
-    }
-    watch.stream.emit("end", end);
-    watch.stream.finish()
+    out
 }
 
 /// The record `eight-puzzle solve --json` prints for the same board and
