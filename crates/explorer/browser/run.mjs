@@ -1,8 +1,9 @@
 // End-to-end tests of the explorer in a real browser: Debian's Chromium
 // driven by playwright-core. Starts the `explorer` binary on a free port,
-// opens shared links, plays and steps, compares the counters the page
-// shows with `eight-puzzle solve --json` for the same input, fails on any
-// console error, and saves screenshots at desktop and phone widths.
+// opens shared links of every view, plays and steps, compares the
+// counters the page shows with the crate binary's `--json` for the same
+// input and the API's events with its `--events -`, event for event, fails
+// on any console error, and saves screenshots at desktop and phone widths.
 //
 //   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH [--screenshots DIR]
 //

@@ -49,7 +49,7 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "nqueens",
         title: "N-Queens",
-        what: "seed 004's depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded",
+        what: "seed 004's depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
         ready: true,
     },
     View {
