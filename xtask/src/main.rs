@@ -30,6 +30,10 @@ enum Command {
     Verify {
         /// Only these crates (default: every folder under fixtures/).
         crates: Vec<String>,
+        /// Check sudoku's explained path on every rated puzzle (and every
+        /// 50th 17-clue one) instead of a sample; takes much longer.
+        #[arg(long)]
+        explain_all: bool,
     },
     /// Time our solvers against their peers, interleaved; print a Markdown table
     /// and write target/bench/<crate>.json (and its ratios as a bar chart, <crate>.svg).
@@ -64,7 +68,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Verify { crates } => verify::run(&crates),
+        Command::Verify {
+            crates,
+            explain_all,
+        } => verify::run(&crates, explain_all),
         Command::Bench {
             krate,
             filter,

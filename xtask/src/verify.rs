@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use anyhow::{Result, bail};
 
+use crate::workspace::{cargo, run_checked};
 use crate::{fixtures, workspace};
 
-pub fn run(only: &[String]) -> Result<()> {
+pub fn run(only: &[String], explain_all: bool) -> Result<()> {
     let crates = if only.is_empty() {
         workspace::fixture_crates()?
     } else {
@@ -57,5 +58,28 @@ pub fn run(only: &[String]) -> Result<()> {
     if failed_cases > 0 {
         bail!("{failed_cases} fixture case(s) failed");
     }
+    if crates.iter().any(|krate| krate == "sudoku") {
+        explain_paths(explain_all)?;
+    }
     Ok(())
+}
+
+/// Sudoku's explained paths: every step checked against the solution on a
+/// sample of the rated puzzles in `../shared` (all of them with `--explain-all`).
+fn explain_paths(all: bool) -> Result<()> {
+    println!("\nsudoku explain: every step of every path against the solution");
+    let mut command = cargo();
+    command.args([
+        "run",
+        "--release",
+        "--quiet",
+        "-p",
+        "sudoku",
+        "--example",
+        "explain_verify",
+    ]);
+    if all {
+        command.args(["--", "--all"]);
+    }
+    run_checked(&mut command, "the explain_verify example")
 }

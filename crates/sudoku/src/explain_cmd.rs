@@ -411,22 +411,28 @@ pub fn generate_cmd(
     time_limit: std::time::Duration,
 ) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
+    let progress = generate_progress(number);
     for i in 0..number {
         match sudoku::explain::generate(band.0..=band.1, symmetry, seed.wrapping_add(i), time_limit)
         {
             Some(made) => {
                 let grid = Candidates::from_values(&made.puzzle);
-                writeln!(
-                    out,
-                    "{} ED={}/{}/{}",
-                    grid.to_line(),
-                    made.path.er,
-                    made.path.ep,
-                    made.path.ed
-                )?;
-                out.flush()?;
+                // The bar steps aside while the line is written.
+                progress.suspend(|| -> std::io::Result<()> {
+                    writeln!(
+                        out,
+                        "{} ED={}/{}/{}",
+                        grid.to_line(),
+                        made.path.er,
+                        made.path.ep,
+                        made.path.ed
+                    )?;
+                    out.flush()
+                })?;
+                progress.inc(1);
             }
             None => {
+                progress.finish_and_clear();
                 out.flush()?;
                 eprintln!(
                     "sudoku: no puzzle rated {}..{} within {:.1} s (seed {})",
@@ -439,5 +445,24 @@ pub fn generate_cmd(
             }
         }
     }
+    progress.finish_and_clear();
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bar `sudoku generate` shows on stderr, only when stderr is a
+/// terminal: puzzles made so far and the time spent, ticking while a
+/// rare band keeps the generator searching.
+fn generate_progress(number: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(number);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} {bar:40} {pos}/{len} puzzles generated, {elapsed} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }

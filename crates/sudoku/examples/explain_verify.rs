@@ -1,0 +1,282 @@
+//! Every step of every explained path, checked against the puzzle's unique
+//! solution: no placed digit wrong, no elimination of the solution's digit,
+//! the path reaches the solution, and ER/EP/ED follow from its steps as
+//! serate defines them. Puzzles: every file of
+//! `../shared/data/sudoku/rated/` and a sample of the 49,158 17-clue
+//! puzzles, read at run time (their licences keep them out of the
+//! repository).
+//!
+//! `cargo xtask verify` runs a sample of it (every 10th rated puzzle up to
+//! ER 10.6, every 1000th 17-clue puzzle); `cargo xtask verify --explain-all`
+//! runs every rated puzzle and every 50th 17-clue one. By hand, in release:
+//! `cargo run --release -p sudoku --example explain_verify -- [--all]
+//! [--every N] [--max-er X] [--seventeen-every N] [--threads N]`.
+//! Prints a table per file (puzzles, steps, failures, time) and the
+//! slowest puzzles; exits 1 when any check fails.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use sudoku::explain::{Candidates, Rating, solve_path, unique_solution};
+
+/// One puzzle to check: where it comes from and its 81 characters.
+struct Job {
+    source: usize,
+    line: usize,
+    puzzle: String,
+}
+
+/// What checking one puzzle found.
+struct Outcome {
+    steps: usize,
+    failures: Vec<String>,
+    seconds: f64,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let all = args.iter().any(|a| a == "--all");
+    let every: usize = value("--every")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if all { 1 } else { 10 })
+        .max(1);
+    let max_er: u16 = value("--max-er")
+        .and_then(|v| v.parse::<f64>().ok())
+        .map_or(if all { u16::MAX } else { 106 }, |v| {
+            (v * 10.0).round() as u16
+        });
+    let seventeen_every: usize = value("--seventeen-every")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if all { 50 } else { 1000 })
+        .max(1);
+    let threads: usize = value("--threads")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
+    let mut sources: Vec<String> = Vec::new();
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut rated: Vec<PathBuf> = match std::fs::read_dir(data.join("rated")) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+            .collect(),
+        Err(e) => {
+            eprintln!("cannot read {}: {e}", data.join("rated").display());
+            return ExitCode::FAILURE;
+        }
+    };
+    rated.sort();
+    for file in rated {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            eprintln!("cannot read {}", file.display());
+            return ExitCode::FAILURE;
+        };
+        let source = sources.len();
+        sources.push(
+            file.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into(),
+        );
+        for (index, line) in text.lines().enumerate().step_by(every) {
+            let mut fields = line.split('\t');
+            let puzzle = fields.next().unwrap_or_default();
+            let er = fields
+                .next()
+                .and_then(|f| f.trim().parse::<f64>().ok())
+                .map_or(0, |v| (v * 10.0).round() as u16);
+            if er <= max_er {
+                jobs.push(Job {
+                    source,
+                    line: index + 1,
+                    puzzle: puzzle.to_string(),
+                });
+            }
+        }
+    }
+    let seventeen = data.join("puzzles2_17_clue.txt");
+    match std::fs::read_to_string(&seventeen) {
+        Ok(text) => {
+            let source = sources.len();
+            sources.push(format!("puzzles2_17_clue.txt (every {seventeen_every}th)"));
+            for (index, line) in text.lines().enumerate().step_by(seventeen_every) {
+                jobs.push(Job {
+                    source,
+                    line: index + 1,
+                    puzzle: line.trim().to_string(),
+                });
+            }
+        }
+        Err(e) => {
+            eprintln!("cannot read {}: {e}", seventeen.display());
+            return ExitCode::FAILURE;
+        }
+    }
+
+    // The longest puzzles (the rated files are sorted by ER) go first, so
+    // that they do not leave one thread working alone at the end.
+    jobs.sort_by_key(|job| std::cmp::Reverse((job.source < sources.len() - 1, job.line)));
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(jobs.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    let outcome = check(&job.puzzle);
+                    if let Ok(mut list) = outcomes.lock() {
+                        list.push((i, outcome));
+                    }
+                }
+            });
+        }
+    });
+    let outcomes = outcomes.into_inner().unwrap_or_default();
+
+    // Per source: puzzles, steps, failures, CPU seconds.
+    let mut table = vec![(0usize, 0usize, 0usize, 0f64); sources.len()];
+    let mut failures = 0;
+    for (i, outcome) in &outcomes {
+        let job = &jobs[*i];
+        let row = &mut table[job.source];
+        row.0 += 1;
+        row.1 += outcome.steps;
+        row.2 += usize::from(!outcome.failures.is_empty());
+        row.3 += outcome.seconds;
+        for failure in &outcome.failures {
+            failures += 1;
+            eprintln!(
+                "FAIL {}:{} {}: {failure}",
+                sources[job.source], job.line, job.puzzle
+            );
+        }
+    }
+    println!("| puzzles from | puzzles | steps checked | failed | seconds (sum over puzzles) |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for (name, (puzzles, steps, failed, seconds)) in sources.iter().zip(&table) {
+        println!("| {name} | {puzzles} | {steps} | {failed} | {seconds:.1} |");
+    }
+    let mut slowest: Vec<&(usize, Outcome)> = outcomes.iter().collect();
+    slowest.sort_by(|a, b| b.1.seconds.total_cmp(&a.1.seconds));
+    println!("\nslowest:");
+    for (i, outcome) in slowest.iter().take(5) {
+        let job = &jobs[*i];
+        println!(
+            "  {}:{} {:.2} s",
+            sources[job.source], job.line, outcome.seconds
+        );
+    }
+    // Wall-clock times swell on a busy machine; the process's CPU time
+    // (Linux) says what the checks cost.
+    let cpu = cpu_seconds().map_or(String::new(), |s| format!(", {s:.1} s CPU"));
+    println!(
+        "\n{} puzzles, {} steps, {failures} failures, {:.1} s on {threads} thread(s){cpu}",
+        outcomes.len(),
+        table.iter().map(|r| r.1).sum::<usize>(),
+        started.elapsed().as_secs_f64()
+    );
+    if failures > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// User and system CPU time of this process so far, where `/proc` tells it.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // The kernel counts in USER_HZ, 100 on every Linux port in use.
+    Some(ticks / 100.0)
+}
+
+/// Rates one puzzle and checks its path; every problem found, in words.
+fn check(puzzle: &str) -> Outcome {
+    let started = Instant::now();
+    let mut failures = Vec::new();
+    let grid = match Candidates::parse(puzzle) {
+        Ok(grid) => grid,
+        Err(e) => {
+            failures.push(format!("does not parse: {e}"));
+            return Outcome {
+                steps: 0,
+                failures,
+                seconds: 0.0,
+            };
+        }
+    };
+    let solution = match unique_solution(&grid) {
+        Ok(solution) => solution,
+        Err(e) => {
+            failures.push(format!("not rated: {e}"));
+            return Outcome {
+                steps: 0,
+                failures,
+                seconds: 0.0,
+            };
+        }
+    };
+    let path = solve_path(&grid);
+    let mut replay = grid.clone();
+    let (mut er, mut ep, mut ed) = (Rating(0), Rating(0), Rating(0));
+    for (n, step) in path.steps.iter().enumerate() {
+        for &(cell, digit) in &step.placements {
+            if solution[cell] != digit {
+                failures.push(format!(
+                    "step {} ({}) places {digit} at cell {cell}, the solution has {}",
+                    n + 1,
+                    step.technique,
+                    solution[cell]
+                ));
+            }
+        }
+        for &(cell, digit) in &step.eliminations {
+            if solution[cell] == digit {
+                failures.push(format!(
+                    "step {} ({}) eliminates the solution's {digit} at cell {cell}",
+                    n + 1,
+                    step.technique
+                ));
+            }
+        }
+        step.apply(&mut replay);
+        er = er.max(step.rating);
+        if n == 0 {
+            ed = er;
+        }
+        if ep == Rating(0) && step.places() {
+            ep = er;
+        }
+    }
+    if !path.solved || replay.values() != &solution {
+        failures.push(format!(
+            "the path ends unsolved after {} steps",
+            path.steps.len()
+        ));
+    } else if (er, ep, ed) != (path.er, path.ep, path.ed) {
+        failures.push(format!(
+            "rated {}/{}/{}, its steps give {er}/{ep}/{ed}",
+            path.er, path.ep, path.ed
+        ));
+    }
+    Outcome {
+        steps: path.steps.len(),
+        failures,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
