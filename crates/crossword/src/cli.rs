@@ -13,6 +13,7 @@ use cli_kit::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::watch::Watch;
 use crate::{
     Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList, check,
 };
@@ -220,6 +221,18 @@ impl cli_kit::Outcome for Filled {
 /// its fill is the only one ([`crate::is_unique`], within
 /// [`crate::unique_budget`] of the fill's nodes).
 pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled, String> {
+    fill_item_watched(bytes, options, unique, Watch::default())
+}
+
+/// [`fill_item`], the fill watched by `watch` ([`crate::watch::fill_watched`])
+/// when it asks for events, a trace or a tree; the count to 2 after it is
+/// not watched.
+pub fn fill_item_watched(
+    bytes: &[u8],
+    options: &Options,
+    unique: bool,
+    watch: Watch<'_, '_>,
+) -> Result<Filled, String> {
     let grid = parse_template(bytes)?;
     let problem = Problem::new(grid, &options.word_list());
     if problem.slots().is_empty() {
@@ -239,7 +252,10 @@ pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled
             grid.cols()
         ));
     }
+    let watched =
+        watch.sinks.events.is_some() || watch.sinks.trace.is_some() || watch.tree.is_some();
     let (outcome, ac3) = match options.algo {
+        _ if watched => crate::watch::fill_watched(&problem, options, watch),
         Algo::Ac3 => {
             let (outcome, result) = crate::ac3(&problem, options);
             (outcome, Some(result))
@@ -440,6 +456,73 @@ impl FillReport {
         }
         Ok(())
     }
+}
+
+/// The node limit of each `--compare` run unless `--node-limit` says.
+pub const COMPARE_NODE_LIMIT: u64 = 100_000;
+/// The time limit of each `--compare` run unless `--time-limit` says.
+pub const COMPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `fill --compare`: every algorithm on the template in `bytes`, each
+/// under the options' node and time limits (or [`COMPARE_NODE_LIMIT`] and
+/// [`COMPARE_TIME_LIMIT`]), as a table, or one JSON record per row with
+/// `json`. No count to 2 follows a fill.
+pub fn compare(
+    out: &mut dyn Write,
+    bytes: &[u8],
+    options: &Options,
+    json: bool,
+) -> anyhow::Result<()> {
+    let grid = parse_template(bytes).map_err(|message| anyhow::anyhow!(message))?;
+    let problem = Problem::new(grid, &options.word_list());
+    let mut limits = options.limits;
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let grid = problem.grid();
+    let heading = format!(
+        "{} x {} grid, {} entries\nlimits per run: {} nodes, {} s (ac3 makes no guess: undecided, it stops at depth 0)",
+        grid.rows(),
+        grid.cols(),
+        problem.slots().slots.len(),
+        cli_kit::thousands(nodes),
+        time.as_secs_f64()
+    );
+    let mut table = cli_kit::Comparison::new(heading, "fills");
+    for &algo in <Algo as puzzle_kit::Algorithm>::ALL {
+        let run = Options {
+            algo,
+            limits,
+            trace: false,
+            ..options.clone()
+        };
+        let outcome = crate::solve_problem(&problem, &run);
+        let stats = &outcome.stats;
+        table.push(cli_kit::Row {
+            algorithm: algo.name().to_owned(),
+            status: outcome.status.into(),
+            limit: outcome.status.limit(),
+            nodes: stats.nodes,
+            counters: vec![
+                ("backtracks", stats.backtracks),
+                ("restarts", stats.restarts),
+                ("arc_revisions", stats.arc_revisions),
+            ],
+            elapsed: stats.elapsed,
+            length: Some(outcome.count),
+        });
+    }
+    if json {
+        let mut rows = Vec::new();
+        table.write_json(&mut rows)?;
+        for row in String::from_utf8_lossy(&rows).lines() {
+            let mut record: serde_json::Map<String, serde_json::Value> = serde_json::from_str(row)?;
+            record.insert("template".into(), problem.grid().to_rows().into());
+            writeln!(out, "{}", serde_json::Value::Object(record))?;
+        }
+    } else {
+        write!(out, "{}", table.to_text())?;
+    }
+    Ok(())
 }
 
 fn round2(value: f64) -> f64 {

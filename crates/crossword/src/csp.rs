@@ -6,7 +6,10 @@
 
 use std::time::Instant;
 
-use csp_core::{Config, CountStatus, Model, Solver, Var, VarOrder};
+use csp_core::{
+    ArcRevision, Cause, Config, CountStatus, Model, NoObserver, Observer, Pruning, Recorder,
+    Solver, Var, VarOrder,
+};
 
 use puzzle_kit::{Limit, Status};
 
@@ -109,6 +112,17 @@ fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
 /// examined and a fill may still lie deeper, which is what a depth limit
 /// means; no node or time budget was spent, so neither of those is named.
 pub(crate) fn ac3(problem: &Problem, options: &Options) -> (Run, Ac3Result) {
+    ac3_observed(problem, options, NoObserver)
+}
+
+/// [`ac3`], telling `observer` the propagation, each arc revision and
+/// pruning, and a wipe-out: the revisions of the trace are recorded from
+/// the same calls.
+pub(crate) fn ac3_observed<O: Observer>(
+    problem: &Problem,
+    options: &Options,
+    mut observer: O,
+) -> (Run, Ac3Result) {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
     let before: Vec<Vec<u32>> = vars
@@ -121,24 +135,13 @@ pub(crate) fn ac3(problem: &Problem, options: &Options) -> (Run, Ac3Result) {
         })
         .collect();
     let mut solver = Solver::new(model, Config::default());
-    let report = solver.ac3(options.trace);
-    let slot_of = |var: Var| var.index();
-    // csp-core keeps only the removals; the domain after each change is rebuilt by replay.
-    let mut revisions = Vec::with_capacity(report.revisions.len());
-    report.replay(|revision, domain_after| {
-        revisions.push(Revision {
-            x: slot_of(revision.x),
-            y: slot_of(revision.y),
-            removed: revision.removed.iter().map(|&v| v as u32).collect(),
-            domain_after: domain_after
-                .map(|d| alphabetical(problem, d.iter().map(|&v| v as u32).collect())),
-            added: revision
-                .added
-                .iter()
-                .map(|&(k, x)| (slot_of(k), slot_of(x)))
-                .collect(),
-        })
-    });
+    let mut recorder = Recorder::default();
+    let report = if options.trace {
+        solver.ac3_observed(&mut Both(&mut recorder, &mut observer))
+    } else {
+        solver.ac3_observed(&mut observer)
+    };
+    let revisions = replay(problem, &before, &recorder);
     let after: Vec<Vec<u32>> = vars
         .iter()
         .map(|&var| {
@@ -196,8 +199,77 @@ pub(crate) fn ac3(problem: &Problem, options: &Options) -> (Run, Ac3Result) {
     )
 }
 
+/// Seed 002's table from the revisions and prunings recorded: csp-core
+/// tells only the words removed, so the domain after each change is
+/// rebuilt from the domains before, step by step.
+fn replay(problem: &Problem, before: &[Vec<u32>], recorded: &Recorder) -> Vec<Revision> {
+    let mut domains: Vec<std::collections::BTreeSet<u32>> = before
+        .iter()
+        .map(|ids| ids.iter().copied().collect())
+        .collect();
+    let mut prunings = recorded.prunings.iter().peekable();
+    let mut revisions = Vec::with_capacity(recorded.revisions.len());
+    for (index, revision) in recorded.revisions.iter().enumerate() {
+        while let Some(Pruning { var, removed, .. }) = prunings.next_if(|p| p.after <= index) {
+            for &value in removed {
+                domains[var.index()].remove(&(value as u32));
+            }
+        }
+        let ArcRevision {
+            x,
+            y,
+            removed,
+            added,
+        } = revision;
+        let domain = &mut domains[x.index()];
+        for &value in removed {
+            domain.remove(&(value as u32));
+        }
+        revisions.push(Revision {
+            x: x.index(),
+            y: y.index(),
+            removed: removed.iter().map(|&v| v as u32).collect(),
+            domain_after: (!removed.is_empty())
+                .then(|| alphabetical(problem, domain.iter().copied().collect())),
+            added: added.iter().map(|&(k, x)| (k.index(), x.index())).collect(),
+        });
+    }
+    revisions
+}
+
+/// Two observers told the same calls, in turn.
+struct Both<A, B>(A, B);
+
+impl<A: Observer, B: Observer> Observer for Both<A, B> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.0.propagate(cause, depth);
+        self.1.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.0.arc_revised(x, y, removed, added);
+        self.1.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.0.pruned(propagator, var, removed);
+        self.1.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.0.wipeout(var);
+        self.1.wipeout(var);
+    }
+}
+
 /// MAC on csp-core with dom/wdeg: a first fill, or a count of fills.
 pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
+    mac_observed(problem, options, NoObserver)
+}
+
+/// [`mac`], telling `observer` what the search does (but its `end`: the
+/// caller has the crate's [`Stats`]).
+pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, observer: O) -> Run {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
     let mut config = Config::default().var_order(VarOrder::DomWdeg);
@@ -221,7 +293,7 @@ pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
     };
     match options.counting() {
         None => {
-            let outcome = solver.solve();
+            let outcome = solver.solve_observed(&mut NoEnd(observer));
             let stats = stats_of(outcome.stats);
             match outcome.status {
                 Status::Solved => Run {
@@ -244,6 +316,16 @@ pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
                     stats,
                 },
             }
+        }
+        Some(limit) if O::ACTIVE => {
+            let mut watched = FirstFill {
+                observer: NoEnd(observer),
+                first: None,
+            };
+            let count = solver.count_observed(limit, &mut watched);
+            let first = watched.first.map(|values| fill_of(&values));
+            let stats = stats_of(count.stats);
+            counted(problem, first, count, stats)
         }
         Some(limit) => {
             let mut first = None;
@@ -288,5 +370,100 @@ fn counted(
             Status::Solved => None,
         },
         stats,
+    }
+}
+
+/// An observer told every call but `end` (the crossword's `end` carries the
+/// crate's counters, told by the caller).
+struct NoEnd<O>(O);
+
+impl<O: Observer> Observer for NoEnd<O> {
+    const ACTIVE: bool = O::ACTIVE;
+
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.0.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.0.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.0.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.0.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.0.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.0.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.0.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        self.0.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.0.restart(run);
+    }
+}
+
+/// A watched count that keeps the first fill it is told of.
+struct FirstFill<O> {
+    observer: O,
+    first: Option<Vec<i32>>,
+}
+
+impl<O: Observer> Observer for FirstFill<O> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.observer.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.observer.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.observer.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.observer.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.observer.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.first.is_none() {
+            self.first = Some(values.to_vec());
+        }
+        self.observer.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.observer.restart(run);
+    }
+
+    fn end(&mut self, status: Status, stats: &csp_core::Stats) {
+        self.observer.end(status, stats);
     }
 }

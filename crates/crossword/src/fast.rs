@@ -17,6 +17,7 @@
 
 use std::time::Instant;
 
+use csp_core::{Cause, NoObserver, Observer, Var};
 use puzzle_kit::{Limit, Status};
 
 use crate::options::{Options, Run, Stats};
@@ -131,7 +132,15 @@ enum Flow {
     Restart,
 }
 
-struct Engine<'a> {
+/// The engine, telling `observer` what it does in csp-core's terms (a
+/// slot is the variable of its index, a word its global id); every call
+/// sits behind `O::ACTIVE`, so with [`NoObserver`] none of it is compiled.
+struct Engine<'a, O: Observer> {
+    observer: O,
+    /// Decisions in force (kept only when observed).
+    depth: usize,
+    /// The words a propagation step removed (gathered only when observed).
+    removed_ids: Vec<i32>,
     dicts: Vec<Dict>,
     slots: Vec<SlotState>,
     trail: Vec<Undo>,
@@ -157,6 +166,14 @@ struct Engine<'a> {
 
 /// Fills (or counts the fills of) `problem` with the fast engine.
 pub fn solve(problem: &Problem, options: &Options) -> Run {
+    solve_observed(problem, options, NoObserver)
+}
+
+/// [`solve`], telling `observer` each propagation (`propagate`; `pruned`
+/// by `crossing` or `all-different` with the words removed), wipe-out,
+/// decision, refutation, backtrack, solution and restart. Its `end` is not
+/// called: the caller has the crate's [`Stats`].
+pub fn solve_observed<O: Observer>(problem: &Problem, options: &Options, observer: O) -> Run {
     let started = Instant::now();
     let slots = problem.slots();
     if slots.is_empty() {
@@ -173,12 +190,17 @@ pub fn solve(problem: &Problem, options: &Options) -> Run {
             },
         };
     }
-    let mut engine = Engine::new(problem, options, started);
+    let mut engine = Engine::new(problem, options, started, observer);
     engine.run()
 }
 
-impl<'a> Engine<'a> {
-    fn new(problem: &'a Problem, options: &'a Options, started: Instant) -> Engine<'a> {
+impl<'a, O: Observer> Engine<'a, O> {
+    fn new(
+        problem: &'a Problem,
+        options: &'a Options,
+        started: Instant,
+        observer: O,
+    ) -> Engine<'a, O> {
         let model = problem.slots();
         let longest = model.slots.iter().map(|s| s.len()).max().unwrap_or(0);
         let mut dict_of_len = vec![usize::MAX; longest + 1];
@@ -264,6 +286,9 @@ impl<'a> Engine<'a> {
         }
         let seed = options.seed_or_default();
         Engine {
+            observer,
+            depth: 0,
+            removed_ids: Vec::new(),
             dicts,
             slots,
             trail: Vec::new(),
@@ -308,6 +333,9 @@ impl<'a> Engine<'a> {
             };
         }
         self.stats.nodes = 1;
+        if O::ACTIVE {
+            self.observer.propagate(Cause::Root, 0);
+        }
         let root_ok = self.root_propagation();
         let flow = if root_ok {
             loop {
@@ -317,6 +345,10 @@ impl<'a> Engine<'a> {
                     Flow::Restart => {
                         self.undo(root_mark);
                         self.stats.restarts += 1;
+                        if O::ACTIVE {
+                            self.depth = 0;
+                            self.observer.restart(self.stats.restarts + 1);
+                        }
                         self.fails_since_restart = 0;
                         self.restart_budget += self.restart_budget / 2;
                     }
@@ -378,6 +410,9 @@ impl<'a> Engine<'a> {
         for s in 0..self.slots.len() {
             let slot = &self.slots[s];
             if slot.size == 0 {
+                if O::ACTIVE {
+                    self.observer.wipeout(Some(Var::from_index(s)));
+                }
                 return false;
             }
             for p in 0..slot.len {
@@ -568,6 +603,10 @@ impl<'a> Engine<'a> {
                     let mut i = 0;
                     while i < self.slots[t].live as usize {
                         let b = self.slots[t].nonzero[i] as usize;
+                        if O::ACTIVE {
+                            let gone = self.slots[t].dom[b] & self.dicts[d].index[at + b];
+                            self.gather_removed(t, b, gone);
+                        }
                         let new = self.slots[t].dom[b] & !self.dicts[d].index[at + b];
                         let live = self.slots[t].live;
                         removed += self.set_live_block(t, i, new);
@@ -584,7 +623,13 @@ impl<'a> Engine<'a> {
                     if removed == 0 {
                         continue;
                     }
+                    if O::ACTIVE {
+                        self.report_removed("crossing", t);
+                    }
                     if removed == self.slots[t].size {
+                        if O::ACTIVE {
+                            self.observer.wipeout(Some(Var::from_index(t)));
+                        }
                         self.wiped = Some(t);
                         self.crossing_weight[crossing as usize] += 1;
                         self.queue.clear();
@@ -603,9 +648,20 @@ impl<'a> Engine<'a> {
                         let t = self.slots[s].twins[k] as usize;
                         if self.slots[t].dom[w / 64] & (1 << (w % 64)) != 0 {
                             if self.slots[t].size == 1 {
+                                if O::ACTIVE {
+                                    self.removed_ids.clear();
+                                    self.gather_removed(t, w / 64, 1 << (w % 64));
+                                    self.report_removed("all-different", t);
+                                    self.observer.wipeout(Some(Var::from_index(t)));
+                                }
                                 self.wiped = Some(t);
                                 self.queue.clear();
                                 return false;
+                            }
+                            if O::ACTIVE {
+                                self.removed_ids.clear();
+                                self.gather_removed(t, w / 64, 1 << (w % 64));
+                                self.report_removed("all-different", t);
                             }
                             self.remove(t, w);
                         }
@@ -614,6 +670,30 @@ impl<'a> Engine<'a> {
             }
         }
         true
+    }
+
+    /// Adds the words of `bits` (block `block` of slot `s`'s length) to
+    /// those a propagation step removed.
+    fn gather_removed(&mut self, s: usize, block: usize, mut bits: u64) {
+        let len = self.slots[s].len;
+        while bits != 0 {
+            let w = block * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.removed_ids.push(self.problem.global_id(len, w) as i32);
+        }
+    }
+
+    /// Tells the observer the words gathered left slot `s`, and forgets them.
+    fn report_removed(&mut self, propagator: &str, s: usize) {
+        self.removed_ids.sort_unstable();
+        self.observer
+            .pruned(propagator, Var::from_index(s), &self.removed_ids);
+        self.removed_ids.clear();
+    }
+
+    /// Slot `s`'s word `w` as the observer sees it: its global id.
+    fn value_of(&self, s: usize, w: usize) -> i32 {
+        self.problem.global_id(self.slots[s].len, w) as i32
     }
 
     fn undo(&mut self, mark: usize) {
@@ -692,6 +772,12 @@ impl<'a> Engine<'a> {
 
     fn record_solution(&mut self) -> Flow {
         self.count += 1;
+        if O::ACTIVE {
+            let values: Vec<i32> = (0..self.slots.len())
+                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)))
+                .collect();
+            self.observer.solution(&values);
+        }
         if self.first.is_none() {
             let fill = self
                 .slots
@@ -729,6 +815,13 @@ impl<'a> Engine<'a> {
             self.stats.nodes += 1;
             let w = first_bit(&self.slots[s].dom);
             let mark = self.trail.len();
+            if O::ACTIVE {
+                self.depth += 1;
+                let value = self.value_of(s, w);
+                self.observer
+                    .decision(Var::from_index(s), value, self.depth);
+                self.observer.propagate(Cause::Decision, self.depth);
+            }
             self.assign(s, w);
             if self.propagate() {
                 match self.dfs() {
@@ -740,6 +833,14 @@ impl<'a> Engine<'a> {
                 self.fails_since_restart += 1;
             }
             self.undo(mark);
+            if O::ACTIVE {
+                self.depth -= 1;
+                self.observer.backtrack(self.depth);
+                let value = self.value_of(s, w);
+                self.observer
+                    .refutation(Var::from_index(s), value, self.depth);
+                self.observer.propagate(Cause::Refutation, self.depth);
+            }
             self.remove(s, w);
             if !self.propagate() {
                 self.stats.backtracks += 1;

@@ -60,6 +60,8 @@ mod problem;
 mod slots;
 mod solve;
 pub mod svg;
+#[cfg(feature = "cli")]
+pub mod watch;
 mod words;
 
 pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};

@@ -2,13 +2,18 @@
 //! library's `cli` module and cli-kit; no output format or exit code is
 //! decided here.
 
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use cli_kit::{Sinks, Trace, WatchArgs};
 use crossword::cli::{self, Checker, FillReport, OutputFormat, WordSource};
+use crossword::watch::Watch;
 use crossword::{Algo, Grid, Options};
+use svg_kit::SearchTree;
 
 const PROGRAM: &str = "crossword";
 
@@ -73,10 +78,6 @@ struct FillArgs {
     /// cannot hold, are usage errors.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text, conflicts_with = "json")]
     format: OutputFormat,
-    /// With --algo ac3: the domains before and after and seed 002's revision
-    /// table (text view only: not with --json or --format ipuz).
-    #[arg(long, conflicts_with = "json")]
-    trace: bool,
     /// Stop with status "limit" (exit 4) before the search passes N nodes.
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
@@ -90,7 +91,21 @@ struct FillArgs {
     /// Draw the grid as SVG in FILE: blocks, clue numbers and the fill (or
     /// the template and why there is no fill). --format keeps its outputs.
     #[arg(long, value_name = "FILE")]
-    svg: Option<std::path::PathBuf>,
+    svg: Option<PathBuf>,
+    /// Watch the search. --trace: with --algo ac3, the domains before and
+    /// after and seed 002's revision table; with mac and fast, a line per
+    /// event (propagations, the words each revision removes, wipe-outs,
+    /// decisions slot = WORD, refutations, backtracks, the fill).
+    /// --compare: fast, mac and ac3 on the template, each under a node and
+    /// time limit [default: 100000 nodes, 10 s].
+    #[command(flatten)]
+    watch: WatchArgs,
+    /// With --algo fast or mac: draw the domain-splitting tree's first 500
+    /// nodes as SVG (each decision `12-across = WORD` under the one in
+    /// force, the path to the fill green, a decision whose propagation
+    /// wiped an entry out dashed), and Graphviz DOT beside it (FILE.dot).
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -121,7 +136,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Fill(args) => fill(args),
         Command::Check(args) => {
-            let input = cli_kit::Input::read(args.input.as_deref().map(std::path::Path::new))?;
+            let input = cli_kit::Input::read(args.input.as_deref().map(Path::new))?;
             let template = match args.template.as_deref() {
                 Some(path) => {
                     let (name, bytes) = cli::read_template(Some(path))?;
@@ -149,8 +164,30 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
             args.algo.name()
         ))
     };
-    if args.trace && args.algo != Algo::Ac3 {
-        not_for("--trace", "ac3");
+    if let Some(misfit) = args.watch.misfit(args.json, args.stats) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    if args.tree_svg.is_some() {
+        if args.watch.compare {
+            cli_kit::usage_error::<Cli>(
+                "--compare runs every algorithm: draw one tree with --algo instead",
+            );
+        }
+        if !crossword::watch::has_tree(args.algo) {
+            not_for("--tree-svg", "fast and mac: ac3 makes no decision");
+        }
+    }
+    if args.watch.compare {
+        if args.count {
+            cli_kit::usage_error::<Cli>(
+                "--compare fills the grid once with every algorithm: count with one --algo instead",
+            );
+        }
+        if args.svg.is_some() {
+            cli_kit::usage_error::<Cli>(
+                "--compare draws no fill: draw one with --svg and one --algo instead",
+            );
+        }
     }
     if args.seed.is_some() && args.algo != Algo::Fast {
         not_for("--seed", "fast");
@@ -172,9 +209,19 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
                 "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
             );
         }
-        if args.trace {
+        if args.watch.trace {
             cli_kit::usage_error::<Cli>(
                 "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
+            );
+        }
+        if args.watch.events_to_stdout() {
+            cli_kit::usage_error::<Cli>(
+                "--events - and --format ipuz both write to stdout: give --events a file",
+            );
+        }
+        if args.watch.compare {
+            cli_kit::usage_error::<Cli>(
+                "--compare does not apply to --format ipuz: it writes a table (leave out --format ipuz)",
             );
         }
     }
@@ -198,7 +245,7 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
     let mut options = Options::new(args.algo)
         .shared_words(Arc::new(words))
         .allow_repeats(args.allow_repeats)
-        .trace(args.trace)
+        .trace(args.watch.trace)
         .count_up_to(count_limit.unwrap_or(1));
     if let Some(seed) = args.seed {
         options = options.seed(seed);
@@ -219,14 +266,60 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         json: args.json,
         format: args.format,
         stats: args.stats,
-        trace: args.trace,
+        trace: args.watch.trace,
         count_limit,
     };
+    if args.watch.compare {
+        let mut out = BufWriter::new(io::stdout().lock());
+        cli::compare(&mut out, &bytes, &options, args.json)
+            .map_err(|error| anyhow::anyhow!("{name}: {error:#}"))?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // Whether a fill is unique: asked of every fill but counts and ipuz
     // files (which hold neither).
     let unique = !args.count && args.format != OutputFormat::Ipuz;
+    let watching = args.watch.trace || args.watch.events.is_some() || args.tree_svg.is_some();
+    let mut events = args.watch.open_events()?;
+    let mut tree = args.tree_svg.as_ref().map(|_| SearchTree::new(""));
+    // The fill is made before the batch writes it, so that the trace
+    // lines come before the answer.
+    let watched = watching.then(|| {
+        let mut out = BufWriter::new(io::stdout().lock());
+        let limit = args
+            .watch
+            .events_limit
+            .unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+        // ac3's trace is seed 002's table, written with the answer.
+        let mut trace =
+            (args.watch.trace && args.algo != Algo::Ac3).then(|| Trace::new(&mut out, limit));
+        let watch = Watch {
+            sinks: Sinks {
+                events: events.as_mut(),
+                trace: trace.as_mut(),
+            },
+            tree: tree.as_mut(),
+        };
+        let filled = cli::fill_item_watched(&bytes, &options, unique, watch);
+        // A trace that could not be written (a closed pipe) is told by
+        // the answer's write to the same stdout, which ends the run.
+        drop(trace);
+        let _ = out.flush();
+        filled
+    });
+    if let Some(events) = events {
+        events
+            .finish()
+            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
+    }
+    if let (Some(path), Some(tree)) = (&args.tree_svg, &tree) {
+        write_tree(path, tree)?;
+    }
     let solve = |bytes: &Vec<u8>| {
-        let filled = cli::fill_item(bytes, &options, unique)?;
+        let filled = match &watched {
+            Some(filled) => filled.clone()?,
+            None => cli::fill_item(bytes, &options, unique)?,
+        };
         if let Some(target) = &args.svg {
             let picture = crossword::svg::render_outcome(filled.problem.grid(), &filled.outcome);
             std::fs::write(target, picture)
@@ -234,7 +327,22 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(filled)
     };
-    cli_kit::Batch::new(PROGRAM, &name)
-        .threads(Some(1))
-        .run(&[bytes], solve, &mut report)
+    let batch = cli_kit::Batch::new(PROGRAM, &name).threads(Some(1));
+    if args.watch.events_to_stdout() {
+        // The events took stdout: the human view is left out.
+        let tally = batch.run_to(&mut io::sink(), &[bytes], solve, &mut report)?;
+        return Ok(tally.exit());
+    }
+    batch.run(&[bytes], solve, &mut report)
+}
+
+/// Writes the tree's SVG to `path` and its DOT beside it (`path` + `.dot`).
+fn write_tree(path: &Path, tree: &SearchTree) -> anyhow::Result<()> {
+    std::fs::write(path, tree.to_svg())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+    let mut dot = path.as_os_str().to_owned();
+    dot.push(".dot");
+    std::fs::write(&dot, tree.to_dot())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", Path::new(&dot).display()))?;
+    Ok(())
 }

@@ -102,7 +102,12 @@ pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     )
 }
 
-fn outcome(problem: &Problem, options: &Options, run: Run, words: Option<Words>) -> Outcome {
+pub(crate) fn outcome(
+    problem: &Problem,
+    options: &Options,
+    run: Run,
+    words: Option<Words>,
+) -> Outcome {
     let Run {
         status,
         fill,

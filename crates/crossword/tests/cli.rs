@@ -34,7 +34,7 @@ fn flags_that_do_not_fit_are_usage_errors() {
         &["--algo", "ac3", "--trace", "--format", "ipuz"],
         &["--json", "--stats"],
         &["--algo", "ac3", "--trace", "--json"],
-        &["--trace"],
+        &["--trace", "--events", "-"],
         &["--algo", "ac3", "--count"],
         &["--algo", "ac3", "--node-limit", "3"],
         &["--algo", "mac", "--seed", "1"],

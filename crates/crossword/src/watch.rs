@@ -1,0 +1,366 @@
+//! Watching a fill (`crossword fill --trace`, `--events FILE`,
+//! `--tree-svg FILE`): [`fill_watched`] runs the options' algorithm with an
+//! observer that writes the events of `docs/events.md`, one readable trace
+//! line per event, and the domain-splitting tree's first nodes.
+//!
+//! Which algorithm reports what (a slot is named as the entries are, `1A`,
+//! `12D`; a word by its id in `value`/`removed` and spelled out in `word`
+//! and `removed_words`):
+//!
+//! | algorithm | events | trace |
+//! | --- | --- | --- |
+//! | `ac3` (csp-core) | `run`, `propagate` (root), `revise` (each arc, the words removed, the arcs queued again), `prune` (all-different), `wipeout`, `end` | seed 002's table, printed by the command line from the same revisions |
+//! | `mac` (csp-core) | `run`, `propagate`, `revise`, `prune`, `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event |
+//! | `fast` (the bitset engine) | `run`, `propagate`, `prune` (`crossing`: the words that lost the letter their crossing needs; `all-different`), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `restart`, `end` | one line per event |
+//!
+//! What holds on a complete stream, and is tested: `decide` events number
+//! `stats.nodes` - 1; under `mac` and `fast` `wipeout` events number
+//! `stats.backtracks`; `revise` events number `stats.arc_revisions`.
+
+use cli_kit::Sinks;
+use csp_core::{Cause, Observer, Var};
+use puzzle_kit::{Puzzle, Status};
+use serde_json::{Map, Value, json};
+use svg_kit::{SearchTree, TreeNode};
+
+use crate::csp::{self, Ac3Result};
+use crate::options::{Algo, Options, Outcome, Stats};
+use crate::problem::Problem;
+use crate::{fast, solve};
+
+/// Where a watched fill goes: the event stream and the trace of `sinks`,
+/// and the domain-splitting tree, if asked for.
+#[derive(Debug, Default)]
+pub struct Watch<'a, 'b> {
+    /// The event stream and the trace.
+    pub sinks: Sinks<'a, 'b>,
+    /// The tree: the root, then a node per decision under the decision
+    /// in force (the first [`SearchTree::MAX_NODES`]).
+    pub tree: Option<&'a mut SearchTree>,
+}
+
+/// Whether `algo` makes decisions a tree can show: `fast` and `mac`
+/// (`ac3` makes none).
+pub fn has_tree(algo: Algo) -> bool {
+    algo != Algo::Ac3
+}
+
+/// How many words a trace line spells out before `...`.
+const LISTED_WORDS: usize = 6;
+
+/// Fills `problem` as [`crate::solve_problem`] does (the same outcome,
+/// nodes included; `ac3`'s domains and revisions too, as
+/// [`crate::ac3`] gives them), telling `watch` what the search does: a
+/// `run` event first, an `end` event with the record's counters last.
+pub fn fill_watched(
+    problem: &Problem,
+    options: &Options,
+    watch: Watch<'_, '_>,
+) -> (Outcome, Option<Ac3Result>) {
+    let Watch { mut sinks, tree } = watch;
+    let algo = options.algo;
+    if let Some(events) = sinks.events.as_deref_mut() {
+        events.emit(
+            "run",
+            &json!({"algorithm": algo.name(), "puzzle": problem.grid().to_line()}),
+        );
+    }
+    let mut observer = FillWatch {
+        sinks,
+        tree,
+        problem,
+        path: vec![0],
+        next: 1,
+        pending: None,
+    };
+    if let Some(tree) = observer.tree.as_deref_mut() {
+        let grid = problem.grid();
+        *tree = SearchTree::new(format!(
+            "{} on the {} x {} grid: the domain-splitting tree",
+            algo.name(),
+            grid.rows(),
+            grid.cols()
+        ));
+        tree.push(
+            TreeNode::new(0, None)
+                .with_label(["root"])
+                .with_detail("depth 0"),
+        );
+    }
+    let (run, ac3) = match algo {
+        Algo::Fast => (fast::solve_observed(problem, options, &mut observer), None),
+        Algo::Mac => (csp::mac_observed(problem, options, &mut observer), None),
+        Algo::Ac3 => {
+            let (run, result) = csp::ac3_observed(problem, options, &mut observer);
+            (run, Some(result))
+        }
+    };
+    let outcome = solve::outcome(problem, options, run, options.words.clone());
+    observer.finish(algo, &outcome);
+    (outcome, ac3)
+}
+
+/// The observer behind [`fill_watched`].
+struct FillWatch<'a, 'b, 'p> {
+    sinks: Sinks<'a, 'b>,
+    tree: Option<&'a mut SearchTree>,
+    problem: &'p Problem,
+    /// The tree ids of the decisions in force, the root first.
+    path: Vec<u64>,
+    next: u64,
+    /// The last decision's node, pushed once it is known whether its
+    /// propagation wiped a slot out (then drawn cut).
+    pending: Option<TreeNode>,
+}
+
+impl FillWatch<'_, '_, '_> {
+    fn slot_name(&self, var: Var) -> String {
+        self.problem.slots().slots[var.index()].name()
+    }
+
+    fn word(&self, value: i32) -> String {
+        self.problem.word(value as u32).text().to_ascii_uppercase()
+    }
+
+    fn words(&self, values: &[i32]) -> Vec<String> {
+        values.iter().map(|&value| self.word(value)).collect()
+    }
+
+    /// `HOSES, LASER` or `1,204 words: AAHED, AALII, ... `.
+    fn listed(&self, values: &[i32]) -> String {
+        let shown: Vec<String> = self.words(&values[..values.len().min(LISTED_WORDS)]);
+        if values.len() <= LISTED_WORDS {
+            shown.join(", ")
+        } else {
+            format!(
+                "{} words: {}, ...",
+                cli_kit::thousands(values.len() as u64),
+                shown.join(", ")
+            )
+        }
+    }
+
+    fn open(&self) -> (bool, bool) {
+        let events = self
+            .sinks
+            .events
+            .as_ref()
+            .is_some_and(|events| events.is_open());
+        let trace = self
+            .sinks
+            .trace
+            .as_ref()
+            .is_some_and(|trace| trace.is_open());
+        (events, trace)
+    }
+
+    fn emit(&mut self, kind: &str, fields: Value) {
+        if let (Some(events), Value::Object(fields)) = (self.sinks.events.as_deref_mut(), fields) {
+            events.emit(kind, &fields);
+        }
+    }
+
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Some(trace) = self.sinks.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    fn push_pending(&mut self) {
+        if let (Some(tree), Some(node)) = (self.tree.as_deref_mut(), self.pending.take()) {
+            tree.push(node);
+        }
+    }
+
+    fn decision(&mut self, kind: &str, var: Var, value: i32, depth: usize) {
+        let (events, trace) = self.open();
+        if !events && !trace {
+            return;
+        }
+        let (name, word) = (self.slot_name(var), self.word(value));
+        if events {
+            self.emit(
+                kind,
+                json!({"var": name, "value": value, "word": word, "depth": depth}),
+            );
+        }
+        let verb = if kind == "decide" { "decide" } else { "refute" };
+        self.line(format_args!("{verb} {name} = {word} (depth {depth})"));
+    }
+
+    /// The `end` event (the record's counters) and line; the tree's last
+    /// node.
+    fn finish(&mut self, algo: Algo, outcome: &Outcome) {
+        self.push_pending();
+        let Stats {
+            nodes,
+            backtracks,
+            restarts,
+            arc_revisions,
+            elapsed,
+            ..
+        } = outcome.stats;
+        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+        let mut stats = Map::new();
+        stats.insert("nodes".into(), nodes.into());
+        stats.insert("micros".into(), micros.into());
+        stats.insert("backtracks".into(), backtracks.into());
+        let own = if algo == Algo::Fast {
+            stats.insert("restarts".into(), restarts.into());
+            format!("{restarts} restarts")
+        } else {
+            stats.insert("arc_revisions".into(), arc_revisions.into());
+            format!("{arc_revisions} arc revisions")
+        };
+        let status = outcome.status;
+        let mut fields = Map::new();
+        fields.insert("status".into(), status.name().into());
+        if let Status::Limit(limit) = status {
+            fields.insert("limit".into(), limit.name().into());
+        }
+        fields.insert("stats".into(), stats.into());
+        self.emit("end", Value::Object(fields));
+        let limit = match status {
+            Status::Limit(limit) => format!(" ({limit} limit)"),
+            _ => String::new(),
+        };
+        self.line(format_args!(
+            "end: {}{limit}, {nodes} nodes, {backtracks} backtracks, {own}",
+            status.name()
+        ));
+    }
+}
+
+impl Observer for FillWatch<'_, '_, '_> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.emit("propagate", json!({"cause": cause.name(), "depth": depth}));
+        self.line(format_args!(
+            "propagate ({}) at depth {depth}",
+            cause.name()
+        ));
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        let (events, trace) = self.open();
+        if !events && !trace {
+            return;
+        }
+        let (x, y) = (self.slot_name(x), self.slot_name(y));
+        if events {
+            let added: Vec<[String; 2]> = added
+                .iter()
+                .map(|&(a, b)| [self.slot_name(a), self.slot_name(b)])
+                .collect();
+            let words = self.words(removed);
+            self.emit(
+                "revise",
+                json!({"x": x, "y": y, "removed": removed, "removed_words": words, "added": added}),
+            );
+        }
+        if trace {
+            let what = if removed.is_empty() {
+                "nothing removed".to_owned()
+            } else {
+                format!("removed {}", self.listed(removed))
+            };
+            self.line(format_args!("revise {x} against {y}: {what}"));
+        }
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        let (events, trace) = self.open();
+        if !events && !trace {
+            return;
+        }
+        let name = self.slot_name(var);
+        if events {
+            let words = self.words(removed);
+            self.emit(
+                "prune",
+                json!({"propagator": propagator, "var": name, "removed": removed, "removed_words": words}),
+            );
+        }
+        if trace {
+            let listed = self.listed(removed);
+            self.line(format_args!("prune {name} by {propagator}: {listed}"));
+        }
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        if let Some(node) = self.pending.as_mut() {
+            node.cut = true;
+        }
+        self.push_pending();
+        match var {
+            Some(var) => {
+                let name = self.slot_name(var);
+                self.emit("wipeout", json!({ "var": name }));
+                self.line(format_args!("wipeout {name}: no word left"));
+            }
+            None => {
+                self.emit("wipeout", json!({}));
+                self.line(format_args!("wipeout (a constraint failed)"));
+            }
+        }
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.push_pending();
+        FillWatch::decision(self, "decide", var, value, depth);
+        if self.tree.is_some() {
+            self.path.truncate(depth.max(1));
+            let parent = self.path.last().copied();
+            let id = self.next;
+            self.next += 1;
+            let slot = &self.problem.slots().slots[var.index()];
+            let label = format!(
+                "{}-{} = {}",
+                slot.number,
+                slot.direction.name(),
+                self.word(value)
+            );
+            self.pending = Some(
+                TreeNode::new(id, parent)
+                    .with_label([label])
+                    .with_detail(format!("depth {depth}")),
+            );
+            self.path.push(id);
+        }
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.push_pending();
+        FillWatch::decision(self, "refute", var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.push_pending();
+        self.emit("backtrack", json!({ "depth": depth }));
+        self.line(format_args!("backtrack to depth {depth}"));
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        self.push_pending();
+        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
+            tree.mark_path_to(id);
+        }
+        let (events, trace) = self.open();
+        if !events && !trace {
+            return;
+        }
+        let ids: Vec<u32> = values.iter().map(|&value| value as u32).collect();
+        let rows = self.problem.fill_grid(&ids).to_rows();
+        let line = rows.join("/");
+        self.emit(
+            "solution",
+            json!({"state": rows.join("\n"), "state_line": line}),
+        );
+        self.line(format_args!("solution {line}"));
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.push_pending();
+        self.emit("restart", json!({ "run": run }));
+        self.line(format_args!("restart: run {run} from the root"));
+    }
+}
