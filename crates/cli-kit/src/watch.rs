@@ -512,9 +512,10 @@ impl csp_core::Observer for CspWatch<'_, '_> {
 /// domain-splitting tree, the root and then one node per decision under
 /// the decision it was made below, the path to each solution marked.
 /// `name_decision` names a decision as the node reads (`r3 = c5`,
-/// `r1c3 = 2`).
-pub struct SplitTree<'a, 'b> {
-    watch: CspWatch<'a, 'b>,
+/// `r1c3 = 2`). The watch is any csp-core observer: a crate whose events
+/// carry more than [`CspWatch`] writes (crossword's words) brings its own.
+pub struct SplitTree<'a, W> {
+    watch: W,
     tree: Option<&'a mut SearchTree>,
     name_decision: &'a dyn Fn(csp_core::Var, i32) -> String,
     /// The tree ids of the decisions in force, the root first.
@@ -522,7 +523,7 @@ pub struct SplitTree<'a, 'b> {
     next: u64,
 }
 
-impl std::fmt::Debug for SplitTree<'_, '_> {
+impl<W> std::fmt::Debug for SplitTree<'_, W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SplitTree")
             .field("next", &self.next)
@@ -530,11 +531,11 @@ impl std::fmt::Debug for SplitTree<'_, '_> {
     }
 }
 
-impl<'a, 'b> SplitTree<'a, 'b> {
+impl<'a, W: csp_core::Observer> SplitTree<'a, W> {
     /// Forwards every call to `watch` and, if `tree` is given, starts it
     /// afresh under `title` with its root and grows it.
     pub fn new(
-        watch: CspWatch<'a, 'b>,
+        watch: W,
         tree: Option<&'a mut SearchTree>,
         title: impl Into<String>,
         name_decision: &'a dyn Fn(csp_core::Var, i32) -> String,
@@ -558,7 +559,7 @@ impl<'a, 'b> SplitTree<'a, 'b> {
     }
 }
 
-impl csp_core::Observer for SplitTree<'_, '_> {
+impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
     fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
         self.watch.propagate(cause, depth);
     }
@@ -582,8 +583,8 @@ impl csp_core::Observer for SplitTree<'_, '_> {
     }
 
     fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
-        // CspWatch's own `decision` (which writes either kind) hides the
-        // trait's.
+        // The trait's `decision`: CspWatch's own (which writes either kind)
+        // would hide it.
         csp_core::Observer::decision(&mut self.watch, var, value, depth);
         if let Some(tree) = self.tree.as_deref_mut() {
             // A decision at depth d hangs below the decision at depth d - 1

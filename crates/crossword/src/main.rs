@@ -102,8 +102,8 @@ struct FillArgs {
     watch: WatchArgs,
     /// With --algo fast or mac: draw the domain-splitting tree's first 500
     /// nodes as SVG (each decision `12-across = WORD` under the one in
-    /// force, the path to the fill green, a decision whose propagation
-    /// wiped an entry out dashed), and Graphviz DOT beside it (FILE.dot).
+    /// force, the path to the fill green), and Graphviz DOT beside it
+    /// (FILE.dot).
     #[arg(long, value_name = "FILE")]
     tree_svg: Option<PathBuf>,
 }

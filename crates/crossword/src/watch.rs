@@ -17,11 +17,11 @@
 //! `stats.nodes` - 1; under `mac` and `fast` `wipeout` events number
 //! `stats.backtracks`; `revise` events number `stats.arc_revisions`.
 
-use cli_kit::Sinks;
+use cli_kit::{Sinks, SplitTree};
 use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
-use svg_kit::{SearchTree, TreeNode};
+use svg_kit::SearchTree;
 
 use crate::csp::{self, Ac3Result};
 use crate::options::{Algo, Options, Outcome, Stats};
@@ -65,28 +65,20 @@ pub fn fill_watched(
             &json!({"algorithm": algo.name(), "puzzle": problem.grid().to_line()}),
         );
     }
-    let mut observer = FillWatch {
-        sinks,
-        tree,
-        problem,
-        path: vec![0],
-        next: 1,
-        pending: None,
+    let mut watch = FillWatch { sinks, problem };
+    let grid = problem.grid();
+    let title = format!(
+        "{} on the {} x {} grid: the domain-splitting tree",
+        algo.name(),
+        grid.rows(),
+        grid.cols()
+    );
+    let name_decision = |var: Var, value: i32| {
+        let slot = &problem.slots().slots[var.index()];
+        let word = problem.word(value as u32).text().to_ascii_uppercase();
+        format!("{}-{} = {word}", slot.number, slot.direction.name())
     };
-    if let Some(tree) = observer.tree.as_deref_mut() {
-        let grid = problem.grid();
-        *tree = SearchTree::new(format!(
-            "{} on the {} x {} grid: the domain-splitting tree",
-            algo.name(),
-            grid.rows(),
-            grid.cols()
-        ));
-        tree.push(
-            TreeNode::new(0, None)
-                .with_label(["root"])
-                .with_detail("depth 0"),
-        );
-    }
+    let mut observer = SplitTree::new(&mut watch, tree, title, &name_decision);
     let (run, ac3) = match algo {
         Algo::Fast => (fast::solve_observed(problem, options, &mut observer), None),
         Algo::Mac => (csp::mac_observed(problem, options, &mut observer), None),
@@ -95,22 +87,17 @@ pub fn fill_watched(
             (run, Some(result))
         }
     };
+    drop(observer);
     let outcome = solve::outcome(problem, options, run, options.words.clone());
-    observer.finish(algo, &outcome);
+    watch.finish(algo, &outcome);
     (outcome, ac3)
 }
 
-/// The observer behind [`fill_watched`].
+/// The events and trace behind [`fill_watched`] (cli-kit's [`SplitTree`]
+/// around it grows the tree).
 struct FillWatch<'a, 'b, 'p> {
     sinks: Sinks<'a, 'b>,
-    tree: Option<&'a mut SearchTree>,
     problem: &'p Problem,
-    /// The tree ids of the decisions in force, the root first.
-    path: Vec<u64>,
-    next: u64,
-    /// The last decision's node, pushed once it is known whether its
-    /// propagation wiped a slot out (then drawn cut).
-    pending: Option<TreeNode>,
 }
 
 impl FillWatch<'_, '_, '_> {
@@ -166,12 +153,6 @@ impl FillWatch<'_, '_, '_> {
         }
     }
 
-    fn push_pending(&mut self) {
-        if let (Some(tree), Some(node)) = (self.tree.as_deref_mut(), self.pending.take()) {
-            tree.push(node);
-        }
-    }
-
     fn decision(&mut self, kind: &str, var: Var, value: i32, depth: usize) {
         let (events, trace) = self.open();
         if !events && !trace {
@@ -188,10 +169,8 @@ impl FillWatch<'_, '_, '_> {
         self.line(format_args!("{verb} {name} = {word} (depth {depth})"));
     }
 
-    /// The `end` event (the record's counters) and line; the tree's last
-    /// node.
+    /// The `end` event (the record's counters) and line.
     fn finish(&mut self, algo: Algo, outcome: &Outcome) {
-        self.push_pending();
         let Stats {
             nodes,
             backtracks,
@@ -287,10 +266,6 @@ impl Observer for FillWatch<'_, '_, '_> {
     }
 
     fn wipeout(&mut self, var: Option<Var>) {
-        if let Some(node) = self.pending.as_mut() {
-            node.cut = true;
-        }
-        self.push_pending();
         match var {
             Some(var) => {
                 let name = self.slot_name(var);
@@ -305,45 +280,19 @@ impl Observer for FillWatch<'_, '_, '_> {
     }
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.push_pending();
         FillWatch::decision(self, "decide", var, value, depth);
-        if self.tree.is_some() {
-            self.path.truncate(depth.max(1));
-            let parent = self.path.last().copied();
-            let id = self.next;
-            self.next += 1;
-            let slot = &self.problem.slots().slots[var.index()];
-            let label = format!(
-                "{}-{} = {}",
-                slot.number,
-                slot.direction.name(),
-                self.word(value)
-            );
-            self.pending = Some(
-                TreeNode::new(id, parent)
-                    .with_label([label])
-                    .with_detail(format!("depth {depth}")),
-            );
-            self.path.push(id);
-        }
     }
 
     fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.push_pending();
         FillWatch::decision(self, "refute", var, value, depth);
     }
 
     fn backtrack(&mut self, depth: usize) {
-        self.push_pending();
         self.emit("backtrack", json!({ "depth": depth }));
         self.line(format_args!("backtrack to depth {depth}"));
     }
 
     fn solution(&mut self, values: &[i32]) {
-        self.push_pending();
-        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
-            tree.mark_path_to(id);
-        }
         let (events, trace) = self.open();
         if !events && !trace {
             return;
@@ -359,7 +308,6 @@ impl Observer for FillWatch<'_, '_, '_> {
     }
 
     fn restart(&mut self, run: u64) {
-        self.push_pending();
         self.emit("restart", json!({ "run": run }));
         self.line(format_args!("restart: run {run} from the root"));
     }
