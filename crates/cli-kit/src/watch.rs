@@ -147,7 +147,7 @@ fn end_fields(status: puzzle_kit::Status, stats: Value) -> Map<String, Value> {
 /// `render` shows a state, `name_move` a move.
 ///
 /// Trace lines, one per call: `tested #3 142308657 (depth 1, g 1, h 4, f 5):
-/// expanded, 2 waiting`, then one per successor: `  + #4 up 102348657` (new),
+/// expanded, 2 untested`, then one per successor: `  + #4 up 102348657` (new),
 /// `  x left 142358607 (duplicate)` (dropped; `cycle`, `over bound`, ...).
 pub struct SearchWatch<'a, 'b, S, M> {
     sinks: Sinks<'a, 'b>,
@@ -206,7 +206,7 @@ impl<'a, 'b, S, M> SearchWatch<'a, 'b, S, M> {
             let state = rendered.short();
             let waiting = node.frontier;
             self.sinks.line(format_args!(
-                "tested #{id} {state} (depth {depth}, g {g}, h {h}, f {f}): {verdict}, {waiting} waiting"
+                "tested #{id} {state} (depth {depth}, g {g}, h {h}, f {f}): {verdict}, {waiting} untested"
             ));
         }
     }
@@ -658,13 +658,13 @@ mod tests {
         assert_eq!(
             text,
             "start 0\n\
-             tested #0 0 (depth 0, g 0, h 2, f 2): expanded, 0 waiting\n  \
+             tested #0 0 (depth 0, g 0, h 2, f 2): expanded, 0 untested\n  \
              + #1 - -1\n  \
              + #2 + 1\n\
-             tested #2 1 (depth 1, g 1, h 1, f 2): expanded, 1 waiting\n  \
+             tested #2 1 (depth 1, g 1, h 1, f 2): expanded, 1 untested\n  \
              x - 0 (duplicate)\n  \
              + #3 + 2\n\
-             tested #3 2 (depth 2, g 2, h 0, f 2): goal, 1 waiting\n\
+             tested #3 2 (depth 2, g 2, h 0, f 2): goal, 1 untested\n\
              end: solved, 3 tested, 2 expanded, 5 generated\n"
         );
         assert_eq!(events.written(), 10);

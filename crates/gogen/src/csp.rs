@@ -94,9 +94,8 @@ fn grid_of(values: &[i32]) -> Grid {
     Grid::new(cells).expect("all-different letters fill every cell once")
 }
 
-pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
-    let start = Instant::now();
-    let (model, _) = model(puzzle);
+/// The solver's settings: MAC with MRV, under the options' limits.
+fn config(options: &Options) -> Config {
     let mut config = Config::default()
         .inference(Inference::Mac)
         .var_order(VarOrder::Mrv);
@@ -111,7 +110,14 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     if let Some(bytes) = limits.memory_limit {
         config = config.memory_limit(bytes);
     }
-    let mut solver = Solver::new(model, config);
+    config
+}
+
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
+    let start = Instant::now();
+    let (model, _) = model(puzzle);
+    let limits = &options.limits;
+    let mut solver = Solver::new(model, config(options));
     let mut solutions = Vec::new();
     let limit = limits.count_up_to.max(1);
     let mut kept_all = true;
@@ -139,5 +145,100 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
         solutions,
         stop,
         stats,
+    }
+}
+
+/// [`solve`], telling `observer` what csp-core's search does: a count
+/// to the solution limit, each solution kept as [`solve`] keeps it. The
+/// outcome is [`solve`]'s, but that a memory limit on the kept solutions
+/// is found only when the count ends (a watched run is a small one).
+#[cfg(feature = "cli")] // only the watch module uses it
+pub(crate) fn solve_observed<O: csp_core::Observer>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+) -> Found {
+    let start = Instant::now();
+    let (model, _) = model(puzzle);
+    let limits = &options.limits;
+    let mut solver = Solver::new(model, config(options));
+    let mut keeping = Keeping {
+        observer,
+        solutions: Vec::new(),
+        memory_limit: limits.memory_limit,
+        kept_all: true,
+    };
+    let count = solver.count_observed(limits.count_up_to.max(1), &mut keeping);
+    let stop = match count.status {
+        _ if !keeping.kept_all => Stop::Limit(Limit::Memory),
+        CountStatus::Complete => Stop::Exhausted,
+        CountStatus::SolutionLimit => Stop::SolutionLimit,
+        CountStatus::Limit(limit) => Stop::Limit(limit),
+    };
+    Found {
+        solutions: keeping.solutions,
+        stop,
+        stats: Stats {
+            nodes: count.stats.nodes,
+            backtracks: count.stats.backtracks,
+            seed: None,
+            elapsed: start.elapsed(),
+        },
+    }
+}
+
+/// An observer that keeps each solution's grid and tells `observer`
+/// everything.
+#[cfg(feature = "cli")]
+struct Keeping<'a, O> {
+    observer: &'a mut O,
+    solutions: Vec<Grid>,
+    memory_limit: Option<usize>,
+    kept_all: bool,
+}
+
+#[cfg(feature = "cli")]
+impl<O: csp_core::Observer> csp_core::Observer for Keeping<'_, O> {
+    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
+        self.observer.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.observer.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.observer.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.observer.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.observer.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.kept_all {
+            self.kept_all = keep(&mut self.solutions, grid_of(values), self.memory_limit);
+        }
+        self.observer.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.observer.restart(run);
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        self.observer.end(status, stats);
     }
 }

@@ -87,9 +87,9 @@ struct SolveArgs {
     svg: Option<PathBuf>,
     #[command(flatten)]
     watch: cli_kit::WatchArgs,
-    /// With --algo dfs: draw the search tree's first 500 grids as SVG in
-    /// FILE (each with its depth, dead ends marked), Graphviz DOT beside
-    /// it (FILE.dot).
+    /// Draw the search tree's first 500 nodes as SVG in FILE (dfs: each
+    /// grid with its depth, dead ends marked; csp: the domain-splitting
+    /// tree of its decisions), Graphviz DOT beside it (FILE.dot).
     #[arg(long, value_name = "FILE")]
     tree_svg: Option<PathBuf>,
 }
@@ -134,7 +134,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             let watching = watch.trace || watch.events.is_some() || args.tree_svg.is_some();
             if watching && !gogen::watch::watchable(args.algo) {
                 cli_kit::usage_error::<Cli>(
-                    "--trace, --events and --tree-svg watch seed 000's search: add --algo dfs",
+                    "--trace, --events and --tree-svg watch --algo dfs and csp",
                 );
             }
             if watch.compare && args.tree_svg.is_some() {

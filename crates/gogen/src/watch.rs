@@ -1,24 +1,22 @@
-//! Watching seed 000's search (`gogen solve --algo dfs` with `--trace`,
-//! `--events FILE`, `--tree-svg FILE`): [`solve_watched`] runs the
-//! depth-first search with an observer that writes the events of
-//! `docs/events.md`, readable trace lines in the seed's terms (the open
-//! list as a stack, the closed set, the next available empty cell and the
-//! letters the look-ahead keeps for it), and the search tree.
+//! Watching a solve (`gogen solve` with `--trace`, `--events FILE`,
+//! `--tree-svg FILE`): [`solve_watched`] runs seed 000's depth-first search
+//! or the csp solver with an observer that writes the events of
+//! `docs/events.md`, readable trace lines (for dfs in the seed's terms:
+//! the open list as a stack, the closed set, the next available empty cell
+//! and the letters the look-ahead keeps for it), and the search tree.
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
 //! | `dfs` (search-core) | `start`, `expand`, `generate` (`new`, or `duplicate` when the closed set holds the grid), `goal`, `end`; `state` is the 5x5 grid, `.` for an empty cell | each grid popped with the next empty cell and the letters the look-ahead keeps (how many it turns down), each grid tried, the stack size |
-//!
-//! The csp solver is not watched here (its letters are variables whose
-//! values are cells: trace the seed's search with `--algo dfs`).
+//! | `csp` (csp-core, MAC with MRV) | `propagate`, `prune` (`all-different`, `touching`: the cells a letter can no longer take), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end`; a variable is a letter (`A`), a value a cell index from 0 in reading order, the state the 5x5 grid | one line per event: `decide K = 7 (depth 1)`; the tree names the cell, `K in r2c3` |
 
-use cli_kit::{Rendered, SearchWatch, Sinks, Trace};
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 use search_core::{Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
 use crate::dfs::{Fill, Move, solve_observed, words_of};
 use crate::options::{Algo, Options, Outcome};
-use crate::puzzle::{Letter, Puzzle, SIDE, letter_char};
+use crate::puzzle::{CELLS, Letter, Puzzle, SIDE, letter_char};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
 /// and the search tree, if asked for.
@@ -30,9 +28,10 @@ pub struct Watch<'a, 'b> {
     pub tree: Option<&'a mut SearchTree>,
 }
 
-/// Whether `algo` can be watched: seed 000's depth-first search.
+/// Whether `algo` can be watched: both, seed 000's depth-first search and
+/// the csp solver.
 pub fn watchable(algo: Algo) -> bool {
-    algo == Algo::Dfs
+    matches!(algo, Algo::Dfs | Algo::Csp)
 }
 
 /// The name of cell `cell` (0 to 24, row by row): `r1c1` is the top left.
@@ -44,8 +43,8 @@ pub fn cell_name(cell: usize) -> String {
 /// what seed 000's search does; an algorithm that cannot be watched
 /// ([`watchable`]) runs unwatched.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
-    if !watchable(options.algo) {
-        return crate::solve(puzzle, options);
+    if options.algo == Algo::Csp {
+        return csp_watched(puzzle, options, watch);
     }
     let render = |fill: &Fill| Rendered {
         view: rows(&fill.to_line()).join("\n"),
@@ -72,6 +71,34 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
         words: words_of(puzzle),
     };
     solve_observed(puzzle, options, &mut observer)
+        .into_outcome()
+        .0
+}
+
+/// The csp solver watched: cli-kit's [`SplitTree`] over csp-core's calls.
+fn csp_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    let name = |var: csp_core::Var| letter_char(var.index() as Letter).to_string();
+    let render = |values: &[i32]| {
+        let mut cells = ['.'; CELLS];
+        for (letter, &cell) in values.iter().enumerate() {
+            cells[cell as usize] = letter_char(letter as Letter);
+        }
+        let line: String = cells.iter().collect();
+        Rendered {
+            view: rows(&line).join("\n"),
+            line: Some(line),
+        }
+    };
+    let name_decision =
+        |var: csp_core::Var, cell: i32| format!("{} in {}", name(var), cell_name(cell as usize));
+    let Watch { sinks, tree } = watch;
+    let mut observer = SplitTree::new(
+        CspWatch::new(sinks, &name, &render),
+        tree,
+        format!("csp on {}", puzzle.to_line()),
+        &name_decision,
+    );
+    crate::csp::solve_observed(puzzle, options, &mut observer)
         .into_outcome()
         .0
 }

@@ -88,3 +88,37 @@ fn the_trace_tells_the_look_ahead_at_the_next_empty_cell() {
     );
     assert!(lines.last().unwrap().starts_with("end: solved"), "{text}");
 }
+
+#[test]
+fn the_csp_solver_reports_its_decisions_and_solutions_and_the_outcome_is_the_plain_one() {
+    let puzzle = seed_sample();
+    for count_up_to in [1, 2] {
+        let options = Options::new(Algo::Csp).count_up_to(count_up_to);
+        let (events, outcome) = watched_events(1_000_000, |events| {
+            let sinks = Sinks {
+                events: Some(events),
+                trace: None,
+            };
+            solve_watched(&puzzle, &options, Watch { sinks, tree: None })
+        });
+        let plain = solve(&puzzle, &options);
+        assert_eq!(outcome.status, plain.status);
+        assert_eq!(outcome.count, plain.count);
+        assert_eq!(outcome.solution, plain.solution);
+        assert_eq!(outcome.stats.nodes, plain.stats.nodes);
+        assert_eq!(count(&events, "decide") + 1, outcome.stats.nodes);
+        assert_eq!(count(&events, "solution"), outcome.count);
+        assert!(count(&events, "prune") > 0);
+        let end = events.last().unwrap();
+        assert_eq!(end["kind"], "end");
+        assert_eq!(end["stats"]["nodes"], outcome.stats.nodes);
+        let solution = events
+            .iter()
+            .find(|event| event["kind"] == "solution")
+            .unwrap();
+        assert_eq!(
+            solution["state_line"],
+            outcome.solution.as_ref().unwrap().to_line()
+        );
+    }
+}

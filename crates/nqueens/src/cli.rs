@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{check_placement, check_unsolvable};
 use crate::{
-    Algo, BOARD_VIEW_MAX, CountOptions, Limit, Options, Outcome, Queens, Stats, base_bytes,
+    Algo, BOARD_VIEW_MAX, CountOptions, Counts, Limit, Options, Outcome, Queens, Stats, base_bytes,
     board_bytes, count, solve,
 };
 
@@ -425,6 +425,36 @@ impl<'a> Watched<'a> {
         if !self.active() {
             return Ok(solve(queens, options));
         }
+        Ok(self.watch(options.algo.name(), queens.n(), |watch| {
+            crate::watch::solve_watched(queens, options, watch)
+        }))
+    }
+
+    /// Counts with the fast counter, watched when asked.
+    fn count(&self, n: usize, threads: NonZeroUsize) -> Result<(Counts, Stats), String> {
+        let counted = if self.active() {
+            self.watch(CountAlgo::Fast.name(), n, |watch| {
+                crate::watch::count_watched(n, watch)
+            })
+        } else {
+            count(
+                n,
+                &CountOptions {
+                    threads: Some(threads),
+                },
+            )
+        };
+        counted.map_err(|error| error.to_string())
+    }
+
+    /// Runs `run` on board `n` with the watch the flags ask for: its `run`
+    /// event first, the trace on stdout before the answer.
+    fn watch<R>(
+        &self,
+        algorithm: &str,
+        n: usize,
+        run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
+    ) -> R {
         let args = self.watching.args.cloned().unwrap_or_default();
         let mut events = self
             .events
@@ -433,7 +463,7 @@ impl<'a> Watched<'a> {
         if let Some(events) = events.as_mut() {
             events.emit(
                 "run",
-                &serde_json::json!({ "algorithm": options.algo.name(), "puzzle": queens.n().to_string() }),
+                &serde_json::json!({ "algorithm": algorithm, "puzzle": n.to_string() }),
             );
         }
         let mut tree = self
@@ -443,21 +473,17 @@ impl<'a> Watched<'a> {
         let mut stdout = std::io::stdout();
         let limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
         let mut trace = args.trace.then(|| cli_kit::Trace::new(&mut stdout, limit));
-        let outcome = crate::watch::solve_watched(
-            queens,
-            options,
-            crate::watch::Watch {
-                sinks: cli_kit::Sinks {
-                    events: events.as_mut(),
-                    trace: trace.as_mut(),
-                },
-                tree: tree.as_mut(),
+        let result = run(crate::watch::Watch {
+            sinks: cli_kit::Sinks {
+                events: events.as_mut(),
+                trace: trace.as_mut(),
             },
-        );
+            tree: tree.as_mut(),
+        });
         // A trace that could not be written (a closed pipe) is told by
         // the answer's write to the same stdout, which ends the run.
         drop(trace);
-        Ok(outcome)
+        result
     }
 
     /// The batch of one board; with `--events -` the events take the
@@ -619,10 +645,7 @@ pub fn run_count(
     let count_one = |&n: &usize| {
         let (outcome, unique) = match algo.formulation() {
             None => {
-                let options = CountOptions {
-                    threads: Some(threads),
-                };
-                let (counts, stats) = count(n, &options).map_err(|error| error.to_string())?;
+                let (counts, stats) = watched.count(n, threads)?;
                 let status = match counts.total {
                     0 => crate::Status::Unsolvable,
                     _ => crate::Status::Solved,

@@ -9,6 +9,8 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use csp_core::{NoObserver, Observer, Var};
+
 use crate::{CountOptions, SizeError, Stats};
 
 /// The largest board [`count`] accepts: rows are `u32` bit masks. (Counting
@@ -53,22 +55,66 @@ fn check_size(n: usize) -> Result<(), SizeError> {
 /// # Ok::<(), nqueens::SizeError>(())
 /// ```
 pub fn count(n: usize, options: &CountOptions) -> Result<(Counts, Stats), SizeError> {
-    check_size(n)?;
-    let start = Instant::now();
     let threads = options
         .threads
         .or_else(|| std::thread::available_parallelism().ok())
         .map_or(1, NonZeroUsize::get);
+    count_with(n, threads, NoObserver)
+}
+
+/// The largest board whose fast count is watched (`nqueens count --trace`,
+/// `--events`, `--tree-svg`): N = 12 places about 10^5 queens, each one or
+/// two events; past it the stream would be cut long before the end anyway
+/// (N = 16 places about 10^9), and the count would pay for each call.
+pub const WATCH_MAX_N: usize = 12;
+
+/// [`count`] on one thread, telling `observer` with csp-core's calls each
+/// queen placed (`decision`: row `r`, the variable of index `r`, gets
+/// column `c` from 1, at depth `r + 1`), each return to a row
+/// (`backtrack`) and each canonical placement met (`solution`, the columns
+/// by row from 1): one per class of symmetric placements, so the solutions
+/// number [`Counts::unique`] and the decisions `stats.nodes`. Each subtree
+/// of the split (see `split`) is searched from the root again, its first
+/// rows decided again (the nodes count them again too). `end` is left to
+/// the caller.
+///
+/// # Errors
+///
+/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
+pub(crate) fn count_observed<O: Observer>(
+    n: usize,
+    observer: O,
+) -> Result<(Counts, Stats), SizeError> {
+    count_with(n, 1, observer)
+}
+
+fn count_with<O: Observer>(
+    n: usize,
+    threads: usize,
+    mut observer: O,
+) -> Result<(Counts, Stats), SizeError> {
+    check_size(n)?;
+    let start = Instant::now();
     let (counts, nodes) = match n {
         // One queen on one square is its own mirror image in every direction:
         // the only class of size 1, which the class weights 2/4/8 cannot express.
-        1 => (
-            Counts {
-                total: 1,
-                unique: 1,
-            },
-            1,
-        ),
+        1 => {
+            if O::ACTIVE {
+                observer.decision(Var::from_index(0), 1, 1);
+                observer.solution(&[1]);
+            }
+            (
+                Counts {
+                    total: 1,
+                    unique: 1,
+                },
+                1,
+            )
+        }
+        _ if O::ACTIVE => {
+            let tally = count_classes_observed(n, observer);
+            (tally.counts(), tally.nodes)
+        }
         _ => {
             let tally = count_classes(n, threads);
             (tally.counts(), tally.nodes)
@@ -105,6 +151,11 @@ impl Tally {
         self.nodes += other.nodes;
     }
 
+    /// Canonical placements so far: one per class.
+    fn unique(&self) -> u64 {
+        self.two + self.four + self.eight
+    }
+
     fn counts(&self) -> Counts {
         Counts {
             total: 2 * self.two + 4 * self.four + 8 * self.eight,
@@ -138,11 +189,24 @@ struct Task {
     prefix: [u32; 3],
 }
 
+/// [`count_classes`] on one thread, the search told to `observer`.
+fn count_classes_observed<O: Observer>(n: usize, observer: O) -> Tally {
+    let mut search = Search::new(n, observer);
+    for (number, task) in split(n).iter().enumerate() {
+        if number > 0 {
+            // The next subtree starts again from the empty board.
+            search.observer.backtrack(0);
+        }
+        search.run(task);
+    }
+    search.tally
+}
+
 fn count_classes(n: usize, threads: usize) -> Tally {
     let tasks = split(n);
     let next_task = AtomicUsize::new(0);
     let work = || {
-        let mut search = Search::new(n);
+        let mut search = Search::new(n, NoObserver);
         while let Some(task) = tasks.get(next_task.fetch_add(1, Ordering::Relaxed)) {
             search.run(task);
         }
@@ -176,7 +240,7 @@ fn count_classes(n: usize, threads: usize) -> Tally {
 /// tasks from a shared counter finish within a small task of each other.
 fn split(n: usize) -> Vec<Task> {
     let mut tasks = Vec::new();
-    let mut search = Search::new(n);
+    let mut search = Search::new(n, NoObserver);
     // Corner family: row 0 holds column 0, row 1 holds column bound1 in
     // 2..=n-2 (column 1 is attacked; column n-1 would leave no room for the
     // column-1 queen below it, see `Search::corner`).
@@ -226,9 +290,10 @@ fn split(n: usize) -> Vec<Task> {
 }
 
 /// One worker's search state: the board so far and the pruning masks of the
-/// current family and `bound1`.
+/// current family and `bound1`, and who watches (csp-core's calls; with
+/// [`NoObserver`] every call and what it needs compiles away).
 #[derive(Debug, Clone)]
-struct Search {
+struct Search<O: Observer> {
     last_row: usize,
     /// The columns of the board, one bit each (bit `c` is column `c`).
     full: u32,
@@ -247,10 +312,11 @@ struct Search {
     /// The queen of each row placed so far, as a one-bit mask.
     board: [u32; MAX_COUNT_N],
     tally: Tally,
+    observer: O,
 }
 
-impl Search {
-    fn new(n: usize) -> Self {
+impl<O: Observer> Search<O> {
+    fn new(n: usize, observer: O) -> Self {
         let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
         let top_bit = 1u32 << (n - 1);
         Search {
@@ -264,6 +330,40 @@ impl Search {
             end_bit: 0,
             board: [0; MAX_COUNT_N],
             tally: Tally::default(),
+            observer,
+        }
+    }
+
+    /// Tells the observer the queen `bit` placed in `row` (under
+    /// `O::ACTIVE` only) and keeps it on the board for a solution.
+    #[inline(always)]
+    fn decide(&mut self, row: usize, bit: u32) {
+        if O::ACTIVE {
+            self.board[row % MAX_COUNT_N] = bit;
+            let column = bit.trailing_zeros() as i32 + 1;
+            self.observer
+                .decision(Var::from_index(row), column, row + 1);
+        }
+    }
+
+    /// Tells the observer the search is back in `row`, the queens of the
+    /// rows above it in force.
+    #[inline(always)]
+    fn back_to(&mut self, row: usize) {
+        if O::ACTIVE {
+            self.observer.backtrack(row);
+        }
+    }
+
+    /// Tells the observer the board is a canonical placement.
+    #[inline(always)]
+    fn found(&mut self) {
+        if O::ACTIVE {
+            let columns: Vec<i32> = self.board[..=self.last_row]
+                .iter()
+                .map(|bit| bit.trailing_zeros() as i32 + 1)
+                .collect();
+            self.observer.solution(&columns);
         }
     }
 
@@ -283,6 +383,9 @@ impl Search {
         self.configure(task.family, task.bound1);
         self.board[..3].copy_from_slice(&task.prefix);
         self.tally.nodes += task.row as u64;
+        for row in 0..task.row {
+            self.decide(row, task.prefix[row]);
+        }
         match task.family {
             Family::Corner => self.corner(task.row, task.left, task.down, task.right),
             Family::Edge => self.edge(task.row, task.left, task.down, task.right),
@@ -304,9 +407,13 @@ impl Search {
 
     fn corner(&mut self, row: usize, left: u32, down: u32, right: u32) {
         if row == self.last_row {
-            if self.full & !(left | down | right) != 0 {
+            let last = self.full & !(left | down | right);
+            if last != 0 {
                 self.tally.eight += 1;
                 self.tally.nodes += 1;
+                self.decide(row, last);
+                self.found();
+                self.back_to(row);
             }
             return;
         }
@@ -315,7 +422,9 @@ impl Search {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             self.tally.nodes += 1;
+            self.decide(row, bit);
             self.corner(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            self.back_to(row);
         }
     }
 
@@ -358,13 +467,25 @@ impl Search {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
                 self.tally.nodes += 1;
+                self.decide(row, bit);
                 let last = self.full & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
                 if last != 0 && last & self.last_mask == 0 {
                     self.tally.nodes += 1;
                     self.board[row % MAX_COUNT_N] = bit;
                     self.board[(row + 1) % MAX_COUNT_N] = last;
-                    self.classify();
+                    self.decide(row + 1, last);
+                    if O::ACTIVE {
+                        let classes = self.tally.unique();
+                        self.classify();
+                        if self.tally.unique() > classes {
+                            self.found();
+                        }
+                    } else {
+                        self.classify();
+                    }
+                    self.back_to(row + 1);
                 }
+                self.back_to(row);
             }
             return;
         }
@@ -373,7 +494,9 @@ impl Search {
             free ^= bit;
             self.tally.nodes += 1;
             self.board[row % MAX_COUNT_N] = bit;
+            self.decide(row, bit);
             self.edge(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+            self.back_to(row);
         }
     }
 
@@ -512,7 +635,7 @@ mod tests {
 
     #[test]
     fn last_mask_keeps_the_bottom_queen_away_from_corners() {
-        let mut search = Search::new(10);
+        let mut search = Search::new(10, NoObserver);
         search.configure(Family::Edge, 2);
         assert_eq!(search.last_mask, 0b11_0000_0011);
         assert_eq!(search.end_bit, 1 << 7);

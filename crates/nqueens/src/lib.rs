@@ -157,7 +157,7 @@ pub mod svg;
 pub mod watch;
 
 pub use check::{Violation, check_columns};
-pub use count::{Counts, MAX_COUNT_N, count};
+pub use count::{Counts, MAX_COUNT_N, WATCH_MAX_N, count};
 pub use formulation::{base_bytes, board_bytes};
 pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};

@@ -64,9 +64,10 @@ struct CountArgs {
     output: OutputArgs,
     #[command(flatten)]
     watch: cli_kit::WatchArgs,
-    /// With --algo dfs, bfs or csp: draw the search tree's first 500 nodes
-    /// as SVG in FILE (each board with its depth; csp's domain-splitting
-    /// tree), Graphviz DOT beside it (FILE.dot)
+    /// Draw the search tree's first 500 nodes as SVG in FILE (dfs, bfs:
+    /// each board with its depth; csp and fast, up to N = 12: the
+    /// domain-splitting tree of its decisions), Graphviz DOT beside it
+    /// (FILE.dot)
     #[arg(long, value_name = "FILE")]
     tree_svg: Option<PathBuf>,
 }
@@ -220,10 +221,14 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
             "--split and --subproblem are not watched: leave out --trace, --events, --tree-svg and --compare",
         );
     }
-    if watching.args.is_some() && args.algo == CountAlgo::Fast {
-        cli_kit::usage_error::<Cli>(
-            "--trace, --events and --tree-svg watch --algo csp, dfs or bfs: the fast counter reports no events",
-        );
+    if watching.args.is_some()
+        && args.algo == CountAlgo::Fast
+        && args.n.is_some_and(|n| n > nqueens::WATCH_MAX_N as i64)
+    {
+        cli_kit::usage_error::<Cli>(format!(
+            "--trace, --events and --tree-svg watch the fast counter up to N = {}: use a smaller N, or --algo csp, dfs or bfs with --node-limit",
+            nqueens::WATCH_MAX_N
+        ));
     }
     if let Some(json) = &args.subproblem {
         return cli::run_subproblem(json, view);

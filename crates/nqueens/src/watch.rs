@@ -8,8 +8,9 @@
 //! | `dfs`, `bfs` (search-core) | `start`, `expand`, `generate`, `goal`, `end`; `state` is the board (`Q` a queen, `.` open, `x` attacked) | each board popped with its most constrained row and that row's open columns (or the row `failure_test` finds empty), each board pushed or tried, the stack or queue size |
 //! | `csp` (csp-core) | `propagate`, `prune` (all-different on columns and diagonals), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event: `decide r3 = 5 (depth 1)`, a queen in row 3, column 5 |
 //! | `min-conflicts` | `start` (each greedy start, with `conflicts`), `repair` (`rows` swapped, `conflicts` left, `steps` so far), `end` | one line per start and repair |
+//! | `count --algo fast` (N up to [`WATCH_MAX_N`]) | `decide` (each queen placed), `backtrack`, `solution` (each canonical placement: one per class of symmetric ones), `end` | one line per event, as csp's |
 //!
-//! The construction and the fast counter report nothing: they do not search.
+//! The construction reports nothing: it does not search.
 
 use std::time::Instant;
 
@@ -21,7 +22,7 @@ use svg_kit::{SearchTree, TreeNode};
 use crate::formulation::{self, ChessBoard, Move};
 use crate::min_conflicts::RepairObserver;
 use crate::solve::solve_observed;
-use crate::{Algo, Options, Outcome, Queens};
+use crate::{Algo, Counts, Options, Outcome, Queens, SizeError, Stats, WATCH_MAX_N};
 
 /// Where a watched search goes: the event stream and the trace of `sinks`,
 /// and the search tree, if asked for.
@@ -119,6 +120,53 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             solve_observed(queens, options, &mut observer, &mut no_csp, &mut no_repairs)
         }
     }
+}
+
+/// Counts as [`crate::count`] does (one thread), telling `watch` each queen
+/// the fast counter places, each backtrack and each canonical placement,
+/// and drawing its tree; the subtrees of the split each start from the
+/// root again.
+///
+/// # Errors
+///
+/// [`SizeError::TooLarge`] past [`WATCH_MAX_N`] (and as [`crate::count`]).
+pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), SizeError> {
+    if n > WATCH_MAX_N {
+        return Err(SizeError::TooLarge {
+            n,
+            max: WATCH_MAX_N,
+        });
+    }
+    let Watch { sinks, tree } = watch;
+    let name = |var: csp_core::Var| format!("r{}", var.index() + 1);
+    let render = |values: &[i32]| {
+        let columns: Vec<u32> = values.iter().map(|&col| col as u32 - 1).collect();
+        Rendered {
+            view: board_view(&columns),
+            line: Some(columns_line(&columns)),
+        }
+    };
+    let name_decision = |var: csp_core::Var, value: i32| format!("r{} = c{value}", var.index() + 1);
+    let mut observer = SplitTree::new(
+        CspWatch::new(sinks, &name, &render),
+        tree,
+        format!("the fast counter on {n} queens (one placement per symmetry class)"),
+        &name_decision,
+    );
+    let (counts, stats) = crate::count::count_observed(n, &mut observer)?;
+    let status = if counts.total > 0 {
+        crate::Status::Solved
+    } else {
+        crate::Status::Unsolvable
+    };
+    let csp_stats = csp_core::Stats {
+        nodes: stats.nodes,
+        solutions: counts.unique,
+        elapsed: stats.elapsed,
+        ..csp_core::Stats::default()
+    };
+    csp_core::Observer::end(&mut observer, status, &csp_stats);
+    Ok((counts, stats))
 }
 
 /// Columns by row as the compact form: from 1, separated by spaces.

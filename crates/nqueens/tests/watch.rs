@@ -133,3 +133,74 @@ fn the_dfs_trace_names_the_most_constrained_row() {
     );
     assert!(text.contains("goal_test: all 4 queens placed"), "{text}");
 }
+
+/// The fast counter's events of board `n`, parsed and checked, and its
+/// counts and stats.
+fn counted(n: usize) -> (Vec<Value>, nqueens::Counts, nqueens::Stats) {
+    let (events, counted) = watched_events(10_000_000, |events| {
+        let sinks = Sinks {
+            events: Some(events),
+            trace: None,
+        };
+        nqueens::watch::count_watched(n, Watch { sinks, tree: None })
+    });
+    let (counts, stats) = counted.unwrap();
+    (events, counts, stats)
+}
+
+#[test]
+fn the_fast_counter_reports_each_queen_backtrack_and_canonical_placement() {
+    for n in 1..=nqueens::WATCH_MAX_N {
+        let (events, counts, stats) = counted(n);
+        let (plain, plain_stats) = nqueens::count(n, &nqueens::CountOptions::default()).unwrap();
+        assert_eq!(counts, plain, "{n}");
+        assert_eq!(stats.nodes, plain_stats.nodes, "{n}");
+        assert_eq!(count(&events, "decide"), stats.nodes, "{n}");
+        assert_eq!(count(&events, "solution"), counts.unique, "{n}");
+        let end = events.last().unwrap();
+        assert_eq!(end["kind"], "end", "{n}");
+        assert_eq!(end["stats"]["nodes"], stats.nodes, "{n}");
+        let mut depth = 0;
+        let mut distinct = std::collections::BTreeSet::new();
+        for event in &events {
+            match event["kind"].as_str().unwrap() {
+                "decide" => {
+                    assert_eq!(event["depth"], depth + 1, "{event}");
+                    assert_eq!(event["var"], format!("r{}", depth + 1), "{event}");
+                    depth += 1;
+                }
+                "backtrack" => {
+                    let to = event["depth"].as_u64().unwrap();
+                    assert!(to < depth, "{event}");
+                    depth = to;
+                }
+                "solution" => {
+                    assert_eq!(depth, n as u64, "{event}");
+                    let columns: Vec<u32> = event["state_line"]
+                        .as_str()
+                        .unwrap()
+                        .split(' ')
+                        .map(|col| col.parse::<u32>().unwrap() - 1)
+                        .collect();
+                    check_columns(&columns).unwrap();
+                    assert!(distinct.insert(columns), "{event}");
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn the_fast_counter_is_watched_up_to_its_cap() {
+    let queens = nqueens::WATCH_MAX_N + 1;
+    let (events, counted) = watched_events(10, |events| {
+        let sinks = Sinks {
+            events: Some(events),
+            trace: None,
+        };
+        nqueens::watch::count_watched(queens, Watch { sinks, tree: None })
+    });
+    assert!(counted.is_err());
+    assert!(events.is_empty());
+}

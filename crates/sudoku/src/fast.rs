@@ -56,6 +56,8 @@
 
 use std::time::Instant;
 
+use csp_core::{Cause, NoObserver, Observer, Var};
+
 use crate::options::Limit;
 
 /// Bits of one row (9 cells) of a band word.
@@ -241,8 +243,9 @@ const fn permutation_mask_table() -> [u32; 512] {
     table
 }
 
-/// Which solutions the caller wants and what was found so far.
-struct Search<'a> {
+/// Which solutions the caller wants and what was found so far, and who
+/// watches.
+struct Search<'a, O: Observer> {
     limit: u64,
     found: u64,
     nodes: u64,
@@ -268,12 +271,22 @@ struct Search<'a> {
     careful: bool,
     /// Unsolved cells from which a position counts as open.
     open_from: u32,
+    /// Told each propagation round (what it removed or placed), decision,
+    /// failure, backtrack and solution, with csp-core's calls: a cell is
+    /// the variable of its index in reading order. Everything it needs is
+    /// computed under `O::ACTIVE`, so [`NoObserver`] costs nothing.
+    observer: O,
+    /// The decisions in force at the node being searched (kept only under
+    /// `O::ACTIVE`).
+    depth: usize,
+    /// Decisions whose propagation failed (kept only under `O::ACTIVE`).
+    failures: u64,
 }
 
 /// Nodes between two looks at the clock under a time limit.
 const CLOCK_EVERY: u64 = 1024;
 
-impl Search<'_> {
+impl<O: Observer> Search<'_, O> {
     /// Called when `nodes` passed `node_limit`: whether to stop, at the
     /// node limit or at the deadline; else the next node count at which to
     /// look again.
@@ -627,12 +640,20 @@ impl Board {
         }
     }
 
-    fn search(&mut self, search: &mut Search<'_>) -> Flow {
+    fn search<O: Observer>(&mut self, search: &mut Search<'_, O>) -> Flow {
         search.nodes += 1;
         if search.nodes > search.node_limit && search.out_of_budget() {
             return Flow::Stop;
         }
         let mut pairs = [0u32; 3];
+        // What an observer is told: the decisions in force here, and the
+        // candidates when the current propagation round began.
+        let mut depth = search.depth;
+        let mut before = if O::ACTIVE {
+            self.begin_round(search, depth)
+        } else {
+            [0; 81]
+        };
         loop {
             // The snapshot passes pay only on open puzzles (see `propagate`).
             let consistent = if search.careful {
@@ -641,10 +662,18 @@ impl Board {
                 self.propagate_in_order()
             };
             if !consistent {
+                if O::ACTIVE {
+                    self.fail(search, &before);
+                }
                 return Flow::Continue;
             }
             match self.naked_singles(&mut pairs) {
-                Err(()) => return Flow::Continue,
+                Err(()) => {
+                    if O::ACTIVE {
+                        self.fail(search, &before);
+                    }
+                    return Flow::Continue;
+                }
                 Ok(true) => continue,
                 Ok(false) => {}
             }
@@ -656,7 +685,15 @@ impl Board {
             if open && self.column_claims() {
                 continue;
             }
+            if O::ACTIVE {
+                self.tell_pruned(&mut search.observer, &before);
+            }
             if self.unsolved_cells == [0; 3] {
+                if O::ACTIVE {
+                    let mut grid = [0u8; 81];
+                    self.write_solution(&mut grid);
+                    search.observer.solution(&grid.map(i32::from));
+                }
                 if search.found == 0 {
                     if let Some(grid) = search.first.as_deref_mut() {
                         self.write_solution(grid);
@@ -704,8 +741,14 @@ impl Board {
                 digits ^= 1 << first;
                 let mut branch = self.fork();
                 branch.assign(first, cell);
+                if O::ACTIVE {
+                    Self::decide(search, cell, first, depth);
+                }
                 if branch.search(search) == Flow::Stop {
                     return Flow::Stop;
+                }
+                if O::ACTIVE {
+                    Self::refute(search, cell, first, depth);
                 }
             }
             while digits & (digits - 1) != 0 {
@@ -713,16 +756,116 @@ impl Board {
                 digits &= digits - 1;
                 let mut branch = self.fork();
                 branch.assign(digit, cell);
+                if O::ACTIVE {
+                    Self::decide(search, cell, digit, depth);
+                }
                 if branch.search(search) == Flow::Stop {
                     return Flow::Stop;
+                }
+                if O::ACTIVE {
+                    Self::refute(search, cell, digit, depth);
                 }
             }
             search.nodes += 1;
             if search.nodes > search.node_limit && search.out_of_budget() {
                 return Flow::Stop;
             }
-            self.assign(digits.trailing_zeros() as usize, cell);
+            // The last digit left goes on in place, one decision deeper.
+            let last = digits.trailing_zeros() as usize;
+            self.assign(last, cell);
+            if O::ACTIVE {
+                Self::decide(search, cell, last, depth);
+                depth += 1;
+                before = self.begin_round(search, depth);
+            }
         }
+    }
+
+    /// Tells the observer a propagation round begins at `depth` and
+    /// returns the candidates it starts from.
+    fn begin_round<O: Observer>(&self, search: &mut Search<'_, O>, depth: usize) -> [u16; 81] {
+        search.depth = depth;
+        let cause = if depth == 0 {
+            Cause::Root
+        } else {
+            Cause::Decision
+        };
+        search.observer.propagate(cause, depth);
+        self.all_candidates()
+    }
+
+    /// Tells the observer `cell = digit` is tried below `depth`.
+    fn decide<O: Observer>(search: &mut Search<'_, O>, cell: usize, digit: usize, depth: usize) {
+        search.depth = depth + 1;
+        search
+            .observer
+            .decision(Var::from_index(cell), digit as i32 + 1, depth + 1);
+    }
+
+    /// Tells the observer the search is back at `depth` and `cell = digit`
+    /// is ruled out there.
+    fn refute<O: Observer>(search: &mut Search<'_, O>, cell: usize, digit: usize, depth: usize) {
+        search.depth = depth;
+        search.observer.backtrack(depth);
+        search
+            .observer
+            .refutation(Var::from_index(cell), digit as i32 + 1, depth);
+    }
+
+    /// Tells the observer what the failed round removed and the cell left
+    /// without a candidate (none when a digit found no place in a band).
+    fn fail<O: Observer>(&self, search: &mut Search<'_, O>, before: &[u16; 81]) {
+        search.failures += 1;
+        self.tell_pruned(&mut search.observer, before);
+        let empty = (0..81).find(|&cell| {
+            before[cell] != 0 && self.is_unsolved(cell) && self.candidates(cell) == 0
+        });
+        search.observer.wipeout(empty.map(Var::from_index));
+    }
+
+    /// Tells the observer, cell by cell, the candidates that left the
+    /// cells open before the round: `placed D` for a cell that took digit
+    /// `D` (its removed values possibly none), `bands` for one still open.
+    fn tell_pruned<O: Observer>(&self, observer: &mut O, before: &[u16; 81]) {
+        for (cell, &was) in before.iter().enumerate() {
+            if was == 0 {
+                continue;
+            }
+            let now = self.candidates(cell);
+            let gone = was & !now;
+            // A cell placed is told even when its last candidate was its
+            // only one before the round (nothing removed).
+            let placed = !self.is_unsolved(cell) && now.count_ones() == 1;
+            if gone == 0 && !placed {
+                continue;
+            }
+            let removed: Vec<i32> = (0..9)
+                .filter(|digit| gone >> digit & 1 == 1)
+                .map(|digit| digit + 1)
+                .collect();
+            let var = Var::from_index(cell);
+            if placed {
+                let placed = format!("placed {}", now.trailing_zeros() + 1);
+                observer.pruned(&placed, var, &removed);
+            } else {
+                observer.pruned("bands", var, &removed);
+            }
+        }
+    }
+
+    /// The candidates of every cell still open (0 for a placed one).
+    fn all_candidates(&self) -> [u16; 81] {
+        std::array::from_fn(|cell| {
+            if self.is_unsolved(cell) {
+                self.candidates(cell)
+            } else {
+                0
+            }
+        })
+    }
+
+    fn is_unsolved(&self, cell: usize) -> bool {
+        self.unsolved_cells[cell / 27] >> (cell % 27) & 1 == 1
     }
 
     /// A copy for a branch, field by field: each field is small enough for
@@ -935,15 +1078,31 @@ pub(crate) fn solve_9x9(
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
 ) -> FastResult {
+    solve_9x9_observed(grid, limit, node_limit, deadline, solution, NoObserver).0
+}
+
+/// [`solve_9x9`], telling `observer` each propagation round (its `prune`
+/// calls name `bands` or `placed D`), decision, refutation, backtrack,
+/// wipeout and solution, a cell being the variable of its index in reading
+/// order. Also returns the decisions whose propagation failed. `end` is
+/// left to the caller, which knows the outcome.
+pub(crate) fn solve_9x9_observed<O: Observer>(
+    grid: &[u8; 81],
+    limit: u64,
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    solution: &mut [u8; 81],
+    observer: O,
+) -> (FastResult, u64) {
     let open_from = if limit <= 1 {
         OPEN_GRID_FIRST
     } else {
         OPEN_GRID
     };
-    run(
-        grid, limit, open_from, node_limit, deadline, solution, false,
-    )
-    .0
+    let (result, _, failures) = run(
+        grid, limit, open_from, node_limit, deadline, solution, false, observer,
+    );
+    (result, failures)
 }
 
 /// What [`solve_and_tell_unique`] found: the run to the first solution,
@@ -970,7 +1129,7 @@ pub(crate) fn solve_and_tell_unique(
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
 ) -> Told {
-    let (counted, first_at) = run(
+    let (counted, first_at, _) = run(
         grid,
         2,
         OPEN_GRID_FIRST,
@@ -978,6 +1137,7 @@ pub(crate) fn solve_and_tell_unique(
         deadline,
         solution,
         true,
+        NoObserver,
     );
     match first_at {
         Some((nodes, at)) => Told {
@@ -1000,7 +1160,11 @@ pub(crate) fn solve_and_tell_unique(
     }
 }
 
-fn run(
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the two public entry points name each setting they pass"
+)]
+fn run<O: Observer>(
     grid: &[u8; 81],
     limit: u64,
     open_from: u32,
@@ -1008,14 +1172,20 @@ fn run(
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
     note_first: bool,
-) -> (FastResult, Option<(u64, Instant)>) {
+    mut observer: O,
+) -> (FastResult, Option<(u64, Instant)>, u64) {
     let Some(mut board) = Board::from_givens(grid) else {
         let result = FastResult {
             found: 0,
             nodes: 0,
             limit: None,
         };
-        return (result, None);
+        if O::ACTIVE {
+            // The givens break the rules: the root fails before any round.
+            observer.propagate(Cause::Root, 0);
+            observer.wipeout(None);
+        }
+        return (result, None, 0);
     };
     let max_nodes = node_limit.unwrap_or(u64::MAX);
     let mut search = Search {
@@ -1034,6 +1204,9 @@ fn run(
         first: Some(solution),
         careful: board.unsolved_count() >= CAREFUL_FROM,
         open_from,
+        observer,
+        depth: 0,
+        failures: 0,
     };
     board.search(&mut search);
     let limit = if search.timed_out {
@@ -1053,7 +1226,7 @@ fn run(
         },
         limit,
     };
-    (result, search.first_at)
+    (result, search.first_at, search.failures)
 }
 
 #[cfg(test)]

@@ -256,11 +256,6 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         cli_kit::usage_error::<Cli>(misfit);
     }
     let watching = args.watch.trace || args.watch.events.is_some() || args.tree_svg.is_some();
-    if watching && !sudoku::watch::watchable(args.algo) {
-        cli_kit::usage_error::<Cli>(
-            "--trace, --events and --tree-svg watch --algo dfs, bfs or csp: the fast engine reports no events",
-        );
-    }
     if args.tree_svg.is_some() && args.watch.compare {
         cli_kit::usage_error::<Cli>(
             "--compare runs every algorithm: draw one tree with --algo instead",

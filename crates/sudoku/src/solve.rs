@@ -54,20 +54,34 @@ pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
 }
 
 fn solve_fast(sudoku: &Sudoku, options: &Options, start: Instant) -> Found {
+    solve_fast_observed(sudoku, options, start, csp_core::NoObserver).0
+}
+
+/// The fast engine's run on a 9x9 `sudoku` begun at `start`, telling
+/// `observer` what it does (see `fast::solve_9x9_observed`), and the
+/// decisions whose propagation failed.
+pub(crate) fn solve_fast_observed<O: csp_core::Observer>(
+    sudoku: &Sudoku,
+    options: &Options,
+    start: Instant,
+    observer: O,
+) -> (Found, u64) {
     let mut grid = [0u8; 81];
     grid.copy_from_slice(sudoku.values());
     let mut solution = [0u8; 81];
     let limits = &options.limits;
     let count_up_to = limits.count_up_to.max(1);
     let deadline = limits.time_limit.map(|time| start + time);
-    let result = fast::solve_9x9(
+    let (result, failures) = fast::solve_9x9_observed(
         &grid,
         count_up_to,
         limits.node_limit,
         deadline,
         &mut solution,
+        observer,
     );
-    found_fast(&result, count_up_to, limits.node_limit, &solution)
+    let found = found_fast(&result, count_up_to, limits.node_limit, &solution);
+    (found, failures)
 }
 
 /// The [`Found`] of a fast engine's run.

@@ -9,9 +9,11 @@
 //! | --- | --- | --- |
 //! | `dfs`, `bfs` (search-core) | `start`, `expand`, `generate`, `goal`, `end`; `state` is the board with the candidates of its empty cells | each board popped with the most constrained cell and its candidates (or the cell `failure_test` trips on), each board pushed or tried, the stack or queue size |
 //! | `csp` (csp-core) | `propagate`, `prune` (all-different removing candidates), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event: `decide r1c3 = 2 (depth 1)` |
+//! | `fast` (9x9) | `propagate` (one per node: the round of band rules, singles and claims it runs to a fixpoint), `prune` per cell that lost candidates in the round (`propagator` `placed D` when the cell took digit `D`, `bands` when it stays open), `wipeout` (the cell left empty; absent when a digit found no place in a band), `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event, as csp's |
 //!
-//! The fast engine reports nothing: it has no observer (trace it with
-//! `--algo csp`, the same search with MRV).
+//! The fast engine is watched through the same generic observer it runs
+//! with unwatched (csp-core's `NoObserver` there, so watching costs a plain
+//! solve nothing); on a grid other than 9x9 `fast` is `csp`, as unwatched.
 
 use std::time::Instant;
 
@@ -20,9 +22,9 @@ use search_core::{Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
 use crate::grid::Sudoku;
-use crate::options::{Algo, Options, Outcome};
+use crate::options::{Algo, End, Options, Outcome};
 use crate::seed::{Board, Move};
-use crate::solve::outcome_of;
+use crate::solve::{outcome_of, solve_fast_observed};
 use crate::{csp, seed};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
@@ -36,10 +38,10 @@ pub struct Watch<'a, 'b> {
     pub tree: Option<&'a mut SearchTree>,
 }
 
-/// Whether `algo` can be watched: the search formulations (`dfs`, `bfs`,
-/// `csp`); the fast engine has no observer.
+/// Whether `algo` can be watched: all of them (the fast engine, the
+/// search formulations `dfs`, `bfs`, `csp`).
 pub fn watchable(algo: Algo) -> bool {
-    algo != Algo::Fast
+    matches!(algo, Algo::Fast | Algo::Csp | Algo::Dfs | Algo::Bfs)
 }
 
 /// The name of cell (`row`, `column`) from 0: `r1c1` is the top left.
@@ -58,8 +60,7 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
     };
     let Watch { sinks, tree } = watch;
     let found = match algo {
-        Algo::Fast => return crate::solve(sudoku, options),
-        Algo::Csp => {
+        Algo::Fast | Algo::Csp => {
             let side = sudoku.side();
             let name = |var: csp_core::Var| {
                 let (row, column) = csp::cell_of(var, side);
@@ -77,10 +78,31 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
             let mut observer = SplitTree::new(
                 CspWatch::new(sinks, &name, &render),
                 tree,
-                format!("csp on {}", sudoku.to_line()),
+                format!("{} on {}", algo_name(algo), sudoku.to_line()),
                 &name_decision,
             );
-            csp::solve_observed(sudoku, options, &mut observer)
+            if algo == Algo::Csp {
+                csp::solve_observed(sudoku, options, &mut observer)
+            } else {
+                let (found, failures) = solve_fast_observed(sudoku, options, start, &mut observer);
+                // csp-core's solver ends its own run; the fast engine leaves
+                // the end to its caller, which knows the outcome.
+                // As the outcome says it: a limit outranks solutions found.
+                let status = match found.end {
+                    End::Limit(limit) => puzzle_kit::Status::Limit(limit),
+                    _ if found.count > 0 => puzzle_kit::Status::Solved,
+                    _ => puzzle_kit::Status::Unsolvable,
+                };
+                let stats = csp_core::Stats {
+                    nodes: found.nodes,
+                    backtracks: failures,
+                    solutions: found.count,
+                    elapsed: start.elapsed(),
+                    ..csp_core::Stats::default()
+                };
+                csp_core::Observer::end(&mut observer, status, &stats);
+                found
+            }
         }
         Algo::Dfs | Algo::Bfs => {
             let render = |board: &Board| Rendered {

@@ -122,3 +122,96 @@ fn the_dfs_trace_names_the_most_constrained_cell_of_each_board() {
         "{text}"
     );
 }
+
+/// A forum-hardest puzzle the fast engine guesses and backtracks on.
+const HARD: &str =
+    "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2";
+
+#[test]
+fn the_fast_engine_reports_each_round_decision_backtrack_and_solution() {
+    for (line, count_up_to) in [(CLASSIC, 1), (HARD, 1), (HARD, 2), (CLASSIC, 2)] {
+        let options = Options::new(Algo::Fast).count_up_to(count_up_to);
+        let (events, outcome) = watched(line, &options);
+        let plain = solve(&line.parse().unwrap(), &options);
+        assert_eq!(outcome.status, plain.status, "{line}");
+        assert_eq!(outcome.count, plain.count, "{line}");
+        assert_eq!(outcome.stats.nodes, plain.stats.nodes, "{line}");
+        assert_eq!(outcome.solution, plain.solution, "{line}");
+        // One propagation round and one decision per node below the root.
+        assert_eq!(count(&events, "decide") + 1, outcome.stats.nodes, "{line}");
+        assert_eq!(count(&events, "propagate"), outcome.stats.nodes, "{line}");
+        assert_eq!(count(&events, "solution"), outcome.count, "{line}");
+        let end = events.last().unwrap();
+        assert_eq!(end["kind"], "end");
+        assert_eq!(end["stats"]["nodes"], outcome.stats.nodes);
+        assert_eq!(end["stats"]["backtracks"], count(&events, "wipeout"));
+        // Decisions go one deeper than the decision or backtrack before.
+        let mut depth = 0;
+        for event in &events {
+            match event["kind"].as_str().unwrap() {
+                "decide" => {
+                    assert_eq!(event["depth"], depth + 1, "{event}");
+                    depth += 1;
+                }
+                "backtrack" => {
+                    let to = event["depth"].as_u64().unwrap();
+                    assert!(to < depth, "{event}");
+                    depth = to;
+                }
+                _ => {}
+            }
+        }
+        // Every solution reported keeps the givens and the rules; a
+        // first-solution run's last one is the outcome's.
+        let grid: Sudoku = line.parse().unwrap();
+        let solution = outcome.solution.as_ref().unwrap();
+        for event in events.iter().filter(|event| event["kind"] == "solution") {
+            let found: Sudoku = event["state_line"].as_str().unwrap().parse().unwrap();
+            sudoku::check_solution(&grid, &found).unwrap();
+        }
+        if count_up_to == 1 {
+            let last = events
+                .iter()
+                .rev()
+                .find(|event| event["kind"] == "solution")
+                .unwrap();
+            assert_eq!(last["state_line"], solution.to_line());
+        }
+    }
+}
+
+#[test]
+fn the_fast_engines_root_round_places_what_the_solution_holds() {
+    let (events, outcome) = watched(CLASSIC, &Options::new(Algo::Fast));
+    let solution = outcome.solution.unwrap().to_line().into_bytes();
+    let root_round = events
+        .iter()
+        .skip_while(|event| event["kind"] != "propagate")
+        .skip(1)
+        .take_while(|event| event["kind"] == "prune");
+    let mut placed = 0;
+    for event in root_round {
+        let var = event["var"].as_str().unwrap();
+        let (row, column) = var[1..].split_once('c').unwrap();
+        let cell = (row.parse::<usize>().unwrap() - 1) * 9 + column.parse::<usize>().unwrap() - 1;
+        let digit = i64::from(solution[cell] - b'0');
+        let removed: Vec<i64> = event["removed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|value| value.as_i64().unwrap())
+            .collect();
+        assert!(!removed.contains(&digit), "{event}");
+        if let Some(value) = event["propagator"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("placed ")
+        {
+            assert_eq!(value.parse::<i64>().unwrap(), digit, "{event}");
+            placed += 1;
+        }
+    }
+    // The classic puzzle is solved by propagation alone: every blank placed.
+    assert_eq!(outcome.stats.nodes, 1);
+    assert_eq!(placed, CLASSIC.bytes().filter(|&b| b == b'.').count());
+}
