@@ -55,7 +55,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     let Sinks { events, trace } = sinks;
     let mut tree = tree;
     if let Some(tree) = tree.as_deref_mut() {
-        *tree = SearchTree::new(format!("dfs on {}", puzzle.to_line()));
+        *tree = SearchTree::new(format!("dfs on {}", grid_line(puzzle)));
     }
     let mut observer = SeedWatch {
         events: SearchWatch::new(
@@ -95,12 +95,19 @@ fn csp_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outc
     let mut observer = SplitTree::new(
         CspWatch::new(sinks, &name, &render),
         tree,
-        format!("csp on {}", puzzle.to_line()),
+        format!("csp on {}", grid_line(puzzle)),
         &name_decision,
     );
     crate::csp::solve_observed(puzzle, options, &mut observer)
         .into_outcome()
         .0
+}
+
+/// The givens' part of the puzzle's compact line (the words left out: a
+/// tree's title as long as all of them ran past the picture's width).
+fn grid_line(puzzle: &Puzzle) -> String {
+    let line = puzzle.to_line();
+    line.split(' ').next().unwrap_or_default().to_owned()
 }
 
 /// The 25 cells of a compact line as five rows of letters.

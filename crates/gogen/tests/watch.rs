@@ -122,3 +122,21 @@ fn the_csp_solver_reports_its_decisions_and_solutions_and_the_outcome_is_the_pla
         );
     }
 }
+
+#[test]
+fn search_trees_are_drawn() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/gogen/puzzles/imperial-hard.txt"
+    ))
+    .unwrap();
+    let hard = gogen::cli::read_puzzle(&text, None).unwrap();
+    let mut tree = svg_kit::SearchTree::new("");
+    let watch = Watch {
+        sinks: Sinks::default(),
+        tree: Some(&mut tree),
+    };
+    solve_watched(&hard, &Options::new(Algo::Csp), watch);
+    roxmltree::Document::parse(&tree.to_svg()).expect("the tree is XML");
+    insta::assert_snapshot!("csp_tree_imperial_hard", tree.to_svg());
+}

@@ -204,3 +204,28 @@ fn the_fast_counter_is_watched_up_to_its_cap() {
     assert!(counted.is_err());
     assert!(events.is_empty());
 }
+
+#[test]
+fn search_trees_are_drawn() {
+    let parse = |svg: &str| {
+        roxmltree::Document::parse(svg).expect("the tree is XML");
+    };
+    let mut tree = svg_kit::SearchTree::new("");
+    let watch = Watch {
+        sinks: Sinks::default(),
+        tree: Some(&mut tree),
+    };
+    nqueens::watch::count_watched(5, watch).unwrap();
+    parse(&tree.to_svg());
+    insta::assert_snapshot!("fast_count_tree_5", tree.to_svg());
+    for algo in [Algo::Csp, Algo::Dfs] {
+        let mut tree = svg_kit::SearchTree::new("");
+        let watch = Watch {
+            sinks: Sinks::default(),
+            tree: Some(&mut tree),
+        };
+        solve_watched(&Queens::new(4).unwrap(), &Options::new(algo), watch);
+        parse(&tree.to_svg());
+        insta::assert_snapshot!(format!("{algo}_tree_4"), tree.to_svg());
+    }
+}

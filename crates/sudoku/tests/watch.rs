@@ -215,3 +215,24 @@ fn the_fast_engines_root_round_places_what_the_solution_holds() {
     assert_eq!(outcome.stats.nodes, 1);
     assert_eq!(placed, CLASSIC.bytes().filter(|&b| b == b'.').count());
 }
+
+/// The tree of a watched solve, its SVG parsed as XML.
+fn tree_svg(line: &str, algo: Algo) -> String {
+    let mut tree = svg_kit::SearchTree::new("");
+    let sudoku: Sudoku = line.parse().unwrap();
+    let watch = Watch {
+        sinks: Sinks::default(),
+        tree: Some(&mut tree),
+    };
+    solve_watched(&sudoku, &Options::new(algo), watch);
+    let svg = tree.to_svg();
+    roxmltree::Document::parse(&svg).expect("the tree is XML");
+    svg
+}
+
+#[test]
+fn search_trees_are_drawn() {
+    insta::assert_snapshot!("fast_tree", tree_svg(HARD, Algo::Fast));
+    insta::assert_snapshot!("csp_tree_4x4", tree_svg(EMPTY_4X4, Algo::Csp));
+    insta::assert_snapshot!("dfs_tree_4x4", tree_svg("1.3...122....3.1", Algo::Dfs));
+}
