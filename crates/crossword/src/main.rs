@@ -54,7 +54,7 @@ struct FillArgs {
     /// The solver.
     #[arg(long, value_enum, default_value_t = Algo::Fast)]
     algo: Algo,
-    /// Seed of fast's random tie-breaking (the same seed, the same fill).
+    /// Seed of fast's random choices among near-equal words and slots (the same seed, the same fill).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Count distinct fills exactly, up to --limit.

@@ -19,7 +19,7 @@ use crate::words::WordList;
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algo {
     /// Bitset domains with a position-letter index, arc consistency during
-    /// search, dom/wdeg, best words first, seeded restarts.
+    /// search, dom/wdeg, lookahead among the best words, seeded restarts.
     #[default]
     Fast,
     /// csp-core's MAC search on the slot model (for teaching and cross-checking).

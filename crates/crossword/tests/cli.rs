@@ -140,7 +140,7 @@ fn a_limit_record_names_its_limit_and_check_validates_it() {
         "berghel-134.txt",
     ];
     let cases: [(&[&str], &str); 5] = [
-        (&["--node-limit", "3"], "node"),
+        (&["--node-limit", "2"], "node"),
         (&["--node-limit", "0"], "node"),
         (&["--algo", "mac", "--node-limit", "3"], "node"),
         (&["--algo", "mac", "--count", "--node-limit", "3"], "node"),
