@@ -321,12 +321,20 @@ impl Comparison {
     }
 
     /// The table as text: the limits line, a header, one aligned row per
-    /// run (`-` for the length of a run that found nothing).
+    /// run (`-` for the length of a run that found nothing, and for a
+    /// counter the run does not keep).
     pub fn to_text(&self) -> String {
         let mut header: Vec<String> = vec!["algorithm".into(), "status".into(), "nodes".into()];
-        if let Some(first) = self.rows.first() {
-            header.extend(first.counters.iter().map(|(name, _)| name.to_string()));
+        // Every counter any row has, in the order they first appear; a
+        // row without one shows `-` there (ripple's recursive calls are
+        // seed 003's counter, which only its two solvers keep).
+        let mut names: Vec<&'static str> = Vec::new();
+        for (name, _) in self.rows.iter().flat_map(|row| &row.counters) {
+            if !names.contains(name) {
+                names.push(name);
+            }
         }
+        header.extend(names.iter().map(|name| name.to_string()));
         header.push("time".into());
         header.push(self.length_name.into());
         let cells: Vec<Vec<String>> = self
@@ -338,7 +346,12 @@ impl Comparison {
                     row.status.name().to_owned(),
                     thousands(row.nodes),
                 ];
-                cells.extend(row.counters.iter().map(|&(_, value)| thousands(value)));
+                cells.extend(names.iter().map(|name| {
+                    row.counters
+                        .iter()
+                        .find(|(counter, _)| counter == name)
+                        .map_or_else(|| "-".to_owned(), |&(_, value)| thousands(value))
+                }));
                 cells.push(format!("{:.3} ms", row.elapsed.as_secs_f64() * 1e3));
                 cells.push(row.length.map_or_else(|| "-".to_owned(), thousands));
                 cells
@@ -471,6 +484,32 @@ mod tests {
         assert_eq!(lines[3]["kind"], "cut");
         assert_eq!(lines[3]["step"], 3);
         assert!(lines.iter().all(|line| line["v"] == EVENTS_VERSION));
+    }
+
+    #[test]
+    fn a_counter_only_some_runs_keep_reads_as_a_dash_in_the_others() {
+        let row = |algorithm: &str, counters: Vec<(&'static str, u64)>| Row {
+            algorithm: algorithm.into(),
+            status: Status::Solved,
+            limit: None,
+            nodes: 3,
+            counters,
+            elapsed: Duration::from_millis(2),
+            length: Some(1),
+        };
+        let mut table = Comparison::new("limits", "solutions");
+        table.push(row("fast", vec![("backtracks", 0)]));
+        table.push(row(
+            "mrv",
+            vec![("backtracks", 1), ("recursive_calls", 1200)],
+        ));
+        assert_eq!(
+            table.to_text(),
+            "limits\n\
+             algorithm  status  nodes  backtracks  recursive_calls      time  solutions\n\
+             fast       solved      3           0                -  2.000 ms          1\n\
+             mrv        solved      3           1            1,200  2.000 ms          1\n"
+        );
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+#[cfg(feature = "cli")]
+use csp_core::{Cause, Observer};
 use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
@@ -90,9 +92,9 @@ pub fn model(puzzle: &Puzzle) -> (Model, Vec<Var>) {
     (model, vars)
 }
 
-/// Solves with the csp-core model (MAC, MRV).
-pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
-    let started = Instant::now();
+/// The solver of `puzzle`'s model under `options`' limits, and its cell
+/// variables.
+fn solver(puzzle: &Puzzle, options: &Options) -> (Solver, Vec<Var>) {
     let (model, vars) = model(puzzle);
     let mut config = Config::default();
     if let Some(nodes) = options.limits.node_limit {
@@ -104,7 +106,13 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     if let Some(bytes) = options.limits.memory_limit {
         config = config.memory_limit(bytes);
     }
-    let mut solver = Solver::new(model, config);
+    (Solver::new(model, config), vars)
+}
+
+/// Solves with the csp-core model (MAC, MRV).
+pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let (mut solver, vars) = solver(puzzle, options);
     let limit = options.solution_limit();
     let mut first = None;
     let mut seen = 0;
@@ -133,4 +141,94 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
             elapsed: started.elapsed(),
         },
     )
+}
+
+/// [`solve`], telling `observer` what csp-core's search does (the cell
+/// variables are the cells in reading order).
+#[cfg(feature = "cli")]
+pub(crate) fn solve_observed<O: Observer>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+) -> Outcome {
+    let started = Instant::now();
+    let (mut solver, _) = solver(puzzle, options);
+    let mut keep = KeepFirst {
+        inner: observer,
+        first: None,
+    };
+    let counted = solver.count_observed(options.solution_limit(), &mut keep);
+    let first = keep.first.map(|values| {
+        let digits = values.iter().map(|&value| value as u8).collect();
+        Grid::new(puzzle.cols(), digits)
+    });
+    counted_outcome(
+        first,
+        counted.count,
+        counted.status == CountStatus::Complete,
+        match counted.status {
+            CountStatus::Limit(limit) => Some(limit),
+            CountStatus::Complete | CountStatus::SolutionLimit => None,
+        },
+        options,
+        Stats {
+            nodes: counted.stats.nodes,
+            backtracks: counted.stats.backtracks,
+            recursive_calls: None,
+            elapsed: started.elapsed(),
+        },
+    )
+}
+
+/// An observer passed through, keeping the first solution it is told.
+#[cfg(feature = "cli")]
+struct KeepFirst<'o, O> {
+    inner: &'o mut O,
+    first: Option<Vec<i32>>,
+}
+
+#[cfg(feature = "cli")]
+impl<O: Observer> Observer for KeepFirst<'_, O> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.inner.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.inner.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.inner.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.inner.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.inner.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.inner.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.first.is_none() {
+            self.first = Some(values.to_vec());
+        }
+        self.inner.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.inner.restart(run);
+    }
+
+    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
+        self.inner.end(status, stats);
+    }
 }

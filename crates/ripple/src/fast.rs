@@ -15,6 +15,7 @@
 
 use std::time::Instant;
 
+use csp_core::{Cause, NoObserver, Observer, Stats as CspStats, Status, Var};
 use puzzle_kit::Limit;
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
@@ -36,6 +37,30 @@ const POINTING_PLACES: usize = 4;
 
 /// The most passes of the capacity argument at the root of a search.
 const CAPACITY_PASSES: usize = 64;
+
+/// The `propagator` an observer of the fast engine is told for a cell that
+/// a propagation round left with one digit (placed), and for one that kept
+/// several. The engine reports a round's outcome per cell, not which of
+/// its deductions (singles, distance, pointing, pairs) took each digit.
+pub const PLACED: &str = "placed";
+/// See [`PLACED`].
+pub const REMOVED: &str = "removed";
+
+/// The digits of a candidate set, ascending.
+fn digits_of(mut set: u64) -> impl Iterator<Item = i32> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let digit = set.trailing_zeros() as i32 + 1;
+            set &= set - 1;
+            digit
+        })
+    })
+}
+
+/// The digit of a single candidate bit.
+fn digit_of(bit: u64) -> i32 {
+    bit.trailing_zeros() as i32 + 1
+}
 
 /// The contradiction that ends a branch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +104,10 @@ pub(crate) struct Engine {
     arguments_changed: Vec<u64>,
     /// Copies of the candidates at each open guess, one frame a guess.
     saved: Vec<u64>,
+    /// Propagation rounds and digits removed, counted only for an observer
+    /// (its `end` event's `propagations` and `prunings`).
+    observed_rounds: u64,
+    observed_removed: u64,
     /// Whether the root of a search also runs the capacity argument (see
     /// [`Engine::capacity`]); off for the generator, whose grades count
     /// what the propagation levels alone settle.
@@ -175,6 +204,8 @@ impl Engine {
             arguments_dirty: Vec::with_capacity(rooms),
             arguments_changed: vec![0; rooms],
             saved: Vec::new(),
+            observed_rounds: 0,
+            observed_removed: 0,
             capacity: false,
         }
     }
@@ -813,6 +844,105 @@ impl Engine {
         budget: &Budget,
         level: Level,
     ) -> Counted {
+        self.count_observed(state, max, budget, level, &mut NoObserver)
+    }
+
+    /// [`Engine::count`], telling `observer` what the search does (see
+    /// [`solve_observed`]). With [`NoObserver`] every call and the copies
+    /// made only to report a round compile away.
+    pub(crate) fn count_observed<O: Observer>(
+        &mut self,
+        state: State,
+        max: u64,
+        budget: &Budget,
+        level: Level,
+        observer: &mut O,
+    ) -> Counted {
+        let started = O::ACTIVE.then(Instant::now);
+        if O::ACTIVE {
+            self.observed_rounds = 0;
+            self.observed_removed = 0;
+        }
+        let counted = self.count_inner(state, max, budget, level, observer);
+        if O::ACTIVE {
+            let status = match counted.limit {
+                Some(limit) => Status::Limit(limit),
+                None if counted.count == 0 => Status::Unsolvable,
+                None => Status::Solved,
+            };
+            let stats = CspStats {
+                nodes: counted.counters.nodes,
+                backtracks: counted.counters.backtracks,
+                solutions: counted.count,
+                propagations: self.observed_rounds,
+                prunings: self.observed_removed,
+                elapsed: started.map(|started| started.elapsed()).unwrap_or_default(),
+                ..CspStats::default()
+            };
+            observer.end(status, &stats);
+        }
+        counted
+    }
+
+    /// Propagates at `level` after `cause` at `depth` (at the root, with
+    /// the capacity argument after it); an active observer is told the
+    /// round: what each cell lost since `before` (the candidates before
+    /// the decision or refutation, so the decided cell shows too), and the
+    /// failure if any.
+    fn observed_propagation<O: Observer>(
+        &mut self,
+        level: Level,
+        cause: Cause,
+        depth: usize,
+        before: Option<Vec<u64>>,
+        observer: &mut O,
+    ) -> Result<(), Dead> {
+        let root = cause == Cause::Root;
+        if !O::ACTIVE {
+            let result = self.propagate(level);
+            return if root {
+                result.and_then(|()| self.root_capacity(level))
+            } else {
+                result
+            };
+        }
+        observer.propagate(cause, depth);
+        self.observed_rounds += 1;
+        let mut result = self.propagate(level);
+        if root {
+            result = result.and_then(|()| self.root_capacity(level));
+        }
+        let before = before.unwrap_or_default();
+        let mut removed = Vec::new();
+        for (cell, (&was, &now)) in before.iter().zip(&self.candidates).enumerate() {
+            let lost = was & !now;
+            if lost == 0 {
+                continue;
+            }
+            removed.clear();
+            removed.extend(digits_of(lost));
+            self.observed_removed += u64::from(lost.count_ones());
+            let name = if now != 0 && now & (now - 1) == 0 {
+                PLACED
+            } else {
+                REMOVED
+            };
+            observer.pruned(name, Var::from_index(cell), &removed);
+        }
+        if result.is_err() {
+            observer.wipeout(None);
+        }
+        result
+    }
+
+    fn count_inner<O: Observer>(
+        &mut self,
+        state: State,
+        max: u64,
+        budget: &Budget,
+        level: Level,
+        observer: &mut O,
+    ) -> Counted {
         let mut counted = Counted {
             count: 0,
             first: None,
@@ -837,9 +967,9 @@ impl Engine {
         self.candidates = state.candidates;
         self.saved.clear();
         self.seed_everything();
+        let before = O::ACTIVE.then(|| self.candidates.clone());
         if self
-            .propagate(level)
-            .and_then(|()| self.root_capacity(level))
+            .observed_propagation(level, Cause::Root, 0, before, observer)
             .is_err()
         {
             counted.complete = true;
@@ -853,6 +983,14 @@ impl Engine {
             match self.branch_literal() {
                 None => {
                     counted.count += 1;
+                    if O::ACTIVE {
+                        let values: Vec<i32> = self
+                            .candidates
+                            .iter()
+                            .map(|&bit| bit.trailing_zeros() as i32 + 1)
+                            .collect();
+                        observer.solution(&values);
+                    }
                     if counted.first.is_none() {
                         counted.first = Some(
                             self.candidates
@@ -875,8 +1013,16 @@ impl Engine {
                     counted.counters.nodes += 1;
                     self.save();
                     guesses.push((cell, bit, self.open));
+                    let depth = guesses.len();
+                    let before = O::ACTIVE.then(|| self.candidates.clone());
+                    if O::ACTIVE {
+                        observer.decision(Var::from_index(cell), digit_of(bit), depth);
+                    }
                     self.fix(cell, bit);
-                    if self.propagate(level).is_ok() {
+                    if self
+                        .observed_propagation(level, Cause::Decision, depth, before, observer)
+                        .is_ok()
+                    {
                         continue;
                     }
                     counted.counters.backtracks += 1;
@@ -892,13 +1038,25 @@ impl Engine {
                 };
                 self.restore();
                 self.open = open;
+                let depth = guesses.len();
+                if O::ACTIVE {
+                    observer.backtrack(depth);
+                }
                 if let Some(limit) = budget.refuses(counted.counters.nodes, 0, 0) {
                     counted.limit = Some(limit);
                     return counted;
                 }
                 counted.counters.nodes += 1;
+                if O::ACTIVE {
+                    observer.refutation(Var::from_index(cell), digit_of(bit), depth);
+                }
                 // The cell had two candidates or more, so one is left.
-                if self.remove(cell, bit).is_ok() && self.propagate(level).is_ok() {
+                let before = O::ACTIVE.then(|| self.candidates.clone());
+                if self.remove(cell, bit).is_ok()
+                    && self
+                        .observed_propagation(level, Cause::Refutation, depth, before, observer)
+                        .is_ok()
+                {
                     break;
                 }
                 counted.counters.backtracks += 1;
@@ -922,6 +1080,22 @@ impl Engine {
 /// Solves with the fast engine (see the module docs): the first solution,
 /// or the count up to [`Options::count_up_to`], within its limits.
 pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
+    solve_observed(puzzle, options, &mut NoObserver)
+}
+
+/// [`solve`], telling `observer` (csp-core's observer; cell `r * cols + c`
+/// is variable `r * cols + c`) what the search does: each propagation
+/// round (`propagate` with its cause and depth, then per cell what it lost,
+/// as `pruned` by [`PLACED`] when the cell is left with one digit, else by
+/// [`REMOVED`], and `wipeout` when the round failed), each guess
+/// (`decision`), each return from one (`backtrack`, then `refutation`:
+/// the digit taken out of the cell, which is a node too), each solution,
+/// and the end. The decisions and refutations number `nodes - 1`.
+pub(crate) fn solve_observed<O: Observer>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+) -> Outcome {
     let started = Instant::now();
     let mut engine = Engine::new(puzzle).with_capacity();
     let state = engine.start(puzzle.givens());
@@ -930,7 +1104,13 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         deadline: options.deadline(started),
         memory: options.limits.memory_limit,
     };
-    let counted = engine.count(state, options.solution_limit(), &budget, Level::Full);
+    let counted = engine.count_observed(
+        state,
+        options.solution_limit(),
+        &budget,
+        Level::Full,
+        observer,
+    );
     counted_outcome(
         counted.first.map(|values| Grid::new(puzzle.cols(), values)),
         counted.count,

@@ -66,6 +66,8 @@ mod random;
 mod seed;
 mod solve;
 pub mod svg;
+#[cfg(feature = "cli")]
+pub mod watch;
 
 pub use csp::model as csp_model;
 pub use error::{ErrorKind, Location, ParseError};

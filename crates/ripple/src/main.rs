@@ -11,6 +11,8 @@ use clap::{Args, Parser, Subcommand};
 use ripple::cli::{self, GenerateRun, SolveReport};
 use ripple::{Algo, Difficulty, Format, Options};
 
+mod watched;
+
 const PROGRAM: &str = "ripple";
 
 /// Ripple Effect (Nikoli): solve, check, generate and convert puzzles.
@@ -79,6 +81,14 @@ struct SolveArgs {
     /// is a folder (created) and the puzzle of input line N goes to N.svg.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    watch: cli_kit::WatchArgs,
+    /// With one puzzle: draw the search tree's first 500 nodes as SVG
+    /// (mrv and brute: each recursive call with the cell = digit that led
+    /// to it; fast and csp: each decision and refutation), and Graphviz
+    /// DOT beside it (FILE.dot).
+    #[arg(long, value_name = "FILE")]
+    tree_svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -165,7 +175,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    if let Some(misfit) = args.watch.misfit(args.json, args.stats) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    if args.tree_svg.is_some() && args.watch.compare {
+        cli_kit::usage_error::<Cli>(
+            "--compare runs every algorithm: draw one tree with --algo instead",
+        );
+    }
     let (name, items) = cli::read_items(args.input.as_deref())?;
+    if args.tree_svg.is_some() && items.len() > 1 {
+        cli_kit::usage_error::<Cli>("--tree-svg draws one search: give one puzzle");
+    }
     let count_limit = args.count.then(|| args.limit.unwrap_or(2));
     let mut options = Options::new(args.algo).count_up_to(count_limit.unwrap_or(1));
     if let Some(nodes) = args.node_limit {
@@ -188,11 +209,26 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             std::env::var_os("NO_COLOR").as_deref(),
         ),
     };
+    if args.watch.compare {
+        anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+        return watched::compare(PROGRAM, &name, &items, &options, args.json);
+    }
     let pictures = args
         .svg
         .as_deref()
         .map(|target| svg_kit::PictureFiles::new(target, items.len() > 1))
         .transpose()?;
+    let watching = args.watch.trace || args.watch.events.is_some() || args.tree_svg.is_some();
+    if watching {
+        anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+        let watching = watched::Watching {
+            args: &args.watch,
+            tree_svg: args.tree_svg.as_deref(),
+            pictures: pictures.as_ref(),
+            tell_unique: !args.count,
+        };
+        return watched::solve(PROGRAM, &name, &items, &options, &watching, &mut report);
+    }
     let solve = |item: &cli::Item| {
         let solved = cli::solve_item(item, &options, !args.count)?;
         if let Some(pictures) = &pictures {

@@ -19,7 +19,9 @@
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use search_core::{Config, Problem, Status as SearchStatus, dfs_tree};
+use search_core::{
+    Config, NoObserver, Observer, Problem, Status as SearchStatus, dfs_tree_observed,
+};
 
 use crate::options::{Options, Outcome, Stats, counted};
 use crate::puzzle::{Grid, Puzzle};
@@ -51,34 +53,7 @@ impl<'p> Board<'p> {
     /// Seed's `isPlacementLegal`: `value` at `cell` repeats no digit of its
     /// room and no equal digit lies within `value` cells in its row or column.
     fn legal(&self, values: &[u8], cell: usize, value: u8) -> bool {
-        let room = &self.puzzle.rooms()[self.puzzle.room_of()[cell] as usize];
-        if usize::from(value) > room.len() {
-            return false;
-        }
-        if room
-            .iter()
-            .any(|&other| other as usize != cell && values[other as usize] == value)
-        {
-            return false;
-        }
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let reach = usize::from(value);
-        for step in 1..=reach {
-            let near = [
-                (r + step < self.rows).then(|| cell + step * self.cols),
-                (r >= step).then(|| cell - step * self.cols),
-                (c + step < self.cols).then(|| cell + step),
-                (c >= step).then(|| cell - step),
-            ];
-            if near
-                .into_iter()
-                .flatten()
-                .any(|other| values[other] == value)
-            {
-                return false;
-            }
-        }
-        true
+        legal(self.puzzle, values, cell, value)
     }
 
     /// Counts a full board; says "stop" once the solution limit is reached.
@@ -92,11 +67,48 @@ impl<'p> Board<'p> {
     }
 }
 
+/// Seed's `isPlacementLegal` for `puzzle`: `value` at `cell` repeats no
+/// digit of its room and no equal digit lies within `value` cells in its
+/// row or column of `values` (0: empty).
+pub(crate) fn legal(puzzle: &Puzzle, values: &[u8], cell: usize, value: u8) -> bool {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let room = &puzzle.rooms()[puzzle.room_of()[cell] as usize];
+    if usize::from(value) > room.len() {
+        return false;
+    }
+    if room
+        .iter()
+        .any(|&other| other as usize != cell && values[other as usize] == value)
+    {
+        return false;
+    }
+    let (r, c) = (cell / cols, cell % cols);
+    let reach = usize::from(value);
+    for step in 1..=reach {
+        let near = [
+            (r + step < rows).then(|| cell + step * cols),
+            (r >= step).then(|| cell - step * cols),
+            (c + step < cols).then(|| cell + step),
+            (c >= step).then(|| cell - step),
+        ];
+        if near
+            .into_iter()
+            .flatten()
+            .any(|other| values[other] == value)
+        {
+            return false;
+        }
+    }
+    true
+}
+
 /// Brute force: the cell to fill next and the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Filling {
-    position: usize,
-    values: Vec<u8>,
+pub(crate) struct Filling {
+    /// The cell filled next, in reading order.
+    pub(crate) position: usize,
+    /// The digits (0: empty).
+    pub(crate) values: Vec<u8>,
 }
 
 struct Brute<'p>(Board<'p>);
@@ -152,10 +164,13 @@ impl Problem for Brute<'_> {
 /// The intelligent solver's board: digits placed (0: open) and each cell's
 /// remaining values, bit `v - 1` for `v`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Candidates {
-    values: Vec<u8>,
-    remaining: Vec<u64>,
-    open: usize,
+pub(crate) struct Candidates {
+    /// The digits (0: open).
+    pub(crate) values: Vec<u8>,
+    /// Each cell's remaining values, bit `v - 1` for `v`.
+    pub(crate) remaining: Vec<u64>,
+    /// Cells still open.
+    pub(crate) open: usize,
 }
 
 struct Mrv<'p>(Board<'p>);
@@ -191,18 +206,24 @@ impl Mrv<'_> {
     /// Seed's `findMinMRV`: the open cell with the fewest remaining values,
     /// the first in reading order on ties.
     fn find_min_mrv(state: &Candidates) -> Option<usize> {
-        let mut best: Option<(u32, usize)> = None;
-        for (cell, &value) in state.values.iter().enumerate() {
-            if value != 0 {
-                continue;
-            }
-            let count = state.remaining[cell].count_ones();
-            if best.is_none_or(|(fewest, _)| count < fewest) {
-                best = Some((count, cell));
-            }
-        }
-        best.map(|(_, cell)| cell)
+        find_min_mrv(state)
     }
+}
+
+/// Seed's `findMinMRV`: the open cell of `state` with the fewest remaining
+/// values, the first in reading order on ties.
+pub(crate) fn find_min_mrv(state: &Candidates) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for (cell, &value) in state.values.iter().enumerate() {
+        if value != 0 {
+            continue;
+        }
+        let count = state.remaining[cell].count_ones();
+        if best.is_none_or(|(fewest, _)| count < fewest) {
+            best = Some((count, cell));
+        }
+    }
+    best.map(|(_, cell)| cell)
 }
 
 impl Problem for Mrv<'_> {
@@ -233,6 +254,22 @@ impl Problem for Mrv<'_> {
     fn is_goal(&self, state: &Candidates) -> bool {
         state.open == 0 && self.0.goal(&state.values)
     }
+}
+
+/// What the MRV solver did before its search: the state after the givens'
+/// forward checks and the rooms of one cell, the calls those rooms made,
+/// and whether a rule is already broken (no search follows).
+#[cfg_attr(
+    not(feature = "cli"),
+    expect(dead_code, reason = "read by the watch module of the cli feature")
+)]
+pub(crate) struct Prepared<'s> {
+    /// The state the search starts from.
+    pub(crate) state: &'s Candidates,
+    /// The rooms of one cell filled, one call each.
+    pub(crate) singles: u64,
+    /// A placed digit was taken out of its own cell: no solution.
+    pub(crate) broken: bool,
 }
 
 /// Turns a search-core run into an outcome.
@@ -278,13 +315,25 @@ fn config(options: &Options) -> Config {
 
 /// Seed 003's brute force.
 pub(crate) fn brute(puzzle: &Puzzle, options: &Options) -> Outcome {
+    brute_observed(puzzle, options, &mut NoObserver)
+}
+
+/// [`brute`], telling `observer` what search-core's depth-first search
+/// does: each call is a state tested (`expanded`, or `goal` for a full
+/// board), each digit that fits is a state `generated` (its move the digit
+/// put in the cell `position - 1` of the new state).
+pub(crate) fn brute_observed<O: Observer<Filling, u8, u32>>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+) -> Outcome {
     let started = Instant::now();
     let problem = Brute(Board::new(puzzle, options));
     let start = Filling {
         position: 0,
         values: puzzle.givens().to_vec(),
     };
-    let search = dfs_tree(&problem, start, &config(options));
+    let search = dfs_tree_observed(&problem, start, &config(options), observer);
     outcome(
         &problem.0,
         search.status,
@@ -297,6 +346,19 @@ pub(crate) fn brute(puzzle: &Puzzle, options: &Options) -> Outcome {
 
 /// Seed 003's MRV + forward checking.
 pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
+    mrv_observed(puzzle, options, &mut NoObserver, |_, _| {})
+}
+
+/// [`mrv`], telling `observer` what search-core's depth-first search does
+/// (each call a state tested, each candidate tried a state generated,
+/// its move the cell and the digit), and `prepared` the state the search
+/// starts from with the calls made before it (the rooms of one cell).
+pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
+    puzzle: &Puzzle,
+    options: &Options,
+    observer: &mut O,
+    prepared: impl FnOnce(&mut O, &Prepared<'_>),
+) -> Outcome {
     let started = Instant::now();
     let problem = Mrv(Board::new(puzzle, options));
     let mut state = Candidates {
@@ -338,7 +400,26 @@ pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
         .iter()
         .enumerate()
         .any(|(cell, &value)| value != 0 && state.remaining[cell] & (1 << (value - 1)) == 0);
+    prepared(
+        observer,
+        &Prepared {
+            state: &state,
+            singles,
+            broken,
+        },
+    );
     if broken {
+        if O::ACTIVE {
+            // The search never starts: the watcher sees the start state,
+            // the one node, and the end.
+            observer.start(&state);
+            let stats = search_core::Stats {
+                generated: 1,
+                elapsed: started.elapsed(),
+                ..search_core::Stats::default()
+            };
+            observer.end(SearchStatus::Unsolvable, &stats);
+        }
         return counted(
             None,
             0,
@@ -353,7 +434,7 @@ pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
             },
         );
     }
-    let search = dfs_tree(&problem, state, &config(options));
+    let search = dfs_tree_observed(&problem, state, &config(options), observer);
     outcome(
         &problem.0,
         search.status,

@@ -1,0 +1,245 @@
+//! `solve --trace`, `--events FILE`, `--tree-svg FILE` and `--compare`: the
+//! puzzles one after another, each watched by `ripple::watch`, or solved by
+//! every algorithm for seed 003's table.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use cli_kit::{Batch, Comparison, Row, Sinks, Trace, WatchArgs};
+use ripple::cli::{self, Item, SolveReport, Solved};
+use ripple::watch::{Watch, solve_watched};
+use ripple::{Algo, Options, Status};
+use serde_json::json;
+use svg_kit::SearchTree;
+
+/// The node limit of each `--compare` run unless `--node-limit` says:
+/// seed 003's brute force took 41,901,288 calls (392 s in Python) on its
+/// competition puzzle.
+pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+/// The time limit of each `--compare` run unless `--time-limit` says.
+pub const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The one writer of the trace and the human view, so that each puzzle's
+/// trace comes right before its answer.
+struct Shared<'a>(&'a Mutex<BufWriter<io::Stdout>>);
+
+impl Shared<'_> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BufWriter<io::Stdout>> {
+        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+}
+
+impl Write for Shared<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.lock().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.lock().flush()
+    }
+}
+
+/// What a watched `solve` writes beside the human view or records.
+pub struct Watching<'a> {
+    /// `--trace`, `--events`, `--events-limit`.
+    pub args: &'a WatchArgs,
+    /// `--tree-svg`.
+    pub tree_svg: Option<&'a Path>,
+    /// `--svg`.
+    pub pictures: Option<&'a svg_kit::PictureFiles>,
+    /// Whether a solved puzzle is counted to 2 to tell its uniqueness.
+    pub tell_unique: bool,
+}
+
+/// Solves the items one by one, watched: the trace before each answer,
+/// the events of every run in one stream, the tree of the one puzzle.
+pub fn solve(
+    program: &str,
+    input_name: &str,
+    items: &[Item],
+    options: &Options,
+    watching: &Watching<'_>,
+    report: &mut SolveReport,
+) -> anyhow::Result<ExitCode> {
+    let Watching {
+        args,
+        tree_svg,
+        pictures,
+        tell_unique,
+    } = *watching;
+    let events = Mutex::new(args.open_events()?);
+    let out = Mutex::new(BufWriter::new(io::stdout()));
+    let tree = Mutex::new(tree_svg.map(|_| SearchTree::new("")));
+    let trace_limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
+    // `--events -` writes the events in place of the human view.
+    let mut view_out: Box<dyn Write> = if args.events_to_stdout() {
+        Box::new(io::sink())
+    } else {
+        Box::new(Shared(&out))
+    };
+    let tally = Batch::new(program, input_name).threads(Some(1)).run_to(
+        &mut view_out,
+        items,
+        |item| {
+            let (puzzle, _, warnings) = cli::read_puzzle(item)?;
+            let mut events = events.lock().unwrap_or_else(|poison| poison.into_inner());
+            if let Some(events) = events.as_mut() {
+                if let Some(line) = item.line {
+                    events.set_run(&json!({ "line": line }));
+                }
+                events.emit(
+                    "run",
+                    &json!({ "algorithm": options.algo.name(), "puzzle": ripple::to_url(&puzzle) }),
+                );
+            }
+            let mut tree = tree.lock().unwrap_or_else(|poison| poison.into_inner());
+            let mut shared = Shared(&out);
+            let mut trace = args.trace.then(|| Trace::new(&mut shared, trace_limit));
+            let outcome = solve_watched(
+                &puzzle,
+                options,
+                Watch {
+                    sinks: Sinks {
+                        events: events.as_mut(),
+                        trace: trace.as_mut(),
+                    },
+                    tree: tree.as_mut(),
+                },
+            );
+            // A trace that could not be written (a closed pipe) is told
+            // by the answer's write to the same stdout, which ends the run.
+            drop(trace);
+            let unique = (tell_unique && outcome.status.is_solved())
+                .then(|| ripple::is_unique(&puzzle, options));
+            if let Some(pictures) = pictures {
+                let picture = ripple::svg::render_outcome(&puzzle, &outcome);
+                pictures
+                    .write(item.line.unwrap_or(1), &picture)
+                    .map_err(|error| error.to_string())?;
+            }
+            Ok(Solved {
+                puzzle,
+                outcome,
+                warnings,
+                unique,
+            })
+        },
+        report,
+    )?;
+    drop(view_out);
+    out.into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .flush()?;
+    if let Some(events) = events
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner())
+    {
+        events
+            .finish()
+            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
+    }
+    if let (Some(path), Some(tree)) = (
+        tree_svg,
+        tree.into_inner()
+            .unwrap_or_else(|poison| poison.into_inner()),
+    ) {
+        write_tree(path, &tree)?;
+    }
+    Ok(tally.exit())
+}
+
+/// Writes the tree's SVG to `path` and its DOT beside it (`path` + `.dot`).
+fn write_tree(path: &Path, tree: &SearchTree) -> anyhow::Result<()> {
+    std::fs::write(path, tree.to_svg())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+    let mut dot = path.as_os_str().to_owned();
+    dot.push(".dot");
+    std::fs::write(&dot, tree.to_dot())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", Path::new(&dot).display()))?;
+    Ok(())
+}
+
+/// Every algorithm on each puzzle, seed 003's table for any puzzle: a
+/// table per puzzle (or JSON rows with the puzzle and its line), each run
+/// under the node and time limits shown.
+pub fn compare(
+    program: &str,
+    input_name: &str,
+    items: &[Item],
+    options: &Options,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut limits = options.limits;
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut bad_input = false;
+    let mut written = 0;
+    for item in items {
+        let puzzle = match cli::read_puzzle(item) {
+            Ok((puzzle, _, _)) => puzzle,
+            Err(error) => {
+                eprintln!("{program}: {input_name}: {error}");
+                bad_input = true;
+                continue;
+            }
+        };
+        let url = ripple::to_url(&puzzle);
+        let line = item
+            .line
+            .map(|line| format!("line {line}: "))
+            .unwrap_or_default();
+        let heading = format!(
+            "{line}{url}\nlimits per run: {} nodes (--node-limit), {} s (--time-limit)",
+            cli_kit::thousands(nodes),
+            time.as_secs_f64()
+        );
+        let mut table = Comparison::new(heading, "solutions");
+        for &algo in Algo::ALL {
+            let run = Options { algo, limits };
+            let outcome = ripple::solve(&puzzle, &run);
+            let mut counters = vec![("backtracks", outcome.stats.backtracks)];
+            if let Some(calls) = outcome.stats.recursive_calls {
+                counters.push(("recursive_calls", calls));
+            }
+            table.push(Row {
+                algorithm: algo.name().to_owned(),
+                status: outcome.status.into(),
+                limit: outcome.status.limit(),
+                nodes: outcome.stats.nodes,
+                counters,
+                elapsed: outcome.stats.elapsed,
+                length: (outcome.status == Status::Solved).then_some(outcome.count),
+            });
+        }
+        if json {
+            let mut rows = Vec::new();
+            table.write_json(&mut rows)?;
+            for row in String::from_utf8_lossy(&rows).lines() {
+                let mut record: serde_json::Map<String, serde_json::Value> =
+                    serde_json::from_str(row)?;
+                if let Some(line) = item.line {
+                    record.insert("line".into(), line.into());
+                }
+                record.insert("puzzle".into(), url.clone().into());
+                writeln!(out, "{}", serde_json::Value::Object(record))?;
+            }
+        } else {
+            if written > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", table.to_text())?;
+        }
+        written += 1;
+    }
+    out.flush()?;
+    Ok(if bad_input {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
