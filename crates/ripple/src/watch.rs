@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, Trace};
+use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 use csp_core::{Cause, Observer as CspObserver, Var};
 use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
@@ -31,8 +31,8 @@ pub struct Watch<'a, 'b> {
     /// The event stream and the trace.
     pub sinks: Sinks<'a, 'b>,
     /// The search tree: the first [`SearchTree::MAX_NODES`] calls of
-    /// `mrv` and `brute`, or the decisions and refutations of `fast` and
-    /// `csp`.
+    /// `mrv` and `brute`, or the decisions of `fast` and `csp` (cli-kit's
+    /// [`SplitTree`]).
     pub tree: Option<&'a mut SearchTree>,
 }
 
@@ -97,11 +97,11 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     let Sinks { events, trace } = sinks;
     let title = format!("{} on {}", options.algo, crate::to_url(puzzle));
     let mut tree = tree;
-    if let Some(tree) = tree.as_deref_mut() {
-        *tree = SearchTree::new(title);
-    }
     match options.algo {
         Algo::Brute | Algo::Mrv => {
+            if let Some(tree) = tree.as_deref_mut() {
+                *tree = SearchTree::new(title);
+            }
             let render = |values: &[u8]| rendered(puzzle, values);
             let render_filling = |state: &Filling| render(&state.values);
             let render_candidates = |state: &Candidates| render(&state.values);
@@ -156,7 +156,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 let digits: Vec<u8> = values.iter().map(|&value| value as u8).collect();
                 rendered(puzzle, &digits)
             };
-            let mut observer = Decisions {
+            let decisions = Decisions {
                 events: CspWatch::new(
                     Sinks {
                         events,
@@ -166,13 +166,8 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     &render,
                 ),
                 trace,
-                tree,
                 name: &name,
                 cols,
-                path: vec![0],
-                next: 1,
-                pending: None,
-                started: false,
                 domains: (0..puzzle.len())
                     .map(|cell| match puzzle.givens()[cell] {
                         0 => digits_mask(puzzle.room_size(cell)),
@@ -181,6 +176,8 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     .collect(),
                 saved: Vec::new(),
             };
+            let name_decision = |var: Var, value: i32| format!("{} = {value}", name(var));
+            let mut observer = SplitTree::new(decisions, tree, title, &name_decision);
             if options.algo == Algo::Fast {
                 fast::solve_observed(puzzle, options, &mut observer)
             } else {
@@ -514,21 +511,13 @@ impl Observer<Candidates, (usize, u8), u32> for SeedWatch<'_, '_, '_, '_, Candid
 }
 
 /// The decisions of `fast` and `csp`: events by cli-kit's [`CspWatch`],
-/// trace lines in the puzzle's words, and the tree of decisions and
-/// refutations (each a node; a refutation's later decisions below it).
+/// trace lines in the puzzle's words (cli-kit's [`SplitTree`] around it
+/// draws the tree).
 struct Decisions<'a, 'b, 'c> {
     events: CspWatch<'a, 'b>,
     trace: Option<&'a mut Trace<'b>>,
-    tree: Option<&'a mut SearchTree>,
     name: &'c dyn Fn(Var) -> String,
     cols: usize,
-    /// The tree ids of the nodes in force, by depth (the root first).
-    path: Vec<u64>,
-    next: u64,
-    /// The node of the latest decision or refutation, pushed once its
-    /// propagation is known (a wipe-out draws it cut).
-    pending: Option<TreeNode>,
-    started: bool,
     /// Each cell's digits left as the events tell them (from the givens
     /// and the rooms' sizes), so that a trace line can name the digit a
     /// round placed; and the copies taken at each decision, by depth,
@@ -543,44 +532,10 @@ impl Decisions<'_, '_, '_> {
             trace.line(text);
         }
     }
-
-    fn flush(&mut self) {
-        if let (Some(node), Some(tree)) = (self.pending.take(), self.tree.as_deref_mut()) {
-            tree.push(node);
-        }
-    }
-
-    fn root(&mut self) {
-        if !self.started {
-            self.started = true;
-            if let Some(tree) = self.tree.as_deref_mut() {
-                tree.push(
-                    TreeNode::new(0, None)
-                        .with_label(["root"])
-                        .with_detail("depth 0"),
-                );
-            }
-        }
-    }
-
-    /// A node for `label` under the node in force at `parent_depth`.
-    fn node(&mut self, label: String, parent_depth: usize, detail: String) -> u64 {
-        self.flush();
-        let id = self.next;
-        self.next += 1;
-        let parent = self.path.get(parent_depth).copied();
-        self.pending = Some(
-            TreeNode::new(id, parent)
-                .with_label([label])
-                .with_detail(detail),
-        );
-        id
-    }
 }
 
 impl CspObserver for Decisions<'_, '_, '_> {
     fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.root();
         self.events.propagate(cause, depth);
         let why = match cause {
             Cause::Root => "the givens",
@@ -616,9 +571,6 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn wipeout(&mut self, var: Option<Var>) {
         self.events.wipeout(var);
-        if let Some(node) = self.pending.as_mut() {
-            node.cut = true;
-        }
         match var.map(|var| (self.name)(var)) {
             Some(name) => self.line(format_args!("  wipe-out: {name} has no value left")),
             None => self.line(format_args!(
@@ -628,35 +580,19 @@ impl CspObserver for Decisions<'_, '_, '_> {
     }
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.root();
-        self.events.decision(var, value, depth);
+        csp_core::Observer::decision(&mut self.events, var, value, depth);
         let name = (self.name)(var);
         self.line(format_args!("decide {name} = {value} (depth {depth})"));
-        self.saved.truncate(depth - 1);
-        self.saved.push(self.domains.clone());
-        if self.tree.is_some() {
-            self.path.truncate(depth);
-            let id = self.node(
-                format!("{name} = {value}"),
-                depth - 1,
-                format!("depth {depth}"),
-            );
-            self.path.push(id);
+        if self.trace.is_some() {
+            self.saved.truncate(depth - 1);
+            self.saved.push(self.domains.clone());
         }
     }
 
     fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.events.refutation(var, value, depth);
+        csp_core::Observer::refutation(&mut self.events, var, value, depth);
         let name = (self.name)(var);
         self.line(format_args!("refute {name} = {value} (depth {depth})"));
-        if self.tree.is_some() {
-            self.path.truncate(depth + 1);
-            let detail = format!("depth {depth}, refuted");
-            let id = self.node(format!("{name} ≠ {value}"), depth, detail);
-            if let Some(slot) = self.path.get_mut(depth) {
-                *slot = id;
-            }
-        }
     }
 
     fn backtrack(&mut self, depth: usize) {
@@ -672,15 +608,9 @@ impl CspObserver for Decisions<'_, '_, '_> {
         self.events.solution(values);
         let digits: Vec<u8> = values.iter().map(|&value| value as u8).collect();
         self.line(format_args!("solution {}", state_line(self.cols, &digits)));
-        self.flush();
-        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
-            tree.mark_path_to(id);
-        }
     }
 
     fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
-        self.root();
-        self.flush();
         self.events.end(status, stats);
         let limit = status
             .limit()
