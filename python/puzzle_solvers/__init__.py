@@ -11,8 +11,9 @@ and returning `Record`s with the fields of its JSON records::
 - `sudoku`, `nqueens`, `eight_puzzle`, `crossword`, `ripple`, `gogen`:
   `solve(text, *, algo=..., count_up_to=..., node_limit=..., time_limit=...,
   memory_limit=..., seed=...)`, `solve_many(texts, threads=None, ...)` (on
-  rayon's threads, the GIL released), `parse(text)`, `algorithms` (the
-  default first), and each puzzle's extras;
+  rayon's threads, the GIL released), `parse(text)`, `check(text,
+  solution)` (the crate's independent checker), `algorithms` (the default
+  first), and each puzzle's extras;
 - `csp`: a `Model` of variables, domains and constraints, solved with forward
   checking, AC-3 or MAC, with AC-3's trace;
 - `puzzle_solvers.dask`: N-Queens counts and sudoku batches on a Dask cluster
@@ -24,10 +25,11 @@ says which); a bug in a solver raises `InternalError` instead of crashing the
 interpreter.
 """
 
-from ._native import InternalError, ParseError, Record
+from ._native import CheckError, InternalError, ParseError, Record
 from . import crossword, csp, eight_puzzle, gogen, nqueens, ripple, sudoku
 
 __all__ = [
+    "CheckError",
     "InternalError",
     "ParseError",
     "Record",

@@ -1,7 +1,7 @@
 """Type stubs of the Rust extension `puzzle_solvers._native`."""
 
 from types import ModuleType
-from typing import Optional, final
+from typing import Any, Optional, final
 
 class ParseError(ValueError):
     """Text that is not a puzzle; `line` and `column` (1-based) say where,
@@ -10,12 +10,20 @@ class ParseError(ValueError):
     line: Optional[int]
     column: Optional[int]
 
+class CheckError(ValueError):
+    """A solution that breaks a rule of its puzzle (or cannot be read as
+    one); `line` is the line of the solution text."""
+
+    line: int
+
 class InternalError(RuntimeError):
     """A bug in a solver (a Rust panic caught at the boundary)."""
 
 @final
 class Record:
-    """One puzzle's result, with the fields of its JSON record."""
+    """One puzzle's result: the attributes every puzzle shares, and as
+    `to_dict()`/`to_json()` the record the crate's binary writes with
+    `--json` for the same puzzle and options (its own fields included)."""
 
     line: Optional[int]
     status: str
@@ -31,7 +39,7 @@ class Record:
     counters: list[tuple[str, int]]
     @property
     def stats(self) -> dict[str, int]: ...
-    def to_dict(self) -> dict[str, object]: ...
+    def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
 
 @final
@@ -52,6 +60,7 @@ def _panic_for_test() -> None: ...
 
 # The runtime module's __all__ (PyO3 writes it), which stubtest compares.
 __all__ = [
+    "CheckError",
     "InternalError",
     "ParseError",
     "Record",

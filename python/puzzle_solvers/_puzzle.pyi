@@ -3,7 +3,7 @@
 cannot say different things about the same functions. At run time they are
 the bound methods of one `Solver` per puzzle (`_native`)."""
 
-from typing import Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from ._native import Record
 
@@ -24,7 +24,9 @@ def solve(
 ) -> Record:
     """Solves one puzzle in the command line's text form; raises ParseError
     (a ValueError with line and column) when it is not one. A limit is a
-    status."""
+    status. Without `count_up_to`, as the binary's `solve --json`; with it,
+    as its count (`--count --limit K`): `record.to_dict()` is the binary's
+    record."""
 
 def solve_many(
     texts: Sequence[str],
@@ -42,3 +44,27 @@ def solve_many(
 
 def parse(text: str) -> str:
     """The canonical one-line form (raises ParseError)."""
+
+def check(text: str, solution: str) -> list[str]:
+    """Checks `solution` (what the binary's `check` reads: its `--json`
+    records or its human view) against the puzzle of `text` with the
+    crate's independent checker: for each record "solution", "no-solution"
+    (an "unsolvable" claim confirmed) or "nothing" (a limit). Raises
+    CheckError (a ValueError with `line`) naming the rule broken and where."""
+
+def events(
+    text: str,
+    *,
+    algo: Optional[str] = None,
+    limit: int = 10_000,
+    count_up_to: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    memory_limit: Optional[int] = None,
+    seed: Optional[int] = None,
+) -> Iterator[dict[str, Any]]:
+    """The events of one watched solve of `text` (docs/events.md, version
+    1 checked), for the puzzles whose crates watch their searches (sudoku,
+    nqueens, gogen): the `run` event, then the search's, at most `limit`
+    and a `cut` event. Raises ValueError for an algorithm that reports no
+    events."""

@@ -2,6 +2,7 @@
 
     python -m puzzle_solvers.dask nqueens-count 18 --scheduler tcp://HOST:8786
     python -m puzzle_solvers.dask sudoku-solve puzzles.txt > records.jsonl
+    python -m puzzle_solvers.dask sudoku-rate puzzles.txt > ratings.jsonl
 
 Without ``--scheduler`` a local cluster is started (``--workers`` processes of
 one thread each). The N-Queens count is split into subproblems (the first rows
@@ -10,7 +11,9 @@ whose shares the workers count and the client sums. A sudoku file (one puzzle
 per line) is read as a Dask bag; each partition is solved by
 ``sudoku.json_records``, the records the ``sudoku solve --json`` binary writes,
 ``line`` numbered across the whole file, written in input order: the same
-output as one ``sudoku solve FILE --json`` apart from ``micros``.
+output as one ``sudoku solve FILE --json`` apart from ``micros``;
+``sudoku-rate`` does the same with the rater's records (``sudoku.rate_records``:
+``er``, ``ep``, ``ed``, ``hardest``, ``steps``), as ``sudoku rate FILE --json``.
 
 Every worker needs the package installed (the same wheel, built once with
 ``maturin build --release``); workers reading a file need it at the same path.
@@ -63,6 +66,10 @@ def _solve_partition(lines: Sequence[str], first_line: int, threads: int) -> lis
     return sudoku.json_records("".join(lines), first_line, threads)
 
 
+def _rate_partition(lines: Sequence[str], first_line: int, threads: int) -> list[str]:
+    return sudoku.rate_records("".join(lines), first_line, threads)
+
+
 def sudoku_solve(
     client, path: str, blocksize: str | int = "1MiB", threads: int = 1
 ) -> Iterator[str]:
@@ -70,6 +77,22 @@ def sudoku_solve(
     per line), in input order, as ``sudoku solve FILE --json`` writes them
     (apart from ``micros``): the file read as a Dask bag in blocks of
     ``blocksize``, each solved on a worker with ``threads`` threads."""
+    return _by_partition(client, path, blocksize, _solve_partition, threads)
+
+
+def sudoku_rate(
+    client, path: str, blocksize: str | int = "1MiB", threads: int = 1
+) -> Iterator[str]:
+    """The rater's JSON records of every sudoku of the file at ``path``, in
+    input order, as ``sudoku rate FILE --json`` writes them (apart from
+    ``micros``), the file read as a Dask bag as in ``sudoku_solve``."""
+    return _by_partition(client, path, blocksize, _rate_partition, threads)
+
+
+def _by_partition(client, path, blocksize, work, threads) -> Iterator[str]:
+    """``work(lines, first_line, threads)`` on every partition of the file
+    read as a Dask bag, ``first_line`` the partition's first line in the
+    whole file; the records yielded in input order."""
     import dask
     import dask.bag
 
@@ -79,11 +102,11 @@ def sudoku_solve(
     for count in counts:
         first_lines.append(line)
         line += count
-    solved = [
-        dask.delayed(_solve_partition)(part, first, threads)
+    done = [
+        dask.delayed(work)(part, first, threads)
         for part, first in zip(partitions, first_lines)
     ]
-    for future in client.compute(solved):
+    for future in client.compute(done):
         yield from future.result()
 
 
@@ -106,7 +129,7 @@ def connect(scheduler: str | None, workers: int):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m puzzle_solvers.dask",
-        description="Count N-Queens placements or solve a sudoku file on a Dask cluster.",
+        description="Count N-Queens placements, or solve or rate a sudoku file, on a Dask cluster.",
     )
     parser.add_argument(
         "--scheduler", help="address of a running scheduler (tcp://HOST:8786); default: a local cluster"
@@ -126,6 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     solve.add_argument("file", help="one puzzle per line")
     solve.add_argument("--blocksize", default="1MiB", help="bytes per partition (default 1MiB)")
+    rate = commands.add_parser(
+        "sudoku-rate", help="rate a file of sudokus (serate's ER/EP/ED), JSON records in input order on stdout"
+    )
+    rate.add_argument("file", help="one puzzle per line")
+    rate.add_argument("--blocksize", default="1MiB", help="bytes per partition (default 1MiB)")
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
@@ -139,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             records = 0
             out = sys.stdout
-            for line in sudoku_solve(client, args.file, args.blocksize):
+            run = sudoku_solve if args.command == "sudoku-solve" else sudoku_rate
+            for line in run(client, args.file, args.blocksize):
                 out.write(line)
                 out.write("\n")
                 records += 1

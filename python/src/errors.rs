@@ -1,6 +1,8 @@
 //! The exceptions: `ParseError` (a `ValueError` with `line` and `column`)
 //! for text that is not a puzzle, `ValueError` for an unknown algorithm or
-//! a bad setting, and `InternalError` for a panic caught at the boundary.
+//! a bad setting, `CheckError` (a `ValueError` with `line`) for a solution
+//! that breaks a rule, and `InternalError` for a panic caught at the
+//! boundary.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -16,6 +18,12 @@ create_exception!(
 );
 create_exception!(
     puzzle_solvers,
+    CheckError,
+    PyValueError,
+    "A solution that breaks a rule of its puzzle (or could not be read as one): the message says which rule and where, `line` (1-based) is the line of the solution text."
+);
+create_exception!(
+    puzzle_solvers,
     InternalError,
     PyRuntimeError,
     "A bug in a solver (a Rust panic caught at the boundary): please report it with the input."
@@ -28,6 +36,9 @@ pub enum Failure {
     Parse(String),
     /// A setting the solver does not take (an unknown algorithm).
     Usage(String),
+    /// A solution that the crate's checker refused, and the line of the
+    /// solution text it is on.
+    Check(usize, String),
     /// A panic caught at the boundary.
     Panic(String),
 }
@@ -36,7 +47,10 @@ impl Failure {
     /// The message, as a batch record's `error` shows it.
     pub fn message(&self) -> &str {
         match self {
-            Failure::Parse(message) | Failure::Usage(message) | Failure::Panic(message) => message,
+            Failure::Parse(message)
+            | Failure::Usage(message)
+            | Failure::Check(_, message)
+            | Failure::Panic(message) => message,
         }
     }
 }
@@ -46,6 +60,7 @@ impl From<Failure> for PyErr {
         match failure {
             Failure::Parse(message) => parse_error(&message),
             Failure::Usage(message) => PyValueError::new_err(message),
+            Failure::Check(line, message) => check_error(line, &message),
             Failure::Panic(message) => InternalError::new_err(format!("internal error: {message}")),
         }
     }
@@ -63,6 +78,16 @@ pub fn parse_error(message: &str) -> PyErr {
         // short of memory exhaustion; the message carries the place anyway.
         let _ = value.setattr("line", line);
         let _ = value.setattr("column", column);
+    });
+    error
+}
+
+/// A `CheckError` saying "line L: message", with `line` set.
+fn check_error(line: usize, message: &str) -> PyErr {
+    let error = CheckError::new_err(format!("line {line}: {message}"));
+    Python::attach(|py| {
+        // As in parse_error: the message carries the line anyway.
+        let _ = error.value(py).setattr("line", line);
     });
     error
 }
@@ -99,6 +124,7 @@ pub fn guard<T>(work: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure>
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add("ParseError", py.get_type::<ParseError>())?;
+    module.add("CheckError", py.get_type::<CheckError>())?;
     module.add("InternalError", py.get_type::<InternalError>())?;
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! What one puzzle has beyond the shared shape: sudoku's batch records as
-//! the binary writes them (for the Dask module), N-Queens' fast counter and
+//! the binary writes them, solved or rated (for the Dask module), N-Queens' fast counter and
 //! its split into subproblems.
 
 use std::num::NonZeroUsize;
@@ -53,6 +53,40 @@ fn json_records(
     Ok(py.detach(|| on_pool(threads, work))?)
 }
 
+/// The JSON lines `sudoku rate --json` writes for `text` (one puzzle per
+/// line, or grids of rows), `line` counted from `first_line`: the same
+/// rater and the same records (`er`, `ep`, `ed`, `hardest`, `steps`), on
+/// rayon with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (text, first_line=1, threads=None))]
+fn rate_records(
+    py: Python<'_>,
+    text: String,
+    first_line: usize,
+    threads: Option<usize>,
+) -> PyResult<Vec<String>> {
+    let work = || -> Result<Vec<String>, Failure> {
+        let puzzles = sudoku::parse_puzzles(&text);
+        puzzles
+            .par_iter()
+            .map(|parsed| {
+                guard(|| {
+                    let record = match sudoku::cli::rate_parsed(parsed) {
+                        Ok(outcome) => outcome.record,
+                        Err(message) => {
+                            sudoku::cli::rate_invalid(&shift_line(&message, first_line - 1))
+                        }
+                    };
+                    let record = record.at_line(Some(parsed.line + first_line - 1));
+                    serde_json::to_string(&record)
+                        .map_err(|error| Failure::Panic(error.to_string()))
+                })
+            })
+            .collect()
+    };
+    Ok(py.detach(|| on_pool(threads, work))?)
+}
+
 /// `message` with its leading "line N" moved down by `offset` lines: a
 /// parse error of a partition, told where it is in the whole file.
 fn shift_line(message: &str, offset: usize) -> String {
@@ -68,7 +102,8 @@ fn shift_line(message: &str, offset: usize) -> String {
 
 /// Adds sudoku's extras to its module.
 pub fn register_sudoku(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(json_records, module)?)
+    module.add_function(wrap_pyfunction!(json_records, module)?)?;
+    module.add_function(wrap_pyfunction!(rate_records, module)?)
 }
 
 /// Every placement of `n` queens and those distinct under the 8

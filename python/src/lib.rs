@@ -2,7 +2,8 @@
 //! (`puzzle_solvers._native`): every puzzle crate registered in one line
 //! through [`puzzles::register`], generic over [`puzzle_kit::Puzzle`]; the
 //! extras one puzzle has (sudoku's batch records, N-Queens' counter and its
-//! split); and csp-core as a model a Python user builds ([`csp`]).
+//! split); the search's events of the crates that watch their searches
+//! ([`watch`]); and csp-core as a model a Python user builds ([`csp`]).
 //!
 //! Nothing here panics across the boundary: every call into a solver runs
 //! under `catch_unwind` ([`errors::guard`]) and a panic becomes
@@ -14,6 +15,7 @@ mod csp;
 mod errors;
 mod extras;
 mod puzzles;
+mod watch;
 
 /// The extension module: one submodule per puzzle, the CSP classes, the
 /// exceptions.
@@ -26,7 +28,10 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     puzzles::register::<eight_puzzle::Board>(module, "eight_puzzle")?;
     puzzles::register::<crossword::Grid>(module, "crossword")?;
     puzzles::register::<ripple::Puzzle>(module, "ripple")?;
-    puzzles::register::<gogen::Puzzle>(module, "gogen")?;
+    let gogen = puzzles::register::<gogen::Puzzle>(module, "gogen")?;
+    watch::register::<sudoku::Sudoku>(&sudoku)?;
+    watch::register::<nqueens::Queens>(&nqueens)?;
+    watch::register::<gogen::Puzzle>(&gogen)?;
     extras::register_sudoku(&sudoku)?;
     extras::register_nqueens(&nqueens)?;
     csp::register(module)?;

@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 use std::time::Duration;
 
+use cli_kit::{CheckSolution, SolveRecord, Verified};
 use puzzle_kit::{Algorithm, Configure, Effort, Puzzle, Status};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -16,16 +17,17 @@ use crate::errors::{Failure, guard};
 /// the limits of [`puzzle_kit::Limits`].
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    algo: Option<String>,
-    count_up_to: Option<u64>,
-    node_limit: Option<u64>,
-    time_limit: Option<f64>,
-    memory_limit: Option<usize>,
-    seed: Option<u64>,
+    pub algo: Option<String>,
+    pub count_up_to: Option<u64>,
+    pub node_limit: Option<u64>,
+    pub time_limit: Option<f64>,
+    pub memory_limit: Option<usize>,
+    pub seed: Option<u64>,
 }
 
 impl Settings {
-    fn options<P: Puzzle>(&self) -> Result<P::Options, Failure> {
+    /// The options of `P` these settings ask for.
+    pub fn options<P: Puzzle>(&self) -> Result<P::Options, Failure> {
         let algo = match &self.algo {
             None => P::Algo::default(),
             Some(name) => {
@@ -52,40 +54,57 @@ impl Settings {
     }
 }
 
-/// One puzzle's result, with the fields of its JSON record: `status`
-/// (`solved`, `unsolvable`, `limit`, or in a batch `invalid`), `limit`
-/// (which limit, when one stopped it), `solution` (its one-line form, only
-/// when solved), `error` (only when invalid), `puzzle` (the canonical
-/// line), `algo`, `count`, `count_complete`, `stats` and, in a batch,
-/// `line`.
-#[pyclass(module = "puzzle_solvers", frozen, get_all)]
+/// One puzzle's result. The attributes are the same for every puzzle:
+/// `status` (`solved`, `unsolvable`, `limit`, or in a batch `invalid`),
+/// `limit` (which limit, when one stopped it), `solution` (its one-line
+/// form, only when solved), `error` (only when invalid), `puzzle` (the
+/// canonical line), `algo`, `count`, `count_complete`, `stats` and, in a
+/// batch, `line`. `to_json()` and `to_dict()` are the record the crate's
+/// binary writes with `--json` for the same puzzle and options, with the
+/// crate's own fields (built by the crate's [`SolveRecord`], the binary's
+/// own function).
+#[pyclass(module = "puzzle_solvers", frozen)]
 #[derive(Debug, Clone)]
 pub struct Record {
     /// The 1-based position in the batch (`solve_many`), else None.
+    #[pyo3(get)]
     pub line: Option<usize>,
     /// `solved`, `unsolvable`, `limit` or `invalid`.
+    #[pyo3(get)]
     pub status: &'static str,
     /// `node`, `time`, `memory`, `frontier` or `depth` when the status is `limit`.
+    #[pyo3(get)]
     pub limit: Option<&'static str>,
     /// The solution's one-line form, when solved.
+    #[pyo3(get)]
     pub solution: Option<String>,
     /// Why the text is not a puzzle, when invalid.
+    #[pyo3(get)]
     pub error: Option<String>,
     /// The puzzle's canonical line (the text as given when invalid).
+    #[pyo3(get)]
     pub puzzle: String,
     /// The algorithm that ran (empty when invalid).
+    #[pyo3(get)]
     pub algo: &'static str,
     /// Solutions counted, at most `count_up_to`.
+    #[pyo3(get)]
     pub count: u64,
     /// Whether `count` is every solution there is.
+    #[pyo3(get)]
     pub count_complete: bool,
     /// Search states or assignments examined, the root included.
+    #[pyo3(get)]
     pub nodes: u64,
     /// Wall-clock microseconds.
+    #[pyo3(get)]
     pub micros: u64,
     /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
     /// in the JSON record's `stats`.
+    #[pyo3(get)]
     pub counters: Vec<(&'static str, u64)>,
+    /// The binary's JSON record, as one line.
+    json: String,
 }
 
 #[pymethods]
@@ -103,70 +122,16 @@ impl Record {
         Ok(stats)
     }
 
-    /// The record as a dict, keys in the JSON record's order, absent
-    /// fields left out as the record leaves them out.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        if let Some(line) = self.line {
-            dict.set_item("line", line)?;
-        }
-        dict.set_item("status", self.status)?;
-        if let Some(solution) = &self.solution {
-            dict.set_item("solution", solution)?;
-        }
-        if let Some(error) = &self.error {
-            dict.set_item("error", error)?;
-        }
-        if let Some(limit) = self.limit {
-            dict.set_item("limit", limit)?;
-        }
-        dict.set_item("puzzle", &self.puzzle)?;
-        if self.error.is_none() {
-            dict.set_item("algo", self.algo)?;
-            dict.set_item("count", self.count)?;
-            dict.set_item("count_complete", self.count_complete)?;
-        }
-        dict.set_item("stats", self.stats(py)?)?;
-        Ok(dict)
+    /// The record as a dict, keys in the order of the binary's JSON
+    /// record (`json.loads(record.to_json())`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (&self.json,))
     }
 
-    /// The record as one JSON line (without the newline), fields as
-    /// [`Record::to_dict`].
+    /// The record as the binary's `--json` writes it, one line without the
+    /// newline.
     fn to_json(&self) -> String {
-        let mut fields: Vec<(&str, serde_json::Value)> = Vec::new();
-        if let Some(line) = self.line {
-            fields.push(("line", line.into()));
-        }
-        fields.push(("status", self.status.into()));
-        if let Some(solution) = &self.solution {
-            fields.push(("solution", solution.as_str().into()));
-        }
-        if let Some(error) = &self.error {
-            fields.push(("error", error.as_str().into()));
-        }
-        if let Some(limit) = self.limit {
-            fields.push(("limit", limit.into()));
-        }
-        fields.push(("puzzle", self.puzzle.as_str().into()));
-        if self.error.is_none() {
-            fields.push(("algo", self.algo.into()));
-            fields.push(("count", self.count.into()));
-            fields.push(("count_complete", self.count_complete.into()));
-        }
-        let mut body: Vec<String> = fields
-            .iter()
-            .map(|(key, value)| format!("\"{key}\":{value}"))
-            .collect();
-        let counters: String = self
-            .counters
-            .iter()
-            .map(|(name, value)| format!(",\"{name}\":{value}"))
-            .collect();
-        body.push(format!(
-            "\"stats\":{{\"nodes\":{},\"micros\":{}{counters}}}",
-            self.nodes, self.micros
-        ));
-        format!("{{{}}}", body.join(","))
+        self.json.clone()
     }
 
     fn __repr__(&self) -> String {
@@ -200,8 +165,11 @@ pub trait Kind: Send + Sync {
     fn algorithms(&self) -> Vec<&'static str>;
     /// The canonical line of `text`.
     fn parse(&self, text: &str) -> Result<String, Failure>;
-    /// Solves `text`.
+    /// Solves `text`; options that do not fit it are a usage failure.
     fn solve(&self, text: &str, settings: &Settings) -> Result<Record, Failure>;
+    /// Checks `solution` (what the binary's `check` reads) against the
+    /// puzzle of `text`: what was verified of each record.
+    fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure>;
     /// Solves every text, each line's failure kept in its record (status
     /// `invalid`), on the current rayon pool.
     fn solve_many(&self, texts: &[String], settings: &Settings) -> Result<Vec<Record>, Failure>;
@@ -210,16 +178,26 @@ pub trait Kind: Send + Sync {
 /// [`Kind`] for the puzzle type `P`.
 struct Typed<P>(PhantomData<fn() -> P>);
 
-impl<P: Puzzle> Typed<P> {
+/// A record as one JSON line.
+fn json_line(record: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(record).map_err(|error| Failure::Panic(error.to_string()))
+}
+
+impl<P: SolveRecord + CheckSolution> Typed<P> {
+    /// Solves `text` as the binary does (`counting`: with its count flag).
     fn solve_with(
         text: &str,
         options: &P::Options,
+        counting: bool,
         line: Option<usize>,
     ) -> Result<Record, Failure> {
         let puzzle: P = text
             .parse()
             .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
-        let outcome = puzzle.solve(options);
+        let (outcome, record) = puzzle
+            .solve_record(options, counting)
+            .map_err(Failure::Usage)?;
+        let json = json_line(&record.at_line(line))?;
         let solution = match (outcome.status, &outcome.solution) {
             (Status::Solved, Some(solution)) => Some(puzzle.solution_line(solution)),
             _ => None,
@@ -237,11 +215,12 @@ impl<P: Puzzle> Typed<P> {
             nodes: outcome.stats.nodes(),
             micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
             counters: outcome.stats.counters(),
+            json,
         })
     }
 }
 
-impl<P: Puzzle> Kind for Typed<P> {
+impl<P: SolveRecord + CheckSolution> Kind for Typed<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -264,19 +243,45 @@ impl<P: Puzzle> Kind for Typed<P> {
     }
 
     fn solve(&self, text: &str, settings: &Settings) -> Result<Record, Failure> {
-        guard(|| Self::solve_with(text, &settings.options::<P>()?, None))
+        guard(|| {
+            let counting = settings.count_up_to.is_some();
+            Self::solve_with(text, &settings.options::<P>()?, counting, None)
+        })
+    }
+
+    fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure> {
+        guard(|| {
+            let puzzle: P = text
+                .parse()
+                .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
+            let verified = puzzle
+                .check_text(solution)
+                .map_err(|(line, message)| Failure::Check(line, message))?;
+            Ok(verified
+                .into_iter()
+                .map(|verdict| match verdict {
+                    Verified::Solution => "solution",
+                    Verified::NoSolution => "no-solution",
+                    Verified::Nothing => "nothing",
+                })
+                .collect())
+        })
     }
 
     fn solve_many(&self, texts: &[String], settings: &Settings) -> Result<Vec<Record>, Failure> {
         let options = settings.options::<P>()?;
+        let counting = settings.count_up_to.is_some();
         texts
             .par_iter()
             .enumerate()
             .map(|(index, text)| {
                 let line = Some(index + 1);
-                match guard(|| Self::solve_with(text, &options, line)) {
+                match guard(|| Self::solve_with(text, &options, counting, line)) {
                     Ok(record) => Ok(record),
-                    Err(Failure::Parse(message)) => Ok(Record {
+                    // As the binary's batches: a text that is not a puzzle,
+                    // or options that do not fit it, is an invalid record.
+                    Err(Failure::Parse(message) | Failure::Usage(message)) => Ok(Record {
+                        json: json_line(&P::invalid_record(text, &message).at_line(line))?,
                         line,
                         status: "invalid",
                         limit: None,
@@ -384,6 +389,17 @@ impl Solver {
         Ok(py.detach(|| on_pool(threads, || self.kind.solve_many(&texts, &settings)))?)
     }
 
+    /// Checks `solution` (what the binary's `check` reads: its `--json`
+    /// records or its human view) against the puzzle of `text` with the
+    /// crate's independent checker: for each record "solution" (every rule
+    /// kept), "no-solution" (an "unsolvable" claim confirmed) or "nothing"
+    /// (a limit: nothing to check). Raises CheckError (a ValueError with
+    /// `line`) naming the rule broken and where, ParseError when `text` is
+    /// not a puzzle.
+    fn check(&self, py: Python<'_>, text: String, solution: String) -> PyResult<Vec<&'static str>> {
+        Ok(py.detach(|| self.kind.check(&text, &solution))?)
+    }
+
     /// The canonical one-line form of `text` (raises ParseError).
     fn parse(&self, py: Python<'_>, text: String) -> PyResult<String> {
         Ok(py.detach(|| self.kind.parse(&text))?)
@@ -402,8 +418,9 @@ pub fn register_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// Adds the submodule `name` for the puzzle type `P`: `solve`,
-/// `solve_many`, `parse`, `algorithms` (the default first) and `NAME`.
-pub fn register<'py, P: Puzzle + 'static>(
+/// `solve_many`, `parse`, `check`, `algorithms` (the default first) and
+/// `NAME`.
+pub fn register<'py, P: SolveRecord + CheckSolution + 'static>(
     parent: &Bound<'py, PyModule>,
     name: &str,
 ) -> PyResult<Bound<'py, PyModule>> {
@@ -417,7 +434,7 @@ pub fn register<'py, P: Puzzle + 'static>(
         },
     )?;
     let module = PyModule::new(py, name)?;
-    for function in ["solve", "solve_many", "parse"] {
+    for function in ["solve", "solve_many", "parse", "check"] {
         module.add(function, solver.getattr(function)?)?;
     }
     module.add("algorithms", algorithms)?;

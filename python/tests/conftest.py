@@ -26,3 +26,17 @@ def sudoku_binary() -> pathlib.Path:
         if candidate and pathlib.Path(candidate).is_file():
             return pathlib.Path(candidate)
     pytest.fail("no sudoku binary: run `cargo build --release -p sudoku` or set SUDOKU_BIN")
+
+
+@pytest.fixture(scope="session")
+def binary(sudoku_binary):
+    """The release binary of a puzzle crate, beside the sudoku binary
+    (`cargo xtask python` builds them all)."""
+
+    def find(name: str) -> pathlib.Path:
+        path = sudoku_binary.parent / name
+        if not path.is_file():
+            pytest.fail(f"no {name} binary beside {sudoku_binary}: run `cargo xtask python`")
+        return path
+
+    return find

@@ -60,3 +60,30 @@ def test_a_sudoku_file_through_dask_equals_the_binarys_json(client, fixtures, su
 def test_the_command_line_counts_on_a_local_cluster(capsys):
     assert ps_dask.main(["--workers", "1", "nqueens-count", "9"]) == 0
     assert capsys.readouterr().out.strip() == "352"
+
+
+def test_a_sudoku_file_rated_through_dask_equals_the_binarys_json(client, fixtures, sudoku_binary, tmp_path):
+    # Puzzles of several difficulties, bad and unsolvable lines, a blank
+    # line, so that lines run across partitions and invalid records too.
+    # Few and mostly easy puzzles: `cargo xtask python` builds the
+    # extension unoptimised, where a hard rating takes seconds.
+    lines = (fixtures / "sudoku" / "clue17_sample.txt").read_text().splitlines()[:5]
+    lines += (fixtures / "sudoku" / "top1465_sample.txt").read_text().splitlines()[1:2]
+    for name in ("malformed.txt", "unsolvable.txt"):
+        lines += (fixtures / "sudoku" / name).read_text().splitlines()
+    lines.insert(3, "")
+    path = tmp_path / "rate.txt"
+    path.write_text("\n".join(lines) + "\n")
+
+    expected = subprocess.run(
+        [sudoku_binary, "rate", path, "--json"], capture_output=True, text=True
+    )
+    assert expected.returncode in (0, 1), expected.stderr
+    expected = [without_micros(line) for line in expected.stdout.splitlines()]
+
+    got = list(ps_dask.sudoku_rate(client, str(path), blocksize=1024))
+    assert len(got) == len(expected) > 10
+    assert any("er" in record for record in expected)
+    assert any(record["status"] == "invalid" for record in expected)
+    for mine, theirs in zip(got, expected):
+        assert without_micros(mine) == theirs

@@ -38,3 +38,12 @@ def test_the_tour_visits_every_puzzle():
         assert f"{name} (" in output
     assert "fast counter, N = 12: 14200" in output
     assert "117 of 117 hard sudokus solved" in output
+
+
+def test_watching_a_search_counts_the_events_as_the_record_counts_nodes():
+    output = run("watch_search.py")
+    for algo in ("dfs", "bfs"):
+        line = next(line for line in output.splitlines() if line.startswith(f"{algo}: "))
+        generated = int(line.split(" boards generated")[0].split(", ")[-1])
+        nodes = int(line.split("the record's nodes: ")[1].split(")")[0])
+        assert generated == nodes > 1, line

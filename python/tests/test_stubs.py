@@ -88,7 +88,7 @@ def test_the_shared_functions_are_written_once():
     for module in PUZZLES:
         name = module.__name__.rsplit(".", 1)[1]
         text = (PACKAGE / f"{name}.pyi").read_text()
-        for shared in ("def solve(", "def solve_many(", "def parse("):
+        for shared in ("def solve(", "def solve_many(", "def parse(", "def check("):
             assert shared not in text, f"{name}.pyi repeats {shared}"
 
 

@@ -98,6 +98,49 @@ where
         .collect()
 }
 
+/// A puzzle whose binary's `check` reads solutions: the same reading and
+/// the same independent checker for a front end other than the binary (the
+/// Python package), with the puzzle given beside the solutions.
+pub trait CheckSolution: puzzle_kit::Puzzle {
+    /// Checks `text`, what the binary's `check` reads (its `--json`
+    /// records or its human view), as solutions of this puzzle: what was
+    /// verified of each record, or the first failure with the 1-based line
+    /// it is on. A record of another puzzle is a failure.
+    ///
+    /// # Errors
+    ///
+    /// The first record that is wrong: its line and what is wrong.
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)>;
+}
+
+/// Checks every claim with `check` after the envelope
+/// ([`Record::consistent`]), as [`check_claims`] does, but stops at the
+/// first failure and returns it with its line instead of reporting it: the
+/// body of a [`CheckSolution::check_text`]. No claim at all is a failure.
+///
+/// # Errors
+///
+/// The first claim that could not be read or is wrong, with its line.
+pub fn verify_claims<F, S, X>(
+    claims: Claims<F, S, X>,
+    mut check: impl FnMut(Record<F, S, X>) -> Result<Verified, String>,
+) -> Result<Vec<Verified>, (usize, String)> {
+    if claims.is_empty() {
+        return Err((1, "no solution to check".to_owned()));
+    }
+    claims
+        .into_iter()
+        .map(|(line, claim)| {
+            claim
+                .and_then(|record| {
+                    record.consistent()?;
+                    check(record)
+                })
+                .map_err(|message| (line, message))
+        })
+        .collect()
+}
+
 /// Checks every claim with `check` and reports, as `check` subcommands do:
 /// each failure as `program check: line N: message` on `errors`, then the
 /// summary ([`CheckTally::summary`]) on `out` when all passed, on `errors`

@@ -2,7 +2,9 @@
 //! new puzzle crate gets it by calling, not copying:
 //!
 //! - the JSON [`Record`] envelope (`line`, `status`, `solution`, `error`,
-//!   `stats {nodes, micros}`) with the crate's own fields flattened in;
+//!   `stats {nodes, micros}`) with the crate's own fields flattened in, and
+//!   [`SolveRecord`], the one function of a crate that builds its solve
+//!   record for the binary and for the Python package alike;
 //! - one [`Status`] and one exit code for a batch ([`Tally`]): 1 if any
 //!   puzzle was invalid, else 4 if any hit a limit, else 3 if any was proved
 //!   unsolvable, else 0;
@@ -87,14 +89,17 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub use batch::{Batch, Outcome, Report};
-pub use check::{CheckTally, Claims, Verified, check_claims, json_records, run_check};
+pub use check::{
+    CheckSolution, CheckTally, Claims, Verified, check_claims, json_records, run_check,
+    verify_claims,
+};
 pub use events::{
     Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, Events, Row, WatchArgs, thousands,
 };
 pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
-pub use record::{Count, NoFields, Record, Stats};
+pub use record::{Count, NoFields, Record, SolveRecord, Stats};
 pub use status::{Status, Tally};
 pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 

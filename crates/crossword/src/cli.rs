@@ -252,6 +252,17 @@ pub fn fill_item_watched(
             grid.cols()
         ));
     }
+    Ok(fill_problem(problem, options, unique, watch))
+}
+
+/// Fills `problem`, a template with at least one entry, as
+/// [`fill_item_watched`] does once the template is read.
+pub fn fill_problem(
+    problem: Problem,
+    options: &Options,
+    unique: bool,
+    watch: Watch<'_, '_>,
+) -> Filled {
     let watched =
         watch.sinks.events.is_some() || watch.sinks.trace.is_some() || watch.tree.is_some();
     let (outcome, ac3) = match options.algo {
@@ -265,12 +276,68 @@ pub fn fill_item_watched(
     let unique = (unique && outcome.status == Status::Solved)
         .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
         .flatten();
-    Ok(Filled {
+    Filled {
         problem,
         outcome,
         ac3,
         unique,
-    })
+    }
+}
+
+/// The record of `crossword fill --json` with the built-in word list, for
+/// a front end other than the binary (the Python package): the same
+/// [`fill_problem`] and [`FillReport::record`].
+impl cli_kit::SolveRecord for Grid {
+    type Fields = Fields;
+    type Json = Vec<String>;
+    type Counters = Counters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, FillRecord), String> {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        if problem.slots().is_empty() {
+            return Err(format!(
+                "no entry to fill: expected a run of two or more white cells across or down, the {} x {} grid has none",
+                self.rows(),
+                self.cols()
+            ));
+        }
+        let filled = fill_problem(problem, options, !counting, Watch::default());
+        let report = FillReport {
+            algo: options.algo,
+            words: WordSource {
+                name: "default".to_owned(),
+                min_score: None,
+            },
+            allow_repeats: options.allow_repeats,
+            json: true,
+            format: OutputFormat::Text,
+            stats: false,
+            trace: false,
+            count_limit: counting.then_some(options.limits.count_up_to),
+        };
+        let record = report.record(&filled);
+        Ok((filled.outcome, record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> FillRecord {
+        Record::invalid(error, Fields::default())
+    }
+}
+
+/// `crossword check --template` for a front end other than the binary:
+/// its reading ([`check_claims`]) and [`Checker`], this grid the template,
+/// the built-in word list unless the record names another.
+impl cli_kit::CheckSolution for Grid {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        let mut checker = Checker::new(None, None, false).with_template(Some(self.clone()));
+        cli_kit::verify_claims(check_claims(text, Some(self)), |record| {
+            checker.check_record(&record)
+        })
+    }
 }
 
 /// How the fill is written.

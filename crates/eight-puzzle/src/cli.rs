@@ -765,8 +765,7 @@ pub struct Counters {
 pub type EightRecord = Record<Fields, String, Counters>;
 
 /// The record of a solved (or unsolvable, or stopped) board.
-fn record(solved: &Solved) -> EightRecord {
-    let Solved { board, answer, .. } = solved;
+pub fn record(board: &Board, answer: &Answer) -> EightRecord {
     let (plan, solution) = (&answer.plan, &answer.search);
     let stats = &solution.stats;
     let algorithm = plan.options.algorithm;
@@ -790,6 +789,48 @@ fn record(solved: &Solved) -> EightRecord {
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
     record
+}
+
+/// The record of `eight-puzzle solve --json` for a front end other than
+/// the binary (the Python package): the same solvers, the same [`record`].
+impl cli_kit::SolveRecord for Board {
+    type Fields = Fields;
+    type Json = String;
+    type Counters = Counters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        _counting: bool,
+    ) -> Result<(crate::Outcome, EightRecord), String> {
+        let answer = Solvers::new(options.clone())
+            .solve(self)
+            .map_err(|error| error.to_string())?;
+        let record = record(self, &answer);
+        Ok((answer.into_outcome(), record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> EightRecord {
+        EightRecord::invalid(error, Fields::default())
+    }
+}
+
+/// `eight-puzzle check` for a front end other than the binary: its JSON
+/// records and [`check_record`], the board this one.
+impl cli_kit::CheckSolution for Board {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        let line = self.to_line();
+        cli_kit::verify_claims(cli_kit::json_records(text), |mut record: EightRecord| {
+            match &record.fields.board {
+                None => record.fields.board = Some(line.clone()),
+                Some(board) if *board != line => {
+                    return Err(format!("the record is of the board {board}, not of {line}"));
+                }
+                Some(_) => {}
+            }
+            check_record(&record)
+        })
+    }
 }
 
 fn counters(stats: &Stats) -> Counters {
@@ -942,7 +983,9 @@ impl Report<Item<'_>, Solved> for Views {
             write!(out, "{trace}")?;
         }
         match (result, self.view.json) {
-            (Ok(solved), true) => record(solved).at_line(item.line).write_line(out),
+            (Ok(solved), true) => record(&solved.board, &solved.answer)
+                .at_line(item.line)
+                .write_line(out),
             (Err(message), true) => EightRecord::invalid(message, Fields::default())
                 .at_line(item.line)
                 .write_line(out),

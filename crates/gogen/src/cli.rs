@@ -285,6 +285,44 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
     }
 }
 
+/// The record of `gogen solve --json` for a front end other than the
+/// binary (the Python package): the same solve, uniqueness count and
+/// [`record`] as [`solve`]'s.
+impl cli_kit::SolveRecord for Puzzle {
+    type Fields = GogenFields;
+    type Json = String;
+    type Counters = GogenCounters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, GogenRecord), String> {
+        let outcome = crate::solve(self, options);
+        let unique =
+            (!counting && outcome.status.is_solved()).then(|| crate::is_unique(self, options));
+        let solved = Solved {
+            puzzle: self.clone(),
+            outcome,
+            unique,
+        };
+        let record = record(&solved, counting);
+        Ok((solved.outcome, record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> GogenRecord {
+        Record::invalid(error, GogenFields::default())
+    }
+}
+
+/// `gogen check` for a front end other than the binary: its reading
+/// ([`claims`]) and [`check_record`] against this puzzle.
+impl cli_kit::CheckSolution for Puzzle {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        cli_kit::verify_claims(claims(text), |record| check_record(self, &record))
+    }
+}
+
 /// How `solve` shows its result: the command line's view flags.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct View {

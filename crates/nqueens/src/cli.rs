@@ -748,13 +748,7 @@ impl Report<usize, SolveRun> for Shown {
             Err(_) => return Ok(()),
         };
         if view.json {
-            let status = run.outcome.status;
-            let mut record = Record::ended(status, fields);
-            if status == crate::Status::Solved {
-                record.solution = run.outcome.solution.as_ref().map(|p| p.columns());
-            }
-            record.stats = record_stats(&run.outcome.stats);
-            return write_record(out, &record);
+            return write_record(out, &solve_json(fields, &run.outcome));
         }
         match (&run.outcome.solution, run.outcome.status) {
             (Some(placement), _) if placement.n() > BOARD_VIEW_MAX => {
@@ -797,21 +791,8 @@ impl Report<usize, CountRun> for Shown {
         };
         let outcome = &run.outcome;
         if view.json {
-            let fields = Fields {
-                n,
-                algo: algo.to_owned(),
-                count: Some(Count {
-                    count: outcome.count,
-                    complete: outcome.count_complete,
-                }),
-                unique: run.unique.filter(|_| view.unique),
-                threads: Some(run.threads),
-            };
-            let mut record: Record<Fields, Vec<u32>, Counters> =
-                Record::ended(outcome.status, fields);
-            record.solution = one_placement(n, outcome);
-            record.stats = record_stats(&outcome.stats);
-            return write_record(out, &record);
+            let unique = run.unique.filter(|_| view.unique);
+            return write_record(out, &count_json(n, algo, run.threads, outcome, unique));
         }
         let shown = match run.unique {
             Some(unique) if view.unique => unique,
@@ -826,6 +807,84 @@ impl Report<usize, CountRun> for Shown {
             writeln!(out, "{}", stats_line(&outcome.stats, threads))?;
         }
         Ok(())
+    }
+}
+
+/// The record of `solve --json`: `fields` (the board size, the algorithm)
+/// and the outcome, the solution borrowed from it (10^8 columns are not
+/// copied).
+fn solve_json(fields: Fields, outcome: &Outcome) -> Record<Fields, &[u32], Counters> {
+    let mut record = Record::ended(outcome.status, fields);
+    if outcome.status == crate::Status::Solved {
+        record.solution = outcome.solution.as_ref().map(|p| p.columns());
+    }
+    record.stats = record_stats(&outcome.stats);
+    record
+}
+
+/// The record of `count --json`: the count of `algo` on `threads`
+/// threads, with `unique` when asked for.
+fn count_json(
+    n: usize,
+    algo: &str,
+    threads: usize,
+    outcome: &Outcome,
+    unique: Option<u64>,
+) -> Record<Fields, Vec<u32>, Counters> {
+    let fields = Fields {
+        n,
+        algo: algo.to_owned(),
+        count: Some(Count {
+            count: outcome.count,
+            complete: outcome.count_complete,
+        }),
+        unique,
+        threads: Some(threads),
+    };
+    let mut record = Record::ended(outcome.status, fields);
+    record.solution = one_placement(n, outcome);
+    record.stats = record_stats(&outcome.stats);
+    record
+}
+
+/// The record of `nqueens solve N --json` for a front end other than the
+/// binary (the Python package), or with `counting` that of `nqueens count N
+/// --algo ALGO --json` (one thread, as the formulations count).
+impl cli_kit::SolveRecord for Queens {
+    type Fields = Fields;
+    type Json = Vec<u32>;
+    type Counters = Counters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, Record<Fields, Vec<u32>, Counters>), String> {
+        let outcome = solve(self, options);
+        let (n, algo) = (self.n(), options.algo.name());
+        let record = if counting {
+            count_json(n, algo, 1, &outcome, None)
+        } else {
+            let fields = Fields {
+                n,
+                algo: algo.to_owned(),
+                ..Fields::default()
+            };
+            solve_json(fields, &outcome).map_solution(<[u32]>::to_vec)
+        };
+        Ok((outcome, record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> Record<Fields, Vec<u32>, Counters> {
+        Record::invalid(error, Fields::default())
+    }
+}
+
+/// `nqueens check --n N` for a front end other than the binary: its
+/// reading ([`claims`]) and [`check_record`] with this board's size.
+impl cli_kit::CheckSolution for Queens {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        cli_kit::verify_claims(claims(text), |record| check_record(&record, Some(self.n())))
     }
 }
 

@@ -212,6 +212,75 @@ pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<S
     })
 }
 
+/// The record of `ripple solve --json` for a front end other than the
+/// binary (the Python package): the same solve and uniqueness count as
+/// [`solve_item`], the same [`SolveReport::record`].
+impl cli_kit::SolveRecord for Puzzle {
+    type Fields = Fields;
+    type Json = Vec<Vec<u8>>;
+    type Counters = Counters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, RippleRecord), String> {
+        let outcome = solve(self, options);
+        let unique =
+            (!counting && outcome.status.is_solved()).then(|| crate::is_unique(self, options));
+        let solved = Solved {
+            puzzle: self.clone(),
+            outcome,
+            warnings: Vec::new(),
+            unique,
+        };
+        let report = SolveReport {
+            program: String::new(),
+            input: String::new(),
+            algo: options.algo,
+            json: true,
+            stats: false,
+            count_limit: counting.then_some(options.limits.count_up_to),
+            to_url: false,
+            written: 0,
+            bold_givens: false,
+        };
+        let item = Item {
+            line: None,
+            text: String::new(),
+            too_long: None,
+        };
+        let record = report.record(&item, &solved);
+        Ok((solved.outcome, record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> RippleRecord {
+        Record::invalid(error, Fields::default())
+    }
+}
+
+/// `ripple check` for a front end other than the binary: its reading
+/// ([`claims`]) and [`check_record`], the puzzle this one.
+impl cli_kit::CheckSolution for Puzzle {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        let url = to_url(self);
+        cli_kit::verify_claims(claims(text), |mut record| {
+            let own = record.fields.puzzle.as_deref().map(str::parse::<Puzzle>);
+            match own {
+                None => record.fields.puzzle = Some(url.clone()),
+                Some(Ok(own)) if to_url(&own) == url => {}
+                Some(_) => {
+                    return Err(format!(
+                        "the record is of the puzzle {}, not of {url}",
+                        record.fields.puzzle.as_deref().unwrap_or_default()
+                    ));
+                }
+            }
+            check_record(&record)
+        })
+    }
+}
+
 /// The human view's line under a solved drawing saying whether the
 /// solution is unique; `check` reads it back ([`claims`]).
 pub fn unique_line(unique: Result<bool, Limit>) -> String {

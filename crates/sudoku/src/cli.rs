@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::check::{Claim, Verdict, check_claim};
 use crate::dead_end::{DeadEnd, dead_end};
 use crate::error::ParseError;
+use crate::explain::{Candidates, Invalid, Path as SolvingPath, Rating, explain, unique_solution};
 use crate::grid::{Parsed, Sudoku, parse_puzzles};
 use crate::options::{Algo, Limit, Options, Outcome, Status};
 use crate::solve::{solve, solve_and_tell_unique};
@@ -176,6 +177,70 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
         ),
     };
     record.at_line(Some(parsed.line))
+}
+
+/// The record of `sudoku solve --json` for a front end other than the
+/// binary (the Python package): the same [`solve_and_tell_unique`] (or,
+/// `counting`, the count) and the same [`record`].
+impl cli_kit::SolveRecord for Sudoku {
+    type Fields = SudokuFields;
+    type Json = String;
+    type Counters = cli_kit::NoFields;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, SudokuRecord), String> {
+        let (outcome, unique) = if counting {
+            (solve(self, options), None)
+        } else {
+            solve_and_tell_unique(self, options)
+        };
+        let answer = Answer {
+            outcome,
+            unique,
+            dead_end: None,
+        };
+        let parsed = Parsed {
+            line: 1,
+            text: String::new(),
+            result: Ok(self.clone()),
+        };
+        let record = record(&parsed, Ok(&answer), counting).at_line(None);
+        Ok((answer.outcome, record))
+    }
+
+    fn invalid_record(text: &str, error: &str) -> SudokuRecord {
+        Record::invalid(
+            error,
+            SudokuFields {
+                puzzle: text.to_owned(),
+                ..SudokuFields::default()
+            },
+        )
+    }
+}
+
+/// `sudoku check` for a front end other than the binary: its reading
+/// ([`claims`]) and [`check_record`], against this puzzle.
+impl cli_kit::CheckSolution for Sudoku {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        let line = self.to_line();
+        cli_kit::verify_claims(claims(text), |mut record| {
+            if record.fields.from_view {
+                // A human view shows no puzzle: it is this one.
+                record.fields.puzzle = line.clone();
+                record.fields.from_view = false;
+            } else if record.fields.puzzle != line {
+                return Err(format!(
+                    "the record is of the puzzle {}, not of {line}",
+                    record.fields.puzzle
+                ));
+            }
+            check_record(&record)
+        })
+    }
 }
 
 /// How `solve` shows its results: JSON lines, or the human view (a grid,
@@ -710,4 +775,121 @@ mod tests {
             Err("status \"limit\" with a depth limit, which sudoku does not have".into())
         );
     }
+}
+
+/// `sudoku rate`'s own fields of a record: serate's three ratings, the
+/// hardest step's technique and the steps on the path (none when the
+/// puzzle was not rated).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Rated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    er: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<f64>,
+    /// The hardest step's technique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<String>,
+    /// Steps on the path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<usize>,
+}
+
+/// A puzzle of a batch as `sudoku rate` rates it: the record it writes
+/// with `--json` (`line` unset), and for its human view the grid's line and
+/// the ratings.
+#[derive(Debug, Clone)]
+pub struct RateOutcome {
+    /// The puzzle's 81-character line.
+    pub line_text: String,
+    /// The JSON record.
+    pub record: Record<Rated>,
+    /// ER, EP and ED, when rated.
+    pub ratings: Option<(Rating, Rating, Rating)>,
+}
+
+impl cli_kit::Outcome for RateOutcome {
+    fn status(&self) -> cli_kit::Status {
+        self.record.status
+    }
+}
+
+/// The solving path of `grid` and its unique solution, or why it has none
+/// to rate.
+///
+/// # Errors
+///
+/// [`Invalid`]: no solution, several, or givens that clash.
+pub fn rate_grid(grid: &Candidates) -> Result<(SolvingPath, [u8; 81]), Invalid> {
+    let solution = unique_solution(grid)?;
+    Ok((explain(grid)?, solution))
+}
+
+/// Rates one puzzle of a batch, the `rate` of `sudoku rate`'s batch and of
+/// the Python package (Dask's `sudoku-rate`): the record is `solved` with
+/// the unique solution (ER 20.0 when the techniques got stuck, as serate),
+/// or `invalid` with the reason; `stats.nodes` counts the steps.
+///
+/// # Errors
+///
+/// A puzzle that could not be read, or is not 9x9: the message of its
+/// `invalid` record ([`rate_invalid`]).
+pub fn rate_parsed(parsed: &Parsed) -> Result<RateOutcome, String> {
+    let sudoku = parsed.result.as_ref().map_err(|e| e.to_string())?;
+    if sudoku.side() != 9 {
+        return Err(format!(
+            "line {}: rating is for 9x9 puzzles only",
+            parsed.line
+        ));
+    }
+    let values: [u8; 81] = sudoku
+        .values()
+        .try_into()
+        .map_err(|_| "not 81 cells".to_string())?;
+    let grid = Candidates::from_values(&values);
+    let start = std::time::Instant::now();
+    let outcome = rate_grid(&grid);
+    let ratings = outcome.as_ref().ok().map(|(p, _)| (p.er, p.ep, p.ed));
+    let record = rate_record(&outcome, start);
+    Ok(RateOutcome {
+        line_text: grid.to_line(),
+        record,
+        ratings,
+    })
+}
+
+/// The record of a rating (`rate` and `explain --json`): `solved` with the
+/// unique solution (ER 20.0 when the techniques got stuck, as serate), or
+/// `invalid` with the reason; `stats.nodes` counts the steps, `micros` the
+/// time since `start`.
+pub fn rate_record(
+    outcome: &Result<(SolvingPath, [u8; 81]), Invalid>,
+    start: std::time::Instant,
+) -> Record<Rated> {
+    match outcome {
+        Ok((path, solution)) => {
+            let fields = Rated {
+                er: Some(path.er.as_f64()),
+                ep: Some(path.ep.as_f64()),
+                ed: Some(path.ed.as_f64()),
+                hardest: path.hardest().map(|s| s.technique.name()),
+                steps: Some(path.steps.len()),
+            };
+            let mut record = Record::new(cli_kit::Status::Solved, fields);
+            record.solution = Some(solution.iter().map(|d| (b'0' + d) as char).collect());
+            record.stats = cli_kit::Stats::new(path.steps.len() as u64, start.elapsed());
+            record
+        }
+        Err(reason) => {
+            let mut record = Record::invalid(reason, Rated::default());
+            record.stats = cli_kit::Stats::new(0, start.elapsed());
+            record
+        }
+    }
+}
+
+/// The record `sudoku rate --json` writes for a puzzle it could not read.
+pub fn rate_invalid(message: &str) -> Record<Rated> {
+    Record::invalid(message, Rated::default())
 }

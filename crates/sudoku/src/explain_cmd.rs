@@ -7,38 +7,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use cli_kit::{Batch, Record, Stats, Status};
+use cli_kit::Batch;
 use serde::Serialize;
+use sudoku::cli::{RateOutcome, rate_grid, rate_invalid, rate_parsed, rate_record};
 use sudoku::explain::candidates::cell_name;
-use sudoku::explain::{
-    Candidates, Invalid, Path as SolvingPath, Rating, Step, explain, next_step, unique_solution,
-};
+use sudoku::explain::{Candidates, Path as SolvingPath, Rating, Step, next_step, unique_solution};
 use sudoku::{Parsed, parse_puzzles};
-
-/// The standard record's own fields for a rated puzzle.
-#[derive(Debug, Clone, Serialize)]
-pub struct Rated {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    er: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<f64>,
-    /// The hardest step's technique.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<String>,
-    /// Steps on the path.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<usize>,
-}
-
-const NOT_RATED: Rated = Rated {
-    er: None,
-    ep: None,
-    ed: None,
-    hardest: None,
-    steps: None,
-};
 
 /// One step as a JSON record.
 #[derive(Debug, Serialize)]
@@ -72,45 +46,6 @@ fn step_record(line: usize, number: usize, step: &Step) -> StepRecord<'_> {
         cells: step.cells.iter().map(|&c| cell_name(c)).collect(),
         text: &step.text,
     }
-}
-
-fn rated(path: &SolvingPath) -> Rated {
-    Rated {
-        er: Some(path.er.as_f64()),
-        ep: Some(path.ep.as_f64()),
-        ed: Some(path.ed.as_f64()),
-        hardest: path.hardest().map(|s| s.technique.name()),
-        steps: Some(path.steps.len()),
-    }
-}
-
-/// The standard record of a rated puzzle: `solved` with the unique
-/// solution (ER 20.0 when the techniques got stuck, as serate), or
-/// `invalid` with the reason. `stats.nodes` counts the steps.
-fn record(
-    grid: &Candidates,
-    outcome: &Result<(SolvingPath, [u8; 81]), Invalid>,
-    micros: Instant,
-) -> Record<Rated> {
-    match outcome {
-        Ok((path, solution)) => {
-            let mut record = Record::new(Status::Solved, rated(path));
-            record.solution = Some(solution.iter().map(|d| (b'0' + d) as char).collect());
-            record.stats = Stats::new(path.steps.len() as u64, micros.elapsed());
-            record
-        }
-        Err(reason) => {
-            let _ = grid;
-            let mut record = Record::invalid(reason, NOT_RATED);
-            record.stats = Stats::new(0, micros.elapsed());
-            record
-        }
-    }
-}
-
-fn rate_grid(grid: &Candidates) -> Result<(SolvingPath, [u8; 81]), Invalid> {
-    let solution = unique_solution(grid)?;
-    Ok((explain(grid)?, solution))
 }
 
 /// Reads PUZZLE: an 81- or 729-character argument, or a file holding one.
@@ -158,7 +93,7 @@ pub fn explain_cmd(
             }
         }
     }
-    let record = record(&grid, &outcome, start).at_line(Some(1));
+    let record = rate_record(&outcome, start).at_line(Some(1));
     if json {
         record.write_line(&mut out)?;
     } else {
@@ -290,19 +225,6 @@ pub fn hint_cmd(puzzle: &str, level: Level) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The result of rating one puzzle of a batch.
-pub struct RateOutcome {
-    line_text: String,
-    record: Record<Rated>,
-    ratings: Option<(Rating, Rating, Rating)>,
-}
-
-impl cli_kit::Outcome for RateOutcome {
-    fn status(&self) -> Status {
-        self.record.status
-    }
-}
-
 struct RateView {
     json: bool,
 }
@@ -334,7 +256,7 @@ impl cli_kit::Report<Parsed, RateOutcome> for RateView {
                 }
                 Ok(())
             }
-            Err(message) if self.json => Record::<Rated>::invalid(message, NOT_RATED)
+            Err(message) if self.json => rate_invalid(message)
                 .at_line(Some(item.line))
                 .write_line(out),
             Err(_) => Ok(()),
@@ -350,31 +272,9 @@ pub fn rate_cmd(
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = parse_puzzles(text);
-    let rate_one = |parsed: &Parsed| -> Result<RateOutcome, String> {
-        let sudoku = parsed.result.as_ref().map_err(|e| e.to_string())?;
-        if sudoku.side() != 9 {
-            return Err(format!(
-                "line {}: rating is for 9x9 puzzles only",
-                parsed.line
-            ));
-        }
-        let values: [u8; 81] = sudoku
-            .values()
-            .try_into()
-            .map_err(|_| "not 81 cells".to_string())?;
-        let grid = Candidates::from_values(&values);
-        let start = Instant::now();
-        let outcome = rate_grid(&grid);
-        let ratings = outcome.as_ref().ok().map(|(p, _)| (p.er, p.ep, p.ed));
-        Ok(RateOutcome {
-            line_text: grid.to_line(),
-            record: record(&grid, &outcome, start),
-            ratings,
-        })
-    };
     Batch::new("sudoku", input_name).threads(threads).run(
         &puzzles,
-        rate_one,
+        rate_parsed,
         &mut RateView { json },
     )
 }

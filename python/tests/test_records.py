@@ -1,0 +1,122 @@
+"""A record's `to_dict()` and `to_json()` are the record the crate's binary
+writes with `--json` for the same puzzle and options (apart from `micros`,
+and `line`, which only a batch has): the crate's own fields included,
+built by the one function the binary calls (cli_kit::SolveRecord)."""
+
+import json
+import subprocess
+
+import pytest
+
+from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+RIPPLE = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
+
+
+def comparable(record: dict) -> dict:
+    """The record without what differs run to run (micros) or by where it
+    comes from (line)."""
+    record = dict(record)
+    record.pop("line", None)
+    record["stats"] = {key: value for key, value in record["stats"].items() if key != "micros"}
+    return record
+
+
+def cases(fixtures):
+    """(module, text, keyword arguments, the binary's arguments, stdin):
+    the same puzzle and options both ways."""
+    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    grid = fixtures / "crossword" / "grids" / "own-mini-5x5.txt"
+    return [
+        (sudoku, SUDOKU, {}, ["solve", SUDOKU], None),
+        (sudoku, SUDOKU, {"algo": "csp"}, ["solve", SUDOKU, "--algo", "csp"], None),
+        (sudoku, SUDOKU, {"count_up_to": 5}, ["solve", SUDOKU, "--count", "--limit", "5"], None),
+        (sudoku, "." * 81, {"node_limit": 50, "algo": "dfs"}, ["solve", "." * 81, "--algo", "dfs", "--node-limit", "50"], None),
+        (nqueens, "8", {}, ["solve", "8"], None),
+        (nqueens, "8", {"algo": "dfs"}, ["solve", "8", "--algo", "dfs"], None),
+        (nqueens, "3", {"algo": "bfs"}, ["solve", "3", "--algo", "bfs"], None),
+        (nqueens, "8", {"algo": "csp", "count_up_to": 10**9}, ["count", "8", "--algo", "csp"], None),
+        (eight_puzzle, "142358607", {}, ["solve"], "142358607\n"),
+        (eight_puzzle, "142358607", {"algo": "bfs"}, ["solve", "--algo", "bfs"], "142358607\n"),
+        (ripple, RIPPLE, {}, ["solve", RIPPLE], None),
+        (ripple, RIPPLE, {"count_up_to": 3}, ["solve", RIPPLE, "--count", "--limit", "3"], None),
+        (gogen, gogen_text, {}, ["solve", "-"], gogen_text),
+        (gogen, gogen_text, {"algo": "dfs"}, ["solve", "-", "--algo", "dfs"], gogen_text),
+        (crossword, grid.read_text(), {}, ["fill", str(grid)], None),
+    ]
+
+
+def run_binary(binary, module, args, stdin) -> dict:
+    done = subprocess.run(
+        [binary(module.NAME), *args, "--json"], input=stdin, capture_output=True, text=True
+    )
+    assert done.returncode in (0, 3, 4), (module.NAME, args, done.stderr)
+    [line] = done.stdout.splitlines()
+    return json.loads(line)
+
+
+def test_every_record_equals_the_binarys_json_record(fixtures, binary):
+    for module, text, keywords, args, stdin in cases(fixtures):
+        expected = comparable(run_binary(binary, module, args, stdin))
+        record = module.solve(text, **keywords)
+        assert comparable(record.to_dict()) == expected, (module.NAME, keywords)
+        assert comparable(json.loads(record.to_json())) == expected, (module.NAME, keywords)
+        # The attributes every puzzle shares say the same.
+        assert record.status == expected["status"], module.NAME
+        assert record.limit == expected.get("limit"), module.NAME
+        assert record.stats["nodes"] == expected["stats"]["nodes"], module.NAME
+
+
+def test_the_crates_own_fields_are_there(fixtures):
+    assert sudoku.solve(SUDOKU).to_dict()["unique"] is True
+    assert nqueens.solve("8").to_dict()["n"] == 8
+    board = eight_puzzle.solve("142358607").to_dict()
+    assert board["moves"] == ["right", "up", "left", "up", "left"] and board["num_moves"] == 5
+    assert ripple.solve(RIPPLE).to_dict()["solution"][0] == [1, 4, 2, 3, 5]
+    paths = gogen.solve((fixtures / "gogen" / "seed-sample.txt").read_text()).to_dict()["paths"]
+    assert paths["CUT"] == [[2, 1], [3, 1], [4, 1]]
+
+
+def test_a_batch_record_has_its_line_and_an_invalid_one_the_binarys_fields(binary):
+    # The bad text first: the binary numbers its error by the file's line.
+    records = sudoku.solve_many(["53..7x", SUDOKU])
+    assert [json.loads(record.to_json())["line"] for record in records] == [1, 2]
+    done = subprocess.run(
+        [binary("sudoku"), "solve", "--json"], input=f"53..7x\n{SUDOKU}\n", capture_output=True, text=True
+    )
+    expected = [comparable(json.loads(line)) for line in done.stdout.splitlines()]
+    assert [comparable(record.to_dict()) for record in records] == expected
+
+
+def test_check_accepts_what_the_binary_writes_and_names_a_broken_rule(fixtures):
+    import puzzle_solvers
+
+    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    grid = (fixtures / "crossword" / "grids" / "own-mini-5x5.txt").read_text()
+    for module, text in [
+        (sudoku, SUDOKU), (nqueens, "8"), (eight_puzzle, "142358607"),
+        (ripple, RIPPLE), (gogen, gogen_text), (crossword, grid),
+    ]:
+        record = module.solve(text)
+        assert module.check(text, record.to_json()) == ["solution"], module.NAME
+    # The human views the binaries print are read too.
+    assert nqueens.check("4", ". Q . .\n. . . Q\nQ . . .\n. . Q .\n") == ["solution"]
+    assert nqueens.check("3", '{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}') == ["no-solution"]
+
+    solved = sudoku.solve(SUDOKU).to_dict()
+    first, second = solved["solution"][0], solved["solution"][1]
+    solved["solution"] = second + first + solved["solution"][2:]
+    with pytest.raises(puzzle_solvers.CheckError) as caught:
+        sudoku.check(SUDOKU, json.dumps(solved))
+    assert isinstance(caught.value, ValueError) and caught.value.line == 1
+    assert "line 1: " in str(caught.value)
+
+    with pytest.raises(puzzle_solvers.CheckError, match="line 2: .*share a diagonal"):
+        nqueens.check("4", "1 3 0 2\n0 2 1 3\n")
+    with pytest.raises(puzzle_solvers.CheckError, match="line 1: .*4 rows"):
+        nqueens.check("5", "1 3 0 2\n")
+    # A record of another puzzle is not a solution of this one.
+    other = sudoku.solve(SUDOKU.replace("5", ".", 1)).to_json()
+    with pytest.raises(puzzle_solvers.CheckError, match="not of"):
+        sudoku.check(SUDOKU, other)
