@@ -1,15 +1,13 @@
 //! The search's event stream (docs/events.md) from Python: each puzzle
 //! whose crate watches its searches gets `_watch(text, ...)`, which runs the
 //! crate's own `watch::solve_watched` (the entry point its command line's
-//! `--events` and the explorer run) into cli-kit's [`Events`] over memory
+//! `--events` and the explorer run) into cli-kit's [`EventCapture`] (an event stream over memory)
 //! and returns the JSON Lines; `puzzle_solvers._events` turns them into an
 //! iterator of dicts, the version checked.
 
-use std::io::Write;
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex, PoisonError};
 
-use cli_kit::{Events, Sinks};
+use cli_kit::{EventCapture, Sinks};
 use puzzle_kit::{Algorithm, Configure, Outcome, Puzzle};
 use pyo3::prelude::*;
 
@@ -58,23 +56,6 @@ impl Watched for gogen::Puzzle {
     }
 }
 
-/// A writer whose bytes are read back once [`Events`], which owns a boxed
-/// writer, is done with it.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let mut buffer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        buffer.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The event stream of one watched solve of `text`: the `run` event (the
 /// algorithm, the puzzle's line) as the command line writes it first, then
 /// the crate's events, at most `limit` of them and a `cut` event.
@@ -97,26 +78,20 @@ fn watch<P: Watched>(text: &str, settings: &Settings, limit: u64) -> Result<Vec<
             watched.join(", ")
         )));
     }
-    let buffer = Buffer::default();
-    let mut events = Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, limit);
-    events.emit(
+    let mut capture = EventCapture::new(limit);
+    capture.events.emit(
         "run",
         &serde_json::json!({ "algorithm": algo.name(), "puzzle": puzzle.to_line() }),
     );
     puzzle.solve_watched(
         &options,
         Sinks {
-            events: Some(&mut events),
+            events: Some(&mut capture.events),
             trace: None,
         },
     );
-    // Writing to memory cannot fail.
-    let _ = events.finish();
-    let bytes = std::mem::take(&mut *buffer.0.lock().unwrap_or_else(PoisonError::into_inner));
-    Ok(String::from_utf8_lossy(&bytes)
-        .lines()
-        .map(str::to_owned)
-        .collect())
+    let (text, _cut) = capture.finish();
+    Ok(text.lines().map(str::to_owned).collect())
 }
 
 /// What [`Watcher`] needs, the puzzle type erased.

@@ -227,6 +227,79 @@ impl<W: Write> Events<W> {
     }
 }
 
+/// An event stream written to memory and read back when it is done: for
+/// the tools that send or show a crate's events rather than write them to
+/// a file (the explorer, the Python package, the crates' tests). The
+/// crates' watched solves take `&mut Events`, so the stream is an ordinary
+/// [`Events`] over a writer whose bytes this keeps a handle on.
+///
+/// ```
+/// use cli_kit::EventCapture;
+///
+/// let mut capture = EventCapture::new(1);
+/// capture.events.emit("start", &serde_json::json!({"state": "123"}));
+/// capture.events.emit("end", &serde_json::json!({}));
+/// let (text, cut) = capture.finish();
+/// assert!(cut);
+/// assert_eq!(text.lines().count(), 2); // `start`, then `cut`
+/// ```
+pub struct EventCapture {
+    /// The stream a watched solve writes to.
+    pub events: Events,
+    buffer: SharedBuffer,
+}
+
+impl EventCapture {
+    /// A stream holding at most `limit` events, then a `cut` event.
+    pub fn new(limit: u64) -> Self {
+        let buffer = SharedBuffer::default();
+        let events = Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, limit);
+        EventCapture { events, buffer }
+    }
+
+    /// The events as JSON Lines text, and whether the stream was cut.
+    pub fn finish(self) -> (String, bool) {
+        let cut = !self.events.is_open();
+        // Writing to memory cannot fail.
+        let _ = self.events.finish();
+        let bytes = std::mem::take(
+            &mut *self
+                .buffer
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        (String::from_utf8_lossy(&bytes).into_owned(), cut)
+    }
+}
+
+impl std::fmt::Debug for EventCapture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventCapture")
+            .field("events", &self.events)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A writer whose bytes stay readable after the [`Events`] that owns a
+/// clone of it is finished.
+#[derive(Debug, Clone, Default)]
+struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for SharedBuffer {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The fields of `value`'s JSON object without its braces (empty for an
 /// empty object, or a value that is not an object).
 fn inner_fields<T: Serialize>(value: &T) -> String {

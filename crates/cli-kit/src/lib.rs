@@ -94,14 +94,15 @@ pub use check::{
     verify_claims,
 };
 pub use events::{
-    Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, Events, Row, WatchArgs, thousands,
+    Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, EventCapture, Events, Row, WatchArgs,
+    thousands,
 };
 pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, SolveRecord, Stats};
 pub use status::{Status, Tally};
-pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
+pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace, write_tree};
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

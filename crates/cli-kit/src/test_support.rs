@@ -5,32 +5,10 @@
 //! version, `step` counts from 0, `kind` is a string), and count events
 //! by kind.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use serde_json::Value;
 
-use crate::events::{EVENTS_VERSION, Events};
+use crate::events::{EVENTS_VERSION, EventCapture, Events};
 use crate::watch::Trace;
-
-/// A writer whose bytes stay readable after the stream that owned it is
-/// finished (an [`Events`] stream takes its writer by value).
-#[derive(Debug, Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| std::io::Error::other("a writer panicked"))?
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// Runs `run` with an event stream of at most `limit` events and returns
 /// the events it wrote, parsed, with what `run` returned.
@@ -40,12 +18,9 @@ impl Write for Buffer {
 /// When a line is not a JSON object or breaks a rule of every stream:
 /// `v` is [`EVENTS_VERSION`], `step` counts from 0, `kind` is a string.
 pub fn watched_events<R>(limit: u64, run: impl FnOnce(&mut Events) -> R) -> (Vec<Value>, R) {
-    let buffer = Buffer::default();
-    let mut events = Events::to_writer(Box::new(buffer.clone()) as Box<dyn Write + Send>, limit);
-    let result = run(&mut events);
-    events.finish().expect("the events are written to memory");
-    let bytes = buffer.0.lock().expect("no writer panicked").clone();
-    let text = String::from_utf8(bytes).expect("the events are UTF-8");
+    let mut capture = EventCapture::new(limit);
+    let result = run(&mut capture.events);
+    let (text, _cut) = capture.finish();
     (parse_events(&text), result)
 }
 

@@ -626,6 +626,19 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
     }
 }
 
+/// Writes the tree of `--tree-svg PATH`: its SVG to `path` and its
+/// Graphviz DOT beside it (`path` + `.dot`).
+pub fn write_tree(path: &std::path::Path, tree: &SearchTree) -> anyhow::Result<()> {
+    std::fs::write(path, tree.to_svg())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+    let mut dot = path.as_os_str().to_owned();
+    dot.push(".dot");
+    let dot = std::path::PathBuf::from(dot);
+    std::fs::write(&dot, tree.to_dot())
+        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", dot.display()))?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

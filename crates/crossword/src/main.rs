@@ -313,7 +313,7 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
             .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
     }
     if let (Some(path), Some(tree)) = (&args.tree_svg, &tree) {
-        write_tree(path, tree)?;
+        cli_kit::write_tree(path, tree)?;
     }
     let solve = |bytes: &Vec<u8>| {
         let filled = match &watched {
@@ -334,15 +334,4 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         return Ok(tally.exit());
     }
     batch.run(&[bytes], solve, &mut report)
-}
-
-/// Writes the tree's SVG to `path` and its DOT beside it (`path` + `.dot`).
-fn write_tree(path: &Path, tree: &SearchTree) -> anyhow::Result<()> {
-    std::fs::write(path, tree.to_svg())
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
-    let mut dot = path.as_os_str().to_owned();
-    dot.push(".dot");
-    std::fs::write(&dot, tree.to_dot())
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", Path::new(&dot).display()))?;
-    Ok(())
 }

@@ -1,58 +1,12 @@
 //! A crate's own event stream and record, caught in memory: the views of
 //! sudoku, gogen and N-Queens run the crate's watched solve (its
 //! `watch::solve_watched`, the one the command line's `--events` runs) into
-//! cli-kit's [`Events`] over a buffer, and send what it wrote. So the page
-//! replays the events the command line writes for the same input, from one
-//! implementation of each formulation.
+//! cli-kit's [`EventCapture`](cli_kit::EventCapture), an event stream over
+//! memory, and send what it wrote. So the page replays the events the
+//! command line writes for the same input, from one implementation of each
+//! formulation.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex, PoisonError};
-
-use cli_kit::{Batch, Events, Outcome, Report};
-
-/// A writer whose bytes can be read back after cli-kit's [`Events`], which
-/// owns a boxed writer, is done with it.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let mut buffer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        buffer.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// An event stream written to memory.
-pub(crate) struct Capture {
-    /// The stream the crate's watch writes to.
-    pub(crate) events: Events,
-    buffer: Buffer,
-}
-
-impl Capture {
-    /// A stream holding at most `limit` events, then a `cut` event.
-    pub(crate) fn new(limit: usize) -> Self {
-        let buffer = Buffer::default();
-        let writer: Box<dyn Write + Send> = Box::new(buffer.clone());
-        let events = Events::to_writer(writer, limit as u64);
-        Capture { events, buffer }
-    }
-
-    /// The events as JSON Lines text, and whether the stream was cut.
-    pub(crate) fn finish(self) -> (String, bool) {
-        let cut = !self.events.is_open();
-        // Writing to memory cannot fail.
-        let _ = self.events.finish();
-        let bytes =
-            std::mem::take(&mut *self.buffer.0.lock().unwrap_or_else(PoisonError::into_inner));
-        (String::from_utf8_lossy(&bytes).into_owned(), cut)
-    }
-}
+use cli_kit::{Batch, Outcome, Report};
 
 /// The API's answer: `{"v": 1, "puzzle": ..., "record": ..., "events":
 /// [...], "cut": ...}`, from the record's JSON text and the events' JSON
@@ -97,10 +51,11 @@ pub(crate) fn record_of<I: Sync, O: Outcome + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cli_kit::EventCapture;
 
     #[test]
     fn the_answer_holds_the_events_as_written_and_says_when_cut() {
-        let mut capture = Capture::new(2);
+        let mut capture = EventCapture::new(2);
         for id in 0..3 {
             capture
                 .events
@@ -117,7 +72,7 @@ mod tests {
         assert_eq!(sent["events"][2]["kind"], "cut");
         assert_eq!(sent["cut"], true);
 
-        let capture = Capture::new(5);
+        let capture = EventCapture::new(5);
         let (events, cut) = capture.finish();
         assert!(!cut);
         assert!(answer("sudoku", "{}", &events, cut).contains("\"events\":[]"));

@@ -11,7 +11,9 @@ use gogen::cli::{Solved, View, read_puzzle, solve_watched, with_hint};
 use gogen::{Algo, Options};
 
 use crate::api::ApiError;
-use crate::capture::{Capture, answer, record_of};
+use cli_kit::EventCapture;
+
+use crate::capture::{answer, record_of};
 use crate::limits::Limits;
 
 /// One solve asked for.
@@ -86,7 +88,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     options.limits.time_limit = Some(limits.time);
     options.limits.memory_limit = Some(limits.memory_bytes);
     // The batch driver wants a solve it may share between threads.
-    let capture = Mutex::new(Capture::new(request.events));
+    let capture = Mutex::new(EventCapture::new(request.events as u64));
     let solve = |text: &String| -> Result<Solved, String> {
         let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);
         let watch = gogen::watch::Watch {

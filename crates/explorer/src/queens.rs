@@ -9,7 +9,9 @@ use nqueens::{Algo, Options, Outcome, Queens};
 use serde_json::{Value, json};
 
 use crate::api::ApiError;
-use crate::capture::{Capture, answer};
+use cli_kit::EventCapture;
+
+use crate::capture::answer;
 use crate::limits::Limits;
 
 /// The largest board the searches that show every board take.
@@ -98,7 +100,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
         .node_limit(limits.nodes)
         .time_limit(limits.time)
         .memory_limit(limits.memory_bytes);
-    let mut capture = Capture::new(request.events);
+    let mut capture = EventCapture::new(request.events as u64);
     let record = match Queens::new(request.n) {
         Ok(queens) => {
             // What the command line's watched solve writes before the search.

@@ -12,7 +12,9 @@ use sudoku::watch::{Watch, solve_watched};
 use sudoku::{Algo, Options, Parsed, Status, Sudoku, dead_end, parse_puzzles, unique};
 
 use crate::api::ApiError;
-use crate::capture::{Capture, answer, record_of};
+use cli_kit::EventCapture;
+
+use crate::capture::{answer, record_of};
 use crate::limits::Limits;
 
 /// The algorithms the view watches (the fast engine reports no events).
@@ -106,7 +108,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     options.limits.time_limit = Some(limits.time);
     options.limits.memory_limit = Some(limits.memory_bytes);
     // The batch driver wants a solve it may share between threads.
-    let capture = Mutex::new(Capture::new(request.events));
+    let capture = Mutex::new(EventCapture::new(request.events as u64));
     let solve = |parsed: &Parsed| -> Result<Answer, String> {
         let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
         let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);

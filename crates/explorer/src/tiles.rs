@@ -7,7 +7,9 @@ use eight_puzzle::{Algo, Board, Heuristic, Move, Options, Outcome, Plan, Solver,
 use serde_json::{Value, json};
 
 use crate::api::ApiError;
-use crate::capture::{Capture, answer};
+use cli_kit::EventCapture;
+
+use crate::capture::answer;
 use crate::limits::Limits;
 
 /// The sizes the view offers: the eight and fifteen puzzles.
@@ -168,7 +170,7 @@ fn options(request: &Request, limits: &Limits) -> Options {
 /// reader skip a field it does not know).
 pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let solvers = Solvers::new(options(request, limits));
-    let mut capture = Capture::new(request.events);
+    let mut capture = EventCapture::new(request.events as u64);
     if let Ok(plan) = solvers.options().plan(request.board.size()) {
         capture
             .events

@@ -230,13 +230,7 @@ fn solve_watched(
         .into_inner()
         .unwrap_or_else(|poison| poison.into_inner());
     if let (Some(path), Some(tree)) = (&args.tree_svg, tree) {
-        std::fs::write(path, tree.to_svg())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        let mut dot = path.as_os_str().to_owned();
-        dot.push(".dot");
-        let dot = PathBuf::from(dot);
-        std::fs::write(&dot, tree.to_dot())
-            .with_context(|| format!("cannot write {}", dot.display()))?;
+        cli_kit::write_tree(path, &tree)?;
     }
     Ok(exit)
 }

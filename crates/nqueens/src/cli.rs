@@ -521,13 +521,7 @@ impl<'a> Watched<'a> {
             .into_inner()
             .unwrap_or_else(|poison| poison.into_inner());
         if let (Some(path), Some(tree)) = (self.watching.tree_svg, tree) {
-            std::fs::write(path, tree.to_svg())
-                .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
-            let mut dot = path.as_os_str().to_owned();
-            dot.push(".dot");
-            let dot = std::path::PathBuf::from(dot);
-            std::fs::write(&dot, tree.to_dot())
-                .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", dot.display()))?;
+            cli_kit::write_tree(path, &tree)?;
         }
         Ok(())
     }

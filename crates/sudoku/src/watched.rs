@@ -123,20 +123,9 @@ pub fn solve(
         tree.into_inner()
             .unwrap_or_else(|poison| poison.into_inner()),
     ) {
-        write_tree(path, &tree)?;
+        cli_kit::write_tree(path, &tree)?;
     }
     Ok(tally.exit())
-}
-
-/// Writes the tree's SVG to `path` and its DOT beside it.
-fn write_tree(path: &Path, tree: &SearchTree) -> anyhow::Result<()> {
-    std::fs::write(path, tree.to_svg())
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
-    let mut dot = path.as_os_str().to_owned();
-    dot.push(".dot");
-    std::fs::write(&dot, tree.to_dot())
-        .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", Path::new(&dot).display()))?;
-    Ok(())
 }
 
 /// Every algorithm on each puzzle: a table per puzzle (or JSON rows with
