@@ -71,6 +71,8 @@ pub fn run() -> Result<bool> {
             "sudoku",
             "-p",
             "gogen",
+            "-p",
+            "ripple",
         ]),
         "cargo build of the explorer and the puzzle binaries its tests compare with",
     )?;
@@ -88,6 +90,8 @@ pub fn run() -> Result<bool> {
         .arg(binaries.join("sudoku"))
         .arg("--gogen")
         .arg(binaries.join("gogen"))
+        .arg("--ripple")
+        .arg(binaries.join("ripple"))
         .arg("--screenshots")
         .arg(&screenshots)
         .arg("--chromium")

@@ -8,9 +8,11 @@ import { html } from './svg.js';
 
 // Builds the page of a view. `fields`: [{ name, label, kind: 'text' |
 // 'textarea' | 'number' | 'select', options: [[value, label]], value }];
-// `api`: the API's path; `makeView(answer, query)`: an object with
-// `element`, `total` and `show(step)`; `help`: the line under the player.
-export function mountView({ fields, api, makeView, help }) {
+// `api`: the API's path, or `load(request)`: a function that asks for the
+// answer itself (several calls) and resolves like `loadJson`;
+// `makeView(answer, query)`: an object with `element`, `total` and
+// `show(step)`; `help`: the line under the player.
+export function mountView({ fields, api, load, makeView, help }) {
   const app = document.getElementById('app');
   const params = new URLSearchParams(location.search);
   const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
@@ -66,12 +68,11 @@ export function mountView({ fields, api, makeView, help }) {
       const value = query.get(field.name);
       if (value !== null) request.set(field.name, value);
     }
-    const response = await fetch(`${api}?${request}`);
-    const answer = await response.json();
-    if (!response.ok) {
+    const { ok, status, answer } = await (load ? load(request) : loadJson(`${api}?${request}`));
+    if (!ok) {
       panels.replaceChildren();
       const field = document.querySelector(`[data-error-for="${answer.field}"]`) ?? document.querySelector('[data-error-for=query]');
-      field.textContent = answer.error ?? `the server answered ${response.status}`;
+      field.textContent = answer.error ?? `the server answered ${status}`;
       return;
     }
     const view = makeView(answer, query);
@@ -84,6 +85,12 @@ export function mountView({ fields, api, makeView, help }) {
   }
 
   if (fields.some((field) => field.required && params.get(field.name))) start(params, null);
+}
+
+// The answer of an API call: { ok, status, answer } (the JSON body).
+export async function loadJson(url) {
+  const response = await fetch(url);
+  return { ok: response.ok, status: response.status, answer: await response.json() };
 }
 
 // The record's counters as a table: rows of [name, value].

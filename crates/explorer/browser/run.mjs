@@ -5,7 +5,9 @@
 // input and the API's events with its `--events -`, event for event, fails
 // on any console error, and saves screenshots at desktop and phone widths.
 //
-//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH [--screenshots DIR]
+//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH [--screenshots DIR] [--only NAME]
+//
+// `--only NAME` runs the tests whose name starts with NAME.
 //
 // Exit code 0 when every test passes, 1 otherwise.
 
@@ -24,10 +26,11 @@ const eightPuzzleBin = args['eight-puzzle'];
 const nqueensBin = args.nqueens;
 const sudokuBin = args.sudoku;
 const gogenBin = args.gogen;
+const rippleBin = args.ripple;
 const screenshots = args.screenshots ?? 'target/explorer-screenshots';
 const chromiumPath = args.chromium ?? '/usr/bin/chromium';
-if (!explorerBin || !eightPuzzleBin || !nqueensBin || !sudokuBin || !gogenBin) {
-  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH [--screenshots DIR] [--chromium PATH]');
+if (!explorerBin || !eightPuzzleBin || !nqueensBin || !sudokuBin || !gogenBin || !rippleBin) {
+  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH [--screenshots DIR] [--chromium PATH] [--only NAME]');
   process.exit(2);
 }
 mkdirSync(screenshots, { recursive: true });
@@ -145,6 +148,7 @@ async function newPage(width = 1280, height = 900) {
 }
 
 async function test(name, body) {
+  if (args.only && !name.startsWith(args.only)) return;
   consoleErrors = [];
   try {
     await body();
@@ -550,6 +554,92 @@ for (const [n, algo] of [[8, 'csp'], [30, 'min-conflicts'], [200, 'min-conflicts
     await page.screenshot({ path: path.join(screenshots, `nqueens-${n}-${algo}.png`), fullPage: true });
   });
 }
+
+// Seed 003's lab puzzle (7 rows of 6: brute force 679 calls, MRV 97) and
+// a 9x9 whose brute force runs 238,964 calls, past the events sent.
+const RIPPLE = 'https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k';
+const RIPPLE_LONG = 'https://puzz.link/p?ripple/9/9/knnvfmp4mqpt5ig4p70i3nvs1ivos0j1x6p1p1m5zm';
+
+// The call shown by panel `index`: its trace line.
+async function callLine(page, index) {
+  return (await page.locator(`[data-panel="${index}"] [data-testid=call] .trace-line`).first().textContent()).trim();
+}
+
+await test('ripple: brute force beside MRV, the events and counters are the command line\'s; stepped together', async () => {
+  const records = [];
+  for (const algo of ['brute', 'mrv']) {
+    const answer = await (await fetch(`${base}/api/ripple?${new URLSearchParams({ puzzle: RIPPLE, algo })}`)).json();
+    const binary = binaryRun(rippleBin, ['solve', RIPPLE, '--algo', algo]);
+    sameAsBinary(answer, binary, `ripple ${algo}`);
+    records.push(binary.record);
+  }
+  const page = await newPage();
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE, algo: 'brute', algo2: 'mrv', step: 'end' })}`);
+  await waitForRun(page);
+  const [step, total] = await position(page);
+  equal(step, total, 'step at the end');
+  // One step per call of the longer run, and one for its end.
+  equal(total, records[0].stats.recursive_calls + 1, 'steps');
+  for (const [index, record] of records.entries()) {
+    const panel = page.locator(`[data-panel="${index}"]`);
+    const shown = async (name) => (await panel.locator(`[data-counter="${name}"]`).textContent()).trim();
+    const live = async (name) => Number((await panel.locator(`[data-live="${name}"]`).textContent()).trim());
+    equal(await shown('status'), record.status, `panel ${index} status`);
+    for (const name of ['recursive_calls', 'nodes', 'backtracks']) equal(await shown(name), record.stats[name], `panel ${index} ${name}`);
+    equal(await shown('unique'), record.unique ? 'yes' : 'no', `panel ${index} unique`);
+    // Replayed call by call, the trace's calls and dead ends add up to the record's.
+    equal(await live('recursive calls'), record.stats.recursive_calls, `panel ${index} calls replayed`);
+    equal(await live('backtracks'), record.stats.backtracks, `panel ${index} backtracks replayed`);
+    equal(await live('cells filled'), 42, `panel ${index} cells filled at the end`);
+    check((await callLine(page, index)).startsWith('end: solved'), `panel ${index} does not show the end`);
+    // The solution drawn is the record's, row by row.
+    const digits = await panel.locator('svg.ripple .digit').allTextContents();
+    equal(digits.join(''), record.solution.flat().join(''), `panel ${index} solution drawn`);
+  }
+  await stepBackAndForward(page);
+  // Both sides step together: step 30 is call 30 on each side.
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE, step: '30' })}`);
+  await waitForRun(page);
+  equal((await position(page))[0], 30, 'shared step');
+  for (const index of [0, 1]) check((await callLine(page, index)).startsWith('call 30 '), `panel ${index} shows '${await callLine(page, index)}'`);
+  equal(await page.locator('[data-testid=chosen-cell]').count(), 2, 'the cell each call fills, outlined');
+  await page.screenshot({ path: path.join(screenshots, 'ripple-desktop.png'), fullPage: true });
+  await page.keyboard.press('ArrowRight');
+  for (const index of [0, 1]) check((await callLine(page, index)).startsWith('call 31 '), `panel ${index} after a step shows '${await callLine(page, index)}'`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  for (const index of [0, 1]) check((await callLine(page, index)).startsWith('call 29 '), `panel ${index} after two steps back shows '${await callLine(page, index)}'`);
+  // Past MRV's last call its side shows its end while brute force goes on.
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE, step: '200' })}`);
+  await waitForRun(page);
+  check((await callLine(page, 0)).startsWith('call 200 '), 'brute force at call 200');
+  check((await callLine(page, 1)).startsWith('end: solved, 97 recursive calls'), `MRV shows '${await callLine(page, 1)}'`);
+});
+
+await test('ripple: a run past the events sent says it was cut; its counters are the whole run\'s', async () => {
+  const answer = await (await fetch(`${base}/api/ripple?${new URLSearchParams({ puzzle: RIPPLE_LONG, algo: 'brute' })}`)).json();
+  check(answer.cut, 'the stream is not cut');
+  const record = binaryRun(rippleBin, ['solve', RIPPLE_LONG, '--algo', 'brute']).record;
+  equal(timeless(answer.record), timeless(record), 'the record');
+  const page = await newPage();
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE_LONG, step: 'end' })}`);
+  await waitForRun(page);
+  const note = await page.locator('[data-panel="0"] .note').textContent();
+  check(note.includes('cut at'), `the note '${note}' does not say the run was cut`);
+  equal(await counter(page, 'recursive_calls'), record.stats.recursive_calls, 'recursive calls of the whole run');
+  await page.screenshot({ path: path.join(screenshots, 'ripple-cut.png'), fullPage: true });
+});
+
+await test('ripple: bad input is refused beside the puzzle with its column', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE.replace('217', '2!7') })}`);
+  const error = page.locator('[data-error-for=puzzle]');
+  await error.waitFor();
+  check((await error.textContent()).includes('line 1, column 39'), `no column in '${await error.textContent()}'`);
+  consoleErrors = consoleErrors.filter((line) => !line.includes('status of 400'));
+});
+
+await test('ripple at the phone width', async () => phoneReads(`/ripple?${new URLSearchParams({ puzzle: RIPPLE, step: '30' })}`, 'ripple'));
 
 await test('the index lists every view; unknown paths are 404', async () => {
   const page = await newPage();

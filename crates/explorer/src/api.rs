@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{gogen_api, queens, sudoku_api, tiles};
+use crate::{gogen_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A view of the app: its path (the crate's name), its title, and whether
 /// it is built yet.
@@ -55,8 +55,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "ripple",
         title: "Ripple Effect",
-        what: "brute force beside MRV + forward checking",
-        ready: false,
+        what: "seed 003's brute force beside MRV + forward checking on one puzzle, the recursive calls counting up on each side",
+        ready: true,
     },
     View {
         path: "gogen",
@@ -96,6 +96,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/nqueens", get(nqueens))
         .route("/api/sudoku", get(sudoku))
         .route("/api/gogen", get(gogen))
+        .route("/api/ripple", get(ripple))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -255,6 +256,18 @@ async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     };
     // Seed 000's search may run to the node limit on a hard grid.
     solve(&shared, true, move || gogen_api::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn ripple(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| ripple_api::parse(&pairs, &limits)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    let heavy = request.is_heavy();
+    solve(&shared, heavy, move || ripple_api::run(&request, &limits))
         .await
         .into_response()
 }

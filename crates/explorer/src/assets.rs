@@ -22,6 +22,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("page.js", JS, include_str!("../assets/page.js")),
     ("sudoku.js", JS, include_str!("../assets/sudoku.js")),
     ("gogen.js", JS, include_str!("../assets/gogen.js")),
+    ("ripple.js", JS, include_str!("../assets/ripple.js")),
+    ("board.js", JS, include_str!("../assets/board.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";

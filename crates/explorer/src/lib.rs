@@ -23,6 +23,7 @@ mod capture;
 mod gogen_api;
 mod limits;
 mod queens;
+mod ripple_api;
 mod sudoku_api;
 mod tiles;
 

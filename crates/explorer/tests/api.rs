@@ -77,6 +77,8 @@ async fn every_asset_a_page_names_is_served() {
         ("page.js", "text/javascript"),
         ("sudoku.js", "text/javascript"),
         ("gogen.js", "text/javascript"),
+        ("ripple.js", "text/javascript"),
+        ("board.js", "text/javascript"),
     ] {
         let (status, content_type, body) = get(&format!("/assets/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
@@ -92,6 +94,8 @@ async fn every_asset_a_page_names_is_served() {
         "page.js",
         "sudoku.js",
         "gogen.js",
+        "ripple.js",
+        "board.js",
     ] {
         let (_, _, body) = get(&format!("/assets/{file}")).await;
         for line in body.lines().filter(|line| line.starts_with("import ")) {
@@ -469,6 +473,79 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
             "algo",
             "expected dfs, bfs, csp or min-conflicts",
         ),
+    ] {
+        let (status, answer) = get_json(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer["field"], field, "{uri}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains(says), "{uri}: {message}");
+    }
+}
+
+/// Seed 003's lab puzzle, 7 rows of 6, as a query value.
+const RIPPLE: &str = "https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc217nt7fq0h42v1q2i4k";
+
+#[tokio::test]
+async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
+    // Seed 003's two solvers: brute force's calls are its expand and goal
+    // events; MRV counts its rooms of one cell (one here) before them.
+    for (algo, calls, singles) in [("brute", 679, 0), ("mrv", 97, 1)] {
+        let (status, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo={algo}")).await;
+        assert_eq!(status, StatusCode::OK, "ripple {algo}");
+        assert_eq!(answer["puzzle"], "ripple");
+        let record = &answer["record"];
+        assert_eq!(record["algo"], algo);
+        assert_eq!(record["unique"], true);
+        assert_eq!(record["stats"]["recursive_calls"], calls, "ripple {algo}");
+        check_stream(&answer, &format!("ripple {algo}"));
+        let events = answer["events"].as_array().unwrap();
+        let called = kinds(events, "expand").len() + kinds(events, "goal").len();
+        assert_eq!(called as u64 + singles, calls, "ripple {algo}: calls in the events");
+        // The trace tells the same calls, numbered as the seed counts them,
+        // and its dead ends are the record's backtracks.
+        let trace: Vec<&str> = answer["trace"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|line| line.as_str().unwrap())
+            .collect();
+        let call_lines: Vec<&&str> = trace.iter().filter(|line| line.starts_with("call ")).collect();
+        assert_eq!(call_lines.len(), called, "ripple {algo}: calls in the trace");
+        assert!(call_lines.last().unwrap().starts_with(&format!("call {calls} ")));
+        let dead_ends = call_lines.iter().filter(|line| line.ends_with("backtrack")).count();
+        assert_eq!(dead_ends as u64, record["stats"]["backtracks"].as_u64().unwrap());
+        // The grid: 7 rows of 6, each cell's room, the five givens.
+        let grid = &answer["grid"];
+        assert_eq!((grid["rows"].as_u64(), grid["cols"].as_u64()), (Some(7), Some(6)));
+        assert_eq!(grid["rooms"].as_array().unwrap().len(), 42);
+        let givens = grid["givens"].as_array().unwrap();
+        assert_eq!(givens.iter().filter(|given| *given != 0).count(), 5);
+    }
+    // Past the events asked for, the stream and the trace are cut, and the
+    // record stays the whole run's.
+    let (_, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo=brute&events=50")).await;
+    assert_eq!(answer["cut"], true);
+    assert_eq!(answer["events"].as_array().unwrap().len(), 51);
+    assert_eq!(answer["record"]["stats"]["recursive_calls"], 679);
+    assert!(answer["trace"].as_array().unwrap().len() <= 51);
+}
+
+#[tokio::test]
+async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
+    for (uri, field, says) in [
+        (
+            "/api/ripple?puzzle=https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc2!7nt7fq0h42v1q2i4k",
+            "puzzle",
+            "line 1, column 39: expected a wall digit",
+        ),
+        ("/api/ripple?puzzle=3%203%0A", "puzzle", "line"),
+        ("/api/ripple", "puzzle", "expected a puzzle"),
+        (
+            &format!("/api/ripple?puzzle={RIPPLE}&algo=fast"),
+            "algo",
+            "expected brute or mrv",
+        ),
+        (&format!("/api/ripple?puzzle={RIPPLE}&size=3"), "size", "unknown parameter"),
     ] {
         let (status, answer) = get_json(uri).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
