@@ -165,7 +165,9 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let record = record_of(&request.item, solve, &mut report);
     let capture = capture.into_inner().unwrap_or_else(PoisonError::into_inner);
     let (events, cut) = capture.finish();
-    let trace = trace_text.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let trace = trace_text
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
     let trace: Vec<&str> = std::str::from_utf8(&trace)
         .unwrap_or_default()
         .lines()

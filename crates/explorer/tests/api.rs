@@ -500,7 +500,11 @@ async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
         check_stream(&answer, &format!("ripple {algo}"));
         let events = answer["events"].as_array().unwrap();
         let called = kinds(events, "expand").len() + kinds(events, "goal").len();
-        assert_eq!(called as u64 + singles, calls, "ripple {algo}: calls in the events");
+        assert_eq!(
+            called as u64 + singles,
+            calls,
+            "ripple {algo}: calls in the events"
+        );
         // The trace tells the same calls, numbered as the seed counts them,
         // and its dead ends are the record's backtracks.
         let trace: Vec<&str> = answer["trace"]
@@ -509,14 +513,35 @@ async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
             .iter()
             .map(|line| line.as_str().unwrap())
             .collect();
-        let call_lines: Vec<&&str> = trace.iter().filter(|line| line.starts_with("call ")).collect();
-        assert_eq!(call_lines.len(), called, "ripple {algo}: calls in the trace");
-        assert!(call_lines.last().unwrap().starts_with(&format!("call {calls} ")));
-        let dead_ends = call_lines.iter().filter(|line| line.ends_with("backtrack")).count();
-        assert_eq!(dead_ends as u64, record["stats"]["backtracks"].as_u64().unwrap());
+        let call_lines: Vec<&&str> = trace
+            .iter()
+            .filter(|line| line.starts_with("call "))
+            .collect();
+        assert_eq!(
+            call_lines.len(),
+            called,
+            "ripple {algo}: calls in the trace"
+        );
+        assert!(
+            call_lines
+                .last()
+                .unwrap()
+                .starts_with(&format!("call {calls} "))
+        );
+        let dead_ends = call_lines
+            .iter()
+            .filter(|line| line.ends_with("backtrack"))
+            .count();
+        assert_eq!(
+            dead_ends as u64,
+            record["stats"]["backtracks"].as_u64().unwrap()
+        );
         // The grid: 7 rows of 6, each cell's room, the five givens.
         let grid = &answer["grid"];
-        assert_eq!((grid["rows"].as_u64(), grid["cols"].as_u64()), (Some(7), Some(6)));
+        assert_eq!(
+            (grid["rows"].as_u64(), grid["cols"].as_u64()),
+            (Some(7), Some(6))
+        );
         assert_eq!(grid["rooms"].as_array().unwrap().len(), 42);
         let givens = grid["givens"].as_array().unwrap();
         assert_eq!(givens.iter().filter(|given| *given != 0).count(), 5);
@@ -545,7 +570,11 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
             "algo",
             "expected brute or mrv",
         ),
-        (&format!("/api/ripple?puzzle={RIPPLE}&size=3"), "size", "unknown parameter"),
+        (
+            &format!("/api/ripple?puzzle={RIPPLE}&size=3"),
+            "size",
+            "unknown parameter",
+        ),
     ] {
         let (status, answer) = get_json(uri).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
