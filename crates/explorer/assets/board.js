@@ -9,7 +9,8 @@ import { svg } from './svg.js';
 // (`box` its { x, y, size }); `wall(r, c, r2, c2)` says what separates two
 // neighbouring squares: 'thick', 'thin' or null (no line); the border is
 // always thick unless `border` is false. `outlines`: [{ r, c, class,
-// testid }] drawn last. The longer side is 100 units and `pixels` wide.
+// testid }] drawn last, each one square (or `across` squares wide, `down`
+// high). The longer side is 100 units and `pixels` wide.
 export function gridBoard({ rows, cols, square, wall = () => 'thin', border = true, outlines = [], pixels = 360, className, label }) {
   const size = 100 / Math.max(rows, cols);
   const width = cols * size;
@@ -36,7 +37,8 @@ export function gridBoard({ rows, cols, square, wall = () => 'thin', border = tr
   if (border) children.push(svg('rect', { x: 0, y: 0, width, height, class: 'board-line thick board-border' }));
   for (const mark of outlines) {
     children.push(svg('rect', {
-      x: mark.c * size + 0.6, y: mark.r * size + 0.6, width: size - 1.2, height: size - 1.2,
+      x: mark.c * size + 0.6, y: mark.r * size + 0.6,
+      width: (mark.across ?? 1) * size - 1.2, height: (mark.down ?? 1) * size - 1.2,
       class: mark.class ?? 'marked-cell', 'data-testid': mark.testid,
     }));
   }

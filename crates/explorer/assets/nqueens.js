@@ -7,6 +7,7 @@
 // by repair, beside the board.
 
 import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
+import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
 const ALGOS = [
@@ -199,7 +200,6 @@ function conflictChart(curve, step, total) {
 // - a square of a placed row); with `outline`, the most constrained empty
 // row outlined.
 function queensSvg(rows, n, outline) {
-  const cell = 100 / n;
   // The most constrained empty row: the fewest candidates, the first on a tie.
   let next = -1;
   let fewest = Infinity;
@@ -208,23 +208,21 @@ function queensSvg(rows, n, outline) {
     const count = [...row].filter((square) => square === '.').length;
     if (count < fewest) { fewest = count; next = index; }
   });
-  const children = [];
-  rows.forEach((row, r) => {
-    [...row].forEach((square, c) => {
-      const x = c * cell;
-      const y = r * cell;
-      const dark = (r + c) % 2 === 1;
-      children.push(svg('rect', { x, y, width: cell, height: cell, class: `square ${dark ? 'dark' : 'light'}${square === 'x' ? ' attacked' : ''}` }));
-      if (square === 'Q') {
-        children.push(svg('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.36, class: 'queen' }));
-        children.push(svg('text', { x: x + cell / 2, y: y + cell / 2 + cell * 0.15, class: 'queen-letter', 'font-size': cell * 0.42 }, ['Q']));
-      } else if (square === '.') {
-        children.push(svg('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, class: 'candidate' }));
-      }
-    });
+  const square = (r, c, { x, y, size }) => {
+    const mark = rows[r][c];
+    const dark = (r + c) % 2 === 1;
+    const drawn = [svg('rect', { x, y, width: size, height: size, class: `square ${dark ? 'dark' : 'light'}${mark === 'x' ? ' attacked' : ''}` })];
+    if (mark === 'Q') {
+      drawn.push(svg('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.36, class: 'queen' }));
+      drawn.push(svg('text', { x: x + size / 2, y: y + size / 2 + size * 0.15, class: 'queen-letter', 'font-size': size * 0.42 }, ['Q']));
+    } else if (mark === '.') {
+      drawn.push(svg('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.12, class: 'candidate' }));
+    }
+    return drawn;
+  };
+  const outlines = outline && next >= 0 ? [{ r: next, c: 0, across: n, class: 'next-row' }] : [];
+  return gridBoard({
+    rows: n, cols: n, square, outlines, wall: () => null, border: false, pixels: 320,
+    className: 'queens', label: `board of ${n} queens`,
   });
-  if (outline && next >= 0) {
-    children.push(svg('rect', { x: 0.4, y: next * cell + 0.4, width: 99.2, height: cell - 0.8, class: 'next-row' }));
-  }
-  return svg('svg', { viewBox: '0 0 100 100', width: 320, height: 320, class: 'queens', role: 'img', 'aria-label': `board of ${n} queens` }, children);
 }

@@ -123,8 +123,8 @@ export function liveList(element, facts) {
 // each with the values removed under it; the last event; the tallies;
 // the solution's state when one was found.
 export function replayCsp(events, step) {
-  const frames = [{ variable: null, value: null, removed: [] }];
-  const counts = { decide: 0, refute: 0, backtrack: 0, wipeout: 0, prune: 0, revise: 0, solution: 0 };
+  const frames = [{ variable: null, value: null, removed: [], placed: [] }];
+  const counts = { decide: 0, refute: 0, backtrack: 0, wipeout: 0, prune: 0, revise: 0, solution: 0, propagate: 0 };
   let last = null;
   let wiped = null;
   let solution = null;
@@ -134,7 +134,7 @@ export function replayCsp(events, step) {
     switch (event.kind) {
       case 'decide':
         frames.length = Math.min(frames.length, event.depth);
-        frames.push({ variable: event.var, value: event.value, removed: [] });
+        frames.push({ variable: event.var, value: event.value, removed: [], placed: [] });
         wiped = null;
         break;
       case 'backtrack':
@@ -150,6 +150,8 @@ export function replayCsp(events, step) {
       case 'revise': {
         const variable = event.kind === 'prune' ? event.var : event.x;
         for (const value of event.removed) frames[frames.length - 1].removed.push([variable, value]);
+        // The fast engines say when a round left a cell one value: placed.
+        if (event.kind === 'prune' && event.propagator.startsWith('placed')) frames[frames.length - 1].placed.push(variable);
         break;
       }
       case 'wipeout':
@@ -165,6 +167,7 @@ export function replayCsp(events, step) {
   // What holds now: the decisions in force and every value removed.
   const assigned = new Map();
   const removed = new Map();
+  const placed = new Set(frames.flatMap((frame) => frame.placed));
   for (const frame of frames) {
     if (frame.variable !== null) assigned.set(frame.variable, frame.value);
     for (const [variable, value] of frame.removed) {
@@ -172,7 +175,7 @@ export function replayCsp(events, step) {
       removed.get(variable).add(value);
     }
   }
-  return { frames, assigned, removed, counts, last, wiped, solution, depth: frames.length - 1 };
+  return { frames, assigned, removed, placed, counts, last, wiped, solution, depth: frames.length - 1 };
 }
 
 // A csp event as one readable line.

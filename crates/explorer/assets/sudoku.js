@@ -3,9 +3,11 @@
 // with the candidates of its empty cells as pencil marks, the most
 // constrained cell (filled next) outlined, dead ends named, the stack or
 // queue size. The csp model: the decisions in force, the candidates left
-// after each propagation, the variable the last event touched.
+// after each propagation, the variable the last event touched. The fast
+// engine the same way, with each round's cells placed and pruned.
 
 import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
+import { gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
 
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -13,6 +15,7 @@ const ALGOS = [
   ['dfs', 'seed 004 depth-first (a stack)'],
   ['bfs', 'seed 004 breadth-first (a queue)'],
   ['csp', 'csp model (MRV, propagation)'],
+  ['fast', 'fast engine (propagation rounds, guesses)'],
 ];
 // Seed 004's example: 51 cells to fill.
 const EXAMPLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
@@ -23,7 +26,7 @@ mountView({
     { name: 'puzzle', label: 'puzzle (81 digits or dots, or rows)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
-  help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp: the cell the last event touched).',
+  help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched).',
   makeView: (answer) => new SudokuView(answer),
 });
 
@@ -36,6 +39,7 @@ class SudokuView {
     this.algo = this.record.algo;
     this.puzzle = this.record.puzzle;
     this.side = Math.round(Math.sqrt(this.puzzle.length));
+    this.givensSeen = seenByGivens(this.puzzle, this.side);
     this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.gridBox = html('div', { class: 'grid-box' });
     this.facts = html('p', { class: 'node-facts' });
@@ -52,14 +56,14 @@ class SudokuView {
       ]),
       this.note,
       html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: this.algo === 'csp' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts]),
+        html('div', {}, [html('h3', { text: this.algo === 'csp' || this.algo === 'fast' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts]),
         html('div', {}, [html('h3', { text: 'so far' }), this.live]),
       ]),
     );
   }
 
   show(step) {
-    if (this.algo === 'csp') this.showCsp(step);
+    if (this.algo === 'csp' || this.algo === 'fast') this.showCsp(step);
     else this.showSeed(step);
   }
 
@@ -108,9 +112,14 @@ class SudokuView {
         if (cell.value) return cell;
         const name = cellName(index, this.side);
         if (run.assigned.has(name)) return { value: SYMBOLS[run.assigned.get(name) - 1] };
-        const gone = run.removed.get(name) ?? new Set();
+        const gone = new Set(run.removed.get(name) ?? []);
+        // The fast engine starts from the candidates the givens leave: its
+        // rounds tell only what they take out beyond those.
+        if (this.algo === 'fast') for (const value of this.givensSeen[index]) gone.add(value);
         const candidates = [];
         for (let value = 1; value <= this.side; value += 1) if (!gone.has(value)) candidates.push(SYMBOLS[value - 1]);
+        // The fast engine places a cell when its round leaves it one digit.
+        if (this.algo === 'fast' && candidates.length === 1 && run.placed.has(name)) return { value: candidates[0] };
         return { candidates };
       });
     }
@@ -118,6 +127,21 @@ class SudokuView {
     const mark = touched ? indexOfCell(touched, this.side) : null;
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
     this.facts.textContent = cspLine(run.last);
+    if (this.algo === 'fast') {
+      const round = roundOf(this.events, step);
+      this.facts.textContent += round.cause ? `; this round (${round.cause}, depth ${round.depth}): ${round.placed} placed, ${round.pruned} pruned` : '';
+      liveList(this.live, [
+        ['rounds', run.counts.propagate ?? 0],
+        ['placed this round', round.placed],
+        ['pruned this round', round.pruned],
+        ['guesses', run.counts.decide],
+        ['refutations', run.counts.refute],
+        ['backtracks', run.counts.backtrack],
+        ['wipeouts', run.counts.wipeout],
+        ['depth', run.depth],
+      ]);
+      return;
+    }
     liveList(this.live, [
       ['decisions', run.counts.decide],
       ['refutations', run.counts.refute],
@@ -127,6 +151,36 @@ class SudokuView {
       ['depth', run.depth],
     ]);
   }
+}
+
+// For each cell, the values of the givens in its row, column and box.
+function seenByGivens(puzzle, side) {
+  const box = Math.round(Math.sqrt(side));
+  const value = (index) => SYMBOLS.indexOf(puzzle[index]) + 1;
+  return [...puzzle].map((_, index) => {
+    const [row, column] = [Math.floor(index / side), index % side];
+    const seen = new Set();
+    for (let other = 0; other < side * side; other += 1) {
+      const [r, c] = [Math.floor(other / side), other % side];
+      const peer = r === row || c === column || (Math.floor(r / box) === Math.floor(row / box) && Math.floor(c / box) === Math.floor(column / box));
+      if (peer && other !== index && value(other) > 0) seen.add(value(other));
+    }
+    return seen;
+  });
+}
+
+// The fast engine's propagation round in force at `step`: its cause and
+// depth, the cells it placed and the cells it only pruned so far.
+function roundOf(events, step) {
+  const round = { cause: null, depth: 0, placed: 0, pruned: 0 };
+  for (const event of events.slice(0, step)) {
+    if (event.kind === 'propagate') Object.assign(round, { cause: event.cause, depth: event.depth, placed: 0, pruned: 0 });
+    if (event.kind === 'prune') {
+      if (event.propagator.startsWith('placed')) round.placed += 1;
+      else round.pruned += 1;
+    }
+  }
+  return round;
 }
 
 // The cells of a compact line: a symbol, or `.` for an empty cell.
@@ -164,41 +218,24 @@ function indexOfCell(name, side) {
 // cell `mark` outlined.
 function gridSvg(cells, side, puzzle, mark) {
   const box = Math.round(Math.sqrt(side));
-  const cell = 100 / side;
-  const children = [svg('rect', { x: 0, y: 0, width: 100, height: 100, class: 'sudoku-back' })];
-  cells.forEach((content, index) => {
-    const x = (index % side) * cell;
-    const y = Math.floor(index / side) * cell;
+  const square = (r, c, place) => {
+    const index = r * side + c;
+    const content = cells[index];
     if (content.value) {
       const given = puzzle[index] !== '.' && puzzle[index] !== '0';
-      children.push(svg('text', {
-        x: x + cell / 2, y: y + cell * 0.72, 'font-size': cell * 0.62,
-        class: given ? 'digit given' : 'digit placed',
-      }, [content.value]));
-    } else if (content.candidates) {
-      const small = cell / box;
-      for (const symbol of content.candidates) {
-        const at = SYMBOLS.indexOf(symbol);
-        children.push(svg('text', {
-          x: x + (at % box) * small + small / 2, y: y + Math.floor(at / box) * small + small * 0.78,
-          'font-size': small * 0.8, class: 'pencil',
-        }, [symbol]));
-      }
-      if (content.candidates.length === 0) {
-        children.push(svg('rect', { x: x + 0.3, y: y + 0.3, width: cell - 0.6, height: cell - 0.6, class: 'dead-cell' }));
-      }
+      return [squareText(place, content.value, given ? 'digit given' : 'digit placed')];
     }
+    if (!content.candidates) return [];
+    if (content.candidates.length === 0) {
+      return [svg('rect', { x: place.x + 0.3, y: place.y + 0.3, width: place.size - 0.6, height: place.size - 0.6, class: 'dead-cell' })];
+    }
+    return pencilMarks(place, content.candidates, SYMBOLS, box);
+  };
+  const outlines = mark !== null && mark !== undefined
+    ? [{ r: Math.floor(mark / side), c: mark % side, class: 'marked-cell', testid: 'marked-cell' }]
+    : [];
+  return gridBoard({
+    rows: side, cols: side, square, outlines, className: 'sudoku', label: 'sudoku grid',
+    wall: (r, c, r2, c2) => (Math.floor(r / box) !== Math.floor(r2 / box) || Math.floor(c / box) !== Math.floor(c2 / box) ? 'thick' : 'thin'),
   });
-  for (let line = 0; line <= side; line += 1) {
-    const thick = line % box === 0 ? ' box' : '';
-    children.push(svg('line', { x1: line * cell, y1: 0, x2: line * cell, y2: 100, class: `grid-line${thick}` }));
-    children.push(svg('line', { x1: 0, y1: line * cell, x2: 100, y2: line * cell, class: `grid-line${thick}` }));
-  }
-  if (mark !== null && mark !== undefined) {
-    children.push(svg('rect', {
-      x: (mark % side) * cell + 0.5, y: Math.floor(mark / side) * cell + 0.5, width: cell - 1, height: cell - 1,
-      class: 'marked-cell', 'data-testid': 'marked-cell',
-    }));
-  }
-  return svg('svg', { viewBox: '-0.5 -0.5 101 101', width: 360, height: 360, class: 'sudoku', role: 'img', 'aria-label': 'sudoku grid' }, children);
 }

@@ -446,7 +446,7 @@ async function phoneReads(url, name) {
 
 const SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
-for (const algo of ['dfs', 'bfs', 'csp']) {
+for (const algo of ['dfs', 'bfs', 'csp', 'fast']) {
   await test(`sudoku ${algo}: the events and counters are the command line's; step back and forward`, async () => {
     const page = await newPage();
     const query = new URLSearchParams({ puzzle: SUDOKU, algo });
@@ -464,6 +464,8 @@ for (const algo of ['dfs', 'bfs', 'csp']) {
     equal(end.kind, 'end', 'the last event');
     if (algo === 'csp') {
       equal(await live(page, 'decisions'), record.stats.nodes - 1, 'decisions replayed (nodes = decisions + 1)');
+    } else if (algo === 'fast') {
+      equal(await live(page, 'guesses'), record.stats.nodes - 1, 'guesses replayed (nodes = guesses + 1)');
     } else {
       equal(await live(page, 'tested'), end.stats.num_tested, 'boards tested in the events');
       equal(await live(page, 'expanded'), end.stats.expanded, 'boards expanded in the events');
@@ -476,6 +478,40 @@ for (const algo of ['dfs', 'bfs', 'csp']) {
     await page.screenshot({ path: path.join(screenshots, `sudoku-${algo}.png`), fullPage: true });
   });
 }
+
+// A puzzle the fast engine guesses on (91 nodes): its rounds, guesses and
+// backtracks replayed.
+const SUDOKU_HARD = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+
+await test('sudoku fast: propagation rounds, guesses and backtracks replayed as the command line wrote them', async () => {
+  const query = new URLSearchParams({ puzzle: SUDOKU_HARD, algo: 'fast' });
+  const answer = await (await fetch(`${base}/api/sudoku?${query}`)).json();
+  const binary = binaryRun(sudokuBin, ['solve', '--algo', 'fast'], SUDOKU_HARD);
+  sameAsBinary(answer, binary, 'sudoku fast');
+  const page = await newPage();
+  query.set('step', 'end');
+  await page.goto(`${base}/sudoku?${query}`);
+  await waitForRun(page);
+  const end = binary.events.at(-1);
+  const count = (kind) => binary.events.filter((event) => event.kind === kind).length;
+  equal(await live(page, 'guesses'), binary.record.stats.nodes - 1, 'guesses (nodes = guesses + 1)');
+  equal(await live(page, 'backtracks'), end.stats.backtracks, 'backtracks');
+  equal(await live(page, 'rounds'), count('propagate'), 'rounds');
+  equal(await page.locator('svg.sudoku .digit').count(), 81, 'digits at the end');
+  // In the middle of the first round after the first guess: what it placed so far.
+  const guess = binary.events.findIndex((event) => event.kind === 'decide');
+  const round = binary.events.findIndex((event, index) => index > guess && event.kind === 'propagate');
+  // The step after the round's last prune.
+  const stop = binary.events.findIndex((event, index) => index > round && event.kind !== 'prune');
+  const placed = binary.events.slice(round, stop).filter((event) => event.kind === 'prune' && event.propagator.startsWith('placed')).length;
+  check(placed > 0, 'the round places nothing');
+  await page.goto(`${base}/sudoku?${new URLSearchParams({ puzzle: SUDOKU_HARD, algo: 'fast', step: String(stop) })}`);
+  await waitForRun(page);
+  equal(await live(page, 'placed this round'), placed, `cells placed in the round by step ${stop}`);
+  equal(await live(page, 'guesses'), 1, 'guesses by then');
+  check((await page.locator('[data-panel="0"] .node-facts').textContent()).includes('this round (decision, depth 1)'), 'the round is not named');
+  await page.screenshot({ path: path.join(screenshots, 'sudoku-fast.png'), fullPage: true });
+});
 
 await test('sudoku: a shared step shows the most constrained cell and its pencil marks', async () => {
   const page = await newPage();

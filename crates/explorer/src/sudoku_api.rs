@@ -1,6 +1,7 @@
 //! The sudoku view's solves: the puzzle read as `sudoku solve` reads it,
 //! solved by `sudoku::watch::solve_watched` (seed 004's depth-first or
-//! breadth-first search on the most constrained cell, or the csp model)
+//! breadth-first search on the most constrained cell, the csp model, or
+//! the fast engine)
 //! with the crate's own events caught in memory, and the record written by
 //! the crate's own report, as `sudoku solve --algo A --json` writes it.
 
@@ -17,8 +18,9 @@ use cli_kit::EventCapture;
 use crate::capture::{answer, record_of};
 use crate::limits::Limits;
 
-/// The algorithms the view watches (the fast engine reports no events).
-const ALGOS: [Algo; 3] = [Algo::Dfs, Algo::Bfs, Algo::Csp];
+/// The algorithms the view watches: seed 004's searches, the csp model
+/// and the fast engine (its propagation rounds, guesses and backtracks).
+const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast];
 
 /// One solve asked for.
 #[derive(Debug)]
@@ -42,7 +44,7 @@ impl Request {
 
 /// Reads `puzzle` (one line of 16, 81, 256 or 625 symbols, or a grid of
 /// rows, as `sudoku solve` reads a file), `algo` (`dfs`, the default,
-/// `bfs` or `csp`) and `events`.
+/// `bfs`, `csp` or `fast`) and `events`.
 pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Request, ApiError> {
     let mut puzzle = None;
     let mut algo = Algo::Dfs;
@@ -57,7 +59,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
                     .ok_or_else(|| {
                         ApiError::bad(
                             "algo",
-                            format!("unknown algorithm '{value}', expected dfs, bfs or csp"),
+                            format!("unknown algorithm '{value}', expected dfs, bfs, csp or fast"),
                         )
                     })?;
             }

@@ -416,7 +416,7 @@ fn check_stream(answer: &Value, what: &str) {
 
 #[tokio::test]
 async fn sudoku_gogen_and_nqueens_send_their_crates_events_and_records() {
-    for algo in ["dfs", "bfs", "csp"] {
+    for algo in ["dfs", "bfs", "csp", "fast"] {
         let (status, answer) = get_json(&format!("/api/sudoku?puzzle={SUDOKU}&algo={algo}")).await;
         assert_eq!(status, StatusCode::OK, "sudoku {algo}");
         assert_eq!(answer["puzzle"], "sudoku");
@@ -428,6 +428,20 @@ async fn sudoku_gogen_and_nqueens_send_their_crates_events_and_records() {
         );
         check_stream(&answer, &format!("sudoku {algo}"));
     }
+    // The fast engine guesses on this one: its guesses and the nodes.
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let (status, answer) = get_json(&format!("/api/sudoku?puzzle={hard}&algo=fast")).await;
+    assert_eq!(status, StatusCode::OK, "sudoku fast");
+    assert_eq!(answer["record"]["stats"]["nodes"], 91);
+    check_stream(&answer, "sudoku fast");
+    let events = answer["events"].as_array().unwrap();
+    assert_eq!(kinds(events, "propagate").len(), 91, "a round per node");
+    assert_eq!(
+        kinds(events, "backtrack").len() as u64,
+        events.last().unwrap()["stats"]["backtracks"]
+            .as_u64()
+            .unwrap()
+    );
     let (status, answer) = get_json(&format!("/api/gogen?puzzle={GOGEN}")).await;
     assert_eq!(status, StatusCode::OK, "gogen");
     assert_eq!(answer["record"]["solution"], "MNGKDHAXEVWCLRYQUIPOSTJFB");
@@ -450,9 +464,9 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
     for (uri, field, says) in [
         ("/api/sudoku?puzzle=53x", "puzzle", "line 1, column 4"),
         (
-            "/api/sudoku?puzzle=1.3...122....3.1&algo=fast",
+            "/api/sudoku?puzzle=1.3...122....3.1&algo=dlx",
             "algo",
-            "expected dfs, bfs or csp",
+            "expected dfs, bfs, csp or fast",
         ),
         ("/api/sudoku", "puzzle", "expected a puzzle"),
         ("/api/gogen?puzzle=M.G.D", "puzzle", "line"),
