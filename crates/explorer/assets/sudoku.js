@@ -4,9 +4,11 @@
 // constrained cell (filled next) outlined, dead ends named, the stack or
 // queue size. The csp model: the decisions in force, the candidates left
 // after each propagation, the variable the last event touched. The fast
-// engine the same way, with each round's cells placed and pruned.
+// engine the same way, with each round's cells placed and pruned. The
+// human steps of `sudoku explain` are drawn by explain.js.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, replayCsp, statusText } from './page.js';
+import { ExplainView } from './explain.js';
 import { gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -16,18 +18,20 @@ const ALGOS = [
   ['bfs', 'seed 004 breadth-first (a queue)'],
   ['csp', 'csp model (MRV, propagation)'],
   ['fast', 'fast engine (propagation rounds, guesses)'],
+  ['explain', 'human steps (sudoku explain, SE rating)'],
 ];
 // Seed 004's example: 51 cells to fill.
 const EXAMPLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
 mountView({
-  api: '/api/sudoku',
+  // `sudoku explain`'s human steps come from their own call.
+  load: (request) => loadJson(`${request.get('algo') === 'explain' ? '/api/sudoku-explain' : '/api/sudoku'}?${request}`),
   fields: [
     { name: 'puzzle', label: 'puzzle (81 digits or dots, or rows)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
   help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched).',
-  makeView: (answer) => new SudokuView(answer),
+  makeView: (answer) => (answer.steps ? new ExplainView(answer) : new SudokuView(answer)),
 });
 
 class SudokuView {

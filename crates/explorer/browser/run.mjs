@@ -513,6 +513,43 @@ await test('sudoku fast: propagation rounds, guesses and backtracks replayed as 
   await page.screenshot({ path: path.join(screenshots, 'sudoku-fast.png'), fullPage: true });
 });
 
+// An ER 4.2 puzzle of the sudoku README: hidden singles, last cells and an XY-Wing at step 34.
+const SUDOKU_EXPLAIN = '1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.';
+
+await test('sudoku explain: the human steps are the command line\'s; stepping shows each with its highlights', async () => {
+  const answer = await (await fetch(`${base}/api/sudoku-explain?${new URLSearchParams({ puzzle: SUDOKU_EXPLAIN })}`)).json();
+  let output;
+  try {
+    output = execFileSync(sudokuBin, ['explain', SUDOKU_EXPLAIN, '--json'], { encoding: 'utf8' });
+  } catch (error) {
+    output = error.stdout;
+  }
+  const lines = output.trim().split('\n').map((line) => JSON.parse(line));
+  const record = lines.pop();
+  equal(timeless(answer.record), timeless(record), 'the record');
+  equal(answer.steps.length, lines.length, 'steps');
+  answer.steps.forEach((step, index) => equal(timeless(step.record), timeless(lines[index]), `step ${index + 1}`));
+  const page = await newPage();
+  await page.goto(`${base}/sudoku?${new URLSearchParams({ puzzle: SUDOKU_EXPLAIN, algo: 'explain', step: '34' })}`);
+  await waitForRun(page);
+  equal(await counter(page, 'er'), record.er, 'ER');
+  equal(await counter(page, 'hardest'), record.hardest, 'hardest technique');
+  equal(await page.locator('[data-testid=technique]').textContent(), lines[33].technique, 'technique of step 34');
+  equal(await page.locator('[data-testid=step-text]').textContent(), lines[33].text, 'text of step 34');
+  equal(await page.locator('[data-testid=link]').count(), answer.steps[33].links.length, 'links drawn');
+  equal(await page.locator('svg.explain .cand-removed').count(), lines[33].eliminations.length, 'eliminations marked');
+  await page.screenshot({ path: path.join(screenshots, 'sudoku-explain.png'), fullPage: true });
+  await page.keyboard.press('ArrowLeft');
+  equal(await page.locator('[data-testid=technique]').textContent(), lines[32].technique, 'technique after a step back');
+  equal(await page.locator('svg.explain .cand-placed').count(), lines[32].placements.length, 'placements marked');
+  await page.keyboard.press('ArrowRight');
+  equal(await page.locator('[data-testid=technique]').textContent(), lines[33].technique, 'technique after a step forward');
+  await page.keyboard.press('End');
+  equal(await live(page, 'step'), lines.length, 'steps replayed');
+  equal(await live(page, 'placed'), lines.reduce((sum, line) => sum + line.placements.length, 0), 'placements replayed');
+  equal((await page.locator('svg.explain .digit').allTextContents()).join(''), record.solution, 'the solution drawn at the end');
+});
+
 await test('sudoku: a shared step shows the most constrained cell and its pencil marks', async () => {
   const page = await newPage();
   await page.goto(`${base}/sudoku?puzzle=${SUDOKU}&algo=dfs&step=4`);

@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{gogen_api, queens, ripple_api, sudoku_api, tiles};
+use crate::{explain_api, gogen_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A view of the app: its path (the crate's name), its title, and whether
 /// it is built yet.
@@ -97,6 +97,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/sudoku", get(sudoku))
         .route("/api/gogen", get(gogen))
         .route("/api/ripple", get(ripple))
+        .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -256,6 +257,18 @@ async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     };
     // Seed 000's search may run to the node limit on a hard grid.
     solve(&shared, true, move || gogen_api::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request = match pairs(&uri, &limits).and_then(|pairs| explain_api::parse(&pairs)) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    // The hardest puzzles' chains take a while.
+    solve(&shared, true, move || explain_api::run(&request))
         .await
         .into_response()
 }

@@ -24,6 +24,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("gogen.js", JS, include_str!("../assets/gogen.js")),
     ("ripple.js", JS, include_str!("../assets/ripple.js")),
     ("board.js", JS, include_str!("../assets/board.js")),
+    ("explain.js", JS, include_str!("../assets/explain.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";

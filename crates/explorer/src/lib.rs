@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod capture;
+mod explain_api;
 mod gogen_api;
 mod limits;
 mod queens;

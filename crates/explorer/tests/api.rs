@@ -79,6 +79,7 @@ async fn every_asset_a_page_names_is_served() {
         ("gogen.js", "text/javascript"),
         ("ripple.js", "text/javascript"),
         ("board.js", "text/javascript"),
+        ("explain.js", "text/javascript"),
     ] {
         let (status, content_type, body) = get(&format!("/assets/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
@@ -96,6 +97,7 @@ async fn every_asset_a_page_names_is_served() {
         "gogen.js",
         "ripple.js",
         "board.js",
+        "explain.js",
     ] {
         let (_, _, body) = get(&format!("/assets/{file}")).await;
         for line in body.lines().filter(|line| line.starts_with("import ")) {
@@ -595,5 +597,61 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
         assert_eq!(answer["field"], field, "{uri}");
         let message = answer["error"].as_str().unwrap();
         assert!(message.contains(says), "{uri}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_solution() {
+    let puzzle = "1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.";
+    let (status, answer) = get_json(&format!("/api/sudoku-explain?puzzle={puzzle}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let record = &answer["record"];
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["er"], 4.2);
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, record["steps"].as_u64().unwrap());
+    let solution: Vec<u64> = record["solution"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(|digit| u64::from(digit - b'0'))
+        .collect();
+    let mut hardest: f64 = 0.0;
+    for (index, step) in steps.iter().enumerate() {
+        assert_eq!(step["record"]["step"], index + 1);
+        hardest = hardest.max(step["record"]["rating"].as_f64().unwrap());
+        // No digit placed wrong, no elimination of the solution's digit,
+        // each on a candidate the grid before the step still holds.
+        let pairs = |field: &str| -> Vec<(usize, u64)> {
+            step[field]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|pair| (pair[0].as_u64().unwrap() as usize, pair[1].as_u64().unwrap()))
+                .collect()
+        };
+        for (cell, digit) in pairs("placements") {
+            assert_eq!(solution[cell], digit, "step {}: placement", index + 1);
+        }
+        for (cell, digit) in pairs("eliminations") {
+            assert_ne!(solution[cell], digit, "step {}: elimination", index + 1);
+            let mask = step["masks"][cell].as_u64().unwrap();
+            assert!(mask & (1 << (digit - 1)) != 0, "step {}: not a candidate", index + 1);
+        }
+    }
+    assert_eq!(hardest, 4.2, "ER is the hardest step");
+    for (uri, field, says) in [
+        ("/api/sudoku-explain?puzzle=1.3x", "puzzle", "line 1, column 4"),
+        ("/api/sudoku-explain", "puzzle", "expected a puzzle"),
+        (
+            &format!("/api/sudoku-explain?puzzle={puzzle}&algo=dfs"),
+            "algo",
+            "expected explain",
+        ),
+    ] {
+        let (status, answer) = get_json(uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(answer["field"], field, "{uri}");
+        assert!(answer["error"].as_str().unwrap().contains(says), "{uri}: {}", answer["error"]);
     }
 }

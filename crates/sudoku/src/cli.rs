@@ -815,6 +815,55 @@ impl cli_kit::Outcome for RateOutcome {
     }
 }
 
+/// One step of a solving path as `sudoku explain --json` writes it, one
+/// JSON line: `{line, step, technique, rating, placements, eliminations,
+/// cells, text}` (placements `r4c7=5`, eliminations `r4c7-5`). The
+/// explorer and the command line write steps through it, so they agree.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepRecord {
+    /// The puzzle's line in its input.
+    pub line: usize,
+    /// The step's number in the path, from 1.
+    pub step: usize,
+    /// The technique's name.
+    pub technique: String,
+    /// Its Sudoku Explainer rating.
+    pub rating: f64,
+    /// The digits it places.
+    pub placements: Vec<String>,
+    /// The candidates it removes.
+    pub eliminations: Vec<String>,
+    /// The cells that justify it.
+    pub cells: Vec<String>,
+    /// The sentence a person reads.
+    pub text: String,
+}
+
+impl StepRecord {
+    /// Step `number` (from 1) of the path of the puzzle on `line`.
+    pub fn new(line: usize, number: usize, step: &crate::explain::Step) -> Self {
+        use crate::explain::candidates::cell_name;
+        StepRecord {
+            line,
+            step: number,
+            technique: step.technique.name(),
+            rating: step.rating.as_f64(),
+            placements: step
+                .placements
+                .iter()
+                .map(|&(cell, digit)| format!("{}={digit}", cell_name(cell)))
+                .collect(),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|&(cell, digit)| format!("{}-{digit}", cell_name(cell)))
+                .collect(),
+            cells: step.cells.iter().map(|&cell| cell_name(cell)).collect(),
+            text: step.text.clone(),
+        }
+    }
+}
+
 /// The solving path of `grid` and its unique solution, or why it has none
 /// to rate.
 ///

@@ -8,45 +8,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use cli_kit::Batch;
-use serde::Serialize;
-use sudoku::cli::{RateOutcome, rate_grid, rate_invalid, rate_parsed, rate_record};
+use sudoku::cli::{RateOutcome, StepRecord, rate_grid, rate_invalid, rate_parsed, rate_record};
 use sudoku::explain::candidates::cell_name;
-use sudoku::explain::{Candidates, Path as SolvingPath, Rating, Step, next_step, unique_solution};
+use sudoku::explain::{Candidates, Path as SolvingPath, Rating, next_step, unique_solution};
 use sudoku::{Parsed, parse_puzzles};
-
-/// One step as a JSON record.
-#[derive(Debug, Serialize)]
-struct StepRecord<'a> {
-    line: usize,
-    step: usize,
-    technique: String,
-    rating: f64,
-    placements: Vec<String>,
-    eliminations: Vec<String>,
-    cells: Vec<String>,
-    text: &'a str,
-}
-
-fn step_record(line: usize, number: usize, step: &Step) -> StepRecord<'_> {
-    StepRecord {
-        line,
-        step: number,
-        technique: step.technique.name(),
-        rating: step.rating.as_f64(),
-        placements: step
-            .placements
-            .iter()
-            .map(|&(c, d)| format!("{}={d}", cell_name(c)))
-            .collect(),
-        eliminations: step
-            .eliminations
-            .iter()
-            .map(|&(c, d)| format!("{}-{d}", cell_name(c)))
-            .collect(),
-        cells: step.cells.iter().map(|&c| cell_name(c)).collect(),
-        text: &step.text,
-    }
-}
 
 /// Reads PUZZLE: an 81- or 729-character argument, or a file holding one.
 fn read_grid(puzzle: &str) -> anyhow::Result<Candidates> {
@@ -79,7 +44,7 @@ pub fn explain_cmd(
         }
         for (i, step) in path.steps.iter().enumerate() {
             if json {
-                serde_json::to_writer(&mut out, &step_record(1, i + 1, step))?;
+                serde_json::to_writer(&mut out, &StepRecord::new(1, i + 1, step))?;
                 writeln!(out)?;
             } else {
                 writeln!(
