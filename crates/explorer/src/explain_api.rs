@@ -37,16 +37,16 @@ pub(crate) fn parse(pairs: &[(String, String)]) -> Result<Request, ApiError> {
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
         }
     }
-    let puzzle = puzzle.ok_or_else(|| {
-        ApiError::bad("puzzle", "expected a puzzle: 81 digits or dots, one line")
-    })?;
+    let puzzle = puzzle
+        .ok_or_else(|| ApiError::bad("puzzle", "expected a puzzle: 81 digits or dots, one line"))?;
     // The first line that is not a comment, as the command line reads a file.
     let line = puzzle
         .lines()
         .map(str::trim)
         .find(|line| !line.is_empty() && !line.starts_with('#'))
         .unwrap_or("");
-    let grid = Candidates::parse(line).map_err(|error| ApiError::bad("puzzle", error.to_string()))?;
+    let grid =
+        Candidates::parse(line).map_err(|error| ApiError::bad("puzzle", error.to_string()))?;
     Ok(Request { grid })
 }
 

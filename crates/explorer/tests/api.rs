@@ -602,7 +602,8 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
 
 #[tokio::test]
 async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_solution() {
-    let puzzle = "1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.";
+    let puzzle =
+        "1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.";
     let (status, answer) = get_json(&format!("/api/sudoku-explain?puzzle={puzzle}")).await;
     assert_eq!(status, StatusCode::OK);
     let record = &answer["record"];
@@ -627,7 +628,12 @@ async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_sol
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|pair| (pair[0].as_u64().unwrap() as usize, pair[1].as_u64().unwrap()))
+                .map(|pair| {
+                    (
+                        pair[0].as_u64().unwrap() as usize,
+                        pair[1].as_u64().unwrap(),
+                    )
+                })
                 .collect()
         };
         for (cell, digit) in pairs("placements") {
@@ -636,12 +642,20 @@ async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_sol
         for (cell, digit) in pairs("eliminations") {
             assert_ne!(solution[cell], digit, "step {}: elimination", index + 1);
             let mask = step["masks"][cell].as_u64().unwrap();
-            assert!(mask & (1 << (digit - 1)) != 0, "step {}: not a candidate", index + 1);
+            assert!(
+                mask & (1 << (digit - 1)) != 0,
+                "step {}: not a candidate",
+                index + 1
+            );
         }
     }
     assert_eq!(hardest, 4.2, "ER is the hardest step");
     for (uri, field, says) in [
-        ("/api/sudoku-explain?puzzle=1.3x", "puzzle", "line 1, column 4"),
+        (
+            "/api/sudoku-explain?puzzle=1.3x",
+            "puzzle",
+            "line 1, column 4",
+        ),
         ("/api/sudoku-explain", "puzzle", "expected a puzzle"),
         (
             &format!("/api/sudoku-explain?puzzle={puzzle}&algo=dfs"),
@@ -652,6 +666,10 @@ async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_sol
         let (status, answer) = get_json(uri).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
         assert_eq!(answer["field"], field, "{uri}");
-        assert!(answer["error"].as_str().unwrap().contains(says), "{uri}: {}", answer["error"]);
+        assert!(
+            answer["error"].as_str().unwrap().contains(says),
+            "{uri}: {}",
+            answer["error"]
+        );
     }
 }
