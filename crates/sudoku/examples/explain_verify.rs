@@ -10,10 +10,16 @@
 //! ER 10.6, every 1000th 17-clue puzzle); `cargo xtask verify --explain-all`
 //! runs every rated puzzle and every 50th 17-clue one. By hand, in release:
 //! `cargo run --release -p sudoku --example explain_verify -- [--all]
-//! [--every N] [--max-er X] [--seventeen-every N] [--threads N]`.
+//! [--every N] [--max-er X] [--seventeen-every N] [--threads N]
+//! [--records FILE] [--only NAME,...]` (`--only`: the files whose name
+//! holds one of the words, `17` for the 17-clue sample).
 //! Prints a table per file (puzzles, steps, failures, time) and the
-//! slowest puzzles; exits 1 when any check fails.
+//! slowest puzzles; exits 1 when any check fails. `--records FILE` writes
+//! a line per puzzle (file, line, puzzle, ER, EP, ED, steps, seconds, a
+//! hash of every step), to compare ratings with the published ones and
+//! paths before and after a change.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -32,6 +38,10 @@ struct Job {
 /// What checking one puzzle found.
 struct Outcome {
     steps: usize,
+    /// ER, EP and ED.
+    ratings: [Rating; 3],
+    /// A hash of every step of the path (its `Debug` form).
+    path_hash: u64,
     failures: Vec<String>,
     seconds: f64,
 }
@@ -63,6 +73,9 @@ fn main() -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
 
+    let only: Vec<String> =
+        value("--only").map_or(Vec::new(), |v| v.split(',').map(str::to_string).collect());
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|word| name.contains(word));
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
     let mut sources: Vec<String> = Vec::new();
     let mut jobs: Vec<Job> = Vec::new();
@@ -96,7 +109,7 @@ fn main() -> ExitCode {
                 .next()
                 .and_then(|f| f.trim().parse::<f64>().ok())
                 .map_or(0, |v| (v * 10.0).round() as u16);
-            if er <= max_er {
+            if er <= max_er && wanted(&sources[source]) {
                 jobs.push(Job {
                     source,
                     line: index + 1,
@@ -110,7 +123,8 @@ fn main() -> ExitCode {
         Ok(text) => {
             let source = sources.len();
             sources.push(format!("puzzles2_17_clue.txt (every {seventeen_every}th)"));
-            for (index, line) in text.lines().enumerate().step_by(seventeen_every) {
+            let lines = text.lines().enumerate().step_by(seventeen_every);
+            for (index, line) in lines.filter(|_| wanted(&sources[source])) {
                 jobs.push(Job {
                     source,
                     line: index + 1,
@@ -144,7 +158,30 @@ fn main() -> ExitCode {
             });
         }
     });
-    let outcomes = outcomes.into_inner().unwrap_or_default();
+    let mut outcomes = outcomes.into_inner().unwrap_or_default();
+    outcomes.sort_by_key(|(i, _)| (jobs[*i].source, jobs[*i].line));
+    if let Some(file) = value("--records") {
+        let lines: String = outcomes
+            .iter()
+            .map(|(i, outcome)| {
+                let job = &jobs[*i];
+                let [er, ep, ed] = outcome.ratings;
+                format!(
+                    "{}\t{}\t{}\t{er}\t{ep}\t{ed}\t{}\t{:.3}\t{:016x}\n",
+                    sources[job.source],
+                    job.line,
+                    job.puzzle,
+                    outcome.steps,
+                    outcome.seconds,
+                    outcome.path_hash
+                )
+            })
+            .collect();
+        if let Err(e) = std::fs::write(&file, lines) {
+            eprintln!("cannot write {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
 
     // Per source: puzzles, steps, failures, CPU seconds.
     let mut table = vec![(0usize, 0usize, 0usize, 0f64); sources.len()];
@@ -215,6 +252,8 @@ fn check(puzzle: &str) -> Outcome {
             failures.push(format!("does not parse: {e}"));
             return Outcome {
                 steps: 0,
+                ratings: [Rating(0); 3],
+                path_hash: 0,
                 failures,
                 seconds: 0.0,
             };
@@ -226,6 +265,8 @@ fn check(puzzle: &str) -> Outcome {
             failures.push(format!("not rated: {e}"));
             return Outcome {
                 steps: 0,
+                ratings: [Rating(0); 3],
+                path_hash: 0,
                 failures,
                 seconds: 0.0,
             };
@@ -274,8 +315,14 @@ fn check(puzzle: &str) -> Outcome {
             path.er, path.ep, path.ed
         ));
     }
+    let mut hasher = DefaultHasher::new();
+    for step in &path.steps {
+        format!("{step:?}").hash(&mut hasher);
+    }
     Outcome {
         steps: path.steps.len(),
+        ratings: [path.er, path.ep, path.ed],
+        path_hash: hasher.finish(),
         failures,
         seconds: started.elapsed().as_secs_f64(),
     }

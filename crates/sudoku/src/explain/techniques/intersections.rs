@@ -138,6 +138,10 @@ pub(crate) fn direct_pointing_up_to(grid: &Candidates, limit: usize) -> Vec<Step
                     unit_name(other)
                 );
                 step.placements.push((cell, digit));
+                // As SE applies a direct step: the placement alone (the
+                // digit stays in the pointing unit's other cells).
+                let ruled_out = std::mem::take(&mut step.eliminations);
+                step.highlighted.extend(ruled_out);
                 step.units.push(other);
                 steps.push(step);
                 if steps.len() >= limit {

@@ -172,8 +172,12 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
                     unit_name(unit)
                 );
                 step.placements.push((cell, digit));
-            }
-            if step.eliminations.is_empty() {
+                // SE applies a direct step by its placement alone: the set's
+                // other candidates stay, for a later plain hidden set to
+                // remove (that set's rating can be the puzzle's ER).
+                let ruled_out = std::mem::take(&mut step.eliminations);
+                step.highlighted.extend(ruled_out);
+            } else if step.eliminations.is_empty() {
                 continue;
             }
             step.cells = cells;
