@@ -43,8 +43,10 @@ pub struct WatchArgs {
     #[arg(long, value_name = "FILE")]
     pub events: Option<PathBuf>,
     /// Stop writing events after this many; a `cut` event then ends the
-    /// stream [default: 100000].
-    #[arg(long, value_name = "N", requires = "events")]
+    /// stream [default: 100000]. (At least 1: a stream of no events
+    /// could not say it was cut.)
+    #[arg(long, value_name = "N", requires = "events",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub events_limit: Option<u64>,
     /// Run every algorithm (with every heuristic that applies) on the same
     /// input and print a table: status, nodes, the crate's counters, time,
@@ -534,6 +536,23 @@ mod tests {
             ..to_file
         };
         assert!(compare.misfit(false, false).is_some());
+    }
+
+    #[test]
+    fn an_events_limit_of_zero_is_a_usage_error() {
+        #[derive(clap::Parser)]
+        struct Command {
+            #[command(flatten)]
+            watch: WatchArgs,
+        }
+        use clap::Parser;
+        let parse = |limit: &str| {
+            Command::try_parse_from(["solve", "--events", "-", "--events-limit", limit])
+                .map(|command| command.watch.events_limit)
+        };
+        assert_eq!(parse("1").ok(), Some(Some(1)));
+        let error = parse("0").err().expect("0 is refused");
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
     }
 
     #[test]
