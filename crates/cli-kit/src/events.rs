@@ -551,8 +551,8 @@ mod tests {
                 .map(|command| command.watch.events_limit)
         };
         assert_eq!(parse("1").ok(), Some(Some(1)));
-        let error = parse("0").err().expect("0 is refused");
-        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+        let refused = parse("0").map_err(|error| error.kind());
+        assert_eq!(refused, Err(clap::error::ErrorKind::ValueValidation));
     }
 
     #[test]
