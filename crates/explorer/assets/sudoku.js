@@ -30,7 +30,7 @@ mountView({
     { name: 'puzzle', label: 'puzzle (81 digits or dots, or rows)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
-  help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched).',
+  help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched). Human steps: the step\'s cells shaded yellow and its units blue, the candidates it rests on circled, the digits it places green, the candidates it removes red, its links strong (solid) or weak (dashed).',
   makeView: (answer) => (answer.steps ? new ExplainView(answer) : new SudokuView(answer)),
 });
 

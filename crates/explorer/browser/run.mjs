@@ -574,6 +574,8 @@ await test('sudoku: bad input is refused beside the puzzle with its column', asy
 
 await test('sudoku at the phone width', async () => phoneReads(`/sudoku?puzzle=${SUDOKU}&algo=dfs&step=40`, 'sudoku'));
 
+await test('sudoku explain at the phone width', async () => phoneReads(`/sudoku?puzzle=${SUDOKU_EXPLAIN}&algo=explain&step=34`, 'sudoku-explain'));
+
 const GOGEN = readFileSync(new URL('../../../fixtures/gogen/seed-sample.txt', import.meta.url), 'utf8');
 
 await test('gogen dfs: the events and counters are the command line\'s; the word paths drawn at the goal', async () => {

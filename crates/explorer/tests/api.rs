@@ -562,6 +562,26 @@ async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
         let givens = grid["givens"].as_array().unwrap();
         assert_eq!(givens.iter().filter(|given| *given != 0).count(), 5);
     }
+    // Seed 003's drawing of the same puzzle, as a file's text: the same run.
+    let drawing = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ripple/ascii/soumyakanti-board4.txt"
+    ))
+    .unwrap();
+    let query: String = drawing
+        .bytes()
+        .map(|byte| match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (byte as char).to_string(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect();
+    let (status, answer) = get_json(&format!("/api/ripple?puzzle={query}&algo=mrv")).await;
+    assert_eq!(status, StatusCode::OK, "ripple drawing");
+    assert_eq!(
+        answer["record"]["puzzle"],
+        "https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k"
+    );
+    assert_eq!(answer["record"]["stats"]["recursive_calls"], 97);
     // Past the events asked for, the stream and the trace are cut, and the
     // record stays the whole run's.
     let (_, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo=brute&events=50")).await;
