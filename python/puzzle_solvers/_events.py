@@ -1,8 +1,7 @@
 """The search's event stream (docs/events.md, version 1) as an iterator of
 dicts: each event's `v` is checked, then `step`, `kind` and the kind's
-fields are the dict's keys. The puzzle modules whose crates watch their
-searches (`sudoku`, `nqueens`, `gogen`) have an `events` made here around
-their `_watch`, which runs the crate's own watched solve (the one the
+fields are the dict's keys. Every puzzle module has an `events` made here
+around its `_watch`, which runs the crate's own watched solve (the one the
 command line's `--events` runs)."""
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def events(
     seed: Optional[int] = None,
 ) -> Iterator[dict[str, Any]]:
     """The events of one watched solve of `text` (docs/events.md, version
-    1 checked), for the puzzles whose crates watch their searches (sudoku,
-    nqueens, gogen): the `run` event, then the search's, at most `limit`
-    and a `cut` event. Raises ValueError for an algorithm that reports no
-    events."""
+    1 checked), the ones the binary's `--events -` writes for the same
+    puzzle and options: the `run` event, then the search's, at most
+    `limit` and a `cut` event. Raises ValueError for an algorithm that
+    reports no events (N-Queens' construction)."""

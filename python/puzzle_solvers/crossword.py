@@ -4,7 +4,7 @@
 puzzle (see the package's docs); the solver is the `crossword` crate's.
 """
 
-from . import _native
+from . import _events, _native
 
 solve = _native.crossword.solve
 solve_many = _native.crossword.solve_many
@@ -12,4 +12,4 @@ parse = _native.crossword.parse
 check = _native.crossword.check
 algorithms = _native.crossword.algorithms
 NAME = _native.crossword.NAME
-
+events = _events.events_of(_native.crossword._watch)

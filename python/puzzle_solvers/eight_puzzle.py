@@ -4,7 +4,7 @@
 puzzle (see the package's docs); the solver is the `eight_puzzle` crate's.
 """
 
-from . import _native
+from . import _events, _native
 
 solve = _native.eight_puzzle.solve
 solve_many = _native.eight_puzzle.solve_many
@@ -12,4 +12,4 @@ parse = _native.eight_puzzle.parse
 check = _native.eight_puzzle.check
 algorithms = _native.eight_puzzle.algorithms
 NAME = _native.eight_puzzle.NAME
-
+events = _events.events_of(_native.eight_puzzle._watch)

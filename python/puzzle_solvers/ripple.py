@@ -4,7 +4,7 @@
 puzzle (see the package's docs); the solver is the `ripple` crate's.
 """
 
-from . import _native
+from . import _events, _native
 
 solve = _native.ripple.solve
 solve_many = _native.ripple.solve_many
@@ -12,4 +12,4 @@ parse = _native.ripple.parse
 check = _native.ripple.check
 algorithms = _native.ripple.algorithms
 NAME = _native.ripple.NAME
-
+events = _events.events_of(_native.ripple._watch)

@@ -1,14 +1,15 @@
 //! The search's event stream (docs/events.md) from Python: each puzzle
-//! whose crate watches its searches gets `_watch(text, ...)`, which runs the
-//! crate's own `watch::solve_watched` (the entry point its command line's
-//! `--events` and the explorer run) into cli-kit's [`EventCapture`] (an event stream over memory)
-//! and returns the JSON Lines; `puzzle_solvers._events` turns them into an
-//! iterator of dicts, the version checked.
+//! whose crate watches its searches (all six) gets `_watch(text, ...)`,
+//! which runs the crate's own watched solve (the entry point its command
+//! line's `--events` and the explorer run) into cli-kit's
+//! [`EventCapture`] (an event stream over memory) and returns the JSON
+//! Lines; `puzzle_solvers._events` turns them into an iterator of dicts,
+//! the version checked.
 
 use std::marker::PhantomData;
 
-use cli_kit::{EventCapture, Sinks};
-use puzzle_kit::{Algorithm, Configure, Outcome, Puzzle};
+use cli_kit::{EventCapture, Events, Sinks};
+use puzzle_kit::{Algorithm, Configure, Puzzle};
 use pyo3::prelude::*;
 
 use crate::errors::{Failure, guard};
@@ -18,12 +19,27 @@ use crate::puzzles::Settings;
 pub trait Watched: Puzzle {
     /// Whether `algo` reports events.
     fn watchable(algo: Self::Algo) -> bool;
-    /// The crate's `watch::solve_watched`, events only.
-    fn solve_watched(
-        &self,
-        options: &Self::Options,
-        sinks: Sinks<'_, '_>,
-    ) -> Outcome<Self::Solution, Self::Stats>;
+    /// The crate's own watched solve, writing to `events` what its command
+    /// line's `--events -` writes for this one puzzle: the `run` event
+    /// first, then the search's.
+    fn solve_watched(&self, options: &Self::Options, events: &mut Events);
+}
+
+/// The `run` event most crates write first: the algorithm and the
+/// puzzle's line.
+fn emit_run<P: Puzzle>(puzzle: &P, options: &P::Options, events: &mut Events) {
+    events.emit(
+        "run",
+        &serde_json::json!({ "algorithm": options.algo().name(), "puzzle": puzzle.to_line() }),
+    );
+}
+
+/// [`Sinks`] with the events only.
+fn events_only(events: &mut Events) -> Sinks<'_, '_> {
+    Sinks {
+        events: Some(events),
+        trace: None,
+    }
 }
 
 impl Watched for sudoku::Sudoku {
@@ -31,8 +47,10 @@ impl Watched for sudoku::Sudoku {
         sudoku::watch::watchable(algo)
     }
 
-    fn solve_watched(&self, options: &sudoku::Options, sinks: Sinks<'_, '_>) -> sudoku::Outcome {
-        sudoku::watch::solve_watched(self, options, sudoku::watch::Watch { sinks, tree: None })
+    fn solve_watched(&self, options: &sudoku::Options, events: &mut Events) {
+        emit_run(self, options, events);
+        let sinks = events_only(events);
+        sudoku::watch::solve_watched(self, options, sudoku::watch::Watch { sinks, tree: None });
     }
 }
 
@@ -41,8 +59,10 @@ impl Watched for nqueens::Queens {
         nqueens::watch::watchable(algo)
     }
 
-    fn solve_watched(&self, options: &nqueens::Options, sinks: Sinks<'_, '_>) -> nqueens::Outcome {
-        nqueens::watch::solve_watched(self, options, nqueens::watch::Watch { sinks, tree: None })
+    fn solve_watched(&self, options: &nqueens::Options, events: &mut Events) {
+        emit_run(self, options, events);
+        let sinks = events_only(events);
+        nqueens::watch::solve_watched(self, options, nqueens::watch::Watch { sinks, tree: None });
     }
 }
 
@@ -51,14 +71,60 @@ impl Watched for gogen::Puzzle {
         gogen::watch::watchable(algo)
     }
 
-    fn solve_watched(&self, options: &gogen::Options, sinks: Sinks<'_, '_>) -> gogen::Outcome {
-        gogen::watch::solve_watched(self, options, gogen::watch::Watch { sinks, tree: None })
+    fn solve_watched(&self, options: &gogen::Options, events: &mut Events) {
+        emit_run(self, options, events);
+        let sinks = events_only(events);
+        gogen::watch::solve_watched(self, options, gogen::watch::Watch { sinks, tree: None });
     }
 }
 
-/// The event stream of one watched solve of `text`: the `run` event (the
-/// algorithm, the puzzle's line) as the command line writes it first, then
-/// the crate's events, at most `limit` of them and a `cut` event.
+impl Watched for ripple::Puzzle {
+    /// Every algorithm reports events (ripple's `watch` module).
+    fn watchable(_algo: ripple::Algo) -> bool {
+        true
+    }
+
+    fn solve_watched(&self, options: &ripple::Options, events: &mut Events) {
+        emit_run(self, options, events);
+        let sinks = events_only(events);
+        ripple::watch::solve_watched(self, options, ripple::watch::Watch { sinks, tree: None });
+    }
+}
+
+impl Watched for eight_puzzle::Board {
+    /// Every searcher reports events (cli-kit's `SearchWatch`).
+    fn watchable(_algo: eight_puzzle::Algo) -> bool {
+        true
+    }
+
+    /// The board's own `run` event (the goal, the heuristic) comes from
+    /// the crate; a board its options cannot solve has no event after it.
+    fn solve_watched(&self, options: &eight_puzzle::Options, events: &mut Events) {
+        let solvers = eight_puzzle::Solvers::new(options.clone());
+        let _answer = eight_puzzle::cli::solve_watched(&solvers, self, events);
+    }
+}
+
+impl Watched for crossword::Grid {
+    /// `ac3`, `mac` and `fast` all report events.
+    fn watchable(_algo: crossword::Algo) -> bool {
+        true
+    }
+
+    /// `fill_watched` writes the `run` event itself.
+    fn solve_watched(&self, options: &crossword::Options, events: &mut Events) {
+        let problem = crossword::Problem::new(self.clone(), &options.word_list());
+        let sinks = events_only(events);
+        crossword::watch::fill_watched(
+            &problem,
+            options,
+            crossword::watch::Watch { sinks, tree: None },
+        );
+    }
+}
+
+/// The event stream of one watched solve of `text` as the command line
+/// writes it with `--events -`, at most `limit` events and a `cut` event.
 fn watch<P: Watched>(text: &str, settings: &Settings, limit: u64) -> Result<Vec<String>, Failure> {
     let puzzle: P = text
         .parse()
@@ -79,17 +145,7 @@ fn watch<P: Watched>(text: &str, settings: &Settings, limit: u64) -> Result<Vec<
         )));
     }
     let mut capture = EventCapture::new(limit);
-    capture.events.emit(
-        "run",
-        &serde_json::json!({ "algorithm": algo.name(), "puzzle": puzzle.to_line() }),
-    );
-    puzzle.solve_watched(
-        &options,
-        Sinks {
-            events: Some(&mut capture.events),
-            trace: None,
-        },
-    );
+    puzzle.solve_watched(&options, &mut capture.events);
     let (text, _cut) = capture.finish();
     Ok(text.lines().map(str::to_owned).collect())
 }

@@ -1,12 +1,14 @@
 """The search's events from Python: every event parses and has version 1,
-the run comes first, and the counts add up to the record of the same
-solve (generate events to nodes, csp's decisions to nodes less the root)."""
+the run comes first, the counts add up to the record of the same solve
+(generate events to nodes, csp's decisions to nodes less the root), and
+every puzzle's events are the ones its binary writes with `--events -`."""
 
+import subprocess
 from collections import Counter
 
 import pytest
 
-from puzzle_solvers import gogen, nqueens, sudoku
+from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
 from puzzle_solvers._events import stream
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -51,3 +53,56 @@ def test_a_limit_cuts_the_stream_and_an_unwatched_algorithm_is_refused():
 def test_another_version_is_refused():
     with pytest.raises(ValueError, match="version 2"):
         list(stream(['{"v":2,"step":0,"kind":"run"}']))
+
+
+RIPPLE = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
+
+
+def binary_cases(fixtures):
+    """(module, text, keyword arguments, the binary's arguments, stdin):
+    one watched solve of the same puzzle with the same options both ways,
+    for every puzzle."""
+    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    grid = fixtures / "crossword" / "grids" / "own-mini-5x5.txt"
+    return [
+        (sudoku, SUDOKU, {"algo": "dfs"}, ["solve", SUDOKU, "--algo", "dfs"], None),
+        (sudoku, SUDOKU, {}, ["solve", SUDOKU], None),
+        (nqueens, "6", {"algo": "bfs"}, ["solve", "6", "--algo", "bfs"], None),
+        (nqueens, "8", {"algo": "csp", "count_up_to": 10**9}, ["count", "8", "--algo", "csp"], None),
+        (gogen, gogen_text, {"algo": "dfs"}, ["solve", "-", "--algo", "dfs"], gogen_text),
+        (eight_puzzle, "142358607", {}, ["solve", "142358607"], None),
+        (eight_puzzle, "142358607", {"algo": "bfs"}, ["solve", "142358607", "--algo", "bfs"], None),
+        (eight_puzzle, "142358607", {"algo": "idastar"}, ["solve", "142358607", "--algo", "idastar"], None),
+        (crossword, grid.read_text(), {}, ["fill", str(grid)], None),
+        (crossword, grid.read_text(), {"algo": "mac"}, ["fill", str(grid), "--algo", "mac"], None),
+        (crossword, grid.read_text(), {"algo": "ac3"}, ["fill", str(grid), "--algo", "ac3"], None),
+        (ripple, RIPPLE, {}, ["solve", RIPPLE], None),
+        (ripple, RIPPLE, {"algo": "mrv"}, ["solve", RIPPLE, "--algo", "mrv"], None),
+        (ripple, RIPPLE, {"algo": "csp", "count_up_to": 3}, ["solve", RIPPLE, "--algo", "csp", "--count", "--limit", "3"], None),
+    ]
+
+
+def comparable(event: dict) -> dict:
+    """The event without what differs run to run (times) or by where it
+    comes from (`line`, which the binary adds as a batch's position, as in
+    its records)."""
+    event = {key: value for key, value in event.items() if key != "line"}
+    if isinstance(event.get("stats"), dict):
+        event["stats"] = {key: value for key, value in event["stats"].items() if key != "micros"}
+    return event
+
+
+def test_the_events_equal_the_binarys_events_for_every_puzzle(fixtures, binary):
+    for module, text, keywords, args, stdin in binary_cases(fixtures):
+        done = subprocess.run(
+            # `events` stops at 10,000 events by default, the binary at 100,000.
+            [binary(module.NAME), *args, "--events", "-", "--events-limit", "10000"],
+            input=stdin,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode in (0, 3, 4), (module.NAME, args, done.stderr)
+        expected = [comparable(event) for event in stream(done.stdout.splitlines())]
+        got = [comparable(event) for event in module.events(text, **keywords)]
+        assert len(expected) > 2, (module.NAME, args)
+        assert got == expected, (module.NAME, args)

@@ -369,9 +369,7 @@ pub fn run(
                 Some(line) => events.set_run(&serde_json::json!({ "line": line })),
                 None => events.set_run(&serde_json::json!({})),
             }
-            if let Ok(plan) = solvers.options().plan(board.size()) {
-                events.emit("run", &run_fields(board, &plan));
-            }
+            emit_run(events, solvers, board);
         }
         let mut text = Vec::new();
         let mut trace = watch.trace.then(|| Trace::new(&mut text, trace_limit));
@@ -685,6 +683,37 @@ fn render_board(board: &Board) -> Rendered {
 /// A move by where the blank goes.
 fn name_move(mv: &Move) -> String {
     mv.name().to_owned()
+}
+
+/// Solves `board` with `solvers` as `solve --events` watches it, for a
+/// front end other than the binary (the Python package): the `run` event
+/// (the searcher, the board, the goal, the heuristic when one guides the
+/// search), then the search's events as cli-kit's [`SearchWatch`] writes
+/// them, into `events`.
+///
+/// # Errors
+///
+/// What [`Solvers::solve`] returns.
+pub fn solve_watched(
+    solvers: &Solvers,
+    board: &Board,
+    events: &mut cli_kit::Events,
+) -> Result<Answer, crate::SolveError> {
+    emit_run(events, solvers, board);
+    let sinks = Sinks {
+        events: Some(events),
+        trace: None,
+    };
+    let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
+    solvers.solve_observed(board, &mut watched)
+}
+
+/// Writes the `run` event of `board`, unless its size has no plan (the
+/// solve then says why).
+fn emit_run(events: &mut cli_kit::Events, solvers: &Solvers, board: &Board) {
+    if let Ok(plan) = solvers.options().plan(board.size()) {
+        events.emit("run", &run_fields(board, &plan));
+    }
 }
 
 /// The fields of a board's `run` event.
