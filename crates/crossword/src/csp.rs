@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use csp_core::{
-    ArcRevision, Cause, Config, CountStatus, Model, NoObserver, Observer, Pruning, Recorder,
-    Solver, Var, VarOrder,
+    Ac3Report as CoreReport, ArcClick, ArcRevision, Cause, Config, CountStatus, Model, NoObserver,
+    Observer, Pruning, Recorder, Solver, Var, VarOrder,
 };
 
 use puzzle_kit::{Limit, Status};
@@ -134,12 +134,30 @@ pub(crate) fn ac3_observed<O: Observer>(
             )
         })
         .collect();
+    // Clicks on pairs of slots that cross, as csp-core's arcs.
+    let arcs = model.arcs();
+    let clicks: Vec<ArcClick> = options
+        .ac3_clicks
+        .iter()
+        .filter_map(|click| {
+            let (x, y) = (*vars.get(click.x)?, *vars.get(click.y)?);
+            arcs.contains(&(x, y)).then_some(ArcClick {
+                x,
+                y,
+                after: click.after,
+            })
+        })
+        .collect();
     let mut solver = Solver::new(model, Config::default());
     let mut recorder = Recorder::default();
     let report = if options.trace {
-        solver.ac3_observed(&mut Both(&mut recorder, &mut observer))
+        run_ac3(
+            &mut solver,
+            &clicks,
+            &mut Both(&mut recorder, &mut observer),
+        )
     } else {
-        solver.ac3_observed(&mut observer)
+        run_ac3(&mut solver, &clicks, &mut observer)
     };
     let revisions = replay(problem, &before, &recorder);
     let after: Vec<Vec<u32>> = vars
@@ -197,6 +215,19 @@ pub(crate) fn ac3_observed<O: Observer>(
             revisions,
         },
     )
+}
+
+/// AC-3 on `solver` with `clicks` revised out of turn (none: AC-3's own
+/// order).
+fn run_ac3<O: Observer>(solver: &mut Solver, clicks: &[ArcClick], observer: &mut O) -> CoreReport {
+    if clicks.is_empty() {
+        return solver.ac3_observed(observer);
+    }
+    match solver.ac3_clicked(clicks, observer) {
+        Ok(report) => report,
+        // Not reached: every click above is an arc of the model.
+        Err(_) => solver.ac3_observed(observer),
+    }
 }
 
 /// Seed 002's table from the revisions and prunings recorded: csp-core

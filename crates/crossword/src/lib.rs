@@ -67,7 +67,7 @@ mod words;
 pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};
 pub use error::{Location, ParseError};
 pub use grid::{Cell, Grid, GridFormat, MAX_SIDE};
-pub use options::{Algo, Fill, Options, Outcome, Stats, Words};
+pub use options::{Algo, ClickedArc, Fill, Options, Outcome, Stats, Words};
 pub use problem::{Entry, Problem};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};

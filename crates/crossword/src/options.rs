@@ -100,6 +100,24 @@ pub struct Options {
     pub allow_offensive: bool,
     /// Record AC-3's revisions (`ac3`).
     pub trace: bool,
+    /// Arcs `ac3` revises out of turn, in order (a teaching view's clicks;
+    /// empty: AC-3's own order). Other algorithms ignore them.
+    pub ac3_clicks: Vec<ClickedArc>,
+}
+
+/// An arc revised out of turn by `ac3` ([`Options::ac3_clicks`]): slot `x`
+/// revised against slot `y` (indices into [`crate::Slots::slots`]) once
+/// `after` revisions are done and the clicks before it were revised, or
+/// when the queue is empty (csp-core's `Solver::ac3_clicked`). A pair of
+/// slots that do not cross is no arc: it is skipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClickedArc {
+    /// The slot revised.
+    pub x: usize,
+    /// The slot whose words must support `x`'s.
+    pub y: usize,
+    /// How many revisions come before it.
+    pub after: u64,
 }
 
 puzzle_kit::configure_fields!(Options, Algo);

@@ -286,3 +286,60 @@ fn the_seed_picks_among_near_ties_on_an_open_grid() {
     assert_ne!(one, two, "seeds 1 and 2 gave the same fill:\n{one}");
     assert_eq!(one, fill(1), "seed 1 twice gave two fills");
 }
+
+#[test]
+fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_domains() {
+    let (problem, _) = seed_problem();
+    let slot = |name: &str| {
+        problem
+            .slots()
+            .slots
+            .iter()
+            .position(|slot| slot.name() == name)
+            .unwrap()
+    };
+    let plain = Options::new(Algo::Ac3).trace(true);
+    let (plain_outcome, plain_ac3) = crossword::ac3(&problem, &plain);
+    // 3D against 1A first, then 6D against 8A after five revisions, and a
+    // pair that does not cross (1A, 4A), which is skipped.
+    let clicks = vec![
+        crossword::ClickedArc {
+            x: slot("3D"),
+            y: slot("1A"),
+            after: 0,
+        },
+        crossword::ClickedArc {
+            x: slot("1A"),
+            y: slot("4A"),
+            after: 2,
+        },
+        crossword::ClickedArc {
+            x: slot("6D"),
+            y: slot("8A"),
+            after: 5,
+        },
+    ];
+    let clicked = Options {
+        ac3_clicks: clicks,
+        ..plain.clone()
+    };
+    let (outcome, ac3) = crossword::ac3(&problem, &clicked);
+    let arc = |index: usize| (ac3.revisions[index].x, ac3.revisions[index].y);
+    assert_eq!(arc(0), (slot("3D"), slot("1A")));
+    assert_eq!(arc(5), (slot("6D"), slot("8A")));
+    // Without the click, AC-3's own order starts with 1A against 2D.
+    assert_eq!(
+        (plain_ac3.revisions[0].x, plain_ac3.revisions[0].y),
+        (slot("1A"), slot("2D"))
+    );
+    assert_ne!(ac3.revisions, plain_ac3.revisions);
+    // The same closure, so the same fill, by another way.
+    assert_eq!(ac3.after, plain_ac3.after);
+    assert_eq!(outcome.status, plain_outcome.status);
+    assert_eq!(outcome.stats.arc_revisions, ac3.revisions.len() as u64);
+    assert!(
+        ac3.revisions
+            .iter()
+            .all(|revision| (revision.x, revision.y) != (slot("1A"), slot("4A")))
+    );
+}

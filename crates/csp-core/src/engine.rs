@@ -263,71 +263,131 @@ impl Engine {
         store: &mut Store,
         observer: &mut O,
     ) -> Result<(), Conflict> {
+        while self.step(store, observer)? {}
+        Ok(())
+    }
+
+    /// [`Engine::fixpoint`] with arcs revised out of turn, as a student
+    /// clicking arcs asks: `clicks[i] = (after, arc)` is revised once
+    /// `after` revisions of this pass are done (or the queues are empty)
+    /// and the clicks before it were revised, and taken off the queue if it
+    /// was on it. A wipe-out ends the pass with the clicks left unrevised.
+    pub(crate) fn fixpoint_clicked<O: Observer>(
+        &mut self,
+        store: &mut Store,
+        clicks: &[(u64, u32)],
+        observer: &mut O,
+    ) -> Result<(), Conflict> {
+        let start = self.counters.arc_revisions;
+        let mut clicks = clicks.iter().peekable();
         loop {
-            if let Some(a) = self.arc_queue.pop_front() {
-                self.arc_queued[a as usize] = false;
-                let arc = self.arcs[a as usize];
-                let x = arc.x as usize;
-                if O::ACTIVE {
-                    self.snapshot.clear();
-                    self.snapshot.extend_from_slice(store.words(x));
+            let queues_empty =
+                self.arc_queue.is_empty() && self.prop_queues.iter().all(VecDeque::is_empty);
+            let done = self.counters.arc_revisions - start;
+            if let Some(&(_, a)) = clicks.next_if(|&&(after, _)| done >= after || queues_empty) {
+                if self.arc_queued[a as usize] {
+                    self.arc_queued[a as usize] = false;
+                    self.arc_queue.retain(|&queued| queued != a);
                 }
-                let changed = self.revise(store, arc);
-                let queued_before = self.arc_queue.len();
-                if changed && store.size(x) > 0 {
-                    // Arcs come in pairs 2c, 2c + 1: the reverse of `a` is `a ^ 1`.
-                    self.schedule(arc.x, store.size(x) == 1, a ^ 1, NONE);
-                }
-                if O::ACTIVE {
-                    self.removed.clear();
-                    if changed {
-                        removed_since(store, x, &self.snapshot, &mut self.removed);
-                    }
-                    self.added.clear();
-                    let arcs = &self.arcs;
-                    self.added
-                        .extend(self.arc_queue.iter().skip(queued_before).map(|&b| {
-                            let arc = arcs[b as usize];
-                            (Var(arc.x), Var(arc.y))
-                        }));
-                    observer.arc_revised(Var(arc.x), Var(arc.y), &self.removed, &self.added);
-                }
-                if changed && store.size(x) == 0 {
-                    if O::ACTIVE {
-                        observer.wipeout(Some(Var(arc.x)));
-                    }
-                    self.weights[arc.constraint as usize] += 1;
-                    self.clear_queues();
-                    return Err(Conflict);
-                }
+                self.revise_arc(store, a, observer)?;
                 continue;
             }
-            if let Some(p) = self.prop_queues[0]
-                .pop_front()
-                .or_else(|| self.prop_queues[1].pop_front())
-            {
-                self.prop_queued[p as usize] = false;
-                let result = self.run_observed(store, p as usize, Strength::Full, None, observer);
-                if let Err(conflict) = result {
-                    self.weights[self.binaries.len() + p as usize] += 1;
-                    self.clear_queues();
-                    return Err(conflict);
-                }
-                let except = if self.prop_idempotent[p as usize] {
-                    p
-                } else {
-                    NONE
-                };
-                let mut changed = std::mem::take(&mut self.changed);
-                for &v in &changed {
-                    self.schedule(v, store.size(v as usize) == 1, NONE, except);
-                }
-                changed.clear();
-                self.changed = changed;
-                continue;
+            if !self.step(store, observer)? {
+                return Ok(());
             }
-            return Ok(());
         }
+    }
+
+    /// The arc index of `(x, y)`: the first binary constraint's.
+    pub(crate) fn arc_index(&self, x: Var, y: Var) -> Option<u32> {
+        self.arcs
+            .iter()
+            .position(|arc| arc.x == x.0 && arc.y == y.0)
+            .map(|a| a as u32)
+    }
+
+    /// One step towards the fixpoint: the arc at the front of the queue
+    /// revised, or else the first propagator queued run; `false` when both
+    /// queues are empty.
+    #[inline]
+    fn step<O: Observer>(&mut self, store: &mut Store, observer: &mut O) -> Result<bool, Conflict> {
+        if let Some(a) = self.arc_queue.pop_front() {
+            self.arc_queued[a as usize] = false;
+            self.revise_arc(store, a, observer)?;
+            return Ok(true);
+        }
+        if let Some(p) = self.prop_queues[0]
+            .pop_front()
+            .or_else(|| self.prop_queues[1].pop_front())
+        {
+            self.prop_queued[p as usize] = false;
+            let result = self.run_observed(store, p as usize, Strength::Full, None, observer);
+            if let Err(conflict) = result {
+                self.weights[self.binaries.len() + p as usize] += 1;
+                self.clear_queues();
+                return Err(conflict);
+            }
+            let except = if self.prop_idempotent[p as usize] {
+                p
+            } else {
+                NONE
+            };
+            let mut changed = std::mem::take(&mut self.changed);
+            for &v in &changed {
+                self.schedule(v, store.size(v as usize) == 1, NONE, except);
+            }
+            changed.clear();
+            self.changed = changed;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Revises arc `a` (off the queue already), queues the arcs into its
+    /// `x` when `x` changed, and tells `observer`; a wipe-out empties the
+    /// queues.
+    #[inline]
+    fn revise_arc<O: Observer>(
+        &mut self,
+        store: &mut Store,
+        a: u32,
+        observer: &mut O,
+    ) -> Result<(), Conflict> {
+        let arc = self.arcs[a as usize];
+        let x = arc.x as usize;
+        if O::ACTIVE {
+            self.snapshot.clear();
+            self.snapshot.extend_from_slice(store.words(x));
+        }
+        let changed = self.revise(store, arc);
+        let queued_before = self.arc_queue.len();
+        if changed && store.size(x) > 0 {
+            // Arcs come in pairs 2c, 2c + 1: the reverse of `a` is `a ^ 1`.
+            self.schedule(arc.x, store.size(x) == 1, a ^ 1, NONE);
+        }
+        if O::ACTIVE {
+            self.removed.clear();
+            if changed {
+                removed_since(store, x, &self.snapshot, &mut self.removed);
+            }
+            self.added.clear();
+            let arcs = &self.arcs;
+            self.added
+                .extend(self.arc_queue.iter().skip(queued_before).map(|&b| {
+                    let arc = arcs[b as usize];
+                    (Var(arc.x), Var(arc.y))
+                }));
+            observer.arc_revised(Var(arc.x), Var(arc.y), &self.removed, &self.added);
+        }
+        if changed && store.size(x) == 0 {
+            if O::ACTIVE {
+                observer.wipeout(Some(Var(arc.x)));
+            }
+            self.weights[arc.constraint as usize] += 1;
+            self.clear_queues();
+            return Err(Conflict);
+        }
+        Ok(())
     }
 
     /// Runs propagator `p`, telling `observer` what it removed from each of

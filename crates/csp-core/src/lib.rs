@@ -136,7 +136,7 @@ pub use model::{Consistency, Model, Solution, State, Var};
 pub use observe::{Cause, NoObserver, Observer, Recorder};
 pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
 pub use search::{
-    Ac3Report, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts, Solutions, Solver,
-    Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
+    Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
+    Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
 pub use table::Table;

@@ -377,6 +377,22 @@ impl Model {
         self.all_different_offset(&vars.iter().map(|&v| (v, 0)).collect::<Vec<_>>());
     }
 
+    /// The directed arcs `(x, y)` of the binary constraints, in the order
+    /// AC-3 first queues them ([`crate::Solver::ac3`]): for each binary
+    /// constraint in the order it was added, `(x, y)` then `(y, x)`. A
+    /// view that shows the queue starts from this list.
+    pub fn arcs(&self) -> Vec<(Var, Var)> {
+        self.binaries
+            .iter()
+            .flat_map(|binary| {
+                [
+                    (Var(binary.x), Var(binary.y)),
+                    (Var(binary.y), Var(binary.x)),
+                ]
+            })
+            .collect()
+    }
+
     /// Adds "all of `var + offset` are different", e.g. N-Queens diagonals
     /// `q[i] + i` and `q[i] - i`.
     pub fn all_different_offset(&mut self, terms: &[(Var, i32)]) {

@@ -335,6 +335,19 @@ pub struct Count {
     pub stats: Stats,
 }
 
+/// An arc a student asked to revise out of turn ([`Solver::ac3_clicked`]):
+/// revise `x` against `y` once `after` revisions of the pass are done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArcClick {
+    /// The variable revised.
+    pub x: Var,
+    /// The variable whose values must support `x`'s.
+    pub y: Var,
+    /// How many revisions of the pass come before it (clicks keep their
+    /// order: a click is revised after the ones before it, never sooner).
+    pub after: u64,
+}
+
 /// The result of [`Solver::ac3`]: whether the problem is arc consistent
 /// after the pass, and what it removed, step by step (when a trace was asked
 /// for). The trace keeps only removals (each initial value at most once) and
@@ -566,6 +579,53 @@ impl Solver {
             stats: self.stats(),
             start: None,
         }
+    }
+
+    /// [`Solver::ac3_observed`] with arcs revised out of turn, as a student
+    /// clicking arcs in a teaching view asks: each click `(x, y)` is
+    /// revised as soon as [`ArcClick::after`] revisions of the pass are
+    /// done (or nothing is left on the queues) and the clicks before it
+    /// were revised, and taken off the queue if it was waiting there; then
+    /// the queue goes on as usual. Without clicks it is
+    /// [`Solver::ac3_observed`], revision for revision. The fixpoint
+    /// reached is the same whatever the clicks (AC-3's closure does not
+    /// depend on the order); only the revisions on the way change.
+    ///
+    /// # Errors
+    ///
+    /// The first click whose `(x, y)` is no arc of a binary constraint.
+    pub fn ac3_clicked<O: Observer>(
+        &mut self,
+        clicks: &[ArcClick],
+        observer: &mut O,
+    ) -> Result<Ac3Report, ArcClick> {
+        let arcs = clicks
+            .iter()
+            .map(|click| {
+                self.engine
+                    .arc_index(click.x, click.y)
+                    .map(|arc| (click.after, arc))
+                    .ok_or(*click)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.reset();
+        self.engine.schedule_all();
+        if O::ACTIVE {
+            observer.propagate(Cause::Root, 0);
+        }
+        let consistent = self
+            .engine
+            .fixpoint_clicked(&mut self.root, &arcs, observer)
+            .is_ok()
+            && (0..self.root.num_vars()).all(|v| self.root.size(v) > 0);
+        self.store.clone_from(&self.root);
+        Ok(Ac3Report {
+            consistent,
+            revisions: Vec::new(),
+            prunings: Vec::new(),
+            stats: self.stats(),
+            start: None,
+        })
     }
 
     /// Fixes `var` to `value` at the root for the following searches (a

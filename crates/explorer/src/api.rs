@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{explain_api, gogen_api, queens, ripple_api, sudoku_api, tiles};
+use crate::{crossword_api, explain_api, gogen_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A view of the app: its path (the crate's name), its title, and whether
 /// it is built yet.
@@ -37,8 +37,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "crossword",
         title: "Crossword",
-        what: "AC-3's queue and arcs on the constraint graph, then MAC",
-        ready: false,
+        what: "seed 002's AC-3 on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
+        ready: true,
     },
     View {
         path: "sudoku",
@@ -98,6 +98,8 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/gogen", get(gogen))
         .route("/api/ripple", get(ripple))
         .route("/api/sudoku-explain", get(sudoku_explain))
+        .route("/api/crossword", get(crossword))
+        .route("/api/crossword/examples", get(crossword_examples))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -283,6 +285,23 @@ async fn ripple(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     solve(&shared, heavy, move || ripple_api::run(&request, &limits))
         .await
         .into_response()
+}
+
+async fn crossword(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let limits = shared.limits;
+    let request =
+        match pairs(&uri, &limits).and_then(|pairs| crossword_api::parse(&pairs, &limits)) {
+            Ok(request) => request,
+            Err(error) => return error.into_response(),
+        };
+    let heavy = request.is_heavy();
+    solve(&shared, heavy, move || crossword_api::run(&request, &limits))
+        .await
+        .into_response()
+}
+
+async fn crossword_examples() -> axum::Json<Value> {
+    axum::Json(crossword_api::examples())
 }
 
 /// Runs `work` on the blocking pool once a turn is free, and for a heavy

@@ -25,6 +25,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("ripple.js", JS, include_str!("../assets/ripple.js")),
     ("board.js", JS, include_str!("../assets/board.js")),
     ("explain.js", JS, include_str!("../assets/explain.js")),
+    ("crossword.js", JS, include_str!("../assets/crossword.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";

@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod capture;
+mod crossword_api;
 mod explain_api;
 mod gogen_api;
 mod limits;
