@@ -474,7 +474,11 @@ class CrosswordView {
       let kind = '';
       if (state.current?.x === slot.name) kind = ' revised';
       else if (state.current?.y === slot.name) kind = ' support';
-      const shown = slot.words.slice(0, 60);
+      // A long list shows the words left and those the step removed;
+      // a short one every word, struck through when gone.
+      const long = slot.words.length > 30;
+      const shown = (long ? slot.words.filter((word) => !removed.has(word) || removed.get(word) === lastAt) : slot.words).slice(0, 40);
+      const hidden = long ? slot.words.length - shown.length : 0;
       const words = shown.map((word) => {
         if (removed.has(word)) {
           const now = removed.get(word) === lastAt;
@@ -483,7 +487,7 @@ class CrosswordView {
         if (chosen !== undefined && word !== chosen) return html('span', { class: 'other', text: word });
         return html('span', { class: chosen === word ? 'chosen' : 'left', text: word });
       });
-      if (slot.words.length > shown.length) words.push(html('span', { class: 'more', text: `+${slot.words.length - shown.length} more` }));
+      if (hidden > 0) words.push(html('span', { class: 'more', text: `(${hidden} more${long ? ', struck or not shown' : ''})` }));
       return html('div', { class: `xw-domain${kind}`, 'data-domain': slot.name }, [
         html('b', { text: `${slot.name} ` }),
         html('span', { class: 'count', text: `${state.left.get(slot.name).length}/${slot.words.length}: ` }),
