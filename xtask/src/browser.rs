@@ -73,6 +73,8 @@ pub fn run() -> Result<bool> {
             "gogen",
             "-p",
             "ripple",
+            "-p",
+            "crossword",
         ]),
         "cargo build of the explorer and the puzzle binaries its tests compare with",
     )?;
@@ -92,6 +94,8 @@ pub fn run() -> Result<bool> {
         .arg(binaries.join("gogen"))
         .arg("--ripple")
         .arg(binaries.join("ripple"))
+        .arg("--crossword")
+        .arg(binaries.join("crossword"))
         .arg("--screenshots")
         .arg(&screenshots)
         .arg("--chromium")

@@ -520,7 +520,8 @@ class CrosswordView {
   renderStepButtons() {
     if (this.stepButtons.childElementCount > 0) return;
     const jump = (label, test, direction) => {
-      const button = html('button', { type: 'button', class: 'control', 'data-control': label.replace(/[^a-z]/g, ''), text: label });
+      const name = `${label.replace(/[^a-z]/g, '')}-${direction > 0 ? 'forward' : 'back'}`;
+      const button = html('button', { type: 'button', class: 'control', 'data-control': name, text: label });
       button.addEventListener('click', () => {
         let at = this.step + direction;
         while (at > 0 && at < this.total && !test(this.frames[at - 1])) at += direction;

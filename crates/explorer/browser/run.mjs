@@ -5,7 +5,7 @@
 // input and the API's events with its `--events -`, event for event, fails
 // on any console error, and saves screenshots at desktop and phone widths.
 //
-//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH [--screenshots DIR] [--only NAME]
+//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH --crossword PATH [--screenshots DIR] [--only NAME]
 //
 // `--only NAME` runs the tests whose name starts with NAME.
 //
@@ -16,6 +16,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { crosswordTests } from './crossword.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, word, index, words) => {
   if (word.startsWith('--')) pairs.push([word.slice(2), words[index + 1]]);
@@ -31,6 +32,11 @@ const screenshots = args.screenshots ?? 'target/explorer-screenshots';
 const chromiumPath = args.chromium ?? '/usr/bin/chromium';
 if (!explorerBin || !eightPuzzleBin || !nqueensBin || !sudokuBin || !gogenBin || !rippleBin) {
   console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH [--screenshots DIR] [--chromium PATH] [--only NAME]');
+  process.exit(2);
+}
+const crosswordBin = args.crossword;
+if (!crosswordBin) {
+  console.error('usage: node run.mjs ... --crossword PATH (the crossword binary)');
   process.exit(2);
 }
 mkdirSync(screenshots, { recursive: true });
@@ -726,6 +732,11 @@ await test('the index lists every view; unknown paths are 404', async () => {
   const response = await page.goto(base + '/no-such-view');
   equal(response.status(), 404, 'status of an unknown path');
   consoleErrors = consoleErrors.filter((line) => !line.includes('404'));
+});
+
+await crosswordTests({
+  test, newPage, base, binaryRun, sameAsBinary, position, check, equal, screenshots, crosswordBin,
+  forgive: (text) => { consoleErrors = consoleErrors.filter((line) => !line.includes(text)); },
 });
 
 await context.close();
