@@ -289,15 +289,17 @@ async fn ripple(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
 
 async fn crossword(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     let limits = shared.limits;
-    let request =
-        match pairs(&uri, &limits).and_then(|pairs| crossword_api::parse(&pairs, &limits)) {
-            Ok(request) => request,
-            Err(error) => return error.into_response(),
-        };
+    let request = match pairs(&uri, &limits).and_then(|pairs| crossword_api::parse(&pairs, &limits))
+    {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
     let heavy = request.is_heavy();
-    solve(&shared, heavy, move || crossword_api::run(&request, &limits))
-        .await
-        .into_response()
+    solve(&shared, heavy, move || {
+        crossword_api::run(&request, &limits)
+    })
+    .await
+    .into_response()
 }
 
 async fn crossword_examples() -> axum::Json<Value> {

@@ -14,7 +14,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use crossword::cli::{Filled, FillReport, OutputFormat, WordSource, fill_item_watched};
+use crossword::cli::{FillReport, Filled, OutputFormat, WordSource, fill_item_watched};
 use crossword::{Algo, ClickedArc, Grid, Options, Problem, Slots, WordList};
 use serde_json::{Value, json};
 
@@ -89,7 +89,8 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "expected a grid: rows of '.' (open), '#' (block) and letters",
         )
     })?;
-    let grid = Grid::parse_text(&grid_text).map_err(|error| ApiError::bad("grid", error.to_string()))?;
+    let grid =
+        Grid::parse_text(&grid_text).map_err(|error| ApiError::bad("grid", error.to_string()))?;
     if grid.rows() > MAX_SIDE || grid.cols() > MAX_SIDE {
         return Err(ApiError::bad(
             "grid",
@@ -117,14 +118,18 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "expected a word list: one word a line (this view has no built-in list)",
         )
     })?;
-    let lines = words_text.lines().filter(|line| !line.trim().is_empty()).count();
+    let lines = words_text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count();
     if lines > MAX_WORDS {
         return Err(ApiError::bad(
             "words",
             format!("{lines} words: this view takes at most {MAX_WORDS}"),
         ));
     }
-    let words = WordList::parse(&words_text, None).map_err(|error| ApiError::bad("words", error.to_string()))?;
+    let words = WordList::parse(&words_text, None)
+        .map_err(|error| ApiError::bad("words", error.to_string()))?;
     let clicks = match clicks_text {
         Some(text) if !text.trim().is_empty() => {
             if algo != Algo::Ac3 {
@@ -187,10 +192,15 @@ fn parse_clicks(text: &str, slots: &Slots) -> Result<Vec<ClickedArc>, ApiError> 
         let Some((x, y)) = arc.split_once('-') else {
             return Err(ApiError::bad(
                 "clicks",
-                format!("column {column}: expected an arc such as 1A-2D (revise 1A against 2D), found '{item}'"),
+                format!(
+                    "column {column}: expected an arc such as 1A-2D (revise 1A against 2D), found '{item}'"
+                ),
             ));
         };
-        let (x, y) = (slot(x.trim(), column)?, slot(y.trim(), column + x.len() + 1)?);
+        let (x, y) = (
+            slot(x.trim(), column)?,
+            slot(y.trim(), column + x.len() + 1)?,
+        );
         let crossing = slots.crossings.iter().any(|crossing| {
             let (a, d) = (crossing.across.0, crossing.down.0);
             (a, d) == (x, y) || (d, a) == (x, y)

@@ -80,22 +80,39 @@ async fn seed_002s_ac3_answers_the_crates_record_events_and_graph() {
     assert_eq!(record["unique"], true);
     let revisions = of_kind(&answer, "revise");
     assert_eq!(record["stats"]["arc_revisions"], revisions.len() as u64);
-    assert_eq!(of_kind(&answer, "end")[0]["stats"]["arc_revisions"], revisions.len() as u64);
+    assert_eq!(
+        of_kind(&answer, "end")[0]["stats"]["arc_revisions"],
+        revisions.len() as u64
+    );
     let graph = &answer["graph"];
     assert_eq!(graph["slots"].as_array().unwrap().len(), 8);
     assert_eq!(graph["slots"][0]["label"], "1-across");
-    assert_eq!(graph["slots"][0]["words"], serde_json::json!(["HOSES", "LASER", "SAILS", "SHEET", "STEER"]));
+    assert_eq!(
+        graph["slots"][0]["words"],
+        serde_json::json!(["HOSES", "LASER", "SAILS", "SHEET", "STEER"])
+    );
     // Twelve crossings, an arc each way; AC-3 takes the first one first.
     let arcs = graph["arcs"].as_array().unwrap();
     assert_eq!(arcs.len(), 24);
     assert_eq!(arcs[0], serde_json::json!(["1A", "2D"]));
     assert_eq!(arc(revisions[0]), ("1A".to_owned(), "2D".to_owned()));
     // The removals of the events leave each slot the word of the fill.
-    for ((name, left), entry) in words_left(&answer).iter().zip(record["entries"].as_array().unwrap()) {
+    for ((name, left), entry) in words_left(&answer)
+        .iter()
+        .zip(record["entries"].as_array().unwrap())
+    {
         let number = entry["number"].as_u64().unwrap();
-        let letter = if entry["direction"] == "across" { 'A' } else { 'D' };
+        let letter = if entry["direction"] == "across" {
+            'A'
+        } else {
+            'D'
+        };
         assert_eq!(name, &format!("{number}{letter}"));
-        assert_eq!(left, &[entry["answer"].as_str().unwrap().to_owned()], "{name}");
+        assert_eq!(
+            left,
+            &[entry["answer"].as_str().unwrap().to_owned()],
+            "{name}"
+        );
     }
 }
 
@@ -111,7 +128,10 @@ async fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_fill() {
     let revisions = of_kind(&answer, "revise");
     assert_eq!(arc(revisions[0]), ("3D".to_owned(), "1A".to_owned()));
     assert_eq!(arc(revisions[5]), ("6D".to_owned(), "8A".to_owned()));
-    assert_eq!(answer["record"]["stats"]["arc_revisions"], revisions.len() as u64);
+    assert_eq!(
+        answer["record"]["stats"]["arc_revisions"],
+        revisions.len() as u64
+    );
     assert_eq!(answer["record"]["solution"], plain["record"]["solution"]);
     assert_eq!(words_left(&answer), words_left(&plain));
     assert_ne!(answer["events"], plain["events"]);
@@ -120,14 +140,28 @@ async fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_fill() {
 #[tokio::test]
 async fn mac_answers_its_decisions_and_backtracks() {
     let grid = ".....%0A.....%0A.....%0A.....%0A.....";
-    let words = include_str!("../../../fixtures/crossword/berghel-134.txt").trim().replace('\n', "%0A");
-    let (status, answer) = get_json(&format!("/api/crossword?grid={grid}&words={words}&algo=mac")).await;
+    let words = include_str!("../../../fixtures/crossword/berghel-134.txt")
+        .trim()
+        .replace('\n', "%0A");
+    let (status, answer) = get_json(&format!(
+        "/api/crossword?grid={grid}&words={words}&algo=mac"
+    ))
+    .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let stats = &answer["record"]["stats"];
     assert_eq!(answer["record"]["status"], "solved");
-    assert_eq!(of_kind(&answer, "decide").len() as u64 + 1, stats["nodes"].as_u64().unwrap());
-    assert_eq!(of_kind(&answer, "wipeout").len() as u64, stats["backtracks"].as_u64().unwrap());
-    assert_eq!(of_kind(&answer, "revise").len() as u64, stats["arc_revisions"].as_u64().unwrap());
+    assert_eq!(
+        of_kind(&answer, "decide").len() as u64 + 1,
+        stats["nodes"].as_u64().unwrap()
+    );
+    assert_eq!(
+        of_kind(&answer, "wipeout").len() as u64,
+        stats["backtracks"].as_u64().unwrap()
+    );
+    assert_eq!(
+        of_kind(&answer, "revise").len() as u64,
+        stats["arc_revisions"].as_u64().unwrap()
+    );
     assert_eq!(answer["graph"]["arcs"].as_array().unwrap().len(), 50);
 }
 
@@ -138,8 +172,17 @@ async fn the_examples_are_the_fixtures_and_each_fills() {
     let examples = list["examples"].as_array().unwrap();
     assert_eq!(examples[0]["name"], "seed-002");
     for example in examples {
-        let query = |text: &Value| text.as_str().unwrap().replace('\n', "%0A").replace('#', "%23");
-        let uri = format!("/api/crossword?grid={}&words={}", query(&example["grid"]), query(&example["words"]));
+        let query = |text: &Value| {
+            text.as_str()
+                .unwrap()
+                .replace('\n', "%0A")
+                .replace('#', "%23")
+        };
+        let uri = format!(
+            "/api/crossword?grid={}&words={}",
+            query(&example["grid"]),
+            query(&example["words"])
+        );
         let (status, answer) = get_json(&uri).await;
         assert_eq!(status, StatusCode::OK, "{}: {answer}", example["name"]);
     }
@@ -151,17 +194,49 @@ async fn bad_crossword_input_is_a_400_naming_the_field_and_the_column() {
     let sixteen = ".".repeat(16);
     let big = vec![sixteen.as_str(); 16].join("%0A");
     for (query, field, says) in [
-        (format!("grid=.....%0A..%25..&{words}"), "grid", "line 2, column 3"),
+        (
+            format!("grid=.....%0A..%25..&{words}"),
+            "grid",
+            "line 2, column 3",
+        ),
         (format!("grid={big}&{words}"), "grid", "at most 15 x 15"),
-        (format!("grid=%23%23%0A%23%23&{words}"), "grid", "no entry to fill"),
+        (
+            format!("grid=%23%23%0A%23%23&{words}"),
+            "grid",
+            "no entry to fill",
+        ),
         ("grid=.....".to_owned(), "words", "expected a word list"),
-        ("grid=.....&words=HOSES;x".to_owned(), "words", "line 1, column 7"),
+        (
+            "grid=.....&words=HOSES;x".to_owned(),
+            "words",
+            "line 1, column 7",
+        ),
         (format!("{SEED}&algo=fast"), "algo", "expected ac3"),
-        (format!("{SEED}&clicks=9Z-1A"), "clicks", "column 1: expected a slot"),
-        (format!("{SEED}&clicks=1A-2D,1A-8A"), "clicks", "column 7: 1A and 8A do not cross"),
-        (format!("{SEED}&clicks=1A-2D@x"), "clicks", "column 7: expected the revisions"),
-        (format!("{SEED}&clicks=1A2D"), "clicks", "expected an arc such as 1A-2D"),
-        (format!("{SEED}&clicks=1A-2D&algo=mac"), "clicks", "ac3 only"),
+        (
+            format!("{SEED}&clicks=9Z-1A"),
+            "clicks",
+            "column 1: expected a slot",
+        ),
+        (
+            format!("{SEED}&clicks=1A-2D,1A-8A"),
+            "clicks",
+            "column 7: 1A and 8A do not cross",
+        ),
+        (
+            format!("{SEED}&clicks=1A-2D@x"),
+            "clicks",
+            "column 7: expected the revisions",
+        ),
+        (
+            format!("{SEED}&clicks=1A2D"),
+            "clicks",
+            "expected an arc such as 1A-2D",
+        ),
+        (
+            format!("{SEED}&clicks=1A-2D&algo=mac"),
+            "clicks",
+            "ac3 only",
+        ),
     ] {
         let (status, answer) = get_json(&format!("/api/crossword?{query}")).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {answer}");
