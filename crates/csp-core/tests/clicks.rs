@@ -36,7 +36,7 @@ fn random_model(state: &mut u64) -> Model {
             continue;
         }
         joined.push((i.min(j), i.max(j)));
-        if i < j && next(state) % 2 == 0 {
+        if i < j && next(state).is_multiple_of(2) {
             model.binary(vars[i], vars[j], |a, b| a < b);
         } else {
             model.not_equal(vars[i], vars[j]);
