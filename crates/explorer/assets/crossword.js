@@ -31,7 +31,7 @@ mountView({
     { name: 'algo', label: 'algorithm', kind: 'select', options: ALGOS, value: 'ac3' },
     { name: 'clicks', label: 'arcs clicked (revise x against y, @ after so many revisions)', value: '' },
   ],
-  help: 'Arcs: blue queued, orange being revised, green consistent. Struck words are gone; red ones went in the step shown. Click an arc (a line, or an entry of the queue) to revise it next.',
+  help: 'Arcs: blue queued, orange being revised, red when the revision removed words, green consistent. Struck words are gone; red ones went in the step shown. In AC-3, click an arc (a line, or an entry of the queue) to revise it next.',
   makeView: (answer) => new CrosswordView(answer),
 });
 addExamples();
@@ -482,7 +482,7 @@ class CrosswordView {
       const words = shown.map((word) => {
         if (removed.has(word)) {
           const now = removed.get(word) === lastAt;
-          return html('s', { class: now ? 'gone now' : 'gone', text: word });
+          return html('s', { class: now ? 'gone just' : 'gone', text: word });
         }
         if (chosen !== undefined && word !== chosen) return html('span', { class: 'other', text: word });
         return html('span', { class: chosen === word ? 'chosen' : 'left', text: word });
