@@ -11,7 +11,7 @@
 //! runs every rated puzzle and every 50th 17-clue one. By hand, in release:
 //! `cargo run --release -p sudoku --example explain_verify -- [--all]
 //! [--every N] [--max-er X] [--seventeen-every N] [--threads N]
-//! [--records FILE] [--only NAME,...]` (`--only`: the files whose name
+//! [--records FILE] [--only NAME,...] [--easiest-first]` (`--only`: the files whose name
 //! holds one of the words, `17` for the 17-clue sample).
 //! Prints a table per file (puzzles, steps, failures, time) and the
 //! slowest puzzles; exits 1 when any check fails. `--records FILE` writes
@@ -20,6 +20,7 @@
 //! paths before and after a change.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -140,8 +141,22 @@ fn main() -> ExitCode {
 
     // The longest puzzles (the rated files are sorted by ER) go first, so
     // that they do not leave one thread working alone at the end.
+    // `--easiest-first` turns that round, so that a run stopped early has
+    // covered every rating band but the top.
     jobs.sort_by_key(|job| std::cmp::Reverse((job.source < sources.len() - 1, job.line)));
+    if args.iter().any(|a| a == "--easiest-first") {
+        jobs.reverse();
+    }
     let started = Instant::now();
+    // Each record is written as its puzzle is done, so that a long run
+    // stopped early still leaves what it found.
+    let records = match value("--records").map(std::fs::File::create).transpose() {
+        Ok(file) => Mutex::new(file),
+        Err(e) => {
+            eprintln!("cannot write the records: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let next = AtomicUsize::new(0);
     let outcomes: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(jobs.len()));
     std::thread::scope(|scope| {
@@ -151,6 +166,24 @@ fn main() -> ExitCode {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
                     let outcome = check(&job.puzzle);
+                    if let Ok(mut guard) = records.lock()
+                        && let Some(file) = guard.as_mut()
+                    {
+                        let [er, ep, ed] = outcome.ratings;
+                        let written = writeln!(
+                            file,
+                            "{}\t{}\t{}\t{er}\t{ep}\t{ed}\t{}\t{:.3}\t{:016x}",
+                            sources[job.source],
+                            job.line,
+                            job.puzzle,
+                            outcome.steps,
+                            outcome.seconds,
+                            outcome.path_hash
+                        );
+                        if let Err(e) = written {
+                            eprintln!("cannot write a record: {e}");
+                        }
+                    }
                     if let Ok(mut list) = outcomes.lock() {
                         list.push((i, outcome));
                     }
@@ -160,28 +193,6 @@ fn main() -> ExitCode {
     });
     let mut outcomes = outcomes.into_inner().unwrap_or_default();
     outcomes.sort_by_key(|(i, _)| (jobs[*i].source, jobs[*i].line));
-    if let Some(file) = value("--records") {
-        let lines: String = outcomes
-            .iter()
-            .map(|(i, outcome)| {
-                let job = &jobs[*i];
-                let [er, ep, ed] = outcome.ratings;
-                format!(
-                    "{}\t{}\t{}\t{er}\t{ep}\t{ed}\t{}\t{:.3}\t{:016x}\n",
-                    sources[job.source],
-                    job.line,
-                    job.puzzle,
-                    outcome.steps,
-                    outcome.seconds,
-                    outcome.path_hash
-                )
-            })
-            .collect();
-        if let Err(e) = std::fs::write(&file, lines) {
-            eprintln!("cannot write {file}: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
 
     // Per source: puzzles, steps, failures, CPU seconds.
     let mut table = vec![(0usize, 0usize, 0usize, 0f64); sources.len()];

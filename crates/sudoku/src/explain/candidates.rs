@@ -15,6 +15,10 @@ use thiserror::Error;
 /// A set of digits: bit `d - 1` stands for digit `d`.
 pub type Mask = u16;
 
+/// The places of each digit in each unit: `table[unit][digit - 1]` holds
+/// [`Candidates::positions`].
+pub(crate) type Positions = [[Mask; 9]; 27];
+
 /// All nine digits.
 pub const ALL_DIGITS: Mask = 0x1ff;
 
@@ -285,7 +289,7 @@ impl Candidates {
 
     /// [`Candidates::positions`] of every unit (index `0..27`) and digit
     /// (index `digit - 1`), for the techniques that ask many times.
-    pub fn position_table(&self) -> [[Mask; 9]; 27] {
+    pub fn position_table(&self) -> Positions {
         let mut table = [[0; 9]; 27];
         for (unit, cells) in UNITS.iter().enumerate() {
             for (i, &cell) in cells.iter().enumerate() {

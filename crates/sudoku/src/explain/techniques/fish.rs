@@ -2,19 +2,19 @@
 //! whose places in `n` columns (or rows) all lie in `n` rows (columns)
 //! leaves the rest of those rows (columns).
 
-use super::super::candidates::{UNITS, unit_name};
+use super::super::candidates::{Positions, UNITS, unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::combinations;
 
 pub(crate) fn fish(
     grid: &Candidates,
+    table: &Positions,
     degree: u32,
     technique: Technique,
     rating: u16,
     limit: usize,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
-    let table = grid.position_table();
     let mut placed = [0usize; 10];
     for cell in 0..81 {
         placed[grid.value(cell) as usize] += 1;
@@ -101,15 +101,36 @@ pub(crate) fn fish(
 
 /// X-Wings (3.2).
 pub fn x_wings(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 2, Technique::XWing, 32, usize::MAX)
+    fish(
+        grid,
+        &grid.position_table(),
+        2,
+        Technique::XWing,
+        32,
+        usize::MAX,
+    )
 }
 
 /// Swordfish (3.8).
 pub fn swordfish(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 3, Technique::Swordfish, 38, usize::MAX)
+    fish(
+        grid,
+        &grid.position_table(),
+        3,
+        Technique::Swordfish,
+        38,
+        usize::MAX,
+    )
 }
 
 /// Jellyfish (5.2).
 pub fn jellyfish(grid: &Candidates) -> Vec<Step> {
-    fish(grid, 4, Technique::Jellyfish, 52, usize::MAX)
+    fish(
+        grid,
+        &grid.position_table(),
+        4,
+        Technique::Jellyfish,
+        52,
+        usize::MAX,
+    )
 }

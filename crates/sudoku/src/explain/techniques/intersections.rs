@@ -1,34 +1,104 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{UNITS, cell_name, unit_name};
+use super::super::candidates::{Positions, UNITS, cell_name, unit_name};
 use super::super::{Candidates, Step, Technique};
+
+/// A pair of crossing units, with the positions (indexes `0..9` as a bit
+/// set) of each unit's cells that lie in the other.
+#[derive(Clone, Copy)]
+struct Crossing {
+    from: usize,
+    to: usize,
+    /// The positions in `from` of the cells shared with `to`.
+    from_shared: u16,
+}
 
 /// The crossing pairs in SE's order: (box, column), (box, row),
 /// (column, box), (row, box); within each, the first unit's index, then
-/// the second's.
-fn crossings() -> Vec<(usize, usize)> {
-    let mut pairs = Vec::new();
-    let crosses = |a: usize, b: usize| UNITS[a].iter().any(|c| UNITS[b].contains(c));
-    for (first, second) in [(18, 9), (18, 0), (9, 18), (0, 18)] {
-        for i in 0..9 {
-            for j in 0..9 {
-                if crosses(first + i, second + j) {
-                    pairs.push((first + i, second + j));
-                }
+/// the second's. A table, since the path asks at every step.
+static CROSSINGS: [Crossing; 108] = build_crossings();
+
+const fn shared_positions(a: usize, b: usize) -> u16 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            if UNITS[a][i] == UNITS[b][j] {
+                mask |= 1 << i;
             }
+            j += 1;
         }
+        i += 1;
+    }
+    mask
+}
+
+/// [`shared_positions`] of every pair of units.
+static SHARED: [[u16; 27]; 27] = {
+    let mut table = [[0; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            table[a][b] = shared_positions(a, b);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+const fn build_crossings() -> [Crossing; 108] {
+    let mut pairs = [Crossing {
+        from: 0,
+        to: 0,
+        from_shared: 0,
+    }; 108];
+    let kinds = [(18, 9), (18, 0), (9, 18), (0, 18)];
+    let mut n = 0;
+    let mut k = 0;
+    while k < 4 {
+        let (first, second) = kinds[k];
+        let mut i = 0;
+        while i < 9 {
+            let mut j = 0;
+            while j < 9 {
+                let shared = shared_positions(first + i, second + j);
+                if shared != 0 {
+                    pairs[n] = Crossing {
+                        from: first + i,
+                        to: second + j,
+                        from_shared: shared,
+                    };
+                    n += 1;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        k += 1;
     }
     pairs
 }
 
-/// A digit of `from` whose places all lie in `to` (at least two places).
-fn locked(grid: &Candidates, from: usize, to: usize, digit: u8) -> bool {
-    let positions = grid.positions(from, digit);
-    positions.count_ones() > 1
-        && (0..9).all(|i| positions & (1 << i) == 0 || UNITS[to].contains(&UNITS[from][i]))
+/// Whether a digit with these places in `crossing.from` (at least two)
+/// has them all in `crossing.to`.
+fn locked(crossing: &Crossing, positions: u16) -> bool {
+    positions.count_ones() > 1 && positions & !crossing.from_shared == 0
 }
 
+/// Whether `digit` is a candidate in a cell of `to` outside `from`: the
+/// locking removes something.
+fn removes_something(grid: &Candidates, from: usize, to: usize, digit: u8) -> bool {
+    UNITS[to]
+        .iter()
+        .any(|&cell| grid.has(cell, digit) && !UNITS[from].contains(&cell))
+}
+
+/// The step of a locking: the digit's places in `from` (which all lie in
+/// `to`) and its eliminations from the rest of `to`.
 fn locking_step(
     grid: &Candidates,
     from: usize,
@@ -62,26 +132,30 @@ fn locking_step(
 /// Pointing (a box's digit confined to a line) and claiming (a line's
 /// digit confined to a box).
 pub fn pointing_claiming(grid: &Candidates) -> Vec<Step> {
-    pointing_claiming_up_to(grid, usize::MAX)
+    pointing_claiming_up_to(grid, &grid.position_table(), usize::MAX)
 }
 
 /// [`pointing_claiming`], stopping after `limit` steps.
-pub(crate) fn pointing_claiming_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
+pub(crate) fn pointing_claiming_up_to(
+    grid: &Candidates,
+    table: &Positions,
+    limit: usize,
+) -> Vec<Step> {
     let mut steps = Vec::new();
-    for (from, to) in crossings() {
+    for crossing in &CROSSINGS {
+        let (from, to) = (crossing.from, crossing.to);
         for digit in 1..=9u8 {
-            if locked(grid, from, to, digit) {
+            if locked(crossing, table[from][digit as usize - 1])
+                && removes_something(grid, from, to, digit)
+            {
                 let (technique, rating) = if from >= 18 {
                     (Technique::Pointing, 26)
                 } else {
                     (Technique::Claiming, 28)
                 };
-                let step = locking_step(grid, from, to, digit, technique, rating);
-                if !step.eliminations.is_empty() {
-                    steps.push(step);
-                    if steps.len() >= limit {
-                        return steps;
-                    }
+                steps.push(locking_step(grid, from, to, digit, technique, rating));
+                if steps.len() >= limit {
+                    return steps;
                 }
             }
         }
@@ -93,32 +167,34 @@ pub(crate) fn pointing_claiming_up_to(grid: &Candidates, limit: usize) -> Vec<St
 /// another unit of the first kind crossing the same unit: that place gets
 /// the digit at once.
 pub fn direct_pointing(grid: &Candidates) -> Vec<Step> {
-    direct_pointing_up_to(grid, usize::MAX)
+    direct_pointing_up_to(grid, &grid.position_table(), usize::MAX)
 }
 
 /// [`direct_pointing`], stopping after `limit` steps.
-pub(crate) fn direct_pointing_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
+pub(crate) fn direct_pointing_up_to(
+    grid: &Candidates,
+    table: &Positions,
+    limit: usize,
+) -> Vec<Step> {
     let mut steps = Vec::new();
-    for (from, to) in crossings() {
+    for crossing in &CROSSINGS {
+        let (from, to) = (crossing.from, crossing.to);
         for digit in 1..=9u8 {
-            if !locked(grid, from, to, digit) {
+            if !locked(crossing, table[from][digit as usize - 1]) {
                 continue;
             }
             let kind_start = from / 9 * 9;
             for other in kind_start..kind_start + 9 {
-                if other == from || !UNITS[other].iter().any(|c| UNITS[to].contains(c)) {
+                let other_shared = SHARED[other][to];
+                if other == from || other_shared == 0 {
                     continue;
                 }
-                let positions = grid.positions(other, digit);
+                let positions = table[other][digit as usize - 1];
                 if positions.count_ones() <= 1 {
                     continue;
                 }
-                let outside: Vec<usize> = (0..9)
-                    .filter(|&i| positions & (1 << i) != 0)
-                    .map(|i| UNITS[other][i])
-                    .filter(|c| !UNITS[to].contains(c))
-                    .collect();
-                if outside.len() != 1 {
+                let outside = positions & !other_shared;
+                if outside.count_ones() != 1 || !removes_something(grid, from, to, digit) {
                     continue;
                 }
                 let (technique, rating) = if from >= 18 {
@@ -127,10 +203,7 @@ pub(crate) fn direct_pointing_up_to(grid: &Candidates, limit: usize) -> Vec<Step
                     (Technique::DirectClaiming, 19)
                 };
                 let mut step = locking_step(grid, from, to, digit, technique, rating);
-                if step.eliminations.is_empty() {
-                    continue;
-                }
-                let cell = outside[0];
+                let cell = UNITS[other][outside.trailing_zeros() as usize];
                 step.text = format!(
                     "{}; then {} is the only place for {digit} in {}",
                     step.text,

@@ -11,6 +11,7 @@ mod subsets;
 mod unique;
 mod wings;
 
+use super::candidates::Positions;
 use super::{Candidates, Step, Technique};
 
 pub use aligned::{aligned_pair_exclusion, aligned_triplet_exclusion};
@@ -71,31 +72,31 @@ const fn subsets_by_size() -> ([u16; 512], [usize; 11]) {
 }
 
 /// A producer that stops after `limit` steps (the path asks for one).
-pub(crate) type Producer = fn(&Candidates, usize) -> Vec<Step>;
+pub(crate) type Producer = fn(&Candidates, &Positions, usize) -> Vec<Step>;
 
 /// SE 1.2.1's producers before the chains, in its order.
 pub(crate) const BEFORE_CHAINS: [Producer; 20] = [
     singles::hidden_singles_up_to,
     intersections::direct_pointing_up_to,
-    |g, n| subsets::hidden(g, 2, true, n),
-    singles::naked_singles_up_to,
-    |g, n| subsets::hidden(g, 3, true, n),
+    |g, t, n| subsets::hidden(g, t, 2, true, n),
+    |g, _, n| singles::naked_singles_up_to(g, n),
+    |g, t, n| subsets::hidden(g, t, 3, true, n),
     intersections::pointing_claiming_up_to,
-    |g, n| subsets::naked(g, 2, Technique::NakedPair, 30, n),
-    |g, n| fish::fish(g, 2, Technique::XWing, 32, n),
-    |g, n| subsets::hidden(g, 2, false, n),
-    |g, n| subsets::naked(g, 3, Technique::NakedTriplet, 36, n),
-    |g, n| fish::fish(g, 3, Technique::Swordfish, 38, n),
-    |g, n| subsets::hidden(g, 3, false, n),
-    |g, n| wings::wings(g, false, n),
-    |g, n| wings::wings(g, true, n),
+    |g, _, n| subsets::naked(g, 2, Technique::NakedPair, 30, n),
+    |g, t, n| fish::fish(g, t, 2, Technique::XWing, 32, n),
+    |g, t, n| subsets::hidden(g, t, 2, false, n),
+    |g, _, n| subsets::naked(g, 3, Technique::NakedTriplet, 36, n),
+    |g, t, n| fish::fish(g, t, 3, Technique::Swordfish, 38, n),
+    |g, t, n| subsets::hidden(g, t, 3, false, n),
+    |g, _, n| wings::wings(g, false, n),
+    |g, _, n| wings::wings(g, true, n),
     // Sorted by rating: all are needed before the first is known.
-    |g, _| unique_loops(g),
-    |g, n| subsets::naked(g, 4, Technique::NakedQuad, 50, n),
-    |g, n| fish::fish(g, 4, Technique::Jellyfish, 52, n),
-    |g, n| subsets::hidden(g, 4, false, n),
-    |g, _| bugs(g),
-    |g, n| aligned::aligned(g, 2, n),
+    |g, _, _| unique_loops(g),
+    |g, _, n| subsets::naked(g, 4, Technique::NakedQuad, 50, n),
+    |g, t, n| fish::fish(g, t, 4, Technique::Jellyfish, 52, n),
+    |g, t, n| subsets::hidden(g, t, 4, false, n),
+    |g, _, _| bugs(g),
+    |g, _, n| aligned::aligned(g, 2, n),
 ];
 
 /// Aligned triplet exclusion, which SE runs between the first chains and

@@ -1,6 +1,7 @@
 //! Singles: the last empty cell of a unit (1.0), a hidden single in a box
 //! (1.2) or a row or column (1.5), a naked single (2.3).
 
+use super::super::candidates::Positions;
 use super::super::candidates::{UNITS, bit, cell_name, unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::BOX_COL_ROW;
@@ -8,11 +9,15 @@ use super::BOX_COL_ROW;
 /// Last cells first, then hidden singles; units in SE's order (boxes,
 /// columns, rows), digits in increasing order.
 pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
-    hidden_singles_up_to(grid, usize::MAX)
+    hidden_singles_up_to(grid, &grid.position_table(), usize::MAX)
 }
 
 /// [`hidden_singles`], stopping after `limit` steps.
-pub(crate) fn hidden_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
+pub(crate) fn hidden_singles_up_to(
+    grid: &Candidates,
+    table: &Positions,
+    limit: usize,
+) -> Vec<Step> {
     let mut steps = Vec::new();
     for last_cell_pass in [true, false] {
         for unit in BOX_COL_ROW {
@@ -21,7 +26,7 @@ pub(crate) fn hidden_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step>
                 continue;
             }
             for digit in 1..=9u8 {
-                let positions = grid.positions(unit, digit);
+                let positions = table[unit][digit as usize - 1];
                 if positions.count_ones() != 1 {
                     continue;
                 }

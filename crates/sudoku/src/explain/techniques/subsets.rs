@@ -2,7 +2,7 @@
 //! 5.0, hidden 3.4 / 4.0 / 5.4), and the direct hidden pair and triplet
 //! (2.0, 2.5) that leave a hidden single at once.
 
-use super::super::candidates::{Mask, UNITS, cell_name, digits, unit_name};
+use super::super::candidates::{Mask, Positions, UNITS, cell_name, digits, unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::{BOX_COL_ROW, combinations};
 
@@ -89,7 +89,13 @@ pub(crate) fn naked(
 
 /// `direct` asks for SE's direct form: the set's eliminations must leave
 /// another digit of the unit a single place, which is then filled.
-pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize) -> Vec<Step> {
+pub(crate) fn hidden(
+    grid: &Candidates,
+    table: &Positions,
+    degree: u32,
+    direct: bool,
+    limit: usize,
+) -> Vec<Step> {
     let (technique, rating) = match (degree, direct) {
         (2, true) => (Technique::DirectHiddenPair, 20),
         (3, true) => (Technique::DirectHiddenTriplet, 25),
@@ -98,7 +104,6 @@ pub(crate) fn hidden(grid: &Candidates, degree: u32, direct: bool, limit: usize)
         _ => (Technique::HiddenQuad, 54),
     };
     let mut steps = Vec::new();
-    let table = grid.position_table();
     for unit in BOX_COL_ROW {
         let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count() as u32;
         if !(empty > 2 * degree || (direct && empty > degree)) {
@@ -208,25 +213,25 @@ pub fn naked_quads(grid: &Candidates) -> Vec<Step> {
 
 /// Hidden pairs (3.4).
 pub fn hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 2, false, usize::MAX)
+    hidden(grid, &grid.position_table(), 2, false, usize::MAX)
 }
 
 /// Hidden triplets (4.0).
 pub fn hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 3, false, usize::MAX)
+    hidden(grid, &grid.position_table(), 3, false, usize::MAX)
 }
 
 /// Hidden quads (5.4).
 pub fn hidden_quads(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 4, false, usize::MAX)
+    hidden(grid, &grid.position_table(), 4, false, usize::MAX)
 }
 
 /// Direct hidden pairs (2.0).
 pub fn direct_hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 2, true, usize::MAX)
+    hidden(grid, &grid.position_table(), 2, true, usize::MAX)
 }
 
 /// Direct hidden triplets (2.5).
 pub fn direct_hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, 3, true, usize::MAX)
+    hidden(grid, &grid.position_table(), 3, true, usize::MAX)
 }
