@@ -308,8 +308,9 @@ impl Engine {
 
     /// One step towards the fixpoint: the arc at the front of the queue
     /// revised, or else the first propagator queued run; `false` when both
-    /// queues are empty.
-    #[inline]
+    /// queues are empty. Always inlined, so that the fixpoint's loop is
+    /// the one it was before the steps were split out for the clicks.
+    #[inline(always)]
     fn step<O: Observer>(&mut self, store: &mut Store, observer: &mut O) -> Result<bool, Conflict> {
         if let Some(a) = self.arc_queue.pop_front() {
             self.arc_queued[a as usize] = false;
@@ -345,8 +346,9 @@ impl Engine {
 
     /// Revises arc `a` (off the queue already), queues the arcs into its
     /// `x` when `x` changed, and tells `observer`; a wipe-out empties the
-    /// queues.
-    #[inline]
+    /// queues. Always inlined: a call here on every revision costs the
+    /// unwatched fixpoint about 1.5% of a MAC search's instructions.
+    #[inline(always)]
     fn revise_arc<O: Observer>(
         &mut self,
         store: &mut Store,
