@@ -510,7 +510,10 @@ impl csp_core::Observer for CspWatch<'_, '_> {
 /// The observer of a csp-core run behind `--trace`, `--events` and
 /// `--tree-svg`: the events and trace of a [`CspWatch`], and the
 /// domain-splitting tree, the root and then one node per decision under
-/// the decision it was made below, the path to each solution marked.
+/// the decision it was made below, the path to each solution marked, and
+/// each failed decision (its subtree searched, no solution in it) cut off,
+/// drawn dashed. A decision still in force when a limit stopped the search
+/// is neither.
 /// `name_decision` names a decision as the node reads (`r3 = c5`,
 /// `r1c3 = 2`). The watch is any csp-core observer: a crate whose events
 /// carry more than [`CspWatch`] writes (crossword's words) brings its own.
@@ -518,8 +521,9 @@ pub struct SplitTree<'a, W> {
     watch: W,
     tree: Option<&'a mut SearchTree>,
     name_decision: &'a dyn Fn(csp_core::Var, i32) -> String,
-    /// The tree ids of the decisions in force, the root first.
-    path: Vec<u64>,
+    /// The tree ids of the decisions in force, the root first, each with
+    /// whether a solution was found below it.
+    path: Vec<(u64, bool)>,
     next: u64,
 }
 
@@ -553,8 +557,22 @@ impl<'a, W: csp_core::Observer> SplitTree<'a, W> {
             watch,
             tree,
             name_decision,
-            path: vec![0],
+            path: vec![(0, false)],
             next: 1,
+        }
+    }
+
+    /// Leaves the decisions below the first `keep` of the path (the root
+    /// stays): their subtrees are searched, and one without a solution is
+    /// a failed decision.
+    fn leave(&mut self, keep: usize) {
+        let Some(tree) = self.tree.as_deref_mut() else {
+            return;
+        };
+        while self.path.len() > keep.max(1) {
+            if let Some((id, false)) = self.path.pop() {
+                tree.mark_cut(id);
+            }
         }
     }
 }
@@ -586,11 +604,11 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
         // The trait's `decision`: CspWatch's own (which writes either kind)
         // would hide it.
         csp_core::Observer::decision(&mut self.watch, var, value, depth);
+        // A decision at depth d hangs below the decision at depth d - 1
+        // still in force (the root for depth 1); those deeper are done.
+        self.leave(depth);
         if let Some(tree) = self.tree.as_deref_mut() {
-            // A decision at depth d hangs below the decision at depth d - 1
-            // still in force (the root for depth 1).
-            self.path.truncate(depth.max(1));
-            let parent = self.path.last().copied();
+            let parent = self.path.last().map(|&(id, _)| id);
             let id = self.next;
             self.next += 1;
             tree.push(
@@ -598,7 +616,7 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
                     .with_label([(self.name_decision)(var, value)])
                     .with_detail(format!("depth {depth}")),
             );
-            self.path.push(id);
+            self.path.push((id, false));
         }
     }
 
@@ -608,21 +626,33 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
 
     fn backtrack(&mut self, depth: usize) {
         self.watch.backtrack(depth);
+        // The root and `depth` decisions stay in force.
+        self.leave(depth + 1);
     }
 
     fn solution(&mut self, values: &[i32]) {
         self.watch.solution(values);
-        if let (Some(tree), Some(&id)) = (self.tree.as_deref_mut(), self.path.last()) {
+        if let (Some(tree), Some(&(id, _))) = (self.tree.as_deref_mut(), self.path.last()) {
             tree.mark_path_to(id);
+            for (_, solved) in &mut self.path {
+                *solved = true;
+            }
         }
     }
 
     fn restart(&mut self, run: u64) {
         self.watch.restart(run);
+        // The decisions in force are given up, not searched to the end.
+        self.path.truncate(1);
     }
 
     fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
         self.watch.end(status, stats);
+        // A search that ran to its end searched every decision left in
+        // force; one stopped by a limit did not.
+        if status.limit().is_none() {
+            self.leave(1);
+        }
     }
 }
 
@@ -753,5 +783,71 @@ mod split_tree_tests {
             .count();
         assert_eq!(leaves as u64, outcome.count);
         assert!(events.written() > 0);
+    }
+}
+
+#[cfg(test)]
+mod failed_decision_tests {
+    use super::*;
+    use csp_core::{Config, Model};
+
+    /// The tree of 4-queens (a queen per row, the column its value)
+    /// counted under `config`, with its outcome's status.
+    fn four_queens_tree(config: Config) -> (SearchTree, csp_core::CountStatus) {
+        let mut model = Model::new();
+        let rows = model.new_vars(4, 0..4);
+        model.all_different(&rows);
+        let up: Vec<(csp_core::Var, i32)> = (0..4).map(|row| (rows[row], row as i32)).collect();
+        let down: Vec<(csp_core::Var, i32)> =
+            (0..4).map(|row| (rows[row], -(row as i32))).collect();
+        model.all_different_offset(&up);
+        model.all_different_offset(&down);
+        let name = |var: csp_core::Var| format!("r{}", var.index());
+        let render = |values: &[i32]| Rendered {
+            view: format!("{values:?}"),
+            line: None,
+        };
+        let name_decision = |var: csp_core::Var, value: i32| format!("r{} = {value}", var.index());
+        let mut tree = SearchTree::new("");
+        let mut split = SplitTree::new(
+            CspWatch::new(Sinks::default(), &name, &render),
+            Some(&mut tree),
+            "4 queens",
+            &name_decision,
+        );
+        let outcome = csp_core::Solver::new(model, config).count_observed(u64::MAX, &mut split);
+        (tree, outcome.status)
+    }
+
+    #[test]
+    fn a_decision_whose_subtree_holds_no_solution_is_cut_off() {
+        let config = Config::default().inference(csp_core::Inference::ForwardChecking);
+        let (tree, status) = four_queens_tree(config);
+        assert_eq!(status, csp_core::CountStatus::Complete);
+        let nodes = tree.nodes();
+        assert!(!nodes[0].cut, "the root is no decision");
+        // Searched to the end, every decision either led to one of the
+        // two solutions (marked) or failed (cut), never both.
+        for node in &nodes[1..] {
+            assert_ne!(node.cut, node.on_goal_path, "{node:?}");
+        }
+        assert!(nodes.iter().any(|node| node.cut));
+        let svg = tree.to_svg();
+        assert_eq!(
+            svg.matches("stroke-dasharray").count(),
+            nodes.iter().filter(|node| node.cut).count()
+        );
+    }
+
+    #[test]
+    fn a_decision_in_force_when_a_limit_stops_the_search_is_not_cut() {
+        let config = Config::default()
+            .inference(csp_core::Inference::ForwardChecking)
+            .node_limit(4);
+        let (tree, status) = four_queens_tree(config);
+        assert!(matches!(status, csp_core::CountStatus::Limit(_)));
+        let nodes = tree.nodes();
+        let last = nodes.last().expect("decisions were drawn");
+        assert!(!last.cut && !last.on_goal_path, "{last:?}");
     }
 }

@@ -95,6 +95,7 @@ pub struct SearchTree {
 /// Sizes of the drawing, in pixels.
 const CHAR_WIDTH: f64 = 7.3; // a 12 px monospace glyph is 0.6 em; a little slack
 const HEADER_CHAR_WIDTH: f64 = 6.4; // 11 px sans-serif, average glyph
+const LEGEND_CHAR_WIDTH: f64 = 5.6; // 11 px sans-serif, a line of mostly lower case
 const LINE: f64 = 15.0;
 const PAD: f64 = 6.0;
 const SIBLING_GAP: f64 = 14.0;
@@ -137,6 +138,15 @@ impl SearchTree {
         while let Some(index) = next {
             self.nodes[index].on_goal_path = true;
             next = self.parent_index(index);
+        }
+    }
+
+    /// Marks the node `id` cut off (drawn dashed): a dead end found after
+    /// it was pushed, such as a decision whose subtree held no solution
+    /// (a node not in the tree marks nothing).
+    pub fn mark_cut(&mut self, id: u64) {
+        if let Some(&index) = self.index_of.get(&id) {
+            self.nodes[index].cut = true;
         }
     }
 
@@ -261,12 +271,13 @@ impl SearchTree {
             (left, right)
         };
         let levels = depth.iter().max().map_or(0, |deepest| deepest + 1);
-        let title_width = (self
-            .title
-            .chars()
-            .count()
-            .max(self.summary().chars().count()) as f64)
-            * 7.5
+        let legend = format!(
+            "{}; green: the path to the goal; dashed: cut off",
+            self.summary()
+        );
+        // The title is 14 px bold, the legend below it 11 px: both fit.
+        let title_width = (self.title.chars().count() as f64 * 7.5)
+            .max(legend.chars().count() as f64 * LEGEND_CHAR_WIDTH)
             + 2.0 * MARGIN;
         let width = (right - left + 2.0 * MARGIN).max(title_width).max(240.0);
         let height = TITLE_HEIGHT
@@ -307,10 +318,7 @@ impl SearchTree {
                 .attr("y", 37.0)
                 .attr("font-size", 11)
                 .attr("fill", "#555")
-                .text(&format!(
-                    "{}; green: the path to the goal; dashed: cut off",
-                    self.summary()
-                )),
+                .text(&legend),
         );
         svg.close();
 
