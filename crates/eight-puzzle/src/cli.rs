@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limit, Move, Options,
-    Origin, PatternDatabases, PdbError, Plan, SearchAlgorithm, Solvers, Stats, check, moves_view,
+    Origin, PatternDatabases, PdbError, Plan, SearchAlgorithm, Solvers, Stats, TreeWatch, check,
+    moves_view,
 };
 use search_core::{NodeView, Observer};
 
@@ -385,7 +386,7 @@ pub fn run(
         let answer = answer.map_err(|error| at(item, error))?;
         if let Some(trees) = &trees {
             trees
-                .write(item.line.unwrap_or(1), &tree.picture())
+                .write(item.line.unwrap_or(1), &tree.finish().to_svg())
                 .map_err(|error| error.to_string())?;
         }
         written.map_err(|error| format!("cannot write the trace: {error}"))?;
@@ -609,65 +610,6 @@ where
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
         self.0.end(status, stats);
         self.1.end(status, stats);
-    }
-}
-
-/// The search tree of `--tree-svg`: every node taken up, in expansion
-/// order (the first 500 drawn), with its board and g, h, f; the path to
-/// the goal marked; nodes cut off at the depth limit dashed.
-struct TreeWatch {
-    tree: svg_kit::SearchTree,
-    goal: Option<u64>,
-}
-
-impl TreeWatch {
-    fn new(board: &Board, options: &Options) -> Self {
-        let title = match options.plan(board.size()) {
-            Ok(plan) if plan.options.algorithm.uses_heuristic() => format!(
-                "{} {} from {}",
-                plan.options.algorithm,
-                plan.heuristic.name(),
-                board.to_line()
-            ),
-            Ok(plan) => format!("{} from {}", plan.options.algorithm, board.to_line()),
-            Err(_) => board.to_line(),
-        };
-        TreeWatch {
-            tree: svg_kit::SearchTree::new(title),
-            goal: None,
-        }
-    }
-
-    fn push(&mut self, node: &NodeView<'_, Board, u32>, cut: bool) {
-        let label: Vec<String> = node.state.to_string().lines().map(str::to_owned).collect();
-        let detail = format!("g={} h={} f={}", node.g, node.h, node.f());
-        let tree_node = svg_kit::TreeNode::new(node.id, node.parent)
-            .with_label(label)
-            .with_detail(detail)
-            .with_cut(cut);
-        self.tree.push(tree_node);
-    }
-
-    fn picture(&mut self) -> String {
-        if let Some(goal) = self.goal {
-            self.tree.mark_path_to(goal);
-        }
-        self.tree.to_svg()
-    }
-}
-
-impl Observer<Board, Move, u32> for TreeWatch {
-    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.push(node, false);
-    }
-
-    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.push(node, false);
-        self.goal = Some(node.id);
-    }
-
-    fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.push(node, true);
     }
 }
 

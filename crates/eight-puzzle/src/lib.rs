@@ -73,3 +73,4 @@ pub use search_core::{Algorithm as SearchAlgorithm, CycleCheck, Problem, Unknown
 pub use solve::{solve, try_solve};
 pub use solver::{FastState, PackedState, Search, SolveOptions, Solver, SolverError, Tiles};
 pub use view::moves_view;
+pub use watch::TreeWatch;

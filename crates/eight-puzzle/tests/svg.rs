@@ -98,3 +98,40 @@ fn the_binary_writes_a_file_for_solve_and_a_folder_for_batch() {
     assert_eq!(names, ["2.svg", "4.svg"]);
     std::fs::remove_dir_all(&folder).expect("cleaned up");
 }
+
+/// The search tree of one solve, its SVG parsed as XML.
+fn tree_svg(line: &str, algo: eight_puzzle::Algo) -> (svg_kit::SearchTree, String) {
+    use eight_puzzle::{Heuristic, Options, Solvers, TreeWatch};
+    let start = board(line);
+    let solvers = Solvers::new(Options::new(algo).heuristic(Heuristic::Manhattan));
+    let mut watch = TreeWatch::new(&start, solvers.options());
+    solvers
+        .solve_observed(&start, &mut watch)
+        .expect("a plan for 3x3");
+    let tree = watch.finish();
+    let svg = tree.to_svg();
+    roxmltree::Document::parse(&svg).unwrap_or_else(|error| panic!("{error}\n{svg}"));
+    (tree, svg)
+}
+
+#[test]
+fn search_trees_are_drawn() {
+    use eight_puzzle::Algo;
+    // A* and IDA* on seed 001's board (5 moves): the goal path is the
+    // start and one board a move.
+    for algo in [Algo::AStar, Algo::IdaStar] {
+        let (tree, svg) = tree_svg("142358607", algo);
+        let on_path = tree.nodes().iter().filter(|node| node.on_goal_path);
+        assert_eq!(on_path.count(), 6, "{algo}");
+        insta::assert_snapshot!(format!("{algo}_tree_3x3"), svg);
+    }
+    // Iterative deepening on a board two moves away: the boards met at
+    // each depth limit are cut off, drawn dashed.
+    let (tree, svg) = tree_svg("142305678", Algo::Iddfs);
+    assert!(tree.nodes().iter().any(|node| node.cut));
+    assert_eq!(
+        tree.nodes().iter().filter(|node| node.on_goal_path).count(),
+        3
+    );
+    insta::assert_snapshot!("iddfs_tree_3x3", svg);
+}

@@ -463,3 +463,22 @@ fn a_puzzle_without_a_solution_ends_unsolvable_in_every_watched_algorithm() {
         );
     }
 }
+
+#[test]
+fn the_fast_and_csp_trees_are_drawn() {
+    // Both guess here, and some guesses fail (drawn dashed).
+    let puzzle = puzzle("ascii/soumyakanti-board5.txt");
+    for algo in [Algo::Fast, Algo::Csp] {
+        let watched = watch(&puzzle, &Options::new(algo));
+        let svg = watched.tree.to_svg();
+        roxmltree::Document::parse(&svg).expect("the tree is XML");
+        // The root and one node a decision.
+        assert_eq!(
+            watched.tree.nodes().len() as u64,
+            watched.count("decide") + 1,
+            "{algo}"
+        );
+        assert!(watched.tree.nodes().iter().any(|node| node.cut), "{algo}");
+        insta::assert_snapshot!(format!("{algo}_tree"), svg);
+    }
+}
