@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use csp_core::{
-    Ac3Report as CoreReport, ArcClick, ArcRevision, Cause, Config, CountStatus, Model, NoObserver,
-    Observer, Pruning, Recorder, Solver, Var, VarOrder,
+    Ac3Report as CoreReport, ArcClick, ArcRevision, Cause, Config, CountStatus, KeepSolutions,
+    Model, NoObserver, Observer, Pruning, Recorder, Solver, Var, VarOrder,
 };
 
 use puzzle_kit::{Limit, Status};
@@ -349,12 +349,9 @@ pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, ob
             }
         }
         Some(limit) if O::ACTIVE => {
-            let mut watched = FirstFill {
-                observer: NoEnd(observer),
-                first: None,
-            };
+            let mut watched = KeepSolutions::first(NoEnd(observer));
             let count = solver.count_observed(limit, &mut watched);
-            let first = watched.first.map(|values| fill_of(&values));
+            let first = watched.into_first().map(|values| fill_of(&values));
             let stats = stats_of(count.stats);
             counted(problem, first, count, stats)
         }
@@ -445,56 +442,5 @@ impl<O: Observer> Observer for NoEnd<O> {
 
     fn restart(&mut self, run: u64) {
         self.0.restart(run);
-    }
-}
-
-/// A watched count that keeps the first fill it is told of.
-struct FirstFill<O> {
-    observer: O,
-    first: Option<Vec<i32>>,
-}
-
-impl<O: Observer> Observer for FirstFill<O> {
-    fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.observer.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.observer.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.observer.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.observer.wipeout(var);
-    }
-
-    fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.observer.decision(var, value, depth);
-    }
-
-    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.observer.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.observer.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        if self.first.is_none() {
-            self.first = Some(values.to_vec());
-        }
-        self.observer.solution(values);
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.observer.restart(run);
-    }
-
-    fn end(&mut self, status: Status, stats: &csp_core::Stats) {
-        self.observer.end(status, stats);
     }
 }

@@ -133,7 +133,7 @@ pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, State, Var};
-pub use observe::{Cause, NoObserver, Observer, Recorder};
+pub use observe::{Cause, KeepSolutions, NoObserver, Observer, Recorder};
 pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
 pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,

@@ -8,6 +8,8 @@
 //!
 //! [`Recorder`] is the observer behind [`crate::Solver::ac3`]'s trace: the
 //! AC-3 table is built from the same calls as any other observer gets.
+//! [`KeepSolutions`] passes every call on to another observer and keeps
+//! the solutions on the way, for a watched count that must also answer.
 
 use crate::engine::{ArcRevision, Pruning};
 use crate::model::Var;
@@ -152,6 +154,113 @@ impl<O: Observer> Observer for &mut O {
 
     fn end(&mut self, status: Status, stats: &Stats) {
         (**self).end(status, stats);
+    }
+}
+
+/// An observer that passes every call on to `observer` and keeps the
+/// solutions it is told of: the first only ([`KeepSolutions::first`]) or
+/// every one ([`KeepSolutions::all`]). A watched count returns only how
+/// many it found; this is how its caller also gets what they were.
+///
+/// It is always [`Observer::ACTIVE`], whatever `observer` is: it must be
+/// told the solutions.
+///
+/// ```
+/// use csp_core::{Config, KeepSolutions, Model, NoObserver, Solver};
+///
+/// let mut model = Model::new();
+/// let vars = model.new_vars(3, 0..3);
+/// model.all_different(&vars);
+/// let mut solver = Solver::new(model, Config::default());
+/// let mut keep = KeepSolutions::all(NoObserver);
+/// let counted = solver.count_observed(u64::MAX, &mut keep);
+/// assert_eq!(counted.count, 6);
+/// assert_eq!(keep.solutions().len(), 6);
+/// assert_eq!(keep.solutions()[0], [0, 1, 2]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct KeepSolutions<O> {
+    observer: O,
+    solutions: Vec<Vec<i32>>,
+    keep_all: bool,
+}
+
+impl<O> KeepSolutions<O> {
+    /// Keeps the first solution only.
+    pub fn first(observer: O) -> Self {
+        KeepSolutions {
+            observer,
+            solutions: Vec::new(),
+            keep_all: false,
+        }
+    }
+
+    /// Keeps every solution, in the order found.
+    pub fn all(observer: O) -> Self {
+        KeepSolutions {
+            keep_all: true,
+            ..KeepSolutions::first(observer)
+        }
+    }
+
+    /// The solutions kept so far, values by variable index.
+    pub fn solutions(&self) -> &[Vec<i32>] {
+        &self.solutions
+    }
+
+    /// The solutions kept, values by variable index.
+    pub fn into_solutions(self) -> Vec<Vec<i32>> {
+        self.solutions
+    }
+
+    /// The first solution, if one was found.
+    pub fn into_first(self) -> Option<Vec<i32>> {
+        self.solutions.into_iter().next()
+    }
+}
+
+impl<O: Observer> Observer for KeepSolutions<O> {
+    fn propagate(&mut self, cause: Cause, depth: usize) {
+        self.observer.propagate(cause, depth);
+    }
+
+    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
+        self.observer.arc_revised(x, y, removed, added);
+    }
+
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.observer.pruned(propagator, var, removed);
+    }
+
+    fn wipeout(&mut self, var: Option<Var>) {
+        self.observer.wipeout(var);
+    }
+
+    fn decision(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.decision(var, value, depth);
+    }
+
+    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
+        self.observer.refutation(var, value, depth);
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        self.observer.backtrack(depth);
+    }
+
+    fn solution(&mut self, values: &[i32]) {
+        if self.keep_all || self.solutions.is_empty() {
+            self.solutions.push(values.to_vec());
+        }
+        self.observer.solution(values);
+    }
+
+    fn restart(&mut self, run: u64) {
+        self.observer.restart(run);
+    }
+
+    fn end(&mut self, status: Status, stats: &Stats) {
+        self.observer.end(status, stats);
     }
 }
 

@@ -162,21 +162,25 @@ pub(crate) fn solve_observed<O: csp_core::Observer>(
     let (model, _) = model(puzzle);
     let limits = &options.limits;
     let mut solver = Solver::new(model, config(options));
-    let mut keeping = Keeping {
-        observer,
-        solutions: Vec::new(),
-        memory_limit: limits.memory_limit,
-        kept_all: true,
-    };
+    let mut keeping = csp_core::KeepSolutions::all(observer);
     let count = solver.count_observed(limits.count_up_to.max(1), &mut keeping);
+    // Kept as `solve` keeps them, up to the memory limit.
+    let mut solutions = Vec::new();
+    let mut kept_all = true;
+    for values in keeping.into_solutions() {
+        kept_all = keep(&mut solutions, grid_of(&values), limits.memory_limit);
+        if !kept_all {
+            break;
+        }
+    }
     let stop = match count.status {
-        _ if !keeping.kept_all => Stop::Limit(Limit::Memory),
+        _ if !kept_all => Stop::Limit(Limit::Memory),
         CountStatus::Complete => Stop::Exhausted,
         CountStatus::SolutionLimit => Stop::SolutionLimit,
         CountStatus::Limit(limit) => Stop::Limit(limit),
     };
     Found {
-        solutions: keeping.solutions,
+        solutions,
         stop,
         stats: Stats {
             nodes: count.stats.nodes,
@@ -184,61 +188,5 @@ pub(crate) fn solve_observed<O: csp_core::Observer>(
             seed: None,
             elapsed: start.elapsed(),
         },
-    }
-}
-
-/// An observer that keeps each solution's grid and tells `observer`
-/// everything.
-#[cfg(feature = "cli")]
-struct Keeping<'a, O> {
-    observer: &'a mut O,
-    solutions: Vec<Grid>,
-    memory_limit: Option<usize>,
-    kept_all: bool,
-}
-
-#[cfg(feature = "cli")]
-impl<O: csp_core::Observer> csp_core::Observer for Keeping<'_, O> {
-    fn propagate(&mut self, cause: csp_core::Cause, depth: usize) {
-        self.observer.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.observer.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.observer.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.observer.wipeout(var);
-    }
-
-    fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.observer.decision(var, value, depth);
-    }
-
-    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.observer.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.observer.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        if self.kept_all {
-            self.kept_all = keep(&mut self.solutions, grid_of(values), self.memory_limit);
-        }
-        self.observer.solution(values);
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.observer.restart(run);
-    }
-
-    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
-        self.observer.end(status, stats);
     }
 }

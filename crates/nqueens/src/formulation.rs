@@ -8,8 +8,8 @@ use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use csp_core::{
-    Cause, Config as CspConfig, CountStatus, Inference, Model, Observer as CspObserver, Solver,
-    Stats as CspStats, Status as CspStatus, Var, VarOrder,
+    Config as CspConfig, CountStatus, Inference, KeepSolutions, Model, Observer as CspObserver,
+    Solver, Status as CspStatus, VarOrder,
 };
 use search_core::{
     Config as SearchConfig, Observer as SearchObserver, Problem, Status as SearchStatus,
@@ -436,13 +436,10 @@ fn csp_run<C: CspObserver>(n: usize, limits: &Limits, start: Instant, observer: 
     if counting {
         let (count, first) = if C::ACTIVE {
             // The observer is told the solutions; the first is kept on the way.
-            let mut first = FirstSolution {
-                inner: observer,
-                values: None,
-            };
+            let mut first = KeepSolutions::first(observer);
             let count = solver.count_observed(limits.count_up_to, &mut first);
             let first = first
-                .values
+                .into_first()
                 .map(|values| values.iter().map(|&col| col as u32 - 1).collect());
             (count, first)
         } else {
@@ -492,57 +489,6 @@ fn csp_run<C: CspObserver>(n: usize, limits: &Limits, start: Instant, observer: 
         first,
         limit,
         stats: stats(outcome.stats.nodes),
-    }
-}
-
-/// An observer that keeps the first solution and passes every call on.
-struct FirstSolution<'a, O> {
-    inner: &'a mut O,
-    values: Option<Vec<i32>>,
-}
-
-impl<O: CspObserver> CspObserver for FirstSolution<'_, O> {
-    fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.inner.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.inner.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.inner.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.inner.wipeout(var);
-    }
-
-    fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.decision(var, value, depth);
-    }
-
-    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.inner.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        if self.values.is_none() {
-            self.values = Some(values.to_vec());
-        }
-        self.inner.solution(values);
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.inner.restart(run);
-    }
-
-    fn end(&mut self, status: CspStatus, stats: &CspStats) {
-        self.inner.end(status, stats);
     }
 }
 

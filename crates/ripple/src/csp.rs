@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-#[cfg(feature = "cli")]
-use csp_core::{Cause, Observer};
 use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
+#[cfg(feature = "cli")]
+use csp_core::{KeepSolutions, Observer};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
 use crate::puzzle::{Grid, Puzzle};
@@ -153,12 +153,9 @@ pub(crate) fn solve_observed<O: Observer>(
 ) -> Outcome {
     let started = Instant::now();
     let (mut solver, _) = solver(puzzle, options);
-    let mut keep = KeepFirst {
-        inner: observer,
-        first: None,
-    };
+    let mut keep = KeepSolutions::first(observer);
     let counted = solver.count_observed(options.solution_limit(), &mut keep);
-    let first = keep.first.map(|values| {
+    let first = keep.into_first().map(|values| {
         let digits = values.iter().map(|&value| value as u8).collect();
         Grid::new(puzzle.cols(), digits)
     });
@@ -178,57 +175,4 @@ pub(crate) fn solve_observed<O: Observer>(
             elapsed: started.elapsed(),
         },
     )
-}
-
-/// An observer passed through, keeping the first solution it is told.
-#[cfg(feature = "cli")]
-struct KeepFirst<'o, O> {
-    inner: &'o mut O,
-    first: Option<Vec<i32>>,
-}
-
-#[cfg(feature = "cli")]
-impl<O: Observer> Observer for KeepFirst<'_, O> {
-    fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.inner.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.inner.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.inner.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.inner.wipeout(var);
-    }
-
-    fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.decision(var, value, depth);
-    }
-
-    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.inner.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        if self.first.is_none() {
-            self.first = Some(values.to_vec());
-        }
-        self.inner.solution(values);
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.inner.restart(run);
-    }
-
-    fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
-        self.inner.end(status, stats);
-    }
 }

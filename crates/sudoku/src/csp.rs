@@ -3,8 +3,8 @@
 //! with MRV (Régin's matching on each unit finds naked and hidden subsets).
 
 use csp_core::{
-    Cause, Config, CountStatus, Model, NoObserver, Observer, Solver, Stats as CspStats,
-    Status as CspStatus, Var,
+    Config, CountStatus, KeepSolutions, Model, NoObserver, Observer, Solver, Status as CspStatus,
+    Var,
 };
 
 use crate::grid::Sudoku;
@@ -94,12 +94,9 @@ pub(crate) fn solve_observed<O: Observer>(
     let limit = limits.count_up_to;
     let (counted, first) = if O::ACTIVE {
         // The observer is told the solutions; the first is kept on the way.
-        let mut first = FirstSolution {
-            inner: observer,
-            values: None,
-        };
+        let mut first = KeepSolutions::first(observer);
         let counted = solver.count_observed(limit, &mut first);
-        (counted, first.values.map(|values| to_grid(&values)))
+        (counted, first.into_first().map(|values| to_grid(&values)))
     } else {
         let mut first = None;
         let mut found = 0;
@@ -122,56 +119,5 @@ pub(crate) fn solve_observed<O: Observer>(
         count: counted.count,
         nodes: counted.stats.nodes,
         end,
-    }
-}
-
-/// An observer that keeps the first solution and passes every call on.
-struct FirstSolution<'a, O> {
-    inner: &'a mut O,
-    values: Option<Vec<i32>>,
-}
-
-impl<O: Observer> Observer for FirstSolution<'_, O> {
-    fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.inner.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.inner.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.inner.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.inner.wipeout(var);
-    }
-
-    fn decision(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.decision(var, value, depth);
-    }
-
-    fn refutation(&mut self, var: Var, value: i32, depth: usize) {
-        self.inner.refutation(var, value, depth);
-    }
-
-    fn backtrack(&mut self, depth: usize) {
-        self.inner.backtrack(depth);
-    }
-
-    fn solution(&mut self, values: &[i32]) {
-        if self.values.is_none() {
-            self.values = Some(values.to_vec());
-        }
-        self.inner.solution(values);
-    }
-
-    fn restart(&mut self, run: u64) {
-        self.inner.restart(run);
-    }
-
-    fn end(&mut self, status: CspStatus, stats: &CspStats) {
-        self.inner.end(status, stats);
     }
 }
