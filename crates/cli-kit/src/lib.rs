@@ -23,7 +23,8 @@
 //!   versioned JSON Lines event stream of `docs/events.md` ([`Events`]),
 //!   and the `--compare` table ([`Comparison`]); the observers that write
 //!   it ([`SearchWatch`], [`CspWatch`], [`SplitTree`] which also grows the
-//!   csp search tree of `--tree-svg`). With the `test-support` feature,
+//!   csp search tree of `--tree-svg`), and [`WatchSession`], the outputs of
+//!   a watched batch opened and finished once. With the `test-support` feature,
 //!   `test_support` runs a watched search in a test and parses its events.
 //!
 //! A `main.rs` then holds its argument definitions and calls:
@@ -79,6 +80,7 @@ mod events;
 mod input;
 mod memory;
 mod record;
+mod session;
 mod status;
 #[cfg(feature = "test-support")]
 pub mod test_support;
@@ -101,8 +103,11 @@ pub use input::{Input, decode, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, SolveRecord, Stats};
+pub use session::WatchSession;
 pub use status::{Status, Tally};
-pub use watch::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace, write_tree};
+pub use watch::{
+    CspWatch, Rendered, SearchWatch, SeedOutputs, Sinks, SplitTree, Trace, write_tree,
+};
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as
 /// `name value` pairs, and the time taken last, in milliseconds.

@@ -315,6 +315,108 @@ where
     }
 }
 
+/// What a crate's observer of a seed's own search writes to, to tell it
+/// in the seed's words (seed 004's boards popped, seed 000's open list):
+/// search-core's events, written by a [`SearchWatch`] that writes no trace
+/// lines; the trace, for the crate's own lines; and the search tree,
+/// started afresh under a title, one node per board taken up.
+pub struct SeedOutputs<'a, 'b, S, M> {
+    /// The events of every call, as [`SearchWatch`] writes them.
+    pub events: SearchWatch<'a, 'b, S, M>,
+    trace: Option<&'a mut Trace<'b>>,
+    tree: Option<&'a mut SearchTree>,
+}
+
+impl<S, M> std::fmt::Debug for SeedOutputs<'_, '_, S, M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SeedOutputs").finish_non_exhaustive()
+    }
+}
+
+impl<'a, 'b, S, M> SeedOutputs<'a, 'b, S, M> {
+    /// The events and trace of `sinks` and, if given, `tree`, started
+    /// afresh under `title`; `render` shows a state in the events,
+    /// `name_move` a move.
+    pub fn new(
+        sinks: Sinks<'a, 'b>,
+        tree: Option<&'a mut SearchTree>,
+        title: impl Into<String>,
+        render: &'a dyn Fn(&S) -> Rendered,
+        name_move: &'a dyn Fn(&M) -> String,
+    ) -> Self {
+        let Sinks { events, trace } = sinks;
+        let mut tree = tree;
+        if let Some(tree) = tree.as_deref_mut() {
+            *tree = SearchTree::new(title);
+        }
+        let events = Sinks {
+            events,
+            trace: None,
+        };
+        SeedOutputs {
+            events: SearchWatch::new(events, render, name_move),
+            trace,
+            tree,
+        }
+    }
+
+    /// Whether trace lines are still written.
+    pub fn tracing(&self) -> bool {
+        self.trace.as_ref().is_some_and(|trace| trace.is_open())
+    }
+
+    /// Whether a tree is drawn.
+    pub fn drawing(&self) -> bool {
+        self.tree.is_some()
+    }
+
+    /// Writes one trace line, if tracing.
+    pub fn line(&mut self, text: impl Display) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(text);
+        }
+    }
+
+    /// Draws `node` (`#id depth d` above `label`), dashed if `cut`, and the
+    /// path to it marked if it is a `goal`.
+    pub fn draw<C>(
+        &mut self,
+        node: &search_core::NodeView<'_, S, C>,
+        label: Vec<String>,
+        cut: bool,
+        goal: bool,
+    ) {
+        if let Some(tree) = self.tree.as_deref_mut() {
+            let (id, depth) = (node.id, node.depth);
+            tree.push(
+                TreeNode::new(id, node.parent)
+                    .with_label(label)
+                    .with_detail(format!("#{id} depth {depth}"))
+                    .with_cut(cut),
+            );
+            if goal {
+                tree.mark_path_to(id);
+            }
+        }
+    }
+
+    /// The end: its event, and the line `end: solved, 12 boards popped,
+    /// 30 made`, `popped` naming what the search takes up.
+    pub fn end(&mut self, status: search_core::Status, stats: &search_core::Stats, popped: &str) {
+        search_core::Observer::<S, M, u32>::end(&mut self.events, status, stats);
+        let limit = status
+            .limit()
+            .map(|limit| format!(" ({limit} limit)"))
+            .unwrap_or_default();
+        self.line(format_args!(
+            "end: {}{limit}, {} {popped} popped, {} made",
+            status.name(),
+            stats.num_tested,
+            stats.generated
+        ));
+    }
+}
+
 /// The observer of a csp-core run behind `--trace` and `--events`.
 /// `name` names a variable, `render` shows a solution (values by
 /// variable index).

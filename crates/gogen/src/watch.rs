@@ -10,9 +10,9 @@
 //! | `dfs` (search-core) | `start`, `expand`, `generate` (`new`, or `duplicate` when the closed set holds the grid), `goal`, `end`; `state` is the 5x5 grid, `.` for an empty cell | each grid popped with the next empty cell and the letters the look-ahead keeps (how many it turns down), each grid tried, the stack size |
 //! | `csp` (csp-core, MAC with MRV) | `propagate`, `prune` (`all-different`, `touching`: the cells a letter can no longer take), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end`; a variable is a letter (`A`), a value a cell index from 0 in reading order, the state the 5x5 grid | one line per event: `decide K = 7 (depth 1)`; the tree names the cell, `K in r2c3` |
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
+use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
-use svg_kit::{SearchTree, TreeNode};
+use svg_kit::SearchTree;
 
 use crate::dfs::{Fill, Move, solve_observed, words_of};
 use crate::options::{Algo, Options, Outcome};
@@ -52,22 +52,14 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     };
     let name_move = |&(cell, letter): &Move| format!("{}={}", cell_name(cell), letter_char(letter));
     let Watch { sinks, tree } = watch;
-    let Sinks { events, trace } = sinks;
-    let mut tree = tree;
-    if let Some(tree) = tree.as_deref_mut() {
-        *tree = SearchTree::new(format!("dfs on {}", grid_line(puzzle)));
-    }
     let mut observer = SeedWatch {
-        events: SearchWatch::new(
-            Sinks {
-                events,
-                trace: None,
-            },
+        out: SeedOutputs::new(
+            sinks,
+            tree,
+            format!("dfs on {}", grid_line(puzzle)),
             &render,
             &name_move,
         ),
-        trace,
-        tree,
         words: words_of(puzzle),
     };
     solve_observed(puzzle, options, &mut observer)
@@ -132,28 +124,16 @@ fn letters(letters: &[Letter]) -> String {
 
 /// Seed 000's search told in its terms.
 struct SeedWatch<'a, 'b> {
-    events: SearchWatch<'a, 'b, Fill, Move>,
-    trace: Option<&'a mut Trace<'b>>,
-    tree: Option<&'a mut SearchTree>,
+    out: SeedOutputs<'a, 'b, Fill, Move>,
     words: Vec<Vec<Letter>>,
 }
 
 impl SeedWatch<'_, '_> {
-    fn tracing(&self) -> bool {
-        self.trace.as_ref().is_some_and(|trace| trace.is_open())
-    }
-
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Some(trace) = self.trace.as_deref_mut() {
-            trace.line(text);
-        }
-    }
-
     fn popped(&mut self, node: &NodeView<'_, Fill, u32>, goal: bool) {
         let fill = node.state;
         let (id, depth, waiting) = (node.id, node.depth, node.frontier);
         let mut dead_end = false;
-        if self.tracing() || self.tree.is_some() {
+        if self.out.tracing() || self.out.drawing() {
             let what = if goal {
                 "goalP: the grid is full and every word is traced".to_owned()
             } else if let Some(cell) = fill.first_empty() {
@@ -174,71 +154,57 @@ impl SeedWatch<'_, '_> {
                 "the grid is full but a word cannot be traced".to_owned()
             };
             let filled = fill.filled();
-            self.line(format_args!(
+            self.out.line(format_args!(
                 "pop #{id} (depth {depth}, {filled} letters, open list {waiting}): {what}"
             ));
         }
-        if let Some(tree) = self.tree.as_deref_mut() {
-            tree.push(
-                TreeNode::new(id, node.parent)
-                    .with_label(rows(&fill.to_line()))
-                    .with_detail(format!("#{id} depth {depth}"))
-                    .with_cut(dead_end),
-            );
-            if goal {
-                tree.mark_path_to(id);
-            }
+        if self.out.drawing() {
+            self.out.draw(node, rows(&fill.to_line()), dead_end, goal);
         }
     }
 }
 
 impl Observer<Fill, Move, u32> for SeedWatch<'_, '_> {
     fn start(&mut self, fill: &Fill) {
-        Observer::<Fill, Move, u32>::start(&mut self.events, fill);
+        Observer::<Fill, Move, u32>::start(&mut self.out.events, fill);
         let filled = fill.filled();
         let words = self.words.len();
-        self.line(format_args!(
+        self.out.line(format_args!(
             "start: {filled} letters given, {} empty cells, {words} words",
             SIDE * SIDE - filled
         ));
     }
 
     fn expanded(&mut self, node: &NodeView<'_, Fill, u32>) {
-        self.events.expanded(node);
+        self.out.events.expanded(node);
         self.popped(node, false);
     }
 
     fn generated(&mut self, child: &Generated<'_, Fill, Move, u32>) {
-        self.events.generated(child);
+        self.out.events.generated(child);
         let Some(&(cell, letter)) = child.mv else {
             return;
         };
         let (cell, letter) = (cell_name(cell), letter_char(letter));
         match (child.id, child.fate) {
-            (Some(id), _) => self.line(format_args!("  try #{id}: {cell} = {letter}")),
-            (None, search_core::Fate::Untried) => self.line(format_args!(
+            (Some(id), _) => self
+                .out
+                .line(format_args!("  try #{id}: {cell} = {letter}")),
+            (None, search_core::Fate::Untried) => self.out.line(format_args!(
                 "  untried {cell} = {letter} (left on the open list)"
             )),
-            (None, _) => self.line(format_args!("  skip {cell} = {letter} (in the closed set)")),
+            (None, _) => self
+                .out
+                .line(format_args!("  skip {cell} = {letter} (in the closed set)")),
         }
     }
 
     fn goal(&mut self, node: &NodeView<'_, Fill, u32>) {
-        self.events.goal(node);
+        self.out.events.goal(node);
         self.popped(node, true);
     }
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        Observer::<Fill, Move, u32>::end(&mut self.events, status, stats);
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
-        self.line(format_args!(
-            "end: {}{limit}, {} grids popped, {} made",
-            status.name(),
-            stats.num_tested,
-            stats.generated
-        ));
+        self.out.end(status, stats, "grids");
     }
 }

@@ -14,10 +14,10 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
+use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
-use svg_kit::{SearchTree, TreeNode};
+use svg_kit::SearchTree;
 
 use crate::formulation::{self, ChessBoard, Move};
 use crate::min_conflicts::RepairObserver;
@@ -96,23 +96,15 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 line: Some(board.to_line()),
             };
             let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
-            let Sinks { events, trace } = sinks;
-            let mut tree = tree;
             let breadth_first = options.algo == Algo::Bfs;
-            if let Some(tree) = tree.as_deref_mut() {
-                *tree = SearchTree::new(format!("{} on {n} queens", options.algo.name()));
-            }
             let mut observer = SeedWatch {
-                events: SearchWatch::new(
-                    Sinks {
-                        events,
-                        trace: None,
-                    },
+                out: SeedOutputs::new(
+                    sinks,
+                    tree,
+                    format!("{} on {n} queens", options.algo.name()),
                     &render,
                     &name_move,
                 ),
-                trace,
-                tree,
                 board_of: &board_of,
                 frontier: if breadth_first { "queue" } else { "stack" },
                 breadth_first,
@@ -196,21 +188,13 @@ fn board_view(columns: &[u32]) -> String {
 /// (DFS). The events are search-core's, written by cli-kit's
 /// [`SearchWatch`].
 struct SeedWatch<'a, 'b> {
-    events: SearchWatch<'a, 'b, ChessBoard, Move>,
-    trace: Option<&'a mut Trace<'b>>,
-    tree: Option<&'a mut SearchTree>,
+    out: SeedOutputs<'a, 'b, ChessBoard, Move>,
     board_of: &'a formulation::Queens,
     frontier: &'static str,
     breadth_first: bool,
 }
 
 impl SeedWatch<'_, '_> {
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Some(trace) = self.trace.as_deref_mut() {
-            trace.line(text);
-        }
-    }
-
     fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
         let board = node.state;
         let queens = self.board_of;
@@ -239,38 +223,30 @@ impl SeedWatch<'_, '_> {
         let (id, depth, waiting) = (node.id, node.depth, node.frontier);
         let frontier = self.frontier;
         let placed_count = board.placed();
-        self.line(format_args!(
+        self.out.line(format_args!(
             "pop #{id} (depth {depth}, {placed_count} placed, {frontier} {waiting}): {what}"
         ));
-        if let Some(tree) = self.tree.as_deref_mut() {
+        if self.out.drawing() {
             let label: Vec<String> = queens.view(board).lines().map(str::to_owned).collect();
-            tree.push(
-                TreeNode::new(id, node.parent)
-                    .with_label(label)
-                    .with_detail(format!("#{id} depth {depth}"))
-                    .with_cut(failed),
-            );
-            if goal {
-                tree.mark_path_to(id);
-            }
+            self.out.draw(node, label, failed, goal);
         }
     }
 }
 
 impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
     fn start(&mut self, board: &ChessBoard) {
-        Observer::<ChessBoard, Move, u32>::start(&mut self.events, board);
+        Observer::<ChessBoard, Move, u32>::start(&mut self.out.events, board);
         let n = board.n();
-        self.line(format_args!("start: an empty {n}x{n} board"));
+        self.out.line(format_args!("start: an empty {n}x{n} board"));
     }
 
     fn expanded(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.events.expanded(node);
+        self.out.events.expanded(node);
         self.popped(node, false);
     }
 
     fn generated(&mut self, child: &Generated<'_, ChessBoard, Move, u32>) {
-        self.events.generated(child);
+        self.out.events.generated(child);
         let Some(&(row, col)) = child.mv else {
             return;
         };
@@ -278,11 +254,12 @@ impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
         match child.id {
             Some(id) => {
                 let verb = if self.breadth_first { "push" } else { "try" };
-                self.line(format_args!("  {verb} #{id}: queen at r{row}c{col}"));
+                self.out
+                    .line(format_args!("  {verb} #{id}: queen at r{row}c{col}"));
             }
             None => {
                 let frontier = self.frontier;
-                self.line(format_args!(
+                self.out.line(format_args!(
                     "  untried queen at r{row}c{col} (left on the {frontier})"
                 ));
             }
@@ -290,22 +267,12 @@ impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
     }
 
     fn goal(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.events.goal(node);
+        self.out.events.goal(node);
         self.popped(node, true);
     }
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        Observer::<ChessBoard, Move, u32>::end(&mut self.events, status, stats);
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
-        self.line(format_args!(
-            "end: {}{limit}, {} boards popped, {} made",
-            status.name(),
-            stats.num_tested,
-            stats.generated
-        ));
+        self.out.end(status, stats, "boards");
     }
 }
 

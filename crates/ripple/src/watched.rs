@@ -5,15 +5,13 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Duration;
 
-use cli_kit::{Batch, Comparison, Row, Sinks, Trace, WatchArgs};
+use cli_kit::{Batch, Comparison, Row, WatchArgs, WatchSession};
 use ripple::cli::{self, Item, SolveReport, Solved};
 use ripple::watch::{Watch, solve_watched};
 use ripple::{Algo, Options, Status};
 use serde_json::json;
-use svg_kit::SearchTree;
 
 /// The node limit of each `--compare` run unless `--node-limit` says:
 /// seed 003's brute force took 41,901,288 calls (392 s in Python) on its
@@ -21,26 +19,6 @@ use svg_kit::SearchTree;
 pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
 /// The time limit of each `--compare` run unless `--time-limit` says.
 pub const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
-
-/// The one writer of the trace and the human view, so that each puzzle's
-/// trace comes right before its answer.
-struct Shared<'a>(&'a Mutex<BufWriter<io::Stdout>>);
-
-impl Shared<'_> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, BufWriter<io::Stdout>> {
-        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
-    }
-}
-
-impl Write for Shared<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.lock().write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.lock().flush()
-    }
-}
 
 /// What a watched `solve` writes beside the human view or records.
 pub struct Watching<'a> {
@@ -70,48 +48,25 @@ pub fn solve(
         pictures,
         tell_unique,
     } = *watching;
-    let events = Mutex::new(args.open_events()?);
-    let out = Mutex::new(BufWriter::new(io::stdout()));
-    let tree = Mutex::new(tree_svg.map(|_| SearchTree::new("")));
-    let trace_limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-    // `--events -` writes the events in place of the human view.
-    let mut view_out: Box<dyn Write> = if args.events_to_stdout() {
-        Box::new(io::sink())
-    } else {
-        Box::new(Shared(&out))
-    };
+    let session = WatchSession::open(args, tree_svg)?;
+    let mut view_out = session.view_out();
     let tally = Batch::new(program, input_name).threads(Some(1)).run_to(
         &mut view_out,
         items,
         |item| {
             let (puzzle, _, warnings) = cli::read_puzzle(item)?;
-            let mut events = events.lock().unwrap_or_else(|poison| poison.into_inner());
-            if let Some(events) = events.as_mut() {
-                if let Some(line) = item.line {
-                    events.set_run(&json!({ "line": line }));
-                }
-                events.emit(
-                    "run",
-                    &json!({ "algorithm": options.algo.name(), "puzzle": ripple::to_url(&puzzle) }),
-                );
-            }
-            let mut tree = tree.lock().unwrap_or_else(|poison| poison.into_inner());
-            let mut shared = Shared(&out);
-            let mut trace = args.trace.then(|| Trace::new(&mut shared, trace_limit));
-            let outcome = solve_watched(
-                &puzzle,
-                options,
-                Watch {
-                    sinks: Sinks {
-                        events: events.as_mut(),
-                        trace: trace.as_mut(),
-                    },
-                    tree: tree.as_mut(),
+            let outcome = session.run(
+                |events| {
+                    if let Some(line) = item.line {
+                        events.set_run(&json!({ "line": line }));
+                    }
+                    events.emit(
+                        "run",
+                        &json!({ "algorithm": options.algo.name(), "puzzle": ripple::to_url(&puzzle) }),
+                    );
                 },
+                |sinks, tree| solve_watched(&puzzle, options, Watch { sinks, tree }),
             );
-            // A trace that could not be written (a closed pipe) is told
-            // by the answer's write to the same stdout, which ends the run.
-            drop(trace);
             let unique = (tell_unique && outcome.status.is_solved())
                 .then(|| ripple::is_unique(&puzzle, options));
             if let Some(pictures) = pictures {
@@ -130,24 +85,7 @@ pub fn solve(
         report,
     )?;
     drop(view_out);
-    out.into_inner()
-        .unwrap_or_else(|poison| poison.into_inner())
-        .flush()?;
-    if let Some(events) = events
-        .into_inner()
-        .unwrap_or_else(|poison| poison.into_inner())
-    {
-        events
-            .finish()
-            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
-    }
-    if let (Some(path), Some(tree)) = (
-        tree_svg,
-        tree.into_inner()
-            .unwrap_or_else(|poison| poison.into_inner()),
-    ) {
-        cli_kit::write_tree(path, &tree)?;
-    }
+    session.finish()?;
     Ok(tally.exit())
 }
 

@@ -17,9 +17,9 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
+use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
-use svg_kit::{SearchTree, TreeNode};
+use svg_kit::SearchTree;
 
 use crate::grid::Sudoku;
 use crate::options::{Algo, End, Options, Outcome};
@@ -111,22 +111,14 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
             };
             let name_move =
                 |&(row, column, value): &Move| format!("{}={}", cell_name(row, column), value);
-            let Sinks { events, trace } = sinks;
-            let mut tree = tree;
-            if let Some(tree) = tree.as_deref_mut() {
-                *tree = SearchTree::new(format!("{} on {}", algo_name(algo), sudoku.to_line()));
-            }
             let mut observer = SeedWatch {
-                events: SearchWatch::new(
-                    Sinks {
-                        events,
-                        trace: None,
-                    },
+                out: SeedOutputs::new(
+                    sinks,
+                    tree,
+                    format!("{} on {}", algo_name(algo), sudoku.to_line()),
                     &render,
                     &name_move,
                 ),
-                trace,
-                tree,
                 frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
                 breadth_first: algo == Algo::Bfs,
             };
@@ -155,20 +147,12 @@ fn rows_of(line: &str, side: usize) -> Vec<String> {
 /// pushed (BFS) or tried (DFS). The events are search-core's, written by
 /// cli-kit's [`SearchWatch`].
 struct SeedWatch<'a, 'b> {
-    events: SearchWatch<'a, 'b, Board, Move>,
-    trace: Option<&'a mut Trace<'b>>,
-    tree: Option<&'a mut SearchTree>,
+    out: SeedOutputs<'a, 'b, Board, Move>,
     frontier: &'static str,
     breadth_first: bool,
 }
 
 impl SeedWatch<'_, '_> {
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Some(trace) = self.trace.as_deref_mut() {
-            trace.line(text);
-        }
-    }
-
     /// The trace line and tree node of a board popped.
     fn popped(&mut self, node: &NodeView<'_, Board, u32>, goal: bool) {
         let board = node.state;
@@ -195,42 +179,34 @@ impl SeedWatch<'_, '_> {
         };
         let (id, depth, placed, waiting) = (node.id, node.depth, board.placed(), node.frontier);
         let frontier = self.frontier;
-        self.line(format_args!(
+        self.out.line(format_args!(
             "pop #{id} (depth {depth}, {placed} placed, {frontier} {waiting}): {what}"
         ));
-        if let Some(tree) = self.tree.as_deref_mut() {
+        if self.out.drawing() {
             let failed = !goal && board.first_failed_cell().is_some();
-            tree.push(
-                TreeNode::new(id, node.parent)
-                    .with_label(board.rows())
-                    .with_detail(format!("#{id} depth {depth}"))
-                    .with_cut(failed),
-            );
-            if goal {
-                tree.mark_path_to(id);
-            }
+            self.out.draw(node, board.rows(), failed, goal);
         }
     }
 }
 
 impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
     fn start(&mut self, board: &Board) {
-        Observer::<Board, Move, u32>::start(&mut self.events, board);
+        Observer::<Board, Move, u32>::start(&mut self.out.events, board);
         let side = board.rows().len();
         let placed = board.placed();
         let empty = side * side - placed;
-        self.line(format_args!(
+        self.out.line(format_args!(
             "start: {placed} numbers placed, {empty} cells to fill"
         ));
     }
 
     fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.events.expanded(node);
+        self.out.events.expanded(node);
         self.popped(node, false);
     }
 
     fn generated(&mut self, child: &Generated<'_, Board, Move, u32>) {
-        self.events.generated(child);
+        self.out.events.generated(child);
         let Some(&(row, column, value)) = child.mv else {
             return;
         };
@@ -238,11 +214,12 @@ impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
         match child.id {
             Some(id) => {
                 let verb = if self.breadth_first { "push" } else { "try" };
-                self.line(format_args!("  {verb} #{id}: {cell} = {value}"));
+                self.out
+                    .line(format_args!("  {verb} #{id}: {cell} = {value}"));
             }
             None => {
                 let frontier = self.frontier;
-                self.line(format_args!(
+                self.out.line(format_args!(
                     "  untried {cell} = {value} (left on the {frontier})"
                 ));
             }
@@ -250,21 +227,11 @@ impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
     }
 
     fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.events.goal(node);
+        self.out.events.goal(node);
         self.popped(node, true);
     }
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        Observer::<Board, Move, u32>::end(&mut self.events, status, stats);
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
-        self.line(format_args!(
-            "end: {}{limit}, {} boards popped, {} made",
-            status.name(),
-            stats.num_tested,
-            stats.generated
-        ));
+        self.out.end(status, stats, "boards");
     }
 }

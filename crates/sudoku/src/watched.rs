@@ -5,40 +5,18 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Duration;
 
-use cli_kit::{Batch, Comparison, Row, Sinks, Trace, WatchArgs};
+use cli_kit::{Batch, Comparison, Row, WatchArgs, WatchSession};
 use serde_json::json;
 use sudoku::cli::{Answer, View};
 use sudoku::watch::{Watch, solve_watched};
 use sudoku::{Algo, Options, Parsed, Status, dead_end, solve as solve_one, unique};
-use svg_kit::SearchTree;
 
 /// The node limit of each `--compare` run unless `--node-limit` says.
 const COMPARE_NODE_LIMIT: u64 = 1_000_000;
 /// The time limit of each `--compare` run unless `--time-limit` says.
 const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
-
-/// The one writer of the trace and the human view, so that each puzzle's
-/// trace comes right before its answer.
-struct Shared<'a>(&'a Mutex<BufWriter<io::Stdout>>);
-
-impl Shared<'_> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, BufWriter<io::Stdout>> {
-        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
-    }
-}
-
-impl Write for Shared<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.lock().write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.lock().flush()
-    }
-}
 
 /// Solves the puzzles one by one, watched: the trace before each answer,
 /// the events of every run in one stream, the tree of the one puzzle.
@@ -51,46 +29,23 @@ pub fn solve(
     tell_unique: bool,
     view: &mut View,
 ) -> anyhow::Result<ExitCode> {
-    let events = Mutex::new(args.open_events()?);
-    let out = Mutex::new(BufWriter::new(io::stdout()));
-    let tree = Mutex::new(tree_svg.map(|_| SearchTree::new("")));
-    let trace_limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-    // `--events -` writes the events in place of the human view.
-    let mut view_out: Box<dyn Write> = if args.events_to_stdout() {
-        Box::new(io::sink())
-    } else {
-        Box::new(Shared(&out))
-    };
+    let session = WatchSession::open(args, tree_svg)?;
+    let mut view_out = session.view_out();
     let tally = Batch::new("sudoku", input_name).threads(Some(1)).run_to(
         &mut view_out,
         puzzles,
         |parsed| {
             let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
-            let mut events = events.lock().unwrap_or_else(|poison| poison.into_inner());
-            if let Some(events) = events.as_mut() {
-                events.set_run(&json!({ "line": parsed.line }));
-                events.emit(
-                    "run",
-                    &json!({ "algorithm": options.algo.name(), "puzzle": sudoku.to_line() }),
-                );
-            }
-            let mut tree = tree.lock().unwrap_or_else(|poison| poison.into_inner());
-            let mut shared = Shared(&out);
-            let mut trace = args.trace.then(|| Trace::new(&mut shared, trace_limit));
-            let outcome = solve_watched(
-                sudoku,
-                options,
-                Watch {
-                    sinks: Sinks {
-                        events: events.as_mut(),
-                        trace: trace.as_mut(),
-                    },
-                    tree: tree.as_mut(),
+            let outcome = session.run(
+                |events| {
+                    events.set_run(&json!({ "line": parsed.line }));
+                    events.emit(
+                        "run",
+                        &json!({ "algorithm": options.algo.name(), "puzzle": sudoku.to_line() }),
+                    );
                 },
+                |sinks, tree| solve_watched(sudoku, options, Watch { sinks, tree }),
             );
-            // A trace that could not be written (a closed pipe) is told
-            // by the answer's write to the same stdout, which ends the run.
-            drop(trace);
             let unique = (tell_unique && outcome.status == Status::Solved)
                 .then(|| unique(sudoku, options))
                 .flatten();
@@ -107,24 +62,7 @@ pub fn solve(
         view,
     )?;
     drop(view_out);
-    out.into_inner()
-        .unwrap_or_else(|poison| poison.into_inner())
-        .flush()?;
-    if let Some(events) = events
-        .into_inner()
-        .unwrap_or_else(|poison| poison.into_inner())
-    {
-        events
-            .finish()
-            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
-    }
-    if let (Some(path), Some(tree)) = (
-        tree_svg,
-        tree.into_inner()
-            .unwrap_or_else(|poison| poison.into_inner()),
-    ) {
-        cli_kit::write_tree(path, &tree)?;
-    }
+    session.finish()?;
     Ok(tally.exit())
 }
 
