@@ -11,12 +11,13 @@
 //! runs every rated puzzle and every 50th 17-clue one. By hand, in release:
 //! `cargo run --release -p sudoku --example explain_verify -- [--all]
 //! [--every N] [--max-er X] [--seventeen-every N] [--threads N]
-//! [--records FILE] [--only NAME,...] [--easiest-first]` (`--only`: the files whose name
-//! holds one of the words, `17` for the 17-clue sample).
+//! [--records FILE] [--only NAME,...] [--easiest-first] [--skip FILE]` (`--only`: the files whose name
+//! holds one of the words, `17` for the 17-clue sample; `--skip`: not the
+//! puzzles a records file holds).
 //! Prints a table per file (puzzles, steps, failures, time) and the
 //! slowest puzzles; exits 1 when any check fails. `--records FILE` writes
 //! a line per puzzle (file, line, puzzle, ER, EP, ED, steps, seconds, a
-//! hash of every step), to compare ratings with the published ones and
+//! hash of every step, failures), to compare ratings with the published ones and
 //! paths before and after a change.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -77,6 +78,18 @@ fn main() -> ExitCode {
     let only: Vec<String> =
         value("--only").map_or(Vec::new(), |v| v.split(',').map(str::to_string).collect());
     let wanted = |name: &str| only.is_empty() || only.iter().any(|word| name.contains(word));
+    // `--skip FILE`: the puzzles a records file already holds (a run resumed).
+    let done: Vec<(String, usize)> = value("--skip")
+        .and_then(|file| std::fs::read_to_string(file).ok())
+        .map_or(Vec::new(), |text| {
+            text.lines()
+                .filter_map(|line| {
+                    let mut fields = line.split('\t');
+                    let name = fields.next()?.to_string();
+                    Some((name, fields.next()?.parse().ok()?))
+                })
+                .collect()
+        });
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
     let mut sources: Vec<String> = Vec::new();
     let mut jobs: Vec<Job> = Vec::new();
@@ -110,7 +123,8 @@ fn main() -> ExitCode {
                 .next()
                 .and_then(|f| f.trim().parse::<f64>().ok())
                 .map_or(0, |v| (v * 10.0).round() as u16);
-            if er <= max_er && wanted(&sources[source]) {
+            let resumed = done.contains(&(sources[source].clone(), index + 1));
+            if er <= max_er && wanted(&sources[source]) && !resumed {
                 jobs.push(Job {
                     source,
                     line: index + 1,
@@ -166,19 +180,27 @@ fn main() -> ExitCode {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
                     let outcome = check(&job.puzzle);
+                    // Said at once, so that a run stopped early has told.
+                    for failure in &outcome.failures {
+                        eprintln!(
+                            "FAIL {}:{} {}: {failure}",
+                            sources[job.source], job.line, job.puzzle
+                        );
+                    }
                     if let Ok(mut guard) = records.lock()
                         && let Some(file) = guard.as_mut()
                     {
                         let [er, ep, ed] = outcome.ratings;
                         let written = writeln!(
                             file,
-                            "{}\t{}\t{}\t{er}\t{ep}\t{ed}\t{}\t{:.3}\t{:016x}",
+                            "{}\t{}\t{}\t{er}\t{ep}\t{ed}\t{}\t{:.3}\t{:016x}\t{}",
                             sources[job.source],
                             job.line,
                             job.puzzle,
                             outcome.steps,
                             outcome.seconds,
-                            outcome.path_hash
+                            outcome.path_hash,
+                            outcome.failures.len()
                         );
                         if let Err(e) = written {
                             eprintln!("cannot write a record: {e}");
@@ -204,13 +226,7 @@ fn main() -> ExitCode {
         row.1 += outcome.steps;
         row.2 += usize::from(!outcome.failures.is_empty());
         row.3 += outcome.seconds;
-        for failure in &outcome.failures {
-            failures += 1;
-            eprintln!(
-                "FAIL {}:{} {}: {failure}",
-                sources[job.source], job.line, job.puzzle
-            );
-        }
+        failures += outcome.failures.len();
     }
     println!("| puzzles from | puzzles | steps checked | failed | seconds (sum over puzzles) |");
     println!("| --- | ---: | ---: | ---: | ---: |");
