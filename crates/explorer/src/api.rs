@@ -105,6 +105,31 @@ pub fn app(limits: Limits) -> Router {
         .with_state(shared)
 }
 
+/// The algorithm of `algos` that `value` (the `algo` parameter) names, or
+/// a 400 listing the names taken ("expected dfs, bfs or csp").
+pub(crate) fn pick_algo<A: Copy>(
+    value: &str,
+    algos: &[A],
+    name: impl Fn(A) -> &'static str,
+) -> Result<A, ApiError> {
+    algos
+        .iter()
+        .copied()
+        .find(|&algo| name(algo) == value)
+        .ok_or_else(|| {
+            let names: Vec<&str> = algos.iter().map(|&algo| name(algo)).collect();
+            let expected = match names.split_last() {
+                Some((last, [])) => (*last).to_owned(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            ApiError::bad(
+                "algo",
+                format!("unknown algorithm '{value}', expected {expected}"),
+            )
+        })
+}
+
 /// An answer other than 200, as JSON: `{"error": "...", "field": "board"}`.
 #[derive(Debug)]
 pub(crate) struct ApiError {

@@ -51,15 +51,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
         match key.as_str() {
             "puzzle" => text = Some(value.clone()),
             "algo" => {
-                algo = ALGOS
-                    .into_iter()
-                    .find(|algo| algo.name() == value)
-                    .ok_or_else(|| {
-                        ApiError::bad(
-                            "algo",
-                            format!("unknown algorithm '{value}', expected brute or mrv"),
-                        )
-                    })?;
+                algo = crate::api::pick_algo(value, &ALGOS, |algo| algo.name())?;
             }
             "events" => events = crate::tiles::parse_events(value, limits)?,
             // The page's own state, shared in its links.

@@ -53,15 +53,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
         match key.as_str() {
             "puzzle" => puzzle = Some(parse_puzzle(value)?),
             "algo" => {
-                algo = ALGOS
-                    .into_iter()
-                    .find(|algo| algo.name() == value)
-                    .ok_or_else(|| {
-                        ApiError::bad(
-                            "algo",
-                            format!("unknown algorithm '{value}', expected dfs, bfs, csp or fast"),
-                        )
-                    })?;
+                algo = crate::api::pick_algo(value, &ALGOS, |algo| algo.name())?;
             }
             "events" => events = crate::tiles::parse_events(value, limits)?,
             "step" => {}
