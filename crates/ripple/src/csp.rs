@@ -4,7 +4,9 @@
 
 use std::time::Instant;
 
-use csp_core::{Config, Conflict, Context, CountStatus, Model, Propagator, Solver, Var, Wake};
+use csp_core::{
+    Config, Conflict, Context, Count, CountStatus, Model, Propagator, Solver, Var, Wake,
+};
 #[cfg(feature = "cli")]
 use csp_core::{KeepSolutions, Observer};
 
@@ -125,6 +127,12 @@ pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
         // Go on while fewer than `limit` solutions were seen.
         seen < limit
     });
+    outcome(first, &counted, options, started)
+}
+
+/// The outcome of csp-core's count: the first grid, the count and how it
+/// stopped, csp-core's counters.
+fn outcome(first: Option<Grid>, counted: &Count, options: &Options, started: Instant) -> Outcome {
     counted_outcome(
         first,
         counted.count,
@@ -159,20 +167,5 @@ pub(crate) fn solve_observed<O: Observer>(
         let digits = values.iter().map(|&value| value as u8).collect();
         Grid::new(puzzle.cols(), digits)
     });
-    counted_outcome(
-        first,
-        counted.count,
-        counted.status == CountStatus::Complete,
-        match counted.status {
-            CountStatus::Limit(limit) => Some(limit),
-            CountStatus::Complete | CountStatus::SolutionLimit => None,
-        },
-        options,
-        Stats {
-            nodes: counted.stats.nodes,
-            backtracks: counted.stats.backtracks,
-            recursive_calls: None,
-            elapsed: started.elapsed(),
-        },
-    )
+    outcome(first, &counted, options, started)
 }
