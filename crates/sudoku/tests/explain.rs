@@ -150,6 +150,19 @@ fn a_direct_step_only_places_its_digit_as_in_se() {
     for step in path.steps.iter().filter(|s| direct.contains(&s.technique)) {
         assert!(step.eliminations.is_empty(), "{}", step.text);
         assert_eq!(step.placements.len(), 1, "{}", step.text);
+        // The sentence says why the digit goes there, and claims no
+        // removal the step does not make.
+        let (cell, digit) = step.placements[0];
+        let place = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+        assert!(
+            step.text
+                .contains(&format!("{place} is the only place left for {digit}")),
+            "{}",
+            step.text
+        );
+        for claim in ["hold nothing else", "leaves the rest"] {
+            assert!(!step.text.contains(claim), "{}", step.text);
+        }
         seen += 1;
     }
     assert!(seen >= 3, "only {seen} direct steps");

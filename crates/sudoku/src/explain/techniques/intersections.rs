@@ -204,9 +204,13 @@ pub(crate) fn direct_pointing_up_to(
                 };
                 let mut step = locking_step(grid, from, to, digit, technique, rating);
                 let cell = UNITS[other][outside.trailing_zeros() as usize];
+                // Said as reasoning, not as removals: the step removes
+                // nothing (see below), it only places.
                 step.text = format!(
-                    "{}; then {} is the only place for {digit} in {}",
-                    step.text,
+                    "in {}, {digit} can only go where it meets {}, so {digit} cannot go elsewhere in {} and {} is the only place left for {digit} in {}",
+                    unit_name(from),
+                    unit_name(to),
+                    unit_name(to),
                     cell_name(cell),
                     unit_name(other)
                 );

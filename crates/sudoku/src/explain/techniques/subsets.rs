@@ -7,13 +7,20 @@ use super::super::{Candidates, Step, Technique};
 use super::{BOX_COL_ROW, combinations};
 
 fn digit_list(mask: Mask) -> String {
-    let list: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
-    list.join(", ")
+    spoken_list(digits(mask).map(|d| d.to_string()).collect())
 }
 
 fn cell_list(cells: &[usize]) -> String {
-    let list: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
-    list.join(", ")
+    spoken_list(cells.iter().map(|&c| cell_name(c)).collect())
+}
+
+/// "1", "1 and 5", "1, 5 and 7": a list as a sentence says it.
+fn spoken_list(mut items: Vec<String>) -> String {
+    match items.pop() {
+        Some(last) if !items.is_empty() => format!("{} and {last}", items.join(", ")),
+        Some(last) => last,
+        None => String::new(),
+    }
 }
 
 pub(crate) fn naked(
@@ -170,9 +177,13 @@ pub(crate) fn hidden(
                 let Some((cell, digit)) = single else {
                     continue;
                 };
+                // Said as reasoning, not as removals: the step removes
+                // nothing (see below), it only places.
                 step.text = format!(
-                    "{}; then {} is the only place for {digit} in {}",
-                    step.text,
+                    "in {}, {} can only go in {}, so {digit} cannot go there and {} is the only place left for {digit} in {}",
+                    unit_name(unit),
+                    digit_list(values),
+                    cell_list(&cells),
                     cell_name(cell),
                     unit_name(unit)
                 );
