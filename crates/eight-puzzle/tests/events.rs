@@ -158,13 +158,9 @@ fn bfs_expands_in_non_decreasing_depth() {
 
 /// Runs the binary in a fresh folder; (exit code, stdout, the events file).
 fn run(args: &[&str]) -> (i32, String, Vec<serde_json::Value>) {
-    let folder = std::env::temp_dir().join(format!(
-        "eight-puzzle-events-{}-{}",
-        std::process::id(),
-        args.join("_").len()
-    ));
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    let path = folder.join(format!("{}.jsonl", args.join("_").replace(['/', ' '], "-")));
+    // Removed, with the events file, when it goes out of scope.
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("events.jsonl");
     let output = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
         .args(args)
         .arg("--events")
@@ -172,7 +168,6 @@ fn run(args: &[&str]) -> (i32, String, Vec<serde_json::Value>) {
         .output()
         .expect("the binary runs");
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let _ = std::fs::remove_file(&path);
     let events = text
         .lines()
         .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
