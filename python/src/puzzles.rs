@@ -3,10 +3,11 @@
 //! a [`Solver`] that holds the puzzle type behind the object-safe [`Kind`].
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::time::Duration;
 
 use cli_kit::{CheckSolution, SolveRecord, Verified};
-use puzzle_kit::{Algorithm, Configure, Effort, Puzzle, Status};
+use puzzle_kit::{Algorithm, Configure, Effort, Outcome, Puzzle, Status};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use rayon::prelude::*;
@@ -63,60 +64,119 @@ impl Settings {
 /// binary writes with `--json` for the same puzzle and options, with the
 /// crate's own fields (built by the crate's [`SolveRecord`], the binary's
 /// own function).
+///
+/// A record is a view of one entry of its solve's or batch's [`Results`],
+/// which stay in Rust: an attribute becomes a Python object when it is
+/// read, and the JSON is written when asked for. Building every field of
+/// every record of a batch up front, and freeing them, cost about 0.8 µs
+/// a sudoku, a fifth of the solve, for fields that most batches never read.
 #[pyclass(module = "puzzle_solvers", frozen)]
-#[derive(Debug, Clone)]
 pub struct Record {
-    /// The 1-based position in the batch (`solve_many`), else None.
-    #[pyo3(get)]
-    pub line: Option<usize>,
-    /// `solved`, `unsolvable`, `limit` or `invalid`.
-    #[pyo3(get)]
-    pub status: &'static str,
-    /// `node`, `time`, `memory`, `frontier` or `depth` when the status is `limit`.
-    #[pyo3(get)]
-    pub limit: Option<&'static str>,
-    /// The solution's one-line form, when solved.
-    #[pyo3(get)]
-    pub solution: Option<String>,
-    /// Why the text is not a puzzle, when invalid.
-    #[pyo3(get)]
-    pub error: Option<String>,
-    /// The puzzle's canonical line (the text as given when invalid).
-    #[pyo3(get)]
-    pub puzzle: String,
-    /// The algorithm that ran (empty when invalid).
-    #[pyo3(get)]
-    pub algo: &'static str,
-    /// Solutions counted, at most `count_up_to`.
-    #[pyo3(get)]
-    pub count: u64,
-    /// Whether `count` is every solution there is.
-    #[pyo3(get)]
-    pub count_complete: bool,
-    /// Search states or assignments examined, the root included.
-    #[pyo3(get)]
-    pub nodes: u64,
-    /// Wall-clock microseconds.
-    #[pyo3(get)]
-    pub micros: u64,
-    /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
-    /// in the JSON record's `stats`.
-    #[pyo3(get)]
-    pub counters: Vec<(&'static str, u64)>,
-    /// The binary's JSON record, as one line.
-    json: String,
+    results: Arc<dyn Results>,
+    index: usize,
+}
+
+impl std::fmt::Debug for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Record({})", self.index)
+    }
+}
+
+impl Record {
+    /// `read` of this record's entry, a panic in it caught at the boundary.
+    fn read<T>(&self, read: impl FnOnce(&dyn Results, usize) -> T) -> PyResult<T> {
+        Ok(guard(|| Ok(read(&*self.results, self.index)))?)
+    }
+
+    fn summary(&self) -> PyResult<Summary> {
+        self.read(|results, index| results.summary(index))
+    }
 }
 
 #[pymethods]
 impl Record {
+    /// The 1-based position in the batch (`solve_many`), else None.
+    #[getter]
+    fn line(&self) -> PyResult<Option<usize>> {
+        Ok(self.summary()?.line)
+    }
+
+    /// `solved`, `unsolvable`, `limit` or `invalid`.
+    #[getter]
+    fn status(&self) -> PyResult<&'static str> {
+        Ok(self.summary()?.status)
+    }
+
+    /// `node`, `time`, `memory`, `frontier` or `depth` when the status is `limit`.
+    #[getter]
+    fn limit(&self) -> PyResult<Option<&'static str>> {
+        Ok(self.summary()?.limit)
+    }
+
+    /// The solution's one-line form, when solved.
+    #[getter]
+    fn solution(&self) -> PyResult<Option<String>> {
+        self.read(|results, index| results.solution(index))
+    }
+
+    /// Why the text is not a puzzle, when invalid.
+    #[getter]
+    fn error(&self) -> PyResult<Option<String>> {
+        self.read(|results, index| results.error(index).map(str::to_owned))
+    }
+
+    /// The puzzle's canonical line (the text as given when invalid).
+    #[getter]
+    fn puzzle(&self) -> PyResult<String> {
+        self.read(|results, index| results.puzzle(index))
+    }
+
+    /// The algorithm that ran (empty when invalid).
+    #[getter]
+    fn algo(&self) -> PyResult<&'static str> {
+        Ok(self.summary()?.algo)
+    }
+
+    /// Solutions counted, at most `count_up_to`.
+    #[getter]
+    fn count(&self) -> PyResult<u64> {
+        Ok(self.summary()?.count)
+    }
+
+    /// Whether `count` is every solution there is.
+    #[getter]
+    fn count_complete(&self) -> PyResult<bool> {
+        Ok(self.summary()?.count_complete)
+    }
+
+    /// Search states or assignments examined, the root included.
+    #[getter]
+    fn nodes(&self) -> PyResult<u64> {
+        Ok(self.summary()?.nodes)
+    }
+
+    /// Wall-clock microseconds.
+    #[getter]
+    fn micros(&self) -> PyResult<u64> {
+        Ok(self.summary()?.micros)
+    }
+
+    /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
+    /// in the JSON record's `stats`.
+    #[getter]
+    fn counters(&self) -> PyResult<Vec<(&'static str, u64)>> {
+        self.read(|results, index| results.counters(index))
+    }
+
     /// `{"nodes": ..., "micros": ..., and the crate's own counters}`, as
     /// the JSON record's `stats`.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let summary = self.summary()?;
         let stats = PyDict::new(py);
-        stats.set_item("nodes", self.nodes)?;
-        stats.set_item("micros", self.micros)?;
-        for (name, value) in &self.counters {
+        stats.set_item("nodes", summary.nodes)?;
+        stats.set_item("micros", summary.micros)?;
+        for (name, value) in self.counters()? {
             stats.set_item(name, value)?;
         }
         Ok(stats)
@@ -125,34 +185,180 @@ impl Record {
     /// The record as a dict, keys in the order of the binary's JSON
     /// record (`json.loads(record.to_json())`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (&self.json,))
+        py.import("json")?.call_method1("loads", (self.to_json()?,))
     }
 
     /// The record as the binary's `--json` writes it, one line without the
     /// newline.
-    fn to_json(&self) -> String {
-        self.json.clone()
+    fn to_json(&self) -> PyResult<String> {
+        Ok(self.read(|results, index| results.json(index))??)
     }
 
-    fn __repr__(&self) -> String {
-        let mut text = format!("Record(status={:?}", self.status);
-        if let Some(limit) = self.limit {
+    fn __repr__(&self) -> PyResult<String> {
+        let summary = self.summary()?;
+        let mut text = format!("Record(status={:?}", summary.status);
+        if let Some(limit) = summary.limit {
             text += &format!(", limit={limit:?}");
         }
-        if let Some(solution) = &self.solution {
+        if let Some(solution) = self.solution()? {
             text += &format!(", solution={solution:?}");
         }
-        if let Some(error) = &self.error {
+        if let Some(error) = self.error()? {
             text += &format!(", error={error:?}");
         }
         text += &format!(
             ", count={}, count_complete={}, nodes={}, micros={})",
-            self.count,
-            if self.count_complete { "True" } else { "False" },
-            self.nodes,
-            self.micros
+            summary.count,
+            if summary.count_complete {
+                "True"
+            } else {
+                "False"
+            },
+            summary.nodes,
+            summary.micros
         );
-        text
+        Ok(text)
+    }
+}
+
+/// A record's fields that are plain numbers and names.
+#[derive(Debug, Clone, Copy)]
+pub struct Summary {
+    line: Option<usize>,
+    status: &'static str,
+    limit: Option<&'static str>,
+    algo: &'static str,
+    count: u64,
+    count_complete: bool,
+    nodes: u64,
+    micros: u64,
+}
+
+/// The results of one solve or one batch, the puzzle type erased, read by
+/// the [`Record`]s that view them: entry `index` of each.
+pub trait Results: Send + Sync {
+    /// The fields that are numbers and names.
+    fn summary(&self, index: usize) -> Summary;
+    /// The solution's one-line form, when solved.
+    fn solution(&self, index: usize) -> Option<String>;
+    /// Why the text is not a puzzle, when invalid.
+    fn error(&self, index: usize) -> Option<&str>;
+    /// The canonical line, or the text as given when invalid.
+    fn puzzle(&self, index: usize) -> String;
+    /// The crate's own counters.
+    fn counters(&self, index: usize) -> Vec<(&'static str, u64)>;
+    /// The binary's JSON record, as one line.
+    fn json(&self, index: usize) -> Result<String, Failure>;
+}
+
+/// A puzzle the package binds: its binary's records and checker, with
+/// record fields that results shared between threads can keep.
+pub trait Bindable:
+    SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync> + CheckSolution + 'static
+{
+}
+
+impl<P> Bindable for P where
+    P: SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync>
+        + CheckSolution
+        + 'static
+{
+}
+
+/// The binary's JSON record of `P`.
+type JsonRecord<P> = cli_kit::Record<
+    <P as SolveRecord>::Fields,
+    <P as SolveRecord>::Json,
+    <P as SolveRecord>::Counters,
+>;
+
+/// One puzzle's result as the solve left it.
+enum Entry<P: SolveRecord> {
+    /// A search ran (whatever its status).
+    Ran {
+        puzzle: P,
+        outcome: Outcome<P::Solution, P::Stats>,
+        record: JsonRecord<P>,
+    },
+    /// The text is not a puzzle, or the options do not fit it.
+    Invalid { text: String, record: JsonRecord<P> },
+}
+
+impl<P: SolveRecord> Entry<P> {
+    fn record(&self) -> &JsonRecord<P> {
+        match self {
+            Entry::Ran { record, .. } | Entry::Invalid { record, .. } => record,
+        }
+    }
+}
+
+/// [`Results`] of the puzzle type `P`, solved with the algorithm `algo`.
+struct Batch<P: SolveRecord> {
+    algo: &'static str,
+    entries: Vec<Entry<P>>,
+}
+
+impl<P: Bindable> Results for Batch<P> {
+    fn summary(&self, index: usize) -> Summary {
+        let entry = &self.entries[index];
+        let line = entry.record().line;
+        match entry {
+            Entry::Ran { outcome, .. } => Summary {
+                line,
+                status: outcome.status.name(),
+                limit: outcome.status.limit().map(|limit| limit.name()),
+                algo: self.algo,
+                count: outcome.count,
+                count_complete: outcome.count_complete,
+                nodes: outcome.stats.nodes(),
+                micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
+            },
+            Entry::Invalid { .. } => Summary {
+                line,
+                status: "invalid",
+                limit: None,
+                algo: "",
+                count: 0,
+                count_complete: false,
+                nodes: 0,
+                micros: 0,
+            },
+        }
+    }
+
+    fn solution(&self, index: usize) -> Option<String> {
+        match &self.entries[index] {
+            Entry::Ran {
+                puzzle, outcome, ..
+            } => match (outcome.status, &outcome.solution) {
+                (Status::Solved, Some(solution)) => Some(puzzle.solution_line(solution)),
+                _ => None,
+            },
+            Entry::Invalid { .. } => None,
+        }
+    }
+
+    fn error(&self, index: usize) -> Option<&str> {
+        self.entries[index].record().error.as_deref()
+    }
+
+    fn puzzle(&self, index: usize) -> String {
+        match &self.entries[index] {
+            Entry::Ran { puzzle, .. } => puzzle.to_line(),
+            Entry::Invalid { text, .. } => text.clone(),
+        }
+    }
+
+    fn counters(&self, index: usize) -> Vec<(&'static str, u64)> {
+        match &self.entries[index] {
+            Entry::Ran { outcome, .. } => outcome.stats.counters(),
+            Entry::Invalid { .. } => Vec::new(),
+        }
+    }
+
+    fn json(&self, index: usize) -> Result<String, Failure> {
+        serde_json::to_string(self.entries[index].record())
+            .map_err(|error| Failure::Panic(error.to_string()))
     }
 }
 
@@ -165,62 +371,47 @@ pub trait Kind: Send + Sync {
     fn algorithms(&self) -> Vec<&'static str>;
     /// The canonical line of `text`.
     fn parse(&self, text: &str) -> Result<String, Failure>;
-    /// Solves `text`; options that do not fit it are a usage failure.
-    fn solve(&self, text: &str, settings: &Settings) -> Result<Record, Failure>;
+    /// Solves `text` (the one entry of the results); options that do not
+    /// fit it are a usage failure.
+    fn solve(&self, text: &str, settings: &Settings) -> Result<Arc<dyn Results>, Failure>;
     /// Checks `solution` (what the binary's `check` reads) against the
     /// puzzle of `text`: what was verified of each record.
     fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure>;
-    /// Solves every text, each line's failure kept in its record (status
-    /// `invalid`), on the current rayon pool.
-    fn solve_many(&self, texts: &[String], settings: &Settings) -> Result<Vec<Record>, Failure>;
+    /// Solves every text (an entry each, in order), each line's failure
+    /// kept in its entry (status `invalid`), on the current rayon pool.
+    fn solve_many(
+        &self,
+        texts: &[String],
+        settings: &Settings,
+    ) -> Result<Arc<dyn Results>, Failure>;
 }
 
 /// [`Kind`] for the puzzle type `P`.
 struct Typed<P>(PhantomData<fn() -> P>);
 
-/// A record as one JSON line.
-fn json_line(record: &impl serde::Serialize) -> Result<String, Failure> {
-    serde_json::to_string(record).map_err(|error| Failure::Panic(error.to_string()))
-}
-
-impl<P: SolveRecord + CheckSolution> Typed<P> {
+impl<P: Bindable> Typed<P> {
     /// Solves `text` as the binary does (`counting`: with its count flag).
     fn solve_with(
         text: &str,
         options: &P::Options,
         counting: bool,
         line: Option<usize>,
-    ) -> Result<Record, Failure> {
+    ) -> Result<Entry<P>, Failure> {
         let puzzle: P = text
             .parse()
             .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
         let (outcome, record) = puzzle
             .solve_record(options, counting)
             .map_err(Failure::Usage)?;
-        let json = json_line(&record.at_line(line))?;
-        let solution = match (outcome.status, &outcome.solution) {
-            (Status::Solved, Some(solution)) => Some(puzzle.solution_line(solution)),
-            _ => None,
-        };
-        Ok(Record {
-            line,
-            status: outcome.status.name(),
-            limit: outcome.status.limit().map(|limit| limit.name()),
-            solution,
-            error: None,
-            puzzle: puzzle.to_line(),
-            algo: options.algo().name(),
-            count: outcome.count,
-            count_complete: outcome.count_complete,
-            nodes: outcome.stats.nodes(),
-            micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
-            counters: outcome.stats.counters(),
-            json,
+        Ok(Entry::Ran {
+            puzzle,
+            outcome,
+            record: record.at_line(line),
         })
     }
 }
 
-impl<P: SolveRecord + CheckSolution> Kind for Typed<P> {
+impl<P: Bindable> Kind for Typed<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -242,10 +433,15 @@ impl<P: SolveRecord + CheckSolution> Kind for Typed<P> {
         })
     }
 
-    fn solve(&self, text: &str, settings: &Settings) -> Result<Record, Failure> {
+    fn solve(&self, text: &str, settings: &Settings) -> Result<Arc<dyn Results>, Failure> {
         guard(|| {
             let counting = settings.count_up_to.is_some();
-            Self::solve_with(text, &settings.options::<P>()?, counting, None)
+            let options = settings.options::<P>()?;
+            let entry = Self::solve_with(text, &options, counting, None)?;
+            Ok(Arc::new(Batch {
+                algo: options.algo().name(),
+                entries: vec![entry],
+            }) as Arc<dyn Results>)
         })
     }
 
@@ -268,37 +464,34 @@ impl<P: SolveRecord + CheckSolution> Kind for Typed<P> {
         })
     }
 
-    fn solve_many(&self, texts: &[String], settings: &Settings) -> Result<Vec<Record>, Failure> {
+    fn solve_many(
+        &self,
+        texts: &[String],
+        settings: &Settings,
+    ) -> Result<Arc<dyn Results>, Failure> {
         let options = settings.options::<P>()?;
         let counting = settings.count_up_to.is_some();
-        texts
+        let entries = texts
             .par_iter()
             .enumerate()
             .map(|(index, text)| {
                 let line = Some(index + 1);
                 match guard(|| Self::solve_with(text, &options, counting, line)) {
-                    Ok(record) => Ok(record),
+                    Ok(entry) => Ok(entry),
                     // As the binary's batches: a text that is not a puzzle,
                     // or options that do not fit it, is an invalid record.
-                    Err(Failure::Parse(message) | Failure::Usage(message)) => Ok(Record {
-                        json: json_line(&P::invalid_record(text, &message).at_line(line))?,
-                        line,
-                        status: "invalid",
-                        limit: None,
-                        solution: None,
-                        error: Some(message),
-                        puzzle: text.clone(),
-                        algo: "",
-                        count: 0,
-                        count_complete: false,
-                        nodes: 0,
-                        micros: 0,
-                        counters: Vec::new(),
+                    Err(Failure::Parse(message) | Failure::Usage(message)) => Ok(Entry::Invalid {
+                        record: P::invalid_record(text, &message).at_line(line),
+                        text: text.clone(),
                     }),
                     Err(failure) => Err(failure),
                 }
             })
-            .collect()
+            .collect::<Result<Vec<_>, Failure>>()?;
+        Ok(Arc::new(Batch {
+            algo: options.algo().name(),
+            entries,
+        }))
     }
 }
 
@@ -357,7 +550,8 @@ impl Solver {
             memory_limit,
             seed,
         };
-        Ok(py.detach(|| self.kind.solve(&text, &settings))?)
+        let results = py.detach(|| self.kind.solve(&text, &settings))?;
+        Ok(Record { results, index: 0 })
     }
 
     /// Solves every text on rayon's threads (`threads` of them, or one per
@@ -386,7 +580,14 @@ impl Solver {
             memory_limit,
             seed,
         };
-        Ok(py.detach(|| on_pool(threads, || self.kind.solve_many(&texts, &settings)))?)
+        let results = py.detach(|| on_pool(threads, || self.kind.solve_many(&texts, &settings)))?;
+        // One small view per puzzle; the fields stay in Rust until read.
+        Ok((0..texts.len())
+            .map(|index| Record {
+                results: Arc::clone(&results),
+                index,
+            })
+            .collect())
     }
 
     /// Checks `solution` (what the binary's `check` reads: its `--json`
@@ -420,7 +621,7 @@ pub fn register_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Adds the submodule `name` for the puzzle type `P`: `solve`,
 /// `solve_many`, `parse`, `check`, `algorithms` (the default first) and
 /// `NAME`.
-pub fn register<'py, P: SolveRecord + CheckSolution + 'static>(
+pub fn register<'py, P: Bindable>(
     parent: &Bound<'py, PyModule>,
     name: &str,
 ) -> PyResult<Bound<'py, PyModule>> {
