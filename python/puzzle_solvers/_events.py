@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Iterator, Optional
 
+from ._native import DEFAULT_EVENTS_LIMIT
+
 EVENTS_VERSION = 1
 
 
@@ -30,7 +32,7 @@ def events_of(watch: Callable[..., list[str]]) -> Callable[..., Iterator[dict[st
         text: str,
         *,
         algo: Optional[str] = None,
-        limit: int = 10_000,
+        limit: int = DEFAULT_EVENTS_LIMIT,
         count_up_to: Optional[int] = None,
         node_limit: Optional[int] = None,
         time_limit: Optional[float] = None,
@@ -40,7 +42,8 @@ def events_of(watch: Callable[..., list[str]]) -> Callable[..., Iterator[dict[st
         """The events of one watched solve of `text` (docs/events.md): the
         `run` event, then the search's (`generate`, `expand`, `goal`, ...,
         or csp's `decide`, `prune`, `solution`), at most `limit` of them
-        and a `cut` event; the algorithms and limits as `solve` takes them.
+        (by default the binary's 100,000, `DEFAULT_EVENTS_LIMIT`) and a
+        `cut` event; the algorithms and limits as `solve` takes them.
         Raises ValueError for an algorithm that reports no events."""
         return stream(
             watch(

@@ -23,7 +23,9 @@ class InternalError(RuntimeError):
 class Record:
     """One puzzle's result: the attributes every puzzle shares, and as
     `to_dict()`/`to_json()` the record the crate's binary writes with
-    `--json` for the same puzzle and options (its own fields included)."""
+    `--json` for the same puzzle and options (its own fields included).
+    The results stay in Rust: each attribute is made when it is read, and
+    a batch's results are kept while any of its records is."""
 
     line: Optional[int]
     status: str
@@ -56,11 +58,16 @@ ripple: ModuleType
 gogen: ModuleType
 csp: ModuleType
 
+DEFAULT_EVENTS_LIMIT: int
+"""The most events `events` yields unless `limit` says otherwise: the
+binary's `--events` limit (100,000)."""
+
 def _panic_for_test() -> None: ...
 
 # The runtime module's __all__ (PyO3 writes it), which stubtest compares.
 __all__ = [
     "CheckError",
+    "DEFAULT_EVENTS_LIMIT",
     "InternalError",
     "ParseError",
     "Record",

@@ -40,7 +40,9 @@ def solve_many(
     seed: Optional[int] = None,
 ) -> list[Record]:
     """Solves every text on rayon's threads with the GIL released; a text
-    that is not a puzzle gives status "invalid". Input order, `line` from 1."""
+    that is not a puzzle gives status "invalid". Input order, `line` from 1.
+    The records are views of results kept in Rust, whose fields and JSON
+    are made when read, so a batch costs about what the binary's does."""
 
 def parse(text: str) -> str:
     """The canonical one-line form (raises ParseError)."""
@@ -56,7 +58,7 @@ def events(
     text: str,
     *,
     algo: Optional[str] = None,
-    limit: int = 10_000,
+    limit: int = 100_000,
     count_up_to: Optional[int] = None,
     node_limit: Optional[int] = None,
     time_limit: Optional[float] = None,
@@ -66,5 +68,7 @@ def events(
     """The events of one watched solve of `text` (docs/events.md, version
     1 checked), the ones the binary's `--events -` writes for the same
     puzzle and options: the `run` event, then the search's, at most
-    `limit` and a `cut` event. Raises ValueError for an algorithm that
+    `limit` and a `cut` event. The default is the binary's `--events`
+    limit, `puzzle_solvers._native.DEFAULT_EVENTS_LIMIT` (written here as
+    a stub's literal, which test_stubs holds to the runtime's). Raises ValueError for an algorithm that
     reports no events (N-Queens' construction)."""

@@ -29,6 +29,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let crossword = puzzles::register::<crossword::Grid>(module, "crossword")?;
     let ripple = puzzles::register::<ripple::Puzzle>(module, "ripple")?;
     let gogen = puzzles::register::<gogen::Puzzle>(module, "gogen")?;
+    watch::register_limit(module)?;
     watch::register::<sudoku::Sudoku>(&sudoku)?;
     watch::register::<nqueens::Queens>(&nqueens)?;
     watch::register::<gogen::Puzzle>(&gogen)?;

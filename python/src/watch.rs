@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use cli_kit::{EventCapture, Events, Sinks};
+use cli_kit::{DEFAULT_EVENTS_LIMIT, EventCapture, Events, Sinks};
 use puzzle_kit::{Algorithm, Configure, Puzzle};
 use pyo3::prelude::*;
 
@@ -172,8 +172,9 @@ pub struct Watcher {
 #[pymethods]
 impl Watcher {
     /// The JSON lines of docs/events.md for one watched solve of `text`
-    /// (at most `limit` events, then a `cut` event).
-    #[pyo3(signature = (text, *, algo=None, limit=10_000, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None))]
+    /// (at most `limit` events, then a `cut` event; by default the
+    /// binary's `--events` limit, cli-kit's).
+    #[pyo3(signature = (text, *, algo=None, limit=DEFAULT_EVENTS_LIMIT, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None))]
     #[allow(clippy::too_many_arguments)]
     fn events(
         &self,
@@ -203,6 +204,12 @@ impl std::fmt::Debug for Watcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Watcher")
     }
+}
+
+/// Adds `DEFAULT_EVENTS_LIMIT` (the binary's `--events` limit) to the
+/// package's module: the default of every `events`.
+pub fn register_limit(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("DEFAULT_EVENTS_LIMIT", DEFAULT_EVENTS_LIMIT)
 }
 
 /// Adds `_watch` (a [`Watcher`]'s `events`) to the module of `P`.

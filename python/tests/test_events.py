@@ -10,6 +10,7 @@ import pytest
 
 from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
 from puzzle_solvers._events import stream
+from puzzle_solvers._native import DEFAULT_EVENTS_LIMIT
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -73,6 +74,8 @@ def binary_cases(fixtures):
         (eight_puzzle, "142358607", {}, ["solve", "142358607"], None),
         (eight_puzzle, "142358607", {"algo": "bfs"}, ["solve", "142358607", "--algo", "bfs"], None),
         (eight_puzzle, "142358607", {"algo": "idastar"}, ["solve", "142358607", "--algo", "idastar"], None),
+        # Past the default limit: both streams are cut at the same event.
+        (eight_puzzle, "876041253", {"algo": "bfs"}, ["solve", "876041253", "--algo", "bfs"], None),
         (crossword, grid.read_text(), {}, ["fill", str(grid)], None),
         (crossword, grid.read_text(), {"algo": "mac"}, ["fill", str(grid), "--algo", "mac"], None),
         (crossword, grid.read_text(), {"algo": "ac3"}, ["fill", str(grid), "--algo", "ac3"], None),
@@ -95,8 +98,8 @@ def comparable(event: dict) -> dict:
 def test_the_events_equal_the_binarys_events_for_every_puzzle(fixtures, binary):
     for module, text, keywords, args, stdin in binary_cases(fixtures):
         done = subprocess.run(
-            # `events` stops at 10,000 events by default, the binary at 100,000.
-            [binary(module.NAME), *args, "--events", "-", "--events-limit", "10000"],
+            # Both with their default limit, which is one constant (cli-kit's).
+            [binary(module.NAME), *args, "--events", "-"],
             input=stdin,
             capture_output=True,
             text=True,
@@ -106,3 +109,11 @@ def test_the_events_equal_the_binarys_events_for_every_puzzle(fixtures, binary):
         got = [comparable(event) for event in module.events(text, **keywords)]
         assert len(expected) > 2, (module.NAME, args)
         assert got == expected, (module.NAME, args)
+
+
+def test_the_default_limit_is_the_binarys():
+    events = list(eight_puzzle.events("876041253", algo="bfs"))
+    assert len(events) == DEFAULT_EVENTS_LIMIT + 1
+    assert (events[-1]["kind"], events[-1]["limit"]) == ("cut", DEFAULT_EVENTS_LIMIT)
+    # docs/events.md and the binary's --help say 100,000.
+    assert DEFAULT_EVENTS_LIMIT == 100_000
