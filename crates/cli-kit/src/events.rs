@@ -372,6 +372,7 @@ pub struct Comparison {
     limits: String,
     length_name: &'static str,
     rows: Vec<Row>,
+    fields: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Comparison {
@@ -382,7 +383,15 @@ impl Comparison {
             limits: limits.into(),
             length_name,
             rows: Vec::new(),
+            fields: serde_json::Map::new(),
         }
+    }
+
+    /// The table with a field that every JSON row ends with (the puzzle
+    /// that was compared, its line), in the order they are added.
+    pub fn field(mut self, name: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.fields.insert(name.to_owned(), value.into());
+        self
     }
 
     /// Adds a row.
@@ -466,8 +475,8 @@ impl Comparison {
     }
 
     /// Writes one JSON record per row: `algorithm`, `status`, `limit` when
-    /// cut, the length under `length_name` when solved, and `stats`
-    /// (`nodes`, `micros`, the counters).
+    /// cut, the length under `length_name` when solved, `stats` (`nodes`,
+    /// `micros`, the counters), then the table's [`field`](Self::field)s.
     pub fn write_json(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         for row in &self.rows {
             let mut record = serde_json::Map::new();
@@ -487,6 +496,7 @@ impl Comparison {
                 stats.insert(name.into(), value.into());
             }
             record.insert("stats".into(), stats.into());
+            record.extend(self.fields.clone());
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")?;
         }
@@ -602,6 +612,37 @@ mod tests {
              fast       solved      3           0                -  2.000 ms          1\n\
              mrv        solved      3           1            1,200  2.000 ms          1\n"
         );
+    }
+
+    #[test]
+    fn every_json_row_ends_with_the_tables_fields() {
+        let mut table = Comparison::new("limits", "solutions")
+            .field("line", 7)
+            .field("puzzle", "4...3");
+        for algorithm in ["fast", "csp"] {
+            table.push(Row {
+                algorithm: algorithm.into(),
+                status: Status::Solved,
+                limit: None,
+                nodes: 3,
+                counters: Vec::new(),
+                elapsed: Duration::from_micros(20),
+                length: Some(1),
+            });
+        }
+        let mut out = Vec::new();
+        table.write_json(&mut out).unwrap();
+        let rows: Vec<serde_json::Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 2);
+        for (row, algorithm) in rows.iter().zip(["fast", "csp"]) {
+            assert_eq!(row["algorithm"], algorithm);
+            assert_eq!((&row["line"], &row["puzzle"]), (&7.into(), &"4...3".into()));
+            assert_eq!(row["stats"]["micros"], 20);
+        }
     }
 
     #[test]

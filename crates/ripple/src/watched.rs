@@ -126,6 +126,10 @@ pub fn compare(
             time.as_secs_f64()
         );
         let mut table = Comparison::new(heading, "solutions");
+        if let Some(line) = item.line {
+            table = table.field("line", line);
+        }
+        table = table.field("puzzle", url);
         for &algo in Algo::ALL {
             let run = Options { algo, limits };
             let outcome = ripple::solve(&puzzle, &run);
@@ -144,17 +148,7 @@ pub fn compare(
             });
         }
         if json {
-            let mut rows = Vec::new();
-            table.write_json(&mut rows)?;
-            for row in String::from_utf8_lossy(&rows).lines() {
-                let mut record: serde_json::Map<String, serde_json::Value> =
-                    serde_json::from_str(row)?;
-                if let Some(line) = item.line {
-                    record.insert("line".into(), line.into());
-                }
-                record.insert("puzzle".into(), url.clone().into());
-                writeln!(out, "{}", serde_json::Value::Object(record))?;
-            }
+            table.write_json(&mut out)?;
         } else {
             if written > 0 {
                 writeln!(out)?;

@@ -96,7 +96,9 @@ pub fn compare(
             cli_kit::thousands(nodes),
             time.as_secs_f64()
         );
-        let mut table = Comparison::new(heading, "solutions");
+        let mut table = Comparison::new(heading, "solutions")
+            .field("line", parsed.line)
+            .field("puzzle", sudoku.to_line());
         for &algo in Algo::ALL {
             let run = Options {
                 algo,
@@ -120,15 +122,7 @@ pub fn compare(
             });
         }
         if json {
-            let mut rows = Vec::new();
-            table.write_json(&mut rows)?;
-            for row in String::from_utf8_lossy(&rows).lines() {
-                let mut record: serde_json::Map<String, serde_json::Value> =
-                    serde_json::from_str(row)?;
-                record.insert("line".into(), parsed.line.into());
-                record.insert("puzzle".into(), sudoku.to_line().into());
-                writeln!(out, "{}", serde_json::Value::Object(record))?;
-            }
+            table.write_json(&mut out)?;
         } else {
             if index > 0 {
                 writeln!(out)?;
