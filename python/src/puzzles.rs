@@ -66,53 +66,74 @@ impl Settings {
 /// own function).
 ///
 /// A record is a view of one entry of its solve's or batch's [`Results`],
-/// which stay in Rust: an attribute becomes a Python object when it is
-/// read, and the JSON is written when asked for. Building every field of
-/// every record of a batch up front, and freeing them, cost about 0.8 µs
-/// a sudoku, a fifth of the solve, for fields that most batches never read.
+/// which stay in Rust: it holds the numbers and names, while the texts
+/// (solution, puzzle, error, counters) are made when read and the JSON
+/// when asked for. Building every text of every record of a batch up
+/// front, and freeing them, cost about 0.8 µs a 17-clue sudoku, a fifth
+/// of the solve, for fields that most batches never read.
 #[pyclass(module = "puzzle_solvers", frozen)]
 pub struct Record {
     results: Arc<dyn Results>,
     index: usize,
+    /// The 1-based position in the batch (`solve_many`), else None.
+    #[pyo3(get)]
+    line: Option<usize>,
+    /// `solved`, `unsolvable`, `limit` or `invalid`.
+    #[pyo3(get)]
+    status: &'static str,
+    /// `node`, `time`, `memory`, `frontier` or `depth` when the status is `limit`.
+    #[pyo3(get)]
+    limit: Option<&'static str>,
+    /// The algorithm that ran (empty when invalid).
+    #[pyo3(get)]
+    algo: &'static str,
+    /// Solutions counted, at most `count_up_to`.
+    #[pyo3(get)]
+    count: u64,
+    /// Whether `count` is every solution there is.
+    #[pyo3(get)]
+    count_complete: bool,
+    /// Search states or assignments examined, the root included.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Wall-clock microseconds.
+    #[pyo3(get)]
+    micros: u64,
 }
 
 impl std::fmt::Debug for Record {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Record({})", self.index)
+        write!(f, "Record({}, {})", self.index, self.status)
     }
 }
 
 impl Record {
+    /// The view of entry `index` of `results`, its numbers and names (a
+    /// few words) copied in, its text left in `results` until read.
+    fn view(results: &Arc<dyn Results>, index: usize) -> Record {
+        let summary = results.summary(index);
+        Record {
+            results: Arc::clone(results),
+            index,
+            line: summary.line,
+            status: summary.status,
+            limit: summary.limit,
+            algo: summary.algo,
+            count: summary.count,
+            count_complete: summary.count_complete,
+            nodes: summary.nodes,
+            micros: summary.micros,
+        }
+    }
+
     /// `read` of this record's entry, a panic in it caught at the boundary.
     fn read<T>(&self, read: impl FnOnce(&dyn Results, usize) -> T) -> PyResult<T> {
         Ok(guard(|| Ok(read(&*self.results, self.index)))?)
-    }
-
-    fn summary(&self) -> PyResult<Summary> {
-        self.read(|results, index| results.summary(index))
     }
 }
 
 #[pymethods]
 impl Record {
-    /// The 1-based position in the batch (`solve_many`), else None.
-    #[getter]
-    fn line(&self) -> PyResult<Option<usize>> {
-        Ok(self.summary()?.line)
-    }
-
-    /// `solved`, `unsolvable`, `limit` or `invalid`.
-    #[getter]
-    fn status(&self) -> PyResult<&'static str> {
-        Ok(self.summary()?.status)
-    }
-
-    /// `node`, `time`, `memory`, `frontier` or `depth` when the status is `limit`.
-    #[getter]
-    fn limit(&self) -> PyResult<Option<&'static str>> {
-        Ok(self.summary()?.limit)
-    }
-
     /// The solution's one-line form, when solved.
     #[getter]
     fn solution(&self) -> PyResult<Option<String>> {
@@ -131,36 +152,6 @@ impl Record {
         self.read(|results, index| results.puzzle(index))
     }
 
-    /// The algorithm that ran (empty when invalid).
-    #[getter]
-    fn algo(&self) -> PyResult<&'static str> {
-        Ok(self.summary()?.algo)
-    }
-
-    /// Solutions counted, at most `count_up_to`.
-    #[getter]
-    fn count(&self) -> PyResult<u64> {
-        Ok(self.summary()?.count)
-    }
-
-    /// Whether `count` is every solution there is.
-    #[getter]
-    fn count_complete(&self) -> PyResult<bool> {
-        Ok(self.summary()?.count_complete)
-    }
-
-    /// Search states or assignments examined, the root included.
-    #[getter]
-    fn nodes(&self) -> PyResult<u64> {
-        Ok(self.summary()?.nodes)
-    }
-
-    /// Wall-clock microseconds.
-    #[getter]
-    fn micros(&self) -> PyResult<u64> {
-        Ok(self.summary()?.micros)
-    }
-
     /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
     /// in the JSON record's `stats`.
     #[getter]
@@ -172,10 +163,9 @@ impl Record {
     /// the JSON record's `stats`.
     #[getter]
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let summary = self.summary()?;
         let stats = PyDict::new(py);
-        stats.set_item("nodes", summary.nodes)?;
-        stats.set_item("micros", summary.micros)?;
+        stats.set_item("nodes", self.nodes)?;
+        stats.set_item("micros", self.micros)?;
         for (name, value) in self.counters()? {
             stats.set_item(name, value)?;
         }
@@ -195,9 +185,8 @@ impl Record {
     }
 
     fn __repr__(&self) -> PyResult<String> {
-        let summary = self.summary()?;
-        let mut text = format!("Record(status={:?}", summary.status);
-        if let Some(limit) = summary.limit {
+        let mut text = format!("Record(status={:?}", self.status);
+        if let Some(limit) = self.limit {
             text += &format!(", limit={limit:?}");
         }
         if let Some(solution) = self.solution()? {
@@ -206,22 +195,17 @@ impl Record {
         if let Some(error) = self.error()? {
             text += &format!(", error={error:?}");
         }
+        let complete = if self.count_complete { "True" } else { "False" };
         text += &format!(
-            ", count={}, count_complete={}, nodes={}, micros={})",
-            summary.count,
-            if summary.count_complete {
-                "True"
-            } else {
-                "False"
-            },
-            summary.nodes,
-            summary.micros
+            ", count={}, count_complete={complete}, nodes={}, micros={})",
+            self.count, self.nodes, self.micros
         );
         Ok(text)
     }
 }
 
-/// A record's fields that are plain numbers and names.
+/// A record's fields that are numbers and names, which [`Record::view`]
+/// copies.
 #[derive(Debug, Clone, Copy)]
 pub struct Summary {
     line: Option<usize>,
@@ -551,7 +535,7 @@ impl Solver {
             seed,
         };
         let results = py.detach(|| self.kind.solve(&text, &settings))?;
-        Ok(Record { results, index: 0 })
+        Ok(Record::view(&results, 0))
     }
 
     /// Solves every text on rayon's threads (`threads` of them, or one per
@@ -581,12 +565,9 @@ impl Solver {
             seed,
         };
         let results = py.detach(|| on_pool(threads, || self.kind.solve_many(&texts, &settings)))?;
-        // One small view per puzzle; the fields stay in Rust until read.
+        // One small view per puzzle; the texts stay in Rust until read.
         Ok((0..texts.len())
-            .map(|index| Record {
-                results: Arc::clone(&results),
-                index,
-            })
+            .map(|index| Record::view(&results, index))
             .collect())
     }
 
