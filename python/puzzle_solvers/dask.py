@@ -1,13 +1,15 @@
 """Jobs that outgrow one machine, on a Dask cluster.
 
     python -m puzzle_solvers.dask nqueens-count 18 --scheduler tcp://HOST:8786
+    python -m puzzle_solvers.dask nqueens-count 18 --unique
     python -m puzzle_solvers.dask sudoku-solve puzzles.txt > records.jsonl
     python -m puzzle_solvers.dask sudoku-rate puzzles.txt > ratings.jsonl
 
 Without ``--scheduler`` a local cluster is started (``--workers`` processes of
 one thread each). The N-Queens count is split into subproblems (the first rows
-placed, with the mirror-halving weights: ``nqueens count N --split DEPTH``)
-whose shares the workers count and the client sums. A sudoku file (one puzzle
+placed: the nodes of the fast counter's own search by symmetry classes,
+``nqueens count N --split DEPTH``) whose shares, of the total and of the
+count up to symmetry, the workers count and the client sums. A sudoku file (one puzzle
 per line) is read as a Dask bag; each partition is solved by
 ``sudoku.json_records``, the records the ``sudoku solve --json`` binary writes,
 ``line`` numbered across the whole file, written in input order: the same
@@ -40,22 +42,32 @@ def default_depth(n: int) -> int:
     return 3
 
 
-def _count_parts(parts: Sequence[dict]) -> int:
-    return sum(
-        nqueens.count_subproblem(part["n"], part["columns"], part["weight"])
-        for part in parts
-    )
+def _count_parts(parts: Sequence[dict]) -> tuple[int, int]:
+    total = unique = 0
+    for part in parts:
+        share, share_unique = nqueens.count_subproblem(**part)
+        total += share
+        unique += share_unique or 0
+    return total, unique
 
 
-def nqueens_count(client, n: int, depth: int | None = None, tasks: int = 256) -> int:
-    """The number of placements of ``n`` queens (OEIS A000170), counted on
-    the cluster of ``client``: the subproblems of ``depth`` rows dealt
-    round-robin into at most ``tasks`` tasks."""
+def nqueens_counts(client, n: int, depth: int | None = None, tasks: int = 256) -> tuple[int, int]:
+    """The placements of ``n`` queens, all of them (OEIS A000170) and up to
+    symmetry (A002562), counted on the cluster of ``client``: the class
+    subproblems of ``depth`` rows dealt round-robin into at most ``tasks``
+    tasks."""
     parts = nqueens.split(n, default_depth(n) if depth is None else depth)
     tasks = max(1, min(tasks, len(parts)))
     batches = [parts[start::tasks] for start in range(tasks)]
     futures = client.map(_count_parts, batches, pure=False)
-    return sum(client.gather(futures))
+    shares = client.gather(futures)
+    return sum(total for total, _ in shares), sum(unique for _, unique in shares)
+
+
+def nqueens_count(client, n: int, depth: int | None = None, tasks: int = 256) -> int:
+    """The number of placements of ``n`` queens (OEIS A000170), counted on
+    the cluster of ``client`` as in ``nqueens_counts``."""
+    return nqueens_counts(client, n, depth, tasks)[0]
 
 
 def _line_count(lines: Sequence[str]) -> int:
@@ -144,6 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     count = commands.add_parser("nqueens-count", help="count the placements of N queens")
     count.add_argument("n", type=int, help="board size, 1 to 32")
     count.add_argument("--depth", type=int, help="rows placed per subproblem (default: by N)")
+    count.add_argument(
+        "--unique", action="store_true", help="print the count up to rotation and reflection"
+    )
     solve = commands.add_parser(
         "sudoku-solve", help="solve a file of sudokus, JSON records in input order on stdout"
     )
@@ -162,7 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "nqueens-count":
             if not 1 <= args.n <= 32:
                 parser.error(f"N = {args.n} is outside 1 to 32")
-            print(nqueens_count(client, args.n, args.depth))
+            total, unique = nqueens_counts(client, args.n, args.depth)
+            print(unique if args.unique else total)
             what = f"N = {args.n}"
         else:
             records = 0

@@ -13,8 +13,10 @@ from ._puzzle import solve_many as solve_many
 def count(n: int, threads: Optional[int] = None) -> tuple[int, int]:
     """(every placement, placements distinct under the 8 symmetries)."""
 
-def split(n: int, depth: int) -> list[dict]:
-    """The subproblems {"n", "columns", "weight"} with `depth` rows placed."""
+def split(n: int, depth: int, symmetry: str = "classes") -> list[dict]:
+    """The subproblems with `depth` rows placed, as `nqueens count N --split DEPTH` prints them: {"n", "columns", "symmetry"}, and "weight" when `symmetry` is "mirror"."""
 
-def count_subproblem(n: int, columns: Sequence[int], weight: int) -> int:
-    """One subproblem's share of the total: its completions times its weight."""
+def count_subproblem(
+    n: int, columns: Sequence[int], symmetry: Optional[str] = None, weight: Optional[int] = None
+) -> tuple[int, Optional[int]]:
+    """One subproblem's share of (every placement, placements distinct under symmetry); the second is None by mirror halving, which has a weight."""

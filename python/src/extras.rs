@@ -4,6 +4,7 @@
 
 use std::num::NonZeroUsize;
 
+use nqueens::cli::{SplitSymmetry, SubproblemLine};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
@@ -122,37 +123,83 @@ fn count(py: Python<'_>, n: usize, threads: Option<usize>) -> PyResult<(u64, u64
 }
 
 /// The total count of `n` queens split into subproblems, the first
-/// `depth` rows placed: dicts `{"n", "columns", "weight"}` as `nqueens
-/// count N --split DEPTH` prints them. Their shares
-/// (`count_subproblem`) sum to the total.
+/// `depth` rows placed: dicts `{"n", "columns", "symmetry"}` (and
+/// `"weight"` by mirror halving) as `nqueens count N --split DEPTH
+/// --symmetry SYMMETRY` prints them. Their shares (`count_subproblem`) sum
+/// to the counts.
 #[pyfunction]
-fn split<'py>(py: Python<'py>, n: usize, depth: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let parts = nqueens::split(n, depth).map_err(|error| Failure::Usage(error.to_string()))?;
+#[pyo3(signature = (n, depth, symmetry="classes"))]
+fn split<'py>(
+    py: Python<'py>,
+    n: usize,
+    depth: usize,
+    symmetry: &str,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let parts = match SplitSymmetry::from_name(symmetry) {
+        Some(SplitSymmetry::Classes) => nqueens::split(n, depth),
+        Some(SplitSymmetry::Mirror) => nqueens::split_mirror(n, depth),
+        None => {
+            return Err(Failure::Usage(format!(
+                "symmetry {symmetry:?}: expected \"classes\" or \"mirror\""
+            ))
+            .into());
+        }
+    }
+    .map_err(|error| Failure::Usage(error.to_string()))?;
     parts
-        .into_iter()
+        .iter()
         .map(|part| {
+            let line = SubproblemLine::of(part);
             let dict = PyDict::new(py);
-            dict.set_item("n", part.n)?;
-            dict.set_item("columns", part.columns)?;
-            dict.set_item("weight", part.weight)?;
+            dict.set_item("n", line.n)?;
+            dict.set_item("columns", line.columns)?;
+            dict.set_item("symmetry", line.symmetry.map(SplitSymmetry::name))?;
+            if let Some(weight) = line.weight {
+                dict.set_item("weight", weight)?;
+            }
             Ok(dict)
         })
         .collect()
 }
 
-/// One subproblem's share of the total: the completions of its first rows
-/// times its weight, counted on this thread with the GIL released.
+/// One subproblem's share of the counts, `(total, unique)`, counted on this
+/// thread with the GIL released: by symmetry classes both (`unique` the
+/// share of the placements distinct under symmetry), by mirror halving
+/// the completions times the weight and `unique` None. Without
+/// `symmetry`, a `weight` says mirror and none says classes.
 #[pyfunction]
-fn count_subproblem(py: Python<'_>, n: usize, columns: Vec<usize>, weight: u64) -> PyResult<u64> {
-    let part = nqueens::Subproblem { n, columns, weight };
-    let completions = py.detach(|| {
+#[pyo3(signature = (n, columns, symmetry=None, weight=None))]
+fn count_subproblem(
+    py: Python<'_>,
+    n: usize,
+    columns: Vec<usize>,
+    symmetry: Option<&str>,
+    weight: Option<u64>,
+) -> PyResult<(u64, Option<u64>)> {
+    let symmetry = symmetry
+        .map(|name| {
+            SplitSymmetry::from_name(name).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "symmetry {name:?}: expected \"classes\" or \"mirror\""
+                ))
+            })
+        })
+        .transpose()?;
+    let line = SubproblemLine {
+        n,
+        columns,
+        symmetry,
+        weight,
+    };
+    let part = line.subproblem().map_err(Failure::Usage)?;
+    let share = py.detach(|| {
         guard(|| {
             nqueens::count_subproblem(&part)
-                .map(|(completions, _)| completions)
+                .map(|(share, _)| share)
                 .map_err(|error| Failure::Usage(error.to_string()))
         })
     })?;
-    Ok(completions * part.weight)
+    Ok((share.total, share.unique))
 }
 
 /// Adds N-Queens' extras to its module.

@@ -33,6 +33,8 @@ def test_nqueens_counts_through_dask_equal_a000170(client):
     for n, expected in A000170.items():
         assert ps_dask.nqueens_count(client, n) == expected, n
     assert ps_dask.nqueens_count(client, 10, depth=4, tasks=7) == 724
+    assert ps_dask.nqueens_counts(client, 12, depth=0) == (14200, 1787)
+    assert ps_dask.nqueens_counts(client, 13) == (73712, 9233)
 
 
 def test_a_sudoku_file_through_dask_equals_the_binarys_json(client, fixtures, sudoku_binary, tmp_path):

@@ -182,25 +182,38 @@ def test_a_panic_becomes_internal_error_and_the_interpreter_goes_on():
 
 def test_nqueens_counts_and_its_split_agree_with_oeis():
     a000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680]
-    for n, expected in enumerate(a000170, start=1):
-        assert nqueens.count(n)[0] == expected
-        for depth in (0, 1, 2):
-            parts = nqueens.split(n, depth)
-            shares = [nqueens.count_subproblem(**part) for part in parts]
-            assert sum(shares) == expected, (n, depth)
-    assert nqueens.count(8) == (92, 12)
+    a002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341]
+    for n, (expected, unique) in enumerate(zip(a000170, a002562), start=1):
+        assert nqueens.count(n) == (expected, unique)
+        for depth in (0, 1, 2, 3, n):
+            shares = [nqueens.count_subproblem(**part) for part in nqueens.split(n, depth)]
+            assert sum(total for total, _ in shares) == expected, (n, depth)
+            assert sum(classes for _, classes in shares) == unique, (n, depth)
+            mirror = [nqueens.count_subproblem(**part) for part in nqueens.split(n, depth, "mirror")]
+            assert sum(total for total, _ in mirror) == expected, (n, depth)
+            assert all(classes is None for _, classes in mirror)
+    assert nqueens.count_subproblem(8, [0], weight=2) == (8, None)
+    assert nqueens.count_subproblem(8, [0]) == (16, 2)
     with pytest.raises(ValueError, match="attacked"):
-        nqueens.count_subproblem(8, [0, 1], 2)
+        nqueens.count_subproblem(8, [0, 1], "mirror", 2)
+    with pytest.raises(ValueError, match="never places a queen in column 5"):
+        nqueens.count_subproblem(8, [5], "classes")
+    with pytest.raises(ValueError, match="expected \"classes\" or \"mirror\""):
+        nqueens.split(8, 1, "rotations")
 
 
 def test_split_prints_what_the_binary_prints(sudoku_binary):
     binary = sudoku_binary.parent / "nqueens"
     if not binary.is_file():
         pytest.fail(f"no nqueens binary beside {sudoku_binary}")
-    output = subprocess.run(
-        [binary, "count", "9", "--split", "2"], capture_output=True, text=True, check=True
-    ).stdout
-    assert [json.loads(line) for line in output.splitlines()] == nqueens.split(9, 2)
+    for symmetry in ("classes", "mirror"):
+        output = subprocess.run(
+            [binary, "count", "9", "--split", "2", "--symmetry", symmetry],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert [json.loads(line) for line in output.splitlines()] == nqueens.split(9, 2, symmetry)
 
 
 def test_the_package_ships_its_type_stubs():

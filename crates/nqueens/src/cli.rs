@@ -66,10 +66,24 @@ available) ends it before what it holds would pass SIZE: bfs keeps every
 board it generates, dfs the boards of its path and their siblings, csp its
 domains and trail; a board too large for the limit is refused at once.
 
+Subproblems, for any scheduler: --split DEPTH prints one JSON line per node
+of the fast counter's search with DEPTH rows placed, {\"n\", \"columns\",
+\"symmetry\": \"classes\"}; --subproblem LINE counts one on one thread and
+prints its share of the count (with --unique, of the distinct placements),
+and the shares of a split sum to the count. Only prefixes the search visits
+are class subproblems (another is refused, exit 1, with the rule that leaves
+it out). --symmetry mirror prints mirror-halving lines instead, {\"n\",
+\"columns\", \"symmetry\": \"mirror\", \"weight\": 1 or 2}: any prefix of queens
+that attack nothing, but about 2.4 times the work and no unique count. A
+line without \"symmetry\" is a mirror one when it has a \"weight\". With
+--json, --subproblem adds \"unique\" (classes) or \"completions\" (mirror:
+the count before the weight) to the fields above.
+
 Examples:
   nqueens count 14                   365596
   nqueens count 8 --unique           12
   nqueens count 16 --threads 1 --json
+  nqueens count 17 --split 3 | parallel nqueens count --subproblem {}
   nqueens count 8 --algo dfs         92 (seed 004's formulation agrees)
   nqueens count 12 --algo csp --node-limit 1000";
 
@@ -1514,10 +1528,86 @@ mod tests {
         }
         assert!(located > 300, "only {located} errors named a column");
     }
+
+    #[test]
+    fn hostile_subproblem_lines_are_refused_or_counted_never_a_panic() {
+        // Lines of both forms, mutated: each parses to a subproblem that
+        // counts or is refused, or fails to parse with a message. (Boards
+        // above 10 are only checked, not counted: a mutant N = 31 at depth 0
+        // is a count of years.)
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        for part in crate::split(9, 3)
+            .unwrap()
+            .iter()
+            .chain(&crate::split_mirror(9, 2).unwrap())
+        {
+            lines.push(serde_json::to_vec(&SubproblemLine::of(part)).unwrap());
+        }
+        lines.push(br#"{"n":8,"columns":[0,2],"weight":2}"#.to_vec());
+        let alphabet = b"0123456789,[]{}\":-. eclassmirorwight";
+        let mut rng = Rng::new(0x9_0eee_0003);
+        let (mut counted, mut refused) = (0, 0);
+        for case in 0..4000 {
+            let mutant = mutate(&mut rng, &lines[case % lines.len()], alphabet);
+            let text = String::from_utf8_lossy(&mutant);
+            let Ok(part) = SubproblemLine::parse(&text) else {
+                continue;
+            };
+            if part.n > 10 {
+                continue;
+            }
+            match crate::count_subproblem(&part) {
+                Ok(_) => counted += 1,
+                Err(error) => {
+                    assert!(!error.to_string().is_empty(), "{text}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(
+            counted > 10 && refused > 10,
+            "{counted} counted, {refused} refused"
+        );
+    }
+}
+
+/// How `count N --split DEPTH --symmetry` weighs its subproblems.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum SplitSymmetry {
+    /// The fast counter's own search, a class of 2, 4 or 8 per canonical
+    /// board: the whole count's work, and the unique count too (the default)
+    #[default]
+    Classes,
+    /// Mirror halving, each line with its weight (1 or 2): about 2.4 times
+    /// the work, but any prefix of queens that attack nothing is a subproblem
+    Mirror,
+}
+
+impl SplitSymmetry {
+    /// The name on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            SplitSymmetry::Classes => "classes",
+            SplitSymmetry::Mirror => "mirror",
+        }
+    }
+
+    /// The symmetry of this name, if it is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [SplitSymmetry::Classes, SplitSymmetry::Mirror]
+            .into_iter()
+            .find(|symmetry| symmetry.name() == name)
+    }
 }
 
 /// One line of `count N --split DEPTH`, and what `count --subproblem`
-/// reads: the board size, the columns of the first rows, the weight.
+/// reads: the board size, the columns of the first rows, how they are
+/// weighed (`symmetry`) and the mirror form's `weight`. Read without
+/// `symmetry`, a line with a `weight` is a mirror one (the form
+/// `{"n", "columns", "weight"}`), one without a class one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SubproblemLine {
@@ -1525,13 +1615,75 @@ pub struct SubproblemLine {
     pub n: usize,
     /// The queen's column in each of the first rows.
     pub columns: Vec<usize>,
-    /// 2 when each completion stands for its mirror image too, else 1.
-    pub weight: u64,
+    /// `classes` or `mirror`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<SplitSymmetry>,
+    /// Mirror only: 2 when each completion stands for its mirror image
+    /// too, else 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u64>,
+}
+
+impl SubproblemLine {
+    /// The line of `part`, `symmetry` always written.
+    pub fn of(part: &crate::Subproblem) -> Self {
+        let (symmetry, weight) = match part.symmetry {
+            crate::Symmetry::Classes => (SplitSymmetry::Classes, None),
+            crate::Symmetry::Mirror { weight } => (SplitSymmetry::Mirror, Some(weight)),
+        };
+        SubproblemLine {
+            n: part.n,
+            columns: part.columns.clone(),
+            symmetry: Some(symmetry),
+            weight,
+        }
+    }
+
+    /// Reads a line of `--split`.
+    ///
+    /// # Errors
+    ///
+    /// Text that is not a subproblem line (the message names the line and
+    /// column), or a `symmetry` and a `weight` that do not go together.
+    pub fn parse(json: &str) -> Result<crate::Subproblem, String> {
+        let line: SubproblemLine = serde_json::from_str(json).map_err(|error| error.to_string())?;
+        line.subproblem()
+    }
+
+    /// The subproblem this line describes.
+    ///
+    /// # Errors
+    ///
+    /// A `symmetry` and a `weight` that do not go together.
+    pub fn subproblem(self) -> Result<crate::Subproblem, String> {
+        let line = self;
+        let symmetry = match (line.symmetry, line.weight) {
+            (None | Some(SplitSymmetry::Classes), None) => crate::Symmetry::Classes,
+            (None | Some(SplitSymmetry::Mirror), Some(weight)) => {
+                crate::Symmetry::Mirror { weight }
+            }
+            (Some(SplitSymmetry::Classes), Some(_)) => {
+                return Err(
+                    "a \"classes\" subproblem has no \"weight\": each canonical board weighs its class's size"
+                        .to_owned(),
+                );
+            }
+            (Some(SplitSymmetry::Mirror), None) => {
+                return Err("a \"mirror\" subproblem needs its \"weight\", 1 or 2".to_owned());
+            }
+        };
+        Ok(crate::Subproblem {
+            n: line.n,
+            columns: line.columns,
+            symmetry,
+        })
+    }
 }
 
 /// The fields of `count --subproblem --json` beside the envelope: the
-/// subproblem, `count` (its completions times its weight: the
-/// subproblems' counts sum to the total) and `completions`.
+/// subproblem, `count` (its share of the total: the shares of a split sum
+/// to the count), `unique` (a class subproblem's share of the count up to
+/// symmetry) or `completions` (a mirror subproblem's, before the weight).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubproblemFields {
     /// The subproblem counted.
@@ -1542,65 +1694,73 @@ pub struct SubproblemFields {
     /// Its share of the total, always complete.
     #[serde(flatten)]
     pub count: Count,
-    /// The completions of its first rows, before the weight.
-    pub completions: u64,
+    /// Classes only: its share of the placements distinct under symmetry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
+    /// Mirror only: the completions of its first rows, before the weight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completions: Option<u64>,
 }
 
-/// `nqueens count N --split DEPTH`: the subproblems with the first `depth`
-/// rows placed, one JSON line each ([`SubproblemLine`]).
+/// `nqueens count N --split DEPTH --symmetry`: the subproblems with the
+/// first `depth` rows placed, one JSON line each ([`SubproblemLine`]).
 ///
 /// # Errors
 ///
 /// A board size the counter does not take, or a failed write.
-pub fn run_split(n: usize, depth: usize) -> anyhow::Result<ExitCode> {
-    let parts = crate::split(n, depth)?;
+pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Result<ExitCode> {
+    let parts = match symmetry {
+        SplitSymmetry::Classes => crate::split(n, depth)?,
+        SplitSymmetry::Mirror => crate::split_mirror(n, depth)?,
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for part in parts {
-        let line = SubproblemLine {
-            n: part.n,
-            columns: part.columns,
-            weight: part.weight,
-        };
-        serde_json::to_writer(&mut out, &line)?;
+    for part in &parts {
+        serde_json::to_writer(&mut out, &SubproblemLine::of(part))?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// `nqueens count --subproblem JSON`: counts one line of `--split` and
-/// prints its share of the total (the count times the weight), or its
-/// record with `json`. Status `unsolvable` (exit 3) when the first rows
-/// have no completion.
+/// `nqueens count --subproblem JSON`: counts one line of `--split` on this
+/// thread and prints its share of the total (with `unique`, of the count up
+/// to symmetry), or its record with `json`. Status `unsolvable` (exit 3)
+/// when the share is 0.
 ///
 /// # Errors
 ///
 /// JSON that is not a subproblem (the message names the line and column),
-/// a prefix whose queens attack each other, or a failed write.
+/// a prefix whose queens attack each other or (classes) that the class
+/// search never places, `unique` with a mirror subproblem, or a failed
+/// write.
 pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
-    let line: SubproblemLine =
-        serde_json::from_str(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    let part = crate::Subproblem {
-        n: line.n,
-        columns: line.columns.clone(),
-        weight: line.weight,
-    };
-    let (completions, stats) =
+    let part =
+        SubproblemLine::parse(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
+    if view.unique && part.symmetry != crate::Symmetry::Classes {
+        anyhow::bail!(
+            "--subproblem --unique: a mirror subproblem counts placements, not classes; split with --symmetry classes"
+        );
+    }
+    let (share, stats) =
         crate::count_subproblem(&part).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    let status = match completions {
+    let status = match share.total {
         0 => crate::Status::Unsolvable,
         _ => crate::Status::Solved,
     };
-    let count = completions * part.weight;
     let mut out = std::io::stdout().lock();
     if view.json {
+        let completions = match part.symmetry {
+            crate::Symmetry::Mirror { weight } => Some(share.total / weight),
+            crate::Symmetry::Classes => None,
+        };
         let fields = SubproblemFields {
-            part: line,
+            part: SubproblemLine::of(&part),
             algo: CountAlgo::Fast.name().to_owned(),
             count: Count {
-                count,
+                count: share.total,
                 complete: true,
             },
+            unique: share.unique,
             completions,
         };
         let mut record: Record<SubproblemFields, String, Counters> = Record::ended(status, fields);
@@ -1608,7 +1768,12 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         serde_json::to_writer(&mut out, &record)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "{count}")?;
+        let shown = if view.unique {
+            share.unique.unwrap_or_default()
+        } else {
+            share.total
+        };
+        writeln!(out, "{shown}")?;
         if view.stats {
             writeln!(out, "{}", stats_line(&stats, Some(1)))?;
         }

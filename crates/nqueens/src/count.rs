@@ -175,11 +175,16 @@ enum Family {
     Edge,
 }
 
-/// A subtree of the search: the first rows already placed, ready for one worker.
+/// A node of the class search: the first `row` rows placed, and what they
+/// settle of the family and `bound1`. The threads' tasks and the
+/// subproblems of a split are such nodes, and counting one resumes the
+/// search at it ([`Search::resume`]).
 #[derive(Debug, Clone, Copy)]
-struct Task {
-    family: Family,
-    /// Corner: the second row's queen's column. Edge: the first row's queen's column.
+pub(crate) struct Node {
+    /// `None` at the root, and for the only board of N = 1.
+    family: Option<Family>,
+    /// Corner: the second row's queen's column (0 until row 1 is placed).
+    /// Edge: the first row's queen's column.
     bound1: usize,
     /// The next row to fill.
     row: usize,
@@ -187,29 +192,227 @@ struct Task {
     down: u32,
     right: u32,
     /// The queens of rows `0..row`, as one-bit masks.
-    prefix: [u32; 3],
+    board: [u32; MAX_COUNT_N],
+}
+
+impl Node {
+    /// The empty board.
+    fn root() -> Self {
+        Node {
+            family: None,
+            bound1: 0,
+            row: 0,
+            left: 0,
+            down: 0,
+            right: 0,
+            board: [0; MAX_COUNT_N],
+        }
+    }
+
+    /// Whether the family and `bound1` are known, so that the search's own
+    /// recursion can take over: not at the root, nor at a corner queen
+    /// alone (its second row chooses `bound1`).
+    fn settled(&self) -> bool {
+        match self.family {
+            Some(Family::Edge) => true,
+            Some(Family::Corner) => self.row >= 2,
+            None => false,
+        }
+    }
+
+    /// The node below this one with the queen `bit` in the next row.
+    fn child(&self, n: usize, bit: u32) -> Node {
+        let mut child = *self;
+        child.board[self.row] = bit;
+        child.row += 1;
+        child.left = (self.left | bit) << 1;
+        child.down = self.down | bit;
+        child.right = (self.right | bit) >> 1;
+        let column = bit.trailing_zeros() as usize;
+        match (self.family, self.row) {
+            (None, 0) if n > 1 => {
+                if column == 0 {
+                    child.family = Some(Family::Corner);
+                } else {
+                    child.family = Some(Family::Edge);
+                    child.bound1 = column;
+                }
+            }
+            (Some(Family::Corner), 1) => child.bound1 = column,
+            _ => {}
+        }
+        child
+    }
+
+    /// The columns of the rows placed, from row 0.
+    pub(crate) fn columns(&self) -> Vec<usize> {
+        self.board[..self.row]
+            .iter()
+            .map(|bit| bit.trailing_zeros() as usize)
+            .collect()
+    }
+}
+
+/// Why the class search never places a queen where a subproblem's prefix
+/// puts one: each rule keeps one board of every symmetry class (see the
+/// crate documentation), so the boards it leaves out are counted as images
+/// of others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Unvisited {
+    /// N = 2 or 3: no placement exists, and the search places no queen.
+    #[error("no placement of 2 or 3 queens exists, so the search places none")]
+    NoPlacement,
+    /// The first row's queen right of the left half: an image of the
+    /// board, counted instead, has it in the left half.
+    #[error("the first row's queen stands in columns 0 to {max}, the left half")]
+    FirstRow {
+        /// The rightmost column the first row's queen takes.
+        max: usize,
+    },
+    /// With a queen in the corner, the second row's queen in the last column.
+    #[error("with a queen in the corner, the second row's queen stands in columns 2 to {max}")]
+    CornerSecondRow {
+        /// The rightmost column it takes.
+        max: usize,
+    },
+    /// With a queen in the corner, the column-1 queen above row `bound1`:
+    /// the reflection in the main diagonal gives the board counted instead.
+    #[error(
+        "with a queen in the corner and the second row's in column {bound1}, the column-1 queen stands below row {bound1}"
+    )]
+    CornerColumnOne {
+        /// The second row's queen's column.
+        bound1: usize,
+    },
+    /// No queen in a corner, and a side column's queen out of rows
+    /// `bound1..=bound2` (or no room left there for both side queens).
+    #[error(
+        "with the first row's queen in column {bound1}, the queens of the first and last columns stand in rows {bound1} to {bound2}"
+    )]
+    EdgeSide {
+        /// The first row's queen's column.
+        bound1: usize,
+        /// `n - 1 - bound1`.
+        bound2: usize,
+    },
+    /// No queen in a corner, and the last row's queen out of columns
+    /// `bound1..=bound2`.
+    #[error(
+        "with the first row's queen in column {bound1}, the last row's queen stands in columns {bound1} to {bound2}"
+    )]
+    EdgeLastRow {
+        /// The first row's queen's column.
+        bound1: usize,
+        /// `n - 1 - bound1`.
+        bound2: usize,
+    },
+}
+
+/// Calls `found` with each node of the class search at `depth` (at most
+/// `n`), in lexicographic order of their columns: exactly the prefixes the
+/// search places (a prefix whose subtree ends above `depth` has no
+/// completion and is left out).
+///
+/// # Errors
+///
+/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
+pub(crate) fn class_nodes(
+    n: usize,
+    depth: usize,
+    mut found: impl FnMut(&Node),
+) -> Result<(), SizeError> {
+    check_size(n)?;
+    let depth = depth.min(n);
+    visit(
+        n,
+        &Node::root(),
+        &mut Search::new(n, NoObserver),
+        &mut |node| {
+            if node.row == depth {
+                found(node);
+                true
+            } else {
+                false
+            }
+        },
+    );
+    Ok(())
+}
+
+/// Walks the class search from `node` depth first, lowest column first,
+/// not below a node where `stop` says so.
+fn visit(
+    n: usize,
+    node: &Node,
+    search: &mut Search<NoObserver>,
+    stop: &mut impl FnMut(&Node) -> bool,
+) {
+    if stop(node) {
+        return;
+    }
+    let mut free = search.candidates(node);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        visit(n, &node.child(n, bit), search, stop);
+    }
+}
+
+/// The node of the class search that `columns` (each on the board, no two
+/// queens attacking) place, or the first row whose queen the search never
+/// places there, and why.
+pub(crate) fn class_node(n: usize, columns: &[usize]) -> Result<Node, (usize, Unvisited)> {
+    let mut search = Search::new(n, NoObserver);
+    let mut node = Node::root();
+    for (row, &column) in columns.iter().enumerate() {
+        let bit = 1u32 << column;
+        if search.candidates(&node) & bit == 0 {
+            return Err((row, search.refusal(&node)));
+        }
+        node = node.child(n, bit);
+    }
+    Ok(node)
+}
+
+/// Counts the completions of `node` on this thread: the placements it
+/// stands for, all of them and up to symmetry, and the queens placed (its
+/// prefix's included).
+pub(crate) fn count_node(n: usize, node: &Node) -> (Counts, u64) {
+    if n == 1 {
+        // The only board, a class of its own (see `count_with`).
+        return (
+            Counts {
+                total: 1,
+                unique: 1,
+            },
+            1,
+        );
+    }
+    let mut search = Search::new(n, NoObserver);
+    search.resume(node);
+    (search.tally.counts(), search.tally.nodes)
 }
 
 /// [`count_classes`] on one thread, the search told to `observer`.
 fn count_classes_observed<O: Observer>(n: usize, observer: O) -> Tally {
     let mut search = Search::new(n, observer);
-    for (number, task) in split(n).iter().enumerate() {
+    for (number, task) in tasks(n).iter().enumerate() {
         if number > 0 {
             // The next subtree starts again from the empty board.
             search.observer.backtrack(0);
         }
-        search.run(task);
+        search.resume(task);
     }
     search.tally
 }
 
 fn count_classes(n: usize, threads: usize) -> Tally {
-    let tasks = split(n);
+    let tasks = tasks(n);
     let next_task = AtomicUsize::new(0);
     let work = || {
         let mut search = Search::new(n, NoObserver);
         while let Some(task) = tasks.get(next_task.fetch_add(1, Ordering::Relaxed)) {
-            search.run(task);
+            search.resume(task);
         }
         search.tally
     };
@@ -239,54 +442,25 @@ fn count_classes(n: usize, threads: usize) -> Tally {
 /// The search split into subtrees after the first two (edge) or three
 /// (corner) rows, a few hundred tasks for N = 16, so that threads taking
 /// tasks from a shared counter finish within a small task of each other.
-fn split(n: usize) -> Vec<Task> {
+fn tasks(n: usize) -> Vec<Node> {
     let mut tasks = Vec::new();
-    let mut search = Search::new(n, NoObserver);
-    // Corner family: row 0 holds column 0, row 1 holds column bound1 in
-    // 2..=n-2 (column 1 is attacked; column n-1 would leave no room for the
-    // column-1 queen below it, see `Search::corner`).
-    for bound1 in 2..n.saturating_sub(1) {
-        search.configure(Family::Corner, bound1);
-        let bit = 1u32 << bound1;
-        let (left, down, right) = ((2 | bit) << 1, 1 | bit, bit >> 1);
-        let mut free = search.corner_candidates(2, left, down, right);
-        while free != 0 {
-            let third = free & free.wrapping_neg();
-            free ^= third;
-            tasks.push(Task {
-                family: Family::Corner,
-                bound1,
-                row: 3,
-                left: (left | third) << 1,
-                down: down | third,
-                right: (right | third) >> 1,
-                prefix: [1, bit, third],
-            });
-        }
-    }
-    // Edge family: row 0 holds column bound1 in the left half.
-    let mut bound1 = 1;
-    while bound1 + 1 + bound1 < n {
-        search.configure(Family::Edge, bound1);
-        let bit = 1u32 << bound1;
-        let (left, down, right) = (bit << 1, bit, bit >> 1);
-        if let Some(mut free) = search.edge_candidates(1, left, down, right) {
-            while free != 0 {
-                let second = free & free.wrapping_neg();
-                free ^= second;
-                tasks.push(Task {
-                    family: Family::Edge,
-                    bound1,
-                    row: 2,
-                    left: (left | second) << 1,
-                    down: down | second,
-                    right: (right | second) >> 1,
-                    prefix: [bit, second, 0],
-                });
+    visit(
+        n,
+        &Node::root(),
+        &mut Search::new(n, NoObserver),
+        &mut |node| {
+            let task_row = match node.family {
+                Some(Family::Corner) => 3,
+                Some(Family::Edge) => 2,
+                None => n,
+            };
+            let stop = node.row >= task_row.min(n);
+            if stop && node.family.is_some() {
+                tasks.push(*node);
             }
-        }
-        bound1 += 1;
-    }
+            stop
+        },
+    );
     tasks
 }
 
@@ -380,16 +554,94 @@ impl<O: Observer> Search<O> {
         }
     }
 
-    fn run(&mut self, task: &Task) {
-        self.configure(task.family, task.bound1);
-        self.board[..3].copy_from_slice(&task.prefix);
-        self.tally.nodes += task.row as u64;
-        for row in 0..task.row {
-            self.decide(row, task.prefix[row]);
+    /// Counts the completions of `node`: the search's own recursion once
+    /// the family and `bound1` are settled, else each child in turn.
+    fn resume(&mut self, node: &Node) {
+        let Some(family) = node.family.filter(|_| node.settled()) else {
+            let mut free = self.candidates(node);
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                self.resume(&node.child(self.last_row + 1, bit));
+            }
+            return;
+        };
+        let row = node.row;
+        self.configure(family, node.bound1);
+        self.board[..row].copy_from_slice(&node.board[..row]);
+        self.tally.nodes += row as u64;
+        for (placed, &bit) in node.board[..row].iter().enumerate() {
+            self.decide(placed, bit);
         }
-        match task.family {
-            Family::Corner => self.corner(task.row, task.left, task.down, task.right),
-            Family::Edge => self.edge(task.row, task.left, task.down, task.right),
+        let (left, down, right) = (node.left, node.down, node.right);
+        match family {
+            Family::Corner if row > self.last_row => {
+                // A whole board the corner rules let through: a class of 8.
+                self.tally.eight += 1;
+                self.found();
+            }
+            Family::Corner => self.corner(row, left, down, right),
+            _ if row > self.last_row => self.settle(),
+            _ if row == self.last_row => {
+                let last = self.candidates(node);
+                if last != 0 {
+                    self.edge_last(last);
+                }
+            }
+            _ => self.edge(row, left, down, right),
+        }
+    }
+
+    /// The columns the search tries in the row below `node`, as bits.
+    fn candidates(&mut self, node: &Node) -> u32 {
+        let n = self.last_row + 1;
+        if node.row == n {
+            return 0;
+        }
+        match node.family {
+            None if n == 1 => 1,
+            None if n < 4 => 0,
+            // The corner, and each bound1 with 2 * bound1 + 1 < n: the
+            // left half.
+            None => (1u32 << ((n - 2) / 2 + 1)) - 1,
+            // Columns 2..=n-2: column 1 is attacked, and from column n-1
+            // the column-1 queen could not stand below row bound1.
+            Some(Family::Corner) if node.row == 1 => ((1u32 << (n - 1)) - 1) & !3,
+            Some(family) => {
+                self.configure(family, node.bound1);
+                let (left, down, right) = (node.left, node.down, node.right);
+                match family {
+                    Family::Corner => self.corner_candidates(node.row, left, down, right),
+                    Family::Edge if node.row == self.last_row => {
+                        self.full & !(left | down | right) & !self.last_mask
+                    }
+                    Family::Edge => self
+                        .edge_candidates(node.row, left, down, right)
+                        .unwrap_or(0),
+                }
+            }
+        }
+    }
+
+    /// Why the search places no queen in a column of the row below `node`
+    /// that no queen above attacks but [`Search::candidates`] leaves out.
+    fn refusal(&mut self, node: &Node) -> Unvisited {
+        let n = self.last_row + 1;
+        match node.family {
+            None if n < 4 => Unvisited::NoPlacement,
+            None => Unvisited::FirstRow { max: (n - 2) / 2 },
+            Some(Family::Corner) if node.row == 1 => Unvisited::CornerSecondRow { max: n - 2 },
+            Some(Family::Corner) => Unvisited::CornerColumnOne {
+                bound1: node.bound1,
+            },
+            Some(Family::Edge) if node.row == self.last_row => Unvisited::EdgeLastRow {
+                bound1: node.bound1,
+                bound2: self.last_row - node.bound1,
+            },
+            Some(Family::Edge) => Unvisited::EdgeSide {
+                bound1: node.bound1,
+                bound2: self.last_row - node.bound1,
+            },
         }
     }
 
@@ -471,20 +723,8 @@ impl<O: Observer> Search<O> {
                 self.decide(row, bit);
                 let last = self.full & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1));
                 if last != 0 && last & self.last_mask == 0 {
-                    self.tally.nodes += 1;
                     self.board[row % MAX_COUNT_N] = bit;
-                    self.board[(row + 1) % MAX_COUNT_N] = last;
-                    self.decide(row + 1, last);
-                    if O::ACTIVE {
-                        let classes = self.tally.unique();
-                        self.classify();
-                        if self.tally.unique() > classes {
-                            self.found();
-                        }
-                    } else {
-                        self.classify();
-                    }
-                    self.back_to(row + 1);
+                    self.edge_last(last);
                 }
                 self.back_to(row);
             }
@@ -498,6 +738,32 @@ impl<O: Observer> Search<O> {
             self.decide(row, bit);
             self.edge(row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
             self.back_to(row);
+        }
+    }
+
+    /// Places the last row's queen `last` of an edge-family board (the
+    /// rows above on `board`) and classifies the board.
+    #[inline(always)]
+    fn edge_last(&mut self, last: u32) {
+        let row = self.last_row;
+        self.tally.nodes += 1;
+        self.board[row % MAX_COUNT_N] = last;
+        self.decide(row, last);
+        self.settle();
+        self.back_to(row);
+    }
+
+    /// [`Search::classify`], telling the observer when the board is kept.
+    #[inline(always)]
+    fn settle(&mut self) {
+        if O::ACTIVE {
+            let classes = self.tally.unique();
+            self.classify();
+            if self.tally.unique() > classes {
+                self.found();
+            }
+        } else {
+            self.classify();
         }
     }
 

@@ -77,6 +77,12 @@
 //! default) take them from a shared counter, so they finish within one small
 //! subtree of each other.
 //!
+//! The same subtrees, at any depth, are the subproblems of [`split`], for
+//! counts shared out over machines: counting one ([`count_subproblem`])
+//! resumes the search at its node, so the subproblems together do the work
+//! of one count and give both numbers. [`split_mirror`] gives mirror-halving
+//! subproblems instead, which take any prefix but visit every completion.
+//!
 //! # Placing: construction and local search
 //!
 //! [`solve`] with [`Algo::Construct`] (the default) writes down a
@@ -157,7 +163,7 @@ pub mod svg;
 pub mod watch;
 
 pub use check::{Violation, check_columns};
-pub use count::{Counts, MAX_COUNT_N, WATCH_MAX_N, count};
+pub use count::{Counts, MAX_COUNT_N, Unvisited, WATCH_MAX_N, count};
 pub use formulation::{base_bytes, board_bytes};
 pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
@@ -169,7 +175,9 @@ pub use puzzle::{ParseError, Queens};
 /// budget. The trait a tool over every puzzle uses: [`puzzle_kit::Puzzle`].
 pub use puzzle_kit::{Algorithm, Configure, Limit, Limits, Status};
 pub use solve::{MAX_SOLVE_N, solve};
-pub use subproblem::{Subproblem, SubproblemError, count_subproblem, split};
+pub use subproblem::{
+    Share, Subproblem, SubproblemError, Symmetry, count_subproblem, split, split_mirror,
+};
 
 /// A board size that [`count`] or [`Queens::new`] does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -41,13 +41,18 @@ struct CountArgs {
           allow_negative_numbers = true, required_unless_present = "subproblem")]
     n: Option<i64>,
     /// Print the count split into independent subproblems, the first DEPTH
-    /// rows placed, one JSON line each ({"n", "columns", "weight"}), for any
-    /// scheduler to share out (fast only)
+    /// rows placed, one JSON line each ({"n", "columns", "symmetry"}), for
+    /// any scheduler to share out (fast only)
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unique", "threads"])]
     split: Option<usize>,
+    /// How --split weighs its subproblems: the fast counter's own search by
+    /// symmetry classes, or mirror halving (lines with a "weight")
+    #[arg(long, value_enum, requires = "split")]
+    symmetry: Option<cli::SplitSymmetry>,
     /// Count one line of --split on this thread and print its share of the
-    /// total (its completions times its weight; the shares sum to the count)
-    #[arg(long, value_name = "JSON", conflicts_with_all = ["n", "split", "unique", "threads"])]
+    /// total (with --unique, of the distinct placements; classes only): the
+    /// shares of a split sum to the count
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["n", "split", "threads"])]
     subproblem: Option<String>,
     /// Worker threads of the fast counter [default: all cores]
     #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -236,7 +241,7 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     // clap requires N unless --subproblem is given.
     let n = size(args.n.unwrap_or(1));
     if let Some(depth) = args.split {
-        return cli::run_split(n, depth);
+        return cli::run_split(n, depth, args.symmetry.unwrap_or_default());
     }
     if args.watch.compare {
         return cli::run_compare(n, true, args.limits.limits(), args.output.json);

@@ -1,32 +1,67 @@
 //! The total count split into independent subproblems that any scheduler
 //! can share out (a Slurm array, GNU parallel, a Dask cluster): each is the
-//! first rows placed, and the counts of their completions, each times its
-//! weight, sum to the total.
+//! first rows placed, and their shares sum to the total. Two ways to weigh
+//! the boards a subproblem leaves out:
 //!
-//! The weights come from the mirror image in the vertical axis, which maps
-//! every placement to another one (never to itself when N > 1, as the two
-//! would need a queen on the middle column in every row). A placement whose
-//! first queen off the middle column stands in the left half is kept with
-//! weight 2, standing for itself and its mirror image; one whose first
-//! queen off the middle stands in the right half is left out, as its mirror
-//! image is counted. A prefix that is all middle column (odd N, one row
-//! placed) cannot tell yet, and is counted whole with weight 1.
+//! - **Symmetry classes** ([`split`], the fast one): the subproblems are the
+//!   nodes of [`count`](crate::count)'s own search at the depth asked, and
+//!   counting one resumes that search there, so the subproblems together do
+//!   the whole count's work (plus their prefixes again). Each canonical
+//!   completion weighs the size of its class (2, 4 or 8), so a share gives
+//!   the total and the count up to symmetry at once. Only the prefixes the
+//!   search visits are subproblems; any other is refused with the rule
+//!   that leaves it out ([`Unvisited`]).
+//! - **Mirror halving** ([`split_mirror`]): the reflection in the vertical
+//!   axis maps every placement to another one (never to itself when N > 1,
+//!   as the two would need a queen on the middle column in every row). A
+//!   placement whose first queen off the middle column stands in the left
+//!   half is kept with weight 2, standing for itself and its mirror image;
+//!   one whose first queen off the middle stands in the right half is left
+//!   out, as its mirror image is counted. A prefix that is all middle
+//!   column (odd N, one row placed) cannot tell yet, and is counted whole
+//!   with weight 1. Any prefix of queens that do not attack each other can
+//!   be counted this way, but every completion is visited: about 2.4 times
+//!   the work of the class search.
 
 use std::time::Instant;
 
-use crate::{MAX_COUNT_N, SizeError, Stats};
+use crate::count::{class_node, class_nodes, count_node};
+use crate::{MAX_COUNT_N, SizeError, Stats, Unvisited};
 
-/// The first rows of a board placed: the part of the total count that the
-/// completions of these rows make, `weight` times their number.
+/// How a subproblem's completions stand for the placements left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// The class search's: only canonical completions are met, each
+    /// weighing the size of its symmetry class.
+    Classes,
+    /// Mirror halving: every completion is met and weighs `weight`, 2 when
+    /// it stands for its mirror image too, else 1.
+    Mirror {
+        /// 1 or 2.
+        weight: u64,
+    },
+}
+
+/// The first rows of a board placed: a part of the total count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subproblem {
     /// The board size.
     pub n: usize,
     /// The queen's column in each of the first rows, from row 0.
     pub columns: Vec<usize>,
-    /// How many placements each completion stands for: 2 when it stands
-    /// for its mirror image too, else 1.
-    pub weight: u64,
+    /// How its completions are weighed.
+    pub symmetry: Symmetry,
+}
+
+/// A subproblem's share of the count: the shares of a split sum to the
+/// count's [`Counts`](crate::Counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    /// Its part of every placement (OEIS A000170).
+    pub total: u64,
+    /// Its part of the placements distinct under symmetry (A002562): known
+    /// for [`Symmetry::Classes`] only.
+    pub unique: Option<u64>,
 }
 
 /// Why a [`Subproblem`] cannot be counted.
@@ -63,16 +98,27 @@ pub enum SubproblemError {
         /// The earlier row whose queen attacks it.
         by: usize,
     },
-    /// A weight other than 1 or 2.
-    #[error("weight {0}: a subproblem's weight is 1 or 2")]
+    /// A class subproblem whose prefix the class search never places.
+    #[error(
+        "row {row}: the symmetry-class search never places a queen in column {column} after these rows ({why}); a mirror subproblem takes any prefix"
+    )]
+    Unvisited {
+        /// The row, from 0.
+        row: usize,
+        /// Its column.
+        column: usize,
+        /// The rule that leaves it out.
+        why: Unvisited,
+    },
+    /// A mirror weight other than 1 or 2.
+    #[error("weight {0}: a mirror subproblem's weight is 1 or 2")]
     Weight(u64),
 }
 
-/// The subproblems of the count of `n` queens with the first `depth` rows
-/// placed (`depth` above `n` counts as `n`), in lexicographic order of
-/// their columns: every placement of the first rows that attacks nothing
-/// and is kept by the mirror rule of the module docs. Their completions,
-/// weighted, sum to the total count.
+/// The subproblems of the count of `n` queens by symmetry classes: the
+/// nodes of the fast counter's search with the first `depth` rows placed
+/// (`depth` above `n` counts as `n`), in lexicographic order of their
+/// columns. Their shares sum to the total and to the unique count.
 ///
 /// # Errors
 ///
@@ -81,15 +127,47 @@ pub enum SubproblemError {
 /// ```
 /// use nqueens::{count_subproblem, split};
 ///
-/// let parts = split(8, 2)?;
-/// let total: u64 = parts
-///     .iter()
-///     .map(|part| part.weight * count_subproblem(part).map(|(count, _)| count).unwrap())
-///     .sum();
-/// assert_eq!(total, 92);
-/// # Ok::<(), nqueens::SizeError>(())
+/// let (mut total, mut unique) = (0, 0);
+/// for part in split(8, 2)? {
+///     let (share, _stats) = count_subproblem(&part)?;
+///     total += share.total;
+///     unique += share.unique.unwrap_or(0);
+/// }
+/// assert_eq!((total, unique), (92, 12));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn split(n: usize, depth: usize) -> Result<Vec<Subproblem>, SizeError> {
+    let mut parts = Vec::new();
+    class_nodes(n, depth, |node| {
+        parts.push(Subproblem {
+            n,
+            columns: node.columns(),
+            symmetry: Symmetry::Classes,
+        });
+    })?;
+    Ok(parts)
+}
+
+/// The subproblems of the count of `n` queens by mirror halving, with the
+/// first `depth` rows placed (`depth` above `n` counts as `n`), in
+/// lexicographic order of their columns: every placement of the first rows
+/// that attacks nothing and is kept by the mirror rule of the module docs.
+///
+/// # Errors
+///
+/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
+///
+/// ```
+/// use nqueens::{count_subproblem, split_mirror};
+///
+/// let mut total = 0;
+/// for part in split_mirror(8, 2)? {
+///     total += count_subproblem(&part)?.0.total;
+/// }
+/// assert_eq!(total, 92);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn split_mirror(n: usize, depth: usize) -> Result<Vec<Subproblem>, SizeError> {
     check_size(n)?;
     let depth = depth.min(n);
     let mut parts = Vec::new();
@@ -104,7 +182,7 @@ fn extend(n: usize, depth: usize, columns: &mut Vec<usize>, parts: &mut Vec<Subp
             parts.push(Subproblem {
                 n,
                 columns: columns.clone(),
-                weight,
+                symmetry: Symmetry::Mirror { weight },
             });
         }
         return;
@@ -156,15 +234,17 @@ fn check_size(n: usize) -> Result<(), SizeError> {
     }
 }
 
-/// Counts the completions of `part`'s first rows (not yet times its
-/// weight) with bitboard backtracking, on the calling thread; the stats'
-/// nodes are the queens placed, the prefix's included.
+/// Counts `part`'s share on the calling thread: by symmetry classes, the
+/// fast counter's search resumed at its prefix; by mirror halving, bitboard
+/// backtracking over every completion, times the weight. The stats' nodes
+/// are the queens placed, the prefix's included.
 ///
 /// # Errors
 ///
 /// [`SubproblemError`] when the board size, a column or the weight is out
-/// of range, or two queens of the prefix attack each other.
-pub fn count_subproblem(part: &Subproblem) -> Result<(u64, Stats), SubproblemError> {
+/// of range, two queens of the prefix attack each other, or a class
+/// subproblem's prefix is not one the class search visits.
+pub fn count_subproblem(part: &Subproblem) -> Result<(Share, Stats), SubproblemError> {
     let start = Instant::now();
     let n = part.n;
     check_size(n)?;
@@ -174,11 +254,6 @@ pub fn count_subproblem(part: &Subproblem) -> Result<(u64, Stats), SubproblemErr
             n,
         });
     }
-    if !matches!(part.weight, 1 | 2) {
-        return Err(SubproblemError::Weight(part.weight));
-    }
-    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let (mut left, mut down, mut right) = (0u32, 0u32, 0u32);
     for (row, &column) in part.columns.iter().enumerate() {
         if column >= n {
             return Err(SubproblemError::OffBoard { row, column, n });
@@ -186,21 +261,58 @@ pub fn count_subproblem(part: &Subproblem) -> Result<(u64, Stats), SubproblemErr
         if let Some(by) = attacker(&part.columns, row, column) {
             return Err(SubproblemError::Attacked { row, column, by });
         }
-        let bit = 1u32 << column;
-        left = (left | bit) << 1;
-        down |= bit;
-        right = (right | bit) >> 1;
     }
-    let mut nodes = part.columns.len() as u64;
-    let count = complete(full, left & full, down, right, &mut nodes);
+    let (share, nodes) = match part.symmetry {
+        Symmetry::Classes => {
+            let node =
+                class_node(n, &part.columns).map_err(|(row, why)| SubproblemError::Unvisited {
+                    row,
+                    column: part.columns[row],
+                    why,
+                })?;
+            let (counts, nodes) = count_node(n, &node);
+            let share = Share {
+                total: counts.total,
+                unique: Some(counts.unique),
+            };
+            (share, nodes)
+        }
+        Symmetry::Mirror { weight } => {
+            if !matches!(weight, 1 | 2) {
+                return Err(SubproblemError::Weight(weight));
+            }
+            let (completions, nodes) = count_completions(n, &part.columns);
+            let share = Share {
+                total: completions * weight,
+                unique: None,
+            };
+            (share, nodes)
+        }
+    };
     Ok((
-        count,
+        share,
         Stats {
             nodes,
             num_tested: None,
             elapsed: start.elapsed(),
         },
     ))
+}
+
+/// Every completion of `columns`' first rows (queens that attack nothing),
+/// and the queens placed, the prefix's included.
+fn count_completions(n: usize, columns: &[usize]) -> (u64, u64) {
+    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let (mut left, mut down, mut right) = (0u32, 0u32, 0u32);
+    for &column in columns {
+        let bit = 1u32 << column;
+        left = (left | bit) << 1;
+        down |= bit;
+        right = (right | bit) >> 1;
+    }
+    let mut nodes = columns.len() as u64;
+    let count = complete(full, left & full, down, right, &mut nodes);
+    (count, nodes)
 }
 
 /// Completions of a board whose placed queens cover the columns `down` and
@@ -229,43 +341,205 @@ fn complete(full: u32, left: u32, down: u32, right: u32, nodes: &mut u64) -> u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CountOptions, count};
+    use crate::{CountOptions, Counts, count};
 
-    fn total(n: usize, depth: usize) -> u64 {
-        split(n, depth)
-            .unwrap()
-            .iter()
-            .map(|part| part.weight * count_subproblem(part).unwrap().0)
-            .sum()
+    /// The shares of a split summed: (total, unique when known).
+    fn sum(parts: &[Subproblem]) -> (u64, Option<u64>) {
+        parts.iter().fold((0, Some(0)), |(total, unique), part| {
+            let (share, _) = count_subproblem(part).unwrap();
+            (
+                total + share.total,
+                unique.zip(share.unique).map(|(a, b)| a + b),
+            )
+        })
     }
 
     #[test]
-    fn weighted_subproblems_sum_to_the_fast_counters_total_at_every_depth() {
+    fn shares_sum_to_the_fast_counters_counts_at_every_depth() {
         for n in 1..=10 {
             let (expected, _) = count(n, &CountOptions::default()).unwrap();
             for depth in 0..=n + 1 {
-                assert_eq!(total(n, depth), expected.total, "n {n} depth {depth}");
+                let classes = split(n, depth).unwrap();
+                assert_eq!(
+                    sum(&classes),
+                    (expected.total, Some(expected.unique)),
+                    "classes, n {n} depth {depth}"
+                );
+                let mirror = split_mirror(n, depth).unwrap();
+                let (total, unique) = sum(&mirror);
+                assert_eq!(total, expected.total, "mirror, n {n} depth {depth}");
+                assert!(mirror.is_empty() || unique.is_none());
             }
         }
     }
 
+    /// Every placement of `n` queens, by plain backtracking.
+    fn placements(n: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        let mut columns = Vec::new();
+        fn place(n: usize, columns: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if columns.len() == n {
+                out.push(columns.clone());
+                return;
+            }
+            for column in 0..n {
+                if attacker(columns, columns.len(), column).is_none() {
+                    columns.push(column);
+                    place(n, columns, out);
+                    columns.pop();
+                }
+            }
+        }
+        place(n, &mut columns, &mut out);
+        out
+    }
+
+    #[test]
+    fn every_whole_board_is_a_counted_class_or_refused_with_a_rule() {
+        // Each placement, as a class subproblem of all its rows, is either
+        // a node of the class search (counted 0, or its class's size when
+        // it is the canonical board) or refused by one of the rules; the
+        // counted ones are one per class.
+        let mut reasons = Vec::new();
+        for n in 1..=9 {
+            let (expected, _) = count(n, &CountOptions::default()).unwrap();
+            let (mut total, mut unique) = (0, 0);
+            for columns in placements(n) {
+                let part = Subproblem {
+                    n,
+                    columns,
+                    symmetry: Symmetry::Classes,
+                };
+                match count_subproblem(&part) {
+                    Ok((share, _)) => {
+                        assert!(
+                            matches!(share.total, 0 | 2 | 4 | 8) || n == 1,
+                            "{part:?}: {share:?}"
+                        );
+                        total += share.total;
+                        unique += share.unique.unwrap();
+                    }
+                    Err(SubproblemError::Unvisited { why, .. }) => {
+                        let reason = format!("{why:?}");
+                        let name = reason.split(' ').next().unwrap_or_default().to_owned();
+                        if !reasons.contains(&name) {
+                            reasons.push(name);
+                        }
+                    }
+                    Err(error) => panic!("{part:?}: {error}"),
+                }
+            }
+            assert_eq!(
+                Counts { total, unique },
+                expected,
+                "n {n}: the canonical boards"
+            );
+        }
+        // (No board up to N = 9 has the corner queen and the second row's in
+        // the last column; that rule and NoPlacement are tried on prefixes.)
+        assert_eq!(
+            reasons,
+            ["FirstRow", "CornerColumnOne", "EdgeSide", "EdgeLastRow"],
+            "the rules that refuse whole boards"
+        );
+    }
+
+    #[test]
+    fn a_prefix_the_class_search_never_places_is_refused_with_the_rule() {
+        let refusal = |n, columns: &[usize]| match count_subproblem(&Subproblem {
+            n,
+            columns: columns.to_vec(),
+            symmetry: Symmetry::Classes,
+        }) {
+            Err(SubproblemError::Unvisited { row, why, .. }) => Some((row, why)),
+            Err(error) => panic!("{columns:?}: {error}"),
+            Ok(_) => None,
+        };
+        assert_eq!(refusal(8, &[4]), Some((0, Unvisited::FirstRow { max: 3 })));
+        assert_eq!(refusal(9, &[4]), Some((0, Unvisited::FirstRow { max: 3 })));
+        assert_eq!(
+            refusal(8, &[0, 7]),
+            Some((1, Unvisited::CornerSecondRow { max: 6 }))
+        );
+        assert_eq!(
+            refusal(8, &[0, 3, 1]),
+            Some((2, Unvisited::CornerColumnOne { bound1: 3 }))
+        );
+        assert_eq!(refusal(8, &[0, 2, 5, 1]), None);
+        assert_eq!(
+            refusal(8, &[2, 0]),
+            Some((
+                1,
+                Unvisited::EdgeSide {
+                    bound1: 2,
+                    bound2: 5
+                }
+            ))
+        );
+        assert_eq!(refusal(3, &[0]), Some((0, Unvisited::NoPlacement)));
+        assert_eq!(refusal(1, &[0]), None);
+        assert_eq!(refusal(8, &[]), None);
+        // The mirror form takes them all.
+        for columns in [&[4][..], &[0, 7], &[0, 3, 1], &[2, 0]] {
+            let part = Subproblem {
+                n: 8,
+                columns: columns.to_vec(),
+                symmetry: Symmetry::Mirror { weight: 1 },
+            };
+            assert!(count_subproblem(&part).is_ok(), "{columns:?}");
+        }
+        let message = count_subproblem(&Subproblem {
+            n: 8,
+            columns: vec![0, 3, 1],
+            symmetry: Symmetry::Classes,
+        })
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            message,
+            "row 2: the symmetry-class search never places a queen in column 1 after these rows \
+             (with a queen in the corner and the second row's in column 3, the column-1 queen \
+             stands below row 3); a mirror subproblem takes any prefix"
+        );
+    }
+
     #[test]
     fn the_mirror_rule_keeps_the_left_half_with_weight_two() {
-        let parts = split(5, 1).unwrap();
-        let rows: Vec<_> = parts
-            .iter()
-            .map(|part| (part.columns.clone(), part.weight))
-            .collect();
-        assert_eq!(rows, [(vec![0], 2), (vec![1], 2), (vec![2], 1)]);
-        let parts = split(5, 2).unwrap();
-        assert!(parts.iter().all(|part| part.weight == 2));
-        assert!(parts.contains(&Subproblem {
-            n: 5,
-            columns: vec![2, 0],
-            weight: 2
-        }));
-        assert!(!parts.iter().any(|part| part.columns == [2, 4]));
-        assert_eq!(split(4, 0).unwrap()[0].weight, 1);
+        let rows = |depth| -> Vec<(Vec<usize>, Symmetry)> {
+            split_mirror(5, depth)
+                .unwrap()
+                .into_iter()
+                .map(|part| (part.columns, part.symmetry))
+                .collect()
+        };
+        let two = Symmetry::Mirror { weight: 2 };
+        let one = Symmetry::Mirror { weight: 1 };
+        assert_eq!(rows(1), [(vec![0], two), (vec![1], two), (vec![2], one)]);
+        let parts = rows(2);
+        assert!(parts.iter().all(|(_, symmetry)| *symmetry == two));
+        assert!(parts.contains(&(vec![2, 0], two)));
+        assert!(!parts.iter().any(|(columns, _)| *columns == [2, 4]));
+        assert_eq!(rows(0), [(vec![], one)]);
+    }
+
+    #[test]
+    fn the_class_split_is_the_searchs_nodes() {
+        let columns = |n, depth| -> Vec<Vec<usize>> {
+            split(n, depth)
+                .unwrap()
+                .into_iter()
+                .map(|part| part.columns)
+                .collect()
+        };
+        // The corner and the left half of the first row; N = 2 and 3 none.
+        assert_eq!(columns(8, 1), [[0], [1], [2], [3]]);
+        assert_eq!(columns(9, 1), [[0], [1], [2], [3]]);
+        assert!(columns(3, 1).is_empty());
+        assert_eq!(columns(3, 0), [Vec::<usize>::new()]);
+        assert_eq!(columns(1, 5), [[0]]);
+        // Below the corner, bound1 runs 2..=N-2.
+        let corner: Vec<_> = columns(8, 2).into_iter().filter(|c| c[0] == 0).collect();
+        assert_eq!(corner, [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6]]);
     }
 
     #[test]
@@ -273,7 +547,7 @@ mod tests {
         let part = |columns: Vec<usize>, weight| Subproblem {
             n: 6,
             columns,
-            weight,
+            symmetry: Symmetry::Mirror { weight },
         };
         assert_eq!(
             count_subproblem(&part(vec![0, 1], 2)).unwrap_err(),
@@ -306,6 +580,19 @@ mod tests {
         assert_eq!(
             count_subproblem(&part(vec![0; 7], 1)).unwrap_err(),
             SubproblemError::TooManyRows { rows: 7, n: 6 }
+        );
+        let classes = Subproblem {
+            n: 6,
+            columns: vec![0, 2, 0],
+            symmetry: Symmetry::Classes,
+        };
+        assert_eq!(
+            count_subproblem(&classes).unwrap_err(),
+            SubproblemError::Attacked {
+                row: 2,
+                column: 0,
+                by: 0
+            }
         );
     }
 }

@@ -584,14 +584,32 @@ fn a_flag_of_another_subcommand_says_whose_it_is() {
 
 #[test]
 fn the_subproblems_of_split_count_to_the_total() {
+    // By symmetry classes (the default): each share gives the total's part
+    // and the unique count's.
     let split = nqueens(&["count", "9", "--split", "2"], "");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    let (mut total, mut unique) = (0, 0);
+    for line in split.stdout.lines() {
+        let part = nqueens(&["count", "--subproblem", line, "--json"], "");
+        let record = json(&part);
+        assert!(matches!(part.code, 0 | 3), "{line}: {}", part.stderr);
+        assert_eq!(record["n"], 9);
+        assert_eq!(record["symmetry"], "classes");
+        total += record["count"].as_u64().unwrap();
+        unique += record["unique"].as_u64().unwrap();
+        let plain = nqueens(&["count", "--subproblem", line, "--unique"], "");
+        assert_eq!(plain.stdout.trim(), record["unique"].to_string());
+    }
+    assert_eq!((total, unique), (352, 46));
+    // By mirror halving: each share is the completions times the weight.
+    let split = nqueens(&["count", "9", "--split", "2", "--symmetry", "mirror"], "");
     assert_eq!(split.code, 0, "{}", split.stderr);
     let mut total = 0;
     for line in split.stdout.lines() {
         let part = nqueens(&["count", "--subproblem", line, "--json"], "");
         let record = json(&part);
         assert!(matches!(part.code, 0 | 3), "{line}: {}", part.stderr);
-        assert_eq!(record["n"], 9);
+        assert_eq!(record["symmetry"], "mirror");
         assert_eq!(
             record["count"],
             record["completions"].as_u64().unwrap() * record["weight"].as_u64().unwrap()
@@ -599,6 +617,18 @@ fn the_subproblems_of_split_count_to_the_total() {
         total += record["count"].as_u64().unwrap();
     }
     assert_eq!(total, 352);
+    // The form without "symmetry": a weight says mirror, none classes.
+    let mirror = nqueens(
+        &[
+            "count",
+            "--subproblem",
+            r#"{"n":8,"columns":[0],"weight":2}"#,
+        ],
+        "",
+    );
+    assert_eq!((mirror.code, mirror.stdout.as_str()), (0, "8\n"));
+    let classes = nqueens(&["count", "--subproblem", r#"{"n":8,"columns":[0]}"#], "");
+    assert_eq!((classes.code, classes.stdout.as_str()), (0, "16\n"));
 }
 
 #[test]
@@ -624,4 +654,60 @@ fn a_bad_subproblem_is_refused_with_where_and_why() {
     assert!(cut.stderr.contains("line 1 column 7"), "{}", cut.stderr);
     let formulation = nqueens(&["count", "8", "--split", "1", "--algo", "dfs"], "");
     assert_eq!(formulation.code, 2);
+    let loose = nqueens(&["count", "8", "--symmetry", "mirror"], "");
+    assert_eq!(loose.code, 2);
+    // Messages for what parses but is no subproblem, each exit 1.
+    for (json, message) in [
+        (
+            r#"{"n":8,"columns":[0,3,1],"symmetry":"classes"}"#,
+            "row 2: the symmetry-class search never places a queen in column 1 after these rows (with a queen in the corner and the second row's in column 3, the column-1 queen stands below row 3)",
+        ),
+        (
+            r#"{"n":8,"columns":[5]}"#,
+            "row 0: the symmetry-class search never places a queen in column 5 after these rows (the first row's queen stands in columns 0 to 3, the left half)",
+        ),
+        (
+            r#"{"n":8,"columns":[0],"symmetry":"classes","weight":2}"#,
+            "a \"classes\" subproblem has no \"weight\"",
+        ),
+        (
+            r#"{"n":8,"columns":[0],"symmetry":"mirror"}"#,
+            "a \"mirror\" subproblem needs its \"weight\", 1 or 2",
+        ),
+        (
+            r#"{"n":8,"columns":[0],"symmetry":"rotations"}"#,
+            "unknown variant `rotations`, expected `classes` or `mirror` at line 1 column 43",
+        ),
+        (
+            r#"{"n":33,"columns":[]}"#,
+            "N = 33 is larger than the largest supported board, 32",
+        ),
+        (r#"{"n":8,"columns":[-1]}"#, "invalid value: integer `-1`"),
+        (
+            r#"{"n":8,"columns":[9]}"#,
+            "row 0: column 9 is off a board of 8 columns",
+        ),
+    ] {
+        let run = nqueens(&["count", "--subproblem", json], "");
+        assert_eq!(run.code, 1, "{json}");
+        assert!(run.stderr.contains(message), "{json}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{json}: {}", run.stderr);
+    }
+    let mirror_unique = nqueens(
+        &[
+            "count",
+            "--subproblem",
+            r#"{"n":8,"columns":[0],"weight":2}"#,
+            "--unique",
+        ],
+        "",
+    );
+    assert_eq!(mirror_unique.code, 1);
+    assert!(
+        mirror_unique
+            .stderr
+            .contains("a mirror subproblem counts placements, not classes"),
+        "{}",
+        mirror_unique.stderr
+    );
 }

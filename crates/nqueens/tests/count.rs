@@ -7,7 +7,10 @@
 
 use std::num::NonZeroUsize;
 
-use nqueens::{CountOptions, Counts, MAX_COUNT_N, SizeError, count};
+use nqueens::{
+    CountOptions, Counts, MAX_COUNT_N, SizeError, Subproblem, count, count_subproblem, split,
+    split_mirror,
+};
 
 const LARGEST_TESTED: usize = if cfg!(debug_assertions) { 15 } else { 17 };
 
@@ -70,4 +73,42 @@ fn sizes_outside_the_range_are_errors() {
             max: MAX_COUNT_N
         })
     );
+}
+
+/// The shares of every subproblem summed: the total, and the unique count
+/// where the subproblems know it.
+fn sum_of_shares(parts: &[Subproblem]) -> (u64, Option<u64>) {
+    let mut total = 0;
+    let mut unique = Some(0);
+    for part in parts {
+        let (share, stats) = count_subproblem(part).expect("split's own subproblems count");
+        assert!(stats.nodes >= part.columns.len() as u64, "{part:?}");
+        total += share.total;
+        unique = unique.zip(share.unique).map(|(sum, more)| sum + more);
+    }
+    (total, unique)
+}
+
+#[test]
+fn every_split_sums_to_oeis_by_classes_and_by_mirror_halving() {
+    for (n, total, unique) in oeis_rows().into_iter().filter(|row| row.0 <= 14) {
+        for depth in [0, 1, 2, 3, n] {
+            let classes = split(n, depth).expect("a supported size");
+            assert_eq!(
+                sum_of_shares(&classes),
+                (total, Some(unique)),
+                "classes, n = {n}, depth {depth}: {} subproblems",
+                classes.len()
+            );
+            // The whole boards of the mirror split are every placement of
+            // the left half: past N = 12 that is slow unoptimised, and the
+            // shallow depths already cover the rule.
+            if depth == n && n > 12 && cfg!(debug_assertions) {
+                continue;
+            }
+            let mirror = split_mirror(n, depth).expect("a supported size");
+            let (mirror_total, _) = sum_of_shares(&mirror);
+            assert_eq!(mirror_total, total, "mirror, n = {n}, depth {depth}");
+        }
+    }
 }
