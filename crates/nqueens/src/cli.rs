@@ -74,7 +74,7 @@ and the shares of a split sum to the count. Only prefixes the search visits
 are class subproblems (another is refused, exit 1, with the rule that leaves
 it out). --symmetry mirror prints mirror-halving lines instead, {\"n\",
 \"columns\", \"symmetry\": \"mirror\", \"weight\": 1 or 2}: any prefix of queens
-that attack nothing, but about 2.4 times the work and no unique count. A
+that attack nothing, but about twice the work and no unique count. A
 line without \"symmetry\" is a mirror one when it has a \"weight\". With
 --json, --subproblem adds \"unique\" (classes) or \"completions\" (mirror:
 the count before the weight) to the fields above.
@@ -1581,8 +1581,8 @@ pub enum SplitSymmetry {
     /// board: the whole count's work, and the unique count too (the default)
     #[default]
     Classes,
-    /// Mirror halving, each line with its weight (1 or 2): about 2.4 times
-    /// the work, but any prefix of queens that attack nothing is a subproblem
+    /// Mirror halving, each line with its weight (1 or 2): about twice the
+    /// work, but any prefix of queens that attack nothing is a subproblem
     Mirror,
 }
 

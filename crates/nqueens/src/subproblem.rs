@@ -20,8 +20,9 @@
 //!   out, as its mirror image is counted. A prefix that is all middle
 //!   column (odd N, one row placed) cannot tell yet, and is counted whole
 //!   with weight 1. Any prefix of queens that do not attack each other can
-//!   be counted this way, but every completion is visited: about 2.4 times
-//!   the work of the class search.
+//!   be counted this way, but every completion is visited: about twice the
+//!   work of the class search (N = 13: 2,338,402 queens placed against
+//!   1,064,378).
 
 use std::time::Instant;
 
