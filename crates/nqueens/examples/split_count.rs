@@ -20,13 +20,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|run| only.as_deref().is_none_or(|only| only == *run))
     {
         let start = Instant::now();
-        let (parts, total, unique, nodes) = match run {
+        let Tally {
+            parts,
+            total,
+            unique,
+            nodes,
+        } = match run {
             "whole" => {
                 let options = CountOptions {
                     threads: std::num::NonZeroUsize::new(1),
                 };
                 let (counts, stats) = count(n, &options)?;
-                (1, counts.total, Some(counts.unique), stats.nodes)
+                Tally {
+                    parts: 1,
+                    total: counts.total,
+                    unique: Some(counts.unique),
+                    nodes: stats.nodes,
+                }
             }
             "classes" => sum_of_shares(&split(n, depth)?)?,
             _ => sum_of_shares(&split_mirror(n, depth)?)?,
@@ -40,17 +50,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The subproblems counted one after another: how many, the total, the
-/// unique count where they give it, the nodes.
-fn sum_of_shares(
-    parts: &[Subproblem],
-) -> Result<(usize, u64, Option<u64>, u64), Box<dyn std::error::Error>> {
-    let (mut total, mut unique, mut nodes) = (0, Some(0), 0);
+/// What a run counted: its parts, the total, the unique count where it is
+/// known, the queens placed.
+struct Tally {
+    parts: usize,
+    total: u64,
+    unique: Option<u64>,
+    nodes: u64,
+}
+
+/// The subproblems counted one after another.
+fn sum_of_shares(parts: &[Subproblem]) -> Result<Tally, Box<dyn std::error::Error>> {
+    let mut tally = Tally {
+        parts: parts.len(),
+        total: 0,
+        unique: Some(0),
+        nodes: 0,
+    };
     for part in parts {
         let (share, stats) = count_subproblem(part)?;
-        total += share.total;
-        unique = unique.zip(share.unique).map(|(sum, more)| sum + more);
-        nodes += stats.nodes;
+        tally.total += share.total;
+        tally.unique = tally.unique.zip(share.unique).map(|(sum, more)| sum + more);
+        tally.nodes += stats.nodes;
     }
-    Ok((parts.len(), total, unique, nodes))
+    Ok(tally)
 }
