@@ -407,101 +407,56 @@ pub struct Watching<'a> {
     pub tree_svg: Option<&'a std::path::Path>,
 }
 
-/// A run's event stream, trace and tree while it runs.
-struct Watched<'a> {
-    watching: Watching<'a>,
-    events: std::sync::Mutex<Option<cli_kit::Events>>,
-    tree: std::sync::Mutex<Option<svg_kit::SearchTree>>,
+/// A run's event stream, trace and tree while it runs: cli-kit's session,
+/// when anything is watched.
+struct Watched {
+    session: Option<cli_kit::WatchSession>,
 }
 
-impl<'a> Watched<'a> {
-    fn open(watching: Watching<'a>) -> anyhow::Result<Self> {
-        let events = match watching.args {
-            Some(args) => args.open_events()?,
-            None => None,
-        };
-        Ok(Watched {
-            watching,
-            events: std::sync::Mutex::new(events),
-            tree: std::sync::Mutex::new(watching.tree_svg.map(|_| svg_kit::SearchTree::new(""))),
-        })
-    }
-
-    fn active(&self) -> bool {
-        self.watching
+impl Watched {
+    fn open(watching: Watching<'_>) -> anyhow::Result<Self> {
+        let active = watching
             .args
             .is_some_and(|args| args.trace || args.events.is_some())
-            || self.watching.tree_svg.is_some()
+            || watching.tree_svg.is_some();
+        let session = if active {
+            let args = watching.args.cloned().unwrap_or_default();
+            Some(cli_kit::WatchSession::open(&args, watching.tree_svg)?)
+        } else {
+            None
+        };
+        Ok(Watched { session })
     }
 
     /// Solves, watched when asked: the trace on stdout before the answer.
     fn solve(&self, queens: &Queens, options: &Options) -> Result<Outcome, String> {
-        if !self.active() {
+        let Some(session) = &self.session else {
             return Ok(solve(queens, options));
-        }
-        Ok(self.watch(options.algo.name(), queens.n(), |watch| {
+        };
+        Ok(watch(session, options.algo.name(), queens.n(), |watch| {
             crate::watch::solve_watched(queens, options, watch)
         }))
     }
 
     /// Counts with the fast counter, watched when asked.
     fn count(&self, n: usize, threads: NonZeroUsize) -> Result<(Counts, Stats), String> {
-        let counted = if self.active() {
-            self.watch(CountAlgo::Fast.name(), n, |watch| {
+        let counted = match &self.session {
+            Some(session) => watch(session, CountAlgo::Fast.name(), n, |watch| {
                 crate::watch::count_watched(n, watch)
-            })
-        } else {
-            count(
+            }),
+            None => count(
                 n,
                 &CountOptions {
                     threads: Some(threads),
                 },
-            )
+            ),
         };
         counted.map_err(|error| error.to_string())
     }
 
-    /// Runs `run` on board `n` with the watch the flags ask for: its `run`
-    /// event first, the trace on stdout before the answer.
-    fn watch<R>(
-        &self,
-        algorithm: &str,
-        n: usize,
-        run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
-    ) -> R {
-        let args = self.watching.args.cloned().unwrap_or_default();
-        let mut events = self
-            .events
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if let Some(events) = events.as_mut() {
-            events.emit(
-                "run",
-                &serde_json::json!({ "algorithm": algorithm, "puzzle": n.to_string() }),
-            );
-        }
-        let mut tree = self
-            .tree
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let mut stdout = std::io::stdout();
-        let limit = args.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-        let mut trace = args.trace.then(|| cli_kit::Trace::new(&mut stdout, limit));
-        let result = run(crate::watch::Watch {
-            sinks: cli_kit::Sinks {
-                events: events.as_mut(),
-                trace: trace.as_mut(),
-            },
-            tree: tree.as_mut(),
-        });
-        // A trace that could not be written (a closed pipe) is told by
-        // the answer's write to the same stdout, which ends the run.
-        drop(trace);
-        result
-    }
-
-    /// The batch of one board; with `--events -` the events take the
-    /// human view's place on stdout.
+    /// The batch of one board; watched, the answer goes through the
+    /// session's stdout after the trace (nowhere with `--events -`, whose
+    /// events take the human view's place).
     fn run<O: cli_kit::Outcome + Send>(
         &self,
         items: &[usize],
@@ -509,36 +464,36 @@ impl<'a> Watched<'a> {
         report: &mut impl Report<usize, O>,
     ) -> anyhow::Result<ExitCode> {
         let batch = Batch::new(PROGRAM, INPUT_NAME);
-        if self
-            .watching
-            .args
-            .is_some_and(cli_kit::WatchArgs::events_to_stdout)
-        {
-            let tally = batch.run_to(&mut std::io::sink(), items, solve, report)?;
-            return Ok(tally.exit());
-        }
-        batch.run(items, solve, report)
+        let Some(session) = &self.session else {
+            return batch.run(items, solve, report);
+        };
+        let mut out = session.view_out();
+        let tally = batch.run_to(&mut out, items, solve, report)?;
+        Ok(tally.exit())
     }
 
     fn finish(self) -> anyhow::Result<()> {
-        let events = self
-            .events
-            .into_inner()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if let Some(events) = events {
-            events
-                .finish()
-                .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
-        }
-        let tree = self
-            .tree
-            .into_inner()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if let (Some(path), Some(tree)) = (self.watching.tree_svg, tree) {
-            cli_kit::write_tree(path, &tree)?;
-        }
-        Ok(())
+        self.session.map_or(Ok(()), cli_kit::WatchSession::finish)
     }
+}
+
+/// Runs `run` on board `n` in `session`: its `run` event first, the trace
+/// on stdout before the answer.
+fn watch<R>(
+    session: &cli_kit::WatchSession,
+    algorithm: &str,
+    n: usize,
+    run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
+) -> R {
+    session.run(
+        |events| {
+            events.emit(
+                "run",
+                &serde_json::json!({ "algorithm": algorithm, "puzzle": n.to_string() }),
+            );
+        },
+        |sinks, tree| run(crate::watch::Watch { sinks, tree }),
+    )
 }
 
 /// The node limit of each `--compare` run unless `--node-limit` says.
