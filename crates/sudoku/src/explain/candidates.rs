@@ -29,6 +29,10 @@ pub const UNITS: [[usize; 9]; 27] = build_units();
 /// The three units of each cell: `[row, 9 + column, 18 + box]`.
 pub const CELL_UNITS: [[usize; 3]; 81] = build_cell_units();
 
+/// The bit of each cell's position (index `0..9`) within each of its three
+/// [`CELL_UNITS`].
+const CELL_UNIT_BITS: [[Mask; 3]; 81] = build_cell_unit_bits();
+
 /// The 20 peers of each cell (the other cells of its row, column and box),
 /// in increasing order.
 pub const PEERS: [[usize; 20]; 81] = build_peers();
@@ -55,6 +59,17 @@ const fn build_cell_units() -> [[usize; 3]; 81] {
     while cell < 81 {
         let (row, col) = (cell / 9, cell % 9);
         table[cell] = [row, 9 + col, 18 + 3 * (row / 3) + col / 3];
+        cell += 1;
+    }
+    table
+}
+
+const fn build_cell_unit_bits() -> [[Mask; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        table[cell] = [1 << col, 1 << row, 1 << (3 * (row % 3) + col % 3)];
         cell += 1;
     }
     table
@@ -152,6 +167,11 @@ pub enum CandidatesError {
 pub struct Candidates {
     values: [u8; 81],
     masks: [Mask; 81],
+    /// The places of each digit in each unit, kept up to date by every
+    /// change of `masks` (the producers ask for them at every step).
+    places: Positions,
+    /// The positions of each unit's empty cells.
+    empty: [Mask; 27],
 }
 
 impl Candidates {
@@ -161,6 +181,8 @@ impl Candidates {
         let mut grid = Candidates {
             values: [0; 81],
             masks: [ALL_DIGITS; 81],
+            places: [[ALL_DIGITS; 9]; 27],
+            empty: [ALL_DIGITS; 27],
         };
         for (cell, &value) in values.iter().enumerate() {
             if (1..=9).contains(&value) {
@@ -240,18 +262,41 @@ impl Candidates {
                 });
             }
         }
-        let mut grid = Candidates {
-            values: [0; 81],
-            masks,
-        };
+        let mut values = [0; 81];
+        let mut open = masks;
         for cell in 0..81 {
             let mask = masks[cell];
             if mask.count_ones() == 1 && PEERS[cell].iter().all(|&p| masks[p] & mask == 0) {
-                grid.values[cell] = mask.trailing_zeros() as u8 + 1;
-                grid.masks[cell] = 0;
+                values[cell] = mask.trailing_zeros() as u8 + 1;
+                open[cell] = 0;
             }
         }
-        Ok(grid)
+        Ok(Self::from_parts(values, open))
+    }
+
+    /// The grid of these values and candidate masks, its tables computed
+    /// from scratch.
+    fn from_parts(values: [u8; 81], masks: [Mask; 81]) -> Self {
+        let mut places = [[0; 9]; 27];
+        let mut empty = [0; 27];
+        for (unit, cells) in UNITS.iter().enumerate() {
+            for (i, &cell) in cells.iter().enumerate() {
+                if values[cell] == 0 {
+                    empty[unit] |= 1 << i;
+                }
+                let mut mask = masks[cell];
+                while mask != 0 {
+                    places[unit][mask.trailing_zeros() as usize] |= 1 << i;
+                    mask &= mask - 1;
+                }
+            }
+        }
+        Candidates {
+            values,
+            masks,
+            places,
+            empty,
+        }
     }
 
     /// The placed value of a cell, `0` when it is empty.
@@ -277,30 +322,19 @@ impl Candidates {
     /// The positions (indexes `0..9` within the unit, as a bit set) where
     /// `digit` is still a candidate in `unit`.
     pub fn positions(&self, unit: usize, digit: u8) -> Mask {
-        let b = bit(digit);
-        let mut set = 0;
-        for (i, &cell) in UNITS[unit].iter().enumerate() {
-            if self.masks[cell] & b != 0 {
-                set |= 1 << i;
-            }
-        }
-        set
+        self.places[unit][digit as usize - 1]
     }
 
     /// [`Candidates::positions`] of every unit (index `0..27`) and digit
     /// (index `digit - 1`), for the techniques that ask many times.
-    pub fn position_table(&self) -> Positions {
-        let mut table = [[0; 9]; 27];
-        for (unit, cells) in UNITS.iter().enumerate() {
-            for (i, &cell) in cells.iter().enumerate() {
-                let mut mask = self.masks[cell];
-                while mask != 0 {
-                    table[unit][mask.trailing_zeros() as usize] |= 1 << i;
-                    mask &= mask - 1;
-                }
-            }
-        }
-        table
+    pub fn position_table(&self) -> &Positions {
+        &self.places
+    }
+
+    /// The positions (indexes `0..9` within the unit, as a bit set) of the
+    /// empty cells of `unit`.
+    pub fn empty_positions(&self, unit: usize) -> Mask {
+        self.empty[unit]
     }
 
     /// Whether `digit` is placed somewhere in `unit`.
@@ -312,27 +346,45 @@ impl Candidates {
     /// cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
         self.values[cell] = digit;
+        let mut mask = self.masks[cell];
         self.masks[cell] = 0;
+        while mask != 0 {
+            self.unmark(cell, mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        for (&unit, &position) in CELL_UNITS[cell].iter().zip(&CELL_UNIT_BITS[cell]) {
+            self.empty[unit] &= !position;
+        }
         for &peer in &PEERS[cell] {
-            self.masks[peer] &= !bit(digit);
+            self.eliminate(peer, digit);
         }
     }
 
     /// Removes `digit` from the candidates of `cell`; whether it was one.
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let had = self.has(cell, digit);
-        self.masks[cell] &= !bit(digit);
+        if had {
+            self.masks[cell] &= !bit(digit);
+            self.unmark(cell, digit as usize - 1);
+        }
         had
+    }
+
+    /// Removes `cell` from the places of digit `index + 1` in its units.
+    fn unmark(&mut self, cell: usize, index: usize) {
+        for (&unit, &position) in CELL_UNITS[cell].iter().zip(&CELL_UNIT_BITS[cell]) {
+            self.places[unit][index] &= !position;
+        }
     }
 
     /// Number of empty cells.
     pub fn empty_cells(&self) -> usize {
-        self.values.iter().filter(|&&v| v == 0).count()
+        self.empty[..9].iter().map(|m| m.count_ones() as usize).sum()
     }
 
     /// Whether every cell holds a value.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty[..9].iter().all(|&m| m == 0)
     }
 
     /// The 81-character line of the placed values (`.` for empty cells).

@@ -41,10 +41,10 @@ pub fn next_step(grid: &Candidates) -> Option<Step> {
     if grid.is_solved() {
         return None;
     }
-    // One table of digit places for every producer before the chains.
+    // The grid keeps its table of digit places up to date.
     let table = grid.position_table();
     for producer in t::BEFORE_CHAINS {
-        if let Some(step) = producer(grid, &table, 1).into_iter().next() {
+        if let Some(step) = producer(grid, table, 1).into_iter().next() {
             return Some(step);
         }
     }

@@ -103,7 +103,7 @@ pub(crate) fn fish(
 pub fn x_wings(grid: &Candidates) -> Vec<Step> {
     fish(
         grid,
-        &grid.position_table(),
+        grid.position_table(),
         2,
         Technique::XWing,
         32,
@@ -115,7 +115,7 @@ pub fn x_wings(grid: &Candidates) -> Vec<Step> {
 pub fn swordfish(grid: &Candidates) -> Vec<Step> {
     fish(
         grid,
-        &grid.position_table(),
+        grid.position_table(),
         3,
         Technique::Swordfish,
         38,
@@ -127,7 +127,7 @@ pub fn swordfish(grid: &Candidates) -> Vec<Step> {
 pub fn jellyfish(grid: &Candidates) -> Vec<Step> {
     fish(
         grid,
-        &grid.position_table(),
+        grid.position_table(),
         4,
         Technique::Jellyfish,
         52,

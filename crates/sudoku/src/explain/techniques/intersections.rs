@@ -132,7 +132,7 @@ fn locking_step(
 /// Pointing (a box's digit confined to a line) and claiming (a line's
 /// digit confined to a box).
 pub fn pointing_claiming(grid: &Candidates) -> Vec<Step> {
-    pointing_claiming_up_to(grid, &grid.position_table(), usize::MAX)
+    pointing_claiming_up_to(grid, grid.position_table(), usize::MAX)
 }
 
 /// [`pointing_claiming`], stopping after `limit` steps.
@@ -167,7 +167,7 @@ pub(crate) fn pointing_claiming_up_to(
 /// another unit of the first kind crossing the same unit: that place gets
 /// the digit at once.
 pub fn direct_pointing(grid: &Candidates) -> Vec<Step> {
-    direct_pointing_up_to(grid, &grid.position_table(), usize::MAX)
+    direct_pointing_up_to(grid, grid.position_table(), usize::MAX)
 }
 
 /// [`direct_pointing`], stopping after `limit` steps.

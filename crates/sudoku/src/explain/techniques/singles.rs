@@ -9,7 +9,7 @@ use super::BOX_COL_ROW;
 /// Last cells first, then hidden singles; units in SE's order (boxes,
 /// columns, rows), digits in increasing order.
 pub fn hidden_singles(grid: &Candidates) -> Vec<Step> {
-    hidden_singles_up_to(grid, &grid.position_table(), usize::MAX)
+    hidden_singles_up_to(grid, grid.position_table(), usize::MAX)
 }
 
 /// [`hidden_singles`], stopping after `limit` steps.
@@ -21,7 +21,7 @@ pub(crate) fn hidden_singles_up_to(
     let mut steps = Vec::new();
     for last_cell_pass in [true, false] {
         for unit in BOX_COL_ROW {
-            let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count();
+            let empty = grid.empty_positions(unit).count_ones() as usize;
             if (empty == 1) != last_cell_pass {
                 continue;
             }

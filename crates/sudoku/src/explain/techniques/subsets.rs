@@ -32,7 +32,7 @@ pub(crate) fn naked(
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     for unit in BOX_COL_ROW {
-        let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count();
+        let empty = grid.empty_positions(unit).count_ones() as usize;
         if empty < 2 * degree as usize {
             continue;
         }
@@ -112,7 +112,7 @@ pub(crate) fn hidden(
     };
     let mut steps = Vec::new();
     for unit in BOX_COL_ROW {
-        let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count() as u32;
+        let empty = grid.empty_positions(unit).count_ones();
         if !(empty > 2 * degree || (direct && empty > degree)) {
             continue;
         }
@@ -224,25 +224,25 @@ pub fn naked_quads(grid: &Candidates) -> Vec<Step> {
 
 /// Hidden pairs (3.4).
 pub fn hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, &grid.position_table(), 2, false, usize::MAX)
+    hidden(grid, grid.position_table(), 2, false, usize::MAX)
 }
 
 /// Hidden triplets (4.0).
 pub fn hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, &grid.position_table(), 3, false, usize::MAX)
+    hidden(grid, grid.position_table(), 3, false, usize::MAX)
 }
 
 /// Hidden quads (5.4).
 pub fn hidden_quads(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, &grid.position_table(), 4, false, usize::MAX)
+    hidden(grid, grid.position_table(), 4, false, usize::MAX)
 }
 
 /// Direct hidden pairs (2.0).
 pub fn direct_hidden_pairs(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, &grid.position_table(), 2, true, usize::MAX)
+    hidden(grid, grid.position_table(), 2, true, usize::MAX)
 }
 
 /// Direct hidden triplets (2.5).
 pub fn direct_hidden_triplets(grid: &Candidates) -> Vec<Step> {
-    hidden(grid, &grid.position_table(), 3, true, usize::MAX)
+    hidden(grid, grid.position_table(), 3, true, usize::MAX)
 }

@@ -233,7 +233,7 @@ fn type3(
             if unit != CELL_UNITS[c2][kind] {
                 continue;
             }
-            let empty = UNITS[unit].iter().filter(|&&c| grid.value(c) == 0).count() as u32;
+            let empty = grid.empty_positions(unit).count_ones();
             let i1 = UNITS[unit].iter().position(|&c| c == c1).unwrap_or(0);
             let i2 = UNITS[unit].iter().position(|&c| c == c2).unwrap_or(0);
             if degree * 2 <= empty {
