@@ -117,15 +117,34 @@ pub fn digits(mask: Mask) -> impl Iterator<Item = u8> {
 
 /// The name players use for a cell: `r4c7` (1-based row and column).
 pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    CellName(cell).to_string()
 }
 
 /// The name of a unit: `row 4`, `column 7`, `box 6` (1-based).
 pub fn unit_name(unit: usize) -> String {
-    match unit {
-        0..9 => format!("row {}", unit + 1),
-        9..18 => format!("column {}", unit - 8),
-        _ => format!("box {}", unit - 17),
+    UnitName(unit).to_string()
+}
+
+/// [`cell_name`] written straight into a text, without a string of its own
+/// (the path writes one sentence per step).
+pub(crate) struct CellName(pub usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
+    }
+}
+
+/// [`unit_name`] written straight into a text.
+pub(crate) struct UnitName(pub usize);
+
+impl fmt::Display for UnitName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            unit @ 0..9 => write!(f, "row {}", unit + 1),
+            unit @ 9..18 => write!(f, "column {}", unit - 8),
+            unit => write!(f, "box {}", unit - 17),
+        }
     }
 }
 

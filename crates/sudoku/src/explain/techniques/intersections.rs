@@ -1,7 +1,7 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{Positions, UNITS, cell_name, unit_name};
+use super::super::candidates::{CellName, Positions, UNITS, UnitName};
 use super::super::{Candidates, Step, Technique};
 
 /// A pair of crossing units, with the positions (indexes `0..9` as a bit
@@ -12,6 +12,11 @@ struct Crossing {
     to: usize,
     /// The positions in `from` of the cells shared with `to`.
     from_shared: u16,
+    /// The positions in `to` of the cells shared with `from`.
+    to_shared: u16,
+    /// The two other units of `from`'s kind that cross `to`, in
+    /// increasing order (where a direct pointing may leave a single).
+    others: [usize; 2],
 }
 
 /// The crossing pairs in SE's order: (box, column), (box, row),
@@ -55,6 +60,8 @@ const fn build_crossings() -> [Crossing; 108] {
         from: 0,
         to: 0,
         from_shared: 0,
+        to_shared: 0,
+        others: [0; 2],
     }; 108];
     let kinds = [(18, 9), (18, 0), (9, 18), (0, 18)];
     let mut n = 0;
@@ -67,10 +74,22 @@ const fn build_crossings() -> [Crossing; 108] {
             while j < 9 {
                 let shared = shared_positions(first + i, second + j);
                 if shared != 0 {
+                    let mut others = [0; 2];
+                    let mut found = 0;
+                    let mut other = first;
+                    while other < first + 9 {
+                        if other != first + i && shared_positions(other, second + j) != 0 {
+                            others[found] = other;
+                            found += 1;
+                        }
+                        other += 1;
+                    }
                     pairs[n] = Crossing {
                         from: first + i,
                         to: second + j,
                         from_shared: shared,
+                        to_shared: shared_positions(second + j, first + i),
+                        others,
                     };
                     n += 1;
                 }
@@ -89,30 +108,32 @@ fn locked(crossing: &Crossing, positions: u16) -> bool {
     positions.count_ones() > 1 && positions & !crossing.from_shared == 0
 }
 
-/// Whether `digit` is a candidate in a cell of `to` outside `from`: the
-/// locking removes something.
-fn removes_something(grid: &Candidates, from: usize, to: usize, digit: u8) -> bool {
-    UNITS[to]
-        .iter()
-        .any(|&cell| grid.has(cell, digit) && !UNITS[from].contains(&cell))
+/// Whether `digit` is a candidate in a cell of `crossing.to` outside
+/// `crossing.from`: the locking removes something.
+fn removes_something(table: &Positions, crossing: &Crossing, digit: u8) -> bool {
+    table[crossing.to][digit as usize - 1] & !crossing.to_shared != 0
+}
+
+/// The sentence of a plain locking.
+fn locking_text(from: usize, to: usize, digit: u8) -> String {
+    format!(
+        "in {}, {digit} can only go where it meets {}, so {digit} leaves the rest of {}",
+        UnitName(from),
+        UnitName(to),
+        UnitName(to)
+    )
 }
 
 /// The step of a locking: the digit's places in `from` (which all lie in
-/// `to`) and its eliminations from the rest of `to`.
+/// `to`) and its eliminations from the rest of `to`; `text` says why.
 fn locking_step(
     grid: &Candidates,
     from: usize,
     to: usize,
     digit: u8,
-    technique: Technique,
-    rating: u16,
+    (technique, rating): (Technique, u16),
+    text: String,
 ) -> Step {
-    let text = format!(
-        "in {}, {digit} can only go where it meets {}, so {digit} leaves the rest of {}",
-        unit_name(from),
-        unit_name(to),
-        unit_name(to)
-    );
     let mut step = Step::new(technique, rating, text);
     for &cell in &UNITS[to] {
         if !grid.has(cell, digit) {
@@ -146,14 +167,15 @@ pub(crate) fn pointing_claiming_up_to(
         let (from, to) = (crossing.from, crossing.to);
         for digit in 1..=9u8 {
             if locked(crossing, table[from][digit as usize - 1])
-                && removes_something(grid, from, to, digit)
+                && removes_something(table, crossing, digit)
             {
                 let (technique, rating) = if from >= 18 {
                     (Technique::Pointing, 26)
                 } else {
                     (Technique::Claiming, 28)
                 };
-                steps.push(locking_step(grid, from, to, digit, technique, rating));
+                let text = locking_text(from, to, digit);
+                steps.push(locking_step(grid, from, to, digit, (technique, rating), text));
                 if steps.len() >= limit {
                     return steps;
                 }
@@ -183,18 +205,13 @@ pub(crate) fn direct_pointing_up_to(
             if !locked(crossing, table[from][digit as usize - 1]) {
                 continue;
             }
-            let kind_start = from / 9 * 9;
-            for other in kind_start..kind_start + 9 {
-                let other_shared = SHARED[other][to];
-                if other == from || other_shared == 0 {
-                    continue;
-                }
+            for other in crossing.others {
                 let positions = table[other][digit as usize - 1];
                 if positions.count_ones() <= 1 {
                     continue;
                 }
-                let outside = positions & !other_shared;
-                if outside.count_ones() != 1 || !removes_something(grid, from, to, digit) {
+                let outside = positions & !SHARED[other][to];
+                if outside.count_ones() != 1 || !removes_something(table, crossing, digit) {
                     continue;
                 }
                 let (technique, rating) = if from >= 18 {
@@ -202,18 +219,18 @@ pub(crate) fn direct_pointing_up_to(
                 } else {
                     (Technique::DirectClaiming, 19)
                 };
-                let mut step = locking_step(grid, from, to, digit, technique, rating);
                 let cell = UNITS[other][outside.trailing_zeros() as usize];
                 // Said as reasoning, not as removals: the step removes
                 // nothing (see below), it only places.
-                step.text = format!(
+                let text = format!(
                     "in {}, {digit} can only go where it meets {}, so {digit} cannot go elsewhere in {} and {} is the only place left for {digit} in {}",
-                    unit_name(from),
-                    unit_name(to),
-                    unit_name(to),
-                    cell_name(cell),
-                    unit_name(other)
+                    UnitName(from),
+                    UnitName(to),
+                    UnitName(to),
+                    CellName(cell),
+                    UnitName(other)
                 );
+                let mut step = locking_step(grid, from, to, digit, (technique, rating), text);
                 step.placements.push((cell, digit));
                 // As SE applies a direct step: the placement alone (the
                 // digit stays in the pointing unit's other cells).

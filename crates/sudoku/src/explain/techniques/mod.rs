@@ -46,6 +46,31 @@ pub(crate) fn combinations(k: u32) -> impl Iterator<Item = u16> {
     BY_SIZE.0[BY_SIZE.1[k]..BY_SIZE.1[k + 1]].iter().copied()
 }
 
+/// The `k`-subsets of the positions in `allowed`, in the order of
+/// [`combinations`] (the subsets of `0..9` that `allowed` contains), without
+/// walking the others: the `k`-subsets of `0..n` (a prefix of that order)
+/// spread onto the `n` positions of `allowed`, which keeps the order.
+pub(crate) fn combinations_within(k: u32, allowed: u16) -> impl Iterator<Item = u16> {
+    let mut spots = [0u16; 9];
+    let mut n = 0;
+    let mut rest = allowed & 0x1ff;
+    while rest != 0 {
+        spots[n] = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        n += 1;
+    }
+    combinations(k)
+        .take_while(move |&combo| combo < 1 << n)
+        .map(move |mut combo| {
+            let mut spread = 0;
+            while combo != 0 {
+                spread |= spots[combo.trailing_zeros() as usize];
+                combo &= combo - 1;
+            }
+            spread
+        })
+}
+
 /// Every subset of `0..9`, by size and then by value, with where each
 /// size starts (a table, since the techniques ask for them at every step).
 static BY_SIZE: ([u16; 512], [usize; 11]) = subsets_by_size();
@@ -103,4 +128,20 @@ pub(crate) const BEFORE_CHAINS: [Producer; 20] = [
 /// Nishio, stopping after `limit` steps.
 pub(crate) fn aligned_triplet_exclusion_up_to(grid: &Candidates, limit: usize) -> Vec<Step> {
     aligned::aligned(grid, 3, limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_within_keeps_the_subsets_of_allowed_in_order() {
+        for allowed in [0u16, 0x1ff, 0b1_0110_1001, 0b1000_0001, 0b110] {
+            for k in 0..=5 {
+                let filtered: Vec<u16> = combinations(k).filter(|c| c & !allowed == 0).collect();
+                let within: Vec<u16> = combinations_within(k, allowed).collect();
+                assert_eq!(within, filtered, "k {k}, allowed {allowed:#b}");
+            }
+        }
+    }
 }

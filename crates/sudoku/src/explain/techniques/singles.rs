@@ -2,7 +2,7 @@
 //! (1.2) or a row or column (1.5), a naked single (2.3).
 
 use super::super::candidates::Positions;
-use super::super::candidates::{UNITS, bit, cell_name, unit_name};
+use super::super::candidates::{CellName, UNITS, UnitName, bit};
 use super::super::{Candidates, Step, Technique};
 use super::BOX_COL_ROW;
 
@@ -34,15 +34,15 @@ pub(crate) fn hidden_singles_up_to(
                 let (technique, rating, text) = if last_cell_pass {
                     let text = format!(
                         "{} can only be {digit}: it is the last empty cell of {}",
-                        cell_name(cell),
-                        unit_name(unit)
+                        CellName(cell),
+                        UnitName(unit)
                     );
                     (Technique::LastCell, 10, text)
                 } else {
                     let text = format!(
                         "{} can only be {digit}: it is the only place for {digit} in {}",
-                        cell_name(cell),
-                        unit_name(unit)
+                        CellName(cell),
+                        UnitName(unit)
                     );
                     (
                         Technique::HiddenSingle,
@@ -79,7 +79,7 @@ pub(crate) fn naked_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> 
             let digit = mask.trailing_zeros() as u8 + 1;
             let text = format!(
                 "{} can only be {digit}: every other digit is ruled out",
-                cell_name(cell)
+                CellName(cell)
             );
             let mut step = Step::new(Technique::NakedSingle, 23, text);
             step.placements.push((cell, digit));

@@ -4,7 +4,7 @@
 
 use super::super::candidates::{Mask, Positions, UNITS, cell_name, digits, unit_name};
 use super::super::{Candidates, Step, Technique};
-use super::{BOX_COL_ROW, combinations};
+use super::{BOX_COL_ROW, combinations_within};
 
 fn digit_list(mask: Mask) -> String {
     spoken_list(digits(mask).map(|d| d.to_string()).collect())
@@ -45,10 +45,7 @@ pub(crate) fn naked(
                 open |= 1 << i;
             }
         }
-        for combo in combinations(degree) {
-            if combo & !open != 0 {
-                continue;
-            }
+        for combo in combinations_within(degree, open) {
             let union = (0..9)
                 .filter(|i| combo & (1 << i) != 0)
                 .fold(0, |acc, i| acc | masks[i]);
@@ -120,10 +117,7 @@ pub(crate) fn hidden(
         let eligible: Mask = (0..9)
             .filter(|&d| (2..=degree).contains(&table[unit][d].count_ones()))
             .fold(0, |acc, d| acc | 1 << d);
-        for combo in combinations(degree) {
-            if combo & !eligible != 0 {
-                continue;
-            }
+        for combo in combinations_within(degree, eligible) {
             let values: Mask = combo;
             let mut union = 0;
             let mut ok = true;
@@ -148,16 +142,9 @@ pub(crate) fn hidden(
                 .filter(|i| union & (1 << i) != 0)
                 .map(|i| UNITS[unit][i])
                 .collect();
-            let mut step = Step::new(
-                technique,
-                rating,
-                format!(
-                    "in {}, {} can only go in {}, so those cells hold nothing else",
-                    unit_name(unit),
-                    digit_list(values),
-                    cell_list(&cells)
-                ),
-            );
+            // The text once the step is known to be one (a direct set says
+            // it differently).
+            let mut step = Step::new(technique, rating, String::new());
             for &cell in &cells {
                 for digit in digits(grid.mask(cell) & !values) {
                     step.eliminations.push((cell, digit));
@@ -195,6 +182,13 @@ pub(crate) fn hidden(
                 step.highlighted.extend(ruled_out);
             } else if step.eliminations.is_empty() {
                 continue;
+            } else {
+                step.text = format!(
+                    "in {}, {} can only go in {}, so those cells hold nothing else",
+                    unit_name(unit),
+                    digit_list(values),
+                    cell_list(&cells)
+                );
             }
             step.cells = cells;
             step.units.push(unit);
