@@ -125,6 +125,32 @@ pub fn unit_name(unit: usize) -> String {
     UnitName(unit).to_string()
 }
 
+/// Appends [`cell_name`] to `text`: the singles, most of a path's steps,
+/// write their sentence piece by piece, as `format!` costs more than
+/// finding the single.
+pub(crate) fn push_cell_name(text: &mut String, cell: usize) {
+    text.push('r');
+    text.push(char::from(b'1' + (cell / 9) as u8));
+    text.push('c');
+    text.push(char::from(b'1' + (cell % 9) as u8));
+}
+
+/// Appends [`unit_name`] to `text` (see [`push_cell_name`]).
+pub(crate) fn push_unit_name(text: &mut String, unit: usize) {
+    let (kind, index) = match unit {
+        0..9 => ("row ", unit),
+        9..18 => ("column ", unit - 9),
+        _ => ("box ", unit - 18),
+    };
+    text.push_str(kind);
+    text.push(char::from(b'1' + index as u8));
+}
+
+/// Appends a digit `1..=9` to `text`.
+pub(crate) fn push_digit(text: &mut String, digit: u8) {
+    text.push(char::from(b'0' + digit));
+}
+
 /// [`cell_name`] written straight into a text, without a string of its own
 /// (the path writes one sentence per step).
 pub(crate) struct CellName(pub usize);
@@ -398,7 +424,10 @@ impl Candidates {
 
     /// Number of empty cells.
     pub fn empty_cells(&self) -> usize {
-        self.empty[..9].iter().map(|m| m.count_ones() as usize).sum()
+        self.empty[..9]
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum()
     }
 
     /// Whether every cell holds a value.
@@ -509,6 +538,23 @@ mod tests {
         assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(unit_name(9), "column 1");
         assert_eq!(cell_name(33), "r4c7");
+    }
+
+    #[test]
+    fn names_pushed_piece_by_piece_are_the_names() {
+        for cell in 0..81 {
+            let mut text = String::new();
+            push_cell_name(&mut text, cell);
+            assert_eq!(text, format!("r{}c{}", cell / 9 + 1, cell % 9 + 1));
+            assert_eq!(cell_name(cell), text);
+        }
+        for unit in 0..27 {
+            let mut text = String::new();
+            push_unit_name(&mut text, unit);
+            assert_eq!(unit_name(unit), text);
+        }
+        assert_eq!(unit_name(26), "box 9");
+        assert_eq!(unit_name(17), "column 9");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{CellName, Positions, UNITS, UnitName};
+use super::super::candidates::{CELL_UNITS, CellName, Positions, UNITS, UnitName};
 use super::super::{Candidates, Step, Technique};
 
 /// A pair of crossing units, with the positions (indexes `0..9` as a bit
@@ -102,10 +102,55 @@ const fn build_crossings() -> [Crossing; 108] {
     pairs
 }
 
-/// Whether a digit with these places in `crossing.from` (at least two)
-/// has them all in `crossing.to`.
-fn locked(crossing: &Crossing, positions: u16) -> bool {
-    positions.count_ones() > 1 && positions & !crossing.from_shared == 0
+/// The index in [`CROSSINGS`] of each pair of units (`NOT_CROSSING` for
+/// units that do not cross, or cross as two lines).
+static CROSSING_INDEX: [[u8; 27]; 27] = {
+    let mut table = [[NOT_CROSSING; 27]; 27];
+    let crossings = build_crossings();
+    let mut n = 0;
+    while n < 108 {
+        table[crossings[n].from][crossings[n].to] = n as u8;
+        n += 1;
+    }
+    table
+};
+
+const NOT_CROSSING: u8 = u8::MAX;
+
+/// Every locking of the grid, in the order the producers scan them
+/// (crossing by crossing, as [`CROSSINGS`], digits in increasing order):
+/// bit `9 * crossing + digit - 1` is set when the digit has at least two
+/// places in the crossing's first unit, all in the second. Found unit by
+/// unit from the table, as walking the 972 pairs for the few lockings
+/// cost more than the rest of a step.
+fn lockings(table: &Positions) -> impl Iterator<Item = (&'static Crossing, u8)> {
+    let mut found = [0u64; 16];
+    for (from, places) in table.iter().enumerate() {
+        for (index, &positions) in places.iter().enumerate() {
+            if positions & positions.wrapping_sub(1) == 0 {
+                continue;
+            }
+            // Every unit the places all lie in holds the first of them.
+            let first = UNITS[from][positions.trailing_zeros() as usize];
+            for &to in &CELL_UNITS[first] {
+                let n = CROSSING_INDEX[from][to];
+                if n != NOT_CROSSING && positions & !CROSSINGS[n as usize].from_shared == 0 {
+                    let key = 9 * n as usize + index;
+                    found[key / 64] |= 1 << (key % 64);
+                }
+            }
+        }
+    }
+    (0..16).flat_map(move |word| {
+        let mut bits = found[word];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let key = 64 * word + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                (&CROSSINGS[key / 9], (key % 9) as u8 + 1)
+            })
+        })
+    })
 }
 
 /// Whether `digit` is a candidate in a cell of `crossing.to` outside
@@ -163,22 +208,25 @@ pub(crate) fn pointing_claiming_up_to(
     limit: usize,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
-    for crossing in &CROSSINGS {
+    for (crossing, digit) in lockings(table) {
         let (from, to) = (crossing.from, crossing.to);
-        for digit in 1..=9u8 {
-            if locked(crossing, table[from][digit as usize - 1])
-                && removes_something(table, crossing, digit)
-            {
-                let (technique, rating) = if from >= 18 {
-                    (Technique::Pointing, 26)
-                } else {
-                    (Technique::Claiming, 28)
-                };
-                let text = locking_text(from, to, digit);
-                steps.push(locking_step(grid, from, to, digit, (technique, rating), text));
-                if steps.len() >= limit {
-                    return steps;
-                }
+        if removes_something(table, crossing, digit) {
+            let (technique, rating) = if from >= 18 {
+                (Technique::Pointing, 26)
+            } else {
+                (Technique::Claiming, 28)
+            };
+            let text = locking_text(from, to, digit);
+            steps.push(locking_step(
+                grid,
+                from,
+                to,
+                digit,
+                (technique, rating),
+                text,
+            ));
+            if steps.len() >= limit {
+                return steps;
             }
         }
     }
@@ -199,48 +247,43 @@ pub(crate) fn direct_pointing_up_to(
     limit: usize,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
-    for crossing in &CROSSINGS {
+    for (crossing, digit) in lockings(table) {
         let (from, to) = (crossing.from, crossing.to);
-        for digit in 1..=9u8 {
-            if !locked(crossing, table[from][digit as usize - 1]) {
+        for other in crossing.others {
+            let positions = table[other][digit as usize - 1];
+            if positions.count_ones() <= 1 {
                 continue;
             }
-            for other in crossing.others {
-                let positions = table[other][digit as usize - 1];
-                if positions.count_ones() <= 1 {
-                    continue;
-                }
-                let outside = positions & !SHARED[other][to];
-                if outside.count_ones() != 1 || !removes_something(table, crossing, digit) {
-                    continue;
-                }
-                let (technique, rating) = if from >= 18 {
-                    (Technique::DirectPointing, 17)
-                } else {
-                    (Technique::DirectClaiming, 19)
-                };
-                let cell = UNITS[other][outside.trailing_zeros() as usize];
-                // Said as reasoning, not as removals: the step removes
-                // nothing (see below), it only places.
-                let text = format!(
-                    "in {}, {digit} can only go where it meets {}, so {digit} cannot go elsewhere in {} and {} is the only place left for {digit} in {}",
-                    UnitName(from),
-                    UnitName(to),
-                    UnitName(to),
-                    CellName(cell),
-                    UnitName(other)
-                );
-                let mut step = locking_step(grid, from, to, digit, (technique, rating), text);
-                step.placements.push((cell, digit));
-                // As SE applies a direct step: the placement alone (the
-                // digit stays in the pointing unit's other cells).
-                let ruled_out = std::mem::take(&mut step.eliminations);
-                step.highlighted.extend(ruled_out);
-                step.units.push(other);
-                steps.push(step);
-                if steps.len() >= limit {
-                    return steps;
-                }
+            let outside = positions & !SHARED[other][to];
+            if outside.count_ones() != 1 || !removes_something(table, crossing, digit) {
+                continue;
+            }
+            let (technique, rating) = if from >= 18 {
+                (Technique::DirectPointing, 17)
+            } else {
+                (Technique::DirectClaiming, 19)
+            };
+            let cell = UNITS[other][outside.trailing_zeros() as usize];
+            // Said as reasoning, not as removals: the step removes
+            // nothing (see below), it only places.
+            let text = format!(
+                "in {}, {digit} can only go where it meets {}, so {digit} cannot go elsewhere in {} and {} is the only place left for {digit} in {}",
+                UnitName(from),
+                UnitName(to),
+                UnitName(to),
+                CellName(cell),
+                UnitName(other)
+            );
+            let mut step = locking_step(grid, from, to, digit, (technique, rating), text);
+            step.placements.push((cell, digit));
+            // As SE applies a direct step: the placement alone (the
+            // digit stays in the pointing unit's other cells).
+            let ruled_out = std::mem::take(&mut step.eliminations);
+            step.highlighted.extend(ruled_out);
+            step.units.push(other);
+            steps.push(step);
+            if steps.len() >= limit {
+                return steps;
             }
         }
     }

@@ -2,7 +2,7 @@
 //! (1.2) or a row or column (1.5), a naked single (2.3).
 
 use super::super::candidates::Positions;
-use super::super::candidates::{CellName, UNITS, UnitName, bit};
+use super::super::candidates::{UNITS, bit, push_cell_name, push_digit, push_unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::BOX_COL_ROW;
 
@@ -31,30 +31,25 @@ pub(crate) fn hidden_singles_up_to(
                     continue;
                 }
                 let cell = UNITS[unit][positions.trailing_zeros() as usize];
-                let (technique, rating, text) = if last_cell_pass {
-                    let text = format!(
-                        "{} can only be {digit}: it is the last empty cell of {}",
-                        CellName(cell),
-                        UnitName(unit)
-                    );
-                    (Technique::LastCell, 10, text)
+                let mut text = String::with_capacity(64);
+                push_cell_name(&mut text, cell);
+                text.push_str(" can only be ");
+                push_digit(&mut text, digit);
+                let (technique, rating) = if last_cell_pass {
+                    text.push_str(": it is the last empty cell of ");
+                    (Technique::LastCell, 10)
                 } else {
-                    let text = format!(
-                        "{} can only be {digit}: it is the only place for {digit} in {}",
-                        CellName(cell),
-                        UnitName(unit)
-                    );
-                    (
-                        Technique::HiddenSingle,
-                        if unit >= 18 { 12 } else { 15 },
-                        text,
-                    )
+                    text.push_str(": it is the only place for ");
+                    push_digit(&mut text, digit);
+                    text.push_str(" in ");
+                    (Technique::HiddenSingle, if unit >= 18 { 12 } else { 15 })
                 };
+                push_unit_name(&mut text, unit);
                 let mut step = Step::new(technique, rating, text);
-                step.placements.push((cell, digit));
-                step.cells.push(cell);
-                step.units.push(unit);
-                step.highlighted.push((cell, digit));
+                step.placements = vec![(cell, digit)];
+                step.cells = vec![cell];
+                step.units = vec![unit];
+                step.highlighted = vec![(cell, digit)];
                 steps.push(step);
                 if steps.len() >= limit {
                     return steps;
@@ -77,14 +72,15 @@ pub(crate) fn naked_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> 
         let mask = grid.mask(cell);
         if grid.value(cell) == 0 && mask.count_ones() == 1 {
             let digit = mask.trailing_zeros() as u8 + 1;
-            let text = format!(
-                "{} can only be {digit}: every other digit is ruled out",
-                CellName(cell)
-            );
+            let mut text = String::with_capacity(56);
+            push_cell_name(&mut text, cell);
+            text.push_str(" can only be ");
+            push_digit(&mut text, digit);
+            text.push_str(": every other digit is ruled out");
             let mut step = Step::new(Technique::NakedSingle, 23, text);
-            step.placements.push((cell, digit));
-            step.cells.push(cell);
-            step.highlighted.push((cell, digit));
+            step.placements = vec![(cell, digit)];
+            step.cells = vec![cell];
+            step.highlighted = vec![(cell, digit)];
             debug_assert_eq!(mask, bit(digit));
             steps.push(step);
             if steps.len() >= limit {
