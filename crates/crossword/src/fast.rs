@@ -14,8 +14,8 @@
 //! the learned weights. The word tried next is chosen by lookahead among
 //! the first candidates of the best scores left (the best score and one
 //! step below): the one whose letters leave the crossing slots the most
-//! words (the product of their sizes), with seeded noise that makes
-//! `--seed` pick among near-ties. Counting switches restarts off, tries
+//! words (the product of their sizes, good words counted more), with
+//! seeded noise that makes `--seed` pick among near-ties. Counting switches restarts off, tries
 //! words best score first and visits every fill once.
 
 use std::time::Instant;
@@ -42,6 +42,8 @@ struct Dict {
     index: Vec<u64>,
     /// Each word's score in the list.
     scores: Vec<i32>,
+    /// Bitset of the words scoring at least [`GOOD_SCORE`].
+    good: Vec<u64>,
 }
 
 impl Dict {
@@ -57,7 +59,14 @@ impl Dict {
                 index[(p * 26 + usize::from(c)) * num_blocks + w / 64] |= 1 << (w % 64);
             }
         }
+        let mut good = vec![0u64; num_blocks];
+        for (w, word) in words.iter().enumerate() {
+            if word.score >= GOOD_SCORE {
+                good[w / 64] |= 1 << (w % 64);
+            }
+        }
         Dict {
+            good,
             len,
             num_words,
             num_blocks,
@@ -132,6 +141,14 @@ const LOOKAHEAD_WORDS: usize = 32;
 /// How far below the best score left a candidate may be and still be
 /// weighed (one step of the built-in list's scores).
 const SCORE_BAND: i32 = 10;
+/// A crossing word scoring at least this (wordfreq's Zipf 2.5 in the
+/// built-in list) counts `GOOD_WEIGHT` times more in `choose_word`: a word
+/// that leaves its crossings good words is worth more than one that leaves
+/// them as many rare ones. Over the six hardest default templates and
+/// seeds 0-9 this raised the fills' mean score (59.0 to 59.7) and took
+/// fewer nodes (169,754 to 143,615, no run above 20,000).
+const GOOD_SCORE: i32 = 50;
+const GOOD_WEIGHT: u32 = 16;
 /// The seeded noise added to a candidate's value (a natural logarithm:
 /// 0.5 lets a word whose crossings keep up to 1.6 times fewer words win).
 const NOISE: f64 = 0.5;
@@ -920,7 +937,12 @@ impl<'a, O: Observer> Engine<'a, O> {
                     let bits = other_dict.bits(q as usize, c);
                     counts[at] = other.nonzero[..other.live as usize]
                         .iter()
-                        .map(|&b| (other.dom[b as usize] & bits[b as usize]).count_ones())
+                        .map(|&b| {
+                            let b = b as usize;
+                            let left = other.dom[b] & bits[b];
+                            GOOD_WEIGHT * (left & other_dict.good[b]).count_ones()
+                                + left.count_ones()
+                        })
                         .sum();
                 }
                 value += f64::from(counts[at].max(1)).ln();
