@@ -1,31 +1,87 @@
-//! Every template of the fixtures filled with the default list and with a
-//! second list (the common words of the default list, score >= 40): each
-//! fill passes the independent checker, each "unfillable" is one the
-//! template forces (its pre-filled letters). In a debug build only the
-//! templates of up to 11x11 cells are filled (the release fixtures of
-//! `cargo xtask verify` fill them all); the open 6x7 may stop at its node
-//! limit (no fill of it is known from these lists). Fills from the
-//! built-in list also keep to its quality bar (below).
+//! Every template case of `fixtures/crossword/templates.toml` (the cases
+//! `cargo xtask verify` runs with the release binary) run again through
+//! the library: the case's list (the built-in one, with `--min-score` when
+//! the case says so), its node limit if it has one, and the status it
+//! expects. The fixture file is the one statement of what each template
+//! gives, so this test and `verify` cannot disagree. Each fill passes the
+//! independent checker; each "unsolvable" is one the template forces (its
+//! pre-filled letters). Fills from the built-in list also keep to its
+//! quality bar (below). In a debug build the cases without a node limit
+//! on grids above 11x11 are left out (a debug search is tens of times
+//! slower); `cargo test --release` runs them all.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
-use crossword::{Algo, Cell, Direction, Entry, Grid, Options, Problem, Status, WordList, check};
+use crossword::{
+    Algo, Cell, Direction, Entry, Grid, Limit, Options, Problem, Status, WordList, check,
+};
 
-fn grids() -> Vec<(String, Grid)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/crossword/grids");
-    let mut grids: Vec<(String, Grid)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (
-                name,
-                std::fs::read_to_string(&path).unwrap().parse().unwrap(),
-            )
-        })
-        .collect();
-    grids.sort_by(|a, b| a.0.cmp(&b.0));
-    grids
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/crossword")
+}
+
+/// One case of the fixture file, as far as this test reads it.
+struct Case {
+    name: String,
+    /// The template, relative to the fixture folder.
+    grid: String,
+    min_score: Option<i32>,
+    node_limit: Option<u64>,
+    /// `solved`, `unsolvable` or `limit`.
+    status: String,
+    /// The node count the case expects, if it names one.
+    nodes: Option<u64>,
+}
+
+/// The cases of `templates.toml`. A flag this test does not know fails
+/// it, so a new kind of case cannot be skipped unnoticed.
+fn cases() -> Vec<Case> {
+    let path = fixtures().join("templates.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    let mut cases = Vec::new();
+    for case in table["case"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap().to_owned();
+        let args: Vec<&str> = case["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|arg| arg.as_str().unwrap())
+            .collect();
+        let mut args = args.into_iter();
+        assert_eq!(args.next(), Some("fill"), "{name}: not a fill");
+        let grid = args.next().unwrap().to_owned();
+        let (mut min_score, mut node_limit) = (None, None);
+        while let Some(flag) = args.next() {
+            let mut value = || args.next().unwrap().parse::<i64>().unwrap();
+            match flag {
+                "--json" => {}
+                "--min-score" => min_score = Some(i32::try_from(value()).unwrap()),
+                "--node-limit" => node_limit = Some(u64::try_from(value()).unwrap()),
+                other => panic!("{name}: this test does not know {other}"),
+            }
+        }
+        let json = &case["json"].as_array().unwrap()[0];
+        let status = json["status"].as_str().unwrap().to_owned();
+        let nodes = json
+            .get("stats")
+            .and_then(|stats| stats.get("nodes"))
+            .map(|nodes| u64::try_from(nodes.as_integer().unwrap()).unwrap());
+        cases.push(Case {
+            name,
+            grid,
+            min_score,
+            node_limit,
+            status,
+            nodes,
+        });
+    }
+    cases
+}
+
+fn read_grid(path: &Path) -> Grid {
+    std::fs::read_to_string(path).unwrap().parse().unwrap()
 }
 
 /// The quality bar of a fill from the built-in list. Every entry scores
@@ -115,41 +171,89 @@ fn keeps_the_quality_bar(name: &str, template: &Grid, fill: &crossword::Fill) {
     );
 }
 
-fn fill_all(words: &WordList, label: &str) {
-    for (name, grid) in grids() {
-        if cfg!(debug_assertions) && grid.rows() * grid.cols() > 121 {
+/// Runs the cases of the built-in list (`common`: those with a
+/// `--min-score`) and checks each ends as its case says.
+fn run_cases(common: bool) {
+    let mut lists: BTreeMap<Option<i32>, WordList> = BTreeMap::new();
+    let mut run = 0;
+    for case in cases()
+        .into_iter()
+        .filter(|case| case.min_score.is_some() == common)
+    {
+        let name = &case.name;
+        let grid = read_grid(&fixtures().join(&case.grid));
+        if cfg!(debug_assertions) && grid.rows() * grid.cols() > 121 && case.node_limit.is_none() {
+            eprintln!("{name}: left out of a debug build");
             continue;
         }
+        let words = lists
+            .entry(case.min_score)
+            .or_insert_with(|| WordList::default_list(case.min_score));
         let problem = Problem::new(grid, words);
-        let options = Options::new(Algo::Fast).node_limit(3000);
+        let mut options = Options::new(Algo::Fast);
+        if let Some(limit) = case.node_limit {
+            options = options.node_limit(limit);
+        }
         let outcome = crossword::solve_problem(&problem, &options);
         eprintln!(
-            "{label} {name}: {:?} nodes {} restarts {} {:?}",
+            "{name}: {:?} nodes {} restarts {} {:?}",
             outcome.status, outcome.stats.nodes, outcome.stats.restarts, outcome.stats.elapsed
         );
-        match outcome.status {
-            Status::Solved => {
+        match case.status.as_str() {
+            "solved" => {
+                assert_eq!(outcome.status, Status::Solved, "{name}");
                 let fill = outcome.solution.unwrap();
                 check::check(problem.grid(), &fill.grid, words, false)
                     .unwrap_or_else(|v| panic!("{name}: {v}\n{}", fill.grid));
-                if label == "default" {
-                    keeps_the_quality_bar(&name, problem.grid(), &fill);
+                if !common {
+                    keeps_the_quality_bar(name, problem.grid(), &fill);
                 }
             }
-            Status::Unsolvable => assert_eq!(name, "ingrid-fill-fails-gracefully.txt"),
-            Status::Limit(_) => assert_eq!(name, "xcsp-vg6-6x7.txt"),
+            "unsolvable" => assert_eq!(outcome.status, Status::Unsolvable, "{name}"),
+            "limit" => assert_eq!(outcome.status, Status::Limit(Limit::Node), "{name}"),
+            other => panic!("{name}: this test does not know status {other}"),
         }
+        if let Some(nodes) = case.nodes {
+            assert_eq!(outcome.stats.nodes, nodes, "{name}");
+        }
+        run += 1;
     }
+    assert!(run > 0, "no case ran");
 }
 
 #[test]
-fn every_template_fills_with_the_default_list() {
-    fill_all(&WordList::default_list(None), "default");
+fn every_template_case_of_the_default_list() {
+    run_cases(false);
 }
 
 #[test]
-fn every_template_fills_with_the_common_words() {
-    fill_all(&WordList::default_list(Some(40)), "common");
+fn every_template_case_of_the_common_words() {
+    run_cases(true);
+}
+
+#[test]
+fn every_template_has_a_case_for_each_list() {
+    let cases = cases();
+    let dir = fixtures().join("grids");
+    let mut templates = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = format!("grids/{}", entry.unwrap().file_name().to_string_lossy());
+        for common in [false, true] {
+            assert!(
+                cases
+                    .iter()
+                    .any(|case| case.grid == file && case.min_score.is_some() == common),
+                "{file} has no case in templates.toml for the {} list",
+                if common { "common words'" } else { "default" }
+            );
+        }
+        templates += 1;
+    }
+    assert!(
+        templates > 20,
+        "only {templates} templates in {}",
+        dir.display()
+    );
 }
 
 #[test]
