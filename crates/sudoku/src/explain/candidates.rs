@@ -406,6 +406,7 @@ impl Candidates {
     }
 
     /// Removes `digit` from the candidates of `cell`; whether it was one.
+    #[inline]
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let had = self.has(cell, digit);
         if had {
@@ -416,6 +417,7 @@ impl Candidates {
     }
 
     /// Removes `cell` from the places of digit `index + 1` in its units.
+    #[inline]
     fn unmark(&mut self, cell: usize, index: usize) {
         for (&unit, &position) in CELL_UNITS[cell].iter().zip(&CELL_UNIT_BITS[cell]) {
             self.places[unit][index] &= !position;

@@ -23,17 +23,16 @@ pub(crate) fn fish(
     // each set of base lines, the digits in increasing order.
     for (base_start, cover_start) in [(9, 0), (0, 9)] {
         for combo in combinations(degree) {
-            let bases: Vec<usize> = (0..9)
-                .filter(|i| combo & (1 << i) != 0)
-                .map(|i| base_start + i)
-                .collect();
             for digit in 1..=9u8 {
                 if placed[digit as usize] + 2 * degree as usize > 9 {
                     continue;
                 }
                 let mut cover = 0u16;
                 let mut ok = true;
-                for &base in &bases {
+                let mut rest = combo;
+                while rest != 0 {
+                    let base = base_start + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     let positions = table[base][digit as usize - 1];
                     if positions.count_ones() <= 1 {
                         ok = false;
@@ -52,6 +51,10 @@ pub(crate) fn fish(
                 if !eliminates {
                     continue;
                 }
+                let bases: Vec<usize> = (0..9)
+                    .filter(|i| combo & (1 << i) != 0)
+                    .map(|i| base_start + i)
+                    .collect();
                 let covers: Vec<usize> = (0..9)
                     .filter(|i| cover & (1 << i) != 0)
                     .map(|i| cover_start + i)

@@ -2,7 +2,9 @@
 //! (1.2) or a row or column (1.5), a naked single (2.3).
 
 use super::super::candidates::Positions;
-use super::super::candidates::{UNITS, bit, push_cell_name, push_digit, push_unit_name};
+use super::super::candidates::{
+    Mask, UNITS, bit, push_cell_name, push_digit, push_unit_name,
+};
 use super::super::{Candidates, Step, Technique};
 use super::BOX_COL_ROW;
 
@@ -25,11 +27,17 @@ pub(crate) fn hidden_singles_up_to(
             if (empty == 1) != last_cell_pass {
                 continue;
             }
-            for digit in 1..=9u8 {
+            // The digits with one place in the unit, found all at once
+            // (most units have none).
+            let mut ones: Mask = 0;
+            for (index, &positions) in table[unit].iter().enumerate() {
+                let one = positions != 0 && positions & positions.wrapping_sub(1) == 0;
+                ones |= Mask::from(one) << index;
+            }
+            while ones != 0 {
+                let digit = ones.trailing_zeros() as u8 + 1;
+                ones &= ones - 1;
                 let positions = table[unit][digit as usize - 1];
-                if positions.count_ones() != 1 {
-                    continue;
-                }
                 let cell = UNITS[unit][positions.trailing_zeros() as usize];
                 let mut text = String::with_capacity(64);
                 push_cell_name(&mut text, cell);

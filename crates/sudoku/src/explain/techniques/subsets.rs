@@ -2,9 +2,23 @@
 //! 5.0, hidden 3.4 / 4.0 / 5.4), and the direct hidden pair and triplet
 //! (2.0, 2.5) that leave a hidden single at once.
 
-use super::super::candidates::{Mask, Positions, UNITS, cell_name, digits, unit_name};
+use super::super::candidates::{
+    ALL_DIGITS, Mask, Positions, UNITS, cell_name, digits, unit_name,
+};
 use super::super::{Candidates, Step, Technique};
 use super::{BOX_COL_ROW, combinations_within};
+
+/// The indexes `0..9` of the bits of a mask, smallest first.
+fn bits(mask: Mask) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let index = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            index
+        })
+    })
+}
 
 fn digit_list(mask: Mask) -> String {
     spoken_list(digits(mask).map(|d| d.to_string()).collect())
@@ -119,29 +133,37 @@ pub(crate) fn hidden(
             .fold(0, |acc, d| acc | 1 << d);
         for combo in combinations_within(degree, eligible) {
             let values: Mask = combo;
-            let mut union = 0;
-            let mut ok = true;
-            for digit in digits(values) {
-                let positions = table[unit][digit as usize - 1];
-                if positions.count_ones() <= 1 {
-                    ok = false;
-                    break;
-                }
-                union |= positions;
-            }
-            if !ok || union.count_ones() != degree {
+            // Every eligible digit has two places or more.
+            let union = bits(values).fold(0, |acc, d| acc | table[unit][d]);
+            if union.count_ones() != degree {
                 continue;
             }
             // Only a set that eliminates something is a step.
-            let eliminates =
-                (0..9).any(|i| union & (1 << i) != 0 && grid.mask(UNITS[unit][i]) & !values != 0);
+            let eliminates = bits(union).any(|i| grid.mask(UNITS[unit][i]) & !values != 0);
             if !eliminates {
                 continue;
             }
-            let cells: Vec<usize> = (0..9)
-                .filter(|i| union & (1 << i) != 0)
-                .map(|i| UNITS[unit][i])
-                .collect();
+            // A direct set needs the single it leaves: looked for before
+            // the step is written, as most sets leave none.
+            let single = if direct {
+                let found = bits(ALL_DIGITS & !values).find_map(|index| {
+                    let positions = table[unit][index];
+                    let rest = positions & !union;
+                    (positions.count_ones() > 1 && rest.count_ones() == 1).then(|| {
+                        (
+                            UNITS[unit][rest.trailing_zeros() as usize],
+                            index as u8 + 1,
+                        )
+                    })
+                });
+                let Some(found) = found else {
+                    continue;
+                };
+                Some(found)
+            } else {
+                None
+            };
+            let cells: Vec<usize> = bits(union).map(|i| UNITS[unit][i]).collect();
             // The text once the step is known to be one (a direct set says
             // it differently).
             let mut step = Step::new(technique, rating, String::new());
@@ -152,18 +174,7 @@ pub(crate) fn hidden(
                 step.highlighted
                     .extend(digits(grid.mask(cell) & values).map(|d| (cell, d)));
             }
-            if direct {
-                let single = (1..=9u8)
-                    .filter(|&d| values & (1 << (d - 1)) == 0)
-                    .find_map(|digit| {
-                        let positions = table[unit][digit as usize - 1];
-                        let rest = positions & !union;
-                        (positions.count_ones() > 1 && rest.count_ones() == 1)
-                            .then(|| (UNITS[unit][rest.trailing_zeros() as usize], digit))
-                    });
-                let Some((cell, digit)) = single else {
-                    continue;
-                };
+            if let Some((cell, digit)) = single {
                 // Said as reasoning, not as removals: the step removes
                 // nothing (see below), it only places.
                 step.text = format!(
