@@ -2,7 +2,7 @@
 //! whose places in `n` columns (or rows) all lie in `n` rows (columns)
 //! leaves the rest of those rows (columns).
 
-use super::super::candidates::{Positions, UNITS, unit_name};
+use super::super::candidates::{Positions, UNITS, bit_count, unit_name};
 use super::super::{Candidates, Step, Technique};
 use super::combinations;
 
@@ -34,13 +34,13 @@ pub(crate) fn fish(
                     let base = base_start + rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let positions = table[base][digit as usize - 1];
-                    if positions.count_ones() <= 1 {
+                    if bit_count(positions) <= 1 {
                         ok = false;
                         break;
                     }
                     cover |= positions;
                 }
-                if !ok || cover.count_ones() != degree {
+                if !ok || bit_count(cover) != degree {
                     continue;
                 }
                 // Only a fish that eliminates something is a step.

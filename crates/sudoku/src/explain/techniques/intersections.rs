@@ -1,7 +1,7 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{CELL_UNITS, CellName, Positions, UNITS, UnitName};
+use super::super::candidates::{CELL_UNITS, CellName, Positions, UNITS, UnitName, bit_count};
 use super::super::{Candidates, Step, Technique};
 
 /// A pair of crossing units, with the positions (indexes `0..9` as a bit
@@ -251,11 +251,11 @@ pub(crate) fn direct_pointing_up_to(
         let (from, to) = (crossing.from, crossing.to);
         for other in crossing.others {
             let positions = table[other][digit as usize - 1];
-            if positions.count_ones() <= 1 {
+            if bit_count(positions) <= 1 {
                 continue;
             }
             let outside = positions & !SHARED[other][to];
-            if outside.count_ones() != 1 || !removes_something(table, crossing, digit) {
+            if bit_count(outside) != 1 || !removes_something(table, crossing, digit) {
                 continue;
             }
             let (technique, rating) = if from >= 18 {

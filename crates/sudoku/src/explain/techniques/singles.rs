@@ -3,7 +3,7 @@
 
 use super::super::candidates::Positions;
 use super::super::candidates::{
-    Mask, UNITS, bit, push_cell_name, push_digit, push_unit_name,
+    Mask, UNITS, bit, bit_count, push_cell_name, push_digit, push_unit_name,
 };
 use super::super::{Candidates, Step, Technique};
 use super::BOX_COL_ROW;
@@ -23,7 +23,7 @@ pub(crate) fn hidden_singles_up_to(
     let mut steps = Vec::new();
     for last_cell_pass in [true, false] {
         for unit in BOX_COL_ROW {
-            let empty = grid.empty_positions(unit).count_ones() as usize;
+            let empty = bit_count(grid.empty_positions(unit)) as usize;
             if (empty == 1) != last_cell_pass {
                 continue;
             }
@@ -78,7 +78,7 @@ pub(crate) fn naked_singles_up_to(grid: &Candidates, limit: usize) -> Vec<Step> 
     let mut steps = Vec::new();
     for cell in 0..81 {
         let mask = grid.mask(cell);
-        if grid.value(cell) == 0 && mask.count_ones() == 1 {
+        if grid.value(cell) == 0 && bit_count(mask) == 1 {
             let digit = mask.trailing_zeros() as u8 + 1;
             let mut text = String::with_capacity(56);
             push_cell_name(&mut text, cell);

@@ -3,7 +3,7 @@
 //! (2.0, 2.5) that leave a hidden single at once.
 
 use super::super::candidates::{
-    ALL_DIGITS, Mask, Positions, UNITS, cell_name, digits, unit_name,
+    ALL_DIGITS, Mask, Positions, UNITS, bit_count, cell_name, digits, unit_name,
 };
 use super::super::{Candidates, Step, Technique};
 use super::{BOX_COL_ROW, combinations_within};
@@ -46,7 +46,7 @@ pub(crate) fn naked(
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     for unit in BOX_COL_ROW {
-        let empty = grid.empty_positions(unit).count_ones() as usize;
+        let empty = bit_count(grid.empty_positions(unit)) as usize;
         if empty < 2 * degree as usize {
             continue;
         }
@@ -55,7 +55,7 @@ pub(crate) fn naked(
         let mut masks = [0 as Mask; 9];
         for (i, &cell) in UNITS[unit].iter().enumerate() {
             masks[i] = grid.mask(cell);
-            if masks[i].count_ones() > 1 {
+            if bit_count(masks[i]) > 1 {
                 open |= 1 << i;
             }
         }
@@ -63,7 +63,7 @@ pub(crate) fn naked(
             let union = (0..9)
                 .filter(|i| combo & (1 << i) != 0)
                 .fold(0, |acc, i| acc | masks[i]);
-            if union.count_ones() != degree {
+            if bit_count(union) != degree {
                 continue;
             }
             // Only a set that eliminates something is a step.
@@ -123,19 +123,19 @@ pub(crate) fn hidden(
     };
     let mut steps = Vec::new();
     for unit in BOX_COL_ROW {
-        let empty = grid.empty_positions(unit).count_ones();
+        let empty = bit_count(grid.empty_positions(unit));
         if !(empty > 2 * degree || (direct && empty > degree)) {
             continue;
         }
         // Digits with two to `degree` places: only these can be in a set.
         let eligible: Mask = (0..9)
-            .filter(|&d| (2..=degree).contains(&table[unit][d].count_ones()))
+            .filter(|&d| (2..=degree).contains(&bit_count(table[unit][d])))
             .fold(0, |acc, d| acc | 1 << d);
         for combo in combinations_within(degree, eligible) {
             let values: Mask = combo;
             // Every eligible digit has two places or more.
             let union = bits(values).fold(0, |acc, d| acc | table[unit][d]);
-            if union.count_ones() != degree {
+            if bit_count(union) != degree {
                 continue;
             }
             // Only a set that eliminates something is a step.
@@ -149,12 +149,8 @@ pub(crate) fn hidden(
                 let found = bits(ALL_DIGITS & !values).find_map(|index| {
                     let positions = table[unit][index];
                     let rest = positions & !union;
-                    (positions.count_ones() > 1 && rest.count_ones() == 1).then(|| {
-                        (
-                            UNITS[unit][rest.trailing_zeros() as usize],
-                            index as u8 + 1,
-                        )
-                    })
+                    (bit_count(positions) > 1 && bit_count(rest) == 1)
+                        .then(|| (UNITS[unit][rest.trailing_zeros() as usize], index as u8 + 1))
                 });
                 let Some(found) = found else {
                     continue;

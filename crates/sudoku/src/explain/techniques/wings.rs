@@ -2,7 +2,7 @@
 //! it sees; whichever digit the pivot takes, one pincer holds `z`, so `z`
 //! leaves every cell that sees both pincers (and the pivot, for XYZ).
 
-use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
+use super::super::candidates::{Mask, PEERS, bit_count, cell_name, digits, sees};
 use super::super::{Candidates, Link, Step, Technique};
 
 pub(crate) fn wings(grid: &Candidates, xyz: bool, limit: usize) -> Vec<Step> {
@@ -14,26 +14,26 @@ pub(crate) fn wings(grid: &Candidates, xyz: bool, limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     for pivot in 0..81 {
         let xy: Mask = grid.mask(pivot);
-        if xy.count_ones() != pivot_size {
+        if bit_count(xy) != pivot_size {
             continue;
         }
         for &xz_cell in &PEERS[pivot] {
             let xz = grid.mask(xz_cell);
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+            if bit_count(xz) != 2 || bit_count(xy & !xz) != 1 {
                 continue;
             }
             for &yz_cell in &PEERS[pivot] {
                 let yz = grid.mask(yz_cell);
-                if yz.count_ones() != 2 {
+                if bit_count(yz) != 2 {
                     continue;
                 }
                 let union = xy | xz | yz;
-                let common = (xy & xz & yz).count_ones();
-                if union.count_ones() != 3 || common != u32::from(xyz) {
+                let common = bit_count(xy & xz & yz);
+                if bit_count(union) != 3 || common != u32::from(xyz) {
                     continue;
                 }
                 let z_mask = xz & yz;
-                if z_mask.count_ones() != 1 {
+                if bit_count(z_mask) != 1 {
                     continue;
                 }
                 let z = z_mask.trailing_zeros() as u8 + 1;
