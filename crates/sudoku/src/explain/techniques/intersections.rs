@@ -1,7 +1,7 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{CELL_UNITS, CellName, Positions, UNITS, UnitName, bit_count};
+use super::super::candidates::{CellName, Positions, UNITS, UnitName, bit_count};
 use super::super::{Candidates, Step, Technique};
 
 /// A pair of crossing units, with the positions (indexes `0..9` as a bit
@@ -10,8 +10,6 @@ use super::super::{Candidates, Step, Technique};
 struct Crossing {
     from: usize,
     to: usize,
-    /// The positions in `from` of the cells shared with `to`.
-    from_shared: u16,
     /// The positions in `to` of the cells shared with `from`.
     to_shared: u16,
     /// The two other units of `from`'s kind that cross `to`, in
@@ -59,7 +57,6 @@ const fn build_crossings() -> [Crossing; 108] {
     let mut pairs = [Crossing {
         from: 0,
         to: 0,
-        from_shared: 0,
         to_shared: 0,
         others: [0; 2],
     }; 108];
@@ -87,7 +84,6 @@ const fn build_crossings() -> [Crossing; 108] {
                     pairs[n] = Crossing {
                         from: first + i,
                         to: second + j,
-                        from_shared: shared,
                         to_shared: shared_positions(second + j, first + i),
                         others,
                     };
@@ -102,55 +98,72 @@ const fn build_crossings() -> [Crossing; 108] {
     pairs
 }
 
-/// The index in [`CROSSINGS`] of each pair of units (`NOT_CROSSING` for
-/// units that do not cross, or cross as two lines).
-static CROSSING_INDEX: [[u8; 27]; 27] = {
-    let mut table = [[NOT_CROSSING; 27]; 27];
-    let crossings = build_crossings();
-    let mut n = 0;
-    while n < 108 {
-        table[crossings[n].from][crossings[n].to] = n as u8;
-        n += 1;
-    }
-    table
-};
-
-const NOT_CROSSING: u8 = u8::MAX;
-
 /// Every locking of the grid, in the order the producers scan them
 /// (crossing by crossing, as [`CROSSINGS`], digits in increasing order):
 /// bit `9 * crossing + digit - 1` is set when the digit has at least two
 /// places in the crossing's first unit, all in the second. Found unit by
 /// unit from the table, as walking the 972 pairs for the few lockings
 /// cost more than the rest of a step.
-fn lockings(table: &Positions) -> impl Iterator<Item = (&'static Crossing, u8)> {
+fn lockings(table: &Positions) -> Lockings {
     let mut found = [0u64; 16];
+    let mut mark = |crossing: usize, index: usize| {
+        let key = 9 * crossing + index;
+        found[key / 64] |= 1 << (key % 64);
+    };
     for (from, places) in table.iter().enumerate() {
         for (index, &positions) in places.iter().enumerate() {
             if positions & positions.wrapping_sub(1) == 0 {
                 continue;
             }
-            // Every unit the places all lie in holds the first of them.
-            let first = UNITS[from][positions.trailing_zeros() as usize];
-            for &to in &CELL_UNITS[first] {
-                let n = CROSSING_INDEX[from][to];
-                if n != NOT_CROSSING && positions & !CROSSINGS[n as usize].from_shared == 0 {
-                    let key = 9 * n as usize + index;
-                    found[key / 64] |= 1 << (key % 64);
+            // Positions 3k..3k+3 of a line lie in its k-th box, those of a
+            // box in its k-th row; positions k, k+3, k+6 of a box in its
+            // k-th column. The crossing indexes follow build_crossings:
+            // (box, column), (box, row), (column, box), (row, box), each
+            // by first unit, then the k-th second unit.
+            let first = positions.trailing_zeros() as usize;
+            let k = first / 3;
+            let in_triple = positions & !(0b111 << (3 * k)) == 0;
+            match from {
+                0..9 if in_triple => mark(81 + 3 * from + k, index),
+                9..18 if in_triple => mark(54 + 3 * (from - 9) + k, index),
+                18.. => {
+                    let b = from - 18;
+                    let column = first % 3;
+                    if positions & !(0b001_001_001 << column) == 0 {
+                        mark(3 * b + column, index);
+                    }
+                    if in_triple {
+                        mark(27 + 3 * b + k, index);
+                    }
                 }
+                _ => {}
             }
         }
     }
-    (0..16).flat_map(move |word| {
-        let mut bits = found[word];
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let key = 64 * word + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                (&CROSSINGS[key / 9], (key % 9) as u8 + 1)
-            })
-        })
-    })
+    Lockings { found, word: 0 }
+}
+
+/// The lockings [`lockings`] found, in order.
+struct Lockings {
+    found: [u64; 16],
+    word: usize,
+}
+
+impl Iterator for Lockings {
+    type Item = (&'static Crossing, u8);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.word < 16 {
+            let bits = self.found[self.word];
+            if bits != 0 {
+                self.found[self.word] = bits & (bits - 1);
+                let key = 64 * self.word + bits.trailing_zeros() as usize;
+                return Some((&CROSSINGS[key / 9], (key % 9) as u8 + 1));
+            }
+            self.word += 1;
+        }
+        None
+    }
 }
 
 /// Whether `digit` is a candidate in a cell of `crossing.to` outside
@@ -288,4 +301,40 @@ pub(crate) fn direct_pointing_up_to(
         }
     }
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::path::solve_path;
+
+    /// The lockings found unit by unit are those of the 972 crossing and
+    /// digit pairs, in the same order, at every step of a few paths.
+    #[test]
+    fn lockings_are_the_crossings_walked_in_order() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "..34..7..45...9..66.....15.....6..97......4..9.67....137.....18.6...1.....42.....",
+        ];
+        for puzzle in puzzles {
+            let mut grid = Candidates::parse(puzzle).unwrap();
+            for step in solve_path(&grid).steps {
+                let table = grid.position_table();
+                let mut walked = Vec::new();
+                for crossing in &CROSSINGS {
+                    for digit in 1..=9u8 {
+                        let positions = table[crossing.from][digit as usize - 1];
+                        if positions.count_ones() > 1
+                            && positions & !SHARED[crossing.from][crossing.to] == 0
+                        {
+                            walked.push((crossing.from, crossing.to, digit));
+                        }
+                    }
+                }
+                let found: Vec<_> = lockings(table).map(|(c, d)| (c.from, c.to, d)).collect();
+                assert_eq!(found, walked);
+                step.apply(&mut grid);
+            }
+        }
+    }
 }

@@ -31,7 +31,7 @@ pub(crate) fn hidden_singles_up_to(
             // (most units have none).
             let mut ones: Mask = 0;
             for (index, &positions) in table[unit].iter().enumerate() {
-                let one = positions != 0 && positions & positions.wrapping_sub(1) == 0;
+                let one = bit_count(positions) == 1;
                 ones |= Mask::from(one) << index;
             }
             while ones != 0 {
