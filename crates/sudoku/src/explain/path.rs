@@ -43,7 +43,12 @@ pub fn next_step(grid: &Candidates) -> Option<Step> {
     }
     // The grid keeps its table of digit places up to date.
     let table = grid.position_table();
-    for producer in t::BEFORE_CHAINS {
+    // The first producer, hidden singles, gives most steps: asked for its
+    // first step alone, without the vector of the others.
+    if let Some(step) = t::first_hidden_single(grid, table) {
+        return Some(step);
+    }
+    for producer in &t::BEFORE_CHAINS[1..] {
         if let Some(step) = producer(grid, table, 1).into_iter().next() {
             return Some(step);
         }

@@ -99,6 +99,9 @@ const fn subsets_by_size() -> ([u16; 512], [usize; 11]) {
 /// A producer that stops after `limit` steps (the path asks for one).
 pub(crate) type Producer = fn(&Candidates, &Positions, usize) -> Vec<Step>;
 
+/// The first step of the first producer (the path asks for it alone).
+pub(crate) use singles::first_hidden_single;
+
 /// SE 1.2.1's producers before the chains, in its order.
 pub(crate) const BEFORE_CHAINS: [Producer; 20] = [
     singles::hidden_singles_up_to,

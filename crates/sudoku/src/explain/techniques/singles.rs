@@ -21,6 +21,27 @@ pub(crate) fn hidden_singles_up_to(
     limit: usize,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
+    scan_hidden_singles(grid, table, |step| {
+        steps.push(step);
+        steps.len() < limit
+    });
+    steps
+}
+
+/// The first step of [`hidden_singles`], without a vector: the path asks
+/// for it at every step, and most steps are one.
+pub(crate) fn first_hidden_single(grid: &Candidates, table: &Positions) -> Option<Step> {
+    let mut first = None;
+    scan_hidden_singles(grid, table, |step| {
+        first = Some(step);
+        false
+    });
+    first
+}
+
+/// Hands each last cell, then each hidden single, to `take` until it
+/// returns false.
+fn scan_hidden_singles(grid: &Candidates, table: &Positions, mut take: impl FnMut(Step) -> bool) {
     for last_cell_pass in [true, false] {
         for unit in BOX_COL_ROW {
             let empty = bit_count(grid.empty_positions(unit)) as usize;
@@ -58,14 +79,12 @@ pub(crate) fn hidden_singles_up_to(
                 step.cells = vec![cell];
                 step.units = vec![unit];
                 step.highlighted = vec![(cell, digit)];
-                steps.push(step);
-                if steps.len() >= limit {
-                    return steps;
+                if !take(step) {
+                    return;
                 }
             }
         }
     }
-    steps
 }
 
 /// Cells with one candidate left, in reading order.
