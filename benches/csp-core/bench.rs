@@ -8,7 +8,8 @@ use bench_kit::{Workload, run};
 use csp_core::{Config, Consistency, Inference, Model, Solver, Var, VarOrder};
 use puzzle_solver::{Constraint, PsResult, Puzzle, PuzzleSearch, Val, VarToken};
 
-const TOP1465: &str = "../../../shared/data/sudoku/puzzles3_magictour_top1465.txt";
+/// tdoku's list of 1,465 hard sudokus, shipped in the repository.
+const TOP1465: &str = "fixtures/sudoku/sets/puzzles3_magictour_top1465.txt.gz";
 
 /// One variable per row holding its queen's column; three all-different
 /// (columns, and the diagonals as `q[i] + i` and `q[i] - i`).
@@ -128,15 +129,10 @@ fn peer_sudoku(line: &str) -> Option<String> {
 }
 
 fn main() {
-    // Canonical, so a workspace reached through a symlink still finds shared/.
-    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let manifest = std::fs::canonicalize(manifest).unwrap_or_else(|_| manifest.to_path_buf());
-    let puzzles: Vec<String> = std::fs::read_to_string(manifest.join(TOP1465))
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(|l| l[..81].to_owned())
+    let puzzles: Vec<String> = bench_kit::data::lines_or_exit(TOP1465)
+        .into_iter()
+        .filter(|line| line.len() >= 81)
+        .map(|line| line[..81].to_owned())
         .collect();
     let count_config = Config::new()
         .inference(Inference::ForwardChecking)
@@ -172,9 +168,7 @@ fn main() {
         })
         .note("forward checking + MRV, value-elimination all-different"),
     ];
-    if puzzles.is_empty() {
-        eprintln!("bench: {TOP1465} not found next to the workspace; sudoku workload skipped");
-    } else {
+    {
         let ours = puzzles.clone();
         let theirs = puzzles.clone();
         workloads.push(

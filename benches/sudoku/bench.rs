@@ -5,38 +5,26 @@
 //! puzzles, beside the crate's `StrategySolver` on the puzzles its
 //! strategies finish.
 
-use std::path::PathBuf;
-
 use bench_kit::{Workload, run};
 use puzzle_solver::{Puzzle, Val, VarToken};
 use sudoku::{Algo, Options, Sudoku, check_solution, fast_solve_array, solve};
 
-/// The benchmark sets, by file name under `shared/data/sudoku`.
+/// The benchmark sets: tdoku's lists, shipped gzip-compressed in the
+/// repository (their origin and licence: `fixtures/README.md`).
 const SETS: [(&str, &str); 5] = [
-    ("17-clue", "puzzles2_17_clue.txt"),
-    ("top1465", "puzzles3_magictour_top1465.txt"),
+    ("17-clue", "puzzles2_17_clue.txt.gz"),
+    ("top1465", "puzzles3_magictour_top1465.txt.gz"),
     (
         "forum hardest 1905 11+",
-        "puzzles5_forum_hardest_1905_11+.txt",
+        "puzzles5_forum_hardest_1905_11+.txt.gz",
     ),
-    ("forum hardest 1106", "puzzles6_forum_hardest_1106.txt"),
-    ("serg benchmark", "puzzles7_serg_benchmark.txt"),
+    ("forum hardest 1106", "puzzles6_forum_hardest_1106.txt.gz"),
+    ("serg benchmark", "puzzles7_serg_benchmark.txt.gz"),
 ];
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku")
-}
-
-/// Reads a set as lines of 81 characters, skipping comments and blank lines.
-fn load(file: &str) -> Option<Vec<String>> {
-    let text = std::fs::read_to_string(data_dir().join(file)).ok()?;
-    Some(
-        text.lines()
-            .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .map(str::to_owned)
-            .collect(),
-    )
+/// A set's lines; a missing file ends the bench with an error naming it.
+fn load(file: &str) -> Vec<String> {
+    bench_kit::data::lines_or_exit(format!("fixtures/sudoku/sets/{file}"))
 }
 
 /// FNV-1a over all solutions, so both sides must produce the same grids in the
@@ -243,10 +231,8 @@ fn peer_general(lines: &[String], limit: u64) -> String {
 
 /// The SE-rated puzzles of one file, `(puzzle, ER in tenths)`.
 fn load_rated(file: &str) -> Vec<(String, u16)> {
-    let Ok(text) = std::fs::read_to_string(data_dir().join("rated").join(file)) else {
-        return Vec::new();
-    };
-    text.lines()
+    bench_kit::data::lines_or_exit(format!("fixtures/sudoku/rated/{file}"))
+        .iter()
         .filter_map(|line| {
             let mut fields = line.split('\t');
             let puzzle = fields.next()?.to_string();
@@ -370,10 +356,14 @@ fn main() {
         ("cbg000 ER 8.0-8.9".to_string(), band(80, 89)),
         ("cbg000 ER 9.0-9.1".to_string(), band(90, 99)),
     ];
-    let mat18 = load_rated("mat18-highest-ser-er-ep-ed.tsv");
+    let exchange = load_rated("sudoku-exchange-se121.tsv");
     rated.push((
-        "mat18 ER 9.4-10.3, first 5".to_string(),
-        mat18.iter().take(5).map(|(p, _)| grid(p)).collect(),
+        "Sudoku Exchange ER 9.0-9.3".to_string(),
+        exchange
+            .iter()
+            .filter(|(_, er)| *er >= 90)
+            .map(|(p, _)| grid(p))
+            .collect(),
     ));
     let strategies = peer_strategies();
     let peer_set: (Vec<_>, Vec<_>) = cbg
@@ -387,25 +377,21 @@ fn main() {
                 .then(|| (grid(p), peer))
         })
         .unzip();
-    let sets: Vec<(&str, Option<Vec<String>>)> = SETS
+    let sets: Vec<(&str, Vec<String>)> = SETS
         .iter()
         .map(|&(name, file)| (name, load(file)))
         .collect();
-    let top = sets
+    let top = &sets
         .iter()
         .find(|(name, _)| *name == "top1465")
-        .and_then(|(_, lines)| lines.as_ref());
+        .expect("top1465 is one of the sets")
+        .1;
     let top_puzzles: Vec<Sudoku> = top
-        .into_iter()
-        .flatten()
+        .iter()
         .map(|line| Sudoku::from_line(line).expect("benchmark lines parse"))
         .collect();
     let mut workloads = Vec::new();
     for (name, lines) in &sets {
-        let Some(lines) = lines else {
-            eprintln!("bench: skipping {name}: {} not found", data_dir().display());
-            continue;
-        };
         let items = lines.len() as u64;
         let first = Workload::new(format!("fast {name} first solution"), || ours_first(lines))
             .peer("sudoku 0.8 some_solution", || peer_first(lines))
@@ -427,7 +413,7 @@ fn main() {
                 .items(items),
         );
     }
-    if let Some(top) = top {
+    {
         let puzzles = &top_puzzles;
         let items = top.len() as u64;
         workloads.push(

@@ -78,7 +78,7 @@ pub fn run() -> Result<()> {
     }
 
     step("cargo xtask verify");
-    crate::verify::run(&[], false)?;
+    crate::verify::run(&[], false, None)?;
 
     step("cargo xtask python (the Python package in a fresh venv, pytest with Dask)");
     crate::python::run()?;

@@ -34,6 +34,11 @@ enum Command {
         /// 50th 17-clue one) instead of a sample; takes much longer.
         #[arg(long)]
         explain_all: bool,
+        /// Read the rated puzzles from DIR (every `*.tsv` in it, lines of
+        /// puzzle, ER and optionally EP, ED) instead of fixtures/sudoku/rated:
+        /// for rated sets that may not ship with the repository.
+        #[arg(long, value_name = "DIR")]
+        rated: Option<std::path::PathBuf>,
     },
     /// Time our solvers against their peers, interleaved; print a Markdown table
     /// and write target/bench/<crate>.json (and its ratios as a bar chart, <crate>.svg).
@@ -71,7 +76,8 @@ fn main() -> ExitCode {
         Command::Verify {
             crates,
             explain_all,
-        } => verify::run(&crates, explain_all),
+            rated,
+        } => verify::run(&crates, explain_all, rated.as_deref()),
         Command::Bench {
             krate,
             filter,

@@ -1,6 +1,7 @@
 //! `cargo xtask verify`: every fixture case of every crate, against the
 //! release binaries, with a summary table and readable failures.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
@@ -8,7 +9,7 @@ use anyhow::{Result, bail};
 use crate::workspace::{cargo, run_checked};
 use crate::{fixtures, workspace};
 
-pub fn run(only: &[String], explain_all: bool) -> Result<()> {
+pub fn run(only: &[String], explain_all: bool, rated: Option<&Path>) -> Result<()> {
     let crates = if only.is_empty() {
         workspace::fixture_crates()?
     } else {
@@ -59,14 +60,15 @@ pub fn run(only: &[String], explain_all: bool) -> Result<()> {
         bail!("{failed_cases} fixture case(s) failed");
     }
     if crates.iter().any(|krate| krate == "sudoku") {
-        explain_paths(explain_all)?;
+        explain_paths(explain_all, rated)?;
     }
     Ok(())
 }
 
 /// Sudoku's explained paths: every step checked against the solution on a
-/// sample of the rated puzzles in `../shared` (all of them with `--explain-all`).
-fn explain_paths(all: bool) -> Result<()> {
+/// sample of the rated puzzles in `fixtures/sudoku/rated` (or in `rated`),
+/// all of them with `--explain-all`.
+fn explain_paths(all: bool, rated: Option<&Path>) -> Result<()> {
     println!("\nsudoku explain: every step of every path against the solution");
     let mut command = cargo();
     command.args([
@@ -78,8 +80,14 @@ fn explain_paths(all: bool) -> Result<()> {
         "--example",
         "explain_verify",
     ]);
+    command.arg("--");
     if all {
-        command.args(["--", "--all"]);
+        command.arg("--all");
+    }
+    if let Some(folder) = rated {
+        // The example runs from its own crate's folder: the path the user gave is
+        // made absolute from where xtask runs.
+        command.arg("--rated").arg(std::path::absolute(folder)?);
     }
     run_checked(&mut command, "the explain_verify example")
 }

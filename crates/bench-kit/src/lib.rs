@@ -33,6 +33,8 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod data;
+
 use std::time::{Duration, Instant};
 
 use serde::Serialize;

@@ -1,11 +1,11 @@
-//! Agreement with Sudoku Explainer 1.2.1: rates the three files of
-//! `../shared/data/sudoku/rated/` that SE itself rated (cbg000, mat18,
-//! eleven), checks every step of every path against the puzzle's unique
+//! Agreement with Sudoku Explainer 1.2.1: rates every file of
+//! `fixtures/sudoku/rated/` (puzzles with the ratings SE itself gave them;
+//! `--rated DIR` reads a folder of such files instead), checks every step of every path against the puzzle's unique
 //! solution, and prints per band of published ER how often our ER, EP and
 //! ED are exact and within 0.1 / 0.2 / 0.3, then the worst disagreements.
 //!
 //! Run it in release: `cargo run --release -p sudoku --example se_agreement
-//! [-- --max-er 6.2] [--every N] [--verbose] [FILE...]` (`--every N`: every
+//! [-- --max-er 6.2] [--rated DIR] [--every N] [--verbose] [FILE...]` (`--every N`: every
 //! Nth puzzle; `--verbose`: a line per puzzle on stderr as it is rated).
 //! The table also gives the median time per puzzle (wall clock, single
 //! thread). Exit 1 when a step is wrong.
@@ -53,16 +53,28 @@ fn main() -> ExitCode {
         max_er = args.get(i + 1).and_then(|v| tenths(v)).unwrap_or(u16::MAX);
         args.drain(i..(i + 2).min(args.len()));
     }
-    let rated = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku/rated");
+    // `--rated DIR`: every rated file of that folder (rated sets that may
+    // not ship with the repository) instead of the shipped ones.
+    let mut folder = bench_kit::data::root().join("fixtures/sudoku/rated");
+    if let Some(i) = args.iter().position(|a| a == "--rated") {
+        if let Some(dir) = args.get(i + 1) {
+            folder = PathBuf::from(dir);
+        }
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let files: Vec<PathBuf> = if args.is_empty() {
-        [
-            "cbg000-berthier-ser.tsv",
-            "mat18-highest-ser-er-ep-ed.tsv",
-            "eleven-te2-er-ep-ed.tsv",
-        ]
-        .iter()
-        .map(|f| rated.join(f))
-        .collect()
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(&folder) {
+            Ok(entries) => entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+                .collect(),
+            Err(e) => {
+                eprintln!("cannot read {}: {e}", folder.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        files.sort();
+        files
     } else {
         args.iter().map(PathBuf::from).collect()
     };

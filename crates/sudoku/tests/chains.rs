@@ -1,18 +1,16 @@
 //! The chain techniques (6.5 and up) on whole solving paths: a sample of the
 //! cbg000 puzzles that Sudoku Explainer rated 6.5 to 9.1, each path checked
 //! step by step against the puzzle's unique solution, and its ER against
-//! the published one. The puzzles are read at run time from `../shared`
-//! (their licence does not allow copying them into the repository); every
-//! SE-rated puzzle runs in release through the `se_agreement` example.
+//! the published one. The puzzles are in `fixtures/sudoku/rated/`; every one
+//! of them runs in release through `cargo xtask verify` and the
+//! `se_agreement` example.
 
 use sudoku::explain::{Candidates, Technique, solve_path, unique_solution};
 
 fn rated(file: &str) -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/sudoku/rated/"
-    );
-    std::fs::read_to_string(format!("{path}{file}")).expect("the rated puzzles in ../shared")
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/sudoku/rated/");
+    std::fs::read_to_string(format!("{path}{file}"))
+        .unwrap_or_else(|e| panic!("fixtures/sudoku/rated/{file}: {e}"))
 }
 
 #[test]

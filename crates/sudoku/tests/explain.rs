@@ -1,18 +1,16 @@
 //! The explained path on real rated puzzles: every step checked against the
 //! unique solution, ER/EP/ED as serate defines them, and ER equal to Sudoku
-//! Explainer's on a sample of the SE-rated puzzles up to 6.2 (no chains).
-//! The puzzles are read at run time from `../shared` (their licences do not
-//! allow copying them into the repository); the whole set runs in release
-//! through the `se_agreement` example.
+//! Explainer's on the SE-rated puzzles up to 6.2 (no chains), from
+//! `fixtures/sudoku/rated/` (their origin and how they were rated: its
+//! README); every puzzle there runs in release through `cargo xtask verify`
+//! and the `se_agreement` example.
 
 use sudoku::explain::{Candidates, Rating, Technique, next_step, solve_path, unique_solution};
 
 fn rated(file: &str) -> String {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/sudoku/rated/"
-    );
-    std::fs::read_to_string(format!("{path}{file}")).expect("the rated puzzles in ../shared")
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/sudoku/rated/");
+    std::fs::read_to_string(format!("{path}{file}"))
+        .unwrap_or_else(|e| panic!("fixtures/sudoku/rated/{file}: {e}"))
 }
 
 #[test]
@@ -64,13 +62,20 @@ fn every_step_is_right_and_er_matches_se_up_to_6_2() {
 }
 
 #[test]
-fn ep_and_ed_follow_serate() {
-    // mat18 publishes EP and ED; they are at most 2.6, reached before the
-    // chains start, so the walk stops at the first placement (the rest of
-    // these 9.4+ paths is for the release-mode agreement run).
-    let text = rated("mat18-highest-ser-er-ep-ed.tsv");
-    for line in text.lines().take(20) {
+fn ep_and_ed_are_sudoku_explainers_own() {
+    // The Sudoku Exchange puzzles that serate 1.2.1 rated (ER/EP/ED). EP and
+    // ED are reached at the first placement, so the walk stops there; the
+    // few whose first placement needs chains (EP above 6.2) are for the
+    // release-mode agreement run.
+    let text = rated("sudoku-exchange-se121.tsv");
+    let tenths = |s: &str| Rating((s.parse::<f64>().unwrap() * 10.0).round() as u16);
+    let (mut walked, mut exact) = (0, 0);
+    for line in text.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
+        let (ep_se, ed_se) = (tenths(fields[2]), tenths(fields[3]));
+        if ep_se > Rating(62) {
+            continue;
+        }
         let mut grid = Candidates::parse(fields[0]).unwrap();
         let (mut hardest, mut ed) = (Rating(0), None);
         let ep = loop {
@@ -82,14 +87,36 @@ fn ep_and_ed_follow_serate() {
                 break hardest;
             }
         };
-        let tenths = |s: &str| Rating((s.parse::<f64>().unwrap() * 10.0).round() as u16);
-        assert_eq!(
-            (ep, ed),
-            (tenths(fields[2]), Some(tenths(fields[3]))),
-            "{}",
-            fields[0]
-        );
+        walked += 1;
+        if (ep, ed) == (ep_se, Some(ed_se)) {
+            exact += 1;
+        } else {
+            eprintln!("{}: ours {ep}/{ed:?}, SE {ep_se}/{ed_se}", fields[0]);
+        }
     }
+    assert!(walked > 800, "only {walked} puzzles walked");
+    // Today every one is exact; the promise is at least 95%.
+    assert!(
+        exact * 100 >= walked * 95,
+        "EP/ED exact on {exact} of {walked}"
+    );
+}
+
+#[test]
+fn er_is_sudoku_explainers_own_on_the_sudoku_exchange_puzzles_up_to_6_2() {
+    let text = rated("sudoku-exchange-se121.tsv");
+    let mut checked = 0;
+    for (index, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let published = Rating((fields[1].parse::<f64>().unwrap() * 10.0).round() as u16);
+        if published > Rating(62) {
+            continue;
+        }
+        let path = solve_path(&Candidates::parse(fields[0]).unwrap());
+        assert_eq!(path.er, published, "line {}: {}", index + 1, fields[0]);
+        checked += 1;
+    }
+    assert!(checked > 250, "only {checked} puzzles checked");
 }
 
 #[test]
