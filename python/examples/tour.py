@@ -22,7 +22,7 @@ def main() -> None:
         (nqueens, "8"),
         (eight_puzzle, "142358607"),
         (ripple, "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"),
-        (gogen, (FIXTURES / "gogen" / "seed-sample.txt").read_text()),
+        (gogen, (FIXTURES / "gogen" / "sample.txt").read_text()),
         (crossword, (FIXTURES / "crossword" / "grids" / "own-mini-5x5.txt").read_text()),
     ]
     for module, text in examples:

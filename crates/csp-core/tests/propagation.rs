@@ -126,7 +126,7 @@ fn ac3_trace_records_each_revision() {
 
 /// Seed 002's crossword: AC-3 alone reduces every slot to one word.
 #[test]
-fn ac3_solves_seed_002_crossword() {
+fn ac3_solves_ac3_crossword() {
     let five = ["HOSES", "LASER", "SAILS", "SHEET", "STEER"];
     let four = ["HEEL", "HIKE", "KEEL", "KNOT", "LINE"];
     let three = ["AFT", "ALE", "EEL", "LEE", "TIE"];

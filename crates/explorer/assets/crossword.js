@@ -16,8 +16,8 @@ import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
 import { treeSvg } from './tree.js';
 
-const SEED_GRID = '.....\n##.#.\n#....\n.#...\n.....\n.##.#';
-const SEED_WORDS = 'AFT\nALE\nEEL\nHEEL\nHIKE\nHOSES\nKEEL\nKNOT\nLASER\nLEE\nLINE\nSAILS\nSHEET\nSTEER\nTIE';
+const SAMPLE_GRID = '.....\n##.#.\n#....\n.#...\n.....\n.##.#';
+const SAMPLE_WORDS = 'AFT\nALE\nEEL\nHEEL\nHIKE\nHOSES\nKEEL\nKNOT\nLASER\nLEE\nLINE\nSAILS\nSHEET\nSTEER\nTIE';
 const ALGOS = [
   ['ac3', 'AC-3 (seed 002: arc consistency alone)'],
   ['mac', 'MAC search (a guess, then arc consistency)'],
@@ -26,8 +26,8 @@ const ALGOS = [
 mountView({
   api: '/api/crossword',
   fields: [
-    { name: 'grid', label: 'grid (. open, # block, letters given)', kind: 'textarea', rows: 6, value: SEED_GRID, required: true },
-    { name: 'words', label: 'words (one a line)', kind: 'textarea', rows: 6, value: SEED_WORDS },
+    { name: 'grid', label: 'grid (. open, # block, letters given)', kind: 'textarea', rows: 6, value: SAMPLE_GRID, required: true },
+    { name: 'words', label: 'words (one a line)', kind: 'textarea', rows: 6, value: SAMPLE_WORDS },
     { name: 'algo', label: 'algorithm', kind: 'select', options: ALGOS, value: 'ac3' },
     { name: 'clicks', label: 'arcs clicked (revise x against y, @ after so many revisions)', value: '' },
   ],

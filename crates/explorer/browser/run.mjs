@@ -582,7 +582,7 @@ await test('sudoku at the phone width', async () => phoneReads(`/sudoku?puzzle=$
 
 await test('sudoku explain at the phone width', async () => phoneReads(`/sudoku?puzzle=${SUDOKU_EXPLAIN}&algo=explain&step=34`, 'sudoku-explain'));
 
-const GOGEN = readFileSync(new URL('../../../fixtures/gogen/seed-sample.txt', import.meta.url), 'utf8');
+const GOGEN = readFileSync(new URL('../../../fixtures/gogen/sample.txt', import.meta.url), 'utf8');
 
 await test('gogen dfs: the events and counters are the command line\'s; the word paths drawn at the goal', async () => {
   const page = await newPage();

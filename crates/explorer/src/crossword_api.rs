@@ -335,10 +335,10 @@ fn graph(problem: &Problem, options: &Options) -> Value {
 /// grid, words)`.
 const EXAMPLES: [(&str, &str, &str, &str); 3] = [
     (
-        "seed-002",
+        "sample",
         "seed 002's grid and its fifteen words",
-        include_str!("../../../fixtures/crossword/seed-002.txt"),
-        include_str!("../../../fixtures/crossword/seed-002-words.txt"),
+        include_str!("../../../fixtures/crossword/sample.txt"),
+        include_str!("../../../fixtures/crossword/sample-words.txt"),
     ),
     (
         "own-open-5x5",

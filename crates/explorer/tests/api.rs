@@ -502,7 +502,7 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
 const RIPPLE: &str = "https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc217nt7fq0h42v1q2i4k";
 
 #[tokio::test]
-async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
+async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
     // Seed 003's two solvers: brute force's calls are its expand and goal
     // events; MRV counts its rooms of one cell (one here) before them.
     for (algo, calls, singles) in [("brute", 679, 0), ("mrv", 97, 1)] {

@@ -11,7 +11,7 @@ fn fixtures() -> PathBuf {
 }
 
 fn sample() -> Puzzle {
-    std::fs::read_to_string(fixtures().join("seed-sample.txt"))
+    std::fs::read_to_string(fixtures().join("sample.txt"))
         .unwrap()
         .parse()
         .unwrap()
@@ -73,8 +73,8 @@ fn real_puzzles() -> Vec<(String, Puzzle, Option<String>)> {
 }
 
 #[test]
-fn seed_sample_solves_to_the_seed_answer_from_both_input_forms() {
-    let words = std::fs::read_to_string(fixtures().join("seed-gwords.txt")).unwrap();
+fn the_sample_solves_to_its_answer_from_both_input_forms() {
+    let words = std::fs::read_to_string(fixtures().join("sample-words.txt")).unwrap();
     let from_seed = Puzzle::from_seed_files(&words, "MGDWLYSJB").unwrap();
     assert_eq!(from_seed, sample());
     for algo in [Algo::Csp, Algo::Dfs] {
@@ -447,7 +447,7 @@ fn malformed_puzzles_name_the_line_the_column_and_what_was_expected() {
 }
 
 #[test]
-fn seed_form_errors() {
+fn words_file_form_errors() {
     let words = "2\nAXLE\nMAN\n";
     assert!(matches!(
         Puzzle::from_seed_files(words, "MGDWLYSJ"),

@@ -209,7 +209,7 @@ fn a_count_stopped_by_a_limit_is_a_lower_bound() {
 }
 
 #[test]
-fn the_seed_dfs_tries_the_most_constrained_row_and_stops_early() {
+fn the_dfs_tries_the_most_constrained_row_and_stops_early() {
     // With the most constrained row first, seed 004's search places 8 queens
     // after testing a few dozen boards, not the thousands of plain row order.
     let stats = solve(&queens(8), &Options::new(Algo::Dfs)).stats;

@@ -52,6 +52,7 @@
 //! module the `ripple` binary uses.
 #![deny(missing_docs)]
 
+mod backtracking;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -63,7 +64,6 @@ mod generate;
 mod options;
 mod puzzle;
 mod random;
-mod seed;
 mod solve;
 pub mod svg;
 #[cfg(feature = "cli")]

@@ -21,7 +21,7 @@ use svg_kit::{SearchTree, TreeNode};
 
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{Grid, Puzzle};
-use crate::seed::{self, Candidates, Filling, Prepared};
+use crate::backtracking::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
@@ -131,7 +131,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                seed::brute_observed(puzzle, options, &mut observer)
+                backtracking::brute_observed(puzzle, options, &mut observer)
             } else {
                 let mut observer = SeedWatch {
                     events: SearchWatch::new(
@@ -144,7 +144,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                seed::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
+                backtracking::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
                     observer.calls.prepared(prepared);
                 })
             }
@@ -368,7 +368,7 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
         let name = self.calls.name(cell);
         let given = puzzle.givens()[cell];
         let (what, dead_end) = if given != 0 {
-            if seed::legal(puzzle, &state.values, cell, given) {
+            if backtracking::legal(puzzle, &state.values, cell, given) {
                 (format!("{name} holds the given {given}"), false)
             } else {
                 (
@@ -379,7 +379,7 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
         } else {
             let size = puzzle.room_size(cell);
             let fits: Vec<String> = (1..=size as u8)
-                .filter(|&digit| seed::legal(puzzle, &state.values, cell, digit))
+                .filter(|&digit| backtracking::legal(puzzle, &state.values, cell, digit))
                 .map(|digit| digit.to_string())
                 .collect();
             if fits.is_empty() {
@@ -439,7 +439,7 @@ impl Observer<Candidates, (usize, u8), u32> for SeedWatch<'_, '_, '_, '_, Candid
             self.calls.path.truncate(depth);
             self.calls.path.push(state.clone());
         }
-        let (what, kind) = match seed::find_min_mrv(state) {
+        let (what, kind) = match backtracking::find_min_mrv(state) {
             None => (
                 "every cell filled: a solution, counted; the search goes on".to_owned(),
                 CallKind::Counted,

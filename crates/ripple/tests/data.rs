@@ -87,7 +87,7 @@ fn every_url_round_trips_and_reads_as_the_normalised_file() {
 }
 
 #[test]
-fn the_seed_drawings_read_as_the_same_puzzles() {
+fn the_ascii_drawings_read_as_the_same_puzzles() {
     let mut seen = 0;
     for (name, text) in puzzles() {
         let path = fixtures().join("ascii").join(format!("{name}.txt"));

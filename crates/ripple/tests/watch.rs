@@ -160,7 +160,7 @@ fn every_event_parses_with_its_version_and_numbered_steps_and_the_run_ends() {
 }
 
 #[test]
-fn seed_003s_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
+fn the_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
     for path in PUZZLES {
         let puzzle = puzzle(path);
         for algo in [Algo::Mrv, Algo::Brute] {
@@ -214,7 +214,7 @@ fn seed_003s_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
 }
 
 #[test]
-fn seed_003s_counters_stay_what_they_were_on_its_lab_puzzle() {
+fn the_recursive_call_counts_stay_what_they_were_on_the_lab_puzzle() {
     // The seed's 7x6 lab puzzle (board4): 678 calls by its brute force,
     // 87 by its intelligent solver, whose counts after a backtrack can
     // differ a little since it puts values back at the end of its lists.

@@ -70,8 +70,8 @@ mod error;
 pub mod explain;
 mod fast;
 mod grid;
+mod most_constrained;
 mod options;
-mod seed;
 mod solve;
 pub mod svg;
 #[cfg(feature = "cli")]

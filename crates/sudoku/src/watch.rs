@@ -23,9 +23,9 @@ use svg_kit::SearchTree;
 
 use crate::grid::Sudoku;
 use crate::options::{Algo, End, Options, Outcome};
-use crate::seed::{Board, Move};
+use crate::most_constrained::{Board, Move};
 use crate::solve::{outcome_of, solve_fast_observed};
-use crate::{csp, seed};
+use crate::{csp, most_constrained};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
 /// and the search tree, if asked for.
@@ -122,7 +122,7 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
                 frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
                 breadth_first: algo == Algo::Bfs,
             };
-            seed::solve_observed(sudoku, options, algo, &mut observer)
+            most_constrained::solve_observed(sudoku, options, algo, &mut observer)
         }
     };
     outcome_of(found, algo, start)

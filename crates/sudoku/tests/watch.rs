@@ -40,7 +40,7 @@ fn the_watched_outcome_is_the_plain_one() {
 }
 
 #[test]
-fn seed_searches_report_every_board_made_and_bfs_never_goes_back_up() {
+fn the_dfs_and_bfs_report_every_board_made_and_bfs_never_goes_back_up() {
     for (line, algo) in [
         (CLASSIC, Algo::Dfs),
         (CLASSIC, Algo::Bfs),
