@@ -1,4 +1,4 @@
-"""Seed 002's crossword written as a CSP in a few lines of Python: one
+"""The AC-3 revision table's sample crossword written as a CSP in a few lines of Python: one
 variable per slot whose values are the words of its length, a table of
 the word pairs that agree at each crossing, every word used once. AC-3
 narrows the domains first (its trace as a table); MAC finishes the fill.

@@ -315,8 +315,9 @@ where
     }
 }
 
-/// What a crate's observer of a seed's own search writes to, to tell it
-/// in the seed's words (seed 004's boards popped, seed 000's open list):
+/// What a crate's observer of a course formulation's own search writes to,
+/// to tell it in the formulation's words (the boards the DFS on the most
+/// constrained cell pops, the open list of Gogen's DFS with look-ahead):
 /// search-core's events, written by a [`SearchWatch`] that writes no trace
 /// lines; the trace, for the crate's own lines; and the search tree,
 /// started afresh under a title, one node per board taken up.

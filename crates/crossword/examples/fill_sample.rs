@@ -1,4 +1,4 @@
-//! Fills seed 002's grid (fixtures/crossword/sample.txt) from its word
+//! Fills the sample grid (fixtures/crossword/sample.txt) from its word
 //! list with the library, proves the fill right with the independent
 //! checker, tells whether it is the only one, and prints it as the command
 //! line does.

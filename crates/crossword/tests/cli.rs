@@ -442,7 +442,7 @@ fn the_library_displays_a_fill_as_the_command_line_does() {
 
 #[test]
 fn a_fill_says_whether_it_is_unique_and_a_count_does_not() {
-    // Seed 002's fill is the only one: true, by every algorithm, and the
+    // The sample's fill is the only one: true, by every algorithm, and the
     // chosen algorithm's stats are its own.
     for algo in ["fast", "mac", "ac3"] {
         let filled = run(&[&SAMPLE[..], &["--json", "--algo", algo]].concat(), None);

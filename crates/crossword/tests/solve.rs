@@ -1,4 +1,4 @@
-//! The correctness checks on the library: seed 002's example under
+//! The correctness checks on the library: the sample (AC-3's revision table) under
 //! all three algorithms, Berghel & Rankin's counts, and a fill of every
 //! template of the fixtures that passes the independent checker.
 
@@ -58,8 +58,8 @@ fn ac3_reduces_the_sample_domains_to_the_filled_words() {
             (seed_name, &[seed_word.to_owned()][..])
         );
     }
-    // The first revision is the seed's first row: (1A, 2D) leaves 1A
-    // "hoses, laser". The seed then adds (3D, 1A); here every arc is on the
+    // The first revision is the revision table's first row: (1A, 2D) leaves 1A
+    // "hoses, laser". The table then adds (3D, 1A); here every arc is on the
     // first queue and (3D, 1A) is still waiting there, so nothing is added.
     let first = &ac3.revisions[0];
     assert_eq!(

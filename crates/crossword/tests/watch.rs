@@ -1,6 +1,6 @@
 //! `crossword fill` watched: every event line parses and carries the schema
 //! version, the counts of events equal the record's counters for every
-//! algorithm, decisions go one level deeper at a time, seed 002's AC-3
+//! algorithm, decisions go one level deeper at a time, AC-3's
 //! table rebuilt from the events alone is today's snapshot, the tree is
 //! XML, and `--compare` runs every algorithm to the same counts as a run
 //! of each.
@@ -56,7 +56,7 @@ fn count(events: &[Value], kind: &str) -> u64 {
     events.iter().filter(|event| event["kind"] == kind).count() as u64
 }
 
-/// The cases every algorithm is watched on: seed 002's grid, a 5x5 grid
+/// The cases every algorithm is watched on: the sample grid, a 5x5 grid
 /// from the built-in list, a grid stopped by its node limit, a count.
 const CASES: [&[&str]; 4] = [
     &SAMPLE,
@@ -143,7 +143,7 @@ fn the_ac3_table_rebuilt_from_the_events_is_todays() {
     let (events, code) = events(&[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--algo", "ac3"]);
     assert_eq!(code, Some(0));
     // The domains before AC-3: the words of the list that fit each slot
-    // (seed 002's slots are open), alphabetical as the seed lists them.
+    // (the sample's slots are open), alphabetical as the revision table lists them.
     let list = std::fs::read_to_string(fixtures().join("sample-words.txt")).unwrap();
     let snapshot = std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,5 +1,5 @@
 // The crossword view's end-to-end tests, run by run.mjs with its helpers:
-// seed 002's AC-3 and an open 5x5's MAC search against `crossword fill
+// the sample's AC-3 and an open 5x5's MAC search against `crossword fill
 // --json` and `--events -`, a clicked arc kept in the URL and revised
 // next (the same state after a reload), bad input beside its field, the
 // phone width.
@@ -30,7 +30,7 @@ export async function crosswordTests(kit) {
   const now = async (page) => (await page.locator('[data-testid=now]').textContent()).trim();
   const mismatches = (page) => page.locator('.crossword-view').getAttribute('data-queue-mismatches');
 
-  await test('crossword: seed 002\'s AC-3 is the command line\'s, events and counters; step back and forward', async () => {
+  await test('crossword: the sample\'s AC-3 is the command line\'s, events and counters; step back and forward', async () => {
     const page = await newPage();
     const answer = await (await fetch(`${base}/api/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS)}`)).json();
     const binary = commandLine(SAMPLE_GRID, fixture('sample-words.txt'), 'ac3');
@@ -128,7 +128,7 @@ export async function crosswordTests(kit) {
     equal((await position(page))[0], (await position(page))[1] - 1, 'a step back from the end');
   });
 
-  await test('crossword: bad input is refused beside its field with its column; the default is seed 002', async () => {
+  await test('crossword: bad input is refused beside its field with its column; the default is the sample', async () => {
     const page = await newPage();
     await page.goto(`${base}/crossword?grid=..%25..&words=HOSES`);
     const error = page.locator('[data-error-for=grid]');

@@ -1,5 +1,5 @@
 //! The crossword view's API through the router (tower's `oneshot`, no
-//! socket): seed 002's AC-3 and MAC answer the crate's own record and
+//! socket): the sample's AC-3 and MAC answer the crate's own record and
 //! events, the words the events remove leave each slot the record's word,
 //! clicked arcs are revised at their turn, and bad input is a 400 naming
 //! its field and column.
@@ -19,7 +19,7 @@ async fn get_json(uri: &str) -> (StatusCode, Value) {
     (status, serde_json::from_slice(&bytes).unwrap())
 }
 
-/// Seed 002's grid and words, as query values.
+/// The sample grid and words, as query values.
 const SAMPLE: &str = "grid=.....%0A%23%23.%23.%0A%23....%0A.%23...%0A.....%0A.%23%23.%23\
     &words=AFT%0AALE%0AEEL%0AHEEL%0AHIKE%0AHOSES%0AKEEL%0AKNOT%0ALASER%0ALEE%0ALINE%0ASAILS%0ASHEET%0ASTEER%0ATIE";
 

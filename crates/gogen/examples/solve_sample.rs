@@ -1,4 +1,4 @@
-//! Solves seed 000's sample puzzle (fixtures/gogen/sample.txt) with
+//! Solves the sample puzzle (fixtures/gogen/sample.txt) with
 //! the library, proves the grid right with the independent checker, tells
 //! whether it is the only solution, and prints it with each word's path.
 //!

@@ -10,10 +10,10 @@
 //!   letters are all different, and every pair of consecutive letters in a
 //!   word must sit in adjacent cells. Propagation to a fixpoint solves every
 //!   real puzzle before any guess.
-//! - [`Algo::Dfs`] is seed 000's formulation on `search-core`: fill the
+//! - [`Algo::Dfs`] is depth-first search with look-ahead on `search-core`: fill the
 //!   first empty cell with each unused letter in turn, keep a successor only
 //!   if every word can still be formed (the look-ahead), depth-first with a
-//!   closed set. Beside the search's node count it keeps the seed's own
+//!   closed set. Beside the search's node count it keeps its own
 //!   statistics ([`SeedStats`]): nodes visited and efficiency (path length
 //!   over nodes visited).
 //!

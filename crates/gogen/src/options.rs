@@ -18,7 +18,7 @@ pub enum Algo {
     /// before any guess.
     #[default]
     Csp,
-    /// Seed 000's depth-first search with look-ahead on search-core.
+    /// Depth-first search with look-ahead on search-core.
     Dfs,
 }
 
@@ -63,7 +63,7 @@ pub struct Stats {
     /// `csp`: guesses that were undone; `dfs`: states tested off the path
     /// to the first solution (dead ends).
     pub backtracks: u64,
-    /// `dfs` only: the counters seed 000 reports.
+    /// `dfs` only: the depth-first search's own counters.
     pub seed: Option<SeedStats>,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
@@ -88,19 +88,19 @@ impl Effort for Stats {
     }
 }
 
-/// Seed 000's own counters of a `dfs` run.
+/// The depth-first search's own counters of a `dfs` run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SeedStats {
-    /// The seed's "nodes visited": the states tested plus one, as the seed
-    /// counts its closed set.
+    /// "Nodes visited": the states tested plus one, as the course
+    /// formulation counts its closed set.
     pub nodes_visited: u64,
-    /// States on the path from the start to the first solution, the seed's
+    /// States on the path from the start to the first solution, the
     /// "path length"; `None` when no solution was found.
     pub path_length: Option<u64>,
 }
 
 impl SeedStats {
-    /// The seed's efficiency figure: path length over nodes visited.
+    /// The efficiency figure: path length over nodes visited.
     pub fn efficiency(&self) -> Option<f64> {
         self.path_length
             .map(|length| length as f64 / self.nodes_visited.max(1) as f64)

@@ -1,7 +1,7 @@
 //! Watching a solve (`gogen solve` with `--trace`, `--events FILE`,
-//! `--tree-svg FILE`): [`solve_watched`] runs seed 000's depth-first search
+//! `--tree-svg FILE`): [`solve_watched`] runs the depth-first search
 //! or the csp solver with an observer that writes the events of
-//! `docs/events.md`, readable trace lines (for dfs in the seed's terms:
+//! `docs/events.md`, readable trace lines (for dfs in the course formulation's terms:
 //! the open list as a stack, the closed set, the next available empty cell
 //! and the letters the look-ahead keeps for it), and the search tree.
 //!
@@ -28,7 +28,7 @@ pub struct Watch<'a, 'b> {
     pub tree: Option<&'a mut SearchTree>,
 }
 
-/// Whether `algo` can be watched: both, seed 000's depth-first search and
+/// Whether `algo` can be watched: both, the depth-first search and
 /// the csp solver.
 pub fn watchable(algo: Algo) -> bool {
     matches!(algo, Algo::Dfs | Algo::Csp)
@@ -40,7 +40,7 @@ pub fn cell_name(cell: usize) -> String {
 }
 
 /// Solves as [`crate::solve`] does (the same outcome), telling `watch`
-/// what seed 000's search does; an algorithm that cannot be watched
+/// what the depth-first search does; an algorithm that cannot be watched
 /// ([`watchable`]) runs unwatched.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
     if options.algo == Algo::Csp {
@@ -122,7 +122,7 @@ fn letters(letters: &[Letter]) -> String {
     letters.join(" ")
 }
 
-/// Seed 000's search told in its terms.
+/// The depth-first search told in its terms.
 struct SeedWatch<'a, 'b> {
     out: SeedOutputs<'a, 'b, Fill, Move>,
     words: Vec<Vec<Letter>>,

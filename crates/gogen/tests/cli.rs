@@ -95,7 +95,7 @@ fn help_lists_the_exit_codes() {
 
 /// The human `--stats` line starts with the contract's `nodes N`, for
 /// both algorithms, solved, counted, unsolvable or stopped by a limit; the
-/// seed's counters follow it.
+/// dfs's own counters follow it.
 #[test]
 fn the_stats_line_starts_with_nodes() {
     let runs: [&[&str]; 5] = [
@@ -210,7 +210,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
         b"",
     ));
     assert_eq!(hard.fields.unique, Some(false));
-    // dfs: the seed's counters are those of the dfs run alone.
+    // dfs: its own counters are those of the dfs run alone.
     let puzzle: gogen::Puzzle = SAMPLE.parse().unwrap();
     let alone = gogen::solve(&puzzle, &gogen::Options::new(gogen::Algo::Dfs)).stats;
     let dfs = record(&gogen(

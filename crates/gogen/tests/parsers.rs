@@ -1,5 +1,5 @@
 //! The readers of a puzzle (the puzzle file, `Puzzle::from_str`; the
-//! seed's words file with its nine letters, `Puzzle::from_seed_files`; a
+//! words file with its nine letters, `Puzzle::from_seed_files`; a
 //! solution line, `Grid::from_line`) on random bytes, on random near-valid
 //! puzzles and on random byte mutations of every fixture: no panic, every
 //! error but a bad `--letters` string begins `line L, column C: ` (a

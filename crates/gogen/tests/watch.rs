@@ -1,4 +1,4 @@
-//! The event stream of seed 000's watched search: every line parses and
+//! The event stream of the watched depth-first search: every line parses and
 //! carries the schema version, the counts of events match the outcome's
 //! counters, and the trace shows the look-ahead at each empty cell.
 
@@ -38,7 +38,7 @@ fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
         let end = events.last().unwrap();
         assert_eq!(end["kind"], "end");
         assert_eq!(count("expand"), end["stats"]["expanded"]);
-        // The seed's "nodes visited" is its closed set plus one.
+        // "Nodes visited" is the closed set plus one.
         let visited = outcome.stats.seed.as_ref().unwrap().nodes_visited;
         assert_eq!(count("expand") + count("goal") + 1, visited);
         // A count goes on past its one solution: no node ends it as the goal.

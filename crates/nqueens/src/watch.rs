@@ -1,7 +1,7 @@
 //! Watching a search (`nqueens solve` and `count` with `--trace`,
 //! `--events FILE`, `--tree-svg FILE`): [`solve_watched`] runs the
 //! algorithm with an observer that writes the events of `docs/events.md`,
-//! readable trace lines in seed 004's terms, and the search tree.
+//! readable trace lines in the course formulation's terms, and the search tree.
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
@@ -50,7 +50,7 @@ pub fn has_tree(algo: Algo) -> bool {
 pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -> Outcome {
     let n = queens.n();
     let Watch { sinks, tree } = watch;
-    let mut no_seed = search_core::NoObserver;
+    let mut no_search = search_core::NoObserver;
     let mut no_csp = csp_core::NoObserver;
     let mut no_repairs = crate::min_conflicts::NoRepairs;
     match options.algo {
@@ -60,7 +60,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 sinks,
                 started: None,
             };
-            let outcome = solve_observed(queens, options, &mut no_seed, &mut no_csp, &mut repairs);
+            let outcome = solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
             repairs.end(&outcome);
             outcome
         }
@@ -84,7 +84,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             solve_observed(
                 queens,
                 options,
-                &mut no_seed,
+                &mut no_search,
                 &mut observer,
                 &mut no_repairs,
             )
@@ -182,7 +182,7 @@ fn board_view(columns: &[u32]) -> String {
     rows.join("\n")
 }
 
-/// Seed 004's search on the chessboard told in its terms: each board
+/// The search on the most constrained row told in its terms: each board
 /// popped with its most constrained row and that row's open columns, or
 /// the row `failure_test` finds empty; each board pushed (BFS) or tried
 /// (DFS). The events are search-core's, written by cli-kit's

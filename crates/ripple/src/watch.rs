@@ -7,7 +7,7 @@
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
-//! | `mrv`, `brute` (search-core) | `start`, `generate`, `expand`, `goal`, `end` | seed 003's recursive calls: the cell each call fills (MRV: the cell with the fewest values left, and those values; brute force: the next cell in reading order and the digits that fit), each digit tried (MRV: what forward checking took from which cells, and a wipe-out), a backtrack |
+//! | `mrv`, `brute` (search-core) | `start`, `generate`, `expand`, `goal`, `end` | the recursive calls: the cell each call fills (MRV: the cell with the fewest values left, and those values; brute force: the next cell in reading order and the digits that fit), each digit tried (MRV: what forward checking took from which cells, and a wipe-out), a backtrack |
 //! | `csp` (csp-core) | `propagate`, `prune` (`all-different`, `distance`), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event |
 //! | `fast` | `propagate` (one per round), `prune` per cell the round changed (`propagator` `placed` when the cell is left one digit, else `removed`), `wipeout`, `decide`, `backtrack`, `refute`, `solution`, `end` | one line per event |
 
@@ -187,9 +187,9 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     }
 }
 
-/// Seed 003's recursive calls told in its terms, and their tree: one call
+/// The recursive calls of brute force and MRV told in their terms, and their tree: one call
 /// per state tested (each node of search-core's depth-first search), the
-/// MRV solver's rooms of one cell counted first as the seed counts them.
+/// MRV solver's rooms of one cell counted first as the course formulation counts them.
 struct CallTrace<'p, 'a, 'b> {
     puzzle: &'p Puzzle,
     trace: Option<&'a mut Trace<'b>>,

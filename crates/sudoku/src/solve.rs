@@ -1,5 +1,5 @@
 //! The dispatch: [`solve`] runs the algorithm [`Options`] name (its engine
-//! in `fast`, `csp` or `seed`) and makes its [`Outcome`]; [`unique`] is the
+//! in `fast`, `csp` or `most_constrained`) and makes its [`Outcome`]; [`unique`] is the
 //! separate uniqueness count; [`Sudoku`] implements [`puzzle_kit::Puzzle`]
 //! here.
 

@@ -1,7 +1,7 @@
 //! Watching a solve (`sudoku solve --trace`, `--events FILE`,
 //! `--tree-svg FILE`): [`solve_watched`] runs the search formulations with
 //! an observer that writes the events of `docs/events.md`, readable trace
-//! lines in seed 004's terms, and the search tree's first nodes.
+//! lines in the course formulation's terms, and the search tree's first nodes.
 //!
 //! Which algorithm reports what:
 //!
@@ -141,7 +141,7 @@ fn rows_of(line: &str, side: usize) -> Vec<String> {
         .collect()
 }
 
-/// Seed 004's search told in its own terms: each board popped from the
+/// The search on the most constrained cell told in its own terms: each board popped from the
 /// stack (DFS) or the queue (BFS) with its most constrained cell and that
 /// cell's candidates, or the cell `failure_test` finds empty; each board
 /// pushed (BFS) or tried (DFS). The events are search-core's, written by

@@ -1,6 +1,6 @@
 //! The event stream of a watched solve: every line parses and carries the
 //! schema version, the counts of events match the outcome's counters, BFS
-//! takes its boards up in order of depth, and the trace shows the seed's
+//! takes its boards up in order of depth, and the trace shows the course formulation's
 //! most constrained cell.
 
 use cli_kit::Sinks;
