@@ -51,7 +51,9 @@ fn flags_that_do_not_fit_are_usage_errors() {
 #[test]
 fn an_ipuz_fill_reads_back_as_a_template_and_checks() {
     let output = run(
-        &[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--format", "ipuz"],
+        &[
+            SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--format", "ipuz",
+        ],
         None,
     );
     assert_eq!(output.status.code(), Some(0));
@@ -103,7 +105,10 @@ fn the_human_views_of_the_sample() {
     );
     assert_eq!(trace.status.code(), Some(0));
     insta::assert_snapshot!("sample_ac3_trace", String::from_utf8_lossy(&trace.stdout));
-    let fill = run(&[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--count"], None);
+    let fill = run(
+        &[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--count"],
+        None,
+    );
     assert_eq!(fill.status.code(), Some(0));
     insta::assert_snapshot!("sample_fast_count", String::from_utf8_lossy(&fill.stdout));
     let open = run(

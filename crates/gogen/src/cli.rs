@@ -106,7 +106,7 @@ pub fn nine_letters(text: &str) -> Result<String, String> {
 /// (the count, then the words).
 pub fn read_puzzle(text: &str, letters: Option<&str>) -> Result<Puzzle, ParseError> {
     match letters {
-        Some(letters) => Puzzle::from_seed_files(text, letters),
+        Some(letters) => Puzzle::from_words_file(text, letters),
         None => text.parse(),
     }
 }
@@ -217,9 +217,9 @@ pub fn run_compare(
         let outcome = crate::solve(&puzzle, &run);
         let visited = outcome
             .stats
-            .seed
+            .dfs
             .as_ref()
-            .map_or(0, |seed| seed.nodes_visited);
+            .map_or(0, |dfs| dfs.nodes_visited);
         table.push(cli_kit::Row {
             algorithm: algo.name().to_owned(),
             status: outcome.status.into(),
@@ -264,12 +264,12 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
         complete: outcome.count_complete,
     });
     let stats = &outcome.stats;
-    let seed = stats.seed;
+    let dfs = stats.dfs;
     let counters = GogenCounters {
         backtracks: Some(stats.backtracks),
-        nodes_visited: seed.map(|seed| seed.nodes_visited),
-        path_length: seed.and_then(|seed| seed.path_length),
-        efficiency: seed.and_then(|seed| seed.efficiency()),
+        nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
+        path_length: dfs.and_then(|dfs| dfs.path_length),
+        efficiency: dfs.and_then(|dfs| dfs.efficiency()),
     };
     Record {
         solution: solution.map(|grid| grid.to_line()),
@@ -466,16 +466,16 @@ impl View {
                 ("nodes", stats.nodes.to_string()),
                 ("backtracks", stats.backtracks.to_string()),
             ];
-            if let Some(seed) = stats.seed {
-                match (seed.path_length, seed.efficiency()) {
+            if let Some(dfs) = stats.dfs {
+                match (dfs.path_length, dfs.efficiency()) {
                     (Some(length), Some(efficiency)) => counters.push((
                         "efficiency",
                         format!(
                             "{efficiency:.2} (path length {length} / nodes visited {})",
-                            seed.nodes_visited
+                            dfs.nodes_visited
                         ),
                     )),
-                    _ => counters.push(("nodes visited", seed.nodes_visited.to_string())),
+                    _ => counters.push(("nodes visited", dfs.nodes_visited.to_string())),
                 }
             }
             writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;

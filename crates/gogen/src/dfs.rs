@@ -10,7 +10,7 @@ use search_core::{
 };
 
 use crate::grid::Grid;
-use crate::options::{Found, Limit, Options, SeedStats, Stats, Stop, keep};
+use crate::options::{DfsStats, Found, Limit, Options, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -249,7 +249,7 @@ pub(crate) fn solve_observed<O: Observer<Fill, Move, u32>>(
             .stats
             .num_tested
             .saturating_sub(path_length.unwrap_or(0)),
-        seed: Some(SeedStats {
+        dfs: Some(DfsStats {
             // The course formulation reports its closed set plus one as "nodes visited".
             nodes_visited: search.stats.num_tested + 1,
             path_length,

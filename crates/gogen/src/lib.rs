@@ -14,7 +14,7 @@
 //!   first empty cell with each unused letter in turn, keep a successor only
 //!   if every word can still be formed (the look-ahead), depth-first with a
 //!   closed set. Beside the search's node count it keeps its own
-//!   statistics ([`SeedStats`]): nodes visited and efficiency (path length
+//!   statistics ([`DfsStats`]): nodes visited and efficiency (path length
 //!   over nodes visited).
 //!
 //! The [`check`] module is the independent rule checker: it re-validates a
@@ -73,7 +73,7 @@ pub mod watch;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use options::{Algo, Limit, Options, Outcome, SeedStats, Stats, Status};
+pub use options::{Algo, DfsStats, Limit, Options, Outcome, Stats, Status};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,

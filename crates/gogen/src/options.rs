@@ -1,5 +1,5 @@
 //! The shared types of a solve: which algorithm ([`Algo`]), how to run it
-//! ([`Options`]), its effort ([`Stats`], [`SeedStats`]) and its end
+//! ([`Options`]), its effort ([`Stats`], [`DfsStats`]) and its end
 //! ([`Outcome`]). The engines import these; this module imports no engine.
 
 use std::time::Duration;
@@ -64,7 +64,7 @@ pub struct Stats {
     /// to the first solution (dead ends).
     pub backtracks: u64,
     /// `dfs` only: the depth-first search's own counters.
-    pub seed: Option<SeedStats>,
+    pub dfs: Option<DfsStats>,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -80,9 +80,9 @@ impl Effort for Stats {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         let mut counters = vec![("backtracks", self.backtracks)];
-        if let Some(seed) = &self.seed {
-            counters.push(("nodes_visited", seed.nodes_visited));
-            counters.extend(seed.path_length.map(|length| ("path_length", length)));
+        if let Some(dfs) = &self.dfs {
+            counters.push(("nodes_visited", dfs.nodes_visited));
+            counters.extend(dfs.path_length.map(|length| ("path_length", length)));
         }
         counters
     }
@@ -90,7 +90,7 @@ impl Effort for Stats {
 
 /// The depth-first search's own counters of a `dfs` run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SeedStats {
+pub struct DfsStats {
     /// "Nodes visited": the states tested plus one, as the course
     /// formulation counts its closed set.
     pub nodes_visited: u64,
@@ -99,7 +99,7 @@ pub struct SeedStats {
     pub path_length: Option<u64>,
 }
 
-impl SeedStats {
+impl DfsStats {
     /// The efficiency figure: path length over nodes visited.
     pub fn efficiency(&self) -> Option<f64> {
         self.path_length

@@ -280,7 +280,7 @@ impl Puzzle {
 
     /// The two-part input: a words file (first line the count, then one word
     /// per line) and the nine letters of the standard given cells.
-    pub fn from_seed_files(words_file: &str, letters: &str) -> Result<Self, ParseError> {
+    pub fn from_words_file(words_file: &str, letters: &str) -> Result<Self, ParseError> {
         let parsed: Option<Vec<Letter>> = letters.trim().chars().map(letter_index).collect();
         let distinct = |letters: &[Letter]| {
             letters

@@ -64,10 +64,7 @@ fn flags_that_do_not_apply_are_usage_errors() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
-    let words_and_count = gogen(
-        &["solve", "sample.txt", "--show-words", "--count"],
-        b"",
-    );
+    let words_and_count = gogen(&["solve", "sample.txt", "--show-words", "--count"], b"");
     assert_eq!(words_and_count.status.code(), Some(0));
     let shown = text(&words_and_count.stdout);
     assert!(shown.contains("Word: WHAM") && shown.ends_with("solutions: 1\n"));
@@ -430,10 +427,7 @@ fn check_reports_every_failure_with_its_line() {
 
 #[test]
 fn check_reads_the_human_view_and_confirms_no_solution() {
-    let solved = gogen(
-        &["solve", "sample.txt", "--show-words", "--stats"],
-        b"",
-    );
+    let solved = gogen(&["solve", "sample.txt", "--show-words", "--stats"], b"");
     let checked = gogen(&["check", "sample.txt"], &solved.stdout);
     assert_eq!(text(&checked.stderr), "");
     assert_eq!(

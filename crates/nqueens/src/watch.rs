@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
 use svg_kit::SearchTree;
@@ -60,7 +60,8 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 sinks,
                 started: None,
             };
-            let outcome = solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
+            let outcome =
+                solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
             repairs.end(&outcome);
             outcome
         }
@@ -97,8 +98,8 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             };
             let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
             let breadth_first = options.algo == Algo::Bfs;
-            let mut observer = SeedWatch {
-                out: SeedOutputs::new(
+            let mut observer = FormulationWatch {
+                out: FormulationOutputs::new(
                     sinks,
                     tree,
                     format!("{} on {n} queens", options.algo.name()),
@@ -187,14 +188,14 @@ fn board_view(columns: &[u32]) -> String {
 /// the row `failure_test` finds empty; each board pushed (BFS) or tried
 /// (DFS). The events are search-core's, written by cli-kit's
 /// [`SearchWatch`].
-struct SeedWatch<'a, 'b> {
-    out: SeedOutputs<'a, 'b, ChessBoard, Move>,
+struct FormulationWatch<'a, 'b> {
+    out: FormulationOutputs<'a, 'b, ChessBoard, Move>,
     board_of: &'a formulation::Queens,
     frontier: &'static str,
     breadth_first: bool,
 }
 
-impl SeedWatch<'_, '_> {
+impl FormulationWatch<'_, '_> {
     fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
         let board = node.state;
         let queens = self.board_of;
@@ -233,7 +234,7 @@ impl SeedWatch<'_, '_> {
     }
 }
 
-impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
+impl Observer<ChessBoard, Move, u32> for FormulationWatch<'_, '_> {
     fn start(&mut self, board: &ChessBoard) {
         Observer::<ChessBoard, Move, u32>::start(&mut self.out.events, board);
         let n = board.n();

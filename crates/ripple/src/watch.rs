@@ -19,9 +19,9 @@ use csp_core::{Cause, Observer as CspObserver, Var};
 use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
+use crate::backtracking::{self, Candidates, Filling, Prepared};
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{Grid, Puzzle};
-use crate::backtracking::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
@@ -120,7 +120,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 moves: BTreeMap::new(),
             };
             if options.algo == Algo::Brute {
-                let mut observer = SeedWatch {
+                let mut observer = FormulationWatch {
                     events: SearchWatch::new(
                         Sinks {
                             events,
@@ -133,7 +133,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 };
                 backtracking::brute_observed(puzzle, options, &mut observer)
             } else {
-                let mut observer = SeedWatch {
+                let mut observer = FormulationWatch {
                     events: SearchWatch::new(
                         Sinks {
                             events,
@@ -338,12 +338,12 @@ enum CallKind {
 
 /// search-core's events by cli-kit's [`SearchWatch`], the calls by
 /// [`CallTrace`].
-struct SeedWatch<'w, 'p, 'a, 'b, S, M> {
+struct FormulationWatch<'w, 'p, 'a, 'b, S, M> {
     events: SearchWatch<'w, 'b, S, M>,
     calls: &'w mut CallTrace<'p, 'a, 'b>,
 }
 
-impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
+impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8> {
     fn start(&mut self, state: &Filling) {
         Observer::<Filling, u8, u32>::start(&mut self.events, state);
         let puzzle = self.calls.puzzle;
@@ -426,7 +426,9 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
     }
 }
 
-impl Observer<Candidates, (usize, u8), u32> for SeedWatch<'_, '_, '_, '_, Candidates, (usize, u8)> {
+impl Observer<Candidates, (usize, u8), u32>
+    for FormulationWatch<'_, '_, '_, '_, Candidates, (usize, u8)>
+{
     fn start(&mut self, state: &Candidates) {
         Observer::<Candidates, (usize, u8), u32>::start(&mut self.events, state);
     }
