@@ -191,7 +191,7 @@ fn main() {
             .items(num_small as u64)
             .note(match algo {
                 Algo::Ac3 => "AC-3 alone: the cost of one arc-consistency pass; it decides none",
-                Algo::Mac => "csp-core MAC, dom/wdeg, the slot model of seed 002",
+                Algo::Mac => "csp-core MAC, dom/wdeg, the slot model AC-3 runs on",
                 Algo::Fast => "the fast engine",
             }),
         );

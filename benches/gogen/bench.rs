@@ -1,5 +1,5 @@
-//! `cargo xtask bench gogen`: the propagation solver beside seed 000's
-//! depth-first search on every real puzzle, so the gain from propagation
+//! `cargo xtask bench gogen`: the propagation solver beside the
+//! depth-first search with look-ahead on every real puzzle, so the gain from propagation
 //! shows; both must find the same grid.
 
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ fn main() {
             format!("all {} real puzzles", all.len()),
             solve_all(Algo::Csp),
         )
-        .peer("dfs (seed 000)", solve_all(Algo::Dfs))
+        .peer("dfs (with look-ahead)", solve_all(Algo::Dfs))
         .items(all.len() as u64),
     );
     for (name, puzzle) in &puzzles {
@@ -56,7 +56,7 @@ fn main() {
         let dfs_nodes = solve_with(puzzle, Algo::Dfs).1;
         workloads.push(
             Workload::new(name.clone(), move || solve_with(puzzle, Algo::Csp).0)
-                .peer("dfs (seed 000)", move || solve_with(puzzle, Algo::Dfs).0)
+                .peer("dfs (with look-ahead)", move || solve_with(puzzle, Algo::Dfs).0)
                 .note(format!("nodes: csp {csp_nodes}, dfs {dfs_nodes}")),
         );
     }

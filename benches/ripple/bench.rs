@@ -2,8 +2,8 @@
 //! 53 unique real puzzles of the fixtures, single thread, against the
 //! approach cspuz takes (a SAT encoding, here solved by the crates.io
 //! solver batsat, uniqueness by a blocking clause); then the csp-core
-//! model and seed 003's MRV and brute force on the small puzzles, so the
-//! seed's comparison is visible; and the generation of 10x10 puzzles.
+//! model and MRV with forward checking and brute force on the small puzzles,
+//! so their comparison is visible; and the generation of 10x10 puzzles.
 
 use std::path::PathBuf;
 
@@ -168,7 +168,7 @@ fn main() {
     let all = unique_puzzles();
     assert_eq!(all.len(), 53);
     // The small puzzles: up to 8x8 (the NYT 7x7s, Godzilla 8x8s, tests), where
-    // seed 003's brute force finishes.
+    // brute force finishes.
     let small: Vec<Puzzle> = all.iter().filter(|p| p.len() <= 64).cloned().collect();
     let count = |algo: Algo, puzzles: &[Puzzle]| {
         let mut calls = 0;
@@ -210,12 +210,12 @@ fn main() {
         Workload::new("small puzzles: csp", || ours(&small, Algo::Csp, &mut 0))
             .items(small.len() as u64)
             .note(small_note(Algo::Csp)),
-        Workload::new("small puzzles: seed 003 MRV + forward checking", || {
+        Workload::new("small puzzles: MRV with forward checking", || {
             ours(&small, Algo::Mrv, &mut 0)
         })
         .items(small.len() as u64)
         .note(small_note(Algo::Mrv)),
-        Workload::new("small puzzles: seed 003 brute force", || {
+        Workload::new("small puzzles: brute force", || {
             ours(&small, Algo::Brute, &mut 0)
         })
         .items(small.len() as u64)

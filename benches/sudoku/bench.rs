@@ -439,7 +439,7 @@ fn main() {
                     move || ours_general(small, algo, 1),
                 )
                 .items(50)
-                .note("seed 004's search on search-core; no peer"),
+                .note("the most constrained cell first, on search-core; no peer"),
             );
         }
     }

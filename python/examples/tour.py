@@ -1,6 +1,7 @@
 """A tour for a notebook or a terminal: every puzzle solved from its text
-form, seed 001's searchers compared on one 8-puzzle board by their own
-counters, seed 003's Ripple Effect solvers compared, N-Queens counted by
+form, the searcher framework's searchers compared on one 8-puzzle board
+by their own counters, brute force and MRV with forward checking compared
+on a Ripple Effect, N-Queens counted by
 the textbook formulations and by the fast counter, and a sudoku batch
 solved on every core with solve_many.
 
@@ -22,7 +23,7 @@ def main() -> None:
         (nqueens, "8"),
         (eight_puzzle, "142358607"),
         (ripple, "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"),
-        (gogen, (FIXTURES / "gogen" / "seed-sample.txt").read_text()),
+        (gogen, (FIXTURES / "gogen" / "sample.txt").read_text()),
         (crossword, (FIXTURES / "crossword" / "grids" / "own-mini-5x5.txt").read_text()),
     ]
     for module, text in examples:
@@ -30,7 +31,7 @@ def main() -> None:
         print(f"  {module.NAME:>12} ({record.algo}): {record.status}, {record.solution}")
 
     board = "867254301"
-    print(f"\nSeed 001's searchers on the 8-puzzle {board}:")
+    print(f"\nThe searchers on the 8-puzzle {board}:")
     print(f"  {'algo':>8} {'moves':>6} {'tested':>8} {'generated':>10} {'max frontier':>13}")
     for algo in ("bfs", "dfs", "iddfs", "greedy", "astar", "idastar"):
         record = eight_puzzle.solve(board, algo=algo, node_limit=2_000_000)
@@ -39,7 +40,7 @@ def main() -> None:
         print(f"  {algo:>8} {moves:>6} {stats['num_tested']:>8} {stats['generated']:>10} {stats['max_frontier']:>13}")
 
     url = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
-    print("\nSeed 003's Ripple Effect solvers:")
+    print("\nRipple Effect by brute force and by MRV with forward checking:")
     for algo in ripple.algorithms:
         record = ripple.solve(url, algo=algo)
         print(f"  {algo:>6}: {record.status}, nodes {record.stats['nodes']}, backtracks {record.stats['backtracks']}")

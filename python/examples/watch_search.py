@@ -1,5 +1,5 @@
-"""Watching a search from a notebook: seed 004's depth-first and
-breadth-first searches on the 6-queens board, event by event
+"""Watching a search from a notebook: depth-first and
+breadth-first search on the most constrained row of the 6-queens board, event by event
 (docs/events.md), as the frontier size after each step, a series a
 notebook plots with `plt.plot(steps, sizes)`. Run: python watch_search.py"""
 

@@ -152,7 +152,7 @@ impl Record {
         self.read(|results, index| results.puzzle(index))
     }
 
-    /// The crate's own counters (a seed's `num_tested`, `backtracks`), as
+    /// The crate's own counters (a course formulation's `num_tested`, `backtracks`), as
     /// in the JSON record's `stats`.
     #[getter]
     fn counters(&self) -> PyResult<Vec<(&'static str, u64)>> {

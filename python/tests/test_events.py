@@ -20,7 +20,7 @@ def kinds(events) -> Counter:
 
 
 def test_the_events_add_up_to_the_records_stats(fixtures):
-    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    gogen_text = (fixtures / "gogen" / "sample.txt").read_text()
     for module, text, algo in [
         (sudoku, SUDOKU, "dfs"),
         (sudoku, SUDOKU, "bfs"),
@@ -63,7 +63,7 @@ def binary_cases(fixtures):
     """(module, text, keyword arguments, the binary's arguments, stdin):
     one watched solve of the same puzzle with the same options both ways,
     for every puzzle."""
-    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    gogen_text = (fixtures / "gogen" / "sample.txt").read_text()
     grid = fixtures / "crossword" / "grids" / "own-mini-5x5.txt"
     return [
         (sudoku, SUDOKU, {"algo": "dfs"}, ["solve", SUDOKU, "--algo", "dfs"], None),

@@ -22,12 +22,12 @@ def test_australia_colours_counts_and_traces():
     assert output.rstrip().endswith("consistent: False")
 
 
-def test_seed_002s_crossword_is_filled_from_its_word_list():
-    output = run("seed_002_crossword.py")
+def test_the_ac3_crossword_is_filled_from_its_word_list():
+    output = run("ac3_crossword.py")
     grid = [line for line in output.splitlines() if line and set(line) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ#")]
     assert len(grid) == 6 and all(len(row) == 5 for row in grid)
     assert "." not in "".join(grid)
-    words = set((EXAMPLES.parents[1] / "fixtures" / "crossword" / "seed-002-words.txt").read_text().split())
+    words = set((EXAMPLES.parents[1] / "fixtures" / "crossword" / "sample-words.txt").read_text().split())
     across = [run for row in grid for run in row.split("#") if len(run) >= 2]
     assert across and all(word in words for word in across)
 

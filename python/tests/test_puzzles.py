@@ -38,7 +38,7 @@ def puzzles(fixtures):
         sudoku: KNOWN_SUDOKU,
         nqueens: "8",
         eight_puzzle: "142358607",
-        gogen: (fixtures / "gogen" / "seed-sample.txt").read_text(),
+        gogen: (fixtures / "gogen" / "sample.txt").read_text(),
         ripple: "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1",
         crossword: (fixtures / "crossword" / "grids" / "own-mini-5x5.txt").read_text(),
     }
@@ -225,7 +225,7 @@ def test_the_package_ships_its_type_stubs():
         assert (package / f"{name}.pyi").is_file(), name
 
 
-def test_seed_counters_are_the_binarys(sudoku_binary):
+def test_the_search_counters_are_the_binarys(sudoku_binary):
     binary = sudoku_binary.parent / "nqueens"
     for algo in ("dfs", "bfs"):
         output = subprocess.run(

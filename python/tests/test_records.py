@@ -26,7 +26,7 @@ def comparable(record: dict) -> dict:
 def cases(fixtures):
     """(module, text, keyword arguments, the binary's arguments, stdin):
     the same puzzle and options both ways."""
-    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    gogen_text = (fixtures / "gogen" / "sample.txt").read_text()
     grid = fixtures / "crossword" / "grids" / "own-mini-5x5.txt"
     return [
         (sudoku, SUDOKU, {}, ["solve", SUDOKU], None),
@@ -74,7 +74,7 @@ def test_the_crates_own_fields_are_there(fixtures):
     board = eight_puzzle.solve("142358607").to_dict()
     assert board["moves"] == ["right", "up", "left", "up", "left"] and board["num_moves"] == 5
     assert ripple.solve(RIPPLE).to_dict()["solution"][0] == [1, 4, 2, 3, 5]
-    paths = gogen.solve((fixtures / "gogen" / "seed-sample.txt").read_text()).to_dict()["paths"]
+    paths = gogen.solve((fixtures / "gogen" / "sample.txt").read_text()).to_dict()["paths"]
     assert paths["CUT"] == [[2, 1], [3, 1], [4, 1]]
 
 
@@ -92,7 +92,7 @@ def test_a_batch_record_has_its_line_and_an_invalid_one_the_binarys_fields(binar
 def test_check_accepts_what_the_binary_writes_and_names_a_broken_rule(fixtures):
     import puzzle_solvers
 
-    gogen_text = (fixtures / "gogen" / "seed-sample.txt").read_text()
+    gogen_text = (fixtures / "gogen" / "sample.txt").read_text()
     grid = (fixtures / "crossword" / "grids" / "own-mini-5x5.txt").read_text()
     for module, text in [
         (sudoku, SUDOKU), (nqueens, "8"), (eight_puzzle, "142358607"),

@@ -411,7 +411,7 @@ impl Comparison {
         let mut header: Vec<String> = vec!["algorithm".into(), "status".into(), "nodes".into()];
         // Every counter any row has, in the order they first appear; a
         // row without one shows `-` there (ripple's recursive calls are
-        // seed 003's counter, which only its two solvers keep).
+        // the counter only its brute force and MRV solvers keep).
         let mut names: Vec<&'static str> = Vec::new();
         for (name, _) in self.rows.iter().flat_map(|row| &row.counters) {
             if !names.contains(name) {

@@ -106,7 +106,7 @@ pub use record::{Count, NoFields, Record, SolveRecord, Stats};
 pub use session::WatchSession;
 pub use status::{Status, Tally};
 pub use watch::{
-    CspWatch, Rendered, SearchWatch, SeedOutputs, Sinks, SplitTree, Trace, write_tree,
+    CspWatch, FormulationOutputs, Rendered, SearchWatch, Sinks, SplitTree, Trace, write_tree,
 };
 
 /// The `--stats` line of every puzzle command: `stats:`, the counters as

@@ -315,25 +315,26 @@ where
     }
 }
 
-/// What a crate's observer of a seed's own search writes to, to tell it
-/// in the seed's words (seed 004's boards popped, seed 000's open list):
+/// What a crate's observer of a course formulation's own search writes to,
+/// to tell it in the formulation's words (the boards the DFS on the most
+/// constrained cell pops, the open list of Gogen's DFS with look-ahead):
 /// search-core's events, written by a [`SearchWatch`] that writes no trace
 /// lines; the trace, for the crate's own lines; and the search tree,
 /// started afresh under a title, one node per board taken up.
-pub struct SeedOutputs<'a, 'b, S, M> {
+pub struct FormulationOutputs<'a, 'b, S, M> {
     /// The events of every call, as [`SearchWatch`] writes them.
     pub events: SearchWatch<'a, 'b, S, M>,
     trace: Option<&'a mut Trace<'b>>,
     tree: Option<&'a mut SearchTree>,
 }
 
-impl<S, M> std::fmt::Debug for SeedOutputs<'_, '_, S, M> {
+impl<S, M> std::fmt::Debug for FormulationOutputs<'_, '_, S, M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SeedOutputs").finish_non_exhaustive()
+        f.debug_struct("FormulationOutputs").finish_non_exhaustive()
     }
 }
 
-impl<'a, 'b, S, M> SeedOutputs<'a, 'b, S, M> {
+impl<'a, 'b, S, M> FormulationOutputs<'a, 'b, S, M> {
     /// The events and trace of `sinks` and, if given, `tree`, started
     /// afresh under `title`; `render` shows a state in the events,
     /// `name_move` a move.
@@ -353,7 +354,7 @@ impl<'a, 'b, S, M> SeedOutputs<'a, 'b, S, M> {
             events,
             trace: None,
         };
-        SeedOutputs {
+        FormulationOutputs {
             events: SearchWatch::new(events, render, name_move),
             trace,
             tree,

@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn every_field_of_a_listed_entry_is_compared() {
-        // Seed 002's grid: 1 across at row 1, column 1 reads 'hoses'.
+        // The sample grid: 1 across at row 1, column 1 reads 'hoses'.
         let template: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
             .parse()
             .unwrap();

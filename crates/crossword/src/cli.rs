@@ -1,6 +1,6 @@
 //! What the `crossword` binary adds on cli-kit: reading the template and
 //! the word list, the record fields, the human, JSON and ipuz views of
-//! `fill` (with seed 002's trace for `ac3`), and `check` of records or of a
+//! `fill` (with AC-3's revision table for `ac3`), and `check` of records or of a
 //! filled grid. Behind the `cli` feature.
 
 use std::collections::BTreeMap;
@@ -365,7 +365,7 @@ pub struct FillReport {
     pub format: OutputFormat,
     /// The `--stats` line.
     pub stats: bool,
-    /// Seed 002's trace (`ac3`).
+    /// AC-3's revision table (`ac3`).
     pub trace: bool,
     /// Whether fills are counted (and up to how many).
     pub count_limit: Option<u64>,
@@ -637,7 +637,7 @@ fn write_domains(
     Ok(())
 }
 
-/// Seed 002's table: the arc revised, the new domain if it changed, the
+/// AC-3's revision table: the arc revised, the new domain if it changed, the
 /// arcs added to the queue.
 fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyhow::Result<()> {
     let name = |slot: usize| problem.slots().slots[slot].name();

@@ -1,4 +1,4 @@
-//! Seed 002's formulation on csp-core: one variable per slot over the
+//! The crossword as a CSP on csp-core (AC-3's slot model): one variable per slot over the
 //! global ids of the words that fit it, each crossing an "equal letters"
 //! constraint ([`csp_core::Model::equal_keys`]), and an all-different over
 //! the slots of each length unless repeats are allowed. `ac3` runs AC-3
@@ -26,8 +26,8 @@ pub struct CspModel {
 }
 
 /// Builds the model. Crossings are added across slot by across slot, each
-/// in the reading order of its cells: the order of the seed's constraint
-/// list, so AC-3's first queue is the seed's (each crossing gives the arc
+/// in the reading order of its cells: the order of the revision
+/// table's constraint list, so AC-3's first queue is the table's (each crossing gives the arc
 /// from the across slot, then its reverse).
 pub fn model(problem: &Problem, allow_repeats: bool) -> CspModel {
     let slots = problem.slots();
@@ -91,7 +91,7 @@ pub struct Revision {
 /// (when traced).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Ac3Result {
-    /// Words of each slot before (global ids, alphabetical as the seed lists them).
+    /// Words of each slot before (global ids, alphabetical as the revision table lists them).
     pub before: Vec<Vec<u32>>,
     /// Words of each slot after arc consistency.
     pub after: Vec<Vec<u32>>,
@@ -99,13 +99,13 @@ pub struct Ac3Result {
     pub revisions: Vec<Revision>,
 }
 
-/// Word ids in alphabetical order of their words, as the seed lists domains.
+/// Word ids in alphabetical order of their words, as the revision table lists domains.
 fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
     ids.sort_unstable_by(|&a, &b| problem.word(a).letters.cmp(&problem.word(b).letters));
     ids
 }
 
-/// Seed 002: AC-3 alone. Solved when every slot is left one word, unsolvable
+/// AC-3 alone. Solved when every slot is left one word, unsolvable
 /// when one is left none, else `limit` with [`Limit::Depth`]: AC-3 alone is
 /// the root of a search that makes no decision, a search cut at depth 0.
 /// Every state within that depth (the root, made arc consistent) was
@@ -230,7 +230,7 @@ fn run_ac3<O: Observer>(solver: &mut Solver, clicks: &[ArcClick], observer: &mut
     }
 }
 
-/// Seed 002's table from the revisions and prunings recorded: csp-core
+/// AC-3's revision table from the revisions and prunings recorded: csp-core
 /// tells only the words removed, so the domain after each change is
 /// rebuilt from the domains before, step by step.
 fn replay(problem: &Problem, before: &[Vec<u32>], recorded: &Recorder) -> Vec<Revision> {

@@ -16,9 +16,9 @@
 //!   [`Algo`], the limits and the word list ([`Options::words`]; the
 //!   built-in list by default). `fast`, bitset domains with a
 //!   position-letter index, arc consistency during search, dom/wdeg and
-//!   seeded restarts; `mac`, csp-core's MAC on seed 002's model
-//!   ([`csp_model`]); `ac3`, seed 002's arc consistency alone, with its
-//!   trace from [`ac3`]. The [`Outcome`] holds the status, the first
+//!   seeded restarts; `mac`, csp-core's MAC on the slot model
+//!   ([`csp_model`]); `ac3`, arc consistency alone, with its
+//!   revision table from [`ac3`]. The [`Outcome`] holds the status, the first
 //!   [`Fill`], the count (`.count_up_to(k)` counts fills exactly) and the
 //!   [`Stats`] (whose `reason` says why a grid is unfillable or what
 //!   stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].

@@ -93,7 +93,7 @@ struct FillArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Watch the search. --trace: with --algo ac3, the domains before and
-    /// after and seed 002's revision table; with mac and fast, a line per
+    /// after and AC-3's revision table; with mac and fast, a line per
     /// event (propagations, the words each revision removes, wipe-outs,
     /// decisions slot = WORD, refutations, backtracks, the fill).
     /// --compare: fast, mac and ac3 on the template, each under a node and
@@ -290,7 +290,7 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
             .watch
             .events_limit
             .unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-        // ac3's trace is seed 002's table, written with the answer.
+        // ac3's trace is AC-3's revision table, written with the answer.
         let mut trace =
             (args.watch.trace && args.algo != Algo::Ac3).then(|| Trace::new(&mut out, limit));
         let watch = Watch {

@@ -24,7 +24,7 @@ pub enum Algo {
     Fast,
     /// csp-core's MAC search on the slot model (for teaching and cross-checking).
     Mac,
-    /// Seed 002: AC-3 alone on csp-core, with its trace.
+    /// AC-3 alone on csp-core, with its revision table.
     Ac3,
 }
 

@@ -24,7 +24,7 @@ impl Direction {
         }
     }
 
-    /// `A` or `D`, as in the seed's slot names (`1A`, `2D`).
+    /// `A` or `D`, as in the revision table's slot names (`1A`, `2D`).
     pub fn letter(self) -> char {
         match self {
             Direction::Across => 'A',
@@ -59,7 +59,7 @@ impl Slot {
         self.cells.is_empty()
     }
 
-    /// The seed's name of the slot: number and `A` or `D` (`1A`, `2D`).
+    /// The revision table's name of the slot: number and `A` or `D` (`1A`, `2D`).
     pub fn name(&self) -> String {
         format!("{}{}", self.number, self.direction.letter())
     }
@@ -207,7 +207,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_grid_has_the_seed_slots_and_crossings() {
+    fn the_sample_grid_has_the_tables_slots_and_crossings() {
         let grid: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
             .parse()
             .unwrap();
@@ -217,8 +217,8 @@ mod tests {
         let lengths: Vec<usize> = slots.slots.iter().map(Slot::len).collect();
         assert_eq!(lengths, [5, 4, 3, 5, 5, 5, 4, 3]);
         assert_eq!(slots.crossings.len(), 12);
-        // The seed's constraint list, in its order: (1A, 2D, 3, 1), ...
-        let seed = [
+        // The revision table's constraint list, in its order: (1A, 2D, 3, 1), ...
+        let table = [
             ("1A", "2D", 3, 1),
             ("1A", "3D", 5, 1),
             ("4A", "2D", 2, 3),
@@ -232,7 +232,7 @@ mod tests {
             ("8A", "5D", 4, 3),
             ("8A", "3D", 5, 5),
         ];
-        for (crossing, (a, d, i, j)) in slots.crossings.iter().zip(seed) {
+        for (crossing, (a, d, i, j)) in slots.crossings.iter().zip(table) {
             assert_eq!(slots.slots[crossing.across.0].name(), a);
             assert_eq!(slots.slots[crossing.down.0].name(), d);
             assert_eq!((crossing.across.1 + 1, crossing.down.1 + 1), (i, j));

@@ -90,7 +90,7 @@ pub fn is_unique(problem: &Problem, options: &Options, nodes: u64) -> Option<boo
     }
 }
 
-/// Seed 002's AC-3 alone on `problem`: the outcome (solved when every
+/// AC-3 alone on `problem`: the outcome (solved when every
 /// entry is left one word, unsolvable when one is left none, else a depth
 /// limit), and the domains before and after with the revisions (recorded
 /// when [`Options::trace`] is set).

@@ -9,7 +9,7 @@
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
-//! | `ac3` (csp-core) | `run`, `propagate` (root), `revise` (each arc, the words removed, the arcs queued again), `prune` (all-different), `wipeout`, `end` | seed 002's table, printed by the command line from the same revisions |
+//! | `ac3` (csp-core) | `run`, `propagate` (root), `revise` (each arc, the words removed, the arcs queued again), `prune` (all-different), `wipeout`, `end` | AC-3's revision table, printed by the command line from the same revisions |
 //! | `mac` (csp-core) | `run`, `propagate`, `revise`, `prune`, `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event |
 //! | `fast` (the bitset engine) | `run`, `propagate`, `prune` (`crossing`: the words that lost the letter their crossing needs; `all-different`), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `restart`, `end` | one line per event |
 //!

@@ -24,7 +24,7 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
-const SEED: [&str; 4] = ["fill", "seed-002.txt", "--words", "seed-002-words.txt"];
+const SAMPLE: [&str; 4] = ["fill", "sample.txt", "--words", "sample-words.txt"];
 
 #[test]
 fn flags_that_do_not_fit_are_usage_errors() {
@@ -42,7 +42,7 @@ fn flags_that_do_not_fit_are_usage_errors() {
         &["--count", "--limit", "0"],
     ];
     for extra in cases {
-        let args: Vec<&str> = SEED.iter().chain(extra).copied().collect();
+        let args: Vec<&str> = SAMPLE.iter().chain(extra).copied().collect();
         let output = run(&args, None);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
@@ -51,14 +51,16 @@ fn flags_that_do_not_fit_are_usage_errors() {
 #[test]
 fn an_ipuz_fill_reads_back_as_a_template_and_checks() {
     let output = run(
-        &[SEED[0], SEED[1], SEED[2], SEED[3], "--format", "ipuz"],
+        &[
+            SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--format", "ipuz",
+        ],
         None,
     );
     assert_eq!(output.status.code(), Some(0));
     // The written ipuz has the fill's letters only as its solution: as a
     // template it is open again and fills the same way.
     let again = run(
-        &["fill", "-", "--words", "seed-002-words.txt", "--json"],
+        &["fill", "-", "--words", "sample-words.txt", "--json"],
         Some(&output.stdout),
     );
     assert_eq!(
@@ -94,18 +96,21 @@ fn bad_bytes_never_panic() {
 }
 
 #[test]
-fn the_human_views_of_seed_002() {
+fn the_human_views_of_the_sample() {
     let trace = run(
         &[
-            SEED[0], SEED[1], SEED[2], SEED[3], "--algo", "ac3", "--trace",
+            SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--algo", "ac3", "--trace",
         ],
         None,
     );
     assert_eq!(trace.status.code(), Some(0));
-    insta::assert_snapshot!("seed_002_ac3_trace", String::from_utf8_lossy(&trace.stdout));
-    let fill = run(&[SEED[0], SEED[1], SEED[2], SEED[3], "--count"], None);
+    insta::assert_snapshot!("sample_ac3_trace", String::from_utf8_lossy(&trace.stdout));
+    let fill = run(
+        &[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--count"],
+        None,
+    );
     assert_eq!(fill.status.code(), Some(0));
-    insta::assert_snapshot!("seed_002_fast_count", String::from_utf8_lossy(&fill.stdout));
+    insta::assert_snapshot!("sample_fast_count", String::from_utf8_lossy(&fill.stdout));
     let open = run(
         &[
             "fill",
@@ -196,7 +201,7 @@ fn a_limit_record_names_its_limit_and_check_validates_it() {
 #[test]
 fn with_format_ipuz_stdout_is_the_ipuz_file_alone() {
     let stats = run(
-        &[&SEED[..], &["--format", "ipuz", "--stats"]].concat(),
+        &[&SAMPLE[..], &["--format", "ipuz", "--stats"]].concat(),
         None,
     );
     assert_eq!(stats.status.code(), Some(0));
@@ -209,9 +214,9 @@ fn with_format_ipuz_stdout_is_the_ipuz_file_alone() {
     let unfillable = run(
         &[
             "fill",
-            "seed-too-long.txt",
+            "slot-too-long.txt",
             "--words",
-            "seed-002-words.txt",
+            "sample-words.txt",
             "--format",
             "ipuz",
             "--stats",
@@ -227,23 +232,23 @@ fn with_format_ipuz_stdout_is_the_ipuz_file_alone() {
     );
     assert!(notes.contains("stats: nodes "), "{notes}");
     // --stats with --json is a usage error: the record has the stats.
-    let json = run(&[&SEED[..], &["--json", "--stats"]].concat(), None);
+    let json = run(&[&SAMPLE[..], &["--json", "--stats"]].concat(), None);
     assert_eq!(json.status.code(), Some(2));
 }
 
 #[test]
 fn check_holds_json_records_to_the_template_given() {
-    let filled = run(&[&SEED[..], &["--json"]].concat(), None);
+    let filled = run(&[&SAMPLE[..], &["--json"]].concat(), None);
     assert_eq!(filled.status.code(), Some(0));
     let template = |path: &str| run(&["check", "--template", path], Some(&filled.stdout));
-    let same = template("seed-002.txt");
+    let same = template("sample.txt");
     assert_eq!(
         same.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&same.stderr)
     );
-    let other = template("seed-too-long.txt");
+    let other = template("slot-too-long.txt");
     assert_eq!(other.status.code(), Some(1));
     let message = String::from_utf8_lossy(&other.stderr);
     assert!(
@@ -254,7 +259,7 @@ fn check_holds_json_records_to_the_template_given() {
 
 #[test]
 fn check_compares_every_field_of_the_entries_and_the_mean_score() {
-    let filled = run(&[&SEED[..], &["--json"]].concat(), None);
+    let filled = run(&[&SAMPLE[..], &["--json"]].concat(), None);
     let good = record(&filled);
     let line = format!("{good}\n");
     assert_eq!(
@@ -359,13 +364,13 @@ fn messages_name_the_line_and_column_or_the_byte_and_field() {
         ),
     ];
     for (input, expected) in cases {
-        let output = run(&["fill", "-", "--words", "seed-002-words.txt"], Some(input));
+        let output = run(&["fill", "-", "--words", "sample-words.txt"], Some(input));
         assert_eq!(output.status.code(), Some(1), "{input:?}");
         let message = String::from_utf8_lossy(&output.stderr);
         assert!(message.contains(expected), "{input:?}: {message}");
     }
     let words = run(
-        &["fill", "seed-002.txt", "--words", "-"],
+        &["fill", "sample.txt", "--words", "-"],
         Some(b"abc\nabd;x\n"),
     );
     assert!(
@@ -375,7 +380,7 @@ fn messages_name_the_line_and_column_or_the_byte_and_field() {
         String::from_utf8_lossy(&words.stderr)
     );
     // Only the flag can empty the built-in list: a usage error.
-    let scores = run(&["fill", "seed-002.txt", "--min-score", "91"], None);
+    let scores = run(&["fill", "sample.txt", "--min-score", "91"], None);
     assert_eq!(scores.status.code(), Some(2));
 }
 
@@ -425,11 +430,11 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
 fn the_library_displays_a_fill_as_the_command_line_does() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/crossword");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
-    let words = crossword::WordList::parse(&read("seed-002-words.txt"), None).unwrap();
-    let grid: crossword::Grid = read("seed-002.txt").parse().unwrap();
+    let words = crossword::WordList::parse(&read("sample-words.txt"), None).unwrap();
+    let grid: crossword::Grid = read("sample.txt").parse().unwrap();
     let outcome = crossword::solve(&grid, &crossword::Options::default().words(words));
     let fill = outcome.solution.unwrap();
-    let shown = run(&SEED, None);
+    let shown = run(&SAMPLE, None);
     // println! of the fill is the command line's view, byte for byte: one
     // case (uppercase), no blank line after it.
     assert_eq!(
@@ -442,10 +447,10 @@ fn the_library_displays_a_fill_as_the_command_line_does() {
 
 #[test]
 fn a_fill_says_whether_it_is_unique_and_a_count_does_not() {
-    // Seed 002's fill is the only one: true, by every algorithm, and the
+    // The sample's fill is the only one: true, by every algorithm, and the
     // chosen algorithm's stats are its own.
     for algo in ["fast", "mac", "ac3"] {
-        let filled = run(&[&SEED[..], &["--json", "--algo", algo]].concat(), None);
+        let filled = run(&[&SAMPLE[..], &["--json", "--algo", algo]].concat(), None);
         let record = record(&filled);
         assert_eq!(record["unique"], true, "{algo}");
         if algo == "ac3" {
@@ -463,9 +468,9 @@ fn a_fill_says_whether_it_is_unique_and_a_count_does_not() {
         "{text}"
     );
     // --count answers the question itself; ipuz holds no such field.
-    let counted = run(&[&SEED[..], &["--json", "--count"]].concat(), None);
+    let counted = run(&[&SAMPLE[..], &["--json", "--count"]].concat(), None);
     assert!(record(&counted).get("unique").is_none());
-    let ipuz = run(&[&SEED[..], &["--format", "ipuz"]].concat(), None);
+    let ipuz = run(&[&SAMPLE[..], &["--format", "ipuz"]].concat(), None);
     assert!(!String::from_utf8_lossy(&ipuz.stdout).contains("unique"));
     // A budget too small to decide: no field rather than a guess.
     let words = crossword::WordList::default_list(Some(60));

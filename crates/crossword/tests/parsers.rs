@@ -190,7 +190,7 @@ fn the_grid_readers_on_mutated_fixtures() {
 
 #[test]
 fn the_word_list_readers_on_random_bytes_and_mutated_lists() {
-    let plain = read(&fixtures().join("seed-002-words.txt"));
+    let plain = read(&fixtures().join("sample-words.txt"));
     let scored: Vec<u8> = String::from_utf8_lossy(&plain)
         .lines()
         .enumerate()

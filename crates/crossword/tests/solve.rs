@@ -1,4 +1,4 @@
-//! The correctness checks on the library: seed 002's example under
+//! The correctness checks on the library: the sample (AC-3's revision table) under
 //! all three algorithms, Berghel & Rankin's counts, and a fill of every
 //! template of the fixtures that passes the independent checker.
 
@@ -16,17 +16,17 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(fixture(name)).unwrap()
 }
 
-fn seed_problem() -> (Problem, WordList) {
-    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
-    let grid: Grid = read("seed-002.txt").parse().unwrap();
+fn sample_problem() -> (Problem, WordList) {
+    let words = WordList::parse(&read("sample-words.txt"), None).unwrap();
+    let grid: Grid = read("sample.txt").parse().unwrap();
     (Problem::new(grid, &words), words)
 }
 
-const SEED_FILL: [&str; 6] = ["HOSES", "##A#T", "#HIKE", "A#LEE", "LASER", "E##L#"];
+const SAMPLE_FILL: [&str; 6] = ["HOSES", "##A#T", "#HIKE", "A#LEE", "LASER", "E##L#"];
 
 #[test]
-fn ac3_reduces_the_seed_domains_to_the_seed_words() {
-    let (problem, _) = seed_problem();
+fn ac3_reduces_the_sample_domains_to_the_filled_words() {
+    let (problem, _) = sample_problem();
     let options = Options::new(Algo::Ac3).trace(true);
     let (outcome, ac3) = crossword::ac3(&problem, &options);
     assert_eq!(outcome.status, Status::Solved);
@@ -58,8 +58,8 @@ fn ac3_reduces_the_seed_domains_to_the_seed_words() {
             (seed_name, &[seed_word.to_owned()][..])
         );
     }
-    // The first revision is the seed's first row: (1A, 2D) leaves 1A
-    // "hoses, laser". The seed then adds (3D, 1A); here every arc is on the
+    // The first revision is the revision table's first row: (1A, 2D) leaves 1A
+    // "hoses, laser". The table then adds (3D, 1A); here every arc is on the
     // first queue and (3D, 1A) is still waiting there, so nothing is added.
     let first = &ac3.revisions[0];
     assert_eq!(
@@ -78,12 +78,12 @@ fn ac3_reduces_the_seed_domains_to_the_seed_words() {
     assert!(added.is_empty(), "{added:?}");
     let readded = ac3.revisions.iter().find(|r| !r.added.is_empty()).unwrap();
     assert!(readded.added.iter().all(|&(_, x)| x == readded.x));
-    assert_eq!(outcome.solution.unwrap().grid.to_rows(), SEED_FILL);
+    assert_eq!(outcome.solution.unwrap().grid.to_rows(), SAMPLE_FILL);
 }
 
 #[test]
-fn mac_and_fast_find_the_same_unique_seed_fill() {
-    let (problem, words) = seed_problem();
+fn mac_and_fast_find_the_same_unique_sample_fill() {
+    let (problem, words) = sample_problem();
     for algo in [Algo::Fast, Algo::Mac] {
         let outcome = crossword::solve_problem(&problem, &Options::new(algo).count_up_to(100));
         assert_eq!(
@@ -92,7 +92,7 @@ fn mac_and_fast_find_the_same_unique_seed_fill() {
             "{algo:?}"
         );
         let filled = outcome.solution.unwrap().grid;
-        assert_eq!(filled.to_rows(), SEED_FILL, "{algo:?}");
+        assert_eq!(filled.to_rows(), SAMPLE_FILL, "{algo:?}");
         check::check(problem.grid(), &filled, &words, false).unwrap();
     }
 }
@@ -224,11 +224,11 @@ fn solve_and_check<P: puzzle_kit::Puzzle>(text: &str, options: &P::Options) -> S
 
 #[test]
 fn the_template_is_the_puzzle_and_the_word_list_an_option() {
-    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let words = WordList::parse(&read("sample-words.txt"), None).unwrap();
     let options = Options::new(Algo::Mac).words(words);
     assert_eq!(
-        solve_and_check::<Grid>(&read("seed-002.txt"), &options),
-        SEED_FILL.join("/")
+        solve_and_check::<Grid>(&read("sample.txt"), &options),
+        SAMPLE_FILL.join("/")
     );
     // The built-in list by default, and the common options with no import.
     let options = Options::new(Algo::Fast)
@@ -241,9 +241,9 @@ fn the_template_is_the_puzzle_and_the_word_list_an_option() {
 
 #[test]
 fn a_count_names_whether_it_is_complete() {
-    let (problem, _) = seed_problem();
+    let (problem, _) = sample_problem();
     let grid = problem.grid().clone();
-    let words = WordList::parse(&read("seed-002-words.txt"), None).unwrap();
+    let words = WordList::parse(&read("sample-words.txt"), None).unwrap();
     let outcome = crossword::solve(
         &grid,
         &Options::new(Algo::Fast).words(words.clone()).count_up_to(2),
@@ -289,7 +289,7 @@ fn the_seed_picks_among_near_ties_on_an_open_grid() {
 
 #[test]
 fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_domains() {
-    let (problem, _) = seed_problem();
+    let (problem, _) = sample_problem();
     let slot = |name: &str| {
         problem
             .slots()

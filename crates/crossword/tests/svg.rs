@@ -38,9 +38,9 @@ fn a_prefilled_template_and_its_fill() {
 }
 
 #[test]
-fn seed_002_template_numbers_match_its_slots() {
+fn sample_template_numbers_match_its_slots() {
     let template =
-        Grid::parse_text(include_str!("../../../fixtures/crossword/seed-002.txt")).expect("valid");
+        Grid::parse_text(include_str!("../../../fixtures/crossword/sample.txt")).expect("valid");
     let text = svg::render(&template, None, Some("unsolvable"));
     let document = parse(&text);
     let numbers: Vec<String> = Slots::new(&template)
@@ -65,9 +65,9 @@ fn the_binary_writes_the_fill() {
     let output = Command::new(env!("CARGO_BIN_EXE_crossword"))
         .args([
             "fill",
-            "../../fixtures/crossword/seed-002.txt",
+            "../../fixtures/crossword/sample.txt",
             "--words",
-            "../../fixtures/crossword/seed-002-words.txt",
+            "../../fixtures/crossword/sample-words.txt",
             "--svg",
         ])
         .arg(&target)
@@ -76,7 +76,7 @@ fn the_binary_writes_the_fill() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = std::fs::read_to_string(&target).expect("written");
     let template =
-        Grid::parse_text(include_str!("../../../fixtures/crossword/seed-002.txt")).expect("valid");
+        Grid::parse_text(include_str!("../../../fixtures/crossword/sample.txt")).expect("valid");
     let white = template
         .cells()
         .iter()

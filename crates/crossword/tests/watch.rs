@@ -1,6 +1,6 @@
 //! `crossword fill` watched: every event line parses and carries the schema
 //! version, the counts of events equal the record's counters for every
-//! algorithm, decisions go one level deeper at a time, seed 002's AC-3
+//! algorithm, decisions go one level deeper at a time, AC-3's
 //! table rebuilt from the events alone is today's snapshot, the tree is
 //! XML, and `--compare` runs every algorithm to the same counts as a run
 //! of each.
@@ -22,7 +22,7 @@ fn run(args: &[&str]) -> Output {
         .unwrap()
 }
 
-const SEED: [&str; 4] = ["fill", "seed-002.txt", "--words", "seed-002-words.txt"];
+const SAMPLE: [&str; 4] = ["fill", "sample.txt", "--words", "sample-words.txt"];
 
 /// The events of `fill ARGS --events -`, parsed and checked line by line,
 /// and the exit code.
@@ -56,10 +56,10 @@ fn count(events: &[Value], kind: &str) -> u64 {
     events.iter().filter(|event| event["kind"] == kind).count() as u64
 }
 
-/// The cases every algorithm is watched on: seed 002's grid, a 5x5 grid
+/// The cases every algorithm is watched on: the sample grid, a 5x5 grid
 /// from the built-in list, a grid stopped by its node limit, a count.
 const CASES: [&[&str]; 4] = [
-    &SEED,
+    &SAMPLE,
     &["fill", "grids/croiseur-bench1-5x5.txt"],
     &["fill", "grids/xcsp-vg6-6x7.txt", "--node-limit", "40"],
     &[
@@ -139,15 +139,15 @@ fn decisions_go_one_deeper(events: &[Value], context: &str) {
 }
 
 #[test]
-fn seed_002s_ac3_table_rebuilt_from_the_events_is_todays() {
-    let (events, code) = events(&[SEED[0], SEED[1], SEED[2], SEED[3], "--algo", "ac3"]);
+fn the_ac3_table_rebuilt_from_the_events_is_todays() {
+    let (events, code) = events(&[SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3], "--algo", "ac3"]);
     assert_eq!(code, Some(0));
     // The domains before AC-3: the words of the list that fit each slot
-    // (seed 002's slots are open), alphabetical as the seed lists them.
-    let list = std::fs::read_to_string(fixtures().join("seed-002-words.txt")).unwrap();
+    // (the sample's slots are open), alphabetical as the revision table lists them.
+    let list = std::fs::read_to_string(fixtures().join("sample-words.txt")).unwrap();
     let snapshot = std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/snapshots/cli__seed_002_ac3_trace.snap"),
+            .join("tests/snapshots/cli__sample_ac3_trace.snap"),
     )
     .unwrap();
     let lengths = [
@@ -257,7 +257,7 @@ fn a_cut_stream_ends_with_its_cut_event() {
 
 #[test]
 fn the_trace_names_slots_and_words_one_line_an_event() {
-    let mut args = SEED.to_vec();
+    let mut args = SAMPLE.to_vec();
     args.extend(["--algo", "mac", "--trace"]);
     let output = run(&args);
     assert_eq!(output.status.code(), Some(0));
@@ -337,10 +337,10 @@ fn the_tree_is_xml_with_a_node_per_decision_and_dot_beside_it() {
         assert_eq!(dot.matches(" -> ").count() as u64, nodes - 1, "{algo}");
     }
     let (_, code) = events(&[
-        SEED[0],
-        SEED[1],
-        SEED[2],
-        SEED[3],
+        SAMPLE[0],
+        SAMPLE[1],
+        SAMPLE[2],
+        SAMPLE[3],
         "--algo",
         "ac3",
         "--tree-svg",

@@ -103,16 +103,16 @@
 //!   predicates). For counting, [`Consistency::Value`] with forward checking
 //!   and MRV is fastest; for one large board, MAC + MRV; [`MinConflicts`]
 //!   for N in the thousands.
-//! - **Crossword** (seed 002): one variable per slot whose values index the
+//! - **Crossword** (AC-3 with its revision table): one variable per slot whose values index the
 //!   words of the slot's length; each crossing is [`Model::equal_keys`] with
 //!   the letter at the crossing position as key, plus an all-different over
 //!   the slots sharing a word list when a word may be used once;
 //!   [`Solver::ac3`] with a trace prints the revision table, [`Solver::solve`]
 //!   (MAC) finishes what AC-3 leaves open.
-//! - **Ripple Effect** (seed 003): one variable per cell with domain
+//! - **Ripple Effect** (MRV with forward checking): one variable per cell with domain
 //!   `1..=region size`; all-different per region; a custom [`Propagator`] per
 //!   row and column enforcing "two equal digits d are more than d cells
-//!   apart"; forward checking + MRV as in the seed, or MAC.
+//!   apart"; forward checking + MRV as in the course formulation, or MAC.
 //! - **Gogen**: one variable per letter whose value is its cell (0..25),
 //!   all-different over the letters, given letters assigned, and a
 //!   [`Propagator`] per consecutive letter pair of each word keeping only

@@ -1,5 +1,5 @@
 //! Propagation unit tests: all-different Hall sets and pigeonhole, AC-3 and
-//! its revision trace (including seed 002's crossword), large domains.
+//! its revision trace (including the sample crossword of the revision table), large domains.
 
 use csp_core::{ArcRevision, Config, Model, Solver, Var};
 
@@ -124,9 +124,9 @@ fn ac3_trace_records_each_revision() {
     );
 }
 
-/// Seed 002's crossword: AC-3 alone reduces every slot to one word.
+/// The sample crossword: AC-3 alone reduces every slot to one word.
 #[test]
-fn ac3_solves_seed_002_crossword() {
+fn ac3_solves_ac3_crossword() {
     let five = ["HOSES", "LASER", "SAILS", "SHEET", "STEER"];
     let four = ["HEEL", "HIKE", "KEEL", "KNOT", "LINE"];
     let three = ["AFT", "ALE", "EEL", "LEE", "TIE"];
@@ -140,7 +140,7 @@ fn ac3_solves_seed_002_crossword() {
         ("5D", &four),
         ("6D", &three),
     ];
-    // (slot, slot, letter of the first, letter of the second), 1-based as in the seed.
+    // (slot, slot, letter of the first, letter of the second), 1-based as in the revision table.
     let crossings = [
         ("1A", "2D", 3, 1),
         ("1A", "3D", 5, 1),
@@ -190,7 +190,7 @@ fn ac3_solves_seed_002_crossword() {
             "HOSES", "HIKE", "LEE", "LASER", "SAILS", "STEER", "KEEL", "ALE"
         ]
     );
-    // The first revision, as in the seed's table: (1A, 2D) keeps HOSES and LASER.
+    // The first revision, as in the revision table: (1A, 2D) keeps HOSES and LASER.
     let first = &report.revisions[0];
     assert_eq!((first.x, first.y), (vars[0], vars[4]));
     let mut afters = Vec::new();

@@ -1,6 +1,6 @@
-//! Solves seed 001's board with the defaults, then with IDA* towards the
+//! Solves the sample board 142358607 with the defaults, then with IDA* towards the
 //! goal with the blank last; checks each path with the crate's independent
-//! checker and prints it as seed 001 names the moves.
+//! checker and prints it as the searcher framework names the moves.
 
 use eight_puzzle::{Algo, Board, Heuristic, Options, check, solve};
 

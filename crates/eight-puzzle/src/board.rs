@@ -9,7 +9,7 @@ use thiserror::Error;
 /// The largest side supported: tiles are stored as bytes.
 pub const MAX_SIZE: usize = 15;
 
-/// A move, named (as in seed 001) by where the blank goes.
+/// A move, named (as in the searcher framework) by where the blank goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// The blank moves up (the tile above it moves down).
@@ -24,7 +24,7 @@ pub enum Move {
 
 impl Move {
     /// The four moves in the order searchers try them: up, left, right,
-    /// down (the order of Korf's 1985 experiments, and seed 001's up before
+    /// down (the order of Korf's 1985 experiments, and the searcher framework's up before
     /// left before right).
     pub const ALL: [Move; 4] = [Move::Up, Move::Left, Move::Right, Move::Down];
 
@@ -180,7 +180,7 @@ impl Board {
         })
     }
 
-    /// The goal with the blank first: `0 1 2 ... size²-1` (seed 001's
+    /// The goal with the blank first: `0 1 2 ... size²-1` (the searcher framework's
     /// `012345678`).
     pub fn goal(size: usize) -> Board {
         let tiles: Vec<usize> = (0..size * size).collect();
@@ -206,7 +206,7 @@ impl Board {
     }
 
     /// The board after moving the blank, or `None` if that would leave the
-    /// board (seed 001's `move_blank` returning `False`).
+    /// board (the searcher framework's `move_blank` returning `False`).
     pub fn moved(&self, mv: Move) -> Option<Board> {
         let blank = self.blank();
         let target = mv.target(blank, self.size)?;
@@ -349,7 +349,7 @@ impl ReadTiles {
 }
 
 impl fmt::Display for Board {
-    /// Seed 001's board view: rows of tiles separated by spaces, `_` for the
+    /// The searcher framework's board view: rows of tiles separated by spaces, `_` for the
     /// blank; tiles are right-aligned on boards with two-digit tiles. No
     /// newline after the last row (`println!` adds it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,7 +1,7 @@
 //! What the `eight-puzzle` command does beyond reading its arguments
 //! (behind the default `cli` feature): the value parsers of its flags, the
 //! boards of `solve` and `batch` as items of a [`cli_kit::Batch`], the JSON
-//! record and the human views (seed 001's `print_moves_to`, its
+//! record and the human views (the searcher framework's `print_moves_to`, its
 //! `process_file` lines and averages), the pattern-database build with a
 //! progress bar, and `check` on the records `solve` writes.
 
@@ -326,7 +326,7 @@ pub struct View {
 
 /// Solves every board with `solvers` on `threads` threads (one per core
 /// when `None`) and writes each result: `solve`'s view for one board,
-/// seed's `process_file` lines and summary for a batch. With `--trace` or
+/// the searcher framework's `process_file` lines and summary for a batch. With `--trace` or
 /// `--events` (`watch`), the boards are solved one after another, each
 /// search watched: its trace lines come before its view, its events go to
 /// the stream, every board's run after the one before.
@@ -613,7 +613,7 @@ where
     }
 }
 
-/// A board as the events and the trace show it: seed 001's rows, and the
+/// A board as the events and the trace show it: the searcher framework's rows, and the
 /// compact line.
 fn render_board(board: &Board) -> Rendered {
     Rendered {
@@ -701,7 +701,7 @@ pub struct Fields {
     /// The heuristic, `null` for a searcher that uses none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heuristic: Option<Option<String>>,
-    /// Seed 001's states tested.
+    /// The searcher framework's states tested.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_tested: Option<u64>,
     /// The moves, when solved.
@@ -715,7 +715,7 @@ pub struct Fields {
 /// The counters of `stats` beside `nodes` (= `generated`) and `micros`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counters {
-    /// Seed 001's states tested.
+    /// The searcher framework's states tested.
     #[serde(default)]
     pub num_tested: u64,
     /// States whose successors were generated.
@@ -850,7 +850,7 @@ fn moves_line(moves: &[Move]) -> String {
     }
 }
 
-/// `solve`'s human view: seed's `print_moves_to`, the count and the moves
+/// `solve`'s human view: the searcher framework's `print_moves_to`, the count and the moves
 /// on one line (only that line when `summary`), or why there is no
 /// solution.
 fn human(solved: &Solved, stats: bool, summary: bool) -> String {
@@ -895,7 +895,7 @@ fn human(solved: &Solved, stats: bool, summary: bool) -> String {
     text
 }
 
-/// Seed's `process_file` line: `142358607: 5 moves, 26 states tested`.
+/// The searcher framework's `process_file` line: `142358607: 5 moves, 26 states tested`.
 fn batch_line(solved: &Solved, stats: bool) -> String {
     let Solved { board, answer, .. } = solved;
     let search = &answer.search;
@@ -973,7 +973,7 @@ impl Report<Item<'_>, Solved> for Views {
         }
     }
 
-    /// Seed's `process_file` summary, with the boards not solved counted.
+    /// The searcher framework's `process_file` summary, with the boards not solved counted.
     fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
         if self.view.json || self.view.events_only || !self.batch {
             return Ok(());

@@ -18,7 +18,7 @@ use crate::pdb::PatternDatabases;
 pub enum Heuristic {
     /// Always 0 (A* becomes uniform-cost search).
     Zero,
-    /// The number of tiles out of place, blank excluded (seed's `h1`).
+    /// The number of tiles out of place, blank excluded (the searcher framework's `h1`).
     Misplaced,
     /// The sum of the tiles' row and column distances to their goal cells.
     Manhattan,
@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn known_estimates() {
-        // Seed 001's board 142358607: tiles 1, 4, 5, 8, 7 are each one
+        // The sample board 142358607: tiles 1, 4, 5, 8, 7 are each one
         // cell from home.
         assert_eq!(estimate(Heuristic::Misplaced, "142358607"), 5);
         assert_eq!(estimate(Heuristic::Manhattan, "142358607"), 5);

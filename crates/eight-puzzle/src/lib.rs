@@ -2,7 +2,7 @@
 //! fifteen puzzle, ...), solved by every searcher of `search-core`.
 //!
 //! The puzzle is a [`Board`]: nine digits (`142358607`, 0 the blank) or
-//! tiles separated by commas or spaces; it prints the way seed 001 does
+//! tiles separated by commas or spaces; it prints the way the searcher framework does
 //! (`_` for the blank). [`solve`] searches from it to the goal of the
 //! [`Options`] (blank first by default) with one of the [`Algo`]s and
 //! returns an [`Outcome`]: its status, the [`Moves`] (named by where the

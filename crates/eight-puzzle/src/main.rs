@@ -42,7 +42,7 @@ enum Command {
     },
     /// Solve every board of a file, one per line (text after # is a
     /// comment; blank lines are skipped), then print how many were solved and
-    /// the average moves and states tested, as seed's process_file; lines
+    /// the average moves and states tested, as the searcher framework's process_file; lines
     /// that fail are reported and counted.
     Batch {
         /// The file of boards, `-` for stdin.
@@ -74,7 +74,7 @@ struct SearchArgs {
     /// for 3x3, linear-conflict for 5x5 and larger.
     #[arg(long, value_enum)]
     heuristic: Option<Heuristic>,
-    /// Do not look deeper than this many moves (seed's depth_limit).
+    /// Do not look deeper than this many moves (the searcher framework's depth_limit).
     #[arg(long)]
     depth_limit: Option<u32>,
     /// Stop before generating more than this many states, the start
@@ -95,7 +95,7 @@ struct SearchArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Cycle check of the chosen --algo (not idastar, which always just
-    /// refuses the move undoing the previous one): path (seed's
+    /// refuses the move undoing the previous one): path (the searcher framework's
     /// creates_cycle; default for random), closed (a table of states seen;
     /// default otherwise) or none.
     #[arg(long, value_parser = cli::cycle_check_parser())]

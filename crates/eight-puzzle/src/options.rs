@@ -19,7 +19,7 @@ use crate::heuristic::Heuristic;
 /// larger boards, which keeps no states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Algo {
-    /// Seed 001's random walk among unvisited successors, seeded.
+    /// The searcher framework's random walk among unvisited successors, seeded.
     Random,
     /// Breadth-first search: shortest paths, every state kept.
     Bfs,
@@ -110,7 +110,7 @@ pub struct Options {
     /// The heuristic of greedy, A* and IDA* (default: Manhattan up to 3x3,
     /// the pattern databases on 4x4, linear conflicts on larger boards).
     pub heuristic: Option<Heuristic>,
-    /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
+    /// Moves beyond this depth are not explored (the searcher framework's `depth_limit`).
     pub depth_limit: Option<u32>,
     /// The cycle check of the chosen searcher (default: along the path for
     /// random, a closed set otherwise); IDA* has none to choose.
@@ -184,7 +184,7 @@ impl Options {
 /// unsolvable by parity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// States tested against the goal (seed 001's `num_tested`).
+    /// States tested against the goal (the searcher framework's `num_tested`).
     pub num_tested: u64,
     /// States whose successors were generated.
     pub expanded: u64,
@@ -233,7 +233,7 @@ impl puzzle_kit::Effort for Stats {
 }
 
 /// A solution: the moves of the blank from the board to the goal, shown
-/// (`Display`) by seed 001's names separated by spaces (`up left`), the
+/// (`Display`) by the searcher framework's names separated by spaces (`up left`), the
 /// `solution` of a JSON record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Moves(pub Vec<Move>);

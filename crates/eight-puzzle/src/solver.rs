@@ -45,7 +45,7 @@ pub enum SolverError {
 pub struct SolveOptions {
     /// The searcher.
     pub algorithm: Algorithm,
-    /// Moves beyond this depth are not explored (seed 001's `depth_limit`).
+    /// Moves beyond this depth are not explored (the searcher framework's `depth_limit`).
     pub depth_limit: Option<u32>,
     /// Stop before generating more than this many states (the start
     /// included): [`Stats::generated`], the `nodes` of the command line.
@@ -58,7 +58,7 @@ pub struct SolveOptions {
     /// Seed of the random searcher.
     pub seed: u64,
     /// The cycle check; `None` picks the searcher's usual one (along the
-    /// path for random, as seed 001; a closed set for the others). IDA*
+    /// path for random, as the searcher framework; a closed set for the others). IDA*
     /// always just refuses the move that undoes the previous one.
     pub cycle_check: Option<CycleCheck>,
 }

@@ -1,11 +1,11 @@
-//! The human view of a solution, as seed 001's `print_moves_to`.
+//! The human view of a solution, as the searcher framework's `print_moves_to`.
 
 use std::fmt::Write;
 
 use crate::board::{Board, Move};
 
 /// The initial board, then for each move "move the blank up:" and the board
-/// after it, each board followed by a blank line (seed 001's
+/// after it, each board followed by a blank line (the searcher framework's
 /// `print_moves_to`).
 pub fn moves_view(start: &Board, moves: &[Move]) -> String {
     let mut view = format!("initial state:\n{start}\n\n");

@@ -117,7 +117,7 @@ fn tree_svg(line: &str, algo: eight_puzzle::Algo) -> (svg_kit::SearchTree, Strin
 #[test]
 fn search_trees_are_drawn() {
     use eight_puzzle::Algo;
-    // A* and IDA* on seed 001's board (5 moves): the goal path is the
+    // A* and IDA* on the sample board (5 moves): the goal path is the
     // start and one board a move.
     for algo in [Algo::AStar, Algo::IdaStar] {
         let (tree, svg) = tree_svg("142358607", algo);

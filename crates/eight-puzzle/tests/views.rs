@@ -20,12 +20,12 @@ fn run(args: &[&str]) -> String {
 }
 
 #[test]
-fn seed_board_astar() {
+fn sample_board_astar() {
     insta::assert_snapshot!(run(&["solve", "142358607"]));
 }
 
 #[test]
-fn seed_board_bfs() {
+fn sample_board_bfs() {
     insta::assert_snapshot!(run(&["solve", "142305678", "--algo", "bfs"]));
 }
 

@@ -1,4 +1,4 @@
-// The crossword view: seed 002's AC-3, and MAC search, replayed from the
+// The crossword view: AC-3 with its revision table, and MAC search, replayed from the
 // crate's own events (docs/events.md) on the constraint graph the API
 // sends beside them: the slots (variables) in two columns, across and
 // down, each crossing (a constraint: the same letter in both slots) a
@@ -16,18 +16,18 @@ import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
 import { treeSvg } from './tree.js';
 
-const SEED_GRID = '.....\n##.#.\n#....\n.#...\n.....\n.##.#';
-const SEED_WORDS = 'AFT\nALE\nEEL\nHEEL\nHIKE\nHOSES\nKEEL\nKNOT\nLASER\nLEE\nLINE\nSAILS\nSHEET\nSTEER\nTIE';
+const SAMPLE_GRID = '.....\n##.#.\n#....\n.#...\n.....\n.##.#';
+const SAMPLE_WORDS = 'AFT\nALE\nEEL\nHEEL\nHIKE\nHOSES\nKEEL\nKNOT\nLASER\nLEE\nLINE\nSAILS\nSHEET\nSTEER\nTIE';
 const ALGOS = [
-  ['ac3', 'AC-3 (seed 002: arc consistency alone)'],
+  ['ac3', 'AC-3 (arc consistency alone, its revision table)'],
   ['mac', 'MAC search (a guess, then arc consistency)'],
 ];
 
 mountView({
   api: '/api/crossword',
   fields: [
-    { name: 'grid', label: 'grid (. open, # block, letters given)', kind: 'textarea', rows: 6, value: SEED_GRID, required: true },
-    { name: 'words', label: 'words (one a line)', kind: 'textarea', rows: 6, value: SEED_WORDS },
+    { name: 'grid', label: 'grid (. open, # block, letters given)', kind: 'textarea', rows: 6, value: SAMPLE_GRID, required: true },
+    { name: 'words', label: 'words (one a line)', kind: 'textarea', rows: 6, value: SAMPLE_WORDS },
     { name: 'algo', label: 'algorithm', kind: 'select', options: ALGOS, value: 'ac3' },
     { name: 'clicks', label: 'arcs clicked (revise x against y, @ after so many revisions)', value: '' },
   ],
@@ -36,7 +36,7 @@ mountView({
 });
 addExamples();
 
-// A choice of the fixtures above the form; seed 002's example runs when
+// A choice of the fixtures above the form; the sample runs when
 // the link names no grid.
 async function addExamples() {
   const form = document.querySelector('[data-testid=inputs]');
@@ -94,7 +94,7 @@ class CrosswordView {
 
   build() {
     const stats = this.record.stats;
-    const title = this.algo === 'ac3' ? 'Crossword, seed 002\'s AC-3 (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
+    const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
     const counters = [
       ['status', statusText(this.record)],
       ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],

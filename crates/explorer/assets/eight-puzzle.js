@@ -9,7 +9,7 @@ import { treeSvg } from './tree.js';
 
 const ALGOS = [
   ['astar', 'A*'], ['idastar', 'IDA*'], ['greedy', 'greedy best-first'], ['bfs', 'BFS'],
-  ['dfs', 'DFS'], ['iddfs', 'IDDFS'], ['random', 'random (seed 001)'],
+  ['dfs', 'DFS'], ['iddfs', 'IDDFS'], ['random', 'random (the searcher framework)'],
 ];
 const INFORMED = new Set(['greedy', 'astar', 'idastar']);
 const WITH_FRONTIER = new Set(['random', 'bfs', 'greedy', 'astar']);

@@ -1,4 +1,4 @@
-// The gogen view: seed 000's depth-first search with look-ahead, replayed
+// The gogen view: depth-first search with look-ahead, replayed
 // from the crate's own events (docs/events.md): the grid taken up, the
 // letters given and placed, the grids the closed set turns down, the stack;
 // at the goal every word's path drawn on the solution in its own colour.
@@ -7,7 +7,7 @@ import { countersTable, cutNote, liveList, mountView, statusText } from './page.
 import { html, svg } from './svg.js';
 
 const SIDE = 5;
-// Seed 000's sample puzzle: the grid, then the words.
+// The sample puzzle: the grid, then the words.
 const EXAMPLE = 'M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nACQUIRE AXLE CUT DERV FIR JUST KEG\nMAN PILE PRY ROB WHAM';
 const COLOURS = ['#2f62c9', '#b3261e', '#1e8a4c', '#8e44ad', '#d35400', '#16a085', '#c0392b', '#2c3e50', '#7f8c8d', '#d4a017', '#e84393', '#0984e3'];
 
@@ -15,7 +15,7 @@ mountView({
   api: '/api/gogen',
   fields: [
     { name: 'puzzle', label: 'puzzle (five rows, then the words)', kind: 'textarea', rows: 8, value: EXAMPLE, required: true },
-    { name: 'letters', label: 'given letters (only with the seed\'s words file)', value: '' },
+    { name: 'letters', label: 'given letters (only with a words file: the count, then the words)', value: '' },
   ],
   help: 'Bold letters are given, blue ones placed by the search; at the goal each word\'s path is drawn in its own colour.',
   makeView: (answer) => new GogenView(answer),
@@ -38,7 +38,7 @@ class GogenView {
     this.wordList = html('ul', { class: 'words', 'data-testid': 'words' });
     const stats = this.record.stats;
     this.element.append(
-      html('h2', { text: 'Gogen, seed 000\'s depth-first search with look-ahead' }),
+      html('h2', { text: 'Gogen, depth-first search with look-ahead' }),
       countersTable([
         ['status', statusText(this.record)],
         ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],

@@ -1,5 +1,5 @@
 // The N-Queens view, replayed from the crate's own events (docs/events.md).
-// Seed 004's search on the most constrained row (depth first or breadth
+// The search on the most constrained row (depth first or breadth
 // first): the board taken up with its queens, each empty row's candidate
 // columns and the squares attacked, the row filled next, the stack or
 // queue. The csp model: the queens decided and the squares its
@@ -11,8 +11,8 @@ import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
 const ALGOS = [
-  ['dfs', 'seed 004 depth-first (a stack)'],
-  ['bfs', 'seed 004 breadth-first (a queue)'],
+  ['dfs', 'depth-first on the most constrained row (a stack)'],
+  ['bfs', 'breadth-first on the most constrained row (a queue)'],
   ['csp', 'csp model (MRV, forward checking)'],
   ['min-conflicts', 'min-conflicts (repairs, N to 1,000)'],
 ];
@@ -68,10 +68,10 @@ class QueensView {
   show(step) {
     if (this.algo === 'csp') this.showCsp(step);
     else if (this.algo === 'min-conflicts') this.showRepairs(step);
-    else this.showSeed(step);
+    else this.showSearch(step);
   }
 
-  showSeed(step) {
+  showSearch(step) {
     const counts = { tested: 0, expanded: 0, generated: 0 };
     let current = null;
     for (const event of this.events.slice(0, step)) {

@@ -1,8 +1,8 @@
-// The Ripple Effect view: seed 003's two solvers side by side on one
-// puzzle, stepped together one recursive call at a time. Each side replays
+// The Ripple Effect view: brute force and MRV with forward checking side
+// by side on one puzzle, stepped together one recursive call at a time. Each side replays
 // the crate's own events (docs/events.md: each `expand` or `goal` is a
-// call, with the grid it tests) beside its trace, which says in the seed's
-// terms what the call does: brute force names the next cell in reading
+// call, with the grid it tests) beside its trace, which says in the course
+// formulation's terms what the call does: brute force names the next cell in reading
 // order and the digits that fit; MRV names the cell findMinMRV picks and
 // the values forward checking left it. Step k shows call number k on
 // each side.
@@ -12,10 +12,10 @@ import { countersTable, cutNote, liveList, loadJson, mountView, statusText } fro
 import { html } from './svg.js';
 
 const ALGOS = [
-  ['brute', 'seed 003 brute force (reading order)'],
-  ['mrv', 'seed 003 MRV + forward checking'],
+  ['brute', 'brute force (reading order)'],
+  ['mrv', 'MRV with forward checking'],
 ];
-// Seed 003's lab puzzle (soumyakanti3578/Ripple_Effect's board4, 7 rows
+// The lab puzzle (soumyakanti3578/Ripple_Effect's board4, 7 rows
 // of 6): brute force 679 calls, MRV 97.
 const EXAMPLE = 'https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k';
 const DIGITS = '123456789';
@@ -31,7 +31,7 @@ mountView({
     return answers.find((side) => !side.ok) ?? { ok: true, answer: { sides: answers.map((side) => side.answer) } };
   },
   fields: [
-    { name: 'puzzle', label: 'puzzle (a puzz.link URL, or a puzzle file: pzprv3, seed 003\'s drawing)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
+    { name: 'puzzle', label: 'puzzle (a puzz.link URL, or a puzzle file: pzprv3, an ASCII wall drawing)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'left', kind: 'select', options: ALGOS, value: 'brute' },
     { name: 'algo2', label: 'right', kind: 'select', options: [...ALGOS, ['none', 'nothing']], value: 'mrv' },
   ],

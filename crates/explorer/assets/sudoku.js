@@ -1,7 +1,7 @@
 // The sudoku view: the crate's own events (docs/events.md) replayed step by
-// step. Seed 004's depth-first or breadth-first search: the board taken up
-// with the candidates of its empty cells as pencil marks, the most
-// constrained cell (filled next) outlined, dead ends named, the stack or
+// step. Depth-first or breadth-first search on the most constrained
+// cell: the board taken up with the candidates of its empty cells as
+// pencil marks, the most constrained cell (filled next) outlined, dead ends named, the stack or
 // queue size. The csp model: the decisions in force, the candidates left
 // after each propagation, the variable the last event touched. The fast
 // engine the same way, with each round's cells placed and pruned. The
@@ -14,13 +14,13 @@ import { html, svg } from './svg.js';
 
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
 const ALGOS = [
-  ['dfs', 'seed 004 depth-first (a stack)'],
-  ['bfs', 'seed 004 breadth-first (a queue)'],
+  ['dfs', 'depth-first on the most constrained cell (a stack)'],
+  ['bfs', 'breadth-first on the most constrained cell (a queue)'],
   ['csp', 'csp model (MRV, propagation)'],
   ['fast', 'fast engine (propagation rounds, guesses)'],
   ['explain', 'human steps (sudoku explain, SE rating)'],
 ];
-// Seed 004's example: 51 cells to fill.
+// The example: 51 cells to fill.
 const EXAMPLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
 mountView({
@@ -68,11 +68,11 @@ class SudokuView {
 
   show(step) {
     if (this.algo === 'csp' || this.algo === 'fast') this.showCsp(step);
-    else this.showSeed(step);
+    else this.showSearch(step);
   }
 
-  // Seed 004's search: the last board taken up, as the crate drew it.
-  showSeed(step) {
+  // The search on the most constrained cell: the last board taken up, as the crate drew it.
+  showSearch(step) {
     const counts = { tested: 0, expanded: 0, generated: 0 };
     let current = null;
     for (const event of this.events.slice(0, step)) {
@@ -199,7 +199,7 @@ function cellsOfState(state) {
     token.startsWith('{') ? { candidates: [...token.slice(1, -1)] } : { value: token });
 }
 
-// The empty cell with the fewest candidates, the first on a tie (seed 004's rule).
+// The empty cell with the fewest candidates, the first on a tie (the course formulation's rule).
 function mostConstrained(cells) {
   let best = null;
   cells.forEach((cell, index) => {

@@ -1,5 +1,5 @@
 // The crossword view's end-to-end tests, run by run.mjs with its helpers:
-// seed 002's AC-3 and an open 5x5's MAC search against `crossword fill
+// the sample's AC-3 and an open 5x5's MAC search against `crossword fill
 // --json` and `--events -`, a clicked arc kept in the URL and revised
 // next (the same state after a reload), bad input beside its field, the
 // phone width.
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const fixture = (name) => new URL(`../../../fixtures/crossword/${name}`, import.meta.url);
-const SEED_GRID = readFileSync(fixture('seed-002.txt'), 'utf8');
-const SEED_WORDS = readFileSync(fixture('seed-002-words.txt'), 'utf8');
+const SAMPLE_GRID = readFileSync(fixture('sample.txt'), 'utf8');
+const SAMPLE_WORDS = readFileSync(fixture('sample-words.txt'), 'utf8');
 const OPEN_GRID = readFileSync(fixture('grids/own-open-5x5.txt'), 'utf8');
 const BERGHEL = readFileSync(fixture('berghel-134.txt'), 'utf8');
 
@@ -30,12 +30,12 @@ export async function crosswordTests(kit) {
   const now = async (page) => (await page.locator('[data-testid=now]').textContent()).trim();
   const mismatches = (page) => page.locator('.crossword-view').getAttribute('data-queue-mismatches');
 
-  await test('crossword: seed 002\'s AC-3 is the command line\'s, events and counters; step back and forward', async () => {
+  await test('crossword: the sample\'s AC-3 is the command line\'s, events and counters; step back and forward', async () => {
     const page = await newPage();
-    const answer = await (await fetch(`${base}/api/crossword?${query(SEED_GRID, SEED_WORDS)}`)).json();
-    const binary = commandLine(SEED_GRID, fixture('seed-002-words.txt'), 'ac3');
+    const answer = await (await fetch(`${base}/api/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS)}`)).json();
+    const binary = commandLine(SAMPLE_GRID, fixture('sample-words.txt'), 'ac3');
     sameAsBinary(answer, binary, 'crossword ac3');
-    await page.goto(`${base}/crossword?${query(SEED_GRID, SEED_WORDS, { algo: 'ac3', step: 'end' })}`);
+    await page.goto(`${base}/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS, { algo: 'ac3', step: 'end' })}`);
     await waitForRun(page);
     const { record } = binary;
     equal(await counter(page, 'status'), record.status, 'status');
@@ -68,7 +68,7 @@ export async function crosswordTests(kit) {
 
   await test('crossword: a clicked arc is revised next, kept in the URL, and a reload shows the same state', async () => {
     const page = await newPage();
-    await page.goto(`${base}/crossword?${query(SEED_GRID, SEED_WORDS, { algo: 'ac3', step: '12' })}`);
+    await page.goto(`${base}/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS, { algo: 'ac3', step: '12' })}`);
     await waitForRun(page);
     const done = await live(page, 'arc revisions');
     // The last arc of the queue: far from its turn.
@@ -83,7 +83,7 @@ export async function crosswordTests(kit) {
     equal(await page.locator(`[data-arc="${key}"]`).getAttribute('data-state'), 'revising', 'the clicked arc');
     equal(await live(page, 'arc revisions'), done, 'revisions before the click');
     // The server revised it at that turn.
-    const answer = await (await fetch(`${base}/api/crossword?${query(SEED_GRID, SEED_WORDS, { clicks: `${key}@${done}` })}`)).json();
+    const answer = await (await fetch(`${base}/api/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS, { clicks: `${key}@${done}` })}`)).json();
     const revisions = answer.events.filter((event) => event.kind === 'revise');
     equal(`${revisions[done].x}-${revisions[done].y}`, key, 'the revision after the click');
     const step = (await position(page))[0];
@@ -128,7 +128,7 @@ export async function crosswordTests(kit) {
     equal((await position(page))[0], (await position(page))[1] - 1, 'a step back from the end');
   });
 
-  await test('crossword: bad input is refused beside its field with its column; the default is seed 002', async () => {
+  await test('crossword: bad input is refused beside its field with its column; the default is the sample', async () => {
     const page = await newPage();
     await page.goto(`${base}/crossword?grid=..%25..&words=HOSES`);
     const error = page.locator('[data-error-for=grid]');
@@ -137,13 +137,13 @@ export async function crosswordTests(kit) {
     await page.goto(`${base}/crossword`);
     await waitForRun(page);
     const url = new URL(page.url());
-    equal(url.searchParams.get('grid'), SEED_GRID.trim(), 'the default grid');
+    equal(url.searchParams.get('grid'), SAMPLE_GRID.trim(), 'the default grid');
     forgive('status of 400');
   });
 
   await test('crossword at the phone width', async () => {
     const page = await newPage(390, 844);
-    await page.goto(`${base}/crossword?${query(SEED_GRID, SEED_WORDS, { algo: 'ac3', step: '30' })}`);
+    await page.goto(`${base}/crossword?${query(SAMPLE_GRID, SAMPLE_WORDS, { algo: 'ac3', step: '30' })}`);
     await waitForRun(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `the page is ${overflow}px wider than the phone`);

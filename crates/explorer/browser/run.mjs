@@ -582,7 +582,7 @@ await test('sudoku at the phone width', async () => phoneReads(`/sudoku?puzzle=$
 
 await test('sudoku explain at the phone width', async () => phoneReads(`/sudoku?puzzle=${SUDOKU_EXPLAIN}&algo=explain&step=34`, 'sudoku-explain'));
 
-const GOGEN = readFileSync(new URL('../../../fixtures/gogen/seed-sample.txt', import.meta.url), 'utf8');
+const GOGEN = readFileSync(new URL('../../../fixtures/gogen/sample.txt', import.meta.url), 'utf8');
 
 await test('gogen dfs: the events and counters are the command line\'s; the word paths drawn at the goal', async () => {
   const page = await newPage();
@@ -636,7 +636,7 @@ for (const [n, algo] of [[8, 'csp'], [30, 'min-conflicts'], [200, 'min-conflicts
   });
 }
 
-// Seed 003's lab puzzle (7 rows of 6: brute force 679 calls, MRV 97) and
+// The lab puzzle (7 rows of 6: brute force 679 calls, MRV 97) and
 // a 9x9 whose brute force runs 238,964 calls, past the events sent.
 const RIPPLE = 'https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k';
 const RIPPLE_LONG = 'https://puzz.link/p?ripple/9/9/knnvfmp4mqpt5ig4p70i3nvs1ivos0j1x6p1p1m5zm';

@@ -37,31 +37,31 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "crossword",
         title: "Crossword",
-        what: "seed 002's AC-3 on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
+        what: "AC-3 with its revision table on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
         ready: true,
     },
     View {
         path: "sudoku",
         title: "Sudoku",
-        what: "seed 004's depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
+        what: "depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
         ready: true,
     },
     View {
         path: "nqueens",
         title: "N-Queens",
-        what: "seed 004's depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
+        what: "depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
         ready: true,
     },
     View {
         path: "ripple",
         title: "Ripple Effect",
-        what: "seed 003's brute force beside MRV + forward checking on one puzzle, the recursive calls counting up on each side",
+        what: "brute force beside MRV with forward checking on one puzzle, the recursive calls counting up on each side",
         ready: true,
     },
     View {
         path: "gogen",
         title: "Gogen",
-        what: "seed 000's depth-first search with look-ahead, the word paths drawn on the solution",
+        what: "depth-first search with look-ahead, the word paths drawn on the solution",
         ready: true,
     },
 ];
@@ -282,7 +282,7 @@ async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
-    // Seed 000's search may run to the node limit on a hard grid.
+    // The depth-first search may run to the node limit on a hard grid.
     solve(&shared, true, move || gogen_api::run(&request, &limits))
         .await
         .into_response()

@@ -1,6 +1,6 @@
 //! The crossword view's solves: a grid and a word list read as `crossword
 //! fill` reads them, filled by the crate's own watched fill
-//! (`crossword::cli::fill_item_watched`: seed 002's AC-3, or MAC on
+//! (`crossword::cli::fill_item_watched`: AC-3 with its revision table, or MAC on
 //! csp-core) with its events caught in memory, and the record written by
 //! the crate's own report, as `crossword fill --algo A --events FILE
 //! --json` writes it. Besides, the constraint graph the page draws: the
@@ -71,7 +71,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
                         return Err(ApiError::bad(
                             "algo",
                             format!(
-                                "unknown algorithm '{value}', expected ac3 (seed 002's arc consistency) or mac"
+                                "unknown algorithm '{value}', expected ac3 (arc consistency alone) or mac"
                             ),
                         ));
                     }
@@ -278,7 +278,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
 
 /// The constraint graph: the grid, each slot (its name as the events give
 /// it, `1A`, and as the tree does, `1-across`) with its cells and its
-/// words before AC-3 (alphabetical, as seed 002 lists them), the arcs in
+/// words before AC-3 (alphabetical, as the revision table lists them), the arcs in
 /// AC-3's first order, and the clicks as read.
 fn graph(problem: &Problem, options: &Options) -> Value {
     let grid = problem.grid();
@@ -335,10 +335,10 @@ fn graph(problem: &Problem, options: &Options) -> Value {
 /// grid, words)`.
 const EXAMPLES: [(&str, &str, &str, &str); 3] = [
     (
-        "seed-002",
-        "seed 002's grid and its fifteen words",
-        include_str!("../../../fixtures/crossword/seed-002.txt"),
-        include_str!("../../../fixtures/crossword/seed-002-words.txt"),
+        "sample",
+        "the AC-3 revision table's grid and its fifteen words",
+        include_str!("../../../fixtures/crossword/sample.txt"),
+        include_str!("../../../fixtures/crossword/sample-words.txt"),
     ),
     (
         "own-open-5x5",

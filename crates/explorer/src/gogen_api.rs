@@ -1,7 +1,7 @@
 //! The gogen view's solves: the puzzle read as `gogen solve` reads it (a
-//! puzzle file's text or its one-line form, or with `letters` the seed's
-//! words file), solved by `gogen::cli::solve_watched` (seed 000's
-//! depth-first search with look-ahead) with the crate's own events caught
+//! puzzle file's text or its one-line form, or with `letters` a words
+//! file), solved by `gogen::cli::solve_watched` (the depth-first
+//! search with look-ahead) with the crate's own events caught
 //! in memory, and the record (the word paths included) written by the
 //! crate's own report, as `gogen solve --algo dfs --json` writes it.
 
@@ -26,8 +26,8 @@ pub(crate) struct Request {
     pub(crate) events: usize,
 }
 
-/// Reads `puzzle`, `letters` (the nine given letters, with the seed's
-/// words file), `algo` (only `dfs`: the csp solver is not watched) and
+/// Reads `puzzle`, `letters` (the nine given letters, with a words
+/// file), `algo` (only `dfs`: the csp solver is not watched) and
 /// `events`.
 pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Request, ApiError> {
     let mut text = None;
@@ -48,7 +48,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
                 return Err(ApiError::bad(
                     "algo",
                     format!(
-                        "unknown algorithm '{value}', expected dfs (seed 000's search; the csp solver reports no events)"
+                        "unknown algorithm '{value}', expected dfs (depth-first search with look-ahead; the csp solver reports no events)"
                     ),
                 ));
             }

@@ -1,5 +1,5 @@
-//! The N-Queens view's solves: `nqueens::watch::solve_watched` (seed
-//! 004's search on the most constrained row, depth first or breadth first;
+//! The N-Queens view's solves: `nqueens::watch::solve_watched` (the
+//! search on the most constrained row, depth first or breadth first;
 //! the csp model; min-conflicts' repairs) with the crate's own events
 //! caught in memory, and the record `nqueens solve N --algo A --json`
 //! prints.

@@ -1,4 +1,4 @@
-//! The Ripple Effect view's solves: seed 003's two solvers (brute force in
+//! The Ripple Effect view's solves: the two course solvers (brute force in
 //! reading order, MRV with forward checking) run by
 //! `ripple::watch::solve_watched` with the crate's own events and trace
 //! caught in memory, and the record written by the crate's own report, as
@@ -17,11 +17,11 @@ use crate::api::ApiError;
 use crate::capture::{answer, record_of};
 use crate::limits::Limits;
 
-/// Seed 003's solvers, the two the view compares.
+/// Brute force and MRV with forward checking, the two the view compares.
 const ALGOS: [Algo; 2] = [Algo::Brute, Algo::Mrv];
 
 /// Cells over which an MRV search counts as heavy (brute force always is:
-/// seed 003's ran 41,901,288 calls on its competition puzzle).
+/// the course's Python one ran 41,901,288 calls on its competition puzzle).
 const LIGHT_CELLS: usize = 100;
 
 /// One solve asked for.
@@ -41,7 +41,7 @@ impl Request {
 }
 
 /// Reads `puzzle` (a puzz.link URL as `ripple solve` takes it, or a
-/// puzzle file's text: pzprv3, the normalised form or seed 003's drawing),
+/// puzzle file's text: pzprv3, the normalised form or an ASCII wall drawing),
 /// `algo` (`brute`, the default, or `mrv`) and `events`.
 pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Request, ApiError> {
     let mut text = None;

@@ -1,5 +1,5 @@
 //! The sudoku view's solves: the puzzle read as `sudoku solve` reads it,
-//! solved by `sudoku::watch::solve_watched` (seed 004's depth-first or
+//! solved by `sudoku::watch::solve_watched` (depth-first or
 //! breadth-first search on the most constrained cell, the csp model, or
 //! the fast engine)
 //! with the crate's own events caught in memory, and the record written by
@@ -18,7 +18,7 @@ use cli_kit::EventCapture;
 use crate::capture::{answer, record_of};
 use crate::limits::Limits;
 
-/// The algorithms the view watches: seed 004's searches, the csp model
+/// The algorithms the view watches: DFS and BFS on the most constrained cell, the csp model
 /// and the fast engine (its propagation rounds, guesses and backtracks).
 const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast];
 

@@ -379,11 +379,11 @@ async fn an_unsolvable_board_has_no_search_in_its_events() {
     assert_eq!(answer["events"][1]["status"], "unsolvable");
 }
 
-/// Seed 004's sudoku example.
+/// The sudoku view's example.
 const SUDOKU: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-/// Seed 000's sample gogen, its grid rows then its words, as a query value.
+/// The sample gogen, its grid rows then its words, as a query value.
 const GOGEN: &str = "M.G.D%0A.....%0AW.L.Y%0A.....%0AS.J.B%0A%0AACQUIRE+AXLE+CUT+DERV+FIR+JUST+KEG+MAN+PILE+PRY+ROB+WHAM";
 
 /// The crate's own events add up to the crate's own record: a search's
@@ -498,12 +498,12 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
     }
 }
 
-/// Seed 003's lab puzzle, 7 rows of 6, as a query value.
+/// The lab puzzle, 7 rows of 6, as a query value.
 const RIPPLE: &str = "https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc217nt7fq0h42v1q2i4k";
 
 #[tokio::test]
-async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
-    // Seed 003's two solvers: brute force's calls are its expand and goal
+async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
+    // Brute force and MRV: brute force's calls are its expand and goal
     // events; MRV counts its rooms of one cell (one here) before them.
     for (algo, calls, singles) in [("brute", 679, 0), ("mrv", 97, 1)] {
         let (status, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo={algo}")).await;
@@ -521,7 +521,7 @@ async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
             calls,
             "ripple {algo}: calls in the events"
         );
-        // The trace tells the same calls, numbered as the seed counts them,
+        // The trace tells the same calls, numbered as the course formulation counts them,
         // and its dead ends are the record's backtracks.
         let trace: Vec<&str> = answer["trace"]
             .as_array()
@@ -562,7 +562,7 @@ async fn ripple_sends_seed_003s_calls_with_their_trace_and_the_grid() {
         let givens = grid["givens"].as_array().unwrap();
         assert_eq!(givens.iter().filter(|given| *given != 0).count(), 5);
     }
-    // Seed 003's drawing of the same puzzle, as a file's text: the same run.
+    // The ASCII wall drawing of the same puzzle, as a file's text: the same run.
     let drawing = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../fixtures/ripple/ascii/soumyakanti-board4.txt"

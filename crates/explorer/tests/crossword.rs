@@ -1,5 +1,5 @@
 //! The crossword view's API through the router (tower's `oneshot`, no
-//! socket): seed 002's AC-3 and MAC answer the crate's own record and
+//! socket): the sample's AC-3 and MAC answer the crate's own record and
 //! events, the words the events remove leave each slot the record's word,
 //! clicked arcs are revised at their turn, and bad input is a 400 naming
 //! its field and column.
@@ -19,8 +19,8 @@ async fn get_json(uri: &str) -> (StatusCode, Value) {
     (status, serde_json::from_slice(&bytes).unwrap())
 }
 
-/// Seed 002's grid and words, as query values.
-const SEED: &str = "grid=.....%0A%23%23.%23.%0A%23....%0A.%23...%0A.....%0A.%23%23.%23\
+/// The sample grid and words, as query values.
+const SAMPLE: &str = "grid=.....%0A%23%23.%23.%0A%23....%0A.%23...%0A.....%0A.%23%23.%23\
     &words=AFT%0AALE%0AEEL%0AHEEL%0AHIKE%0AHOSES%0AKEEL%0AKNOT%0ALASER%0ALEE%0ALINE%0ASAILS%0ASHEET%0ASTEER%0ATIE";
 
 fn of_kind<'a>(answer: &'a Value, kind: &str) -> Vec<&'a Value> {
@@ -71,8 +71,8 @@ fn words_left(answer: &Value) -> Vec<(String, Vec<String>)> {
 }
 
 #[tokio::test]
-async fn seed_002s_ac3_answers_the_crates_record_events_and_graph() {
-    let (status, answer) = get_json(&format!("/api/crossword?{SEED}")).await;
+async fn the_samples_ac3_answers_the_crates_record_events_and_graph() {
+    let (status, answer) = get_json(&format!("/api/crossword?{SAMPLE}")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let record = &answer["record"];
     assert_eq!(record["status"], "solved");
@@ -118,8 +118,8 @@ async fn seed_002s_ac3_answers_the_crates_record_events_and_graph() {
 
 #[tokio::test]
 async fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_fill() {
-    let (_, plain) = get_json(&format!("/api/crossword?{SEED}")).await;
-    let (status, answer) = get_json(&format!("/api/crossword?{SEED}&clicks=3D-1A,6D-8A@5")).await;
+    let (_, plain) = get_json(&format!("/api/crossword?{SAMPLE}")).await;
+    let (status, answer) = get_json(&format!("/api/crossword?{SAMPLE}&clicks=3D-1A,6D-8A@5")).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(
         answer["graph"]["clicks"],
@@ -170,7 +170,7 @@ async fn the_examples_are_the_fixtures_and_each_fills() {
     let (status, list) = get_json("/api/crossword/examples").await;
     assert_eq!(status, StatusCode::OK);
     let examples = list["examples"].as_array().unwrap();
-    assert_eq!(examples[0]["name"], "seed-002");
+    assert_eq!(examples[0]["name"], "sample");
     for example in examples {
         let query = |text: &Value| {
             text.as_str()
@@ -211,29 +211,29 @@ async fn bad_crossword_input_is_a_400_naming_the_field_and_the_column() {
             "words",
             "line 1, column 7",
         ),
-        (format!("{SEED}&algo=fast"), "algo", "expected ac3"),
+        (format!("{SAMPLE}&algo=fast"), "algo", "expected ac3"),
         (
-            format!("{SEED}&clicks=9Z-1A"),
+            format!("{SAMPLE}&clicks=9Z-1A"),
             "clicks",
             "column 1: expected a slot",
         ),
         (
-            format!("{SEED}&clicks=1A-2D,1A-8A"),
+            format!("{SAMPLE}&clicks=1A-2D,1A-8A"),
             "clicks",
             "column 7: 1A and 8A do not cross",
         ),
         (
-            format!("{SEED}&clicks=1A-2D@x"),
+            format!("{SAMPLE}&clicks=1A-2D@x"),
             "clicks",
             "column 7: expected the revisions",
         ),
         (
-            format!("{SEED}&clicks=1A2D"),
+            format!("{SAMPLE}&clicks=1A2D"),
             "clicks",
             "expected an arc such as 1A-2D",
         ),
         (
-            format!("{SEED}&clicks=1A-2D&algo=mac"),
+            format!("{SAMPLE}&clicks=1A-2D&algo=mac"),
             "clicks",
             "ac3 only",
         ),

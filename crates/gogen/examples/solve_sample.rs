@@ -1,4 +1,4 @@
-//! Solves seed 000's sample puzzle (fixtures/gogen/seed-sample.txt) with
+//! Solves the sample puzzle (fixtures/gogen/sample.txt) with
 //! the library, proves the grid right with the independent checker, tells
 //! whether it is the only solution, and prints it with each word's path.
 //!
@@ -9,7 +9,7 @@ use gogen::{Algo, Options, Puzzle, check, is_unique, solve};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/gogen/seed-sample.txt"
+        "/../../fixtures/gogen/sample.txt"
     );
     let puzzle: Puzzle = std::fs::read_to_string(path)?.parse()?;
     println!("{}\n", puzzle.to_line());

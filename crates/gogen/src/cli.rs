@@ -39,10 +39,10 @@ pub struct GogenCounters {
     /// Guesses undone (`csp`) or dead ends tested (`dfs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backtracks: Option<u64>,
-    /// `dfs`: the seed's nodes visited (states tested plus one).
+    /// `dfs`: its nodes visited (states tested plus one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes_visited: Option<u64>,
-    /// `dfs`, when solved: the seed's path length.
+    /// `dfs`, when solved: its path length.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_length: Option<u64>,
     /// `dfs`, when solved: path length over nodes visited.
@@ -102,17 +102,17 @@ pub fn nine_letters(text: &str) -> Result<String, String> {
     }
 }
 
-/// The puzzle of an input: a puzzle file, or with `letters` the seed's
-/// words file.
+/// The puzzle of an input: a puzzle file, or with `letters` a words file
+/// (the count, then the words).
 pub fn read_puzzle(text: &str, letters: Option<&str>) -> Result<Puzzle, ParseError> {
     match letters {
-        Some(letters) => Puzzle::from_seed_files(text, letters),
+        Some(letters) => Puzzle::from_words_file(text, letters),
         None => text.parse(),
     }
 }
 
-/// The message of `error`, with a hint when `text` looks like the seed's
-/// words file (its first line a number, the word count) read without
+/// The message of `error`, with a hint when `text` looks like a words
+/// file (its first line a number, the word count) read without
 /// `--letters`, which makes it a puzzle file whose first grid row is
 /// that number.
 pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String {
@@ -120,10 +120,10 @@ pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String
         .lines()
         .map(str::trim)
         .find(|line| !line.is_empty() && !line.starts_with('#'));
-    let seed_words = first.is_some_and(|line| line.parse::<usize>().is_ok());
-    if letters.is_none() && seed_words {
+    let words_file = first.is_some_and(|line| line.parse::<usize>().is_ok());
+    if letters.is_none() && words_file {
         format!(
-            "{error} (this looks like a seed words file, the word count then the words: \
+            "{error} (this looks like a words file, the word count then the words: \
              give the nine given letters with --letters)"
         )
     } else {
@@ -153,7 +153,7 @@ pub fn solve(
     })
 }
 
-/// [`solve`], with seed 000's search watched (`--trace`, `--events`,
+/// [`solve`], with the depth-first search watched (`--trace`, `--events`,
 /// `--tree-svg`) by [`crate::watch::solve_watched`].
 pub fn solve_watched(
     text: &str,
@@ -186,7 +186,7 @@ pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
 pub const COMPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// `--compare`: both solvers on the puzzle of `text`, a table (or JSON
-/// rows) of status, nodes, backtracks, the seed's nodes visited, time and
+/// rows) of status, nodes, backtracks, dfs's nodes visited, time and
 /// solutions, each run under the node and time limits shown.
 ///
 /// # Errors
@@ -217,9 +217,9 @@ pub fn run_compare(
         let outcome = crate::solve(&puzzle, &run);
         let visited = outcome
             .stats
-            .seed
+            .dfs
             .as_ref()
-            .map_or(0, |seed| seed.nodes_visited);
+            .map_or(0, |dfs| dfs.nodes_visited);
         table.push(cli_kit::Row {
             algorithm: algo.name().to_owned(),
             status: outcome.status.into(),
@@ -264,12 +264,12 @@ pub fn record(solved: &Solved, counting: bool) -> GogenRecord {
         complete: outcome.count_complete,
     });
     let stats = &outcome.stats;
-    let seed = stats.seed;
+    let dfs = stats.dfs;
     let counters = GogenCounters {
         backtracks: Some(stats.backtracks),
-        nodes_visited: seed.map(|seed| seed.nodes_visited),
-        path_length: seed.and_then(|seed| seed.path_length),
-        efficiency: seed.and_then(|seed| seed.efficiency()),
+        nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
+        path_length: dfs.and_then(|dfs| dfs.path_length),
+        efficiency: dfs.and_then(|dfs| dfs.efficiency()),
     };
     Record {
         solution: solution.map(|grid| grid.to_line()),
@@ -466,16 +466,16 @@ impl View {
                 ("nodes", stats.nodes.to_string()),
                 ("backtracks", stats.backtracks.to_string()),
             ];
-            if let Some(seed) = stats.seed {
-                match (seed.path_length, seed.efficiency()) {
+            if let Some(dfs) = stats.dfs {
+                match (dfs.path_length, dfs.efficiency()) {
                     (Some(length), Some(efficiency)) => counters.push((
                         "efficiency",
                         format!(
                             "{efficiency:.2} (path length {length} / nodes visited {})",
-                            seed.nodes_visited
+                            dfs.nodes_visited
                         ),
                     )),
-                    _ => counters.push(("nodes visited", seed.nodes_visited.to_string())),
+                    _ => counters.push(("nodes visited", dfs.nodes_visited.to_string())),
                 }
             }
             writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;

@@ -138,7 +138,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     let stats = Stats {
         nodes: count.stats.nodes,
         backtracks: count.stats.backtracks,
-        seed: None,
+        dfs: None,
         elapsed: start.elapsed(),
     };
     Found {
@@ -185,7 +185,7 @@ pub(crate) fn solve_observed<O: csp_core::Observer>(
         stats: Stats {
             nodes: count.stats.nodes,
             backtracks: count.stats.backtracks,
-            seed: None,
+            dfs: None,
             elapsed: start.elapsed(),
         },
     }

@@ -1,4 +1,4 @@
-//! Seed 000's formulation on search-core: fill the first empty cell (row by
+//! Depth-first search with look-ahead on search-core: fill the first empty cell (row by
 //! row) with each unused letter, keep a successor only if every word can
 //! still be formed (the look-ahead), search depth-first with a closed set.
 
@@ -10,7 +10,7 @@ use search_core::{
 };
 
 use crate::grid::Grid;
-use crate::options::{Found, Limit, Options, SeedStats, Stats, Stop, keep};
+use crate::options::{DfsStats, Found, Limit, Options, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -22,11 +22,11 @@ pub(crate) struct Fill {
 
 const EMPTY: Letter = u8::MAX;
 
-/// A move of the seed's search: a letter placed in a cell.
+/// A move of the depth-first search: a letter placed in a cell.
 pub(crate) type Move = (usize, Letter);
 
 impl Fill {
-    /// The seed's next available empty cell: the first in reading order.
+    /// The next available empty cell: the first in reading order.
     #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn first_empty(&self) -> Option<usize> {
         self.cells.iter().position(|&held| held == EMPTY)
@@ -55,7 +55,7 @@ impl Fill {
 
     /// The letters the look-ahead keeps for the first empty cell (each
     /// unused letter after which every word can still be formed), and how
-    /// many it turns down; what the seed's `get_Successors` tries.
+    /// many it turns down; what the course formulation's `get_Successors` tries.
     #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn look_ahead(&self, words: &[Vec<Letter>]) -> (Vec<Letter>, usize) {
         let Some(cell) = self.first_empty() else {
@@ -95,7 +95,7 @@ struct Gogen<'a> {
     out_of_memory: &'a Cell<bool>,
 }
 
-/// The seed's `can_form_word` with `is_partial`: each letter may sit in
+/// The course formulation's `can_form_word` with `is_partial`: each letter may sit in
 /// its cell if placed, or in any empty cell if still unused; is there a
 /// choice of cells, the same cell for a repeated letter and different
 /// cells for different letters, where consecutive letters touch?
@@ -249,8 +249,8 @@ pub(crate) fn solve_observed<O: Observer<Fill, Move, u32>>(
             .stats
             .num_tested
             .saturating_sub(path_length.unwrap_or(0)),
-        seed: Some(SeedStats {
-            // The seed reports its closed set plus one as "nodes visited".
+        dfs: Some(DfsStats {
+            // The course formulation reports its closed set plus one as "nodes visited".
             nodes_visited: search.stats.num_tested + 1,
             path_length,
         }),

@@ -1,5 +1,5 @@
 //! A filled grid: every letter A..Y in one cell, with the word paths it gives
-//! and the seed's highlighted-word view.
+//! and the highlighted-word view of the course formulation.
 
 use std::fmt;
 
@@ -151,7 +151,7 @@ impl Grid {
         }
     }
 
-    /// The seed's `show_word_on_grid`: the grid with only `word`'s letters
+    /// The course formulation's `show_word_on_grid`: the grid with only `word`'s letters
     /// shown, framed by separators.
     pub fn highlight(&self, word: &str) -> String {
         let shown: Vec<Letter> = word.chars().filter_map(letter_index).collect();

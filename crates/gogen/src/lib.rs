@@ -10,11 +10,11 @@
 //!   letters are all different, and every pair of consecutive letters in a
 //!   word must sit in adjacent cells. Propagation to a fixpoint solves every
 //!   real puzzle before any guess.
-//! - [`Algo::Dfs`] is seed 000's formulation on `search-core`: fill the
+//! - [`Algo::Dfs`] is depth-first search with look-ahead on `search-core`: fill the
 //!   first empty cell with each unused letter in turn, keep a successor only
 //!   if every word can still be formed (the look-ahead), depth-first with a
-//!   closed set. Beside the search's node count it keeps the seed's own
-//!   statistics ([`SeedStats`]): nodes visited and efficiency (path length
+//!   closed set. Beside the search's node count it keeps its own
+//!   statistics ([`DfsStats`]): nodes visited and efficiency (path length
 //!   over nodes visited).
 //!
 //! The [`check`] module is the independent rule checker: it re-validates a
@@ -73,7 +73,7 @@ pub mod watch;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use options::{Algo, Limit, Options, Outcome, SeedStats, Stats, Status};
+pub use options::{Algo, DfsStats, Limit, Options, Outcome, Stats, Status};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,

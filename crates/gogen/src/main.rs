@@ -26,7 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve a puzzle: a puzzle file (five grid lines, a blank line, the
-    /// words), or with --letters the seed's words file (the count, then one
+    /// words), or with --letters a words file (the count, then one
     /// word per line).
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
@@ -39,7 +39,7 @@ enum Command {
     Check {
         /// The puzzle file the records are for.
         puzzle: PathBuf,
-        /// The nine standard given letters, when the file is a seed words file.
+        /// The nine standard given letters, when the file is a words file.
         #[arg(long, value_parser = cli::nine_letters)]
         letters: Option<String>,
     },
@@ -50,7 +50,7 @@ struct SolveArgs {
     /// Puzzle file, or `-` / nothing for stdin.
     file: Option<PathBuf>,
     /// The nine letters of the standard given cells (corners, edge middles,
-    /// centre, row by row); the file is then the seed's words file.
+    /// centre, row by row); the file is then a words file (the count, then the words).
     #[arg(long, value_parser = cli::nine_letters)]
     letters: Option<String>,
     /// The solver.
@@ -72,7 +72,7 @@ struct SolveArgs {
     /// [default: half the memory available]
     #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
     memory_limit: Option<usize>,
-    /// Print every word highlighted on its own grid, as seed 000 does.
+    /// Print every word highlighted on its own grid, as the course formulation does.
     #[arg(long, conflicts_with = "json")]
     show_words: bool,
     /// Add node counts and time to the human view (JSON always has them).

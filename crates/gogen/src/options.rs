@@ -1,5 +1,5 @@
 //! The shared types of a solve: which algorithm ([`Algo`]), how to run it
-//! ([`Options`]), its effort ([`Stats`], [`SeedStats`]) and its end
+//! ([`Options`]), its effort ([`Stats`], [`DfsStats`]) and its end
 //! ([`Outcome`]). The engines import these; this module imports no engine.
 
 use std::time::Duration;
@@ -18,7 +18,7 @@ pub enum Algo {
     /// before any guess.
     #[default]
     Csp,
-    /// Seed 000's depth-first search with look-ahead on search-core.
+    /// Depth-first search with look-ahead on search-core.
     Dfs,
 }
 
@@ -63,8 +63,8 @@ pub struct Stats {
     /// `csp`: guesses that were undone; `dfs`: states tested off the path
     /// to the first solution (dead ends).
     pub backtracks: u64,
-    /// `dfs` only: the counters seed 000 reports.
-    pub seed: Option<SeedStats>,
+    /// `dfs` only: the depth-first search's own counters.
+    pub dfs: Option<DfsStats>,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -80,27 +80,27 @@ impl Effort for Stats {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         let mut counters = vec![("backtracks", self.backtracks)];
-        if let Some(seed) = &self.seed {
-            counters.push(("nodes_visited", seed.nodes_visited));
-            counters.extend(seed.path_length.map(|length| ("path_length", length)));
+        if let Some(dfs) = &self.dfs {
+            counters.push(("nodes_visited", dfs.nodes_visited));
+            counters.extend(dfs.path_length.map(|length| ("path_length", length)));
         }
         counters
     }
 }
 
-/// Seed 000's own counters of a `dfs` run.
+/// The depth-first search's own counters of a `dfs` run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SeedStats {
-    /// The seed's "nodes visited": the states tested plus one, as the seed
-    /// counts its closed set.
+pub struct DfsStats {
+    /// "Nodes visited": the states tested plus one, as the course
+    /// formulation counts its closed set.
     pub nodes_visited: u64,
-    /// States on the path from the start to the first solution, the seed's
+    /// States on the path from the start to the first solution, the
     /// "path length"; `None` when no solution was found.
     pub path_length: Option<u64>,
 }
 
-impl SeedStats {
-    /// The seed's efficiency figure: path length over nodes visited.
+impl DfsStats {
+    /// The efficiency figure: path length over nodes visited.
     pub fn efficiency(&self) -> Option<f64> {
         self.path_length
             .map(|length| length as f64 / self.nodes_visited.max(1) as f64)

@@ -1,5 +1,5 @@
 //! The puzzle: givens on the 5x5 grid and the words to trace, parsed from the
-//! seed's two-part form or from one puzzle file.
+//! two-part form (a words file and the nine given letters) or from one puzzle file.
 
 use std::fmt;
 
@@ -10,8 +10,8 @@ pub const SIDE: usize = 5;
 /// Cells on the grid, and letters in play (A..Y: every letter but Z).
 pub const CELLS: usize = SIDE * SIDE;
 
-/// The cells of the nine givens in the standard puzzle, in the order the seed
-/// reads its `--letters` string: the corners, edge midpoints and centre.
+/// The cells of the nine givens in the standard puzzle, in the order of the
+/// `--letters` string: the corners, edge midpoints and centre.
 pub const STANDARD_GIVEN_CELLS: [usize; 9] = [0, 2, 4, 10, 12, 14, 20, 22, 24];
 
 /// The longest line a puzzle file may hold, in bytes: far more than any
@@ -278,9 +278,9 @@ impl Puzzle {
         })
     }
 
-    /// The seed's input: a words file (first line the count, then one word
+    /// The two-part input: a words file (first line the count, then one word
     /// per line) and the nine letters of the standard given cells.
-    pub fn from_seed_files(words_file: &str, letters: &str) -> Result<Self, ParseError> {
+    pub fn from_words_file(words_file: &str, letters: &str) -> Result<Self, ParseError> {
         let parsed: Option<Vec<Letter>> = letters.trim().chars().map(letter_index).collect();
         let distinct = |letters: &[Letter]| {
             letters

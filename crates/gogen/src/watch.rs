@@ -1,7 +1,7 @@
 //! Watching a solve (`gogen solve` with `--trace`, `--events FILE`,
-//! `--tree-svg FILE`): [`solve_watched`] runs seed 000's depth-first search
+//! `--tree-svg FILE`): [`solve_watched`] runs the depth-first search
 //! or the csp solver with an observer that writes the events of
-//! `docs/events.md`, readable trace lines (for dfs in the seed's terms:
+//! `docs/events.md`, readable trace lines (for dfs in the course formulation's terms:
 //! the open list as a stack, the closed set, the next available empty cell
 //! and the letters the look-ahead keeps for it), and the search tree.
 //!
@@ -10,7 +10,7 @@
 //! | `dfs` (search-core) | `start`, `expand`, `generate` (`new`, or `duplicate` when the closed set holds the grid), `goal`, `end`; `state` is the 5x5 grid, `.` for an empty cell | each grid popped with the next empty cell and the letters the look-ahead keeps (how many it turns down), each grid tried, the stack size |
 //! | `csp` (csp-core, MAC with MRV) | `propagate`, `prune` (`all-different`, `touching`: the cells a letter can no longer take), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end`; a variable is a letter (`A`), a value a cell index from 0 in reading order, the state the 5x5 grid | one line per event: `decide K = 7 (depth 1)`; the tree names the cell, `K in r2c3` |
 
-use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use svg_kit::SearchTree;
 
@@ -28,7 +28,7 @@ pub struct Watch<'a, 'b> {
     pub tree: Option<&'a mut SearchTree>,
 }
 
-/// Whether `algo` can be watched: both, seed 000's depth-first search and
+/// Whether `algo` can be watched: both, the depth-first search and
 /// the csp solver.
 pub fn watchable(algo: Algo) -> bool {
     matches!(algo, Algo::Dfs | Algo::Csp)
@@ -40,7 +40,7 @@ pub fn cell_name(cell: usize) -> String {
 }
 
 /// Solves as [`crate::solve`] does (the same outcome), telling `watch`
-/// what seed 000's search does; an algorithm that cannot be watched
+/// what the depth-first search does; an algorithm that cannot be watched
 /// ([`watchable`]) runs unwatched.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
     if options.algo == Algo::Csp {
@@ -52,8 +52,8 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     };
     let name_move = |&(cell, letter): &Move| format!("{}={}", cell_name(cell), letter_char(letter));
     let Watch { sinks, tree } = watch;
-    let mut observer = SeedWatch {
-        out: SeedOutputs::new(
+    let mut observer = FormulationWatch {
+        out: FormulationOutputs::new(
             sinks,
             tree,
             format!("dfs on {}", grid_line(puzzle)),
@@ -122,13 +122,13 @@ fn letters(letters: &[Letter]) -> String {
     letters.join(" ")
 }
 
-/// Seed 000's search told in its terms.
-struct SeedWatch<'a, 'b> {
-    out: SeedOutputs<'a, 'b, Fill, Move>,
+/// The depth-first search told in its terms.
+struct FormulationWatch<'a, 'b> {
+    out: FormulationOutputs<'a, 'b, Fill, Move>,
     words: Vec<Vec<Letter>>,
 }
 
-impl SeedWatch<'_, '_> {
+impl FormulationWatch<'_, '_> {
     fn popped(&mut self, node: &NodeView<'_, Fill, u32>, goal: bool) {
         let fill = node.state;
         let (id, depth, waiting) = (node.id, node.depth, node.frontier);
@@ -164,7 +164,7 @@ impl SeedWatch<'_, '_> {
     }
 }
 
-impl Observer<Fill, Move, u32> for SeedWatch<'_, '_> {
+impl Observer<Fill, Move, u32> for FormulationWatch<'_, '_> {
     fn start(&mut self, fill: &Fill) {
         Observer::<Fill, Move, u32>::start(&mut self.out.events, fill);
         let filled = fill.filled();

@@ -46,12 +46,12 @@ const SAMPLE: &str = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\n\
 #[test]
 fn flags_that_do_not_apply_are_usage_errors() {
     let cases: [&[&str]; 4] = [
-        &["solve", "seed-sample.txt", "--show-words", "--json"],
-        &["solve", "seed-sample.txt", "--stats", "--json"],
-        &["solve", "seed-sample.txt", "--limit", "5"],
+        &["solve", "sample.txt", "--show-words", "--json"],
+        &["solve", "sample.txt", "--stats", "--json"],
+        &["solve", "sample.txt", "--limit", "5"],
         &[
             "solve",
-            "seed-sample.txt",
+            "sample.txt",
             "--algo",
             "dfs",
             "--limit",
@@ -64,10 +64,7 @@ fn flags_that_do_not_apply_are_usage_errors() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
-    let words_and_count = gogen(
-        &["solve", "seed-sample.txt", "--show-words", "--count"],
-        b"",
-    );
+    let words_and_count = gogen(&["solve", "sample.txt", "--show-words", "--count"], b"");
     assert_eq!(words_and_count.status.code(), Some(0));
     let shown = text(&words_and_count.stdout);
     assert!(shown.contains("Word: WHAM") && shown.ends_with("solutions: 1\n"));
@@ -95,15 +92,15 @@ fn help_lists_the_exit_codes() {
 
 /// The human `--stats` line starts with the contract's `nodes N`, for
 /// both algorithms, solved, counted, unsolvable or stopped by a limit; the
-/// seed's counters follow it.
+/// dfs's own counters follow it.
 #[test]
 fn the_stats_line_starts_with_nodes() {
     let runs: [&[&str]; 5] = [
-        &["solve", "seed-sample.txt"],
+        &["solve", "sample.txt"],
         &["solve", "puzzles/imperial-hard.txt", "--count"],
         &["solve", "unsolvable-extra-word.txt"],
         &["solve", "puzzles/imperial-hard.txt", "--node-limit", "2"],
-        &["solve", "seed-gwords.txt", "--letters", "MGDWLYSJB"],
+        &["solve", "sample-words.txt", "--letters", "MGDWLYSJB"],
     ];
     for run in runs {
         for algo in ["csp", "dfs"] {
@@ -172,7 +169,7 @@ fn givens_are_bold_on_a_terminal_only() {
         plain.lines().take(5).collect::<Vec<_>>()
     );
     assert!(bold.contains("Word: WHAM") && !plain.contains('\x1b'));
-    let checked = gogen(&["check", "seed-sample.txt"], bold.as_bytes());
+    let checked = gogen(&["check", "sample.txt"], bold.as_bytes());
     assert_eq!(
         text(&checked.stdout),
         "ok: 1 record checked: 1 solution valid\n",
@@ -184,7 +181,7 @@ fn givens_are_bold_on_a_terminal_only() {
     for no_color in [None, Some("")] {
         let mut command = Command::new(env!("CARGO_BIN_EXE_gogen"));
         command
-            .args(["solve", "seed-sample.txt", "--show-words"])
+            .args(["solve", "sample.txt", "--show-words"])
             .current_dir(fixtures());
         match no_color {
             Some(value) => command.env("NO_COLOR", value),
@@ -202,7 +199,7 @@ fn givens_are_bold_on_a_terminal_only() {
 /// reads the line and refuses `unique` where it does not belong.
 #[test]
 fn a_solved_puzzle_says_whether_its_solution_is_unique() {
-    let sample = record(&gogen(&["solve", "seed-sample.txt", "--json"], b""));
+    let sample = record(&gogen(&["solve", "sample.txt", "--json"], b""));
     assert_eq!(sample.fields.unique, Some(true));
     assert_eq!(sample.stats.nodes, 1, "csp's own nodes only");
     let hard = record(&gogen(
@@ -210,11 +207,11 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
         b"",
     ));
     assert_eq!(hard.fields.unique, Some(false));
-    // dfs: the seed's counters are those of the dfs run alone.
+    // dfs: its own counters are those of the dfs run alone.
     let puzzle: gogen::Puzzle = SAMPLE.parse().unwrap();
     let alone = gogen::solve(&puzzle, &gogen::Options::new(gogen::Algo::Dfs)).stats;
     let dfs = record(&gogen(
-        &["solve", "seed-sample.txt", "--algo", "dfs", "--json"],
+        &["solve", "sample.txt", "--algo", "dfs", "--json"],
         b"",
     ));
     assert_eq!(dfs.fields.unique, Some(true));
@@ -232,13 +229,13 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
         Some("unique: unknown, the node limit stopped the count to 2")
     );
     // --count tells it already: no unique.
-    let counted = gogen(&["solve", "seed-sample.txt", "--count", "--json"], b"");
+    let counted = gogen(&["solve", "sample.txt", "--count", "--json"], b"");
     assert!(!text(&counted.stdout).contains("unique"));
-    let counted = gogen(&["solve", "seed-sample.txt", "--count"], b"");
+    let counted = gogen(&["solve", "sample.txt", "--count"], b"");
     assert!(!text(&counted.stdout).contains("unique"));
     // The human view, and check reading it back.
     for (file, line) in [
-        ("seed-sample.txt", "unique: yes"),
+        ("sample.txt", "unique: yes"),
         (
             "puzzles/imperial-hard.txt",
             "unique: no, the puzzle has another solution",
@@ -270,7 +267,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
             "\"unique\" beside a count",
         ),
     ] {
-        let checked = gogen(&["check", "seed-sample.txt"], claim.as_bytes());
+        let checked = gogen(&["check", "sample.txt"], claim.as_bytes());
         assert_eq!(checked.status.code(), Some(1), "{claim}");
         assert!(text(&checked.stderr).contains(message), "{claim}");
     }
@@ -362,16 +359,16 @@ fn the_memory_limit_ends_a_search_with_status_limit() {
             "{algo}"
         );
     }
-    let bad = gogen(&["solve", "seed-sample.txt", "--memory-limit", "4X"], b"");
+    let bad = gogen(&["solve", "sample.txt", "--memory-limit", "4X"], b"");
     assert_eq!(bad.status.code(), Some(2));
 }
 
 #[test]
-fn dfs_keeps_the_seeds_counters_beside_the_nodes() {
+fn dfs_keeps_its_own_counters_beside_the_nodes() {
     let output = gogen(
         &[
             "solve",
-            "seed-gwords.txt",
+            "sample-words.txt",
             "--letters",
             "MGDWLYSJB",
             "--algo",
@@ -386,7 +383,7 @@ fn dfs_keeps_the_seeds_counters_beside_the_nodes() {
         "{shown}"
     );
     let json = record(&gogen(
-        &["solve", "seed-sample.txt", "--algo", "dfs", "--json"],
+        &["solve", "sample.txt", "--algo", "dfs", "--json"],
         b"",
     ));
     assert_eq!(json.stats.extra.nodes_visited, Some(480));
@@ -405,7 +402,7 @@ fn check_reports_every_failure_with_its_line() {
         format!(r#"{{"status":"unsolvable",{stats}}}"#),
     ]
     .join("\n");
-    let output = gogen(&["check", "seed-sample.txt"], records.as_bytes());
+    let output = gogen(&["check", "sample.txt"], records.as_bytes());
     assert_eq!(output.status.code(), Some(1));
     let errors = text(&output.stderr);
     let lines: Vec<&str> = errors.lines().collect();
@@ -430,11 +427,8 @@ fn check_reports_every_failure_with_its_line() {
 
 #[test]
 fn check_reads_the_human_view_and_confirms_no_solution() {
-    let solved = gogen(
-        &["solve", "seed-sample.txt", "--show-words", "--stats"],
-        b"",
-    );
-    let checked = gogen(&["check", "seed-sample.txt"], &solved.stdout);
+    let solved = gogen(&["solve", "sample.txt", "--show-words", "--stats"], b"");
+    let checked = gogen(&["check", "sample.txt"], &solved.stdout);
     assert_eq!(text(&checked.stderr), "");
     assert_eq!(
         text(&checked.stdout),
@@ -451,7 +445,7 @@ fn check_reads_the_human_view_and_confirms_no_solution() {
         );
     }
     let moved = "N M G K D\nH A X E V\nW C L R Y\nQ U I P O\nS T J F B\n";
-    let checked = gogen(&["check", "seed-sample.txt"], moved.as_bytes());
+    let checked = gogen(&["check", "sample.txt"], moved.as_bytes());
     assert_eq!(checked.status.code(), Some(1));
     assert!(text(&checked.stderr).starts_with(
         "gogen check: line 1: solution NMGKDHAXEVWCLRYQUIPOSTJFB: row 1, column 1: the puzzle gives M but the grid has N"
@@ -487,7 +481,7 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         (&["--memory-limit", "1M"], cli_kit::Limit::Memory),
         (&["--node-limit", "1"], cli_kit::Limit::Node),
     ];
-    for puzzle in ["seed-sample.txt", "puzzles/imperial-hard.txt"] {
+    for puzzle in ["sample.txt", "puzzles/imperial-hard.txt"] {
         for (flags, which) in budgets {
             for algo in ["csp", "dfs"] {
                 for count in [false, true] {
@@ -533,7 +527,7 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         "limit reached before a solution was found\n",
         "time limit reached\n",
     ] {
-        let checked = gogen(&["check", "seed-sample.txt"], line.as_bytes());
+        let checked = gogen(&["check", "sample.txt"], line.as_bytes());
         assert_eq!(checked.status.code(), Some(1), "{line}");
     }
 }
@@ -545,7 +539,7 @@ fn a_refused_budget_is_a_limit_that_names_it() {
 fn a_closed_stdout_ends_quietly_with_exit_0() {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_gogen"))
-        .args(["solve", "seed-sample.txt", "--show-words", "--count"])
+        .args(["solve", "sample.txt", "--show-words", "--count"])
         .current_dir(fixtures())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -1,5 +1,5 @@
 //! The readers of a puzzle (the puzzle file, `Puzzle::from_str`; the
-//! seed's words file with its nine letters, `Puzzle::from_seed_files`; a
+//! words file with its nine letters, `Puzzle::from_words_file`; a
 //! solution line, `Grid::from_line`) on random bytes, on random near-valid
 //! puzzles and on random byte mutations of every fixture: no panic, every
 //! error but a bad `--letters` string begins `line L, column C: ` (a
@@ -108,7 +108,7 @@ fn read_all_ways(bytes: &[u8], what: &str) {
         Err(error) => assert_located(&error, &text, what),
     }
     for letters in ["MGDWLYSJB", "mgdwlysjb", "MGDWLYSJ", "MGDWLYSJZ"] {
-        if let Err(error) = Puzzle::from_seed_files(&text, letters) {
+        if let Err(error) = Puzzle::from_words_file(&text, letters) {
             assert_located(&error, &text, &format!("{what} --letters {letters}"));
         }
     }

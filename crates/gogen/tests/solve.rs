@@ -11,7 +11,7 @@ fn fixtures() -> PathBuf {
 }
 
 fn sample() -> Puzzle {
-    std::fs::read_to_string(fixtures().join("seed-sample.txt"))
+    std::fs::read_to_string(fixtures().join("sample.txt"))
         .unwrap()
         .parse()
         .unwrap()
@@ -73,12 +73,12 @@ fn real_puzzles() -> Vec<(String, Puzzle, Option<String>)> {
 }
 
 #[test]
-fn seed_sample_solves_to_the_seed_answer_from_both_input_forms() {
-    let words = std::fs::read_to_string(fixtures().join("seed-gwords.txt")).unwrap();
-    let from_seed = Puzzle::from_seed_files(&words, "MGDWLYSJB").unwrap();
-    assert_eq!(from_seed, sample());
+fn the_sample_solves_to_its_answer_from_both_input_forms() {
+    let words = std::fs::read_to_string(fixtures().join("sample-words.txt")).unwrap();
+    let from_words = Puzzle::from_words_file(&words, "MGDWLYSJB").unwrap();
+    assert_eq!(from_words, sample());
     for algo in [Algo::Csp, Algo::Dfs] {
-        let outcome = run(&from_seed, algo, 1);
+        let outcome = run(&from_words, algo, 1);
         assert_eq!(
             outcome.solution().unwrap().to_line(),
             "MNGKDHAXEVWCLRYQUIPOSTJFB",
@@ -367,7 +367,7 @@ fn a_runaway_line_is_refused_by_its_length() {
     let mut words = String::from("1\n");
     words.extend(std::iter::repeat_n('A', 50 << 20));
     assert!(matches!(
-        Puzzle::from_seed_files(&words, "MGDWLYSJB"),
+        Puzzle::from_words_file(&words, "MGDWLYSJB"),
         Err(ParseError::LineTooLong { line: 2, .. })
     ));
 }
@@ -447,22 +447,22 @@ fn malformed_puzzles_name_the_line_the_column_and_what_was_expected() {
 }
 
 #[test]
-fn seed_form_errors() {
+fn words_file_form_errors() {
     let words = "2\nAXLE\nMAN\n";
     assert!(matches!(
-        Puzzle::from_seed_files(words, "MGDWLYSJ"),
+        Puzzle::from_words_file(words, "MGDWLYSJ"),
         Err(ParseError::Letters { .. })
     ));
     assert!(matches!(
-        Puzzle::from_seed_files(words, "MGDWLYSJM"),
+        Puzzle::from_words_file(words, "MGDWLYSJM"),
         Err(ParseError::Letters { .. })
     ));
     assert!(matches!(
-        Puzzle::from_seed_files(words, "MGDWLYSJ1"),
+        Puzzle::from_words_file(words, "MGDWLYSJ1"),
         Err(ParseError::Letters { .. })
     ));
     assert!(matches!(
-        Puzzle::from_seed_files("3\nAXLE\nMAN\n", "MGDWLYSJB"),
+        Puzzle::from_words_file("3\nAXLE\nMAN\n", "MGDWLYSJB"),
         Err(ParseError::WordCount {
             line: 1,
             column: 1,
@@ -471,7 +471,7 @@ fn seed_form_errors() {
         })
     ));
     assert!(matches!(
-        Puzzle::from_seed_files("two\nAXLE\nMAN\n", "MGDWLYSJB"),
+        Puzzle::from_words_file("two\nAXLE\nMAN\n", "MGDWLYSJB"),
         Err(ParseError::WordCountHeader { line: 1, .. })
     ));
 }

@@ -1,4 +1,4 @@
-//! The event stream of seed 000's watched search: every line parses and
+//! The event stream of the watched depth-first search: every line parses and
 //! carries the schema version, the counts of events match the outcome's
 //! counters, and the trace shows the look-ahead at each empty cell.
 
@@ -7,10 +7,10 @@ use cli_kit::test_support::{count, watched_events, watched_trace};
 use gogen::watch::{Watch, solve_watched};
 use gogen::{Algo, Options, Puzzle, Status, solve};
 
-fn seed_sample() -> Puzzle {
+fn sample_puzzle() -> Puzzle {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/gogen/seed-sample.txt"
+        "/../../fixtures/gogen/sample.txt"
     ))
     .unwrap();
     gogen::cli::read_puzzle(&text, None).unwrap()
@@ -18,7 +18,7 @@ fn seed_sample() -> Puzzle {
 
 #[test]
 fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
-    let puzzle = seed_sample();
+    let puzzle = sample_puzzle();
     for count_up_to in [1, 2] {
         let options = Options::new(Algo::Dfs).count_up_to(count_up_to);
         let (events, outcome) = watched_events(1_000_000, |events| {
@@ -38,8 +38,8 @@ fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
         let end = events.last().unwrap();
         assert_eq!(end["kind"], "end");
         assert_eq!(count("expand"), end["stats"]["expanded"]);
-        // The seed's "nodes visited" is its closed set plus one.
-        let visited = outcome.stats.seed.as_ref().unwrap().nodes_visited;
+        // "Nodes visited" is the closed set plus one.
+        let visited = outcome.stats.dfs.as_ref().unwrap().nodes_visited;
         assert_eq!(count("expand") + count("goal") + 1, visited);
         // A count goes on past its one solution: no node ends it as the goal.
         let goal = events.iter().find(|event| event["kind"] == "goal");
@@ -60,7 +60,7 @@ fn the_trace_tells_the_look_ahead_at_the_next_empty_cell() {
             trace: Some(trace),
         };
         let watch = Watch { sinks, tree: None };
-        solve_watched(&seed_sample(), &Options::new(Algo::Dfs), watch)
+        solve_watched(&sample_puzzle(), &Options::new(Algo::Dfs), watch)
     });
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -91,7 +91,7 @@ fn the_trace_tells_the_look_ahead_at_the_next_empty_cell() {
 
 #[test]
 fn the_csp_solver_reports_its_decisions_and_solutions_and_the_outcome_is_the_plain_one() {
-    let puzzle = seed_sample();
+    let puzzle = sample_puzzle();
     for count_up_to in [1, 2] {
         let options = Options::new(Algo::Csp).count_up_to(count_up_to);
         let (events, outcome) = watched_events(1_000_000, |events| {

@@ -56,7 +56,7 @@ JSON (--json), one line:
   threads         worker threads allowed (--threads, or all cores; fast only,
                   1 for the formulations)
   stats           {\"nodes\", \"micros\": wall-clock microseconds, and for dfs
-                  and bfs \"num_tested\": seed 004's boards tested}
+                  and bfs \"num_tested\": the boards tested}
 
 Nodes: fast, queens placed on its bitboards; csp, csp-core search nodes,
 the root included (1 + values tried); dfs and bfs, boards generated, the
@@ -84,7 +84,7 @@ Examples:
   nqueens count 8 --unique           12
   nqueens count 16 --threads 1 --json
   nqueens count 17 --split 3 | parallel nqueens count --subproblem {}
-  nqueens count 8 --algo dfs         92 (seed 004's formulation agrees)
+  nqueens count 8 --algo dfs         92 (DFS on the most constrained row agrees)
   nqueens count 12 --algo csp --node-limit 1000";
 
 /// The `--help` text after the options of `solve`.
@@ -101,7 +101,7 @@ JSON (--json), one line:
   n         the board size
   algo      \"construct\", \"min-conflicts\", \"csp\", \"dfs\" or \"bfs\"
   stats     {\"nodes\", \"micros\": wall-clock microseconds, and for dfs and
-            bfs \"num_tested\": seed 004's boards tested}
+            bfs \"num_tested\": the boards tested}
 
 Nodes: construct, rows filled; min-conflicts, queens placed in greedy starts
 plus swaps tried; csp, csp-core search nodes, the root included; dfs and
@@ -122,7 +122,7 @@ Examples:
   nqueens solve 8
   nqueens solve 1000000 --json | nqueens check
   nqueens solve 5000 --algo min-conflicts --seed 42
-  nqueens solve 8 --algo dfs         (seed 004: most constrained row first)";
+  nqueens solve 8 --algo dfs         (most constrained row first)";
 
 /// The `--help` text after the options of `check`.
 pub const CHECK_HELP: &str = "\
@@ -162,7 +162,7 @@ pub struct Fields {
 /// nqueens' own counters in `stats`, beside `nodes` and `micros`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counters {
-    /// dfs and bfs: seed 004's boards tested.
+    /// dfs and bfs: the boards tested.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub num_tested: Option<u64>,
 }
@@ -303,7 +303,7 @@ pub enum CountAlgo {
     Fast,
     /// One variable per row on csp-core, all-different on columns and diagonals
     Csp,
-    /// Seed 004's board of candidate lists, most constrained row, depth first
+    /// A board of candidate lists, most constrained row, depth first
     Dfs,
     /// The same board, breadth first (it keeps every board it generates)
     Bfs,

@@ -1,5 +1,5 @@
 //! The textbook formulations, which search where [`crate::count`] and the
-//! construction compute: seed 004's chessboard of candidate lists on
+//! construction compute: a chessboard of candidate lists on
 //! search-core (depth-first or breadth-first on the most constrained row),
 //! and a constraint model on csp-core. They exist to be read and compared,
 //! and are cross-checked against the fast counter.
@@ -27,7 +27,7 @@ pub(crate) enum Formulation {
     /// on `q[r]`, `q[r] + r` and `q[r] - r`, maintained arc consistency,
     /// smallest domain first.
     Csp,
-    /// Seed 004's extension on search-core: a board whose empty rows hold
+    /// DFS on the most constrained row, on search-core: a board whose empty rows hold
     /// their candidate columns; assign the most constrained row, remove the
     /// attacked squares from the other rows, fail when a row has none left;
     /// depth first.
@@ -61,7 +61,7 @@ pub(crate) struct Run {
     pub stats: Stats,
 }
 
-/// About how many bytes one of seed 004's boards takes for `n` queens (a
+/// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
 /// Breadth-first search keeps every board it generates, so this times the
 /// boards generated is its memory.
@@ -83,7 +83,7 @@ pub fn base_bytes(n: usize, algo: Algo) -> u64 {
     board_bytes(n).saturating_mul(boards)
 }
 
-/// Seed 004's board: the column of each placed row, the candidate columns
+/// The candidate-list board: the column of each placed row, the candidate columns
 /// of each other row (a bitset of `words` u64 per row), and how many queens
 /// are placed.
 #[derive(Debug, Clone)]
@@ -141,7 +141,7 @@ impl Queens {
             .sum()
     }
 
-    /// The seed's `find_most_constrained_cell`: the empty row with the fewest
+    /// The course formulation's `find_most_constrained_cell`: the empty row with the fewest
     /// candidates, the first one on a tie.
     pub(crate) fn most_constrained_row(&self, board: &ChessBoard) -> Option<usize> {
         (0..self.n)
@@ -149,12 +149,12 @@ impl Queens {
             .min_by_key(|&row| self.candidate_count(board, row))
     }
 
-    /// The seed's `failure_test`: some empty row has no candidate left.
+    /// The course formulation's `failure_test`: some empty row has no candidate left.
     pub(crate) fn failure_test(&self, board: &ChessBoard) -> bool {
         (0..self.n).any(|row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
     }
 
-    /// The seed's `update`: place the queen, then strike its column and
+    /// The course formulation's `update`: place the queen, then strike its column and
     /// diagonals from every other empty row's candidates.
     fn update(&self, board: &mut ChessBoard, row: usize, col: usize) {
         board.queens[row] = Some(col as u32);
@@ -173,7 +173,7 @@ impl Queens {
     }
 }
 
-/// A move of the seed's search: a queen at (row, column), from 0.
+/// A move of the search on the most constrained row: a queen at (row, column), from 0.
 pub(crate) type Move = (usize, usize);
 
 impl ChessBoard {
@@ -268,7 +268,7 @@ impl Problem for Queens {
         self.n * size_of::<Option<u32>>() + self.n * self.words * size_of::<u64>()
     }
 
-    /// The seed's `goal_test`: every queen placed (the updates keep the
+    /// The course formulation's `goal_test`: every queen placed (the updates keep the
     /// placement legal).
     fn is_goal(&self, board: &ChessBoard) -> bool {
         let complete = board.num_placed == self.n;
@@ -310,12 +310,12 @@ pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run
     )
 }
 
-/// Runs a formulation, telling `seed` (dfs, bfs) or `csp` what the search does.
+/// Runs a formulation, telling `search` (dfs, bfs) or `csp` what the search does.
 pub(crate) fn search_observed<S, C>(
     n: usize,
     formulation: Formulation,
     limits: &Limits,
-    seed: &mut S,
+    search: &mut S,
     csp: &mut C,
 ) -> Run
 where
@@ -362,8 +362,8 @@ where
     }
     let board = queens.empty_board();
     let run = match formulation {
-        Formulation::Bfs => bfs_tree_observed(&queens, board, &config, seed),
-        _ => dfs_tree_observed(&queens, board, &config, seed),
+        Formulation::Bfs => bfs_tree_observed(&queens, board, &config, search),
+        _ => dfs_tree_observed(&queens, board, &config, search),
     };
     let stats = Stats {
         nodes: run.stats.generated,
@@ -581,7 +581,7 @@ mod tests {
 
     #[test]
     fn an_expansion_beyond_the_budget_is_refused_before_it_is_made() {
-        // N = 5000: one expansion of seed 004's board is 5001 boards of
+        // N = 5000: one expansion of the candidate-list board is 5001 boards of
         // 3 MB, 16 GB; a 1 GiB budget refuses it without allocating.
         let run = search(5_000, Formulation::Dfs, &within(None, 1 << 30));
         assert_eq!(run.limit, Some(Limit::Memory));

@@ -99,10 +99,11 @@
 //! [`Algo::Csp`], [`Algo::Dfs`] and [`Algo::Bfs`] run the textbook
 //! formulations, kept for teaching and cross-checked against [`count`] in
 //! the tests:
-//! seed 004's extension, which solves N-Queens the way its sudoku is
-//! solved (a board whose empty rows hold candidate lists; assign the most
-//! constrained row, `update` strikes the attacked squares, `failure_test`
-//! spots a row with no candidate, `goal_test` counts the queens placed),
+//! DFS and BFS on the most constrained row, which solve N-Queens the way
+//! the sudoku crate's DFS and BFS solve sudoku (a board whose empty rows
+//! hold candidate lists; assign the most constrained row, `update` strikes
+//! the attacked squares, `failure_test` spots a row with no candidate,
+//! `goal_test` counts the queens placed),
 //! depth first or breadth first on `search-core`; and a constraint model on
 //! `csp-core` (one variable per row, all-different on the columns and on
 //! both diagonal offsets). [`solve`] places and counts
@@ -120,8 +121,8 @@
 //! - [`Algo::Csp`]: search nodes of csp-core, the root included (1
 //!   for the root's propagation, plus one per value tried);
 //! - [`Algo::Dfs`] and [`Algo::Bfs`]: boards generated on
-//!   search-core, the empty board included; [`Stats::num_tested`] keeps seed
-//!   004's count of boards tested beside it;
+//!   search-core, the empty board included; [`Stats::num_tested`] keeps the
+//!   course formulation's count of boards tested beside it;
 //! - the construction: rows filled; min-conflicts: queens placed in greedy
 //!   starts plus swaps tried.
 //!

@@ -23,7 +23,7 @@ pub enum Algo {
     MinConflicts,
     /// One variable per row on csp-core, all-different on columns and diagonals
     Csp,
-    /// Seed 004's board of candidate lists, most constrained row, depth first
+    /// A board of candidate lists, most constrained row, depth first
     Dfs,
     /// The same board, breadth first (it keeps every board it generates)
     Bfs,
@@ -144,7 +144,7 @@ pub struct Stats {
     /// Construction: rows filled. Min-conflicts: queens placed in greedy
     /// starts plus swaps tried.
     pub nodes: u64,
-    /// dfs and bfs only: seed 004's count of boards tested (taken from the
+    /// dfs and bfs only: the count of boards tested (taken from the
     /// frontier and given the goal test), the empty board included.
     pub num_tested: Option<u64>,
     /// Wall-clock time of the whole call.

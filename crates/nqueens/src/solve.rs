@@ -40,12 +40,12 @@ pub fn solve(queens: &Queens, options: &Options) -> Outcome {
     )
 }
 
-/// [`solve`], telling `seed` (dfs, bfs), `csp` or `repairs`
+/// [`solve`], telling `search` (dfs, bfs), `csp` or `repairs`
 /// (min-conflicts) what the search does.
 pub(crate) fn solve_observed<S, C, R>(
     queens: &Queens,
     options: &Options,
-    seed: &mut S,
+    search: &mut S,
     csp: &mut C,
     repairs: &mut R,
 ) -> Outcome
@@ -94,7 +94,7 @@ where
             one(columns, limit, steps)
         }
         Some(formulation) => {
-            let run = search_observed(n, formulation, &options.limits, seed, csp);
+            let run = search_observed(n, formulation, &options.limits, search, csp);
             let stats = Stats {
                 elapsed: start.elapsed(),
                 ..run.stats

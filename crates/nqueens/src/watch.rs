@@ -1,7 +1,7 @@
 //! Watching a search (`nqueens solve` and `count` with `--trace`,
 //! `--events FILE`, `--tree-svg FILE`): [`solve_watched`] runs the
 //! algorithm with an observer that writes the events of `docs/events.md`,
-//! readable trace lines in seed 004's terms, and the search tree.
+//! readable trace lines in the course formulation's terms, and the search tree.
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
 use svg_kit::SearchTree;
@@ -50,7 +50,7 @@ pub fn has_tree(algo: Algo) -> bool {
 pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -> Outcome {
     let n = queens.n();
     let Watch { sinks, tree } = watch;
-    let mut no_seed = search_core::NoObserver;
+    let mut no_search = search_core::NoObserver;
     let mut no_csp = csp_core::NoObserver;
     let mut no_repairs = crate::min_conflicts::NoRepairs;
     match options.algo {
@@ -60,7 +60,8 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 sinks,
                 started: None,
             };
-            let outcome = solve_observed(queens, options, &mut no_seed, &mut no_csp, &mut repairs);
+            let outcome =
+                solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
             repairs.end(&outcome);
             outcome
         }
@@ -84,7 +85,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             solve_observed(
                 queens,
                 options,
-                &mut no_seed,
+                &mut no_search,
                 &mut observer,
                 &mut no_repairs,
             )
@@ -97,8 +98,8 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             };
             let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
             let breadth_first = options.algo == Algo::Bfs;
-            let mut observer = SeedWatch {
-                out: SeedOutputs::new(
+            let mut observer = FormulationWatch {
+                out: FormulationOutputs::new(
                     sinks,
                     tree,
                     format!("{} on {n} queens", options.algo.name()),
@@ -182,19 +183,19 @@ fn board_view(columns: &[u32]) -> String {
     rows.join("\n")
 }
 
-/// Seed 004's search on the chessboard told in its terms: each board
+/// The search on the most constrained row told in its terms: each board
 /// popped with its most constrained row and that row's open columns, or
 /// the row `failure_test` finds empty; each board pushed (BFS) or tried
 /// (DFS). The events are search-core's, written by cli-kit's
 /// [`SearchWatch`].
-struct SeedWatch<'a, 'b> {
-    out: SeedOutputs<'a, 'b, ChessBoard, Move>,
+struct FormulationWatch<'a, 'b> {
+    out: FormulationOutputs<'a, 'b, ChessBoard, Move>,
     board_of: &'a formulation::Queens,
     frontier: &'static str,
     breadth_first: bool,
 }
 
-impl SeedWatch<'_, '_> {
+impl FormulationWatch<'_, '_> {
     fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
         let board = node.state;
         let queens = self.board_of;
@@ -233,7 +234,7 @@ impl SeedWatch<'_, '_> {
     }
 }
 
-impl Observer<ChessBoard, Move, u32> for SeedWatch<'_, '_> {
+impl Observer<ChessBoard, Move, u32> for FormulationWatch<'_, '_> {
     fn start(&mut self, board: &ChessBoard) {
         Observer::<ChessBoard, Move, u32>::start(&mut self.out.events, board);
         let n = board.n();

@@ -1,4 +1,4 @@
-//! The textbook formulations (csp-core model, seed 004's board on
+//! The textbook formulations (csp-core model, the candidate-list board on
 //! search-core) cross-checked against the fast counter, the known counts
 //! and the checker; their node limits and what a count stopped by one
 //! reports.
@@ -209,8 +209,8 @@ fn a_count_stopped_by_a_limit_is_a_lower_bound() {
 }
 
 #[test]
-fn the_seed_dfs_tries_the_most_constrained_row_and_stops_early() {
-    // With the most constrained row first, seed 004's search places 8 queens
+fn the_dfs_tries_the_most_constrained_row_and_stops_early() {
+    // With the most constrained row first, the search places 8 queens
     // after testing a few dozen boards, not the thousands of plain row order.
     let stats = solve(&queens(8), &Options::new(Algo::Dfs)).stats;
     let tested = stats.num_tested.unwrap_or(u64::MAX);

@@ -37,7 +37,7 @@ fn the_watched_outcome_is_the_plain_one() {
 }
 
 #[test]
-fn seed_searches_report_every_board_made_and_bfs_never_goes_back_up() {
+fn the_dfs_and_bfs_report_every_board_made_and_bfs_never_goes_back_up() {
     for algo in [Algo::Dfs, Algo::Bfs] {
         let options = Options::new(algo).count_up_to(u64::MAX);
         let (events, outcome) = watched(6, &options);

@@ -113,8 +113,8 @@ pub trait Effort: fmt::Debug + Clone + Send + Sync {
     /// Wall-clock time of the run.
     fn elapsed(&self) -> Duration;
 
-    /// The crate's own counters beside the nodes and the time (a seed's
-    /// `num_tested`, `backtracks`), named as in the JSON record's `stats`,
+    /// The crate's own counters beside the nodes and the time (a course
+    /// formulation's `num_tested`, `backtracks`), named as in the JSON record's `stats`,
     /// for tools over every puzzle (the Python package); none by default.
     fn counters(&self) -> Vec<(&'static str, u64)> {
         Vec::new()

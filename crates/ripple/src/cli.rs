@@ -167,7 +167,7 @@ pub struct Counters {
     /// Guesses or states that failed.
     #[serde(default)]
     pub backtracks: u64,
-    /// Seed 003's calls of its recursive solver (`mrv`, `brute`).
+    /// Calls of the recursive solver (`mrv`, `brute`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recursive_calls: Option<u64>,
 }

@@ -73,7 +73,7 @@ pub enum ErrorKind {
     Unsupported(&'static str),
     /// Nothing that looks like a puzzle.
     #[error(
-        "no puzzle found: expected a puzz.link URL, a pzprv3 file, a normalised file (size/regions/clues) or seed 003's drawing ('ROWS COLS' line, then '|' and '-' walls)"
+        "no puzzle found: expected a puzz.link URL, a pzprv3 file, a normalised file (size/regions/clues) or an ASCII wall drawing ('ROWS COLS' line, then '|' and '-' walls)"
     )]
     NoPuzzle,
 }

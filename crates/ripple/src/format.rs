@@ -1,7 +1,7 @@
 //! The four input forms, told apart by their content, and their writers:
 //! puzz.link / pzv.jp URLs, pzprjs files (`pzprv3`), the data folder's
-//! normalised form (`size`, `regions`, `clues`, `solution`) and seed 003's
-//! drawing (a `ROWS COLS` line, then `|` and `-` walls).
+//! normalised form (`size`, `regions`, `clues`, `solution`) and the ASCII
+//! wall drawing (a `ROWS COLS` line, then `|` and `-` walls).
 
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -19,7 +19,7 @@ pub enum Format {
     Pzprv3,
     /// The data folder's form: `size R C`, `regions N`, room numbers, `clues`, `solution`.
     Normalised,
-    /// Seed 003's drawing: a `ROWS COLS` line, then `|` and `-` walls, `.` empty.
+    /// The ASCII wall drawing: a `ROWS COLS` line, then `|` and `-` walls, `.` empty.
     Ascii,
 }
 
@@ -47,7 +47,7 @@ pub struct Parsed {
     /// The form the input was in.
     pub format: Format,
     /// What was read but ignored: walls with the same room on both sides
-    /// (rooms are what the walls enclose, as in seed 003's reader).
+    /// (rooms are what the walls enclose, as in the course formulation's reader).
     pub warnings: Vec<ParseError>,
 }
 
@@ -396,7 +396,7 @@ fn what_one(what: &str) -> &'static str {
 
 // ---------------------------------------------------------------- ASCII
 
-/// Reads seed 003's drawing: `ROWS COLS`, then 2 * ROWS + 1 lines. Cell
+/// Reads the ASCII wall drawing: `ROWS COLS`, then 2 * ROWS + 1 lines. Cell
 /// lines are `|`, then per cell its text (`.` or a digit, right-aligned in a
 /// common width) and `|` (wall) or a space; the lines between hold `-`
 /// under a cell for a wall below it (spaces otherwise; trailing spaces may
@@ -1350,7 +1350,7 @@ pub fn to_normalised(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
     out
 }
 
-/// The puzzle in seed 003's form: the size line, then the drawing.
+/// The puzzle as an ASCII wall drawing: the size line, then the drawing.
 pub fn to_ascii(puzzle: &Puzzle) -> String {
     format!("{}\n{}", puzzle.size_line(), puzzle.draw(puzzle.givens()))
 }

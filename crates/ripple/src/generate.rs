@@ -1,4 +1,4 @@
-//! Seed 003's closing idea made real: a random room partition, a random
+//! Generation: a random room partition, a random
 //! filling of it found by the fast engine, then givens taken away one by
 //! one in random order while the puzzle stays uniquely solvable (and, for
 //! `easy` and `medium`, solvable by that level of deduction alone), so the

@@ -4,7 +4,7 @@
 //!
 //! - **Reading** ([`parse`], `str::parse::<Puzzle>`): puzz.link / pzv.jp
 //!   URLs, pzprjs files (`pzprv3`), the normalised form of the fixtures
-//!   (`size`, `regions`, `clues`, `solution`) and seed 003's drawing (a
+//!   (`size`, `regions`, `clues`, `solution`) and the ASCII wall drawing (a
 //!   `ROWS COLS` line, then `|` and `-` walls), told apart by content.
 //!   Errors are typed ([`ParseError`]) and name the line and column or the
 //!   position in the URL. Writers: [`to_url`] (canonical, round trip
@@ -20,8 +20,8 @@
 //!   each guess, and at the root a capacity argument per digit and band of
 //!   lines) that proves every real puzzle of the fixtures unique in
 //!   microseconds; `csp`, the csp-core model under MAC ([`csp_model`]);
-//!   `mrv` and `brute`, seed 003's two solvers on search-core with its
-//!   counter of recursive calls ([`Stats::recursive_calls`]). The
+//!   `mrv` and `brute`, MRV with forward checking and brute force on
+//!   search-core with their counter of recursive calls ([`Stats::recursive_calls`]). The
 //!   [`Outcome`] is `puzzle_kit`'s: `status`, `solution`, `count`,
 //!   `count_complete`, `stats`; [`Puzzle`] implements
 //!   [`puzzle_kit::Puzzle`].
@@ -52,6 +52,7 @@
 //! module the `ripple` binary uses.
 #![deny(missing_docs)]
 
+mod backtracking;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -63,7 +64,6 @@ mod generate;
 mod options;
 mod puzzle;
 mod random;
-mod seed;
 mod solve;
 pub mod svg;
 #[cfg(feature = "cli")]

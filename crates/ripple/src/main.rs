@@ -19,7 +19,7 @@ const PROGRAM: &str = "ripple";
 ///
 /// Input is detected by content: a puzz.link / pzv.jp URL (on the command
 /// line, or a file of URLs one per line: a batch), a pzprv3 file, the
-/// normalised form (size / regions / clues) or seed 003's drawing (a
+/// normalised form (size / regions / clues) or an ASCII wall drawing (a
 /// "ROWS COLS" line, then '|' and '-' walls, '.' empty cells). Exit codes:
 /// 0 solved, 1 bad input, 2 usage, 3 no solution, 4 limit reached.
 #[derive(Debug, Parser)]

@@ -21,10 +21,10 @@ pub enum Algo {
     /// The csp-core model: cells over 1..=room size, all-different per
     /// room, the distance rule as a propagator per row and column; MAC.
     Csp,
-    /// Seed 003's intelligent solver: candidate lists, forward checking,
+    /// MRV with forward checking: candidate lists, forward checking,
     /// the cell with the minimum remaining values next.
     Mrv,
-    /// Seed 003's brute force: cells in reading order, each digit of its
+    /// Brute force: cells in reading order, each digit of its
     /// room tried, backtracking on a broken rule.
     Brute,
 }
@@ -94,7 +94,7 @@ pub struct Stats {
     /// Decisions whose propagation failed (`fast`, `csp`); boards that
     /// are not full and have no legal next step (`mrv`, `brute`).
     pub backtracks: u64,
-    /// Seed 003's counter for `mrv` and `brute`: calls of its recursive
+    /// The counter of `mrv` and `brute`: calls of the recursive
     /// solver (and, for `mrv`, the rooms of one cell it fills first).
     pub recursive_calls: Option<u64>,
     /// Wall-clock time.

@@ -1,6 +1,6 @@
 //! The puzzle: a grid cut into rooms, its given digits, the rooms derived
 //! from walls or room labels, and the drawing with room walls that is both
-//! the human view and (with a size line) seed 003's input form.
+//! the human view and (with a size line) an input form, the ASCII wall drawing.
 
 use std::fmt;
 
@@ -138,8 +138,8 @@ impl Puzzle {
     }
 
     /// [`Puzzle::from_walls`] that keeps a wall with one room on both
-    /// sides as no wall, and returns those walls beside the puzzle (seed
-    /// 003's reader does the same: rooms are what the walls enclose).
+    /// sides as no wall, and returns those walls beside the puzzle (the
+    /// course formulation's reader does the same: rooms are what the walls enclose).
     pub fn from_walls_lenient(
         rows: usize,
         cols: usize,
@@ -348,7 +348,7 @@ impl Puzzle {
     }
 
     /// The drawing of `values` (one per cell, 0 drawn as `.`) inside the
-    /// room walls, in seed 003's form: `|` and `-` are walls, every cell
+    /// room walls, as an ASCII wall drawing: `|` and `-` are walls, every cell
     /// as wide as the largest digit of the puzzle. With [`Puzzle::size_line`]
     /// in front it reads back as a puzzle.
     pub fn draw(&self, values: &[u8]) -> String {
@@ -405,7 +405,7 @@ impl Puzzle {
         out
     }
 
-    /// The first line of seed 003's form: rows and columns.
+    /// The first line of the ASCII wall drawing: rows and columns.
     pub fn size_line(&self) -> String {
         format!("{} {}", self.rows, self.cols)
     }

@@ -5,7 +5,7 @@ use puzzle_kit::{Limit, Status};
 
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::puzzle::{Grid, Puzzle};
-use crate::{csp, fast, seed};
+use crate::{backtracking, csp, fast};
 
 /// Solves `puzzle` with `options` (the algorithm, the count, the limits).
 ///
@@ -24,8 +24,8 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     match options.algo {
         Algo::Fast => fast::solve(puzzle, options),
         Algo::Csp => csp::solve(puzzle, options),
-        Algo::Mrv => seed::mrv(puzzle, options),
-        Algo::Brute => seed::brute(puzzle, options),
+        Algo::Mrv => backtracking::mrv(puzzle, options),
+        Algo::Brute => backtracking::brute(puzzle, options),
     }
 }
 

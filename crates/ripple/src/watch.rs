@@ -7,7 +7,7 @@
 //!
 //! | algorithm | events | trace |
 //! | --- | --- | --- |
-//! | `mrv`, `brute` (search-core) | `start`, `generate`, `expand`, `goal`, `end` | seed 003's recursive calls: the cell each call fills (MRV: the cell with the fewest values left, and those values; brute force: the next cell in reading order and the digits that fit), each digit tried (MRV: what forward checking took from which cells, and a wipe-out), a backtrack |
+//! | `mrv`, `brute` (search-core) | `start`, `generate`, `expand`, `goal`, `end` | the recursive calls: the cell each call fills (MRV: the cell with the fewest values left, and those values; brute force: the next cell in reading order and the digits that fit), each digit tried (MRV: what forward checking took from which cells, and a wipe-out), a backtrack |
 //! | `csp` (csp-core) | `propagate`, `prune` (`all-different`, `distance`), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end` | one line per event |
 //! | `fast` | `propagate` (one per round), `prune` per cell the round changed (`propagator` `placed` when the cell is left one digit, else `removed`), `wipeout`, `decide`, `backtrack`, `refute`, `solution`, `end` | one line per event |
 
@@ -19,9 +19,9 @@ use csp_core::{Cause, Observer as CspObserver, Var};
 use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
+use crate::backtracking::{self, Candidates, Filling, Prepared};
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{Grid, Puzzle};
-use crate::seed::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
@@ -120,7 +120,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 moves: BTreeMap::new(),
             };
             if options.algo == Algo::Brute {
-                let mut observer = SeedWatch {
+                let mut observer = FormulationWatch {
                     events: SearchWatch::new(
                         Sinks {
                             events,
@@ -131,9 +131,9 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                seed::brute_observed(puzzle, options, &mut observer)
+                backtracking::brute_observed(puzzle, options, &mut observer)
             } else {
-                let mut observer = SeedWatch {
+                let mut observer = FormulationWatch {
                     events: SearchWatch::new(
                         Sinks {
                             events,
@@ -144,7 +144,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                seed::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
+                backtracking::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
                     observer.calls.prepared(prepared);
                 })
             }
@@ -187,9 +187,9 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
     }
 }
 
-/// Seed 003's recursive calls told in its terms, and their tree: one call
+/// The recursive calls of brute force and MRV told in their terms, and their tree: one call
 /// per state tested (each node of search-core's depth-first search), the
-/// MRV solver's rooms of one cell counted first as the seed counts them.
+/// MRV solver's rooms of one cell counted first as the course formulation counts them.
 struct CallTrace<'p, 'a, 'b> {
     puzzle: &'p Puzzle,
     trace: Option<&'a mut Trace<'b>>,
@@ -338,12 +338,12 @@ enum CallKind {
 
 /// search-core's events by cli-kit's [`SearchWatch`], the calls by
 /// [`CallTrace`].
-struct SeedWatch<'w, 'p, 'a, 'b, S, M> {
+struct FormulationWatch<'w, 'p, 'a, 'b, S, M> {
     events: SearchWatch<'w, 'b, S, M>,
     calls: &'w mut CallTrace<'p, 'a, 'b>,
 }
 
-impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
+impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8> {
     fn start(&mut self, state: &Filling) {
         Observer::<Filling, u8, u32>::start(&mut self.events, state);
         let puzzle = self.calls.puzzle;
@@ -368,7 +368,7 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
         let name = self.calls.name(cell);
         let given = puzzle.givens()[cell];
         let (what, dead_end) = if given != 0 {
-            if seed::legal(puzzle, &state.values, cell, given) {
+            if backtracking::legal(puzzle, &state.values, cell, given) {
                 (format!("{name} holds the given {given}"), false)
             } else {
                 (
@@ -379,7 +379,7 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
         } else {
             let size = puzzle.room_size(cell);
             let fits: Vec<String> = (1..=size as u8)
-                .filter(|&digit| seed::legal(puzzle, &state.values, cell, digit))
+                .filter(|&digit| backtracking::legal(puzzle, &state.values, cell, digit))
                 .map(|digit| digit.to_string())
                 .collect();
             if fits.is_empty() {
@@ -426,7 +426,9 @@ impl Observer<Filling, u8, u32> for SeedWatch<'_, '_, '_, '_, Filling, u8> {
     }
 }
 
-impl Observer<Candidates, (usize, u8), u32> for SeedWatch<'_, '_, '_, '_, Candidates, (usize, u8)> {
+impl Observer<Candidates, (usize, u8), u32>
+    for FormulationWatch<'_, '_, '_, '_, Candidates, (usize, u8)>
+{
     fn start(&mut self, state: &Candidates) {
         Observer::<Candidates, (usize, u8), u32>::start(&mut self.events, state);
     }
@@ -439,7 +441,7 @@ impl Observer<Candidates, (usize, u8), u32> for SeedWatch<'_, '_, '_, '_, Candid
             self.calls.path.truncate(depth);
             self.calls.path.push(state.clone());
         }
-        let (what, kind) = match seed::find_min_mrv(state) {
+        let (what, kind) = match backtracking::find_min_mrv(state) {
             None => (
                 "every cell filled: a solution, counted; the search goes on".to_owned(),
                 CallKind::Counted,

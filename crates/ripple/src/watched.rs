@@ -1,6 +1,6 @@
 //! `solve --trace`, `--events FILE`, `--tree-svg FILE` and `--compare`: the
 //! puzzles one after another, each watched by `ripple::watch`, or solved by
-//! every algorithm for seed 003's table.
+//! every algorithm for the comparison of brute force and MRV.
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -14,7 +14,7 @@ use ripple::{Algo, Options, Status};
 use serde_json::json;
 
 /// The node limit of each `--compare` run unless `--node-limit` says:
-/// seed 003's brute force took 41,901,288 calls (392 s in Python) on its
+/// the course's Python brute force took 41,901,288 calls (392 s) on its
 /// competition puzzle.
 pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
 /// The time limit of each `--compare` run unless `--time-limit` says.
@@ -89,7 +89,7 @@ pub fn solve(
     Ok(tally.exit())
 }
 
-/// Every algorithm on each puzzle, seed 003's table for any puzzle: a
+/// Every algorithm on each puzzle, the comparison of brute force and MRV for any puzzle: a
 /// table per puzzle (or JSON rows with the puzzle and its line), each run
 /// under the node and time limits shown.
 pub fn compare(

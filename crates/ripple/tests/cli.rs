@@ -485,12 +485,12 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique_and_check_reads_it() {
     // A count tells it already: no "unique".
     let json = String::from_utf8(ripple(&["solve", URL, "--json", "--count"], "").stdout).unwrap();
     assert!(!json.contains("unique"), "{json}");
-    // The chosen algorithm's stats stay its own: seed 003's counter is the
+    // The chosen algorithm's stats stay its own: the recursive calls counter is the
     // same as before the count to 2 was added.
     let json =
         String::from_utf8(ripple(&["solve", URL, "--json", "--algo", "brute"], "").stdout).unwrap();
     assert!(json.contains("\"unique\":true"), "{json}");
-    let seed_stats = String::from_utf8(
+    let counted_stats = String::from_utf8(
         ripple(
             &[
                 "solve", URL, "--json", "--algo", "brute", "--count", "--limit", "1",
@@ -505,7 +505,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique_and_check_reads_it() {
             .nth(1)
             .map(|rest| rest.split([',', '}']).next().unwrap().to_owned())
     };
-    assert_eq!(calls(&json), calls(&seed_stats));
+    assert_eq!(calls(&json), calls(&counted_stats));
     // A node limit the count to 2 passes leaves it unknown.
     let big = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

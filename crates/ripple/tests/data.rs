@@ -87,7 +87,7 @@ fn every_url_round_trips_and_reads_as_the_normalised_file() {
 }
 
 #[test]
-fn the_seed_drawings_read_as_the_same_puzzles() {
+fn the_ascii_drawings_read_as_the_same_puzzles() {
     let mut seen = 0;
     for (name, text) in puzzles() {
         let path = fixtures().join("ascii").join(format!("{name}.txt"));
@@ -167,7 +167,7 @@ fn csp_agrees_on_every_puzzle() {
     assert_eq!(agree(Algo::Csp, None), (56, 0));
 }
 
-/// Seed 003's MRV needs more than 5 million nodes on ohmec-box2014-7 (a
+/// MRV with forward checking needs more than 5 million nodes on ohmec-box2014-7 (a
 /// 17x17 with long chains of guesses); every other puzzle takes under
 /// 1.5 million.
 #[test]

@@ -1,5 +1,5 @@
 //! Snapshots of the human views: the drawing of a puzzle and of its
-//! solution with room walls, and seed 003's form with digits above 9.
+//! solution with room walls, and the ASCII wall drawing with digits above 9.
 
 use ripple::{Algo, Options, Puzzle};
 

@@ -1,5 +1,5 @@
 //! Watching a solve: the event stream parses and carries its version, the
-//! events count what the stats count (seed 003's recursive calls, the
+//! events count what the stats count (the recursive calls, the
 //! fast engine's and csp's decisions), a watched run ends as the plain one
 //! does, the trace tells the calls and backtracks, the tree SVG parses as
 //! XML, and the command line's `--trace`, `--events`, `--compare` and
@@ -94,7 +94,7 @@ fn watch(puzzle: &Puzzle, options: &Options) -> Watched {
     }
 }
 
-/// Drawings of seed 003's form and a 10x10 without givens.
+/// ASCII wall drawings and a 10x10 without givens.
 const PUZZLES: &[&str] = &[
     "ascii/soumyakanti-board1.txt",
     "ascii/soumyakanti-board2.txt",
@@ -160,7 +160,7 @@ fn every_event_parses_with_its_version_and_numbered_steps_and_the_run_ends() {
 }
 
 #[test]
-fn seed_003s_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
+fn the_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
     for path in PUZZLES {
         let puzzle = puzzle(path);
         for algo in [Algo::Mrv, Algo::Brute] {
@@ -171,7 +171,7 @@ fn seed_003s_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
             let watched = watch(&puzzle, &options);
             let what = format!("{path} {algo}");
             let stats = watched.outcome.stats;
-            let calls = stats.recursive_calls.expect("seed 003's counter");
+            let calls = stats.recursive_calls.expect("the recursive calls counter");
             // MRV counts the rooms of one cell it fills before searching.
             let singles = if algo == Algo::Mrv {
                 puzzle.rooms().iter().filter(|room| room.len() == 1).count() as u64
@@ -214,8 +214,8 @@ fn seed_003s_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
 }
 
 #[test]
-fn seed_003s_counters_stay_what_they_were_on_its_lab_puzzle() {
-    // The seed's 7x6 lab puzzle (board4): 678 calls by its brute force,
+fn the_recursive_call_counts_stay_what_they_were_on_the_lab_puzzle() {
+    // The 7x6 lab puzzle (board4): 678 calls by its brute force,
     // 87 by its intelligent solver, whose counts after a backtrack can
     // differ a little since it puts values back at the end of its lists.
     let puzzle = puzzle("ascii/soumyakanti-board4.txt");

@@ -30,7 +30,7 @@ use crate::problem::Problem;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
-    /// [`random`]: seed 001's random searcher.
+    /// [`random`]: the searcher framework's random searcher.
     Random,
     /// [`bfs`].
     Bfs,

@@ -10,8 +10,8 @@ pub enum CycleCheck {
     /// as assigning sudoku cells one by one) and the cheapest; on a graph
     /// with cycles, pair it with a depth or node limit.
     None,
-    /// Refuse a state that already appears on the path leading to it (seed
-    /// 001's `creates_cycle`). Needs only `PartialEq`; costs a walk along the
+    /// Refuse a state that already appears on the path leading to it (the
+    /// searcher framework's `creates_cycle`). Needs only `PartialEq`; costs a walk along the
     /// path per generated state, keeps no table.
     Path,
     /// Remember every state reached in a hash table and never add one twice
@@ -42,8 +42,8 @@ pub enum CycleCheck {
 pub struct Config {
     /// How cycles are avoided.
     pub cycle_check: CycleCheck,
-    /// States more than this many moves from the start are not added (seed
-    /// 001's `depth_limit`; `None` is its `-1`).
+    /// States more than this many moves from the start are not added (the
+    /// searcher framework's `depth_limit`; `None` is its `-1`).
     pub depth_limit: Option<u32>,
     /// The most states a run may generate ([`crate::Stats::generated`], the
     /// start included), never passed: when taking in one more successor

@@ -1,5 +1,5 @@
 //! The searchers that keep every generated node in an arena and differ only
-//! in which waiting node they test next: random (seed 001), breadth-first,
+//! in which waiting node they test next: random (the searcher framework's), breadth-first,
 //! greedy best-first and A*.
 
 use std::cmp::Ordering;
@@ -59,7 +59,7 @@ trait Frontier<C> {
 /// The memory of the bucket frontier: one stack of `(node, g)` per bucket.
 type Buckets<C> = Vec<Vec<(u32, C)>>;
 
-/// Seed 001's `next_state`: a uniformly random pick from the untested list.
+/// The searcher framework's `next_state`: a uniformly random pick from the untested list.
 struct RandomPick {
     waiting: Vec<u32>,
     rng: SmallRng,
@@ -1027,7 +1027,7 @@ where
     ended(observer, search)
 }
 
-/// Random search as seed 001's `Searcher`: the untested list starts with the
+/// Random search as the searcher framework's `Searcher`: the untested list starts with the
 /// start state; each step removes a uniformly random state from it, tests it,
 /// and adds its successors that pass the depth limit and the cycle check.
 /// The same [`Config::seed`] gives the same run. Complete on finite spaces,

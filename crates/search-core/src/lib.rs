@@ -6,8 +6,8 @@
 //! the `pathfinding` crate. Every searcher has the same signature,
 //! `searcher(&problem, start, &config) -> Search`, and returns the
 //! [`Status`] of the run, the [`Path`] of moves and states when a goal was
-//! reached, and [`Stats`]: states tested (goal tests, seed 001's
-//! `num_tested`), expanded, generated, the largest frontier, elapsed time.
+//! reached, and [`Stats`]: states tested (goal tests, the searcher
+//! framework's `num_tested`), expanded, generated, the largest frontier, elapsed time.
 //!
 //! | searcher | order | optimal | memory |
 //! | --- | --- | --- | --- |

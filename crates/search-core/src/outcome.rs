@@ -45,7 +45,7 @@ impl<S, M, C> Path<S, M, C> {
 /// Counters of one run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// States tested against the goal (seed 001's `num_tested`).
+    /// States tested against the goal (the searcher framework's `num_tested`).
     pub num_tested: u64,
     /// States whose successors were generated.
     pub expanded: u64,

@@ -652,7 +652,7 @@ fn a_ring_needs_a_cycle_check_or_a_depth_limit() {
 
 #[test]
 fn path_check_refuses_only_states_on_the_current_path() {
-    // Seed 001: moving the blank left then right recreates the start and is
+    // The searcher framework: moving the blank left then right recreates the start and is
     // refused; two different routes to one state are both allowed. On a
     // square 0-1-2-3-0 BFS with the path check tests 0; 1, 3; 2 (via 1),
     // 2 (via 3); 3 (via 1, 2), 1 (via 3, 2): 7 states. The closed set tests

@@ -1,7 +1,7 @@
 //! The independent checker: validates a claimed solution against its puzzle
 //! using only the rules, confirms an "unsolvable" claim with a small
 //! exhaustive search of its own, and tests that a claimed count agrees with
-//! its status. It shares no code with any solver (`fast`, `csp`, `seed`),
+//! its status. It shares no code with any solver (`fast`, `csp`, `most_constrained`),
 //! so a bug there cannot hide itself here.
 //!
 //! ```

@@ -6,7 +6,7 @@
 //! | --- | --- | --- |
 //! | [`Algo::Fast`] (default) | 9x9; other sizes go to `csp` | candidates by digit and band (JCZSolve's layout), box-line interactions both ways, hidden and naked singles, busiest bivalue guess |
 //! | [`Algo::Csp`] | 4, 9, 16, 25 | csp-core: one variable per cell, one all-different per row, column and box, MAC + MRV |
-//! | [`Algo::Dfs`] | 4, 9, 16, 25 | seed 004 on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
+//! | [`Algo::Dfs`] | 4, 9, 16, 25 | DFS on search-core: candidate-list boards, most constrained cell (first minimum), `update`, `failure_test`, `goal_test` |
 //! | [`Algo::Bfs`] | 4, 9, 16, 25 | the same boards breadth-first; [`Options::frontier_limit`] and [`Options::memory_limit`] cap the boards held ([`Limit::Frontier`], [`Limit::Memory`]) |
 //!
 //! Every algorithm counts solutions up to [`Options::count_up_to`] (2 is a
@@ -70,8 +70,8 @@ mod error;
 pub mod explain;
 mod fast;
 mod grid;
+mod most_constrained;
 mod options;
-mod seed;
 mod solve;
 pub mod svg;
 #[cfg(feature = "cli")]

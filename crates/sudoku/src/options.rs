@@ -25,9 +25,9 @@ pub enum Algo {
     Fast,
     /// The csp-core model: one variable per cell, 27 all-different, MAC + MRV.
     Csp,
-    /// Seed 004: depth-first over candidate-list boards (search-core).
+    /// Depth-first over candidate-list boards, on the most constrained cell (search-core).
     Dfs,
-    /// Seed 004: breadth-first over candidate-list boards, memory-limited.
+    /// Breadth-first over candidate-list boards, on the most constrained cell, memory-limited.
     Bfs,
 }
 

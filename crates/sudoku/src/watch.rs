@@ -1,7 +1,7 @@
 //! Watching a solve (`sudoku solve --trace`, `--events FILE`,
 //! `--tree-svg FILE`): [`solve_watched`] runs the search formulations with
 //! an observer that writes the events of `docs/events.md`, readable trace
-//! lines in seed 004's terms, and the search tree's first nodes.
+//! lines in the course formulation's terms, and the search tree's first nodes.
 //!
 //! Which algorithm reports what:
 //!
@@ -17,15 +17,15 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, Rendered, SeedOutputs, Sinks, SplitTree};
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use svg_kit::SearchTree;
 
 use crate::grid::Sudoku;
+use crate::most_constrained::{Board, Move};
 use crate::options::{Algo, End, Options, Outcome};
-use crate::seed::{Board, Move};
 use crate::solve::{outcome_of, solve_fast_observed};
-use crate::{csp, seed};
+use crate::{csp, most_constrained};
 
 /// Where a watched solve goes: the event stream and the trace of `sinks`,
 /// and the search tree, if asked for.
@@ -111,8 +111,8 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
             };
             let name_move =
                 |&(row, column, value): &Move| format!("{}={}", cell_name(row, column), value);
-            let mut observer = SeedWatch {
-                out: SeedOutputs::new(
+            let mut observer = FormulationWatch {
+                out: FormulationOutputs::new(
                     sinks,
                     tree,
                     format!("{} on {}", algo_name(algo), sudoku.to_line()),
@@ -122,7 +122,7 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
                 frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
                 breadth_first: algo == Algo::Bfs,
             };
-            seed::solve_observed(sudoku, options, algo, &mut observer)
+            most_constrained::solve_observed(sudoku, options, algo, &mut observer)
         }
     };
     outcome_of(found, algo, start)
@@ -141,18 +141,18 @@ fn rows_of(line: &str, side: usize) -> Vec<String> {
         .collect()
 }
 
-/// Seed 004's search told in its own terms: each board popped from the
+/// The search on the most constrained cell told in its own terms: each board popped from the
 /// stack (DFS) or the queue (BFS) with its most constrained cell and that
 /// cell's candidates, or the cell `failure_test` finds empty; each board
 /// pushed (BFS) or tried (DFS). The events are search-core's, written by
 /// cli-kit's [`SearchWatch`].
-struct SeedWatch<'a, 'b> {
-    out: SeedOutputs<'a, 'b, Board, Move>,
+struct FormulationWatch<'a, 'b> {
+    out: FormulationOutputs<'a, 'b, Board, Move>,
     frontier: &'static str,
     breadth_first: bool,
 }
 
-impl SeedWatch<'_, '_> {
+impl FormulationWatch<'_, '_> {
     /// The trace line and tree node of a board popped.
     fn popped(&mut self, node: &NodeView<'_, Board, u32>, goal: bool) {
         let board = node.state;
@@ -189,7 +189,7 @@ impl SeedWatch<'_, '_> {
     }
 }
 
-impl Observer<Board, Move, u32> for SeedWatch<'_, '_> {
+impl Observer<Board, Move, u32> for FormulationWatch<'_, '_> {
     fn start(&mut self, board: &Board) {
         Observer::<Board, Move, u32>::start(&mut self.out.events, board);
         let side = board.rows().len();

@@ -74,7 +74,7 @@ fn all_four_agree_on_known_and_unsolvable_puzzles() {
 
 #[test]
 fn all_four_agree_on_other_sizes() {
-    // Fast hands these to csp; dfs and bfs run seed 004's search.
+    // Fast hands these to csp; dfs and bfs run the search on the most constrained cell.
     agree("four.txt", Algo::ALL);
     agree("sixteen.txt", Algo::ALL);
     agree("twentyfive.txt", Algo::ALL);

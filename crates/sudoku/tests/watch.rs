@@ -1,6 +1,6 @@
 //! The event stream of a watched solve: every line parses and carries the
 //! schema version, the counts of events match the outcome's counters, BFS
-//! takes its boards up in order of depth, and the trace shows the seed's
+//! takes its boards up in order of depth, and the trace shows the course formulation's
 //! most constrained cell.
 
 use cli_kit::Sinks;
@@ -40,7 +40,7 @@ fn the_watched_outcome_is_the_plain_one() {
 }
 
 #[test]
-fn seed_searches_report_every_board_made_and_bfs_never_goes_back_up() {
+fn the_dfs_and_bfs_report_every_board_made_and_bfs_never_goes_back_up() {
     for (line, algo) in [
         (CLASSIC, Algo::Dfs),
         (CLASSIC, Algo::Bfs),

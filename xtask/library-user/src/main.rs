@@ -19,7 +19,7 @@ fn main() -> Result<(), String> {
     solve::<sudoku::Sudoku>(sudoku_line)?;
     solve::<nqueens::Queens>("8")?;
     solve::<eight_puzzle::Board>("142358607")?;
-    solve::<gogen::Puzzle>(&read("gogen/seed-sample.txt")?)?;
+    solve::<gogen::Puzzle>(&read("gogen/sample.txt")?)?;
     solve::<ripple::Puzzle>("https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1")?;
     solve::<crossword::Grid>(&read("crossword/grids/own-mini-5x5.txt")?)?;
     Ok(())

@@ -1,9 +1,9 @@
-"""Seed 002's crossword written as a CSP in a few lines of Python: one
+"""The AC-3 revision table's sample crossword written as a CSP in a few lines of Python: one
 variable per slot whose values are the words of its length, a table of
 the word pairs that agree at each crossing, every word used once. AC-3
 narrows the domains first (its trace as a table); MAC finishes the fill.
 
-    python python/examples/seed_002_crossword.py [GRID WORDS]
+    python python/examples/ac3_crossword.py [GRID WORDS]
 """
 
 import pathlib
@@ -73,4 +73,4 @@ if __name__ == "__main__":
     if len(sys.argv) == 3:
         main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]))
     else:
-        main(FIXTURES / "seed-002.txt", FIXTURES / "seed-002-words.txt")
+        main(FIXTURES / "sample.txt", FIXTURES / "sample-words.txt")

@@ -1,16 +1,16 @@
-//! Fills seed 002's grid (fixtures/crossword/seed-002.txt) from its word
+//! Fills the sample grid (fixtures/crossword/sample.txt) from its word
 //! list with the library, proves the fill right with the independent
 //! checker, tells whether it is the only one, and prints it as the command
 //! line does.
 //!
-//! `cargo run -p crossword --example fill_seed`
+//! `cargo run -p crossword --example fill_sample`
 
 use crossword::{Algo, Grid, Options, Problem, WordList, check};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/crossword");
-    let grid: Grid = std::fs::read_to_string(format!("{fixtures}/seed-002.txt"))?.parse()?;
-    let text = std::fs::read_to_string(format!("{fixtures}/seed-002-words.txt"))?;
+    let grid: Grid = std::fs::read_to_string(format!("{fixtures}/sample.txt"))?.parse()?;
+    let text = std::fs::read_to_string(format!("{fixtures}/sample-words.txt"))?;
     let words = WordList::parse(&text, None)?;
 
     let options = Options::new(Algo::Fast)

@@ -1,4 +1,4 @@
-//! Seed 004's formulation on search-core, for teaching: a board whose empty
+//! DFS and BFS on the most constrained cell, on search-core, for teaching: a board whose empty
 //! cells hold candidate lists, the most constrained cell (first minimum) as
 //! the only cell to branch on, `update` removing the placed value from its
 //! row, column and box, `failure_test` spotting an empty candidate list and
@@ -15,8 +15,8 @@ use search_core::{
 use crate::grid::Sudoku;
 use crate::options::{Algo, End, Found, Limit, Options};
 
-/// A board of seed 004: placed values, and for each empty cell the set of
-/// values still possible (a bitmask standing in for the seed's list).
+/// A candidate-list board: placed values, and for each empty cell the set of
+/// values still possible (a bitmask standing in for the course formulation's list).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Board {
     side: usize,
@@ -28,7 +28,7 @@ pub(crate) struct Board {
     num_nums_placed: usize,
 }
 
-/// A move of the seed's search: (row, column, value), from 0, 0 and 1.
+/// A move of the search on the most constrained cell: (row, column, value), from 0, 0 and 1.
 pub(crate) type Move = (usize, usize, u8);
 
 impl Board {
@@ -76,7 +76,7 @@ impl Board {
     }
 
     /// True when every cell holds a number (placement and `update` are
-    /// trusted to keep the board valid, as in the seed).
+    /// trusted to keep the board valid, as in the course formulation).
     pub(crate) fn goal_test(&self) -> bool {
         self.num_nums_placed == self.side * self.side
     }
@@ -140,7 +140,7 @@ impl Board {
 
     /// The board for a person, one row a line: placed numbers, and the
     /// candidates of each empty cell in braces (`{}` for none), as the
-    /// seed's lists of remaining possibilities.
+    /// course formulation's lists of remaining possibilities.
     #[cfg(feature = "cli")] // only the watch module uses it
     pub(crate) fn to_view(&self) -> String {
         let mut rows = Vec::with_capacity(self.side);
@@ -229,7 +229,7 @@ impl Problem for SudokuSearch {
     }
 }
 
-/// Solves with seed 004's DFS or BFS: the first solution, or a count up to
+/// Solves with DFS or BFS on the most constrained cell: the first solution, or a count up to
 /// the solution limit. Nodes are search-core's boards generated (the start
 /// included), which its node limit never passes.
 pub(crate) fn solve(sudoku: &Sudoku, options: &Options, algo: Algo) -> Found {

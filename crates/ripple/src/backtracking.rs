@@ -1,5 +1,5 @@
-//! Seed 003's two solvers on search-core, with its counter of recursive
-//! calls. Brute force fills the cells in reading order (a given is passed
+//! Brute force and MRV with forward checking on search-core, with their
+//! counter of recursive calls. Brute force fills the cells in reading order (a given is passed
 //! through when it breaks no rule), trying each digit of the cell's room
 //! that breaks no rule with the digits already on the board. The
 //! intelligent solver keeps a candidate set per cell, fills givens and
@@ -8,10 +8,10 @@
 //! assigns the cell with the minimum remaining values (first in reading
 //! order on ties), trying its candidates in ascending order.
 //!
-//! The seed counts one call per visit of its recursive solver, including
+//! The course formulation counts one call per visit of its recursive solver, including
 //! the visit that finds the board full: here every state search-core tests
 //! is one such call (`num_tested`). The MRV solver also counts each room of
-//! one cell filled before the search, as the seed does. The seed keeps
+//! one cell filled before the search, as the course formulation does. It keeps
 //! candidate lists and puts a value back at the end of a list when it
 //! backtracks, so after a backtrack it can try values in another order
 //! than the ascending order used here; its counts can then differ a little.
@@ -50,7 +50,7 @@ impl<'p> Board<'p> {
         }
     }
 
-    /// Seed's `isPlacementLegal`: `value` at `cell` repeats no digit of its
+    /// The course formulation's `isPlacementLegal`: `value` at `cell` repeats no digit of its
     /// room and no equal digit lies within `value` cells in its row or column.
     fn legal(&self, values: &[u8], cell: usize, value: u8) -> bool {
         legal(self.puzzle, values, cell, value)
@@ -67,7 +67,7 @@ impl<'p> Board<'p> {
     }
 }
 
-/// Seed's `isPlacementLegal` for `puzzle`: `value` at `cell` repeats no
+/// The course formulation's `isPlacementLegal` for `puzzle`: `value` at `cell` repeats no
 /// digit of its room and no equal digit lies within `value` cells in its
 /// row or column of `values` (0: empty).
 pub(crate) fn legal(puzzle: &Puzzle, values: &[u8], cell: usize, value: u8) -> bool {
@@ -176,7 +176,7 @@ pub(crate) struct Candidates {
 struct Mrv<'p>(Board<'p>);
 
 impl Mrv<'_> {
-    /// Seed's `forwardCheck`: `value` leaves the room of `cell` and the
+    /// The course formulation's `forwardCheck`: `value` leaves the room of `cell` and the
     /// cells within `value` of it in its row and column.
     fn forward_check(&self, state: &mut Candidates, cell: usize, value: u8) {
         let board = &self.0;
@@ -203,14 +203,14 @@ impl Mrv<'_> {
         }
     }
 
-    /// Seed's `findMinMRV`: the open cell with the fewest remaining values,
+    /// The course formulation's `findMinMRV`: the open cell with the fewest remaining values,
     /// the first in reading order on ties.
     fn find_min_mrv(state: &Candidates) -> Option<usize> {
         find_min_mrv(state)
     }
 }
 
-/// Seed's `findMinMRV`: the open cell of `state` with the fewest remaining
+/// The course formulation's `findMinMRV`: the open cell of `state` with the fewest remaining
 /// values, the first in reading order on ties.
 pub(crate) fn find_min_mrv(state: &Candidates) -> Option<usize> {
     let mut best: Option<(u32, usize)> = None;
@@ -313,7 +313,7 @@ fn config(options: &Options) -> Config {
     }
 }
 
-/// Seed 003's brute force.
+/// Brute force.
 pub(crate) fn brute(puzzle: &Puzzle, options: &Options) -> Outcome {
     brute_observed(puzzle, options, &mut NoObserver)
 }
@@ -344,7 +344,7 @@ pub(crate) fn brute_observed<O: Observer<Filling, u8, u32>>(
     )
 }
 
-/// Seed 003's MRV + forward checking.
+/// MRV with forward checking.
 pub(crate) fn mrv(puzzle: &Puzzle, options: &Options) -> Outcome {
     mrv_observed(puzzle, options, &mut NoObserver, |_, _| {})
 }
@@ -375,7 +375,7 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
             .collect(),
         open: puzzle.givens().iter().filter(|&&given| given == 0).count(),
     };
-    // Seed's `fixedValueMRVAdjust`, then `solveOneValMRV` (one call each).
+    // The course formulation's `fixedValueMRVAdjust`, then `solveOneValMRV` (one call each).
     for (cell, &given) in puzzle.givens().iter().enumerate() {
         if given != 0 {
             problem.forward_check(&mut state, cell, given);
@@ -393,7 +393,7 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
             problem.forward_check(&mut state, cell, 1);
         }
     }
-    // The seed trusts the digits placed so far; a digit that another one
+    // The course formulation trusts the digits placed so far; a digit that another one
     // took out of its own cell's values breaks a rule: no solution.
     let broken = state
         .values
