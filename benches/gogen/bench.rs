@@ -56,7 +56,9 @@ fn main() {
         let dfs_nodes = solve_with(puzzle, Algo::Dfs).1;
         workloads.push(
             Workload::new(name.clone(), move || solve_with(puzzle, Algo::Csp).0)
-                .peer("dfs (with look-ahead)", move || solve_with(puzzle, Algo::Dfs).0)
+                .peer("dfs (with look-ahead)", move || {
+                    solve_with(puzzle, Algo::Dfs).0
+                })
                 .note(format!("nodes: csp {csp_nodes}, dfs {dfs_nodes}")),
         );
     }
