@@ -11,8 +11,8 @@ import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
 const ALGOS = [
-  ['dfs', 'depth-first on the most constrained row (a stack)'],
-  ['bfs', 'breadth-first on the most constrained row (a queue)'],
+  ['dfs', 'depth-first, fewest places first'],
+  ['bfs', 'breadth-first, fewest places first'],
   ['csp', 'csp model (MRV, forward checking)'],
   ['min-conflicts', 'min-conflicts (repairs, N to 1,000)'],
 ];

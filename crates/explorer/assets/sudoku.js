@@ -14,8 +14,8 @@ import { html, svg } from './svg.js';
 
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
 const ALGOS = [
-  ['dfs', 'depth-first on the most constrained cell (a stack)'],
-  ['bfs', 'breadth-first on the most constrained cell (a queue)'],
+  ['dfs', 'depth-first, fewest candidates'],
+  ['bfs', 'breadth-first, fewest candidates'],
   ['csp', 'csp model (MRV, propagation)'],
   ['fast', 'fast engine (propagation rounds, guesses)'],
   ['explain', 'human steps (sudoku explain, SE rating)'],
