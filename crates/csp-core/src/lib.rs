@@ -63,6 +63,22 @@
 //! integers ([`Model::new_state`], [`Context::state`],
 //! [`Context::set_state`]), restored with the domains on backtracking.
 //!
+//! **Counting, sums, automata.** Three global constraints come with the
+//! core, each a propagator of its own file with its consistency stated:
+//! [`Cardinality`] ([`Model::at_least`], [`Model::at_most`],
+//! [`Model::exactly`], [`Model::cardinality`]: how many 0/1 variables are
+//! 1), domain consistent from two trailed counters over a sparse set of the
+//! open variables; [`Linear`] ([`Model::linear`], [`Model::linear_eq`],
+//! [`Model::sum_eq`]: `lo <= sum a*x <= hi`, coefficients of either sign,
+//! `i64` arithmetic), bounds consistent; [`Regular`] ([`Model::regular`]:
+//! the variables spell a word of an [`Automaton`], such as
+//! [`Automaton::nonogram`]'s for a nonogram line), domain consistent by
+//! Pesant's forward and backward passes over the layered graph of states.
+//! Each reports its prunings under a name that says which constraint it
+//! is (its formula, its count, its automaton, and a label given with
+//! `named`), and the counting one also why it pruned. In debug builds each
+//! checks its own result from scratch after every call.
+//!
 //! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
 //! the assigned variable and runs its propagators once in
 //! [`Strength::Forward`]; [`Inference::Ac3ThenForwardChecking`] first takes
@@ -120,21 +136,27 @@
 #![deny(missing_docs)]
 
 mod alldiff;
+mod cardinality;
 mod domain;
 mod engine;
+mod linear;
 mod local;
 mod model;
 mod observe;
 mod propagator;
+mod regular;
 mod search;
 mod table;
 
+pub use cardinality::Cardinality;
 pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
+pub use linear::Linear;
 pub use local::{LocalOutcome, MinConflicts};
 pub use model::{Consistency, Model, Solution, State, Var};
 pub use observe::{Cause, KeepSolutions, NoObserver, Observer, Recorder};
 pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
+pub use regular::{Automaton, AutomatonError, Regular};
 pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
     Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,

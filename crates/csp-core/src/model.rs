@@ -5,8 +5,11 @@ use std::ops::Index;
 use std::sync::Arc;
 
 use crate::alldiff::AllDifferent;
+use crate::cardinality::Cardinality;
 use crate::domain::Store;
+use crate::linear::Linear;
 use crate::propagator::Propagator;
+use crate::regular::{Automaton, Regular};
 use crate::table::Table;
 
 /// A variable of a [`Model`], a small copyable handle.
@@ -421,6 +424,134 @@ impl Model {
         tuples: impl IntoIterator<Item = T>,
     ) {
         self.add_propagator(Table::new(vars, tuples));
+    }
+
+    /// Adds "at least `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(4, 0..=1);
+    /// model.at_least(&vars, 3);
+    /// // 1 way with four 1s, 4 ways with three.
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 5);
+    /// ```
+    pub fn at_least(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, k, vars.len());
+    }
+
+    /// Adds "at most `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(4, 0..=1);
+    /// model.at_most(&vars, 1);
+    /// model.assign(vars[2], 1);
+    /// let mut solver = Solver::new(model, Config::default());
+    /// assert!(solver.ac3(false).consistent);
+    /// assert_eq!(solver.domain(vars[0]), [0]);
+    /// ```
+    pub fn at_most(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, 0, k);
+    }
+
+    /// Adds "exactly `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(6, 0..=1);
+    /// model.exactly(&vars, 2);
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 15);
+    /// ```
+    pub fn exactly(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, k, k);
+    }
+
+    /// Adds "between `lo` and `hi` (inclusive) of `vars` are 1", domain
+    /// consistent (see [`Cardinality`], which also counts another value).
+    pub fn cardinality(&mut self, vars: &[Var], lo: usize, hi: usize) {
+        let constraint = Cardinality::new(self, vars, lo, hi);
+        self.add_propagator(constraint);
+    }
+
+    /// Adds `lo <= sum of coeffs[i] * vars[i] <= hi`, bounds consistent
+    /// (see [`Linear`] for what that guarantees).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=9);
+    /// let y = model.new_var(0..=9);
+    /// // 3 <= 2x - y <= 4
+    /// model.linear(&[x, y], &[2, -1], 3, 4);
+    /// let mut solver = Solver::new(model, Config::default());
+    /// assert!(solver.ac3(false).consistent);
+    /// assert_eq!(solver.domain(x), [2, 3, 4, 5, 6]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `coeffs` and `vars` differ in length, or the terms could reach
+    /// `2^61` in size over the domains.
+    pub fn linear(&mut self, vars: &[Var], coeffs: &[i64], lo: i64, hi: i64) {
+        let constraint = Linear::new(self, vars, coeffs, lo, hi);
+        self.add_propagator(constraint);
+    }
+
+    /// Adds `sum of coeffs[i] * vars[i] == rhs`, bounds consistent (see [`Linear`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::linear`].
+    pub fn linear_eq(&mut self, vars: &[Var], coeffs: &[i64], rhs: i64) {
+        self.linear(vars, coeffs, rhs, rhs);
+    }
+
+    /// Adds `sum of vars == total`, bounds consistent (see [`Linear`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(3, 1..=9);
+    /// model.all_different(&vars);
+    /// model.sum_eq(&vars, 7);
+    /// // {1, 2, 4} in any order.
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 6);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::linear`].
+    pub fn sum_eq(&mut self, vars: &[Var], total: i64) {
+        let ones = vec![1; vars.len()];
+        self.linear(vars, &ones, total, total);
+    }
+
+    /// Adds "`vars`, in order, spell a word `automaton` accepts", domain
+    /// consistent (see [`Regular`]; [`Automaton::nonogram`] builds a
+    /// nonogram line's).
+    ///
+    /// ```
+    /// use csp_core::{Automaton, Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(6, 0..=1);
+    /// model.regular(&cells, &Automaton::nonogram(&[2, 2]));
+    /// // 110110, 110011, 011011
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 3);
+    /// ```
+    pub fn regular(&mut self, vars: &[Var], automaton: &Automaton) {
+        self.add_propagator(Regular::new(vars, automaton));
     }
 
     /// Adds a custom constraint (see [`Propagator`]).

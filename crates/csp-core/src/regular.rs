@@ -1,0 +1,466 @@
+//! The regular constraint (Pesant 2004): a sequence of variables spells a
+//! word a deterministic finite automaton accepts, kept domain consistent
+//! through the layered graph of the automaton's states.
+//!
+//! Layer `i` holds the states the automaton can be in after reading the
+//! first `i` variables. A forward pass from the start state keeps the
+//! states reachable through values still in the domains; a backward pass
+//! from the accepting states of the last layer keeps those from which an
+//! accepting state can still be reached. A value of variable `i` survives
+//! exactly when some transition on it joins a state kept in layer `i` to
+//! one kept in layer `i + 1`: that transition lies on an accepted word
+//! within the domains, which is domain consistency. Removing the other
+//! values removes no accepted word, so the passes need not be repeated.
+//! State sets are bitsets, so a layer costs one step per state and value.
+//!
+//! [`Automaton::nonogram`] builds the automaton of a nonogram line's clue.
+
+use std::fmt;
+
+use crate::model::Var;
+use crate::propagator::{Conflict, Context, Propagator};
+
+/// No transition.
+const NONE: u32 = u32::MAX;
+
+/// The most transition-table entries (states times the values' span) an
+/// automaton may have: 16 million, 64 MB.
+const MAX_TABLE: usize = 1 << 24;
+
+/// Why an automaton could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AutomatonError {
+    /// A state (start, accepting, or an end of a transition) is not below
+    /// the number of states.
+    NoSuchState {
+        /// The state named.
+        state: usize,
+        /// The number of states.
+        states: usize,
+    },
+    /// Two transitions leave `state` on `value` for different states.
+    Nondeterministic {
+        /// The state both leave.
+        state: usize,
+        /// The value both read.
+        value: i32,
+    },
+    /// The transition table (states times the span of the values read)
+    /// would pass 16 million entries.
+    TooLarge {
+        /// The entries it would have.
+        entries: usize,
+    },
+}
+
+impl fmt::Display for AutomatonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AutomatonError::NoSuchState { state, states } => {
+                write!(
+                    f,
+                    "state {state} does not exist (the automaton has {states})"
+                )
+            }
+            AutomatonError::Nondeterministic { state, value } => write!(
+                f,
+                "two transitions leave state {state} on value {value} for different states"
+            ),
+            AutomatonError::TooLarge { entries } => write!(
+                f,
+                "the transition table would have {entries} entries, past {MAX_TABLE}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AutomatonError {}
+
+/// A deterministic finite automaton over integer values: states `0..states`,
+/// a start state, a set of accepting states and at most one transition per
+/// state and value (a missing transition rejects).
+///
+/// ```
+/// use csp_core::Automaton;
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     // Words over {0, 1} with no two 1s in a row: state 1 after a 1.
+///     let automaton = Automaton::new(2, 0, &[0, 1], &[(0, 0, 0), (0, 1, 1), (1, 0, 0)])?;
+///     assert!(automaton.accepts(&[1, 0, 1, 0, 0, 1]));
+///     assert!(!automaton.accepts(&[0, 1, 1]));
+///     Ok(())
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Automaton {
+    states: usize,
+    start: usize,
+    accepting: Vec<bool>,
+    /// The smallest value any transition reads, and the span up to the largest.
+    base: i32,
+    span: usize,
+    /// `next[state * span + (value - base)]`, or `NONE`.
+    next: Vec<u32>,
+    /// What it is, for the constraint's name: `nonogram 3 1`, `automaton of 5 states`.
+    description: String,
+}
+
+impl Automaton {
+    /// The automaton with `states` states, `start`, the `accepting` states
+    /// and the `transitions` `(from, value, to)`. A transition listed twice
+    /// is harmless; two from one state on one value to different states are
+    /// an error, as are states out of range.
+    pub fn new(
+        states: usize,
+        start: usize,
+        accepting: &[usize],
+        transitions: &[(usize, i32, usize)],
+    ) -> Result<Automaton, AutomatonError> {
+        let check = |state: usize| {
+            if state < states {
+                Ok(())
+            } else {
+                Err(AutomatonError::NoSuchState { state, states })
+            }
+        };
+        check(start)?;
+        let mut accepts = vec![false; states];
+        for &state in accepting {
+            check(state)?;
+            accepts[state] = true;
+        }
+        let (base, span) = match (
+            transitions.iter().map(|t| t.1).min(),
+            transitions.iter().map(|t| t.1).max(),
+        ) {
+            (Some(lo), Some(hi)) => (lo, (hi as i64 - lo as i64 + 1) as usize),
+            _ => (0, 0),
+        };
+        let entries = states.saturating_mul(span);
+        if entries > MAX_TABLE {
+            return Err(AutomatonError::TooLarge { entries });
+        }
+        let mut next = vec![NONE; entries];
+        for &(from, value, to) in transitions {
+            check(from)?;
+            check(to)?;
+            let entry = &mut next[from * span + (value as i64 - base as i64) as usize];
+            if *entry != NONE && *entry != to as u32 {
+                return Err(AutomatonError::Nondeterministic { state: from, value });
+            }
+            *entry = to as u32;
+        }
+        Ok(Automaton {
+            states,
+            start,
+            accepting: accepts,
+            base,
+            span,
+            next,
+            description: format!("automaton of {states} states"),
+        })
+    }
+
+    /// The automaton of a nonogram line: over 0 (blank) and 1 (filled), it
+    /// accepts the lines whose runs of 1s have the lengths `clue`, in
+    /// order, separated by at least one 0 (`[3, 1]`: `0111001`, `1110100`,
+    /// ...). An empty clue (or zeros) accepts the blank lines only.
+    ///
+    /// ```
+    /// use csp_core::Automaton;
+    ///
+    /// let line = Automaton::nonogram(&[3, 1]);
+    /// assert!(line.accepts(&[0, 1, 1, 1, 0, 0, 1]));
+    /// assert!(!line.accepts(&[1, 1, 1, 1, 0, 0, 0]));
+    /// assert!(!line.accepts(&[1, 1, 1, 1]));
+    /// assert_eq!(line.states(), 7);
+    /// ```
+    pub fn nonogram(clue: &[usize]) -> Automaton {
+        let runs: Vec<usize> = clue.iter().copied().filter(|&run| run > 0).collect();
+        // State 0 is the blanks before the first run; then, per run, one
+        // state per filled cell of it and one for the blanks after it.
+        let states = 1 + runs.iter().map(|run| run + 1).sum::<usize>();
+        let mut transitions = vec![(0, 0, 0)];
+        let mut gap = 0;
+        for &run in &runs {
+            let first = gap + 1;
+            transitions.push((gap, 1, first));
+            for cell in first..first + run - 1 {
+                transitions.push((cell, 1, cell + 1));
+            }
+            let last = first + run - 1;
+            gap = last + 1;
+            transitions.push((last, 0, gap));
+            transitions.push((gap, 0, gap));
+        }
+        // The last run's end, or the blank line's one state.
+        let accepting = if runs.is_empty() {
+            vec![0]
+        } else {
+            vec![gap - 1, gap]
+        };
+        let mut automaton = Automaton::new(states, 0, &accepting, &transitions)
+            .expect("a nonogram automaton is deterministic and within range");
+        let clue: Vec<String> = runs.iter().map(usize::to_string).collect();
+        automaton.description = if clue.is_empty() {
+            "nonogram 0".to_owned()
+        } else {
+            format!("nonogram {}", clue.join(" "))
+        };
+        automaton
+    }
+
+    /// Number of states.
+    pub fn states(&self) -> usize {
+        self.states
+    }
+
+    /// The start state.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Whether `state` is accepting.
+    pub fn is_accepting(&self, state: usize) -> bool {
+        self.accepting.get(state).copied().unwrap_or(false)
+    }
+
+    /// The state reached from `state` on `value`, if there is a transition.
+    pub fn next(&self, state: usize, value: i32) -> Option<usize> {
+        let column = value as i64 - self.base as i64;
+        if state >= self.states || column < 0 || column >= self.span as i64 {
+            return None;
+        }
+        let to = self.next[state * self.span + column as usize];
+        (to != NONE).then_some(to as usize)
+    }
+
+    /// Whether the automaton accepts the word `values`.
+    pub fn accepts(&self, values: &[i32]) -> bool {
+        values
+            .iter()
+            .try_fold(self.start, |state, &value| self.next(state, value))
+            .is_some_and(|state| self.accepting[state])
+    }
+}
+
+/// `vars`, in order, spell a word `automaton` accepts; domain consistent
+/// (generalised arc consistent): after a call every value left in every
+/// domain lies on an accepted word within the domains, when no variable is
+/// listed twice (a repeated variable is read as two, which stays sound but
+/// may miss a pruning). Build it with
+/// [`Model::regular`](crate::Model::regular), or with [`Regular::new`]
+/// and [`Regular::named`] for a label in traces.
+///
+/// ```
+/// use csp_core::{Automaton, Config, Model, Solver};
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     // A nonogram row of 5 cells with the clue 3: 11100, 01110, 00111.
+///     let mut model = Model::new();
+///     let cells = model.new_vars(5, 0..=1);
+///     model.regular(&cells, &Automaton::nonogram(&[3]));
+///     let mut solver = Solver::new(model, Config::default());
+///     // The middle cell is filled in every solution, so propagation fixes it.
+///     assert_eq!(solver.ac3(false).consistent, true);
+///     assert_eq!(solver.domain(cells[2]), [1]);
+///     assert_eq!(solver.count(u64::MAX).count, 3);
+///     Ok(())
+/// }
+/// ```
+///
+/// Its prunings are reported as `regular nonogram 3` (the automaton's
+/// description, then the label, as `regular nonogram 3 [row 2]`).
+#[derive(Debug, Clone)]
+pub struct Regular {
+    vars: Vec<Var>,
+    automaton: Automaton,
+    /// Words per state set.
+    words: usize,
+    /// Layer `i`'s states reachable from the start (`(n + 1) * words`).
+    forward: Vec<u64>,
+    /// Layer `i`'s states on an accepted word (`(n + 1) * words`).
+    backward: Vec<u64>,
+    /// The values kept for one variable, in its domain's word layout.
+    keep: Vec<u64>,
+    /// Whether no variable is listed twice (domain consistency is promised then only).
+    distinct: bool,
+    name: String,
+}
+
+impl Regular {
+    /// `vars` spell a word `automaton` accepts.
+    pub fn new(vars: &[Var], automaton: &Automaton) -> Regular {
+        let words = automaton.states.div_ceil(64).max(1);
+        let layers = vars.len() + 1;
+        Regular {
+            vars: vars.to_vec(),
+            automaton: automaton.clone(),
+            words,
+            forward: vec![0; layers * words],
+            backward: vec![0; layers * words],
+            keep: Vec::new(),
+            distinct: {
+                let mut sorted = vars.to_vec();
+                sorted.sort_unstable();
+                sorted.windows(2).all(|pair| pair[0] != pair[1])
+            },
+            name: format!("regular {}", automaton.description),
+        }
+    }
+
+    /// The same constraint with `label` in its name (`regular nonogram 3 1
+    /// [row 4]`), so that a trace tells which of several it is.
+    pub fn named(mut self, label: impl AsRef<str>) -> Regular {
+        self.name.push_str(&format!(" [{}]", label.as_ref()));
+        self
+    }
+
+    /// From scratch, in debug builds, with plain state lists instead of
+    /// bitsets: every value left lies on an accepted word within the domains.
+    #[cfg(debug_assertions)]
+    fn check(&self, ctx: &Context<'_>) {
+        let a = &self.automaton;
+        let n = self.vars.len();
+        let mut reach = vec![vec![false; a.states]; n + 1];
+        reach[0][a.start] = true;
+        for i in 0..n {
+            for q in 0..a.states {
+                if reach[i][q] {
+                    for value in ctx.values(self.vars[i]) {
+                        if let Some(to) = a.next(q, value) {
+                            reach[i + 1][to] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut alive: Vec<bool> = (0..a.states).map(|q| a.accepting[q]).collect();
+        for i in (0..n).rev() {
+            let mut before = vec![false; a.states];
+            for value in ctx.values(self.vars[i]) {
+                let supported = (0..a.states)
+                    .any(|q| reach[i][q] && a.next(q, value).is_some_and(|to| alive[to]));
+                debug_assert!(supported, "{}: value {value} unsupported", self.name);
+            }
+            for (q, state) in before.iter_mut().enumerate() {
+                *state = ctx
+                    .values(self.vars[i])
+                    .any(|value| a.next(q, value).is_some_and(|to| alive[to]));
+            }
+            alive = before;
+        }
+    }
+}
+
+impl Propagator for Regular {
+    fn variables(&self) -> Vec<Var> {
+        self.vars.clone()
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let w = self.words;
+        let a = &self.automaton;
+        let span = a.span;
+        self.forward.fill(0);
+        self.forward[a.start / 64] |= 1 << (a.start % 64);
+        for i in 0..n {
+            let (done, rest) = self.forward.split_at_mut((i + 1) * w);
+            let from = &done[i * w..];
+            let to = &mut rest[..w];
+            let mut any = false;
+            for value in ctx.values(self.vars[i]) {
+                let column = value as i64 - a.base as i64;
+                if column < 0 || column >= span as i64 {
+                    continue;
+                }
+                let column = column as usize;
+                for (k, &word) in from.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let q = 64 * k + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let next = a.next[q * span + column];
+                        if next != NONE {
+                            to[next as usize / 64] |= 1 << (next % 64);
+                            any = true;
+                        }
+                    }
+                }
+            }
+            if !any {
+                return Err(Conflict);
+            }
+        }
+        // The last layer keeps its accepting states only.
+        self.backward.fill(0);
+        let mut any = false;
+        for q in 0..a.states {
+            let word = self.forward[n * w + q / 64];
+            if word >> (q % 64) & 1 == 1 && a.accepting[q] {
+                self.backward[n * w + q / 64] |= 1 << (q % 64);
+                any = true;
+            }
+        }
+        if !any {
+            return Err(Conflict);
+        }
+        for i in (0..n).rev() {
+            let var = self.vars[i];
+            let base = ctx.base(var);
+            self.keep.clear();
+            self.keep.resize(ctx.words(var).len(), 0);
+            let mut removed = false;
+            let (before, after) = self.backward.split_at_mut((i + 1) * w);
+            let alive = &mut before[i * w..];
+            let target = &after[..w];
+            let reach = &self.forward[i * w..(i + 1) * w];
+            for value in ctx.values(var) {
+                let column = value as i64 - a.base as i64;
+                let mut supported = false;
+                if column >= 0 && column < span as i64 {
+                    let column = column as usize;
+                    for (k, &word) in reach.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let q = 64 * k + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let next = a.next[q * span + column];
+                            if next != NONE && target[next as usize / 64] >> (next % 64) & 1 == 1 {
+                                alive[k] |= 1 << (q % 64);
+                                supported = true;
+                            }
+                        }
+                    }
+                }
+                if supported {
+                    let bit = (value - base) as usize;
+                    self.keep[bit / 64] |= 1 << (bit % 64);
+                } else {
+                    removed = true;
+                }
+            }
+            if removed {
+                ctx.intersect_words(var, &self.keep)?;
+            }
+        }
+        #[cfg(debug_assertions)]
+        if self.distinct {
+            self.check(ctx);
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        self.automaton.accepts(values)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
