@@ -181,7 +181,7 @@ impl Propagator for Cardinality {
                 i += 1;
             }
         }
-        if ones > self.hi || ones + open < self.lo {
+        if ones > self.hi || ones + open < self.lo || self.lo > self.hi {
             return Err(Conflict);
         }
         if open > 0 && ones == self.hi {
