@@ -359,6 +359,33 @@ impl Propagator for Regular {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // With a variable listed twice, pruning one place can take supports
+        // from another already passed: repeat until a pass removes nothing.
+        while self.pass(ctx)? && !self.distinct {}
+        #[cfg(debug_assertions)]
+        if self.distinct {
+            self.check(ctx);
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        self.automaton.accepts(values)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Regular {
+    /// The forward and the backward pass, removing the values left without
+    /// a support; whether it removed any.
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let n = self.vars.len();
         let w = self.words;
         let a = &self.automaton;
@@ -406,6 +433,7 @@ impl Propagator for Regular {
         if !any {
             return Err(Conflict);
         }
+        let mut any_removed = false;
         for i in (0..n).rev() {
             let var = self.vars[i];
             let base = ctx.base(var);
@@ -442,25 +470,10 @@ impl Propagator for Regular {
                 }
             }
             if removed {
+                any_removed = true;
                 ctx.intersect_words(var, &self.keep)?;
             }
         }
-        #[cfg(debug_assertions)]
-        if self.distinct {
-            self.check(ctx);
-        }
-        Ok(())
-    }
-
-    fn is_satisfied(&self, values: &[i32]) -> bool {
-        self.automaton.accepts(values)
-    }
-
-    fn is_idempotent(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &str {
-        &self.name
+        Ok(any_removed)
     }
 }
