@@ -38,10 +38,13 @@ fn runs(line: &[i32]) -> Vec<usize> {
         .collect()
 }
 
+/// An automaton and the domains of `n` variables, at random.
+type Make<'a> = &'a mut dyn FnMut(&mut Random, usize) -> (Automaton, Vec<Vec<i32>>);
+
 fn check_automaton_cases(
     random: &mut Random,
     rounds: usize,
-    make: &mut dyn FnMut(&mut Random, usize) -> (Automaton, Vec<Vec<i32>>),
+    make: Make<'_>,
     figures: &mut Figures,
 ) {
     for _ in 0..rounds {

@@ -98,6 +98,9 @@ pub fn brute(domains: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> Brute {
     }
 }
 
+/// Whether `x_i = value` has a support given the domains: `(domains, i, value)`.
+pub type Supported<'a> = &'a dyn Fn(&[Vec<i32>], usize, i32) -> bool;
+
 /// How strong a propagator promises to be.
 pub enum Level<'a> {
     /// Every value left has a support: the domains become the projections
@@ -106,7 +109,7 @@ pub enum Level<'a> {
     /// Each variable's least and greatest value has a support in a
     /// relaxation: `supported(domains, var, value)`; when no variable can
     /// keep a value so supported, the fixpoint fails.
-    Bounds(&'a dyn Fn(&[Vec<i32>], usize, i32) -> bool),
+    Bounds(Supported<'a>),
     /// Nothing promised beyond soundness (a variable listed twice).
     Sound,
 }
