@@ -2,6 +2,8 @@
 //! solution N = 100, count N = 12) and sudoku (magictour top1465), each side
 //! with its own model of the same puzzle, answers compared.
 
+mod globals;
+
 use std::rc::Rc;
 
 use bench_kit::{Workload, run};
@@ -198,5 +200,6 @@ fn main() {
             .note("81 variables, 27 all-different; MAC + MRV, Régin matching"),
         );
     }
+    workloads.extend(globals::workloads());
     run(workloads);
 }

@@ -285,7 +285,166 @@ pub struct Regular {
     keep: Vec<u64>,
     /// Whether no variable is listed twice (domain consistency is promised then only).
     distinct: bool,
+    /// The one-word fast path, chosen on the first call (the domains' layout
+    /// is fixed when the variables are created).
+    fast: Fast,
     name: String,
+}
+
+/// Whether the one-word fast path applies: at most 64 states and every
+/// domain in one word.
+#[derive(Debug, Clone)]
+enum Fast {
+    Unknown,
+    No,
+    Yes(Box<OneWord>),
+}
+
+/// What the fast path reads: per position, how a bit of the domain's word
+/// maps to a column of the transition table (a value the automaton reads);
+/// per column, the transitions as one-bit masks of the state reached or,
+/// when they fall into few *shift classes*, as those classes.
+///
+/// A shift class is the set of states `m` that a column's transitions move
+/// by the same `d` (state `q` goes to `q + d`): the states reached from a
+/// set `S` through it are `(S & m)` shifted by `d`, and the states of `m`
+/// leading into a set `T` are `T` shifted back by `d`, masked with `m`. A
+/// column with few classes costs a few word operations per layer whatever
+/// the number of states in play: a nonogram's automaton has one class on
+/// 1 (every transition goes to the next state) and two on 0 (a gap stays,
+/// a run's last cell goes to the gap after it).
+#[derive(Debug, Clone)]
+struct OneWord {
+    /// Per position: the column of the domain's bit 0 (base minus the alphabet's).
+    offsets: Vec<i64>,
+    /// Per position: the bits of the domain's word whose values the automaton reads.
+    readable: Vec<u64>,
+    /// `step[column * states + state]`: the one-bit mask of the state reached.
+    step: Vec<u64>,
+    /// Per column, its shift classes (`classes[start..end]`), or `None`
+    /// when there are too many and the column reads `step`.
+    columns: Vec<Option<(u32, u32)>>,
+    classes: Vec<(i32, u64)>,
+    states: usize,
+    accepting: u64,
+    /// Layer `i`'s states reachable from the start.
+    forward: Vec<u64>,
+}
+
+/// A column with more shift classes than this walks its states one by one.
+const MAX_CLASSES: usize = 8;
+
+impl OneWord {
+    /// The fast path's tables, if it applies to `vars` over `automaton`.
+    fn new(ctx: &Context<'_>, vars: &[Var], automaton: &Automaton) -> Option<OneWord> {
+        let states = automaton.states;
+        if states > 64 || vars.iter().any(|&var| ctx.mask(var).is_none()) {
+            return None;
+        }
+        let span = automaton.span;
+        let mut offsets = Vec::with_capacity(vars.len());
+        let mut readable = Vec::with_capacity(vars.len());
+        for &var in vars {
+            let offset = ctx.base(var) as i64 - automaton.base as i64;
+            let mask = (0..64)
+                .filter(|&bit| (0..span as i64).contains(&(bit + offset)))
+                .fold(0u64, |mask, bit| mask | 1 << bit);
+            offsets.push(offset);
+            readable.push(mask);
+        }
+        let mut step = vec![0u64; span * states];
+        let mut columns = Vec::with_capacity(span);
+        let mut classes: Vec<(i32, u64)> = Vec::new();
+        for column in 0..span {
+            let mut own: Vec<(i32, u64)> = Vec::new();
+            for q in 0..states {
+                let next = automaton.next[q * span + column];
+                if next == NONE {
+                    continue;
+                }
+                step[column * states + q] = 1 << next;
+                let shift = next as i32 - q as i32;
+                match own.iter_mut().find(|class| class.0 == shift) {
+                    Some(class) => class.1 |= 1 << q,
+                    None => own.push((shift, 1 << q)),
+                }
+            }
+            columns.push((own.len() <= MAX_CLASSES).then(|| {
+                let start = classes.len() as u32;
+                classes.extend_from_slice(&own);
+                (start, classes.len() as u32)
+            }));
+        }
+        let accepting = (0..states)
+            .filter(|&q| automaton.accepting[q])
+            .fold(0u64, |mask, q| mask | 1 << q);
+        Some(OneWord {
+            offsets,
+            readable,
+            step,
+            columns,
+            classes,
+            states,
+            accepting,
+            forward: vec![0; vars.len() + 1],
+        })
+    }
+
+    /// The states reached from `from` through `column`.
+    #[inline]
+    fn image(&self, column: usize, from: u64) -> u64 {
+        let mut to = 0;
+        match self.columns[column] {
+            Some((start, end)) => {
+                for &(shift, mask) in &self.classes[start as usize..end as usize] {
+                    let moved = from & mask;
+                    to |= if shift >= 0 {
+                        moved << shift
+                    } else {
+                        moved >> -shift
+                    };
+                }
+            }
+            None => {
+                let row = &self.step[column * self.states..];
+                let mut bits = from;
+                while bits != 0 {
+                    to |= row[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+            }
+        }
+        to
+    }
+
+    /// The states of `from` that `column` leads into `into`.
+    #[inline]
+    fn leading_into(&self, column: usize, from: u64, into: u64) -> u64 {
+        let mut hit = 0;
+        match self.columns[column] {
+            Some((start, end)) => {
+                for &(shift, mask) in &self.classes[start as usize..end as usize] {
+                    let back = if shift >= 0 {
+                        into >> shift
+                    } else {
+                        into << -shift
+                    };
+                    hit |= back & mask;
+                }
+                hit &= from;
+            }
+            None => {
+                let row = &self.step[column * self.states..];
+                let mut bits = from;
+                while bits != 0 {
+                    let q = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    hit |= ((row[q as usize] & into != 0) as u64) << q;
+                }
+            }
+        }
+        hit
+    }
 }
 
 impl Regular {
@@ -305,6 +464,7 @@ impl Regular {
                 sorted.sort_unstable();
                 sorted.windows(2).all(|pair| pair[0] != pair[1])
             },
+            fast: Fast::Unknown,
             name: format!("regular {}", automaton.description),
         }
     }
@@ -361,7 +521,21 @@ impl Propagator for Regular {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         // With a variable listed twice, pruning one place can take supports
         // from another already passed: repeat until a pass removes nothing.
-        while self.pass(ctx)? && !self.distinct {}
+        if let Fast::Unknown = self.fast {
+            self.fast = match OneWord::new(ctx, &self.vars, &self.automaton) {
+                Some(tables) => Fast::Yes(Box::new(tables)),
+                None => Fast::No,
+            };
+        }
+        loop {
+            let removed = match &mut self.fast {
+                Fast::Yes(tables) => pass_one_word(tables, &self.vars, self.automaton.start, ctx)?,
+                _ => self.pass(ctx)?,
+            };
+            if !removed || self.distinct {
+                break;
+            }
+        }
         #[cfg(debug_assertions)]
         if self.distinct {
             self.check(ctx);
@@ -380,6 +554,61 @@ impl Propagator for Regular {
     fn name(&self) -> &str {
         &self.name
     }
+}
+
+/// [`Regular::pass`] for at most 64 states and one-word domains: a state
+/// set is a word, a layer a few word operations per value.
+fn pass_one_word(
+    tables: &mut OneWord,
+    vars: &[Var],
+    start: usize,
+    ctx: &mut Context<'_>,
+) -> Result<bool, Conflict> {
+    let n = vars.len();
+    let mut reach = 1u64 << start;
+    tables.forward[0] = reach;
+    for i in 0..n {
+        let mut next = 0;
+        let mut bits = ctx.words(vars[i])[0] & tables.readable[i];
+        while bits != 0 {
+            let column = (bits.trailing_zeros() as i64 + tables.offsets[i]) as usize;
+            bits &= bits - 1;
+            next |= tables.image(column, reach);
+        }
+        if next == 0 {
+            return Err(Conflict);
+        }
+        reach = next;
+        tables.forward[i + 1] = reach;
+    }
+    let mut alive = reach & tables.accepting;
+    if alive == 0 {
+        return Err(Conflict);
+    }
+    let mut removed = false;
+    for i in (0..n).rev() {
+        let word = ctx.words(vars[i])[0];
+        let reach = tables.forward[i];
+        let mut keep = 0u64;
+        let mut before = 0u64;
+        let mut bits = word & tables.readable[i];
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            let column = (bit as i64 + tables.offsets[i]) as usize;
+            let hit = tables.leading_into(column, reach, alive);
+            if hit != 0 {
+                keep |= 1 << bit;
+                before |= hit;
+            }
+        }
+        if keep != word {
+            removed = true;
+            ctx.intersect_mask(vars[i], keep)?;
+        }
+        alive = before;
+    }
+    Ok(removed)
 }
 
 impl Regular {

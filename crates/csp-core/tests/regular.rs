@@ -79,6 +79,22 @@ fn a_fixpoint_is_sound_and_domain_consistent_on_random_automata() {
 }
 
 #[test]
+fn a_fixpoint_is_domain_consistent_with_transitions_in_many_directions() {
+    // 12 to 64 states with random transitions: a column moves its states
+    // by more than 8 different steps, so it is walked state by state.
+    let mut random = Random::new(0x5eed_0206);
+    let mut figures = Figures::default();
+    let mut make = |random: &mut Random, n: usize| {
+        let states = 12 + random.below(53);
+        let automaton = random_automaton(random, states, 3, 80);
+        let domains = (0..n).map(|_| random.domain(0, 3, 70)).collect();
+        (automaton, domains)
+    };
+    check_automaton_cases(&mut random, 800, &mut make, &mut figures);
+    figures.print("regular fixpoints (12 to 64 states)");
+}
+
+#[test]
 fn a_fixpoint_is_domain_consistent_with_more_than_64_states() {
     let mut random = Random::new(0x5eed_0202);
     let mut figures = Figures::default();
