@@ -321,18 +321,45 @@ struct OneWord {
     readable: Vec<u64>,
     /// `step[column * states + state]`: the one-bit mask of the state reached.
     step: Vec<u64>,
-    /// Per column, its shift classes (`classes[start..end]`), or `None`
-    /// when there are too many and the column reads `step`.
-    columns: Vec<Option<(u32, u32)>>,
-    classes: Vec<(i32, u64)>,
+    /// Per column, its shift classes, or none when there are too many and
+    /// the column reads `step`.
+    columns: Vec<Column>,
     states: usize,
     accepting: u64,
-    /// Layer `i`'s states reachable from the start.
+    /// Every state, as a mask.
+    all: u64,
+    /// Layer `i`'s states reachable from the start through the words `seen`.
     forward: Vec<u64>,
+    /// Layer `i`'s states from which an accepting state can be reached
+    /// through the words `seen` (whether or not the start reaches them).
+    backward: Vec<u64>,
+    /// Per position, the domain word `forward` and `backward` were computed
+    /// from: a position whose word differs now is recomputed, one equal is
+    /// not. Only a hint, checked on every call, so backtracking needs no undo.
+    seen: Vec<u64>,
+    /// Per position, whether the last call that looked at it pruned it: its
+    /// values must be looked at again even if its word comes back equal to
+    /// `seen` (backtracking restores what was pruned).
+    stale: Vec<bool>,
+    /// Whether `forward`, `backward` and `seen` agree (false before the
+    /// first call and after a failure, which leaves them half done).
+    valid: bool,
 }
 
 /// A column with more shift classes than this walks its states one by one.
 const MAX_CLASSES: usize = 8;
+
+/// A column's shift classes: class `k` moves the states of `masks[k]` left
+/// by `left[k]` and right by `right[k]` bits (one of the two is 0), so that
+/// a shift either way is two shifts, without a branch.
+#[derive(Debug, Clone)]
+struct Column {
+    /// How many classes; `u8::MAX` when there are too many.
+    count: u8,
+    left: [u8; MAX_CLASSES],
+    right: [u8; MAX_CLASSES],
+    masks: [u64; MAX_CLASSES],
+}
 
 impl OneWord {
     /// The fast path's tables, if it applies to `vars` over `automaton`.
@@ -354,7 +381,6 @@ impl OneWord {
         }
         let mut step = vec![0u64; span * states];
         let mut columns = Vec::with_capacity(span);
-        let mut classes: Vec<(i32, u64)> = Vec::new();
         for column in 0..span {
             let mut own: Vec<(i32, u64)> = Vec::new();
             for q in 0..states {
@@ -369,11 +395,21 @@ impl OneWord {
                     None => own.push((shift, 1 << q)),
                 }
             }
-            columns.push((own.len() <= MAX_CLASSES).then(|| {
-                let start = classes.len() as u32;
-                classes.extend_from_slice(&own);
-                (start, classes.len() as u32)
-            }));
+            let mut classes = Column {
+                count: u8::MAX,
+                left: [0; MAX_CLASSES],
+                right: [0; MAX_CLASSES],
+                masks: [0; MAX_CLASSES],
+            };
+            if own.len() <= MAX_CLASSES {
+                classes.count = own.len() as u8;
+                for (k, &(shift, mask)) in own.iter().enumerate() {
+                    classes.left[k] = shift.max(0) as u8;
+                    classes.right[k] = (-shift).max(0) as u8;
+                    classes.masks[k] = mask;
+                }
+            }
+            columns.push(classes);
         }
         let accepting = (0..states)
             .filter(|&q| automaton.accepting[q])
@@ -383,35 +419,32 @@ impl OneWord {
             readable,
             step,
             columns,
-            classes,
             states,
             accepting,
+            all: if states == 64 { !0 } else { (1 << states) - 1 },
             forward: vec![0; vars.len() + 1],
+            backward: vec![0; vars.len() + 1],
+            seen: vec![0; vars.len()],
+            stale: vec![false; vars.len()],
+            valid: false,
         })
     }
 
     /// The states reached from `from` through `column`.
     #[inline]
     fn image(&self, column: usize, from: u64) -> u64 {
+        let classes = &self.columns[column];
         let mut to = 0;
-        match self.columns[column] {
-            Some((start, end)) => {
-                for &(shift, mask) in &self.classes[start as usize..end as usize] {
-                    let moved = from & mask;
-                    to |= if shift >= 0 {
-                        moved << shift
-                    } else {
-                        moved >> -shift
-                    };
-                }
+        if classes.count as usize <= MAX_CLASSES {
+            for k in 0..classes.count as usize {
+                to |= (from & classes.masks[k]) << classes.left[k] >> classes.right[k];
             }
-            None => {
-                let row = &self.step[column * self.states..];
-                let mut bits = from;
-                while bits != 0 {
-                    to |= row[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
+        } else {
+            let row = &self.step[column * self.states..];
+            let mut bits = from;
+            while bits != 0 {
+                to |= row[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
             }
         }
         to
@@ -420,30 +453,23 @@ impl OneWord {
     /// The states of `from` that `column` leads into `into`.
     #[inline]
     fn leading_into(&self, column: usize, from: u64, into: u64) -> u64 {
+        let classes = &self.columns[column];
         let mut hit = 0;
-        match self.columns[column] {
-            Some((start, end)) => {
-                for &(shift, mask) in &self.classes[start as usize..end as usize] {
-                    let back = if shift >= 0 {
-                        into >> shift
-                    } else {
-                        into << -shift
-                    };
-                    hit |= back & mask;
-                }
-                hit &= from;
+        if classes.count as usize <= MAX_CLASSES {
+            for k in 0..classes.count as usize {
+                hit |= (into >> classes.left[k] << classes.right[k]) & classes.masks[k];
             }
-            None => {
-                let row = &self.step[column * self.states..];
-                let mut bits = from;
-                while bits != 0 {
-                    let q = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    hit |= ((row[q as usize] & into != 0) as u64) << q;
-                }
+            hit & from
+        } else {
+            let row = &self.step[column * self.states..];
+            let mut bits = from;
+            while bits != 0 {
+                let q = bits.trailing_zeros();
+                bits &= bits - 1;
+                hit |= ((row[q as usize] & into != 0) as u64) << q;
             }
+            hit
         }
-        hit
     }
 }
 
@@ -556,8 +582,16 @@ impl Propagator for Regular {
     }
 }
 
-/// [`Regular::pass`] for at most 64 states and one-word domains: a state
-/// set is a word, a layer a few word operations per value.
+/// [`Regular::pass`] for at most 64 states and one-word domains, and
+/// incremental: a state set is a word, a layer a few word operations per
+/// value, and only the layers that the positions changed since the last
+/// call can change are recomputed. The forward sets are recomputed from
+/// the first changed position until they come out as before past the last
+/// one, the backward (co-reachable) sets from the last changed position
+/// down until they come out as before below the first; the values are
+/// looked at again where their domain, the forward set before them or the
+/// backward set after them changed. Elsewhere every value was found
+/// supported by the same sets before, so it still is.
 fn pass_one_word(
     tables: &mut OneWord,
     vars: &[Var],
@@ -565,49 +599,108 @@ fn pass_one_word(
     ctx: &mut Context<'_>,
 ) -> Result<bool, Conflict> {
     let n = vars.len();
-    let mut reach = 1u64 << start;
-    tables.forward[0] = reach;
-    for i in 0..n {
+    if n == 0 {
+        return if tables.accepting >> start & 1 == 1 {
+            Ok(false)
+        } else {
+            Err(Conflict)
+        };
+    }
+    let fresh = !tables.valid;
+    // The positions changed since the sets were computed: lo..=hi.
+    let (mut lo, mut hi) = (n, 0);
+    if fresh {
+        (lo, hi) = (0, n - 1);
+        tables.forward[0] = 1 << start;
+        tables.backward[n] = tables.accepting;
+    } else {
+        for i in 0..n {
+            if tables.stale[i] || ctx.words(vars[i])[0] != tables.seen[i] {
+                lo = lo.min(i);
+                hi = i;
+            }
+        }
+        if lo == n {
+            return Ok(false);
+        }
+    }
+    tables.valid = false;
+    for i in lo..=hi {
+        tables.seen[i] = ctx.words(vars[i])[0];
+        tables.stale[i] = false;
+    }
+    // Forward from lo: the sets forward[lo + 1..=forward_end] changed.
+    let mut forward_end = lo;
+    for i in lo..n {
         let mut next = 0;
-        let mut bits = ctx.words(vars[i])[0] & tables.readable[i];
+        let mut bits = tables.seen[i] & tables.readable[i];
         while bits != 0 {
             let column = (bits.trailing_zeros() as i64 + tables.offsets[i]) as usize;
             bits &= bits - 1;
-            next |= tables.image(column, reach);
+            next |= tables.image(column, tables.forward[i]);
         }
         if next == 0 {
             return Err(Conflict);
         }
-        reach = next;
-        tables.forward[i + 1] = reach;
+        if !fresh && i > hi && next == tables.forward[i + 1] {
+            break;
+        }
+        tables.forward[i + 1] = next;
+        forward_end = i + 1;
     }
-    let mut alive = reach & tables.accepting;
-    if alive == 0 {
+    if tables.forward[n] & tables.accepting == 0 {
         return Err(Conflict);
     }
+    // Backward from hi, until a set comes out as before below lo; each
+    // position visited has its values looked at too (the backward set after
+    // it is final then), the one where the sets meet the old ones included.
     let mut removed = false;
-    for i in (0..n).rev() {
-        let word = ctx.words(vars[i])[0];
-        let reach = tables.forward[i];
+    for i in (0..=hi).rev() {
+        let (reach, alive) = (tables.forward[i], tables.backward[i + 1]);
+        let word = tables.seen[i];
+        let mut before = 0;
         let mut keep = 0u64;
-        let mut before = 0u64;
         let mut bits = word & tables.readable[i];
         while bits != 0 {
             let bit = bits.trailing_zeros();
             bits &= bits - 1;
             let column = (bit as i64 + tables.offsets[i]) as usize;
-            let hit = tables.leading_into(column, reach, alive);
-            if hit != 0 {
+            let leading = tables.leading_into(column, tables.all, alive);
+            before |= leading;
+            if leading & reach != 0 {
                 keep |= 1 << bit;
-                before |= hit;
             }
         }
         if keep != word {
-            removed = true;
-            ctx.intersect_mask(vars[i], keep)?;
+            tables.stale[i] = true;
+            removed |= ctx.intersect_mask(vars[i], keep)?;
         }
-        alive = before;
+        let unchanged = before == tables.backward[i];
+        tables.backward[i] = before;
+        if !fresh && i < lo && unchanged {
+            break;
+        }
     }
+    // Past hi, the values where the forward set before them changed.
+    for i in hi + 1..(forward_end + 1).min(n) {
+        let word = tables.seen[i];
+        let (reach, alive) = (tables.forward[i], tables.backward[i + 1]);
+        let mut keep = 0u64;
+        let mut bits = word & tables.readable[i];
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            let column = (bit as i64 + tables.offsets[i]) as usize;
+            if tables.leading_into(column, reach, alive) != 0 {
+                keep |= 1 << bit;
+            }
+        }
+        if keep != word {
+            tables.stale[i] = true;
+            removed |= ctx.intersect_mask(vars[i], keep)?;
+        }
+    }
+    tables.valid = true;
     Ok(removed)
 }
 
