@@ -592,6 +592,10 @@ impl Propagator for Regular {
 /// looked at again where their domain, the forward set before them or the
 /// backward set after them changed. Elsewhere every value was found
 /// supported by the same sets before, so it still is.
+#[expect(
+    clippy::needless_range_loop,
+    reason = "a position indexes the variables and four tables alike"
+)]
 fn pass_one_word(
     tables: &mut OneWord,
     vars: &[Var],
