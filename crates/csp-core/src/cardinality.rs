@@ -198,8 +198,11 @@ impl Propagator for Cardinality {
             ones += open;
             open = 0;
         }
-        ctx.set_state(self.open, open as i64);
-        ctx.set_state(self.ones, ones as i64);
+        // A state written is trailed: write only what changed.
+        if open as i64 != ctx.state(self.open) {
+            ctx.set_state(self.open, open as i64);
+            ctx.set_state(self.ones, ones as i64);
+        }
         #[cfg(debug_assertions)]
         self.check(ctx, open, ones);
         Ok(())
