@@ -12,6 +12,10 @@
 //! within the domains, which is domain consistency. Removing the other
 //! values removes no accepted word, so the passes need not be repeated.
 //! State sets are bitsets, so a layer costs one step per state and value.
+//! With at most 64 states and one-word domains (a nonogram line, most
+//! puzzle automata) a state set is one word, a column's transitions a few
+//! shifts of it, and a call recomputes only the layers that the domains
+//! changed since the last call can have changed (`pass_one_word`).
 //!
 //! [`Automaton::nonogram`] builds the automaton of a nonogram line's clue.
 
