@@ -519,8 +519,9 @@ await test('sudoku fast: propagation rounds, guesses and backtracks replayed as 
   await page.screenshot({ path: path.join(screenshots, 'sudoku-fast.png'), fullPage: true });
 });
 
-// An ER 4.2 puzzle of the sudoku README: hidden singles, last cells and an XY-Wing at step 34.
-const SUDOKU_EXPLAIN = '1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.';
+// The ER 4.2 puzzle of the sudoku README (the Sudoku Exchange bank's, public domain): hidden singles,
+// last cells and an XY-Wing at step 34.
+const SUDOKU_EXPLAIN = '7....38.1.5..87.9.8........14.8.2....7..9..1....1.5.29........6.8.71..4.6.52....7';
 
 await test('sudoku explain: the human steps are the command line\'s; stepping shows each with its highlights', async () => {
   const answer = await (await fetch(`${base}/api/sudoku-explain?${new URLSearchParams({ puzzle: SUDOKU_EXPLAIN })}`)).json();

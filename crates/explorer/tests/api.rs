@@ -623,8 +623,10 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
 
 #[tokio::test]
 async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_solution() {
+    // The sudoku README's ER 4.2 puzzle: the Sudoku Exchange bank's (public
+    // domain), line 128 of fixtures/sudoku/rated/sudoku-exchange-se121.tsv.
     let puzzle =
-        "1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.";
+        "7....38.1.5..87.9.8........14.8.2....7..9..1....1.5.29........6.8.71..4.6.52....7";
     let (status, answer) = get_json(&format!("/api/sudoku-explain?puzzle={puzzle}")).await;
     assert_eq!(status, StatusCode::OK);
     let record = &answer["record"];
