@@ -344,16 +344,18 @@ impl Model {
                 events: Some(&mut capture.events),
                 trace: None,
             };
-            let mut watch = CspWatch::new(sinks, &name, &render);
-            match count_up_to {
-                Some(max) => {
-                    solver.count_observed(max, &mut watch);
-                }
-                None => {
-                    solver.solve_observed(&mut watch);
+            {
+                // The watch borrows the capture until the search ends.
+                let mut watch = CspWatch::new(sinks, &name, &render);
+                match count_up_to {
+                    Some(max) => {
+                        solver.count_observed(max, &mut watch);
+                    }
+                    None => {
+                        solver.solve_observed(&mut watch);
+                    }
                 }
             }
-            drop(watch);
             capture.finish().0
         })?;
         Ok(text.lines().map(str::to_owned).collect())
