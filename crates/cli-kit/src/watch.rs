@@ -528,30 +528,71 @@ impl csp_core::Observer for CspWatch<'_, '_> {
     }
 
     fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        self.pruned_because(propagator, None, var, removed);
+    }
+
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: csp_core::Var,
+        removed: &[i32],
+    ) {
         let name = (self.name)(var);
         if self.sinks.events_open() {
-            let fields = json!({"propagator": propagator, "var": name, "removed": removed});
+            let mut fields = json!({"propagator": propagator, "var": name, "removed": removed});
+            if let (Some(reason), Value::Object(fields)) = (reason, &mut fields) {
+                fields.insert("reason".into(), reason.into());
+            }
             if let Value::Object(fields) = fields {
                 self.sinks.emit("prune", &fields);
             }
         }
         if self.sinks.trace_open() {
             let values = self.values(removed);
-            self.sinks
-                .line(format_args!("prune {name} by {propagator}: {values}"));
+            match reason {
+                Some(reason) => self.sinks.line(format_args!(
+                    "prune {name} by {propagator} ({reason}): {values}"
+                )),
+                None => self
+                    .sinks
+                    .line(format_args!("prune {name} by {propagator}: {values}")),
+            }
         }
     }
 
     fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        self.propagator_failed("", None, var);
+    }
+
+    fn propagator_failed(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Option<csp_core::Var>,
+    ) {
         let name = var.map(|var| (self.name)(var));
         let mut fields = Map::new();
         if let Some(name) = &name {
             fields.insert("var".into(), name.clone().into());
         }
+        // The failing propagator and its rule are told only where the
+        // propagator names a rule, so the streams of the others stay as
+        // they were.
+        if let Some(reason) = reason {
+            fields.insert("propagator".into(), propagator.into());
+            fields.insert("reason".into(), reason.into());
+        }
         self.sinks.emit("wipeout", &fields);
-        match name {
-            Some(name) => self.sinks.line(format_args!("wipeout {name}")),
-            None => self.sinks.line("wipeout (a constraint failed)"),
+        match (name, reason) {
+            (Some(name), Some(reason)) => self
+                .sinks
+                .line(format_args!("wipeout {name} by {propagator} ({reason})")),
+            (None, Some(reason)) => self
+                .sinks
+                .line(format_args!("wipeout: {propagator} failed ({reason})")),
+            (Some(name), None) => self.sinks.line(format_args!("wipeout {name}")),
+            (None, None) => self.sinks.line("wipeout (a constraint failed)"),
         }
     }
 
@@ -699,8 +740,27 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
         self.watch.pruned(propagator, var, removed);
     }
 
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: csp_core::Var,
+        removed: &[i32],
+    ) {
+        self.watch.pruned_because(propagator, reason, var, removed);
+    }
+
     fn wipeout(&mut self, var: Option<csp_core::Var>) {
         self.watch.wipeout(var);
+    }
+
+    fn propagator_failed(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Option<csp_core::Var>,
+    ) {
+        self.watch.propagator_failed(propagator, reason, var);
     }
 
     fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
