@@ -120,15 +120,21 @@
 #![deny(missing_docs)]
 
 mod alldiff;
+mod connected;
+mod cycle;
 mod domain;
 mod engine;
+mod graph;
 mod local;
 mod model;
 mod observe;
 mod propagator;
 mod search;
+mod spanning;
 mod table;
 
+pub use connected::Connected;
+pub use cycle::SingleCycle;
 pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
@@ -139,4 +145,5 @@ pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
     Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
+pub use spanning::ConnectedEdges;
 pub use table::Table;
