@@ -94,6 +94,8 @@ pub(crate) struct Dfs {
     pub(crate) parent_edge: Vec<u32>,
     /// Nodes in the order they were reached (children after parents).
     pub(crate) order: Vec<u32>,
+    /// The root of the search that reached each node: its connected piece.
+    pub(crate) tree: Vec<u32>,
     /// The search stack: a node and how far through its adjacency it is.
     stack: Vec<(u32, u32)>,
 }
@@ -107,6 +109,8 @@ impl Dfs {
         self.low.resize(n, UNSEEN);
         self.parent_edge.clear();
         self.parent_edge.resize(n, UNSEEN);
+        self.tree.clear();
+        self.tree.resize(n, UNSEEN);
         self.order.clear();
     }
 
@@ -130,6 +134,7 @@ impl Dfs {
         let mut time = self.order.len() as u32;
         self.disc[root] = time;
         self.low[root] = time;
+        self.tree[root] = root as u32;
         time += 1;
         self.order.push(root as u32);
         self.stack.clear();
@@ -148,6 +153,7 @@ impl Dfs {
                     self.low[other] = time;
                     time += 1;
                     self.parent_edge[other] = edge as u32;
+                    self.tree[other] = root as u32;
                     self.order.push(other as u32);
                     self.stack.push((other as u32, 0));
                 } else {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::alldiff::AllDifferent;
 use crate::connected::Connected;
-use crate::cycle::SingleCycle;
+use crate::cycle::{Degree, SingleCycle};
 use crate::domain::Store;
 use crate::propagator::Propagator;
 use crate::spanning::ConnectedEdges;
@@ -438,7 +438,18 @@ impl Model {
         for &(_, _, x) in edges {
             self.retain(x, |value| value == 0 || value == 1);
         }
-        self.add_propagator(SingleCycle::new(num_nodes, edges));
+        let cycle = SingleCycle::new(num_nodes, edges);
+        for node in 0..num_nodes {
+            let incident: Vec<Var> = edges
+                .iter()
+                .filter(|&&(u, v, _)| u == node || v == node)
+                .map(|e| e.2)
+                .collect();
+            if !incident.is_empty() {
+                self.add_propagator(Degree { edges: incident });
+            }
+        }
+        self.add_propagator(cycle);
     }
 
     /// Adds "the nodes `i` with `nodes[i] = 1` are connected in the graph
