@@ -138,12 +138,16 @@ fn is_connected(nodes: usize, edges: &[(usize, usize)], chosen: &[bool]) -> bool
     (0..nodes).all(|u| !chosen[u] || seen[u])
 }
 
+/// A judge of a complete assignment: the values, the graph's edges and
+/// its number of nodes.
+type Accept = fn(&[i32], &[(usize, usize)], usize) -> bool;
+
 /// The decomposition's global rule: `accept` judges the values once every
 /// variable is fixed, and nothing before (woken by fixing only).
 #[derive(Clone)]
 struct AtLeaves {
     vars: Vec<Var>,
-    accept: fn(&[i32], &[(usize, usize)], usize) -> bool,
+    accept: Accept,
     edges: Vec<(usize, usize)>,
     nodes: usize,
     values: Vec<i32>,
