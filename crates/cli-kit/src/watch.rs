@@ -1014,3 +1014,112 @@ mod failed_decision_tests {
         assert!(!last.cut && !last.on_goal_path, "{last:?}");
     }
 }
+
+#[cfg(test)]
+mod reason_tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use csp_core::{Config, Model};
+
+    /// A writer whose bytes the test reads afterwards.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .expect("not poisoned")
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The events and trace of AC-3 on `model`.
+    fn watched(model: Model) -> (Vec<Value>, String) {
+        let shared = Shared::default();
+        let mut events = Events::to_writer(Box::new(shared.clone()) as Box<dyn Write + Send>, 1000);
+        let mut text = Vec::new();
+        let mut trace = Trace::new(&mut text, 1000);
+        let name = |var: csp_core::Var| format!("x{}", var.index());
+        let render = |values: &[i32]| Rendered {
+            view: format!("{values:?}"),
+            line: None,
+        };
+        let sinks = Sinks {
+            events: Some(&mut events),
+            trace: Some(&mut trace),
+        };
+        let mut watch = CspWatch::new(sinks, &name, &render);
+        csp_core::Solver::new(model, Config::default()).ac3_observed(&mut watch);
+        trace.finish().expect("written");
+        let bytes = shared.0.lock().expect("not poisoned").clone();
+        let events = String::from_utf8(bytes)
+            .expect("utf-8")
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect();
+        (events, String::from_utf8(text).expect("utf-8"))
+    }
+
+    #[test]
+    fn a_graph_constraint_names_its_rule_on_prune_and_wipeout() {
+        // A path 0 - 1 - 2 with its ends chosen: 1 is a cut node.
+        let mut model = Model::new();
+        let nodes = model.new_vars(3, 0..=1);
+        model.connected(&[(0, 1), (1, 2)], &nodes);
+        model.assign(nodes[0], 1);
+        model.assign(nodes[2], 1);
+        let (events, trace) = watched(model);
+        let prune = events
+            .iter()
+            .find(|event| event["kind"] == "prune")
+            .expect("a prune");
+        assert_eq!(prune["propagator"], "connected");
+        assert_eq!(prune["reason"], "cut node");
+        assert_eq!(prune["var"], "x1");
+        assert!(
+            trace.contains("prune x1 by connected (cut node): 0"),
+            "{trace}"
+        );
+
+        // The same path with the middle removed: the ends are apart.
+        let mut model = Model::new();
+        let nodes = model.new_vars(3, 0..=1);
+        model.connected(&[(0, 1), (1, 2)], &nodes);
+        model.assign(nodes[0], 1);
+        model.assign(nodes[1], 0);
+        model.assign(nodes[2], 1);
+        let (events, trace) = watched(model);
+        let wipeout = events
+            .iter()
+            .find(|event| event["kind"] == "wipeout")
+            .expect("a wipeout");
+        assert_eq!(wipeout["propagator"], "connected");
+        assert_eq!(wipeout["reason"], "disconnected");
+        assert!(wipeout.get("var").is_none());
+        assert!(
+            trace.contains("wipeout: connected failed (disconnected)"),
+            "{trace}"
+        );
+    }
+
+    #[test]
+    fn a_constraint_naming_no_rule_writes_the_events_it_wrote_before() {
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 0..2);
+        model.all_different(&vars);
+        let (events, _) = watched(model);
+        let wipeout = events
+            .iter()
+            .find(|event| event["kind"] == "wipeout")
+            .expect("three variables, two values");
+        assert!(wipeout.get("propagator").is_none() && wipeout.get("reason").is_none());
+        assert!(events.iter().all(|event| event.get("reason").is_none()));
+    }
+}
