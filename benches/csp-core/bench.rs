@@ -1,8 +1,12 @@
 //! csp-core against the crates.io `puzzle-solver` engine: N-Queens (first
 //! solution N = 100, count N = 12) and sudoku (magictour top1465), each side
-//! with its own model of the same puzzle, answers compared.
+//! with its own model of the same puzzle, answers compared. The graph
+//! constraints, which puzzle-solver lacks, against their decomposition on
+//! our own core: `graph.rs`.
 
 use std::rc::Rc;
+
+mod graph;
 
 use bench_kit::{Workload, run};
 use csp_core::{Config, Consistency, Inference, Model, Solver, Var, VarOrder};
@@ -198,5 +202,6 @@ fn main() {
             .note("81 variables, 27 all-different; MAC + MRV, Régin matching"),
         );
     }
+    workloads.extend(graph::workloads());
     run(workloads);
 }

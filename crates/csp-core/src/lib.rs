@@ -63,6 +63,16 @@
 //! integers ([`Model::new_state`], [`Context::state`],
 //! [`Context::set_state`]), restored with the domains on backtracking.
 //!
+//! **Graph constraints.** [`Model::single_cycle`] ([`SingleCycle`]): the
+//! chosen 0/1 edges of a graph form one cycle (Slitherlink), by degree,
+//! bridge, connectivity and sub-cycle rules to a fixpoint.
+//! [`Model::connected`] ([`Connected`]): the chosen 0/1 nodes are
+//! connected, domain consistent (unreachable nodes removed, cut nodes
+//! chosen). [`Model::connected_edges`] ([`ConnectedEdges`]): the edges
+//! not 0 connect every node (Hashi), domain consistent (bridges kept).
+//! Each names the rule behind a pruning ([`Context::because`]), which
+//! observers hear ([`Observer::pruned_because`]).
+//!
 //! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
 //! the assigned variable and runs its propagators once in
 //! [`Strength::Forward`]; [`Inference::Ac3ThenForwardChecking`] first takes
@@ -120,15 +130,21 @@
 #![deny(missing_docs)]
 
 mod alldiff;
+mod connected;
+mod cycle;
 mod domain;
 mod engine;
+mod graph;
 mod local;
 mod model;
 mod observe;
 mod propagator;
 mod search;
+mod spanning;
 mod table;
 
+pub use connected::Connected;
+pub use cycle::SingleCycle;
 pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use local::{LocalOutcome, MinConflicts};
@@ -139,4 +155,5 @@ pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
     Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
+pub use spanning::ConnectedEdges;
 pub use table::Table;
