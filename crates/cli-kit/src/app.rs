@@ -326,3 +326,159 @@ pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
     }
     table
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_kit::{Limits, Status};
+
+    /// A square root to find: `fast` is not watched, `walk` is.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Root(u64);
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    enum Algo {
+        #[default]
+        Fast,
+        Walk,
+    }
+
+    impl Algorithm for Algo {
+        const ALL: &'static [Self] = &[Algo::Fast, Algo::Walk];
+        fn name(self) -> &'static str {
+            match self {
+                Algo::Fast => "fast",
+                Algo::Walk => "walk",
+            }
+        }
+    }
+
+    puzzle_kit::algorithm_names!(Algo);
+
+    #[derive(Debug, Clone, Default)]
+    struct Options {
+        algo: Algo,
+        limits: Limits,
+    }
+
+    puzzle_kit::configure_fields!(Options, Algo);
+
+    #[derive(Debug, Clone, Default)]
+    struct Effort(u64);
+
+    impl puzzle_kit::Effort for Effort {
+        fn nodes(&self) -> u64 {
+            self.0
+        }
+        fn elapsed(&self) -> Duration {
+            Duration::ZERO
+        }
+        fn counters(&self) -> Vec<(&'static str, u64)> {
+            vec![("probes", self.0)]
+        }
+    }
+
+    impl std::str::FromStr for Root {
+        type Err = std::num::ParseIntError;
+        fn from_str(text: &str) -> Result<Self, Self::Err> {
+            text.trim().parse().map(Root)
+        }
+    }
+
+    impl std::fmt::Display for Root {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "x * x = {}", self.0)
+        }
+    }
+
+    impl Puzzle for Root {
+        const NAME: &'static str = "root";
+        type Error = std::num::ParseIntError;
+        type Algo = Algo;
+        type Options = Options;
+        type Solution = u64;
+        type Stats = Effort;
+
+        fn to_line(&self) -> String {
+            self.0.to_string()
+        }
+        fn solution_line(&self, x: &u64) -> String {
+            x.to_string()
+        }
+        fn solve(&self, options: &Options) -> OutcomeOf<Self> {
+            let root = self.0.isqrt();
+            let found = (root * root == self.0).then_some(root);
+            let nodes = if options.algo == Algo::Fast {
+                1
+            } else {
+                root + 1
+            };
+            puzzle_kit::Outcome::counted(
+                found,
+                u64::from(found.is_some()),
+                true,
+                None,
+                Effort(nodes),
+            )
+        }
+        fn check(&self, x: &u64) -> Result<(), String> {
+            (x * x == self.0)
+                .then_some(())
+                .ok_or_else(|| "not a root".into())
+        }
+    }
+
+    impl Watchable for Root {
+        fn watchable(algo: Algo) -> bool {
+            algo == Algo::Walk
+        }
+        fn solve_watched(&self, options: &Options, _watch: Watch<'_, '_>) -> OutcomeOf<Self> {
+            self.solve(options)
+        }
+        fn applies(flag: Flag, algo: Algo) -> bool {
+            match flag {
+                Flag::MemoryLimit => false,
+                _ => !flag.watches() || Self::watchable(algo),
+            }
+        }
+    }
+
+    impl Compare for Root {}
+
+    #[test]
+    fn a_flag_that_does_not_apply_has_one_message_naming_where_it_does() {
+        let misfit = |algo, given: &[Flag]| misfit::<Root>(algo, given);
+        assert_eq!(misfit(Algo::Walk, &[Flag::Trace, Flag::NodeLimit]), None);
+        assert_eq!(
+            misfit(Algo::Fast, &[Flag::NodeLimit, Flag::Events]).as_deref(),
+            Some("--events does not apply to --algo fast (only to --algo walk)")
+        );
+        assert_eq!(
+            misfit(Algo::Walk, &[Flag::MemoryLimit]).as_deref(),
+            Some("--memory-limit does not apply to --algo walk (to none)")
+        );
+    }
+
+    #[test]
+    fn compare_runs_every_algorithm_under_the_one_default_limit() {
+        let table = compare(&Root(49), &Options::default());
+        let text = table.to_text();
+        assert!(
+            text.starts_with("49\nlimits per run: 1,000,000 nodes, 10 s\n"),
+            "{text}"
+        );
+        let rows: Vec<_> = table
+            .rows()
+            .iter()
+            .map(|row| (row.algorithm.as_str(), row.status, row.nodes, row.length))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("fast", crate::Status::Solved, 1, Some(1)),
+                ("walk", crate::Status::Solved, 8, Some(1)),
+            ]
+        );
+        assert_eq!(Status::Solved.name(), "solved");
+    }
+}
