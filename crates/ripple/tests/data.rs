@@ -103,11 +103,12 @@ fn the_ascii_drawings_read_as_the_same_puzzles() {
     assert_eq!(seen, 5);
     // The drawing with a wall that closes no room is read as that wall
     // left out: the puzzle it was drawn from.
-    let drawing = fs::read_to_string(fixtures().join("ascii/generated-9x9-hard-s5-stray-wall.txt"))
-        .unwrap();
+    let drawing =
+        fs::read_to_string(fixtures().join("ascii/generated-9x9-hard-s5-stray-wall.txt")).unwrap();
     let parsed = ripple::parse(&drawing).unwrap();
     assert_eq!(parsed.warnings.len(), 1, "{:?}", parsed.warnings);
-    let original = fs::read_to_string(fixtures().join("puzzles/generated-9x9-hard-s5.txt")).unwrap();
+    let original =
+        fs::read_to_string(fixtures().join("puzzles/generated-9x9-hard-s5.txt")).unwrap();
     assert_eq!(parsed.puzzle, original.parse::<Puzzle>().unwrap());
 }
 
