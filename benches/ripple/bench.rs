@@ -196,9 +196,10 @@ fn main() {
         .peer("SAT encoding + blocking clause (batsat)", || peer(&all))
         .items(all.len() as u64)
         .note(format!("single thread; fast: {fast_nodes} nodes in all")),
-        Workload::new("47 fixture puzzles: solve + prove unique (csp, MAC)", || {
-            ours(&all, Algo::Csp, &mut 0)
-        })
+        Workload::new(
+            "47 fixture puzzles: solve + prove unique (csp, MAC)",
+            || ours(&all, Algo::Csp, &mut 0),
+        )
         .peer("SAT encoding + blocking clause (batsat)", || peer(&all))
         .items(all.len() as u64)
         .note(format!(
