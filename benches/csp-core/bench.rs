@@ -1,10 +1,14 @@
 //! csp-core against the crates.io `puzzle-solver` engine: N-Queens (first
 //! solution N = 100, count N = 12) and sudoku (magictour top1465), each side
-//! with its own model of the same puzzle, answers compared.
+//! with its own model of the same puzzle, answers compared. The graph
+//! constraints, which puzzle-solver lacks, against their decomposition on
+//! our own core: `graph.rs`.
 
 mod globals;
 
 use std::rc::Rc;
+
+mod graph;
 
 use bench_kit::{Workload, run};
 use csp_core::{Config, Consistency, Inference, Model, Solver, Var, VarOrder};
@@ -201,5 +205,6 @@ fn main() {
         );
     }
     workloads.extend(globals::workloads());
+    workloads.extend(graph::workloads());
     run(workloads);
 }

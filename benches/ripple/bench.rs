@@ -1,5 +1,6 @@
 //! Ripple Effect benchmark: the fast engine solving and proving unique the
-//! 53 unique real puzzles of the fixtures, single thread, against the
+//! 47 unique puzzles of the fixtures (collected and generated, up to the
+//! hard 17x17 and 24x14 that take it thousands of guesses), single thread, against the
 //! approach cspuz takes (a SAT encoding, here solved by the crates.io
 //! solver batsat, uniqueness by a blocking clause); then the csp-core
 //! model and MRV with forward checking and brute force on the small puzzles,
@@ -11,7 +12,7 @@ use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 use bench_kit::{Workload, run};
 use ripple::{Algo, Difficulty, Options, Puzzle};
 
-/// The 53 unique puzzles, as the fixtures list their URLs.
+/// The 47 unique puzzles, as the fixtures list their URLs.
 fn unique_puzzles() -> Vec<Puzzle> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ripple/unique.txt");
     let text = std::fs::read_to_string(path).expect("fixtures/ripple/unique.txt");
@@ -166,9 +167,9 @@ fn peer(puzzles: &[Puzzle]) -> String {
 
 fn main() {
     let all = unique_puzzles();
-    assert_eq!(all.len(), 53);
-    // The small puzzles: up to 8x8 (the NYT 7x7s, Godzilla 8x8s, tests), where
-    // brute force finishes.
+    assert_eq!(all.len(), 47);
+    // The small puzzles: up to 8x8 (the NYT 7x7s, the generated 4x4 to 8x8s,
+    // tests), where brute force finishes.
     let small: Vec<Puzzle> = all.iter().filter(|p| p.len() <= 64).cloned().collect();
     let count = |algo: Algo, puzzles: &[Puzzle]| {
         let mut calls = 0;
@@ -189,15 +190,16 @@ fn main() {
     };
     let fast_nodes = count(Algo::Fast, &all);
     run(vec![
-        Workload::new("53 real puzzles: solve + prove unique (fast)", || {
+        Workload::new("47 fixture puzzles: solve + prove unique (fast)", || {
             ours(&all, Algo::Fast, &mut 0)
         })
         .peer("SAT encoding + blocking clause (batsat)", || peer(&all))
         .items(all.len() as u64)
         .note(format!("single thread; fast: {fast_nodes} nodes in all")),
-        Workload::new("53 real puzzles: solve + prove unique (csp, MAC)", || {
-            ours(&all, Algo::Csp, &mut 0)
-        })
+        Workload::new(
+            "47 fixture puzzles: solve + prove unique (csp, MAC)",
+            || ours(&all, Algo::Csp, &mut 0),
+        )
         .peer("SAT encoding + blocking clause (batsat)", || peer(&all))
         .items(all.len() as u64)
         .note(format!(

@@ -1,6 +1,5 @@
-from typing import Callable, Iterable, Optional, Sequence, final
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
-@final
 class Model:
     """A constraint problem: variables (by index) with finite integer
     domains and the constraints between them."""
@@ -15,6 +14,8 @@ class Model:
     def not_equal(self, x: int, y: int) -> None: ...
     def table(self, x: int, y: int, allowed: Sequence[tuple[int, int]]) -> None: ...
     def binary(self, x: int, y: int, allowed: Callable[[int, int], bool]) -> None: ...
+    def table_nary(self, indices: Sequence[int], allowed: Sequence[Sequence[int]]) -> None: ...
+    def predicate(self, indices: Sequence[int], allowed: Callable[..., bool]) -> None: ...
     def solve(
         self,
         *,
@@ -42,5 +43,15 @@ class Model:
         node_limit: Optional[int] = None,
     ) -> tuple[int, bool]: ...
     def ac3(self) -> dict: ...
+    def events(
+        self,
+        *,
+        limit: int = ...,
+        count_up_to: Optional[int] = None,
+        inference: str = "mac",
+        var_order: str = "mrv",
+        value_order: str = "ascending",
+        node_limit: Optional[int] = None,
+    ) -> Iterator[dict[str, Any]]: ...
 
 __all__ = ["Model"]

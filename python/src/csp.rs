@@ -7,7 +7,11 @@
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use csp_core::{Config, Inference, Model as Core, Solver, Status, ValueOrder, Var, VarOrder};
+use cli_kit::{CspWatch, DEFAULT_EVENTS_LIMIT, EventCapture, Rendered, Sinks};
+use csp_core::{
+    Config, Conflict, Context, Inference, Model as Core, Propagator, Solver, Status, ValueOrder,
+    Var, VarOrder, Wake,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -16,7 +20,9 @@ use crate::errors::{Failure, guard};
 
 /// A constraint problem: variables (by index, from `var`) with finite
 /// integer domains and the constraints between them.
-#[pyclass(module = "puzzle_solvers.csp")]
+// `subclass`: `puzzle_solvers.csp.Model` is a Python subclass that adds
+// `events` around `_event_lines` (the version check of `_events.stream`).
+#[pyclass(module = "puzzle_solvers.csp", subclass)]
 #[derive(Debug)]
 pub struct Model {
     /// csp-core's model, which is `Send` but not `Sync` (its propagators):
@@ -260,6 +266,101 @@ impl Model {
         Ok(())
     }
 
+    /// A constraint over any number of variables given by its allowed
+    /// tuples (one value per variable, in the order of `indices`),
+    /// generalised arc consistent.
+    fn table_nary(&mut self, indices: Vec<usize>, allowed: Vec<Vec<i32>>) -> PyResult<()> {
+        let mut core = self.core();
+        let vars = vars(&core, &indices)?;
+        if let Some(tuple) = allowed.iter().find(|tuple| tuple.len() != vars.len()) {
+            return Err(PyValueError::new_err(format!(
+                "a tuple of {} values for {} variables: {tuple:?}",
+                tuple.len(),
+                vars.len()
+            )));
+        }
+        core.table_nary(&vars, &allowed);
+        Ok(())
+    }
+
+    /// A constraint over any number of variables by a Python predicate
+    /// `allowed(*values) -> bool`, checked once all of them are assigned:
+    /// the slow path (it prunes nothing before then, each check calls
+    /// Python, and the search keeps the GIL). Prefer `table_nary`,
+    /// `linear` and the other globals where they say the same. An
+    /// exception it raises is raised again when the search ends.
+    fn predicate(&mut self, indices: Vec<usize>, allowed: Py<PyAny>) -> PyResult<()> {
+        self.calls_python = true;
+        let mut core = self.core();
+        let vars = vars(&core, &indices)?;
+        core.add_propagator(Predicate {
+            vars,
+            allowed: Arc::new(allowed),
+            raised: Arc::clone(&self.raised),
+        });
+        Ok(())
+    }
+
+    /// The event stream of one solve (docs/events.md, JSON lines): `run`,
+    /// then csp-core's `propagate`, `prune`, `decide`, `refute`,
+    /// `backtrack`, `solution` and `end`, at most `limit` of them and a
+    /// `cut` event. With `count_up_to`, a count of that many solutions.
+    /// `Model.events` wraps this into dicts.
+    #[pyo3(signature = (*, limit=DEFAULT_EVENTS_LIMIT, count_up_to=None, inference="mac", var_order="mrv", value_order="ascending", node_limit=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn _event_lines(
+        &self,
+        py: Python<'_>,
+        limit: u64,
+        count_up_to: Option<u64>,
+        inference: &str,
+        var_order: &str,
+        value_order: &str,
+        node_limit: Option<u64>,
+    ) -> PyResult<Vec<String>> {
+        let config = config(inference, var_order, value_order, node_limit, None)?;
+        let core = self.core().clone();
+        let inference = inference.to_owned();
+        let text = self.run(py, config, move |solver| {
+            let mut capture = EventCapture::new(limit);
+            capture.events.emit(
+                "run",
+                &serde_json::json!({
+                    "algorithm": "csp",
+                    "inference": inference,
+                    "puzzle": format!("{} variables, {} constraints", core.num_vars(), core.num_constraints()),
+                }),
+            );
+            let name = |var: Var| core.name(var);
+            let render = |values: &[i32]| Rendered {
+                view: core
+                    .vars()
+                    .map(|var| format!("{} = {}", core.name(var), values[var.index()]))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                line: Some(values.iter().map(i32::to_string).collect::<Vec<_>>().join(" ")),
+            };
+            let sinks = Sinks {
+                events: Some(&mut capture.events),
+                trace: None,
+            };
+            {
+                // The watch borrows the capture until the search ends.
+                let mut watch = CspWatch::new(sinks, &name, &render);
+                match count_up_to {
+                    Some(max) => {
+                        solver.count_observed(max, &mut watch);
+                    }
+                    None => {
+                        solver.solve_observed(&mut watch);
+                    }
+                }
+            }
+            capture.finish().0
+        })?;
+        Ok(text.lines().map(str::to_owned).collect())
+    }
+
     /// Solves; returns `{"status", "limit", "solution" (a dict of name to
     /// value, when solved), "stats"}`. `inference` is `fc`, `ac3-fc` or
     /// `mac`; `var_order` `input`, `mrv`, `mrv-degree` or `dom-wdeg`;
@@ -387,6 +488,83 @@ impl Model {
             core.num_vars(),
             core.num_constraints()
         )
+    }
+}
+
+/// The n-ary Python predicate behind `Model.predicate`: it waits until
+/// every variable is fixed, then asks Python.
+#[derive(Debug)]
+struct Predicate {
+    vars: Vec<Var>,
+    allowed: Arc<Py<PyAny>>,
+    raised: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl Clone for Predicate {
+    fn clone(&self) -> Self {
+        Predicate {
+            vars: self.vars.clone(),
+            allowed: Arc::clone(&self.allowed),
+            raised: Arc::clone(&self.raised),
+        }
+    }
+}
+
+impl Predicate {
+    fn ask(&self, values: &[i32]) -> bool {
+        Python::attach(|py| {
+            let args = match pyo3::types::PyTuple::new(py, values) {
+                Ok(args) => args,
+                Err(error) => return self.keep(error),
+            };
+            match self
+                .allowed
+                .call1(py, args)
+                .and_then(|answer| answer.is_truthy(py))
+            {
+                Ok(answer) => answer,
+                Err(error) => self.keep(error),
+            }
+        })
+    }
+
+    /// Keeps the first exception to raise after the search; the values
+    /// count as not allowed meanwhile.
+    fn keep(&self, error: PyErr) -> bool {
+        if let Ok(mut slot) = self.raised.lock() {
+            slot.get_or_insert(error);
+        }
+        false
+    }
+}
+
+impl Propagator for Predicate {
+    fn variables(&self) -> Vec<Var> {
+        self.vars.clone()
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let values: Option<Vec<i32>> = self.vars.iter().map(|&var| ctx.value(var)).collect();
+        match values {
+            Some(values) if !self.ask(&values) => Err(Conflict),
+            _ => Ok(()),
+        }
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        self.ask(values)
+    }
+
+    fn wakes_on(&self) -> Wake {
+        Wake::Fixed
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        "predicate"
     }
 }
 

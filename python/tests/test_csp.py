@@ -107,3 +107,75 @@ def test_a_node_limit_is_a_status():
         model.binary(queens[i], queens[j], lambda a, b, d=j - i: a != b and abs(a - b) != d)
     result = model.solve(inference="fc", var_order="input", node_limit=3)
     assert (result["status"], result["limit"]) == ("limit", "node")
+
+
+def brute_force(domains, allowed) -> int:
+    return sum(1 for values in itertools.product(*domains) if allowed(*values))
+
+
+def test_n_ary_tables_and_predicates_count_what_brute_force_counts():
+    domains = [range(4), range(1, 5), range(0, 7)]
+    rule = lambda x, y, z: x + y == z  # noqa: E731
+    expected = brute_force(domains, rule)
+    tuples = [t for t in itertools.product(*domains) if rule(*t)]
+    for how in ("table", "predicate"):
+        model = Model()
+        xs = [model.var(d, name) for d, name in zip(domains, "xyz")]
+        if how == "table":
+            model.table_nary(xs, tuples)
+        else:
+            model.predicate(xs, rule)
+        for inference in ("fc", "ac3-fc", "mac"):
+            assert model.count(inference=inference) == (expected, True), (how, inference)
+        for solution in model.solutions():
+            assert rule(solution["x"], solution["y"], solution["z"])
+
+
+def test_a_predicate_prunes_only_when_all_its_variables_are_fixed():
+    model = Model()
+    a, b, c = (model.var(range(3), n) for n in "abc")
+    model.predicate([a, b, c], lambda x, y, z: x < y < z)
+    model.all_different([a, b, c])
+    assert model.solutions() == [{"a": 0, "b": 1, "c": 2}]
+    # AC-3 does not run a predicate over unfixed variables: nothing removed.
+    assert model.ac3()["domains"] == {"a": [0, 1, 2], "b": [0, 1, 2], "c": [0, 1, 2]}
+
+
+def test_a_predicate_that_raises_is_raised_again_after_the_search():
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(3)]
+
+    def broken(*values):
+        raise ZeroDivisionError("no")
+
+    model.predicate(xs, broken)
+    with pytest.raises(ZeroDivisionError):
+        model.solve()
+
+
+def test_a_table_tuple_of_the_wrong_length_is_a_value_error():
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(3)]
+    with pytest.raises(ValueError, match="a tuple of 2 values for 3 variables"):
+        model.table_nary(xs, [(0, 1, 1), (0, 1)])
+
+
+def test_events_show_the_solve_as_the_command_lines_do():
+    model = australia("not_equal")
+    events = list(model.events())
+    kinds = [event["kind"] for event in events]
+    assert kinds[0] == "run" and events[0]["algorithm"] == "csp"
+    assert kinds[-1] == "end" and events[-1]["status"] == "solved"
+    assert [event["step"] for event in events] == list(range(len(events)))
+    assert "decide" in kinds and kinds.count("solution") == 1
+    solved = model.solve()["solution"]
+    (solution,) = [event for event in events if event["kind"] == "solution"]
+    assert solution["state_line"] == " ".join(str(solved[name]) for name in REGIONS)
+    pruned = [event for event in events if event["kind"] == "prune"]
+    revised = [event for event in events if event["kind"] == "revise"]
+    assert pruned or revised
+    # A count: one solution event per solution, and the limit cuts the stream.
+    counted = list(model.events(count_up_to=1000))
+    assert sum(event["kind"] == "solution" for event in counted) == model.count()[0]
+    cut = list(model.events(limit=3))
+    assert [event["kind"] for event in cut][-1] == "cut" and len(cut) == 4

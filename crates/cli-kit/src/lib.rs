@@ -74,8 +74,10 @@
 
 #![deny(missing_docs)]
 
+pub mod app;
 mod batch;
 mod check;
+pub mod driver;
 mod events;
 mod input;
 mod memory;
@@ -95,6 +97,7 @@ pub use check::{
     CheckSolution, CheckTally, Claims, Verified, check_claims, json_records, run_check,
     verify_claims,
 };
+pub use driver::{App, Item, SolveFlags, SolveRun, parse_seconds};
 pub use events::{
     Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, EventCapture, Events, Row, WatchArgs,
     thousands,

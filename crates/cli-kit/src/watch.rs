@@ -528,30 +528,71 @@ impl csp_core::Observer for CspWatch<'_, '_> {
     }
 
     fn pruned(&mut self, propagator: &str, var: csp_core::Var, removed: &[i32]) {
+        self.pruned_because(propagator, None, var, removed);
+    }
+
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: csp_core::Var,
+        removed: &[i32],
+    ) {
         let name = (self.name)(var);
         if self.sinks.events_open() {
-            let fields = json!({"propagator": propagator, "var": name, "removed": removed});
+            let mut fields = json!({"propagator": propagator, "var": name, "removed": removed});
+            if let (Some(reason), Value::Object(fields)) = (reason, &mut fields) {
+                fields.insert("reason".into(), reason.into());
+            }
             if let Value::Object(fields) = fields {
                 self.sinks.emit("prune", &fields);
             }
         }
         if self.sinks.trace_open() {
             let values = self.values(removed);
-            self.sinks
-                .line(format_args!("prune {name} by {propagator}: {values}"));
+            match reason {
+                Some(reason) => self.sinks.line(format_args!(
+                    "prune {name} by {propagator} ({reason}): {values}"
+                )),
+                None => self
+                    .sinks
+                    .line(format_args!("prune {name} by {propagator}: {values}")),
+            }
         }
     }
 
     fn wipeout(&mut self, var: Option<csp_core::Var>) {
+        self.propagator_failed("", None, var);
+    }
+
+    fn propagator_failed(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Option<csp_core::Var>,
+    ) {
         let name = var.map(|var| (self.name)(var));
         let mut fields = Map::new();
         if let Some(name) = &name {
             fields.insert("var".into(), name.clone().into());
         }
+        // The failing propagator and its rule are told only where the
+        // propagator names a rule, so the streams of the others stay as
+        // they were.
+        if let Some(reason) = reason {
+            fields.insert("propagator".into(), propagator.into());
+            fields.insert("reason".into(), reason.into());
+        }
         self.sinks.emit("wipeout", &fields);
-        match name {
-            Some(name) => self.sinks.line(format_args!("wipeout {name}")),
-            None => self.sinks.line("wipeout (a constraint failed)"),
+        match (name, reason) {
+            (Some(name), Some(reason)) => self
+                .sinks
+                .line(format_args!("wipeout {name} by {propagator} ({reason})")),
+            (None, Some(reason)) => self
+                .sinks
+                .line(format_args!("wipeout: {propagator} failed ({reason})")),
+            (Some(name), None) => self.sinks.line(format_args!("wipeout {name}")),
+            (None, None) => self.sinks.line("wipeout (a constraint failed)"),
         }
     }
 
@@ -699,8 +740,27 @@ impl<W: csp_core::Observer> csp_core::Observer for SplitTree<'_, W> {
         self.watch.pruned(propagator, var, removed);
     }
 
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: csp_core::Var,
+        removed: &[i32],
+    ) {
+        self.watch.pruned_because(propagator, reason, var, removed);
+    }
+
     fn wipeout(&mut self, var: Option<csp_core::Var>) {
         self.watch.wipeout(var);
+    }
+
+    fn propagator_failed(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Option<csp_core::Var>,
+    ) {
+        self.watch.propagator_failed(propagator, reason, var);
     }
 
     fn decision(&mut self, var: csp_core::Var, value: i32, depth: usize) {
@@ -952,5 +1012,114 @@ mod failed_decision_tests {
         let nodes = tree.nodes();
         let last = nodes.last().expect("decisions were drawn");
         assert!(!last.cut && !last.on_goal_path, "{last:?}");
+    }
+}
+
+#[cfg(test)]
+mod reason_tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use csp_core::{Config, Model};
+
+    /// A writer whose bytes the test reads afterwards.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .expect("not poisoned")
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The events and trace of AC-3 on `model`.
+    fn watched(model: Model) -> (Vec<Value>, String) {
+        let shared = Shared::default();
+        let mut events = Events::to_writer(Box::new(shared.clone()) as Box<dyn Write + Send>, 1000);
+        let mut text = Vec::new();
+        let mut trace = Trace::new(&mut text, 1000);
+        let name = |var: csp_core::Var| format!("x{}", var.index());
+        let render = |values: &[i32]| Rendered {
+            view: format!("{values:?}"),
+            line: None,
+        };
+        let sinks = Sinks {
+            events: Some(&mut events),
+            trace: Some(&mut trace),
+        };
+        let mut watch = CspWatch::new(sinks, &name, &render);
+        csp_core::Solver::new(model, Config::default()).ac3_observed(&mut watch);
+        trace.finish().expect("written");
+        let bytes = shared.0.lock().expect("not poisoned").clone();
+        let events = String::from_utf8(bytes)
+            .expect("utf-8")
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect();
+        (events, String::from_utf8(text).expect("utf-8"))
+    }
+
+    #[test]
+    fn a_graph_constraint_names_its_rule_on_prune_and_wipeout() {
+        // A path 0 - 1 - 2 with its ends chosen: 1 is a cut node.
+        let mut model = Model::new();
+        let nodes = model.new_vars(3, 0..=1);
+        model.connected(&[(0, 1), (1, 2)], &nodes);
+        model.assign(nodes[0], 1);
+        model.assign(nodes[2], 1);
+        let (events, trace) = watched(model);
+        let prune = events
+            .iter()
+            .find(|event| event["kind"] == "prune")
+            .expect("a prune");
+        assert_eq!(prune["propagator"], "connected");
+        assert_eq!(prune["reason"], "cut node");
+        assert_eq!(prune["var"], "x1");
+        assert!(
+            trace.contains("prune x1 by connected (cut node): 0"),
+            "{trace}"
+        );
+
+        // The same path with the middle removed: the ends are apart.
+        let mut model = Model::new();
+        let nodes = model.new_vars(3, 0..=1);
+        model.connected(&[(0, 1), (1, 2)], &nodes);
+        model.assign(nodes[0], 1);
+        model.assign(nodes[1], 0);
+        model.assign(nodes[2], 1);
+        let (events, trace) = watched(model);
+        let wipeout = events
+            .iter()
+            .find(|event| event["kind"] == "wipeout")
+            .expect("a wipeout");
+        assert_eq!(wipeout["propagator"], "connected");
+        assert_eq!(wipeout["reason"], "disconnected");
+        assert!(wipeout.get("var").is_none());
+        assert!(
+            trace.contains("wipeout: connected failed (disconnected)"),
+            "{trace}"
+        );
+    }
+
+    #[test]
+    fn a_constraint_naming_no_rule_writes_the_events_it_wrote_before() {
+        let mut model = Model::new();
+        let vars = model.new_vars(3, 0..2);
+        model.all_different(&vars);
+        let (events, _) = watched(model);
+        let wipeout = events
+            .iter()
+            .find(|event| event["kind"] == "wipeout")
+            .expect("three variables, two values");
+        assert!(wipeout.get("propagator").is_none() && wipeout.get("reason").is_none());
+        assert!(events.iter().all(|event| event.get("reason").is_none()));
     }
 }

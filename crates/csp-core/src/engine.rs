@@ -102,6 +102,11 @@ pub(crate) struct Engine {
     snapshot: Vec<u64>,
     removed: Vec<i32>,
     added: Vec<(Var, Var)>,
+    /// For an observer only: the variables a propagator pruned with the
+    /// reason it named ([`Context::because`]), and the reason in force
+    /// when it returned.
+    reasons: Vec<(u32, &'static str)>,
+    last_reason: Option<&'static str>,
     /// Constraint weights for dom/wdeg: binaries first, then propagators.
     pub(crate) weights: Vec<u64>,
     /// Constraint ids by variable.
@@ -190,6 +195,8 @@ impl Engine {
             snapshot: Vec::new(),
             removed: Vec::new(),
             added: Vec::new(),
+            reasons: Vec::new(),
+            last_reason: None,
             weights: vec![1; num_constraints],
             var_constraints: Csr::new(n, var_constraints),
             constraint_vars: Csr::new(num_constraints, constraint_vars),
@@ -410,7 +417,7 @@ impl Engine {
                 self.snapshot.extend_from_slice(store.words(v as usize));
             }
         }
-        let result = self.run_propagator(store, p, strength, assigned);
+        let result = self.run_propagator(store, p, strength, assigned, O::ACTIVE);
         if O::ACTIVE {
             // The snapshot holds each variable's words in `constraint_vars` order.
             let mut offset = 0;
@@ -422,14 +429,19 @@ impl Engine {
                 self.removed.clear();
                 removed_since(store, v as usize, before, &mut self.removed);
                 if !self.removed.is_empty() {
-                    observer.pruned(self.props[p].name(), Var(v), &self.removed);
+                    let reason = self
+                        .reasons
+                        .iter()
+                        .find(|&&(var, _)| var == v)
+                        .map(|&(_, reason)| reason);
+                    observer.pruned_because(self.props[p].name(), reason, Var(v), &self.removed);
                 }
                 if store.size(v as usize) == 0 && emptied.is_none() {
                     emptied = Some(Var(v));
                 }
             }
             if result.is_err() {
-                observer.wipeout(emptied);
+                observer.propagator_failed(self.props[p].name(), self.last_reason, emptied);
             }
         }
         result
@@ -441,12 +453,18 @@ impl Engine {
         p: usize,
         strength: Strength,
         assigned: Option<Var>,
+        watched: bool,
     ) -> Result<(), Conflict> {
         self.counters.propagations += 1;
         let mut ctx = Context::new(store, &mut self.changed, strength);
         ctx.assigned = assigned;
+        if watched {
+            self.reasons.clear();
+            ctx.reasons = Some(&mut self.reasons);
+        }
         let result = self.props[p].propagate(&mut ctx);
         self.counters.prunings += ctx.prunings;
+        self.last_reason = ctx.reason;
         result
     }
 

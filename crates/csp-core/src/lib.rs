@@ -79,6 +79,16 @@
 //! `named`), and the counting one also why it pruned. In debug builds each
 //! checks its own result from scratch after every call.
 //!
+//! **Graph constraints.** [`Model::single_cycle`] ([`SingleCycle`]): the
+//! chosen 0/1 edges of a graph form one cycle (Slitherlink), by degree,
+//! bridge, connectivity and sub-cycle rules to a fixpoint.
+//! [`Model::connected`] ([`Connected`]): the chosen 0/1 nodes are
+//! connected, domain consistent (unreachable nodes removed, cut nodes
+//! chosen). [`Model::connected_edges`] ([`ConnectedEdges`]): the edges
+//! not 0 connect every node (Hashi), domain consistent (bridges kept).
+//! Each names the rule behind a pruning ([`Context::because`]), which
+//! observers hear ([`Observer::pruned_because`]).
+//!
 //! **Inference.** [`Inference::ForwardChecking`] revises only the arcs into
 //! the assigned variable and runs its propagators once in
 //! [`Strength::Forward`]; [`Inference::Ac3ThenForwardChecking`] first takes
@@ -137,8 +147,11 @@
 
 mod alldiff;
 mod cardinality;
+mod connected;
+mod cycle;
 mod domain;
 mod engine;
+mod graph;
 mod linear;
 mod local;
 mod model;
@@ -146,9 +159,12 @@ mod observe;
 mod propagator;
 mod regular;
 mod search;
+mod spanning;
 mod table;
 
 pub use cardinality::Cardinality;
+pub use connected::Connected;
+pub use cycle::SingleCycle;
 pub use domain::DomainIter;
 pub use engine::{ArcRevision, Pruning};
 pub use linear::Linear;
@@ -161,4 +177,5 @@ pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
     Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
+pub use spanning::ConnectedEdges;
 pub use table::Table;

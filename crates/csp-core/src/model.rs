@@ -6,10 +6,13 @@ use std::sync::Arc;
 
 use crate::alldiff::AllDifferent;
 use crate::cardinality::Cardinality;
+use crate::connected::Connected;
+use crate::cycle::{Degree, SingleCycle};
 use crate::domain::Store;
 use crate::linear::Linear;
 use crate::propagator::Propagator;
 use crate::regular::{Automaton, Regular};
+use crate::spanning::ConnectedEdges;
 use crate::table::Table;
 
 /// A variable of a [`Model`], a small copyable handle.
@@ -552,6 +555,57 @@ impl Model {
     /// ```
     pub fn regular(&mut self, vars: &[Var], automaton: &Automaton) {
         self.add_propagator(Regular::new(vars, automaton));
+    }
+
+    /// Adds "the edges `(u, v, x)` with `x = 1` form exactly one cycle"
+    /// over the nodes `0..num_nodes` (a Slitherlink loop; see
+    /// [`SingleCycle`] for what propagation guarantees), and keeps each
+    /// `x` to {0, 1}.
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `num_nodes`, is a loop, or is given twice.
+    pub fn single_cycle(&mut self, num_nodes: usize, edges: &[(usize, usize, Var)]) {
+        for &(_, _, x) in edges {
+            self.retain(x, |value| value == 0 || value == 1);
+        }
+        let cycle = SingleCycle::new(num_nodes, edges);
+        for node in 0..num_nodes {
+            let incident: Vec<Var> = edges
+                .iter()
+                .filter(|&&(u, v, _)| u == node || v == node)
+                .map(|e| e.2)
+                .collect();
+            if !incident.is_empty() {
+                self.add_propagator(Degree { edges: incident });
+            }
+        }
+        self.add_propagator(cycle);
+    }
+
+    /// Adds "the nodes `i` with `nodes[i] = 1` are connected in the graph
+    /// of `edges`" (no node chosen counts as connected; see [`Connected`],
+    /// domain consistent), and keeps each node variable to {0, 1}.
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `nodes.len()`, is a loop, or is given twice.
+    pub fn connected(&mut self, edges: &[(usize, usize)], nodes: &[Var]) {
+        for &x in nodes {
+            self.retain(x, |value| value == 0 || value == 1);
+        }
+        self.add_propagator(Connected::new(edges, nodes));
+    }
+
+    /// Adds "the edges `(u, v, x)` with `x != 0` connect all the nodes
+    /// `0..num_nodes`" (Hashi's bridges, where `x` may count them; see
+    /// [`ConnectedEdges`], domain consistent).
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `num_nodes`, is a loop, or is given twice.
+    pub fn connected_edges(&mut self, num_nodes: usize, edges: &[(usize, usize, Var)]) {
+        self.add_propagator(ConnectedEdges::new(num_nodes, edges));
     }
 
     /// Adds a custom constraint (see [`Propagator`]).

@@ -65,10 +65,37 @@ pub trait Observer {
         let _ = (propagator, var, removed);
     }
 
+    /// [`Observer::pruned`] with the rule behind the removal, where the
+    /// propagator names one ([`crate::Context::because`]): `single-cycle`
+    /// says `degree`, `bridge`, `subtour`, ... The engine reports every
+    /// propagator's pruning through this call; by default it forgets the
+    /// reason and calls [`Observer::pruned`]. With several reasons for one
+    /// variable in one call, `reason` is the first (a 0/1 variable loses
+    /// its one value for one reason).
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Var,
+        removed: &[i32],
+    ) {
+        let _ = reason;
+        self.pruned(propagator, var, removed);
+    }
+
     /// Propagation failed: `var`'s domain was wiped out (`None` when a
     /// propagator failed without emptying a domain).
     fn wipeout(&mut self, var: Option<Var>) {
         let _ = var;
+    }
+
+    /// Propagator `propagator` failed, wiping out `var` (or none), for
+    /// `reason` where it names one ([`crate::Context::because`]). By
+    /// default it calls [`Observer::wipeout`], as the engine did before
+    /// reasons; a propagator's failure is reported through this call.
+    fn propagator_failed(&mut self, propagator: &str, reason: Option<&str>, var: Option<Var>) {
+        let _ = (propagator, reason);
+        self.wipeout(var);
     }
 
     /// `var = value` was decided; `depth` counts it.
@@ -128,8 +155,22 @@ impl<O: Observer> Observer for &mut O {
         (**self).pruned(propagator, var, removed);
     }
 
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Var,
+        removed: &[i32],
+    ) {
+        (**self).pruned_because(propagator, reason, var, removed);
+    }
+
     fn wipeout(&mut self, var: Option<Var>) {
         (**self).wipeout(var);
+    }
+
+    fn propagator_failed(&mut self, propagator: &str, reason: Option<&str>, var: Option<Var>) {
+        (**self).propagator_failed(propagator, reason, var);
     }
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {
@@ -232,8 +273,23 @@ impl<O: Observer> Observer for KeepSolutions<O> {
         self.observer.pruned(propagator, var, removed);
     }
 
+    fn pruned_because(
+        &mut self,
+        propagator: &str,
+        reason: Option<&str>,
+        var: Var,
+        removed: &[i32],
+    ) {
+        self.observer
+            .pruned_because(propagator, reason, var, removed);
+    }
+
     fn wipeout(&mut self, var: Option<Var>) {
         self.observer.wipeout(var);
+    }
+
+    fn propagator_failed(&mut self, propagator: &str, reason: Option<&str>, var: Option<Var>) {
+        self.observer.propagator_failed(propagator, reason, var);
     }
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {

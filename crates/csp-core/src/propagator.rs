@@ -156,6 +156,11 @@ pub struct Context<'a> {
     pub(crate) strength: Strength,
     pub(crate) prunings: u64,
     pub(crate) assigned: Option<Var>,
+    /// The rule named by [`Context::because`] for what follows.
+    pub(crate) reason: Option<&'static str>,
+    /// Set only when an observer listens: each variable pruned, with the
+    /// reason in force when it was.
+    pub(crate) reasons: Option<&'a mut Vec<(u32, &'static str)>>,
 }
 
 impl<'a> Context<'a> {
@@ -166,7 +171,21 @@ impl<'a> Context<'a> {
             strength,
             prunings: 0,
             assigned: None,
+            reason: None,
+            reasons: None,
         }
+    }
+
+    /// Names the rule behind the removals that follow in this call (and
+    /// behind a failure, if the call fails): `degree`, `subtour`, ... It
+    /// reaches an observer as the `reason` of
+    /// [`Observer::pruned_because`](crate::Observer::pruned_because) and
+    /// [`Observer::propagator_failed`](crate::Observer::propagator_failed),
+    /// the `reason` field of the `prune` and `wipeout` events. Unwatched,
+    /// it costs a store.
+    #[inline]
+    pub fn because(&mut self, reason: &'static str) {
+        self.reason = Some(reason);
     }
 
     /// How much this call is asked to do.
@@ -250,6 +269,9 @@ impl<'a> Context<'a> {
     #[inline]
     fn note(&mut self, var: usize) -> Result<bool, Conflict> {
         self.prunings += 1;
+        if let (Some(reasons), Some(reason)) = (self.reasons.as_deref_mut(), self.reason) {
+            reasons.push((var as u32, reason));
+        }
         // Forward checking never cascades, so nobody reads the changed list.
         if self.strength == Strength::Full {
             self.changed.push(var as u32);
@@ -348,6 +370,13 @@ impl<'a> Context<'a> {
 
     /// Reports failure: `Err(Conflict)`, for `?` or `return`.
     pub fn fail<T>(&self) -> Result<T, Conflict> {
+        Err(Conflict)
+    }
+
+    /// Reports failure for `reason` ([`Context::because`] then
+    /// [`Context::fail`]).
+    pub fn fail_because<T>(&mut self, reason: &'static str) -> Result<T, Conflict> {
+        self.because(reason);
         Err(Conflict)
     }
 }

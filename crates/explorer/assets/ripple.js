@@ -15,9 +15,10 @@ const ALGOS = [
   ['brute', 'brute force (reading order)'],
   ['mrv', 'MRV with forward checking'],
 ];
-// The lab puzzle (soumyakanti3578/Ripple_Effect's board4, 7 rows
-// of 6): brute force 679 calls, MRV 97.
-const EXAMPLE = 'https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k';
+// A generated 6x6 (`ripple generate --size 6x6 --seed 3 --difficulty
+// medium`, fixtures/ripple/puzzles/generated-6x6-medium-s3.txt): brute
+// force 682 calls, MRV 118.
+const EXAMPLE = 'https://puzz.link/p?ripple/6/6/lbb7a8n070rjm2h5g4k2j3h1l4h';
 const DIGITS = '123456789';
 
 mountView({

@@ -519,8 +519,9 @@ await test('sudoku fast: propagation rounds, guesses and backtracks replayed as 
   await page.screenshot({ path: path.join(screenshots, 'sudoku-fast.png'), fullPage: true });
 });
 
-// An ER 4.2 puzzle of the sudoku README: hidden singles, last cells and an XY-Wing at step 34.
-const SUDOKU_EXPLAIN = '1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.';
+// The ER 4.2 puzzle of the sudoku README (the Sudoku Exchange bank's, public domain): hidden singles,
+// last cells and an XY-Wing at step 34.
+const SUDOKU_EXPLAIN = '7....38.1.5..87.9.8........14.8.2....7..9..1....1.5.29........6.8.71..4.6.52....7';
 
 await test('sudoku explain: the human steps are the command line\'s; stepping shows each with its highlights', async () => {
   const answer = await (await fetch(`${base}/api/sudoku-explain?${new URLSearchParams({ puzzle: SUDOKU_EXPLAIN })}`)).json();
@@ -636,10 +637,11 @@ for (const [n, algo] of [[8, 'csp'], [30, 'min-conflicts'], [200, 'min-conflicts
   });
 }
 
-// The lab puzzle (7 rows of 6: brute force 679 calls, MRV 97) and
-// a 9x9 whose brute force runs 238,964 calls, past the events sent.
-const RIPPLE = 'https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k';
-const RIPPLE_LONG = 'https://puzz.link/p?ripple/9/9/knnvfmp4mqpt5ig4p70i3nvs1ivos0j1x6p1p1m5zm';
+// The page's example, a generated 6x6 (brute force 682 calls, MRV 118),
+// and a generated 9x9 whose brute force runs 149,342 calls, past the
+// events sent.
+const RIPPLE = 'https://puzz.link/p?ripple/6/6/lbb7a8n070rjm2h5g4k2j3h1l4h';
+const RIPPLE_LONG = 'https://puzz.link/p?ripple/9/9/j6cjanqcb9iqld0h0pored0k2mpub0h4l51g7i4g4q5k7g83k1m3j76j2h4g2q';
 
 // The call shown by panel `index`: its trace line.
 async function callLine(page, index) {
@@ -671,7 +673,7 @@ await test('ripple: brute force beside MRV, the events and counters are the comm
     // Replayed call by call, the trace's calls and dead ends add up to the record's.
     equal(await live('recursive calls'), record.stats.recursive_calls, `panel ${index} calls replayed`);
     equal(await live('backtracks'), record.stats.backtracks, `panel ${index} backtracks replayed`);
-    equal(await live('cells filled'), 42, `panel ${index} cells filled at the end`);
+    equal(await live('cells filled'), 36, `panel ${index} cells filled at the end`);
     check((await callLine(page, index)).startsWith('end: solved'), `panel ${index} does not show the end`);
     // The solution drawn is the record's, row by row.
     const digits = await panel.locator('svg.ripple .digit').allTextContents();
@@ -694,7 +696,7 @@ await test('ripple: brute force beside MRV, the events and counters are the comm
   await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE, step: '200' })}`);
   await waitForRun(page);
   check((await callLine(page, 0)).startsWith('call 200 '), 'brute force at call 200');
-  check((await callLine(page, 1)).startsWith('end: solved, 97 recursive calls'), `MRV shows '${await callLine(page, 1)}'`);
+  check((await callLine(page, 1)).startsWith('end: solved, 118 recursive calls'), `MRV shows '${await callLine(page, 1)}'`);
 });
 
 await test('ripple: a run past the events sent says it was cut; its counters are the whole run\'s', async () => {
@@ -713,7 +715,7 @@ await test('ripple: a run past the events sent says it was cut; its counters are
 
 await test('ripple: bad input is refused beside the puzzle with its column', async () => {
   const page = await newPage();
-  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE.replace('217', '2!7') })}`);
+  await page.goto(`${base}/ripple?${new URLSearchParams({ puzzle: RIPPLE.replace('n070', 'n!70') })}`);
   const error = page.locator('[data-error-for=puzzle]');
   await error.waitFor();
   check((await error.textContent()).includes('line 1, column 39'), `no column in '${await error.textContent()}'`);

@@ -499,14 +499,14 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
     }
 }
 
-/// The lab puzzle, 7 rows of 6, as a query value.
-const RIPPLE: &str = "https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc217nt7fq0h42v1q2i4k";
+/// The page's example, a generated 6x6, as a query value.
+const RIPPLE: &str = "https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F6%2Flbb7a8n070rjm2h5g4k2j3h1l4h";
 
 #[tokio::test]
 async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
     // Brute force and MRV: brute force's calls are its expand and goal
     // events; MRV counts its rooms of one cell (one here) before them.
-    for (algo, calls, singles) in [("brute", 679, 0), ("mrv", 97, 1)] {
+    for (algo, calls, singles) in [("brute", 682, 0), ("mrv", 118, 1)] {
         let (status, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo={algo}")).await;
         assert_eq!(status, StatusCode::OK, "ripple {algo}");
         assert_eq!(answer["puzzle"], "ripple");
@@ -553,20 +553,20 @@ async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
             dead_ends as u64,
             record["stats"]["backtracks"].as_u64().unwrap()
         );
-        // The grid: 7 rows of 6, each cell's room, the five givens.
+        // The grid: 6 rows of 6, each cell's room, the seven givens.
         let grid = &answer["grid"];
         assert_eq!(
             (grid["rows"].as_u64(), grid["cols"].as_u64()),
-            (Some(7), Some(6))
+            (Some(6), Some(6))
         );
-        assert_eq!(grid["rooms"].as_array().unwrap().len(), 42);
+        assert_eq!(grid["rooms"].as_array().unwrap().len(), 36);
         let givens = grid["givens"].as_array().unwrap();
-        assert_eq!(givens.iter().filter(|given| *given != 0).count(), 5);
+        assert_eq!(givens.iter().filter(|given| *given != 0).count(), 7);
     }
     // The ASCII wall drawing of the same puzzle, as a file's text: the same run.
     let drawing = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/ripple/ascii/soumyakanti-board4.txt"
+        "/../../fixtures/ripple/ascii/generated-6x6-medium-s3.txt"
     ))
     .unwrap();
     let query: String = drawing
@@ -580,15 +580,15 @@ async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
     assert_eq!(status, StatusCode::OK, "ripple drawing");
     assert_eq!(
         answer["record"]["puzzle"],
-        "https://puzz.link/p?ripple/6/7/abh4uc217nt7fq0h42v1q2i4k"
+        "https://puzz.link/p?ripple/6/6/lbb7a8n070rjm2h5g4k2j3h1l4h"
     );
-    assert_eq!(answer["record"]["stats"]["recursive_calls"], 97);
+    assert_eq!(answer["record"]["stats"]["recursive_calls"], 118);
     // Past the events asked for, the stream and the trace are cut, and the
     // record stays the whole run's.
     let (_, answer) = get_json(&format!("/api/ripple?puzzle={RIPPLE}&algo=brute&events=50")).await;
     assert_eq!(answer["cut"], true);
     assert_eq!(answer["events"].as_array().unwrap().len(), 51);
-    assert_eq!(answer["record"]["stats"]["recursive_calls"], 679);
+    assert_eq!(answer["record"]["stats"]["recursive_calls"], 682);
     assert!(answer["trace"].as_array().unwrap().len() <= 51);
 }
 
@@ -596,7 +596,7 @@ async fn ripple_sends_the_recursive_calls_with_their_trace_and_the_grid() {
 async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
     for (uri, field, says) in [
         (
-            "/api/ripple?puzzle=https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F7%2Fabh4uc2!7nt7fq0h42v1q2i4k",
+            "/api/ripple?puzzle=https%3A%2F%2Fpuzz.link%2Fp%3Fripple%2F6%2F6%2Flbb7a8n!70rjm2h5g4k2j3h1l4h",
             "puzzle",
             "line 1, column 39: expected a wall digit",
         ),
@@ -623,8 +623,10 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
 
 #[tokio::test]
 async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_solution() {
+    // The sudoku README's ER 4.2 puzzle: the Sudoku Exchange bank's (public
+    // domain), line 128 of fixtures/sudoku/rated/sudoku-exchange-se121.tsv.
     let puzzle =
-        "1.34..78.4..7....3..9.2......5..7.3.....1.6..8......4...1........2395..49...71.5.";
+        "7....38.1.5..87.9.8........14.8.2....7..9..1....1.5.29........6.8.71..4.6.52....7";
     let (status, answer) = get_json(&format!("/api/sudoku-explain?puzzle={puzzle}")).await;
     assert_eq!(status, StatusCode::OK);
     let record = &answer["record"];

@@ -152,7 +152,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
 /// to the solution limit, each solution kept as [`solve`] keeps it. The
 /// outcome is [`solve`]'s, but that a memory limit on the kept solutions
 /// is found only when the count ends (a watched run is a small one).
-#[cfg(feature = "cli")] // only the watch module uses it
+#[cfg(feature = "app")] // only the watch module uses it
 pub(crate) fn solve_observed<O: csp_core::Observer>(
     puzzle: &Puzzle,
     options: &Options,

@@ -27,19 +27,19 @@ pub(crate) type Move = (usize, Letter);
 
 impl Fill {
     /// The next available empty cell: the first in reading order.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn first_empty(&self) -> Option<usize> {
         self.cells.iter().position(|&held| held == EMPTY)
     }
 
     /// How many cells hold a letter.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn filled(&self) -> usize {
         self.cells.iter().filter(|&&held| held != EMPTY).count()
     }
 
     /// The compact form: the 25 cells row by row, a letter or `.`.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         self.cells
             .iter()
@@ -56,7 +56,7 @@ impl Fill {
     /// The letters the look-ahead keeps for the first empty cell (each
     /// unused letter after which every word can still be formed), and how
     /// many it turns down; what the course formulation's `get_Successors` tries.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn look_ahead(&self, words: &[Vec<Letter>]) -> (Vec<Letter>, usize) {
         let Some(cell) = self.first_empty() else {
             return (Vec::new(), 0);

@@ -58,6 +58,8 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -68,7 +70,7 @@ mod options;
 mod puzzle;
 mod solve;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::Violation;

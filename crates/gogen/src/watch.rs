@@ -10,22 +10,26 @@
 //! | `dfs` (search-core) | `start`, `expand`, `generate` (`new`, or `duplicate` when the closed set holds the grid), `goal`, `end`; `state` is the 5x5 grid, `.` for an empty cell | each grid popped with the next empty cell and the letters the look-ahead keeps (how many it turns down), each grid tried, the stack size |
 //! | `csp` (csp-core, MAC with MRV) | `propagate`, `prune` (`all-different`, `touching`: the cells a letter can no longer take), `wipeout`, `decide`, `refute`, `backtrack`, `solution`, `end`; a variable is a letter (`A`), a value a cell index from 0 in reading order, the state the 5x5 grid | one line per event: `decide K = 7 (depth 1)`; the tree names the cell, `K in r2c3` |
 
-use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
+use cli_kit::app::Watchable;
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, SplitTree};
 use search_core::{Generated, NodeView, Observer};
-use svg_kit::SearchTree;
 
 use crate::dfs::{Fill, Move, solve_observed, words_of};
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{CELLS, Letter, Puzzle, SIDE, letter_char};
 
-/// Where a watched solve goes: the event stream and the trace of `sinks`,
-/// and the search tree, if asked for.
-#[derive(Debug, Default)]
-pub struct Watch<'a, 'b> {
-    /// The event stream and the trace.
-    pub sinks: Sinks<'a, 'b>,
-    /// The search tree: the first [`SearchTree::MAX_NODES`] grids.
-    pub tree: Option<&'a mut SearchTree>,
+pub use cli_kit::app::Watch;
+
+/// Both algorithms report their search; the shared options apply to
+/// both.
+impl Watchable for Puzzle {
+    fn watchable(algo: Algo) -> bool {
+        watchable(algo)
+    }
+
+    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+        solve_watched(self, options, watch)
+    }
 }
 
 /// Whether `algo` can be watched: both, the depth-first search and

@@ -97,9 +97,14 @@ fn help_lists_the_exit_codes() {
 fn the_stats_line_starts_with_nodes() {
     let runs: [&[&str]; 5] = [
         &["solve", "sample.txt"],
-        &["solve", "puzzles/imperial-hard.txt", "--count"],
+        &["solve", "puzzles/bmehta-22-five-givens.txt", "--count"],
         &["solve", "unsolvable-extra-word.txt"],
-        &["solve", "puzzles/imperial-hard.txt", "--node-limit", "2"],
+        &[
+            "solve",
+            "puzzles/bmehta-22-five-givens.txt",
+            "--node-limit",
+            "2",
+        ],
         &["solve", "sample-words.txt", "--letters", "MGDWLYSJB"],
     ];
     for run in runs {
@@ -203,7 +208,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
     assert_eq!(sample.fields.unique, Some(true));
     assert_eq!(sample.stats.nodes, 1, "csp's own nodes only");
     let hard = record(&gogen(
-        &["solve", "puzzles/imperial-hard.txt", "--json"],
+        &["solve", "puzzles/bmehta-22-five-givens.txt", "--json"],
         b"",
     ));
     assert_eq!(hard.fields.unique, Some(false));
@@ -218,8 +223,13 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
     assert_eq!(dfs.stats.nodes, alone.nodes);
     assert_eq!(dfs.stats.extra.nodes_visited, Some(480));
     assert_eq!(dfs.stats.extra.backtracks, Some(alone.backtracks));
-    // The count to 2 within the same node limit: 4 nodes solve, not count.
-    let args = ["solve", "puzzles/imperial-hard.txt", "--node-limit", "4"];
+    // The count to 2 within the same node limit: 7 nodes solve, not count.
+    let args = [
+        "solve",
+        "puzzles/bmehta-22-five-givens.txt",
+        "--node-limit",
+        "7",
+    ];
     let cut = record(&gogen(&[&args[..], &["--json"]].concat(), b""));
     assert_eq!(cut.status, cli_kit::Status::Solved);
     assert_eq!(cut.fields.unique, None);
@@ -237,7 +247,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
     for (file, line) in [
         ("sample.txt", "unique: yes"),
         (
-            "puzzles/imperial-hard.txt",
+            "puzzles/bmehta-22-five-givens.txt",
             "unique: no, the puzzle has another solution",
         ),
     ] {
@@ -301,7 +311,7 @@ fn a_limit_is_never_passed_and_a_cut_count_is_a_lower_bound() {
             let limit_text = limit.to_string();
             let args = [
                 "solve",
-                "puzzles/imperial-hard.txt",
+                "puzzles/bmehta-22-five-givens.txt",
                 "--algo",
                 algo,
                 "--count",
@@ -329,7 +339,7 @@ fn a_limit_is_never_passed_and_a_cut_count_is_a_lower_bound() {
     let human = gogen(
         &[
             "solve",
-            "puzzles/imperial-hard.txt",
+            "puzzles/bmehta-22-five-givens.txt",
             "--count",
             "--node-limit",
             "3",
@@ -344,7 +354,7 @@ fn the_memory_limit_ends_a_search_with_status_limit() {
     for algo in ["csp", "dfs"] {
         let args = [
             "solve",
-            "puzzles/imperial-hard.txt",
+            "puzzles/bmehta-22-five-givens.txt",
             "--algo",
             algo,
             "--count",
@@ -481,7 +491,7 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         (&["--memory-limit", "1M"], cli_kit::Limit::Memory),
         (&["--node-limit", "1"], cli_kit::Limit::Node),
     ];
-    for puzzle in ["sample.txt", "puzzles/imperial-hard.txt"] {
+    for puzzle in ["sample.txt", "puzzles/bmehta-22-five-givens.txt"] {
         for (flags, which) in budgets {
             for algo in ["csp", "dfs"] {
                 for count in [false, true] {
@@ -513,14 +523,22 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         }
     }
     let human = gogen(
-        &["solve", "puzzles/imperial-hard.txt", "--node-limit", "1"],
+        &[
+            "solve",
+            "puzzles/bmehta-22-five-givens.txt",
+            "--node-limit",
+            "1",
+        ],
         b"",
     );
     assert_eq!(
         text(&human.stdout),
         "node limit reached before a solution was found\n"
     );
-    let checked = gogen(&["check", "puzzles/imperial-hard.txt"], &human.stdout);
+    let checked = gogen(
+        &["check", "puzzles/bmehta-22-five-givens.txt"],
+        &human.stdout,
+    );
     assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
     // A limit line that names no limit, or one gogen does not have, fails.
     for line in [

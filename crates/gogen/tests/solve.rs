@@ -90,7 +90,7 @@ fn the_sample_solves_to_its_answer_from_both_input_forms() {
 #[test]
 fn both_algorithms_solve_every_real_puzzle_and_agree_with_the_published_solution() {
     let puzzles = real_puzzles();
-    assert!(puzzles.len() >= 55, "found {} puzzles", puzzles.len());
+    assert!(puzzles.len() >= 53, "found {} puzzles", puzzles.len());
     let mut solved = 0;
     for (name, puzzle, published) in &puzzles {
         let csp = run(puzzle, Algo::Csp, 2);
@@ -118,7 +118,7 @@ fn both_algorithms_solve_every_real_puzzle_and_agree_with_the_published_solution
             solved += 1;
         }
     }
-    assert_eq!(solved, 55);
+    assert_eq!(solved, 53);
 }
 
 fn sorted(grids: &[Grid]) -> Vec<String> {
@@ -129,7 +129,8 @@ fn sorted(grids: &[Grid]) -> Vec<String> {
 
 #[test]
 fn both_algorithms_find_the_same_sixteen_solutions_of_the_variant() {
-    let text = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(fixtures().join("puzzles/bmehta-22-five-givens.txt")).unwrap();
     let puzzle: Puzzle = text.parse().unwrap();
     let csp = run(&puzzle, Algo::Csp, 100);
     let dfs = run(&puzzle, Algo::Dfs, 100);
@@ -344,10 +345,11 @@ fn the_exhaustive_search_agrees_with_the_solvers() {
             "{file}"
         );
     }
-    let hard: Puzzle = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt"))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let hard: Puzzle =
+        std::fs::read_to_string(fixtures().join("puzzles/bmehta-22-five-givens.txt"))
+            .unwrap()
+            .parse()
+            .unwrap();
     assert_eq!(check::exhaustive(&hard, 10), Exhaustive::OverBudget);
 }
 
@@ -553,10 +555,11 @@ fn the_puzzle_kit_shape() {
         Err("row 1, column 1: the puzzle gives M but the grid has N".to_owned())
     );
     // Every limit of the shared options is honoured.
-    let hard: Puzzle = std::fs::read_to_string(fixtures().join("puzzles/imperial-hard.txt"))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let hard: Puzzle =
+        std::fs::read_to_string(fixtures().join("puzzles/bmehta-22-five-givens.txt"))
+            .unwrap()
+            .parse()
+            .unwrap();
     for algo in [Algo::Csp, Algo::Dfs] {
         let counted = solve(&hard, &Options::new(algo).count_up_to(100));
         assert_eq!(

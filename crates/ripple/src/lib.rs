@@ -18,7 +18,7 @@
 //!   dedicated engine (bitset candidates; naked and hidden singles,
 //!   distance eliminations, pointing and naked pairs to a fixpoint before
 //!   each guess, and at the root a capacity argument per digit and band of
-//!   lines) that proves every real puzzle of the fixtures unique in
+//!   lines) that proves every collected puzzle of the fixtures unique in
 //!   microseconds; `csp`, the csp-core model under MAC ([`csp_model`]);
 //!   `mrv` and `brute`, MRV with forward checking and brute force on
 //!   search-core with their counter of recursive calls ([`Stats::recursive_calls`]). The

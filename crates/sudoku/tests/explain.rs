@@ -161,12 +161,27 @@ fn bad_grids_are_not_rated() {
 
 #[test]
 fn a_direct_step_only_places_its_digit_as_in_se() {
-    // cbg000 line 216: SE's direct hidden pair r8c8/r8c9 (1,5 in box 9)
-    // places a digit and leaves the pair's other candidates, which a hidden
-    // pair (3.4) removes later: SE rates it 3.4, not 2.0.
-    let puzzle =
-        "123.........78......91.3..62....74....4....93.6....2......7..28....38......5.13..";
-    let path = solve_path(&Candidates::parse(puzzle).unwrap());
+    // Two Sudoku Exchange puzzles (public domain) that SE rates 3.4, lines
+    // 90 and 84 of sudoku-exchange-se121.tsv. In the first, the direct
+    // hidden pair r3c4/r3c6 (6 and 8 in row 3, step 19) places a digit and
+    // leaves the pair's other candidates, which a hidden pair (3.4, step
+    // 22) removes later: SE rates it 3.4, not 2.0. The second has five
+    // direct hidden pairs.
+    let pair = "6 and 8 can only go in r3c4 and r3c6";
+    let cases = [
+        (
+            90,
+            ".98...62.6.......8....9........1.......3.9...2.1.5.9.7.46...27..2.1.4.5.3..7.5..4",
+            Some(pair),
+        ),
+        (
+            84,
+            "..48951......7....8.......345.....12..7...8...9..2..4....7.2...7..5.3..96.......1",
+            None,
+        ),
+    ];
+    let rated = rated("sudoku-exchange-se121.tsv");
+    let lines: Vec<&str> = rated.lines().collect();
     let direct = [
         Technique::DirectPointing,
         Technique::DirectClaiming,
@@ -174,28 +189,38 @@ fn a_direct_step_only_places_its_digit_as_in_se() {
         Technique::DirectHiddenTriplet,
     ];
     let mut seen = 0;
-    for step in path.steps.iter().filter(|s| direct.contains(&s.technique)) {
-        assert!(step.eliminations.is_empty(), "{}", step.text);
-        assert_eq!(step.placements.len(), 1, "{}", step.text);
-        // The sentence says why the digit goes there, and claims no
-        // removal the step does not make.
-        let (cell, digit) = step.placements[0];
-        let place = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
-        assert!(
-            step.text
-                .contains(&format!("{place} is the only place left for {digit}")),
-            "{}",
-            step.text
-        );
-        for claim in ["hold nothing else", "leaves the rest"] {
-            assert!(!step.text.contains(claim), "{}", step.text);
+    for (line, puzzle, pair) in cases {
+        assert_eq!(lines[line - 1], format!("{puzzle}\t3.4\t1.2\t1.2"));
+        let path = solve_path(&Candidates::parse(puzzle).unwrap());
+        for step in path.steps.iter().filter(|s| direct.contains(&s.technique)) {
+            assert!(step.eliminations.is_empty(), "{}", step.text);
+            assert_eq!(step.placements.len(), 1, "{}", step.text);
+            // The sentence says why the digit goes there, and claims no
+            // removal the step does not make.
+            let (cell, digit) = step.placements[0];
+            let place = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+            assert!(
+                step.text
+                    .contains(&format!("{place} is the only place left for {digit}")),
+                "{}",
+                step.text
+            );
+            for claim in ["hold nothing else", "leaves the rest"] {
+                assert!(!step.text.contains(claim), "{}", step.text);
+            }
+            seen += 1;
         }
-        seen += 1;
+        assert_eq!(path.er, Rating(34), "line {line}");
+        let hardest = path.hardest().unwrap();
+        assert_eq!(hardest.technique, Technique::HiddenPair, "line {line}");
+        if let Some(pair) = pair {
+            let first = path.steps.iter().find(|s| s.text.contains(pair));
+            assert_eq!(
+                first.map(|s| s.technique),
+                Some(Technique::DirectHiddenPair)
+            );
+            assert!(hardest.text.contains(pair), "{}", hardest.text);
+        }
     }
-    assert!(seen >= 3, "only {seen} direct steps");
-    assert_eq!(path.er, Rating(34));
-    assert_eq!(
-        path.hardest().map(|s| s.technique),
-        Some(Technique::HiddenPair)
-    );
+    assert!(seen >= 7, "only {seen} direct steps");
 }

@@ -1,0 +1,484 @@
+//! What a puzzle offers beyond [`puzzle_kit::Puzzle`] to whatever shows it
+//! (the command-line driver of [`crate::driver`], and in time the explorer
+//! and the Python package), as traits the puzzle's library implements and
+//! with no command-line parsing in them:
+//!
+//! - [`Watchable`]: which algorithms report their search, and the solve
+//!   that reports it to a [`Watch`] (events, trace, tree);
+//! - [`Show`]: how a solve is shown (its record's own fields, the human
+//!   view, the SVG picture, the board as data);
+//! - [`Compare`]: what `--compare` runs and which counters its rows hold,
+//!   and [`compare`], the table every crate prints the same way;
+//! - [`Flag`] and [`misfit`]: the one table of which shared option applies
+//!   to which algorithm ([`Watchable::applies`]), checked in one place
+//!   with one message.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use puzzle_kit::{Algorithm, Configure, Effort, Limit, Puzzle};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use svg_kit::SearchTree;
+
+use crate::events::{Comparison, Row, thousands};
+use crate::record::Record;
+use crate::watch::Sinks;
+
+/// The outcome of a puzzle's solve.
+pub type OutcomeOf<P> = puzzle_kit::Outcome<<P as Puzzle>::Solution, <P as Puzzle>::Stats>;
+
+/// The node limit of each `--compare` run unless `--node-limit` says, the
+/// same in every crate.
+pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
+/// The time limit of each `--compare` run unless `--time-limit` says.
+pub const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// Where a watched solve goes: the event stream and the trace of `sinks`,
+/// and the search tree, if asked for.
+#[derive(Debug, Default)]
+pub struct Watch<'a, 'b> {
+    /// The event stream and the trace.
+    pub sinks: Sinks<'a, 'b>,
+    /// The search tree: the first [`SearchTree::MAX_NODES`] nodes.
+    pub tree: Option<&'a mut SearchTree>,
+}
+
+/// A shared option of `solve` that may not apply to every algorithm: the
+/// rows of the one table ([`Watchable::applies`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Flag {
+    /// `--count` (and `--limit`).
+    Count,
+    /// `--node-limit`.
+    NodeLimit,
+    /// `--time-limit`.
+    TimeLimit,
+    /// `--memory-limit`.
+    MemoryLimit,
+    /// `--svg`.
+    Svg,
+    /// `--trace`.
+    Trace,
+    /// `--events`.
+    Events,
+    /// `--tree-svg`.
+    TreeSvg,
+}
+
+impl Flag {
+    /// Every flag, in the order the driver checks them.
+    pub const ALL: [Flag; 8] = [
+        Flag::Count,
+        Flag::NodeLimit,
+        Flag::TimeLimit,
+        Flag::MemoryLimit,
+        Flag::Svg,
+        Flag::Trace,
+        Flag::Events,
+        Flag::TreeSvg,
+    ];
+
+    /// The flag as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Count => "--count",
+            Flag::NodeLimit => "--node-limit",
+            Flag::TimeLimit => "--time-limit",
+            Flag::MemoryLimit => "--memory-limit",
+            Flag::Svg => "--svg",
+            Flag::Trace => "--trace",
+            Flag::Events => "--events",
+            Flag::TreeSvg => "--tree-svg",
+        }
+    }
+
+    /// Whether the flag watches the search (and so applies exactly to the
+    /// algorithms that report it).
+    pub fn watches(self) -> bool {
+        matches!(self, Flag::Trace | Flag::Events | Flag::TreeSvg)
+    }
+}
+
+/// The one message for a flag given with an algorithm it does not apply
+/// to, or `None` when every flag of `given` applies to `algo`:
+/// `--trace does not apply to --algo fast (only to --algo csp, dfs)`.
+pub fn misfit<P: Watchable>(algo: P::Algo, given: &[Flag]) -> Option<String> {
+    let flag = given
+        .iter()
+        .copied()
+        .find(|&flag| !P::applies(flag, algo))?;
+    let fitting: Vec<&str> = P::Algo::ALL
+        .iter()
+        .copied()
+        .filter(|&other| P::applies(flag, other))
+        .map(Algorithm::name)
+        .collect();
+    let only = if fitting.is_empty() {
+        "to none".to_owned()
+    } else {
+        format!("only to --algo {}", fitting.join(", "))
+    };
+    Some(format!(
+        "{} does not apply to --algo {} ({only})",
+        flag.name(),
+        algo.name()
+    ))
+}
+
+/// A puzzle whose algorithms (some or all) report their search as the
+/// events of `docs/events.md`, trace lines and a search tree.
+pub trait Watchable: Puzzle {
+    /// Whether `algo` reports its search.
+    fn watchable(algo: Self::Algo) -> bool;
+
+    /// Solves as [`Puzzle::solve`] does (the same outcome), telling
+    /// `watch` what the search does.
+    fn solve_watched(&self, options: &Self::Options, watch: Watch<'_, '_>) -> OutcomeOf<Self>;
+
+    /// The fields of the `run` event that opens a watched solve: the
+    /// algorithm and the puzzle's line.
+    fn run_event(&self, options: &Self::Options) -> serde_json::Value {
+        serde_json::json!({ "algorithm": options.algo().name(), "puzzle": self.to_line() })
+    }
+
+    /// The table of which shared option applies to which algorithm: by
+    /// default the watching flags to the [`Watchable::watchable`]
+    /// algorithms, and every other flag to all.
+    fn applies(flag: Flag, algo: Self::Algo) -> bool {
+        !flag.watches() || Self::watchable(algo)
+    }
+}
+
+/// A puzzle and how solving it ended: what a front end shows.
+#[derive(Clone)]
+pub struct Solved<P: Puzzle> {
+    /// The puzzle.
+    pub puzzle: P,
+    /// The solver's outcome.
+    pub outcome: OutcomeOf<P>,
+    /// When solved and asked for: whether the solution is unique, or the
+    /// limit that stopped the count that tells.
+    pub unique: Option<Result<bool, Limit>>,
+}
+
+impl<P: Puzzle> std::fmt::Debug for Solved<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solved")
+            .field("puzzle", &self.puzzle.to_line())
+            .field("status", &self.outcome.status)
+            .field("count", &self.outcome.count)
+            .field("unique", &self.unique)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Puzzle> Solved<P> {
+    /// The solution a record or the human view shows: the first one, when
+    /// solved (a count cut short by a limit shows none).
+    pub fn solution(&self) -> Option<&P::Solution> {
+        self.outcome
+            .solution
+            .as_ref()
+            .filter(|_| self.outcome.status.is_solved())
+    }
+}
+
+impl<P: Puzzle> crate::Outcome for Solved<P> {
+    fn status(&self) -> crate::Status {
+        self.outcome.status.into()
+    }
+}
+
+/// The view options every puzzle's human view shares.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ViewFlags {
+    /// Show the count of solutions (`--count`).
+    pub count: bool,
+    /// Add the `--stats` line.
+    pub stats: bool,
+    /// Mark the givens in bold (a terminal without `NO_COLOR`, see
+    /// [`mark_givens`]).
+    pub bold_givens: bool,
+}
+
+/// Whether the human view marks the givens: only when stdout is a
+/// terminal, and `NO_COLOR` (its value as read from the environment) is
+/// absent or empty (<https://no-color.org>: any non-empty value disables
+/// colour and other escapes).
+pub fn mark_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
+/// A board as data, for a page or a terminal to draw: its cells in
+/// reading order, each with its text and whether the puzzle gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Board {
+    /// Rows of cells.
+    pub rows: usize,
+    /// Columns of cells.
+    pub cols: usize,
+    /// The cells, row by row.
+    pub cells: Vec<Cell>,
+}
+
+/// One cell of a [`Board`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Cell {
+    /// What the cell shows (empty for an empty cell).
+    pub text: String,
+    /// Whether the puzzle gives it.
+    pub given: bool,
+}
+
+/// How a puzzle and its solve are shown: the record's own fields, the
+/// human view, the SVG picture and the board as data.
+pub trait Show: Puzzle {
+    /// The fields a record adds to the envelope.
+    type Fields: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
+    /// The counters a record adds to `stats` beside `nodes` and `micros`.
+    type Counters: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
+    /// The view options that are the crate's own (gogen's `--show-words`).
+    type View: Default + Clone + std::fmt::Debug + Send + Sync;
+
+    /// The record of a solve; `counting` adds `count` and `count_complete`.
+    fn record(
+        solved: &Solved<Self>,
+        counting: bool,
+    ) -> Record<Self::Fields, String, Self::Counters>;
+
+    /// The human view of a solve.
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved<Self>,
+        flags: &ViewFlags,
+        own: &Self::View,
+    ) -> io::Result<()>;
+
+    /// The SVG picture of a solve: the solution, or the givens and why
+    /// there is none.
+    fn svg(&self, outcome: &OutcomeOf<Self>) -> String;
+
+    /// The board as data: the givens, with `solution`'s cells filled in.
+    fn board(&self, solution: Option<&Self::Solution>) -> Board;
+}
+
+/// What `--compare` runs: every algorithm by default, each under the
+/// shared limits, a row of the counters the crate names.
+pub trait Compare: Puzzle {
+    /// The name of the table's last column.
+    const LENGTH: &'static str = "solutions";
+
+    /// The runs of the table: a name and the options of each.
+    fn compare_runs(base: &Self::Options) -> Vec<(String, Self::Options)> {
+        Self::Algo::ALL
+            .iter()
+            .map(|&algo| {
+                let mut run = Self::Options::new(algo);
+                *run.limits_mut() = *base.limits();
+                (algo.name().to_owned(), run)
+            })
+            .collect()
+    }
+
+    /// A row's counters, in the order of the table's columns; every row
+    /// should name the same ones.
+    fn compare_counters(stats: &Self::Stats) -> Vec<(&'static str, u64)> {
+        stats.counters()
+    }
+
+    /// A row's last column: the count of solutions by default.
+    fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
+        Some(outcome.count)
+    }
+}
+
+/// The `--compare` table of `puzzle`: each run of [`Compare::compare_runs`]
+/// under `options`' limits, the node and time limits defaulting to
+/// [`COMPARE_NODE_LIMIT`] and [`COMPARE_TIME_LIMIT`].
+pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
+    let mut base = options.clone();
+    let limits = base.limits_mut();
+    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
+    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let heading = format!(
+        "{}\nlimits per run: {} nodes, {} s",
+        puzzle.to_line(),
+        thousands(nodes),
+        time.as_secs_f64()
+    );
+    let mut table = Comparison::new(heading, P::LENGTH);
+    for (algorithm, run) in P::compare_runs(&base) {
+        let outcome = puzzle.solve(&run);
+        table.push(Row {
+            algorithm,
+            status: outcome.status.into(),
+            limit: outcome.status.limit(),
+            nodes: outcome.stats.nodes(),
+            counters: P::compare_counters(&outcome.stats),
+            elapsed: outcome.stats.elapsed(),
+            length: P::compare_length(&outcome),
+        });
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_kit::{Limits, Status};
+
+    /// A square root to find: `fast` is not watched, `walk` is.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Root(u64);
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    enum Algo {
+        #[default]
+        Fast,
+        Walk,
+    }
+
+    impl Algorithm for Algo {
+        const ALL: &'static [Self] = &[Algo::Fast, Algo::Walk];
+        fn name(self) -> &'static str {
+            match self {
+                Algo::Fast => "fast",
+                Algo::Walk => "walk",
+            }
+        }
+    }
+
+    puzzle_kit::algorithm_names!(Algo);
+
+    #[derive(Debug, Clone, Default)]
+    struct Options {
+        algo: Algo,
+        limits: Limits,
+    }
+
+    puzzle_kit::configure_fields!(Options, Algo);
+
+    #[derive(Debug, Clone, Default)]
+    struct Effort(u64);
+
+    impl puzzle_kit::Effort for Effort {
+        fn nodes(&self) -> u64 {
+            self.0
+        }
+        fn elapsed(&self) -> Duration {
+            Duration::ZERO
+        }
+        fn counters(&self) -> Vec<(&'static str, u64)> {
+            vec![("probes", self.0)]
+        }
+    }
+
+    impl std::str::FromStr for Root {
+        type Err = std::num::ParseIntError;
+        fn from_str(text: &str) -> Result<Self, Self::Err> {
+            text.trim().parse().map(Root)
+        }
+    }
+
+    impl std::fmt::Display for Root {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "x * x = {}", self.0)
+        }
+    }
+
+    impl Puzzle for Root {
+        const NAME: &'static str = "root";
+        type Error = std::num::ParseIntError;
+        type Algo = Algo;
+        type Options = Options;
+        type Solution = u64;
+        type Stats = Effort;
+
+        fn to_line(&self) -> String {
+            self.0.to_string()
+        }
+        fn solution_line(&self, x: &u64) -> String {
+            x.to_string()
+        }
+        fn solve(&self, options: &Options) -> OutcomeOf<Self> {
+            let root = self.0.isqrt();
+            let found = (root * root == self.0).then_some(root);
+            let nodes = if options.algo == Algo::Fast {
+                1
+            } else {
+                root + 1
+            };
+            puzzle_kit::Outcome::counted(
+                found,
+                u64::from(found.is_some()),
+                true,
+                None,
+                Effort(nodes),
+            )
+        }
+        fn check(&self, x: &u64) -> Result<(), String> {
+            (x * x == self.0)
+                .then_some(())
+                .ok_or_else(|| "not a root".into())
+        }
+    }
+
+    impl Watchable for Root {
+        fn watchable(algo: Algo) -> bool {
+            algo == Algo::Walk
+        }
+        fn solve_watched(&self, options: &Options, _watch: Watch<'_, '_>) -> OutcomeOf<Self> {
+            self.solve(options)
+        }
+        fn applies(flag: Flag, algo: Algo) -> bool {
+            match flag {
+                Flag::MemoryLimit => false,
+                _ => !flag.watches() || Self::watchable(algo),
+            }
+        }
+    }
+
+    impl Compare for Root {}
+
+    #[test]
+    fn a_flag_that_does_not_apply_has_one_message_naming_where_it_does() {
+        let misfit = |algo, given: &[Flag]| misfit::<Root>(algo, given);
+        assert_eq!(misfit(Algo::Walk, &[Flag::Trace, Flag::NodeLimit]), None);
+        assert_eq!(
+            misfit(Algo::Fast, &[Flag::NodeLimit, Flag::Events]).as_deref(),
+            Some("--events does not apply to --algo fast (only to --algo walk)")
+        );
+        assert_eq!(
+            misfit(Algo::Walk, &[Flag::MemoryLimit]).as_deref(),
+            Some("--memory-limit does not apply to --algo walk (to none)")
+        );
+    }
+
+    #[test]
+    fn compare_runs_every_algorithm_under_the_one_default_limit() {
+        let table = compare(&Root(49), &Options::default());
+        let text = table.to_text();
+        assert!(
+            text.starts_with("49\nlimits per run: 1,000,000 nodes, 10 s\n"),
+            "{text}"
+        );
+        let rows: Vec<_> = table
+            .rows()
+            .iter()
+            .map(|row| (row.algorithm.as_str(), row.status, row.nodes, row.length))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("fast", crate::Status::Solved, 1, Some(1)),
+                ("walk", crate::Status::Solved, 8, Some(1)),
+            ]
+        );
+        assert_eq!(Status::Solved.name(), "solved");
+    }
+}

@@ -1,0 +1,385 @@
+//! The one `solve` of every puzzle binary: the shared flags as one clap
+//! struct to flatten ([`SolveFlags`]), checked in one place (which flags go
+//! together, and [`crate::app::misfit`] for which flag applies to which
+//! algorithm), and [`solve`], the pipeline from the input to the exit code
+//! over the library's [`App`] traits: a batch of items, each read, solved
+//! (watched under `--trace`, `--events`, `--tree-svg`), drawn (`--svg`)
+//! and shown (the human view or a JSON record), or `--compare`'s table.
+//!
+//! A binary's `main.rs` then declares its own flags beside
+//! `#[command(flatten)] solve: SolveFlags<Algo>` and calls [`solve`].
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use puzzle_kit::{Configure, Limit};
+
+use crate::app::{Flag, OutcomeOf, Show, Solved, ViewFlags, Watch, Watchable, mark_givens, misfit};
+use crate::events::WatchArgs;
+use crate::record::Record;
+use crate::session::WatchSession;
+use crate::{Batch, Input, Report, usage_error};
+
+/// A puzzle the driver can run: the [`Watchable`], [`Show`] and
+/// [`crate::app::Compare`] capabilities, and how the binary reads its
+/// input into items and each item into a puzzle.
+pub trait App: Watchable + Show + crate::app::Compare {
+    /// What reading an item needs beyond its text (gogen's `--letters`);
+    /// `()` when nothing.
+    type Reading: Sync;
+
+    /// The items of an input: by default the whole text is one puzzle.
+    fn items(input: &Input) -> Vec<Item> {
+        vec![Item {
+            line: None,
+            text: input.text.clone(),
+        }]
+    }
+
+    /// The puzzle of one item, or why it cannot be read (the line and
+    /// column, and any hint).
+    ///
+    /// # Errors
+    ///
+    /// The message a bad item is reported with.
+    fn read(text: &str, reading: &Self::Reading) -> Result<Self, String>;
+
+    /// Whether the solution of a solved puzzle is unique, told when not
+    /// counting; `None` (the default) when the crate does not tell.
+    fn unique(&self, _options: &Self::Options) -> Option<Result<bool, Limit>> {
+        None
+    }
+}
+
+/// One puzzle of an input: its text, and in a batch of lines the 1-based
+/// line it starts on (the record's `line`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The input line the puzzle starts on, in a batch.
+    pub line: Option<usize>,
+    /// The puzzle's text.
+    pub text: String,
+}
+
+/// A number of seconds (`--time-limit`), such as `0.5`.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// assert_eq!(cli_kit::parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+/// assert!(cli_kit::parse_seconds("-1").is_err());
+/// ```
+///
+/// # Errors
+///
+/// Text that is not a finite, non-negative number.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
+}
+
+/// The flags every `solve` shares, to flatten into a crate's own
+/// arguments: `#[command(flatten)] solve: SolveFlags<Algo>`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolveFlags<A>
+where
+    A: clap::ValueEnum + Clone + Default + Send + Sync + 'static,
+{
+    /// The solver.
+    #[arg(long, value_enum, default_value_t = A::default())]
+    pub algo: A,
+    /// Count the solutions, up to --limit.
+    #[arg(long)]
+    pub count: bool,
+    /// The most solutions to count [default: 2].
+    #[arg(long, requires = "count", value_name = "K",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Stop before the search examines more than N nodes (`stats.nodes`,
+    /// the root included): status `limit`, exit 4.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Give up after this many seconds, such as 0.5 (status `limit`,
+    /// limit `time`, exit 4).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory budget of the search, such as 512M or 4G (status `limit`,
+    /// exit 4) [default: half the memory available].
+    #[arg(long, value_name = "SIZE", value_parser = crate::parse_bytes)]
+    pub memory_limit: Option<usize>,
+    /// One JSON record per puzzle (JSON Lines) instead of the human view.
+    #[arg(long)]
+    pub json: bool,
+    /// Add node counts and time to the human view (JSON always has them).
+    #[arg(long, conflicts_with = "json")]
+    pub stats: bool,
+    /// Draw the puzzle as SVG in FILE: the solution, or the givens and why
+    /// there is none. For several puzzles FILE is a folder (created) and
+    /// the puzzle of input line N goes to N.svg.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// `--trace`, `--events`, `--events-limit`, `--compare`.
+    #[command(flatten)]
+    pub watch: WatchArgs,
+    /// Draw the search tree's first 500 nodes as SVG in FILE, Graphviz DOT
+    /// beside it (FILE.dot); one puzzle only.
+    #[arg(long, value_name = "FILE")]
+    pub tree_svg: Option<PathBuf>,
+}
+
+impl<A> SolveFlags<A>
+where
+    A: clap::ValueEnum + Clone + Default + Send + Sync + 'static,
+{
+    /// The shared flags given that may not apply to every algorithm.
+    pub fn given(&self) -> Vec<Flag> {
+        let given = [
+            (Flag::Count, self.count),
+            (Flag::NodeLimit, self.node_limit.is_some()),
+            (Flag::TimeLimit, self.time_limit.is_some()),
+            (Flag::MemoryLimit, self.memory_limit.is_some()),
+            (Flag::Svg, self.svg.is_some()),
+            (Flag::Trace, self.watch.trace),
+            (Flag::Events, self.watch.events.is_some()),
+            (Flag::TreeSvg, self.tree_svg.is_some()),
+        ];
+        given
+            .into_iter()
+            .filter_map(|(flag, on)| on.then_some(flag))
+            .collect()
+    }
+
+    /// Whether the search is watched.
+    pub fn watching(&self) -> bool {
+        self.watch.trace || self.watch.events.is_some() || self.tree_svg.is_some()
+    }
+
+    /// The usage error among these flags for puzzle `P`, if any: flags
+    /// that do not go together, or one that does not apply to `--algo`.
+    pub fn misfit<P: Watchable<Algo = A>>(&self) -> Option<String> {
+        if let Some(message) = self.watch.misfit(self.json, self.stats) {
+            return Some(message.to_owned());
+        }
+        if self.watch.compare && self.tree_svg.is_some() {
+            return Some(
+                "--compare runs every algorithm: draw one tree with --algo instead".to_owned(),
+            );
+        }
+        if self.watch.compare {
+            // Every algorithm runs, each with the flags that apply to it.
+            return None;
+        }
+        misfit::<P>(self.algo.clone(), &self.given())
+    }
+
+    /// The solver's options: the algorithm, the count (to `--limit`, 2
+    /// unless it says) and the limits, the memory budget defaulting to
+    /// half the memory available.
+    pub fn options<O: Configure<Algo = A>>(&self) -> O {
+        let count = if self.count {
+            self.limit.unwrap_or(2)
+        } else {
+            1
+        };
+        let mut options = O::new(self.algo.clone()).count_up_to(count).memory_limit(
+            self.memory_limit
+                .unwrap_or_else(crate::default_memory_budget),
+        );
+        if let Some(nodes) = self.node_limit {
+            options = options.node_limit(nodes);
+        }
+        if let Some(time) = self.time_limit {
+            options = options.time_limit(time);
+        }
+        options
+    }
+}
+
+/// One `solve` run: the shared flags, the input file, and what is the
+/// crate's own (its reading, its view options, its threads).
+#[derive(Debug)]
+pub struct SolveRun<'a, P: App>
+where
+    P::Algo: clap::ValueEnum + Default,
+{
+    /// The shared flags.
+    pub flags: &'a SolveFlags<P::Algo>,
+    /// The input file, or stdin for `None` or `-`.
+    pub file: Option<&'a Path>,
+    /// What reading an item needs.
+    pub reading: P::Reading,
+    /// The crate's own view options.
+    pub view: P::View,
+    /// Threads of an unwatched batch (`None`: one per core).
+    pub threads: Option<usize>,
+}
+
+/// How the driver shows each result: a record under `--json`, else the
+/// crate's human view.
+struct View<P: Show> {
+    json: bool,
+    counting: bool,
+    flags: ViewFlags,
+    own: P::View,
+}
+
+impl<P: Show> Report<Item, Solved<P>> for View<P> {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        item: &Item,
+        result: Result<&Solved<P>, &str>,
+    ) -> anyhow::Result<()> {
+        match (result, self.json) {
+            (Ok(solved), true) => P::record(solved, self.counting)
+                .at_line(item.line)
+                .write_line(out),
+            (Err(message), true) => {
+                let invalid: Record<P::Fields, String, P::Counters> =
+                    Record::invalid(message, P::Fields::default());
+                invalid.at_line(item.line).write_line(out)
+            }
+            (Ok(solved), false) => Ok(P::write_human(out, solved, &self.flags, &self.own)?),
+            // The driver has put the message on stderr.
+            (Err(_), false) => Ok(()),
+        }
+    }
+}
+
+/// `solve`: checks the flags (a misfit is a usage error of `Cli`, exit 2),
+/// reads the input, and runs `--compare`, the watched batch or the batch;
+/// the exit code is the batch's ([`crate::Tally`]).
+///
+/// # Errors
+///
+/// An input that cannot be read, a puzzle `--compare` cannot read, an
+/// output that cannot be written.
+pub fn solve<P, Cli>(run: SolveRun<'_, P>) -> anyhow::Result<ExitCode>
+where
+    P: App,
+    P::Algo: clap::ValueEnum + Default,
+    P::Options: Sync,
+    Cli: clap::CommandFactory,
+{
+    let SolveRun {
+        flags,
+        file,
+        reading,
+        view: own,
+        threads,
+    } = run;
+    if let Some(message) = flags.misfit::<P>() {
+        usage_error::<Cli>(message);
+    }
+    let program = P::NAME;
+    let options: P::Options = flags.options();
+    let input = Input::read(file)?;
+    let items = P::items(&input);
+    if flags.watch.compare {
+        return compare::<P>(&items, &reading, &options, flags.json);
+    }
+    if flags.tree_svg.is_some() && items.len() > 1 {
+        usage_error::<Cli>("--tree-svg draws one search: give one puzzle");
+    }
+    let pictures = flags
+        .svg
+        .as_deref()
+        .map(|target| svg_kit::PictureFiles::new(target, items.len() > 1))
+        .transpose()?;
+    let mut view = View::<P> {
+        json: flags.json,
+        counting: flags.count,
+        flags: ViewFlags {
+            count: flags.count,
+            stats: flags.stats,
+            bold_givens: mark_givens(
+                io::stdout().is_terminal(),
+                std::env::var_os("NO_COLOR").as_deref(),
+            ),
+        },
+        own,
+    };
+    let tell_unique = !flags.count;
+    // What follows the solve of each item: uniqueness, the picture.
+    let finish = |item: &Item, puzzle: P, outcome: OutcomeOf<P>| -> Result<Solved<P>, String> {
+        let unique = if tell_unique && outcome.status.is_solved() {
+            puzzle.unique(&options)
+        } else {
+            None
+        };
+        if let Some(pictures) = &pictures {
+            pictures
+                .write(item.line.unwrap_or(1), &puzzle.svg(&outcome))
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(Solved {
+            puzzle,
+            outcome,
+            unique,
+        })
+    };
+    if flags.watching() {
+        let session = WatchSession::open(&flags.watch, flags.tree_svg.as_deref())?;
+        let mut view_out = session.view_out();
+        let tally = Batch::new(program, &input.name).threads(Some(1)).run_to(
+            &mut view_out,
+            &items,
+            |item| {
+                let puzzle = P::read(&item.text, &reading)?;
+                let outcome = session.run(
+                    |events| {
+                        if let Some(line) = item.line {
+                            events.set_run(&serde_json::json!({ "line": line }));
+                        }
+                        events.emit("run", &puzzle.run_event(&options));
+                    },
+                    |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
+                );
+                finish(item, puzzle, outcome)
+            },
+            &mut view,
+        )?;
+        drop(view_out);
+        session.finish()?;
+        return Ok(tally.exit());
+    }
+    Batch::new(program, &input.name).threads(threads).run(
+        &items,
+        |item| {
+            let puzzle = P::read(&item.text, &reading)?;
+            let outcome = puzzle.solve(&options);
+            finish(item, puzzle, outcome)
+        },
+        &mut view,
+    )
+}
+
+/// `--compare` over the items: a table (or JSON rows) per puzzle.
+fn compare<P: App>(
+    items: &[Item],
+    reading: &P::Reading,
+    options: &P::Options,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for item in items {
+        let puzzle = P::read(&item.text, reading).map_err(anyhow::Error::msg)?;
+        let mut table = crate::app::compare(&puzzle, options);
+        if let Some(line) = item.line {
+            table = table.field("line", line);
+        }
+        if json {
+            table.write_json(&mut out)?;
+        } else {
+            out.write_all(table.to_text().as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

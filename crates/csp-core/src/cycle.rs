@@ -1,0 +1,562 @@
+//! The single-cycle constraint over the 0/1 edge variables of an
+//! undirected graph (the loop of Slitherlink, Masyu, a Hamiltonian-style
+//! tour): the chosen edges form exactly one cycle.
+//!
+//! Each call works from scratch on the current domains, in time linear in
+//! the graph per round of its rules (one depth-first search with lowpoints
+//! gives both the bridges and the connected pieces), and repeats the
+//! rounds until none removes anything: one call reaches the constraint's
+//! own fixpoint. No state is kept between calls, so nothing needs undoing
+//! on backtracking.
+
+use crate::graph::{Dfs, Graph, check_edges};
+use crate::model::Var;
+use crate::propagator::{Conflict, Context, Propagator};
+
+/// Edge states while propagating: chosen (1 left), removed (0 left), or open.
+const OPEN: u8 = 0;
+const CHOSEN: u8 = 1;
+const REMOVED: u8 = 2;
+
+/// No component.
+const NONE: u32 = u32::MAX;
+
+/// The edges `(u, v, x)` whose variable `x` is 1 form exactly one cycle:
+/// every node lies on 0 or 2 chosen edges, the chosen edges are connected,
+/// and at least one edge is chosen (an empty choice is not a cycle). The
+/// graph is simple (no loops, no edge given twice). Build it with
+/// [`Model::single_cycle`](crate::Model::single_cycle), which also
+/// restricts the edge variables to {0, 1} and adds the degree rule of each
+/// node as a cheap propagator of its own (also named `single-cycle`):
+/// this one is [expensive](Propagator::is_expensive), so the engine runs
+/// it once the degree rules and other cheap constraints (a clue's table)
+/// have settled, about half as often as it would otherwise.
+///
+/// # What propagation guarantees
+///
+/// Not domain consistency (deciding whether a graph has a cycle through
+/// given edges is NP-complete, like a Hamiltonian cycle), but a fixpoint
+/// of these rules, in terms of each node's number of chosen edges `c` and
+/// open ones `o` (edges whose variable is still {0, 1}) and of the graph
+/// of edges not removed (not fixed to 0). After a call that does not fail:
+///
+/// - **degree**: no node has `c > 2`, or `c = 1` with `o = 0` (those fail);
+///   a node with `c = 2` has `o = 0` (its other edges removed); no node has
+///   `c = 1, o = 1` (the open edge is chosen) or `c = 0, o = 1` (the lone
+///   edge is removed).
+/// - **bridge**: no edge left is a bridge of the graph of edges not
+///   removed, since a bridge lies on no cycle (a chosen bridge fails).
+/// - **disconnected**: once an edge is chosen, every edge left lies in the
+///   connected piece of the chosen edges (chosen edges in two pieces fail).
+/// - **subtour**: no open edge joins the two ends of one path of chosen
+///   edges while other chosen edges lie outside that path (choosing it
+///   would close a cycle that leaves them out).
+/// - **closed**: when the chosen edges hold a cycle, every other edge is
+///   removed (a cycle plus any other chosen edge, two cycles among them,
+///   fails).
+/// - **empty**: a call fails when every edge is removed.
+///
+/// Every complete assignment that is not one cycle fails, so search never
+/// reports a false solution. Each pruning and failure names its rule
+/// ([`Context::because`]): the `reason` of the `prune` and `wipeout`
+/// events is `degree`, `bridge`, `disconnected`, `subtour`, `closed` or
+/// `empty`, and the propagator is `single-cycle`.
+///
+/// ```
+/// use csp_core::{Config, Model, Solver};
+///
+/// // The 3 x 3 grid of nodes: 12 edges, and 13 cycles along them.
+/// let mut model = Model::new();
+/// let node = |r: usize, c: usize| 3 * r + c;
+/// let mut edges = Vec::new();
+/// for r in 0..3 {
+///     for c in 0..3 {
+///         if c + 1 < 3 {
+///             edges.push((node(r, c), node(r, c + 1), model.new_var(0..=1)));
+///         }
+///         if r + 1 < 3 {
+///             edges.push((node(r, c), node(r + 1, c), model.new_var(0..=1)));
+///         }
+///     }
+/// }
+/// model.single_cycle(9, &edges);
+/// let mut solver = Solver::new(model, Config::default());
+/// assert_eq!(solver.count(u64::MAX).count, 13);
+/// ```
+#[derive(Debug, Clone)]
+pub struct SingleCycle {
+    graph: Graph,
+    vars: Vec<Var>,
+    /// Scratch, rebuilt on every call.
+    state: Vec<u8>,
+    chosen: Vec<u32>,
+    open: Vec<u32>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    dfs: Dfs,
+    /// Per node, the chosen piece (path or cycle) it lies on, or `NONE`.
+    piece: Vec<u32>,
+    /// Per piece: its number of chosen edges and whether it is a cycle.
+    pieces: Vec<(u32, bool)>,
+}
+
+impl SingleCycle {
+    /// "The edges `(u, v, x)` with `x = 1` form one cycle" over nodes
+    /// `0..num_nodes`. An edge is chosen when its variable is 1 and not
+    /// chosen for any other value: choosing fixes it to 1, removing takes
+    /// 1 away ([`Model::single_cycle`](crate::Model::single_cycle) keeps
+    /// the variables to {0, 1}).
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `num_nodes`, is a loop, or is given
+    /// twice: modelling errors.
+    pub fn new(num_nodes: usize, edges: &[(usize, usize, Var)]) -> SingleCycle {
+        let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
+        check_edges(num_nodes, &ends, "single cycle");
+        let m = edges.len();
+        SingleCycle {
+            graph: Graph::new(num_nodes, &ends),
+            vars: edges.iter().map(|e| e.2).collect(),
+            state: vec![OPEN; m],
+            chosen: vec![0; num_nodes],
+            open: vec![0; num_nodes],
+            queue: Vec::with_capacity(num_nodes),
+            queued: vec![false; num_nodes],
+            dfs: Dfs::default(),
+            piece: vec![NONE; num_nodes],
+            pieces: Vec::new(),
+        }
+    }
+
+    /// Marks edge `e` chosen in the scratch and in its domain.
+    fn choose(&mut self, ctx: &mut Context<'_>, e: usize) -> Result<(), Conflict> {
+        self.state[e] = CHOSEN;
+        ctx.assign(self.vars[e], 1)?;
+        let (u, v) = self.graph.ends[e];
+        for w in [u as usize, v as usize] {
+            self.chosen[w] += 1;
+            self.open[w] -= 1;
+            self.enqueue(w);
+        }
+        Ok(())
+    }
+
+    /// Marks edge `e` removed in the scratch and in its domain.
+    fn drop_edge(&mut self, ctx: &mut Context<'_>, e: usize) -> Result<(), Conflict> {
+        self.state[e] = REMOVED;
+        ctx.remove(self.vars[e], 1)?;
+        let (u, v) = self.graph.ends[e];
+        for w in [u as usize, v as usize] {
+            self.open[w] -= 1;
+            self.enqueue(w);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn enqueue(&mut self, node: usize) {
+        if !self.queued[node] {
+            self.queued[node] = true;
+            self.queue.push(node as u32);
+        }
+    }
+
+    /// The degree rules, node by node until none applies.
+    fn degrees(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        while let Some(u) = self.queue.pop() {
+            let u = u as usize;
+            self.queued[u] = false;
+            let (c, o) = (self.chosen[u], self.open[u]);
+            if c > 2 || (c == 1 && o == 0) {
+                return ctx.fail_because("degree");
+            }
+            if o == 0 || (c == 0 && o > 1) || (c == 1 && o > 1) {
+                continue;
+            }
+            ctx.because("degree");
+            for i in 0..self.graph.incident(u).len() {
+                let e = self.graph.incident(u)[i].1 as usize;
+                if self.state[e] != OPEN {
+                    continue;
+                }
+                match c {
+                    // Full: its other edges go. Alone with one edge: it goes.
+                    2 | 0 => self.drop_edge(ctx, e)?,
+                    // One chosen, one open: the open one is the way out.
+                    _ if o == 1 => self.choose(ctx, e)?,
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the bridges of the graph of edges not removed; `Ok(true)`
+    /// if one was open (and is now removed).
+    fn bridges(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let n = self.graph.num_nodes();
+        self.dfs.reset(n);
+        let state = &self.state;
+        for root in 0..n {
+            if !self.dfs.seen(root) && self.open[root] + self.chosen[root] > 0 {
+                self.dfs
+                    .search(&self.graph, root, |_| true, |e| state[e] != REMOVED);
+            }
+        }
+        let mut changed = false;
+        for i in 0..self.dfs.order.len() {
+            let node = self.dfs.order[i] as usize;
+            if !self.dfs.is_bridge_into(node) {
+                continue;
+            }
+            let e = self.dfs.parent_edge[node] as usize;
+            if self.state[e] == CHOSEN {
+                return ctx.fail_because("bridge");
+            }
+            ctx.because("bridge");
+            self.drop_edge(ctx, e)?;
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Labels the pieces of chosen edges (paths and cycles); returns the
+    /// number of chosen edges.
+    fn label_pieces(&mut self) -> u32 {
+        let n = self.graph.num_nodes();
+        self.piece.iter_mut().for_each(|p| *p = NONE);
+        self.pieces.clear();
+        let mut total = 0;
+        // Paths first, from one of their ends; what is left on two chosen
+        // edges lies on a cycle.
+        for pass in [1, 2] {
+            for start in 0..n {
+                if self.chosen[start] != pass || self.piece[start] != NONE {
+                    continue;
+                }
+                let id = self.pieces.len() as u32;
+                let (mut node, mut came_by, mut length) = (start, usize::MAX, 0);
+                loop {
+                    self.piece[node] = id;
+                    let next =
+                        self.graph.incident(node).iter().find(|&&(_, e)| {
+                            e as usize != came_by && self.state[e as usize] == CHOSEN
+                        });
+                    let Some(&(other, e)) = next else {
+                        break;
+                    };
+                    length += 1;
+                    (node, came_by) = (other as usize, e as usize);
+                    if node == start {
+                        break;
+                    }
+                }
+                self.pieces.push((length, pass == 2));
+                total += length;
+            }
+        }
+        total
+    }
+
+    /// The rules that look at the chosen edges as a whole; `Ok(true)` if
+    /// one removed an edge. Runs right after a bridge search that removed
+    /// nothing, whose trees it reads as the pieces of the graph.
+    fn structure(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let m = self.graph.num_edges();
+        let total = self.label_pieces();
+        if total == 0 {
+            return if self.state.iter().all(|&s| s == REMOVED) {
+                ctx.fail_because("empty")
+            } else {
+                Ok(false)
+            };
+        }
+        if let Some(&(length, _)) = self.pieces.iter().find(|p| p.1) {
+            if length < total {
+                return ctx.fail_because("subtour");
+            }
+            ctx.because("closed");
+            let mut changed = false;
+            for e in 0..m {
+                if self.state[e] == OPEN {
+                    self.drop_edge(ctx, e)?;
+                    changed = true;
+                }
+            }
+            return Ok(changed);
+        }
+        // The connected pieces of the edges not removed are the trees of
+        // the bridges' search, which saw the graph as it is now.
+        let root = (0..self.graph.num_nodes())
+            .find(|&u| self.chosen[u] > 0)
+            .expect("a chosen edge has ends");
+        let piece_of_chosen = self.dfs.tree[root];
+        let mut changed = false;
+        for e in 0..m {
+            let (u, v) = self.graph.ends[e];
+            let (u, v) = (u as usize, v as usize);
+            let away = self.dfs.tree[u] != piece_of_chosen;
+            match self.state[e] {
+                CHOSEN if away => return ctx.fail_because("disconnected"),
+                OPEN if away => {
+                    ctx.because("disconnected");
+                    self.drop_edge(ctx, e)?;
+                    changed = true;
+                }
+                OPEN if self.piece[u] != NONE
+                    && self.piece[u] == self.piece[v]
+                    && self.pieces[self.piece[u] as usize].0 < total =>
+                {
+                    // Both ends of one path (an open edge inside a path
+                    // would meet a node with two chosen edges, gone by the
+                    // degree rule), and chosen edges elsewhere.
+                    ctx.because("subtour");
+                    self.drop_edge(ctx, e)?;
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        Ok(changed)
+    }
+
+    /// From-scratch recheck of the promised fixpoint (debug builds): each
+    /// rule tested the slow, obvious way on the domains left.
+    #[cfg(debug_assertions)]
+    fn recheck(&self, ctx: &Context<'_>) {
+        let m = self.graph.num_edges();
+        let n = self.graph.num_nodes();
+        let state: Vec<u8> = self.vars.iter().map(|&x| edge_state(ctx, x)).collect();
+        let count = |u: usize, s: u8| {
+            (0..m)
+                .filter(|&e| {
+                    state[e] == s && {
+                        let (a, b) = self.graph.ends[e];
+                        a as usize == u || b as usize == u
+                    }
+                })
+                .count()
+        };
+        // Nodes reached from `from` along edges `live` admits.
+        let reach = |from: usize, live: &dyn Fn(usize) -> bool| {
+            let mut seen = vec![false; n];
+            let mut stack = vec![from];
+            seen[from] = true;
+            while let Some(u) = stack.pop() {
+                for &(w, e) in self.graph.incident(u) {
+                    if live(e as usize) && !seen[w as usize] {
+                        seen[w as usize] = true;
+                        stack.push(w as usize);
+                    }
+                }
+            }
+            seen
+        };
+        for u in 0..n {
+            let (c, o) = (count(u, CHOSEN), count(u, OPEN));
+            assert!(
+                c <= 2 && !(c == 2 && o > 0) && !(c == 1 && o < 2) && !(c == 0 && o == 1),
+                "single cycle: degree rule missed at node {u} ({c} chosen, {o} open)"
+            );
+        }
+        for e in (0..m).filter(|&e| state[e] != REMOVED) {
+            let (u, v) = self.graph.ends[e];
+            let seen = reach(u as usize, &|f| f != e && state[f] != REMOVED);
+            assert!(seen[v as usize], "single cycle: bridge {e} left");
+        }
+        let chosen: Vec<usize> = (0..m).filter(|&e| state[e] == CHOSEN).collect();
+        if let Some(&first) = chosen.first() {
+            let seen = reach(self.graph.ends[first].0 as usize, &|f| state[f] != REMOVED);
+            for e in (0..m).filter(|&e| state[e] != REMOVED) {
+                assert!(
+                    seen[self.graph.ends[e].0 as usize],
+                    "single cycle: edge {e} away from the chosen ones left"
+                );
+            }
+            // The chosen piece through each node, by the chosen edges alone.
+            let on_chosen = |f: usize| state[f] == CHOSEN;
+            for e in (0..m).filter(|&e| state[e] == OPEN) {
+                let (u, v) = self.graph.ends[e];
+                let piece = reach(u as usize, &on_chosen);
+                let piece_edges = chosen
+                    .iter()
+                    .filter(|&&f| piece[self.graph.ends[f].0 as usize])
+                    .count();
+                assert!(
+                    !(piece[v as usize] && piece_edges < chosen.len()),
+                    "single cycle: subtour edge {e} left"
+                );
+            }
+            let cycle = (0..n).any(|u| {
+                let piece = reach(u, &on_chosen);
+                let nodes = (0..n).filter(|&w| piece[w]).count();
+                let edges = chosen
+                    .iter()
+                    .filter(|&&f| piece[self.graph.ends[f].0 as usize])
+                    .count();
+                count(u, CHOSEN) > 0 && edges == nodes
+            });
+            assert!(
+                !cycle || state.iter().all(|&s| s != OPEN),
+                "single cycle: open edges left beside a closed cycle"
+            );
+        }
+    }
+}
+
+/// The degree rule at one node, cheap and woken by its own edges only,
+/// so that the engine settles it (with other cheap constraints such as a
+/// clue's table) before it runs the whole-graph [`SingleCycle`]: each node
+/// lies on 0 or 2 chosen edges.
+#[derive(Debug, Clone)]
+pub(crate) struct Degree {
+    pub(crate) edges: Vec<Var>,
+}
+
+impl Propagator for Degree {
+    fn variables(&self) -> Vec<Var> {
+        self.edges.clone()
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (mut chosen, mut open) = (0, 0);
+        for &x in &self.edges {
+            match edge_state(ctx, x) {
+                CHOSEN => chosen += 1,
+                OPEN => open += 1,
+                _ => {}
+            }
+        }
+        ctx.because("degree");
+        let (drop, choose) = match (chosen, open) {
+            (c, _) if c > 2 => return ctx.fail_because("degree"),
+            (1, 0) => return ctx.fail_because("degree"),
+            (_, 0) => return Ok(()),
+            (2, _) | (0, 1) => (true, false),
+            (1, 1) => (false, true),
+            _ => return Ok(()),
+        };
+        for &x in &self.edges {
+            if edge_state(ctx, x) == OPEN {
+                if drop {
+                    ctx.remove(x, 1)?;
+                } else if choose {
+                    ctx.assign(x, 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        matches!(values.iter().filter(|&&v| v == 1).count(), 0 | 2)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        "single-cycle"
+    }
+}
+
+/// An edge is chosen when its variable is fixed to 1, removed when 1 is
+/// gone, open otherwise.
+#[inline]
+fn edge_state(ctx: &Context<'_>, x: Var) -> u8 {
+    if !ctx.contains(x, 1) {
+        REMOVED
+    } else if ctx.is_fixed(x) {
+        CHOSEN
+    } else {
+        OPEN
+    }
+}
+
+impl Propagator for SingleCycle {
+    fn variables(&self) -> Vec<Var> {
+        self.vars.clone()
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.chosen.iter_mut().for_each(|c| *c = 0);
+        self.open.iter_mut().for_each(|o| *o = 0);
+        for (e, &x) in self.vars.iter().enumerate() {
+            let state = edge_state(ctx, x);
+            self.state[e] = state;
+            let (u, v) = self.graph.ends[e];
+            for w in [u as usize, v as usize] {
+                match state {
+                    OPEN => self.open[w] += 1,
+                    CHOSEN => self.chosen[w] += 1,
+                    _ => {}
+                }
+            }
+        }
+        self.queue.clear();
+        self.queued.iter_mut().for_each(|q| *q = false);
+        for u in 0..self.graph.num_nodes() {
+            self.enqueue(u);
+        }
+        loop {
+            self.degrees(ctx)?;
+            if self.bridges(ctx)? {
+                continue;
+            }
+            if !self.structure(ctx)? {
+                break;
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.recheck(ctx);
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        let n = self.graph.num_nodes();
+        let mut degree = vec![0u32; n];
+        let mut chosen = Vec::new();
+        for (e, &value) in values.iter().enumerate() {
+            if value == 1 {
+                let (u, v) = self.graph.ends[e];
+                degree[u as usize] += 1;
+                degree[v as usize] += 1;
+                chosen.push(e);
+            }
+        }
+        let Some(&first) = chosen.first() else {
+            return false;
+        };
+        if degree.iter().any(|&d| d != 0 && d != 2) {
+            return false;
+        }
+        // Two chosen edges at every node touched: one cycle if connected.
+        let mut seen = vec![false; n];
+        let start = self.graph.ends[first].0 as usize;
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(u) = stack.pop() {
+            for &(w, e) in self.graph.incident(u) {
+                if values[e as usize] == 1 && !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w as usize);
+                }
+            }
+        }
+        (0..n).all(|u| degree[u] == 0 || seen[u])
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn is_expensive(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        "single-cycle"
+    }
+}

@@ -1,0 +1,315 @@
+//! What the front ends show of a gogen solve, on cli-kit's application
+//! traits (the `app` feature, no command-line parsing): the record's own
+//! fields ([`GogenFields`], [`GogenCounters`]), the human view (the grid,
+//! its givens in bold on a terminal, the `unique:` line, the words under
+//! `--show-words`), the SVG picture and the board as data ([`Show`]), the
+//! `--compare` rows ([`Compare`]), and how an input is read ([`App`]: a
+//! puzzle file, or with `--letters` a words file).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use cli_kit::app::{Board, Cell, Compare, Show, ViewFlags};
+use cli_kit::{App, Count, Record, Stats as RecordStats};
+use serde::{Deserialize, Serialize};
+
+use crate::check::Paths;
+use crate::grid::Grid;
+use crate::options::{Limit, Options, Outcome, Stats, Status};
+use crate::puzzle::{CELLS, ParseError, Puzzle, SIDE, letter_char};
+
+/// The fields a gogen record adds to the envelope: each word's path on the
+/// solution, and the count under `--count`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GogenFields {
+    /// Each word's `[row, column]` cells (from 0), when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paths: Option<Paths>,
+    /// When solved without `--count`: whether the solution is the only
+    /// one, by a count to 2 of its own ([`crate::is_unique`]); absent
+    /// when a limit stopped that count first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// `count` and `count_complete`, when counting.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+}
+
+/// The counters a gogen record adds to `stats` beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct GogenCounters {
+    /// Guesses undone (`csp`) or dead ends tested (`dfs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backtracks: Option<u64>,
+    /// `dfs`: its nodes visited (states tested plus one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes_visited: Option<u64>,
+    /// `dfs`, when solved: its path length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_length: Option<u64>,
+    /// `dfs`, when solved: path length over nodes visited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub efficiency: Option<f64>,
+}
+
+/// One JSON line of `gogen solve --json`, as `gogen check` reads it back.
+pub type GogenRecord = Record<GogenFields, String, GogenCounters>;
+
+/// A puzzle and how solving it ended: what the batch driver hands the
+/// report.
+pub type Solved = cli_kit::app::Solved<Puzzle>;
+
+/// The view options that are gogen's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GogenView {
+    /// Every word highlighted on its own grid (`--show-words`).
+    pub show_words: bool,
+}
+
+/// `--letters`: nine distinct letters A-Y (either case), checked when the
+/// command line is read so that a bad value is a usage error (exit 2).
+pub fn nine_letters(text: &str) -> Result<String, String> {
+    let letters = text.trim().to_ascii_uppercase();
+    let mut seen = [false; 25];
+    let valid = letters.len() == 9
+        && letters.bytes().all(|letter| {
+            let index = usize::from(letter.wrapping_sub(b'A'));
+            index < 25 && !std::mem::replace(&mut seen[index], true)
+        });
+    if valid {
+        Ok(letters)
+    } else {
+        Err(format!(
+            "expected 9 distinct letters A-Y for the standard given cells, found {text:?}"
+        ))
+    }
+}
+
+/// The puzzle of an input: a puzzle file, or with `letters` a words file
+/// (the count, then the words).
+pub fn read_puzzle(text: &str, letters: Option<&str>) -> Result<Puzzle, ParseError> {
+    match letters {
+        Some(letters) => Puzzle::from_words_file(text, letters),
+        None => text.parse(),
+    }
+}
+
+/// The message of `error`, with a hint when `text` looks like a words
+/// file (its first line a number, the word count) read without
+/// `--letters`, which makes it a puzzle file whose first grid row is
+/// that number.
+pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'));
+    let words_file = first.is_some_and(|line| line.parse::<usize>().is_ok());
+    if letters.is_none() && words_file {
+        format!(
+            "{error} (this looks like a words file, the word count then the words: \
+             give the nine given letters with --letters)"
+        )
+    } else {
+        error.to_string()
+    }
+}
+
+/// The record of a solve; `counting` adds `count` and `count_complete`.
+fn record(solved: &Solved, counting: bool) -> GogenRecord {
+    let Solved {
+        puzzle,
+        outcome,
+        unique,
+    } = solved;
+    let solution = solved.solution();
+    let paths = solution.map(|grid| {
+        puzzle
+            .words()
+            .iter()
+            .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
+            .collect::<BTreeMap<_, _>>()
+    });
+    let count = counting.then_some(Count {
+        count: outcome.count,
+        complete: outcome.count_complete,
+    });
+    let stats = &outcome.stats;
+    let dfs = stats.dfs;
+    let counters = GogenCounters {
+        backtracks: Some(stats.backtracks),
+        nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
+        path_length: dfs.and_then(|dfs| dfs.path_length),
+        efficiency: dfs.and_then(|dfs| dfs.efficiency()),
+    };
+    Record {
+        solution: solution.map(|grid| grid.to_line()),
+        stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
+        ..Record::ended(
+            outcome.status,
+            GogenFields {
+                paths,
+                unique: unique.and_then(Result::ok),
+                count,
+            },
+        )
+    }
+}
+
+/// The human view's line under a solved grid saying whether the solution
+/// is unique; `check` reads it back ([`claims`]).
+pub fn unique_line(unique: Result<bool, Limit>) -> String {
+    match unique {
+        Ok(true) => "unique: yes".to_owned(),
+        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
+        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+    }
+}
+
+/// Bold on, and back to normal: the ANSI escapes around a given letter.
+pub(crate) const BOLD: &str = "\x1b[1m";
+pub(crate) const NORMAL: &str = "\x1b[0m";
+
+/// `grid` as [`Grid`]'s `Display` shows it, each letter the puzzle gives
+/// in bold.
+pub fn marked_grid(puzzle: &Puzzle, grid: &Grid) -> String {
+    let mut out = String::new();
+    for (cell, &letter) in grid.cells().iter().enumerate() {
+        if cell > 0 {
+            out.push(if cell % SIDE == 0 { '\n' } else { ' ' });
+        }
+        let c = letter_char(letter);
+        if puzzle.givens()[cell].is_some() {
+            out.push_str(&format!("{BOLD}{c}{NORMAL}"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl Show for Puzzle {
+    type Fields = GogenFields;
+    type Counters = GogenCounters;
+    type View = GogenView;
+
+    fn record(solved: &Solved, counting: bool) -> GogenRecord {
+        record(solved, counting)
+    }
+
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved,
+        flags: &ViewFlags,
+        own: &GogenView,
+    ) -> io::Result<()> {
+        let Solved {
+            puzzle,
+            outcome,
+            unique,
+        } = solved;
+        let found = outcome.count;
+        match (solved.solution(), outcome.status) {
+            (Some(grid), _) => {
+                if flags.bold_givens {
+                    writeln!(out, "{}", marked_grid(puzzle, grid))?;
+                } else {
+                    writeln!(out, "{grid}")?;
+                }
+                if let Some(unique) = unique {
+                    writeln!(out, "{}", unique_line(*unique))?;
+                }
+                if own.show_words {
+                    for word in puzzle.words() {
+                        writeln!(out)?;
+                        write!(out, "{}", grid.highlight(word))?;
+                    }
+                }
+            }
+            (None, Status::Limit(limit)) if found > 0 => {
+                writeln!(out, "{limit} limit reached before the count was finished")?
+            }
+            (None, Status::Limit(limit)) => {
+                writeln!(out, "{limit} limit reached before a solution was found")?
+            }
+            (None, _) => writeln!(out, "no solution: the words cannot all be traced")?,
+        }
+        if flags.count {
+            let more = match (outcome.count_complete, outcome.status.limit()) {
+                (true, _) => String::new(),
+                (false, Some(limit)) => format!(" or more (found before the {limit} limit)"),
+                // Stopped at --limit solutions.
+                (false, None) => " or more (limit reached)".to_owned(),
+            };
+            writeln!(out, "solutions: {found}{more}")?;
+        }
+        if flags.stats {
+            let stats = &outcome.stats;
+            let mut counters = vec![
+                ("nodes", stats.nodes.to_string()),
+                ("backtracks", stats.backtracks.to_string()),
+            ];
+            if let Some(dfs) = stats.dfs {
+                match (dfs.path_length, dfs.efficiency()) {
+                    (Some(length), Some(efficiency)) => counters.push((
+                        "efficiency",
+                        format!(
+                            "{efficiency:.2} (path length {length} / nodes visited {})",
+                            dfs.nodes_visited
+                        ),
+                    )),
+                    _ => counters.push(("nodes visited", dfs.nodes_visited.to_string())),
+                }
+            }
+            writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
+        }
+        Ok(())
+    }
+
+    fn svg(&self, outcome: &Outcome) -> String {
+        crate::svg::render_outcome(self, outcome)
+    }
+
+    fn board(&self, solution: Option<&Grid>) -> Board {
+        let cells = (0..CELLS)
+            .map(|cell| {
+                let given = self.givens()[cell];
+                let letter = solution.map(|grid| grid.cells()[cell]).or(given);
+                Cell {
+                    text: letter
+                        .map(|letter| letter_char(letter).to_string())
+                        .unwrap_or_default(),
+                    given: given.is_some(),
+                }
+            })
+            .collect();
+        Board {
+            rows: SIDE,
+            cols: SIDE,
+            cells,
+        }
+    }
+}
+
+/// `--compare`: both solvers, each row with its backtracks and the nodes
+/// the depth-first search visited (0 for csp).
+impl Compare for Puzzle {
+    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
+        let visited = stats.dfs.as_ref().map_or(0, |dfs| dfs.nodes_visited);
+        vec![("backtracks", stats.backtracks), ("nodes_visited", visited)]
+    }
+}
+
+/// The input is one puzzle, read with the nine `--letters` when it is a
+/// words file; a solved puzzle's uniqueness is told by [`crate::is_unique`].
+impl App for Puzzle {
+    type Reading = Option<String>;
+
+    fn read(text: &str, letters: &Option<String>) -> Result<Puzzle, String> {
+        let letters = letters.as_deref();
+        read_puzzle(text, letters).map_err(|error| with_hint(error, text, letters))
+    }
+
+    fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
+        Some(crate::is_unique(self, options))
+    }
+}
