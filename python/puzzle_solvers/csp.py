@@ -1,7 +1,10 @@
 """csp-core from Python: a `Model` of variables with integer domains,
 all-different, binary constraints (`not_equal`, a `table` of allowed pairs,
 or a Python predicate with `binary`), n-ary ones (`table_nary`, and a
-Python `predicate` over several variables, the slow path), solved by forward checking (`"fc"`),
+Python `predicate` over several variables, the slow path), the globals
+(`linear` sums, `at_least`/`at_most`/`exactly`/`cardinality` over 0/1
+variables, `regular` automata and `nonogram_line`, `circuit` (one cycle
+of chosen edges) and `connected` (chosen nodes in one piece)), solved by forward checking (`"fc"`),
 AC-3 then forward checking (`"ac3-fc"`) or MAC (`"mac"`), under a variable
 order (`"input"`, `"mrv"`, `"mrv-degree"`, `"dom-wdeg"`) and a value order
 (`"ascending"`, `"descending"`, `"lcv"`); `ac3()` runs AC-3 alone and returns

@@ -51,6 +51,53 @@ fn vars(model: &Core, indices: &[usize]) -> PyResult<Vec<Var>> {
     indices.iter().map(|&index| var(model, index)).collect()
 }
 
+/// Variables whose domains hold only 0 and 1.
+fn boolean_vars(model: &Core, indices: &[usize]) -> PyResult<Vec<Var>> {
+    let found = vars(model, indices)?;
+    for &var in &found {
+        if model.domain(var).iter().any(|&value| value != 0 && value != 1) {
+            return Err(PyValueError::new_err(format!(
+                "variable {} ({}) has values other than 0 and 1: {:?}",
+                var.index(),
+                model.name(var),
+                model.domain(var)
+            )));
+        }
+    }
+    Ok(found)
+}
+
+/// A simple graph: nodes below `num_nodes`, no loop, no edge twice.
+fn check_graph(num_nodes: usize, edges: &[(usize, usize, usize)]) -> PyResult<()> {
+    let mut seen = std::collections::BTreeSet::new();
+    for &(u, v, _) in edges {
+        if u >= num_nodes || v >= num_nodes {
+            return Err(PyValueError::new_err(format!(
+                "edge ({u}, {v}): the graph has {num_nodes} nodes"
+            )));
+        }
+        if u == v {
+            return Err(PyValueError::new_err(format!("edge ({u}, {v}) is a loop")));
+        }
+        if !seen.insert((u.min(v), u.max(v))) {
+            return Err(PyValueError::new_err(format!("edge ({u}, {v}) is given twice")));
+        }
+    }
+    Ok(())
+}
+
+/// `(u, v, variable index)` edges as csp-core takes them, checked.
+fn graph_edges(
+    model: &Core,
+    num_nodes: usize,
+    edges: &[(usize, usize, usize)],
+) -> PyResult<Vec<(usize, usize, Var)>> {
+    check_graph(num_nodes, edges)?;
+    let indices: Vec<usize> = edges.iter().map(|e| e.2).collect();
+    let found = boolean_vars(model, &indices)?;
+    Ok(edges.iter().zip(found).map(|(&(u, v, _), x)| (u, v, x)).collect())
+}
+
 /// The search settings by name.
 fn config(
     inference: &str,
@@ -298,6 +345,120 @@ impl Model {
             allowed: Arc::new(allowed),
             raised: Arc::clone(&self.raised),
         });
+        Ok(())
+    }
+
+    /// `lo <= sum(coeffs[i] * x[i]) <= hi` (bounds consistent; a bound
+    /// left None is open). With one bound only it is domain consistent.
+    #[pyo3(signature = (indices, coeffs, lo=None, hi=None))]
+    fn linear(
+        &mut self,
+        indices: Vec<usize>,
+        coeffs: Vec<i64>,
+        lo: Option<i64>,
+        hi: Option<i64>,
+    ) -> PyResult<()> {
+        let mut core = self.core();
+        let vars = vars(&core, &indices)?;
+        if coeffs.len() != vars.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} coefficients for {} variables",
+                coeffs.len(),
+                vars.len()
+            )));
+        }
+        // csp-core keeps every term below 2^61 so that sums cannot overflow.
+        const LIMIT: i128 = 1 << 60;
+        let mut reach: i128 = 0;
+        for (&var, &coeff) in vars.iter().zip(&coeffs) {
+            let domain = core.domain(var);
+            let largest = domain.iter().map(|&v| i128::from(v).abs()).max().unwrap_or(0);
+            reach += i128::from(coeff).abs() * largest;
+        }
+        if reach >= LIMIT {
+            return Err(PyValueError::new_err(
+                "the sum could reach 2^60 over the domains: scale the coefficients down",
+            ));
+        }
+        let (lo, hi) = (lo.unwrap_or(i64::MIN / 4), hi.unwrap_or(i64::MAX / 4));
+        core.linear(&vars, &coeffs, lo, hi);
+        Ok(())
+    }
+
+    /// Between `lo` and `hi` of the 0/1 variables `indices` are 1 (domain
+    /// consistent); `at_least`, `at_most` and `exactly` say the same with
+    /// one number. (Not `count`, which counts a model's solutions.)
+    #[pyo3(signature = (indices, lo=0, hi=None))]
+    fn cardinality(&mut self, indices: Vec<usize>, lo: usize, hi: Option<usize>) -> PyResult<()> {
+        let mut core = self.core();
+        let vars = boolean_vars(&core, &indices)?;
+        let hi = hi.unwrap_or(vars.len());
+        core.cardinality(&vars, lo, hi);
+        Ok(())
+    }
+
+    /// At least `k` of the 0/1 variables are 1.
+    fn at_least(&mut self, indices: Vec<usize>, k: usize) -> PyResult<()> {
+        self.cardinality(indices, k, None)
+    }
+
+    /// At most `k` of the 0/1 variables are 1.
+    fn at_most(&mut self, indices: Vec<usize>, k: usize) -> PyResult<()> {
+        self.cardinality(indices, 0, Some(k))
+    }
+
+    /// Exactly `k` of the 0/1 variables are 1.
+    fn exactly(&mut self, indices: Vec<usize>, k: usize) -> PyResult<()> {
+        self.cardinality(indices, k, Some(k))
+    }
+
+    /// The variables spell a word of a deterministic automaton (domain
+    /// consistent, Pesant's layered graph): `states` states numbered from
+    /// 0, `start`, the `accepting` states and the `transitions` as
+    /// `(from, value, to)`.
+    fn regular(
+        &mut self,
+        indices: Vec<usize>,
+        states: usize,
+        start: usize,
+        accepting: Vec<usize>,
+        transitions: Vec<(usize, i32, usize)>,
+    ) -> PyResult<()> {
+        let automaton = csp_core::Automaton::new(states, start, &accepting, &transitions)
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        let mut core = self.core();
+        let vars = vars(&core, &indices)?;
+        core.regular(&vars, &automaton);
+        Ok(())
+    }
+
+    /// A nonogram line: the 0/1 variables, in order, hold runs of 1s of
+    /// the lengths `clues`, separated by 0s (a `regular` constraint).
+    fn nonogram_line(&mut self, indices: Vec<usize>, clues: Vec<usize>) -> PyResult<()> {
+        let mut core = self.core();
+        let vars = boolean_vars(&core, &indices)?;
+        core.regular(&vars, &csp_core::Automaton::nonogram(&clues));
+        Ok(())
+    }
+
+    /// The edges `(u, v, x)` whose 0/1 variable `x` is 1 form exactly one
+    /// cycle over the nodes `0..num_nodes` (a Slitherlink loop): degree,
+    /// bridge, connectivity and sub-cycle rules to a fixpoint.
+    fn circuit(&mut self, num_nodes: usize, edges: Vec<(usize, usize, usize)>) -> PyResult<()> {
+        let mut core = self.core();
+        let edges = graph_edges(&core, num_nodes, &edges)?;
+        core.single_cycle(num_nodes, &edges);
+        Ok(())
+    }
+
+    /// The nodes whose 0/1 variable is 1 are connected through `edges`
+    /// (pairs of positions in `indices`); domain consistent.
+    fn connected(&mut self, indices: Vec<usize>, edges: Vec<(usize, usize)>) -> PyResult<()> {
+        let mut core = self.core();
+        let nodes = boolean_vars(&core, &indices)?;
+        let named: Vec<(usize, usize, usize)> = edges.iter().map(|&(u, v)| (u, v, 0)).collect();
+        check_graph(nodes.len(), &named)?;
+        core.connected(&edges, &nodes);
         Ok(())
     }
 

@@ -179,3 +179,75 @@ def test_events_show_the_solve_as_the_command_lines_do():
     assert sum(event["kind"] == "solution" for event in counted) == model.count()[0]
     cut = list(model.events(limit=3))
     assert [event["kind"] for event in cut][-1] == "cut" and len(cut) == 4
+
+
+def test_linear_counts_what_brute_force_counts():
+    domains = [range(-2, 3), range(0, 4), range(1, 4)]
+    coeffs = [3, -2, 1]
+    for lo, hi in ((0, 0), (-3, 2), (None, 1), (2, None)):
+        def rule(*values, lo=lo, hi=hi):
+            total = sum(a * v for a, v in zip(coeffs, values))
+            return (lo is None or total >= lo) and (hi is None or total <= hi)
+        model = Model()
+        xs = [model.var(d) for d in domains]
+        model.linear(xs, coeffs, lo=lo, hi=hi)
+        assert model.count() == (brute_force(domains, rule), True), (lo, hi)
+
+
+def test_counting_constraints_count_what_brute_force_counts():
+    for name, k in (("at_least", 2), ("at_most", 2), ("exactly", 2)):
+        model = Model()
+        xs = [model.var(range(2)) for _ in range(5)]
+        getattr(model, name)(xs, k)
+        ok = {"at_least": lambda n: n >= k, "at_most": lambda n: n <= k, "exactly": lambda n: n == k}[name]
+        assert model.count() == (brute_force([range(2)] * 5, lambda *v: ok(sum(v))), True), name
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(4)]
+    model.cardinality(xs, 1, 3)
+    assert model.count() == (14, True)
+
+
+def test_regular_and_nonogram_lines_accept_what_their_automaton_spells():
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(7)]
+    model.nonogram_line(xs, [2, 1])
+    # [2, 1] in 7 cells: the three free cells spread over three gaps.
+    assert model.count() == (10, True)
+    for solution in model.solutions():
+        line = "".join(str(solution[model.name(x)]) for x in xs)
+        assert [len(run) for run in line.split("0") if run] == [2, 1]
+    # "no two 1s in a row" over 0..1 as a two-state automaton: Fibonacci.
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(6)]
+    model.regular(xs, 2, 0, [0, 1], [(0, 0, 0), (0, 1, 1), (1, 0, 0)])
+    assert model.count() == (21, True)
+    with pytest.raises(ValueError):
+        model.regular(xs, 2, 0, [5], [])
+
+
+def test_circuit_counts_the_cycles_of_a_grid():
+    # The 3x3 grid of nodes has 13 cycles.
+    model = Model()
+    edges = []
+    for r in range(3):
+        for c in range(3):
+            node = 3 * r + c
+            if c < 2:
+                edges.append((node, node + 1, model.var(range(2))))
+            if r < 2:
+                edges.append((node, node + 3, model.var(range(2))))
+    model.circuit(9, edges)
+    assert model.count() == (13, True)
+    with pytest.raises(ValueError, match="loop"):
+        model.circuit(9, [(1, 1, edges[0][2])])
+
+
+def test_connected_counts_the_connected_node_sets_of_a_path():
+    # A path of four nodes: the connected non-empty subsets are its 10
+    # intervals, and the empty set counts as connected too.
+    model = Model()
+    xs = [model.var(range(2)) for _ in range(4)]
+    model.connected(xs, [(0, 1), (1, 2), (2, 3)])
+    assert model.count() == (11, True)
+    with pytest.raises(ValueError, match="values other than 0 and 1"):
+        model.connected([model.var(range(3))], [])

@@ -47,3 +47,31 @@ def test_watching_a_search_counts_the_events_as_the_record_counts_nodes():
         generated = int(line.split(" boards generated")[0].split(", ")[-1])
         nodes = int(line.split("the record's nodes: ")[1].split(")")[0])
         assert generated == nodes > 1, line
+
+
+def test_send_more_money_is_solved_by_one_linear_equation():
+    output = run("send_more_money.py")
+    assert "  9567\n+ 1085\n= 10652" in output
+    assert "solutions: 1 " in output
+
+
+def test_the_magic_squares_of_order_three_are_eight():
+    output = run("magic_square.py")
+    assert "magic squares: 8" in output
+    rows = [list(map(int, line.split())) for line in output.splitlines()[:3]]
+    assert all(sum(row) == 15 for row in rows) and sorted(sum(rows, [])) == list(range(1, 10))
+
+
+def test_the_nonogram_is_a_heart():
+    output = run("nonogram.py")
+    assert output.startswith(".#.#.\n#####\n#####\n.###.\n..#..\n")
+    assert "solutions: 1 " in output
+
+
+def test_the_kakuro_runs_hold_distinct_digits_summing_to_their_clues():
+    output = run("kakuro.py")
+    rows = [list(map(int, line.split())) for line in output.splitlines()[:3]]
+    cols = [list(col) for col in zip(*rows)]
+    assert [sum(row) for row in rows] == [6, 15, 24] and [sum(col) for col in cols] == [12, 15, 18]
+    assert all(len(set(run)) == 3 for run in rows + cols)
+    assert "solutions: 15" in output
