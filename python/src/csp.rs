@@ -55,7 +55,11 @@ fn vars(model: &Core, indices: &[usize]) -> PyResult<Vec<Var>> {
 fn boolean_vars(model: &Core, indices: &[usize]) -> PyResult<Vec<Var>> {
     let found = vars(model, indices)?;
     for &var in &found {
-        if model.domain(var).iter().any(|&value| value != 0 && value != 1) {
+        if model
+            .domain(var)
+            .iter()
+            .any(|&value| value != 0 && value != 1)
+        {
             return Err(PyValueError::new_err(format!(
                 "variable {} ({}) has values other than 0 and 1: {:?}",
                 var.index(),
@@ -80,7 +84,9 @@ fn check_graph(num_nodes: usize, edges: &[(usize, usize, usize)]) -> PyResult<()
             return Err(PyValueError::new_err(format!("edge ({u}, {v}) is a loop")));
         }
         if !seen.insert((u.min(v), u.max(v))) {
-            return Err(PyValueError::new_err(format!("edge ({u}, {v}) is given twice")));
+            return Err(PyValueError::new_err(format!(
+                "edge ({u}, {v}) is given twice"
+            )));
         }
     }
     Ok(())
@@ -95,7 +101,11 @@ fn graph_edges(
     check_graph(num_nodes, edges)?;
     let indices: Vec<usize> = edges.iter().map(|e| e.2).collect();
     let found = boolean_vars(model, &indices)?;
-    Ok(edges.iter().zip(found).map(|(&(u, v, _), x)| (u, v, x)).collect())
+    Ok(edges
+        .iter()
+        .zip(found)
+        .map(|(&(u, v, _), x)| (u, v, x))
+        .collect())
 }
 
 /// The search settings by name.
@@ -372,7 +382,11 @@ impl Model {
         let mut reach: i128 = 0;
         for (&var, &coeff) in vars.iter().zip(&coeffs) {
             let domain = core.domain(var);
-            let largest = domain.iter().map(|&v| i128::from(v).abs()).max().unwrap_or(0);
+            let largest = domain
+                .iter()
+                .map(|&v| i128::from(v).abs())
+                .max()
+                .unwrap_or(0);
             reach += i128::from(coeff).abs() * largest;
         }
         if reach >= LIMIT {
