@@ -9,6 +9,9 @@
 //!   view, the SVG picture, the board as data);
 //! - [`Compare`]: what `--compare` runs and which counters its rows hold,
 //!   and [`compare`], the table every crate prints the same way;
+//! - [`Verify`]: `check`'s verdict on a record `solve --json` wrote, by
+//!   the crate's independent checker, and [`check_text`] for a front end
+//!   other than the binary;
 //! - [`Flag`] and [`misfit`]: the one table of which shared option applies
 //!   to which algorithm ([`Watchable::applies`]), checked in one place
 //!   with one message.
@@ -21,12 +24,16 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use svg_kit::SearchTree;
 
+use crate::check::{Verified, json_records, verify_claims};
 use crate::events::{Comparison, Row, thousands};
 use crate::record::Record;
 use crate::watch::Sinks;
 
 /// The outcome of a puzzle's solve.
 pub type OutcomeOf<P> = puzzle_kit::Outcome<<P as Puzzle>::Solution, <P as Puzzle>::Stats>;
+
+/// The JSON record of a puzzle's solve, as [`Show::record`] writes it.
+pub type RecordOf<P> = Record<<P as Show>::Fields, String, <P as Show>::Counters>;
 
 /// The node limit of each `--compare` run unless `--node-limit` says, the
 /// same in every crate.
@@ -265,6 +272,36 @@ pub trait Show: Puzzle {
 
     /// The board as data: the givens, with `solution`'s cells filled in.
     fn board(&self, solution: Option<&Self::Solution>) -> Board;
+}
+
+/// How `check` verifies the records `solve --json` wrote: the crate's
+/// independent checker (sharing no code with its solvers) on one record
+/// whose envelope is consistent ([`Record::consistent`], tested first).
+/// `check` reads JSON records only: the human view is for people, the
+/// records are the contract.
+pub trait Verify: Show {
+    /// `check`'s verdict on `record`. `given` is the puzzle named beside
+    /// the records (gogen's and crossword's puzzle file); without one, the
+    /// record names its puzzle.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the record, in a sentence.
+    fn verify(given: Option<&Self>, record: &RecordOf<Self>) -> Result<Verified, String>;
+}
+
+/// Checks `text`, JSON records as `solve --json` writes them, as solutions
+/// of `puzzle` (the body of a [`crate::CheckSolution::check_text`]): what
+/// was verified of each record, or the first failure with its 1-based line.
+///
+/// # Errors
+///
+/// The first record that is not a record or is wrong: its line and why.
+pub fn check_text<P: Verify>(puzzle: &P, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+    verify_claims(
+        json_records::<P::Fields, String, P::Counters>(text),
+        |record| P::verify(Some(puzzle), &record),
+    )
 }
 
 /// What `--compare` runs: every algorithm by default, each under the

@@ -91,8 +91,14 @@ where
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(index, line)| {
-            let record =
-                serde_json::from_str(line).map_err(|error| format!("not a solve record: {error}"));
+            let record = serde_json::from_str(line).map_err(|error| {
+                if line.trim_start().starts_with('{') {
+                    format!("not a solve record: {error}")
+                } else {
+                    "not a solve record: check reads the JSON records of `solve --json`, one per line"
+                        .to_owned()
+                }
+            });
             (index + 1, record)
         })
         .collect()

@@ -16,7 +16,9 @@ use std::time::Duration;
 
 use puzzle_kit::{Configure, Limit};
 
-use crate::app::{Flag, OutcomeOf, Show, Solved, ViewFlags, Watch, Watchable, mark_givens, misfit};
+use crate::app::{
+    Flag, OutcomeOf, Show, Solved, Verify, ViewFlags, Watch, Watchable, mark_givens, misfit,
+};
 use crate::events::WatchArgs;
 use crate::record::Record;
 use crate::session::WatchSession;
@@ -382,4 +384,18 @@ fn compare<P: App>(
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `check`: reads the JSON records of `solve --json` on stdin and hands
+/// each (after its envelope) to [`Verify::verify`] with `given`, the puzzle
+/// named beside them if any; every failure is reported with its line and
+/// the exit code is 0 when every record passed ([`crate::run_check`]).
+///
+/// # Errors
+///
+/// Stdin that cannot be read, an output that cannot be written.
+pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
+    let text = Input::stdin()?.text;
+    let claims = crate::json_records::<P::Fields, String, P::Counters>(&text);
+    crate::run_check(P::NAME, claims, |record| P::verify(given, record))
 }

@@ -9,11 +9,11 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use cli_kit::app::{Board, Cell, Compare, Show, ViewFlags};
-use cli_kit::{App, Count, Record, Stats as RecordStats};
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::check::Paths;
+use crate::check::{self, Exhaustive, Paths};
 use crate::grid::Grid;
 use crate::options::{Limit, Options, Outcome, Stats, Status};
 use crate::puzzle::{CELLS, ParseError, Puzzle, SIDE, letter_char};
@@ -166,8 +166,8 @@ pub fn unique_line(unique: Result<bool, Limit>) -> String {
 }
 
 /// Bold on, and back to normal: the ANSI escapes around a given letter.
-pub(crate) const BOLD: &str = "\x1b[1m";
-pub(crate) const NORMAL: &str = "\x1b[0m";
+const BOLD: &str = "\x1b[1m";
+const NORMAL: &str = "\x1b[0m";
 
 /// `grid` as [`Grid`]'s `Display` shows it, each letter the puzzle gives
 /// in bold.
@@ -311,5 +311,80 @@ impl App for Puzzle {
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
         Some(crate::is_unique(self, options))
+    }
+}
+
+/// Whether gogen can stop at `limit`: it has a node and a memory limit,
+/// no time, frontier or depth limit.
+fn limit_applies(limit: Limit) -> Result<(), String> {
+    match limit {
+        Limit::Node | Limit::Memory => Ok(()),
+        Limit::Time | Limit::Frontier | Limit::Depth => Err(format!(
+            "status \"limit\" with a {limit} limit, which gogen does not have"
+        )),
+    }
+}
+
+/// `check`'s verdict on one record: a solution must keep the rules (and
+/// its paths, when given, spell the words); an "unsolvable" claim is
+/// confirmed by [`check::exhaustive`] (nothing is verified when that runs
+/// out of budget); a count must fit its status.
+impl Verify for Puzzle {
+    fn verify(given: Option<&Puzzle>, record: &GogenRecord) -> Result<Verified, String> {
+        let puzzle = given.ok_or("gogen check needs the puzzle file the records are for")?;
+        verify(puzzle, record)
+    }
+}
+
+fn verify(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, String> {
+    let count = record.fields.count;
+    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+        return Err(format!(
+            "status \"{}\" with \"unique\"",
+            record.status.name()
+        ));
+    }
+    if record.fields.unique.is_some() && count.is_some() {
+        return Err("\"unique\" beside a count, which tells it".into());
+    }
+    match record.status {
+        RecordStatus::Solved => {
+            let solution = record.solution.as_deref().unwrap_or_default();
+            if count.is_some_and(|count| count.count == 0) {
+                return Err("status \"solved\" with a count of 0".into());
+            }
+            check::check_solution(puzzle, solution, record.fields.paths.as_ref())
+                .map_err(|violation| format!("solution {solution}: {violation}"))?;
+            Ok(Verified::Solution)
+        }
+        RecordStatus::Unsolvable => {
+            if let Some(count) = count
+                && (count.count != 0 || !count.complete)
+            {
+                return Err(format!(
+                    "status \"unsolvable\" with a count of {} (complete: {})",
+                    count.count, count.complete
+                ));
+            }
+            if record.fields.paths.is_some() {
+                return Err("status \"unsolvable\" with paths".into());
+            }
+            match check::exhaustive(puzzle, check::NODE_BUDGET) {
+                Exhaustive::NoSolution => Ok(Verified::NoSolution),
+                Exhaustive::Solution(grid) => Err(format!(
+                    "status \"unsolvable\", but {} solves the puzzle",
+                    grid.to_line()
+                )),
+                Exhaustive::OverBudget => Ok(Verified::Nothing),
+            }
+        }
+        RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
+            Err("status \"limit\" with a complete count".into())
+        }
+        RecordStatus::Limit => {
+            record.limit.map_or(Ok(()), limit_applies)?;
+            Ok(Verified::Nothing)
+        }
+        RecordStatus::Invalid => Ok(Verified::Nothing),
     }
 }

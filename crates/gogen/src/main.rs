@@ -29,8 +29,7 @@ enum Command {
     /// word per line).
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
-    /// Check `gogen solve` output on stdin (JSON lines, or the human view)
-    /// against the rules: a solution must keep the givens and trace every
+    /// Check `gogen solve --json` records on stdin against the rules: a solution must keep the givens and trace every
     /// word (and its `paths` spell each word through touching cells); an
     /// "unsolvable" claim is confirmed by an exhaustive search when that is
     /// cheap. Every failure is reported; exit 0 when all records pass.
@@ -82,8 +81,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
                 .map_err(|error| cli::with_hint(error, &input.text, letters.as_deref()))
                 .map_err(anyhow::Error::msg)
                 .with_context(|| input.name.clone())?;
-            let claims = cli::claims(&Input::stdin()?.text);
-            cli_kit::run_check("gogen", claims, |record| cli::check_record(&puzzle, record))
+            cli_kit::driver::check(Some(&puzzle))
         }
     }
 }

@@ -174,14 +174,6 @@ fn givens_are_bold_on_a_terminal_only() {
         plain.lines().take(5).collect::<Vec<_>>()
     );
     assert!(bold.contains("Word: WHAM") && !plain.contains('\x1b'));
-    let checked = gogen(&["check", "sample.txt"], bold.as_bytes());
-    assert_eq!(
-        text(&checked.stdout),
-        "ok: 1 record checked: 1 solution valid\n",
-        "{}",
-        text(&checked.stderr)
-    );
-
     // Piped, with NO_COLOR unset or empty: no escape.
     for no_color in [None, Some("")] {
         let mut command = Command::new(env!("CARGO_BIN_EXE_gogen"));
@@ -243,7 +235,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
     assert!(!text(&counted.stdout).contains("unique"));
     let counted = gogen(&["solve", "sample.txt", "--count"], b"");
     assert!(!text(&counted.stdout).contains("unique"));
-    // The human view, and check reading it back.
+    // The human view, and check reading the records.
     for (file, line) in [
         ("sample.txt", "unique: yes"),
         (
@@ -254,13 +246,6 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
         let solved = gogen(&["solve", file, "--show-words", "--stats"], b"");
         let shown = text(&solved.stdout);
         assert_eq!(shown.lines().nth(5), Some(line), "{shown}");
-        let checked = gogen(&["check", file], &solved.stdout);
-        assert_eq!(
-            text(&checked.stdout),
-            "ok: 1 record checked: 1 solution valid\n",
-            "{}",
-            text(&checked.stderr)
-        );
         let json = gogen(&["solve", file, "--json"], b"");
         assert_eq!(gogen(&["check", file], &json.stdout).status.code(), Some(0));
     }
@@ -436,8 +421,8 @@ fn check_reports_every_failure_with_its_line() {
 }
 
 #[test]
-fn check_reads_the_human_view_and_confirms_no_solution() {
-    let solved = gogen(&["solve", "sample.txt", "--show-words", "--stats"], b"");
+fn check_reads_records_only_and_confirms_no_solution() {
+    let solved = gogen(&["solve", "sample.txt", "--json"], b"");
     let checked = gogen(&["check", "sample.txt"], &solved.stdout);
     assert_eq!(text(&checked.stderr), "");
     assert_eq!(
@@ -445,7 +430,7 @@ fn check_reads_the_human_view_and_confirms_no_solution() {
         "ok: 1 record checked: 1 solution valid\n"
     );
     for file in ["unsolvable-extra-word.txt", "unsolvable-double-letter.txt"] {
-        let unsolvable = gogen(&["solve", file], b"");
+        let unsolvable = gogen(&["solve", file, "--json"], b"");
         assert_eq!(unsolvable.status.code(), Some(3));
         let checked = gogen(&["check", file], &unsolvable.stdout);
         assert_eq!(
@@ -454,7 +439,18 @@ fn check_reads_the_human_view_and_confirms_no_solution() {
             "{file}"
         );
     }
-    let moved = "N M G K D\nH A X E V\nW C L R Y\nQ U I P O\nS T J F B\n";
+    // The human view is for people: check names what it reads instead.
+    let human = gogen(&["solve", "sample.txt"], b"");
+    let checked = gogen(&["check", "sample.txt"], &human.stdout);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(
+        text(&checked.stderr).starts_with(
+            "gogen check: line 1: not a solve record: check reads the JSON records of `solve --json`, one per line"
+        ),
+        "{}",
+        text(&checked.stderr)
+    );
+    let moved = r#"{"status":"solved","solution":"NMGKDHAXEVWCLRYQUIPOSTJFB","stats":{"nodes":1,"micros":1}}"#;
     let checked = gogen(&["check", "sample.txt"], moved.as_bytes());
     assert_eq!(checked.status.code(), Some(1));
     assert!(text(&checked.stderr).starts_with(
@@ -535,15 +531,11 @@ fn a_refused_budget_is_a_limit_that_names_it() {
         text(&human.stdout),
         "node limit reached before a solution was found\n"
     );
-    let checked = gogen(
-        &["check", "puzzles/bmehta-22-five-givens.txt"],
-        &human.stdout,
-    );
-    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
-    // A limit line that names no limit, or one gogen does not have, fails.
+    // A limit record that names no limit, or one gogen does not have, fails.
+    let stats = r#""stats":{"nodes":1,"micros":1}"#;
     for line in [
-        "limit reached before a solution was found\n",
-        "time limit reached\n",
+        format!(r#"{{"status":"limit",{stats}}}"#),
+        format!(r#"{{"status":"limit","limit":"time",{stats}}}"#),
     ] {
         let checked = gogen(&["check", "sample.txt"], line.as_bytes());
         assert_eq!(checked.status.code(), Some(1), "{line}");
