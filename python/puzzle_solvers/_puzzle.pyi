@@ -48,8 +48,8 @@ def parse(text: str) -> str:
     """The canonical one-line form (raises ParseError)."""
 
 def check(text: str, solution: str) -> list[str]:
-    """Checks `solution` (what the binary's `check` reads: its `--json`
-    records or its human view) against the puzzle of `text` with the
+    """Checks `solution` (what the binary's `check` reads: the JSON
+    records of `solve --json`, as `to_json()` gives them) against the puzzle of `text` with the
     crate's independent checker: for each record "solution", "no-solution"
     (an "unsolvable" claim confirmed) or "nothing" (a limit). Raises
     CheckError (a ValueError with `line`) naming the rule broken and where."""

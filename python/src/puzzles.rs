@@ -571,8 +571,8 @@ impl Solver {
             .collect())
     }
 
-    /// Checks `solution` (what the binary's `check` reads: its `--json`
-    /// records or its human view) against the puzzle of `text` with the
+    /// Checks `solution` (what the binary's `check` reads: the JSON
+    /// records of `solve --json`) against the puzzle of `text` with the
     /// crate's independent checker: for each record "solution" (every rule
     /// kept), "no-solution" (an "unsolvable" claim confirmed) or "nothing"
     /// (a limit: nothing to check). Raises CheckError (a ValueError with
