@@ -48,6 +48,8 @@
 //! the `crossword` binary).
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -60,7 +62,7 @@ mod problem;
 mod slots;
 mod solve;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 mod words;
 

@@ -97,7 +97,7 @@ struct FillArgs {
     /// event (propagations, the words each revision removes, wipe-outs,
     /// decisions slot = WORD, refutations, backtracks, the fill).
     /// --compare: fast, mac and ac3 on the template, each under a node and
-    /// time limit [default: 100000 nodes, 10 s].
+    /// time limit [default: 1000000 nodes, 10 s].
     #[command(flatten)]
     watch: WatchArgs,
     /// With --algo fast or mac: draw the domain-splitting tree's first 500
@@ -270,9 +270,17 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         count_limit,
     };
     if args.watch.compare {
+        let grid =
+            cli::parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
+        let table = cli_kit::app::compare(&grid, &options);
         let mut out = BufWriter::new(io::stdout().lock());
-        cli::compare(&mut out, &bytes, &options, args.json)
-            .map_err(|error| anyhow::anyhow!("{name}: {error:#}"))?;
+        if args.json {
+            table
+                .field("template", grid.to_rows())
+                .write_json(&mut out)?;
+        } else {
+            out.write_all(table.to_text().as_bytes())?;
+        }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
