@@ -3,17 +3,15 @@
 //! decided here.
 
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use cli_kit::{Sinks, Trace, WatchArgs};
+use cli_kit::{SolveFlags, WatchSession};
 use crossword::cli::{self, Checker, FillReport, OutputFormat, WordSource};
 use crossword::watch::Watch;
 use crossword::{Algo, Grid, Options};
-use svg_kit::SearchTree;
 
 const PROGRAM: &str = "crossword";
 
@@ -42,6 +40,9 @@ enum Command {
 }
 
 #[derive(Debug, Args)]
+// --node-limit 0 stops at the root (a limit record), as it always did.
+#[command(mut_arg("node_limit", |arg| arg.value_parser(clap::value_parser!(u64))))]
+#[command(mut_arg("limit", |arg| arg.help("The most fills to count [default: 1000]").long_help(None)))]
 struct FillArgs {
     /// The template: a text grid, a .puz or an ipuz file; '-' or nothing for stdin.
     input: Option<String>,
@@ -51,61 +52,27 @@ struct FillArgs {
     /// Leave out words scoring below S.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     min_score: Option<i32>,
-    /// The solver.
-    #[arg(long, value_enum, default_value_t = Algo::Fast)]
-    algo: Algo,
     /// Seed of fast's random choices among near-equal words and slots (the same seed, the same fill).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Count distinct fills exactly, up to --limit.
-    #[arg(long)]
-    count: bool,
-    /// With --count: stop counting at K fills (default 1000).
-    #[arg(long, requires = "count", value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
-    limit: Option<u64>,
     /// Let a word fill more than one entry.
     #[arg(long)]
     allow_repeats: bool,
     /// Keep the offensive words (slurs, obscenities: data/offensive.txt) the built-in list leaves out; a --words list is used as given.
     #[arg(long)]
     allow_offensive: bool,
-    /// One JSON record (grid, entries, mean_score, count, stats).
-    #[arg(long)]
-    json: bool,
     /// Output form of the fill. With ipuz, stdout carries the ipuz file and
     /// nothing else: the --stats line and the message of an unfilled grid
     /// go to stderr, and --count and --trace, whose results an ipuz file
     /// cannot hold, are usage errors.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text, conflicts_with = "json")]
     format: OutputFormat,
-    /// Stop with status "limit" (exit 4) before the search passes N nodes.
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
-    /// Stop with status "limit" (exit 4) after SECONDS.
-    #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
-    /// Add a line with nodes, backtracks, restarts or arc revisions, and time
-    /// (on stderr with --format ipuz; not with --json, whose record has them).
-    #[arg(long, conflicts_with = "json")]
-    stats: bool,
-    /// Draw the grid as SVG in FILE: blocks, clue numbers and the fill (or
-    /// the template and why there is no fill). --format keeps its outputs.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
-    /// Watch the search. --trace: with --algo ac3, the domains before and
-    /// after and AC-3's revision table; with mac and fast, a line per
-    /// event (propagations, the words each revision removes, wipe-outs,
-    /// decisions slot = WORD, refutations, backtracks, the fill).
-    /// --compare: fast, mac and ac3 on the template, each under a node and
-    /// time limit [default: 1000000 nodes, 10 s].
+    /// The flags every solving subcommand shares (`--count` counts fills
+    /// exactly, up to --limit, 1000 unless it says; `--trace` with --algo
+    /// ac3 is AC-3's revision table; `--tree-svg` draws the decisions of
+    /// fast or mac; `--compare` runs fast, mac and ac3).
     #[command(flatten)]
-    watch: WatchArgs,
-    /// With --algo fast or mac: draw the domain-splitting tree's first 500
-    /// nodes as SVG (each decision `12-across = WORD` under the one in
-    /// force, the path to the fill green), and Graphviz DOT beside it
-    /// (FILE.dot).
-    #[arg(long, value_name = "FILE")]
-    tree_svg: Option<PathBuf>,
+    shared: SolveFlags<Algo>,
 }
 
 #[derive(Debug, Args)]
@@ -158,78 +125,28 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
-    let not_for = |flag: &str, algos: &str| {
+    let mut flags = args.shared.clone();
+    if let Some(message) = flags.misfit::<Grid>() {
+        cli_kit::usage_error::<Cli>(message);
+    }
+    if flags.watch.compare && flags.count {
+        cli_kit::usage_error::<Cli>(
+            "--compare fills the grid once with every algorithm: count with one --algo instead",
+        );
+    }
+    if flags.watch.compare && flags.svg.is_some() {
+        cli_kit::usage_error::<Cli>(
+            "--compare draws no fill: draw one with --svg and one --algo instead",
+        );
+    }
+    if args.seed.is_some() && flags.algo != Algo::Fast {
         cli_kit::usage_error::<Cli>(format!(
-            "{flag} does not apply to --algo {} (only to {algos})",
-            args.algo.name()
-        ))
-    };
-    if let Some(misfit) = args.watch.misfit(args.json, args.stats) {
-        cli_kit::usage_error::<Cli>(misfit);
+            "--seed does not apply to --algo {} (only to fast)",
+            flags.algo.name()
+        ));
     }
-    if args.tree_svg.is_some() {
-        if args.watch.compare {
-            cli_kit::usage_error::<Cli>(
-                "--compare runs every algorithm: draw one tree with --algo instead",
-            );
-        }
-        if !crossword::watch::has_tree(args.algo) {
-            not_for("--tree-svg", "fast and mac: ac3 makes no decision");
-        }
-    }
-    if args.watch.compare {
-        if args.count {
-            cli_kit::usage_error::<Cli>(
-                "--compare fills the grid once with every algorithm: count with one --algo instead",
-            );
-        }
-        if args.svg.is_some() {
-            cli_kit::usage_error::<Cli>(
-                "--compare draws no fill: draw one with --svg and one --algo instead",
-            );
-        }
-    }
-    if args.seed.is_some() && args.algo != Algo::Fast {
-        not_for("--seed", "fast");
-    }
-    if args.algo == Algo::Ac3 {
-        if args.count {
-            not_for("--count", "fast and mac");
-        }
-        if args.node_limit.is_some() || args.time_limit.is_some() {
-            not_for(
-                "--node-limit and --time-limit",
-                "fast and mac: ac3 does not search",
-            );
-        }
-    }
-    if args.format == OutputFormat::Ipuz {
-        if args.count {
-            cli_kit::usage_error::<Cli>(
-                "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
-            );
-        }
-        if args.watch.trace {
-            cli_kit::usage_error::<Cli>(
-                "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
-            );
-        }
-        if args.watch.events_to_stdout() {
-            cli_kit::usage_error::<Cli>(
-                "--events - and --format ipuz both write to stdout: give --events a file",
-            );
-        }
-        if args.watch.compare {
-            cli_kit::usage_error::<Cli>(
-                "--compare does not apply to --format ipuz: it writes a table (leave out --format ipuz)",
-            );
-        }
-    }
-    if args
-        .time_limit
-        .is_some_and(|seconds| !(0.0..1e9).contains(&seconds))
-    {
-        cli_kit::usage_error::<Cli>("--time-limit: expected a number of seconds");
+    if let Some(message) = ipuz_misfit(args.format, &flags) {
+        cli_kit::usage_error::<Cli>(message);
     }
     let builtin = matches!(args.words.as_deref(), None | Some("default"));
     let words = match cli::load_words(args.words.as_deref(), args.min_score, args.allow_offensive) {
@@ -241,40 +158,23 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         words => words?,
     };
     let (name, bytes) = cli::read_template(args.input.as_deref())?;
-    let count_limit = args.count.then(|| args.limit.unwrap_or(1000));
-    let mut options = Options::new(args.algo)
+    if flags.count {
+        flags.limit.get_or_insert(1000);
+    }
+    let mut options: Options = flags.options();
+    options = options
         .shared_words(Arc::new(words))
         .allow_repeats(args.allow_repeats)
-        .trace(args.watch.trace)
-        .count_up_to(count_limit.unwrap_or(1));
+        .trace(flags.watch.trace);
     if let Some(seed) = args.seed {
         options = options.seed(seed);
     }
-    if let Some(nodes) = args.node_limit {
-        options = options.node_limit(nodes);
-    }
-    if let Some(seconds) = args.time_limit {
-        options = options.time_limit(Duration::from_secs_f64(seconds));
-    }
-    let mut report = FillReport {
-        algo: args.algo,
-        words: WordSource {
-            name: args.words.clone().unwrap_or_else(|| "default".to_owned()),
-            min_score: args.min_score,
-        },
-        allow_repeats: args.allow_repeats,
-        json: args.json,
-        format: args.format,
-        stats: args.stats,
-        trace: args.watch.trace,
-        count_limit,
-    };
-    if args.watch.compare {
+    if flags.watch.compare {
         let grid =
             cli::parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
         let table = cli_kit::app::compare(&grid, &options);
         let mut out = BufWriter::new(io::stdout().lock());
-        if args.json {
+        if flags.json {
             table
                 .field("template", grid.to_rows())
                 .write_json(&mut out)?;
@@ -284,51 +184,42 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
+    let mut report = FillReport {
+        algo: flags.algo,
+        words: WordSource {
+            name: args.words.clone().unwrap_or_else(|| "default".to_owned()),
+            min_score: args.min_score,
+        },
+        allow_repeats: args.allow_repeats,
+        json: flags.json,
+        format: args.format,
+        stats: flags.stats,
+        trace: flags.watch.trace,
+        count_limit: flags.count.then_some(options.limits.count_up_to),
+    };
     // Whether a fill is unique: asked of every fill but counts and ipuz
     // files (which hold neither).
-    let unique = !args.count && args.format != OutputFormat::Ipuz;
-    let watching = args.watch.trace || args.watch.events.is_some() || args.tree_svg.is_some();
-    let mut events = args.watch.open_events()?;
-    let mut tree = args.tree_svg.as_ref().map(|_| SearchTree::new(""));
-    // The fill is made before the batch writes it, so that the trace
-    // lines come before the answer.
-    let watched = watching.then(|| {
-        let mut out = BufWriter::new(io::stdout().lock());
-        let limit = args
-            .watch
-            .events_limit
-            .unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-        // ac3's trace is AC-3's revision table, written with the answer.
-        let mut trace =
-            (args.watch.trace && args.algo != Algo::Ac3).then(|| Trace::new(&mut out, limit));
-        let watch = Watch {
-            sinks: Sinks {
-                events: events.as_mut(),
-                trace: trace.as_mut(),
-            },
-            tree: tree.as_mut(),
-        };
-        let filled = cli::fill_item_watched(&bytes, &options, unique, watch);
-        // A trace that could not be written (a closed pipe) is told by
-        // the answer's write to the same stdout, which ends the run.
-        drop(trace);
-        let _ = out.flush();
-        filled
-    });
-    if let Some(events) = events {
-        events
-            .finish()
-            .map_err(|error| anyhow::Error::new(error).context("cannot write the events"))?;
-    }
-    if let (Some(path), Some(tree)) = (&args.tree_svg, &tree) {
-        cli_kit::write_tree(path, tree)?;
-    }
+    let unique = !flags.count && args.format != OutputFormat::Ipuz;
+    let session = flags
+        .watching()
+        .then(|| WatchSession::open(&flags.watch, flags.tree_svg.as_deref()))
+        .transpose()?;
     let solve = |bytes: &Vec<u8>| {
-        let filled = match &watched {
-            Some(filled) => filled.clone()?,
+        let filled = match &session {
+            // fill_watched writes the run event itself; ac3's trace is
+            // AC-3's revision table, written with the answer.
+            Some(session) => session.run(
+                |_| {},
+                |mut sinks, tree| {
+                    if flags.algo == Algo::Ac3 {
+                        sinks.trace = None;
+                    }
+                    cli::fill_item_watched(bytes, &options, unique, Watch { sinks, tree })
+                },
+            )?,
             None => cli::fill_item(bytes, &options, unique)?,
         };
-        if let Some(target) = &args.svg {
+        if let Some(target) = &flags.svg {
             let picture = crossword::svg::render_outcome(filled.problem.grid(), &filled.outcome);
             std::fs::write(target, picture)
                 .map_err(|error| format!("writing {}: {error}", target.display()))?;
@@ -336,10 +227,38 @@ fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
         Ok(filled)
     };
     let batch = cli_kit::Batch::new(PROGRAM, &name).threads(Some(1));
-    if args.watch.events_to_stdout() {
-        // The events took stdout: the human view is left out.
-        let tally = batch.run_to(&mut io::sink(), &[bytes], solve, &mut report)?;
-        return Ok(tally.exit());
+    let Some(open) = &session else {
+        return batch.run(&[bytes], solve, &mut report);
+    };
+    let mut view_out = open.view_out();
+    let tally = batch.run_to(&mut view_out, &[bytes], solve, &mut report)?;
+    drop(view_out);
+    if let Some(session) = session {
+        session.finish()?;
     }
-    batch.run(&[bytes], solve, &mut report)
+    Ok(tally.exit())
+}
+
+/// What `--format ipuz` cannot go with: an ipuz file holds a fill, and
+/// stdout carries it alone.
+fn ipuz_misfit(format: OutputFormat, flags: &SolveFlags<Algo>) -> Option<&'static str> {
+    if format != OutputFormat::Ipuz {
+        None
+    } else if flags.count {
+        Some(
+            "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
+        )
+    } else if flags.watch.trace {
+        Some(
+            "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
+        )
+    } else if flags.watch.events_to_stdout() {
+        Some("--events - and --format ipuz both write to stdout: give --events a file")
+    } else if flags.watch.compare {
+        Some(
+            "--compare does not apply to --format ipuz: it writes a table (leave out --format ipuz)",
+        )
+    } else {
+        None
+    }
 }
