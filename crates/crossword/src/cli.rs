@@ -334,9 +334,7 @@ impl cli_kit::SolveRecord for Grid {
 impl cli_kit::CheckSolution for Grid {
     fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
         let mut checker = Checker::new(None, None, false).with_template(Some(self.clone()));
-        cli_kit::verify_claims(check_claims(text, Some(self)), |record| {
-            checker.check_record(&record)
-        })
+        cli_kit::verify_claims(check_claims(text), |record| checker.check_record(&record))
     }
 }
 
@@ -684,53 +682,10 @@ impl Report<Vec<u8>, Filled> for FillReport {
     }
 }
 
-/// The records `check` reads: JSON lines of `fill --json`, or a filled
-/// grid in the text form (the human view's grid: letters with or without
-/// spaces between them, `#` blocks) checked against `template` (the
-/// fill's own letters when none is given: only the words are checked).
-pub fn check_claims(
-    text: &str,
-    template: Option<&Grid>,
-) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
-    if text.trim_start().starts_with('{') {
-        return cli_kit::json_records(text);
-    }
-    let rows: Vec<String> = text
-        .lines()
-        .map(|line| line.replace(' ', ""))
-        .skip_while(|line| line.is_empty())
-        .take_while(|line| !line.is_empty())
-        .collect();
-    let fill = match Grid::from_rows(&rows) {
-        Ok(fill) => fill,
-        Err(error) => return vec![(1, Err(format!("not a fill: {error}")))],
-    };
-    let template_rows = template.map_or_else(
-        || {
-            // No template: every white cell counts as open.
-            let open: Vec<String> = fill
-                .to_rows()
-                .iter()
-                .map(|row| {
-                    row.chars()
-                        .map(|c| if c == '#' { '#' } else { '.' })
-                        .collect()
-                })
-                .collect();
-            open
-        },
-        Grid::to_rows,
-    );
-    let mut record: FillRecord = Record::new(
-        RecordStatus::Solved,
-        Fields {
-            template: Some(template_rows),
-            grid: Some(fill.to_rows()),
-            ..Fields::default()
-        },
-    );
-    record.solution = Some(fill.to_rows());
-    vec![(1, Ok(record))]
+/// The records `check` reads: JSON lines of `fill --json` (the human
+/// view is for people, the records are the contract).
+pub fn check_claims(text: &str) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
+    cli_kit::json_records(text)
 }
 
 /// Where two grids first differ, described; `None` when they are equal.

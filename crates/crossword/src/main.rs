@@ -34,8 +34,7 @@ enum Command {
     /// Fill a template: the grid, then the numbered entries (or JSON, or ipuz).
     Fill(FillArgs),
     /// Check fills independently: JSON records of `fill --json` on stdin
-    /// (or in FILE), or a filled grid (rows of letters and '#') against
-    /// --template.
+    /// (or in FILE), against --template when given.
     Check(CheckArgs),
 }
 
@@ -77,7 +76,7 @@ struct FillArgs {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// JSON records of `fill --json`, or a filled grid; '-' or nothing for stdin.
+    /// JSON records of `fill --json`; '-' or nothing for stdin.
     input: Option<String>,
     /// The word list to check against (default: each record's own, else the built-in list).
     #[arg(long, value_name = "LIST")]
@@ -85,8 +84,8 @@ struct CheckArgs {
     /// Leave out words scoring below S.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     min_score: Option<i32>,
-    /// The template a filled grid must keep (blocks and pre-filled letters);
-    /// JSON records must carry this template.
+    /// The template the records must carry (a record without one is
+    /// checked against it: its blocks and pre-filled letters).
     #[arg(long, value_name = "FILE")]
     template: Option<String>,
     /// Accept a word filling more than one entry.
@@ -115,11 +114,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let mut checker = Checker::new(args.words, args.min_score, args.allow_repeats)
                 .with_template(template.clone());
-            cli_kit::run_check(
-                PROGRAM,
-                cli::check_claims(&input.text, template.as_ref()),
-                |record| checker.check_record(record),
-            )
+            cli_kit::run_check(PROGRAM, cli::check_claims(&input.text), |record| {
+                checker.check_record(record)
+            })
         }
     }
 }
