@@ -1,15 +1,20 @@
 //! What the `crossword` binary adds on cli-kit: reading the template and
 //! the word list, the record fields, the human, JSON and ipuz views of
-//! `fill` (with AC-3's revision table for `ac3`), and `check` of records or of a
-//! filled grid. Behind the `cli` feature.
+//! `fill` (with AC-3's revision table for `ac3`), [`fill`] itself over
+//! cli-kit's shared flags ([`SolveFlags`]) and watch session, and
+//! [`check()`] of the JSON records of `fill --json`. Behind the `cli`
+//! feature.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context;
 use cli_kit::{
-    Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+    Count, Limit, Record, Report, SolveFlags, Stats as RecordStats, Status as RecordStatus, Tally,
+    Verified, WatchSession,
 };
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +83,7 @@ pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
     let mut bytes = Vec::new();
     match path {
         None | Some("-") => {
-            std::io::stdin()
+            io::stdin()
                 .lock()
                 .take(MAX_TEMPLATE_BYTES + 1)
                 .read_to_end(&mut bytes)
@@ -666,7 +671,7 @@ impl Report<Vec<u8>, Filled> for FillReport {
     ) -> anyhow::Result<()> {
         match result {
             Ok(filled) if self.json => self.record(filled).write_line(out),
-            Ok(filled) => self.human(out, &mut std::io::stderr().lock(), filled),
+            Ok(filled) => self.human(out, &mut io::stderr().lock(), filled),
             Err(message) => {
                 if self.json {
                     let record: FillRecord = Record::invalid(message, Fields::default());
@@ -686,6 +691,202 @@ impl Report<Vec<u8>, Filled> for FillReport {
 /// view is for people, the records are the contract).
 pub fn check_claims(text: &str) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
     cli_kit::json_records(text)
+}
+
+/// One `fill` run: the shared flags and the crate's own.
+#[derive(Debug)]
+pub struct FillRun<'a> {
+    /// The shared flags.
+    pub flags: &'a SolveFlags<Algo>,
+    /// The template file, or stdin for `None` or `-`.
+    pub input: Option<&'a str>,
+    /// `--words`: the word list's file, or `default`.
+    pub words: Option<&'a str>,
+    /// `--min-score`.
+    pub min_score: Option<i32>,
+    /// `--seed` (fast only).
+    pub seed: Option<u64>,
+    /// `--allow-repeats`.
+    pub allow_repeats: bool,
+    /// `--allow-offensive`.
+    pub allow_offensive: bool,
+    /// `--format`.
+    pub format: OutputFormat,
+}
+
+/// `fill`: checks the flags (a misfit is a usage error of `Cli`, exit 2:
+/// the shared ones by [`SolveFlags::misfit`], then crossword's own), reads
+/// the word list and the template, and runs `--compare`, the watched fill
+/// or the fill, shown by [`FillReport`].
+///
+/// # Errors
+///
+/// An input that cannot be read, a template `--compare` cannot read, an
+/// output that cannot be written.
+pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<ExitCode> {
+    let mut flags = args.flags.clone();
+    if let Some(message) = flags.misfit::<Grid>() {
+        cli_kit::usage_error::<Cli>(message);
+    }
+    if flags.watch.compare && flags.count {
+        cli_kit::usage_error::<Cli>(
+            "--compare fills the grid once with every algorithm: count with one --algo instead",
+        );
+    }
+    if flags.watch.compare && flags.svg.is_some() {
+        cli_kit::usage_error::<Cli>(
+            "--compare draws no fill: draw one with --svg and one --algo instead",
+        );
+    }
+    if args.seed.is_some() && flags.algo != Algo::Fast {
+        cli_kit::usage_error::<Cli>(format!(
+            "--seed does not apply to --algo {} (only to fast)",
+            flags.algo.name()
+        ));
+    }
+    if let Some(message) = ipuz_misfit(args.format, &flags) {
+        cli_kit::usage_error::<Cli>(message);
+    }
+    let builtin = matches!(args.words, None | Some("default"));
+    let words = match load_words(args.words, args.min_score, args.allow_offensive) {
+        // Only the flag can empty the built-in list: a usage error.
+        Err(_) if builtin => cli_kit::usage_error::<Cli>(format!(
+            "--min-score {}: no word of the built-in list scores that much (its scores are 30 to 90)",
+            args.min_score.unwrap_or_default()
+        )),
+        words => words?,
+    };
+    let (name, bytes) = read_template(args.input)?;
+    if flags.count {
+        flags.limit.get_or_insert(1000);
+    }
+    let mut options: Options = flags.options();
+    options = options
+        .shared_words(Arc::new(words))
+        .allow_repeats(args.allow_repeats)
+        .trace(flags.watch.trace);
+    if let Some(seed) = args.seed {
+        options = options.seed(seed);
+    }
+    if flags.watch.compare {
+        let grid =
+            parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
+        let table = cli_kit::app::compare(&grid, &options);
+        let mut out = BufWriter::new(io::stdout().lock());
+        if flags.json {
+            table
+                .field("template", grid.to_rows())
+                .write_json(&mut out)?;
+        } else {
+            out.write_all(table.to_text().as_bytes())?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut report = FillReport {
+        algo: flags.algo,
+        words: WordSource {
+            name: args.words.unwrap_or("default").to_owned(),
+            min_score: args.min_score,
+        },
+        allow_repeats: args.allow_repeats,
+        json: flags.json,
+        format: args.format,
+        stats: flags.stats,
+        trace: flags.watch.trace,
+        count_limit: flags.count.then_some(options.limits.count_up_to),
+    };
+    // Whether a fill is unique: asked of every fill but counts and ipuz
+    // files (which hold neither).
+    let unique = !flags.count && args.format != OutputFormat::Ipuz;
+    let session = flags
+        .watching()
+        .then(|| WatchSession::open(&flags.watch, flags.tree_svg.as_deref()))
+        .transpose()?;
+    let solve = |bytes: &Vec<u8>| {
+        let filled = match &session {
+            // fill_watched writes the run event itself; ac3's trace is
+            // AC-3's revision table, written with the answer.
+            Some(session) => session.run(
+                |_| {},
+                |mut sinks, tree| {
+                    if flags.algo == Algo::Ac3 {
+                        sinks.trace = None;
+                    }
+                    fill_item_watched(bytes, &options, unique, Watch { sinks, tree })
+                },
+            )?,
+            None => fill_item(bytes, &options, unique)?,
+        };
+        if let Some(target) = &flags.svg {
+            let picture = crate::svg::render_outcome(filled.problem.grid(), &filled.outcome);
+            std::fs::write(target, picture)
+                .map_err(|error| format!("writing {}: {error}", target.display()))?;
+        }
+        Ok(filled)
+    };
+    let batch = cli_kit::Batch::new("crossword", &name).threads(Some(1));
+    let Some(open) = &session else {
+        return batch.run(&[bytes], solve, &mut report);
+    };
+    let mut view_out = open.view_out();
+    let tally = batch.run_to(&mut view_out, &[bytes], solve, &mut report)?;
+    drop(view_out);
+    if let Some(session) = session {
+        session.finish()?;
+    }
+    Ok(tally.exit())
+}
+
+/// What `--format ipuz` cannot go with: an ipuz file holds a fill, and
+/// stdout carries it alone.
+fn ipuz_misfit(format: OutputFormat, flags: &SolveFlags<Algo>) -> Option<&'static str> {
+    if format != OutputFormat::Ipuz {
+        None
+    } else if flags.count {
+        Some(
+            "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
+        )
+    } else if flags.watch.trace {
+        Some(
+            "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
+        )
+    } else if flags.watch.events_to_stdout() {
+        Some("--events - and --format ipuz both write to stdout: give --events a file")
+    } else if flags.watch.compare {
+        Some(
+            "--compare does not apply to --format ipuz: it writes a table (leave out --format ipuz)",
+        )
+    } else {
+        None
+    }
+}
+
+/// `check`: the JSON records of `fill --json` in `input` (stdin for `None`
+/// or `-`), each checked by `checker`, against the template of `template`
+/// when given; exit 0 when every record passed.
+///
+/// # Errors
+///
+/// An input or template that cannot be read, an output that cannot be
+/// written.
+pub fn check(
+    input: Option<&str>,
+    template: Option<&str>,
+    checker: Checker,
+) -> anyhow::Result<ExitCode> {
+    let input = cli_kit::Input::read(input.map(Path::new))?;
+    let template = match template {
+        Some(path) => {
+            let (name, bytes) = read_template(Some(path))?;
+            Some(parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?)
+        }
+        None => None,
+    };
+    let mut checker = checker.with_template(template);
+    cli_kit::run_check("crossword", check_claims(&input.text), |record| {
+        checker.check_record(record)
+    })
 }
 
 /// Where two grids first differ, described; `None` when they are equal.

@@ -2,18 +2,12 @@
 //! library's `cli` module and cli-kit; no output format or exit code is
 //! decided here.
 
-use std::io::{self, BufWriter, Write};
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
-use cli_kit::{SolveFlags, WatchSession};
-use crossword::cli::{self, Checker, FillReport, OutputFormat, WordSource};
-use crossword::watch::Watch;
-use crossword::{Algo, Grid, Options};
-
-const PROGRAM: &str = "crossword";
+use cli_kit::SolveFlags;
+use crossword::Algo;
+use crossword::cli::{self, Checker, FillRun, OutputFormat};
 
 /// Crossword grid filling: fill a template from a word list, or check a fill.
 ///
@@ -95,167 +89,25 @@ struct CheckArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    cli_kit::finish(PROGRAM, run(cli))
+    cli_kit::finish("crossword", run(cli))
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Fill(args) => fill(args),
-        Command::Check(args) => {
-            let input = cli_kit::Input::read(args.input.as_deref().map(Path::new))?;
-            let template = match args.template.as_deref() {
-                Some(path) => {
-                    let (name, bytes) = cli::read_template(Some(path))?;
-                    let grid: Grid = cli::parse_template(&bytes)
-                        .map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
-                    Some(grid)
-                }
-                None => None,
-            };
-            let mut checker = Checker::new(args.words, args.min_score, args.allow_repeats)
-                .with_template(template.clone());
-            cli_kit::run_check(PROGRAM, cli::check_claims(&input.text), |record| {
-                checker.check_record(record)
-            })
-        }
-    }
-}
-
-fn fill(args: FillArgs) -> anyhow::Result<ExitCode> {
-    let mut flags = args.shared.clone();
-    if let Some(message) = flags.misfit::<Grid>() {
-        cli_kit::usage_error::<Cli>(message);
-    }
-    if flags.watch.compare && flags.count {
-        cli_kit::usage_error::<Cli>(
-            "--compare fills the grid once with every algorithm: count with one --algo instead",
-        );
-    }
-    if flags.watch.compare && flags.svg.is_some() {
-        cli_kit::usage_error::<Cli>(
-            "--compare draws no fill: draw one with --svg and one --algo instead",
-        );
-    }
-    if args.seed.is_some() && flags.algo != Algo::Fast {
-        cli_kit::usage_error::<Cli>(format!(
-            "--seed does not apply to --algo {} (only to fast)",
-            flags.algo.name()
-        ));
-    }
-    if let Some(message) = ipuz_misfit(args.format, &flags) {
-        cli_kit::usage_error::<Cli>(message);
-    }
-    let builtin = matches!(args.words.as_deref(), None | Some("default"));
-    let words = match cli::load_words(args.words.as_deref(), args.min_score, args.allow_offensive) {
-        // Only the flag can empty the built-in list: a usage error.
-        Err(_) if builtin => cli_kit::usage_error::<Cli>(format!(
-            "--min-score {}: no word of the built-in list scores that much (its scores are 30 to 90)",
-            args.min_score.unwrap_or_default()
-        )),
-        words => words?,
-    };
-    let (name, bytes) = cli::read_template(args.input.as_deref())?;
-    if flags.count {
-        flags.limit.get_or_insert(1000);
-    }
-    let mut options: Options = flags.options();
-    options = options
-        .shared_words(Arc::new(words))
-        .allow_repeats(args.allow_repeats)
-        .trace(flags.watch.trace);
-    if let Some(seed) = args.seed {
-        options = options.seed(seed);
-    }
-    if flags.watch.compare {
-        let grid =
-            cli::parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
-        let table = cli_kit::app::compare(&grid, &options);
-        let mut out = BufWriter::new(io::stdout().lock());
-        if flags.json {
-            table
-                .field("template", grid.to_rows())
-                .write_json(&mut out)?;
-        } else {
-            out.write_all(table.to_text().as_bytes())?;
-        }
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut report = FillReport {
-        algo: flags.algo,
-        words: WordSource {
-            name: args.words.clone().unwrap_or_else(|| "default".to_owned()),
+        Command::Fill(args) => cli::fill::<Cli>(FillRun {
+            flags: &args.shared,
+            input: args.input.as_deref(),
+            words: args.words.as_deref(),
             min_score: args.min_score,
-        },
-        allow_repeats: args.allow_repeats,
-        json: flags.json,
-        format: args.format,
-        stats: flags.stats,
-        trace: flags.watch.trace,
-        count_limit: flags.count.then_some(options.limits.count_up_to),
-    };
-    // Whether a fill is unique: asked of every fill but counts and ipuz
-    // files (which hold neither).
-    let unique = !flags.count && args.format != OutputFormat::Ipuz;
-    let session = flags
-        .watching()
-        .then(|| WatchSession::open(&flags.watch, flags.tree_svg.as_deref()))
-        .transpose()?;
-    let solve = |bytes: &Vec<u8>| {
-        let filled = match &session {
-            // fill_watched writes the run event itself; ac3's trace is
-            // AC-3's revision table, written with the answer.
-            Some(session) => session.run(
-                |_| {},
-                |mut sinks, tree| {
-                    if flags.algo == Algo::Ac3 {
-                        sinks.trace = None;
-                    }
-                    cli::fill_item_watched(bytes, &options, unique, Watch { sinks, tree })
-                },
-            )?,
-            None => cli::fill_item(bytes, &options, unique)?,
-        };
-        if let Some(target) = &flags.svg {
-            let picture = crossword::svg::render_outcome(filled.problem.grid(), &filled.outcome);
-            std::fs::write(target, picture)
-                .map_err(|error| format!("writing {}: {error}", target.display()))?;
-        }
-        Ok(filled)
-    };
-    let batch = cli_kit::Batch::new(PROGRAM, &name).threads(Some(1));
-    let Some(open) = &session else {
-        return batch.run(&[bytes], solve, &mut report);
-    };
-    let mut view_out = open.view_out();
-    let tally = batch.run_to(&mut view_out, &[bytes], solve, &mut report)?;
-    drop(view_out);
-    if let Some(session) = session {
-        session.finish()?;
-    }
-    Ok(tally.exit())
-}
-
-/// What `--format ipuz` cannot go with: an ipuz file holds a fill, and
-/// stdout carries it alone.
-fn ipuz_misfit(format: OutputFormat, flags: &SolveFlags<Algo>) -> Option<&'static str> {
-    if format != OutputFormat::Ipuz {
-        None
-    } else if flags.count {
-        Some(
-            "--count does not apply to --format ipuz: an ipuz file holds a fill, not a count (use --json or the text view)",
-        )
-    } else if flags.watch.trace {
-        Some(
-            "--trace does not apply to --format ipuz: the trace is a text view of its own (leave out --format ipuz)",
-        )
-    } else if flags.watch.events_to_stdout() {
-        Some("--events - and --format ipuz both write to stdout: give --events a file")
-    } else if flags.watch.compare {
-        Some(
-            "--compare does not apply to --format ipuz: it writes a table (leave out --format ipuz)",
-        )
-    } else {
-        None
+            seed: args.seed,
+            allow_repeats: args.allow_repeats,
+            allow_offensive: args.allow_offensive,
+            format: args.format,
+        }),
+        Command::Check(args) => cli::check(
+            args.input.as_deref(),
+            args.template.as_deref(),
+            Checker::new(args.words, args.min_score, args.allow_repeats),
+        ),
     }
 }
