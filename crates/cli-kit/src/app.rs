@@ -328,6 +328,17 @@ pub trait Compare: Puzzle {
         stats.counters()
     }
 
+    /// The lines above the table: by default the puzzle's line, then the
+    /// limits of each run (`nodes` and `time`).
+    fn compare_heading(&self, nodes: u64, time: Duration) -> String {
+        format!(
+            "{}\nlimits per run: {} nodes, {} s",
+            self.to_line(),
+            thousands(nodes),
+            time.as_secs_f64()
+        )
+    }
+
     /// A row's last column: the count of solutions by default.
     fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
         Some(outcome.count)
@@ -342,13 +353,7 @@ pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
     let limits = base.limits_mut();
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
-    let heading = format!(
-        "{}\nlimits per run: {} nodes, {} s",
-        puzzle.to_line(),
-        thousands(nodes),
-        time.as_secs_f64()
-    );
-    let mut table = Comparison::new(heading, P::LENGTH);
+    let mut table = Comparison::new(puzzle.compare_heading(nodes, time), P::LENGTH);
     for (algorithm, run) in P::compare_runs(&base) {
         let outcome = puzzle.solve(&run);
         table.push(Row {

@@ -556,7 +556,7 @@ enum Step<'a> {
 /// a text grid that is not blank, the value of an ipuz file's `puzzle`;
 /// `None` for a `.puz` file (or bytes that are no template). Only the
 /// command line names a place so.
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub(crate) fn grid_start(bytes: &[u8]) -> Option<(usize, usize)> {
     let (_, format) = Grid::parse_bytes(bytes).ok()?;
     let text = String::from_utf8_lossy(bytes);

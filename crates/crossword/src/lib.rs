@@ -44,10 +44,13 @@
 //!
 //! Library users without the command line: `crossword = { path =
 //! "crates/crossword", default-features = false }` (the workspace is not
-//! published; the default `cli` feature adds clap, serde and cli-kit for
-//! the `crossword` binary).
+//! published; the default `cli` feature adds clap for the `crossword`
+//! binary on top of `app`: cli-kit's traits, the records and the views,
+//! for the binary, the explorer and Python alike).
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -60,7 +63,7 @@ mod problem;
 mod slots;
 mod solve;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 mod words;
 

@@ -17,26 +17,50 @@
 //! `stats.nodes` - 1; under `mac` and `fast` `wipeout` events number
 //! `stats.backtracks`; `revise` events number `stats.arc_revisions`.
 
+use cli_kit::app::{Flag, Watchable};
 use cli_kit::{Sinks, SplitTree};
 use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
-use svg_kit::SearchTree;
 
 use crate::csp::{self, Ac3Result};
+use crate::grid::Grid;
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::problem::Problem;
 use crate::{fast, solve};
 
-/// Where a watched fill goes: the event stream and the trace of `sinks`,
-/// and the domain-splitting tree, if asked for.
-#[derive(Debug, Default)]
-pub struct Watch<'a, 'b> {
-    /// The event stream and the trace.
-    pub sinks: Sinks<'a, 'b>,
-    /// The tree: the root, then a node per decision under the decision
-    /// in force (the first [`SearchTree::MAX_NODES`]).
-    pub tree: Option<&'a mut SearchTree>,
+pub use cli_kit::app::Watch;
+
+/// Every algorithm reports its search (`ac3` too: its revisions); the
+/// shared options apply as [`applies`] says.
+impl Watchable for Grid {
+    fn watchable(_algo: Algo) -> bool {
+        true
+    }
+
+    /// Fills as [`crate::solve`] does, the template's problem built from
+    /// the options' word list; [`fill_watched`] writes the `run` event.
+    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        fill_watched(&problem, options, watch).0
+    }
+
+    fn applies(flag: Flag, algo: Algo) -> bool {
+        applies(flag, algo)
+    }
+}
+
+/// Which shared option applies to which algorithm: `ac3` does not search
+/// (no count, no node or time limit, no tree to draw), and no algorithm
+/// holds a frontier or a table that grows with the search (no
+/// `--memory-limit`).
+pub fn applies(flag: Flag, algo: Algo) -> bool {
+    match flag {
+        Flag::Count | Flag::NodeLimit | Flag::TimeLimit => algo != Algo::Ac3,
+        Flag::TreeSvg => has_tree(algo),
+        Flag::MemoryLimit => false,
+        Flag::Svg | Flag::Trace | Flag::Events => true,
+    }
 }
 
 /// Whether `algo` makes decisions a tree can show: `fast` and `mac`
