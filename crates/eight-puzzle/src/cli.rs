@@ -231,37 +231,68 @@ impl Boards {
                 .take_while(|&(offset, _)| offset < MAX_LINE)
                 .count()
                 + 1;
-            return Err(self.at(item, format!("column {column}: {message}")));
+            return Err(self.at(item, Some(column), message).to_string());
         }
-        item.text.parse().map_err(|error| {
-            let message = match error {
-                BoardError::Empty => match self.end {
-                    Some((line, column)) => format!("line {line}, column {column}: {error}"),
-                    None => error.to_string(),
-                },
-                error => error.to_string(),
-            };
+        item.text.parse().map_err(|error: BoardError| {
+            if let (BoardError::Empty, Some((line, column))) = (&error, self.end) {
+                return Located {
+                    line: Some(line),
+                    column: Some(column),
+                    message: error.reason(),
+                }
+                .to_string();
+            }
             let hint = if self.rows.len() > 1 {
                 " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
             } else {
                 ""
             };
-            self.at(item, format!("{message}{hint}"))
+            self.at(item, error.column(), format!("{}{hint}", error.reason()))
+                .to_string()
         })
     }
 
-    /// `message` about `item` at the place it names: `line 5, column 9:
-    /// ...` in a batch, and for a board read from stdin the line and
-    /// column of stdin that a column of the joined board stands for.
-    fn at(&self, item: &Item<'_>, message: String) -> String {
-        let Some((column, rest)) = column_of(&message) else {
-            return at(item, message);
-        };
-        let Some(row) = self.rows.iter().rev().find(|row| row.joined < column) else {
-            return at(item, message);
-        };
-        let column = row.column + (column - 1 - row.joined);
-        format!("line {}, column {column}: {rest}", row.line)
+    /// `message` about `item` at `column` of its text: in a batch, at the
+    /// item's line; for a board read from stdin, at the line and column of
+    /// stdin that a column of the joined board stands for.
+    fn at(&self, item: &Item<'_>, column: Option<usize>, message: String) -> Located {
+        let row = column.and_then(|column| self.rows.iter().rev().find(|row| row.joined < column));
+        match (row, column) {
+            (Some(row), Some(column)) => Located {
+                line: Some(row.line),
+                column: Some(row.column + (column - 1 - row.joined)),
+                message,
+            },
+            _ => Located {
+                line: item.line,
+                column,
+                message,
+            },
+        }
+    }
+}
+
+/// A message and where in the input it is: `line 5, column 9: ...`, the
+/// parts that are known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Located {
+    /// The 1-based line of the input.
+    line: Option<usize>,
+    /// The 1-based column of that line (of the board's text, when no line).
+    column: Option<usize>,
+    /// What is wrong.
+    message: String,
+}
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: "),
+            (Some(line), None) => write!(f, "line {line}: "),
+            (None, Some(column)) => write!(f, "column {column}: "),
+            (None, None) => Ok(()),
+        }?;
+        f.write_str(&self.message)
     }
 }
 
@@ -277,13 +308,6 @@ fn end_of(text: &str) -> (usize, usize) {
     (text.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
-/// The column a message starts with (`column 9: rest`), and the rest.
-fn column_of(message: &str) -> Option<(usize, &str)> {
-    let rest = message.strip_prefix("column ")?;
-    let (number, rest) = rest.split_once(": ")?;
-    Some((number.parse().ok()?, rest))
-}
-
 /// Where [`content`] lies in `line`.
 fn content_range(line: &str) -> std::ops::Range<usize> {
     let code = line.split('#').next().unwrap_or("");
@@ -291,14 +315,14 @@ fn content_range(line: &str) -> std::ops::Range<usize> {
     start..start.max(code.trim_end().len())
 }
 
-/// `message` about `item`: `line 5, column 9: ...` in a batch.
+/// `message` about `item`: `line 5: ...` in a batch.
 fn at(item: &Item<'_>, message: impl ToString) -> String {
-    let message = message.to_string();
-    match (item.line, message.strip_prefix("column ")) {
-        (None, _) => message,
-        (Some(line), Some(rest)) => format!("line {line}, column {rest}"),
-        (Some(line), None) => format!("line {line}: {message}"),
+    Located {
+        line: item.line,
+        column: None,
+        message: message.to_string(),
     }
+    .to_string()
 }
 
 /// `text` cut to its first 60 characters, so that a message about a huge
@@ -1146,11 +1170,6 @@ mod tests {
         files
     }
 
-    /// The `column C: ` a message starts with, and the rest.
-    fn leading_column(message: &str) -> Option<(usize, &str)> {
-        column_of(message)
-    }
-
     /// The board parser alone: an error names a column inside the text
     /// (or just past it) whose character is the fault it describes.
     fn check_board(text: &str, what: &str) {
@@ -1164,9 +1183,10 @@ mod tests {
             return;
         }
         let chars: Vec<char> = text.chars().collect();
-        let (column, _) = leading_column(&message).unwrap_or_else(|| {
+        let column = error.column().unwrap_or_else(|| {
             panic!("{what}: no column in {message:?}");
         });
+        assert_eq!(message, format!("column {column}: {}", error.reason()));
         assert!((1..=chars.len() + 1).contains(&column), "{what}: {message}");
         let at = chars.get(column - 1).copied();
         match error {
