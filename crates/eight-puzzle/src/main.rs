@@ -85,7 +85,7 @@ struct SearchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
     /// Stop after this many seconds (exit 4).
-    #[arg(long, value_parser = cli::parse_seconds)]
+    #[arg(long, value_parser = cli_kit::parse_seconds)]
     time_limit: Option<Duration>,
     /// Stop before the states held take more memory than this, such as
     /// 512M or 4G (exit 4). Default: half the memory available.
@@ -226,7 +226,7 @@ fn main() -> ExitCode {
                 tree_svg.as_deref(),
             )
         }
-        Command::Check => cli::check_stdin(),
+        Command::Check => cli_kit::driver::check::<Board>(None),
     };
     cli_kit::finish(cli::PROGRAM, run())
 }
