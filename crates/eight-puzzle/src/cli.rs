@@ -45,11 +45,16 @@ const CYCLE_CHECKS: [(&str, CycleCheck); 3] = [
     ("closed", CycleCheck::Closed),
 ];
 
-/// The value parser of `--algo`: the names of [`Algo`] (search-core's),
-/// listed in `--help`.
-pub fn algorithm_parser() -> impl TypedValueParser<Value = Algo> {
-    PossibleValuesParser::new(Algo::ALL.iter().map(|algo| algo.name()))
-        .try_map(|name| name.parse::<Algo>())
+/// `--algo` of cli-kit's shared flags: the names of [`Algo`]
+/// (search-core's), listed in `--help`.
+impl clap::ValueEnum for Algo {
+    fn value_variants<'a>() -> &'a [Self] {
+        Algo::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
 }
 
 /// The value parser of `--cycle-check`: `none`, `path` or `closed`.

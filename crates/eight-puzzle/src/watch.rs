@@ -190,7 +190,7 @@ impl Observer<Board, Move, u32> for TreeWatch {
 /// `--tree-svg`, for the binary, the explorer and Python alike.
 #[cfg(feature = "app")]
 mod watched {
-    use cli_kit::app::{OutcomeOf, Watch, Watchable};
+    use cli_kit::app::{Flag, OutcomeOf, Watch, Watchable};
     use cli_kit::{Rendered, SearchWatch, Sinks};
     use search_core::{NodeView, Observer};
 
@@ -305,12 +305,16 @@ mod watched {
         fields
     }
 
-    /// Every searcher reports its search, and every shared flag applies to
-    /// every searcher (the crate's own flags are checked by
-    /// [`Options::check`]).
+    /// Every searcher reports its search, and every shared flag but
+    /// `--count` applies to every searcher (a search returns one path; the
+    /// crate's own flags are checked by [`Options::check`]).
     impl Watchable for Board {
         fn watchable(_algo: crate::Algo) -> bool {
             true
+        }
+
+        fn applies(flag: Flag, _algo: crate::Algo) -> bool {
+            flag != Flag::Count
         }
 
         /// The solve of [`crate::solve`] (the same fallbacks for options
