@@ -17,8 +17,8 @@ use anyhow::{Context, bail};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
 use cli_kit::{
-    Batch, Comparison, Input, Report, Row as CompareRow, SearchWatch, Sinks, Status, Tally, Trace,
-    WatchArgs,
+    Batch, Comparison, Input, Report, Row as CompareRow, SearchWatch, Sinks, SolveFlags, Status,
+    Tally, Trace,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -206,8 +206,12 @@ impl Boards {
     }
 
     /// Why `options` do not fit the one board of `solve` (a usage error:
-    /// the flags, not the input, are wrong), if the board reads.
+    /// the flags, not the input, are wrong), if the board reads; nothing
+    /// for a batch, whose lines are each solved or invalid.
     pub fn misfit(&self, options: &Options) -> Option<String> {
+        if self.per_line {
+            return None;
+        }
         let [item] = self.items()[..] else {
             return None;
         };
@@ -356,10 +360,13 @@ pub fn run(
     solvers: &Solvers,
     view: View,
     threads: Option<usize>,
-    svg: Option<&Path>,
-    watch: &WatchArgs,
-    tree_svg: Option<&Path>,
+    flags: &SolveFlags<Algo>,
 ) -> anyhow::Result<ExitCode> {
+    let (svg, watch, tree_svg) = (
+        flags.svg.as_deref(),
+        &flags.watch,
+        flags.tree_svg.as_deref(),
+    );
     let items = boards.items();
     if items.is_empty() {
         let (line, column) = end_of(&boards.text);

@@ -148,53 +148,37 @@ fn main() -> ExitCode {
             board,
             summary,
             search,
-        } => {
-            let svg = search.shared.svg.clone();
-            let watch = search.shared.watch.clone();
-            let tree_svg = search.shared.tree_svg.clone();
-            let (solvers, view) = search.solvers(given);
-            let view = View { summary, ..view };
-            let boards = Boards::one(&board)?;
-            if watch.compare {
-                return cli::compare(&boards, solvers.options(), view.json);
-            }
-            if let Some(misfit) = boards.misfit(solvers.options()) {
-                cli_kit::usage_error::<Cli>(misfit);
-            }
-            cli::run(
-                &boards,
-                &solvers,
-                view,
-                Some(1),
-                svg.as_deref(),
-                &watch,
-                tree_svg.as_deref(),
-            )
-        }
+        } => solve(search, given, summary, Some(1), || Boards::one(&board)),
         Command::Batch {
             file,
             threads,
             search,
-        } => {
-            let svg = search.shared.svg.clone();
-            let watch = search.shared.watch.clone();
-            let tree_svg = search.shared.tree_svg.clone();
-            let (solvers, view) = search.solvers(given);
-            let boards = Boards::per_line(&file)?;
-            if watch.compare {
-                return cli::compare(&boards, solvers.options(), view.json);
-            }
-            cli::run(
-                &boards,
-                &solvers,
-                view,
-                threads.map(usize::from),
-                svg.as_deref(),
-                &watch,
-                tree_svg.as_deref(),
-            )
-        }
+        } => solve(search, given, false, threads.map(usize::from), || {
+            Boards::per_line(&file)
+        }),
         Command::Check => cli_kit::driver::check::<Board>(None),
     };
     cli_kit::finish(cli::PROGRAM, run())
+}
+
+/// `solve` (one board, `--summary` allowed) and `batch`: the flags
+/// checked before the boards are read, then `--compare` or the run.
+fn solve(
+    search: SearchArgs,
+    given: bool,
+    summary: bool,
+    threads: Option<usize>,
+    boards: impl FnOnce() -> anyhow::Result<Boards>,
+) -> anyhow::Result<ExitCode> {
+    let shared = search.shared.clone();
+    let (solvers, view) = search.solvers(given);
+    let boards = boards()?;
+    if shared.watch.compare {
+        return cli::compare(&boards, solvers.options(), view.json);
+    }
+    if let Some(misfit) = boards.misfit(solvers.options()) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    let view = View { summary, ..view };
+    cli::run(&boards, &solvers, view, threads, &shared)
 }
