@@ -26,7 +26,7 @@ pub use crate::app::{Counters, EightRecord, Fields, check_record, record, solve_
 use crate::app::{batch_line, counted, human};
 use crate::watch::{Tee, emit_run, name_move, render_board};
 use crate::{
-    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Options, Origin,
+    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limits, Options, Origin,
     PatternDatabases, PdbError, Solvers, TreeWatch,
 };
 
@@ -66,6 +66,61 @@ pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
             .map(|(_, check)| check)
             .ok_or_else(|| format!("unknown cycle check '{name}'"))
     })
+}
+
+/// Whether the subcommand's `--algo` was given: without it, the board's
+/// size chooses the searcher ([`Options::plan`]), not the flag's default.
+pub fn algo_given(matches: &clap::ArgMatches) -> bool {
+    matches.subcommand().is_some_and(|(name, sub)| {
+        name != "check" && sub.value_source("algo") == Some(clap::parser::ValueSource::CommandLine)
+    })
+}
+
+/// The solvers and the view of `solve` and `batch`: the shared `flags`
+/// (checked by cli-kit, [`SolveFlags::misfit`]) with `own`, the options
+/// of the crate's own flags (the goal, the heuristic, the depth limit,
+/// the cycle check, the pattern-database folder, the seed), the searcher
+/// left to the board's size unless `algo_given`.
+///
+/// # Errors
+///
+/// The usage error: a flag that does not apply, `--compare` with a
+/// searcher or a heuristic, or [`Options::check`]'s.
+pub fn solvers(
+    flags: &SolveFlags<Algo>,
+    algo_given: bool,
+    own: Options,
+) -> Result<(Solvers, View), String> {
+    if let Some(misfit) = flags.misfit::<Board>() {
+        return Err(misfit);
+    }
+    let compare = flags.watch.compare;
+    if compare && (algo_given || own.heuristic.is_some()) {
+        return Err(
+            "--compare runs every searcher with every heuristic: leave out --algo and --heuristic"
+                .to_owned(),
+        );
+    }
+    let shared: Options = flags.options();
+    let options = Options {
+        algo: shared.algo.filter(|_| algo_given),
+        limits: Limits {
+            seed: own.limits.seed,
+            ..shared.limits
+        },
+        ..own
+    };
+    // The searchers of --compare are checked one by one.
+    if !compare {
+        options.check().map_err(|misfit| misfit.to_string())?;
+    }
+    let view = View {
+        json: flags.json,
+        events_only: flags.watch.events_to_stdout(),
+        stats: flags.stats,
+        summary: false,
+    };
+    Ok((Solvers::new(options).with_loader(load_databases), view))
 }
 
 /// The boards of one command: the one board of `solve` (its arguments, or

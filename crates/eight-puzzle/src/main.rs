@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli_kit::SolveFlags;
 use eight_puzzle::cli::{self, Boards, View};
-use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Options, Solvers};
+use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Limits, Options, Solvers};
 
 /// Sliding-tile puzzles of any size (3x3 eight puzzle, 4x4 fifteen puzzle,
 /// ...). Moves are named by where the blank goes. The goal is the blank
@@ -97,51 +97,29 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The solvers of these flags (`algo_given`: whether --algo was, else
-    /// the board's size chooses); flags that do not apply are a usage
-    /// error (exit 2).
+    /// The solvers and the view of these flags; flags that do not apply
+    /// are a usage error (exit 2).
     fn solvers(self, algo_given: bool) -> (Solvers, View) {
-        if let Some(misfit) = self.shared.misfit::<Board>() {
-            cli_kit::usage_error::<Cli>(misfit);
-        }
-        let compare = self.shared.watch.compare;
-        if compare && (algo_given || self.heuristic.is_some()) {
-            cli_kit::usage_error::<Cli>(
-                "--compare runs every searcher with every heuristic: leave out --algo and --heuristic",
-            );
-        }
-        let mut options: Options = self.shared.options();
-        options.algo = options.algo.filter(|_| algo_given);
-        options.limits.seed = self.seed;
-        options.goal = self.goal;
-        options.heuristic = self.heuristic;
-        options.depth_limit = self.depth_limit;
-        options.cycle_check = self.cycle_check;
-        options.pdb_cache = self.pdb_cache;
-        // The searchers of --compare are checked one by one.
-        if !compare && let Err(misfit) = options.check() {
-            cli_kit::usage_error::<Cli>(misfit);
-        }
-        let view = View {
-            json: self.shared.json,
-            events_only: self.shared.watch.events_to_stdout(),
-            stats: self.shared.stats,
-            summary: false,
+        let own = Options {
+            goal: self.goal,
+            heuristic: self.heuristic,
+            depth_limit: self.depth_limit,
+            cycle_check: self.cycle_check,
+            pdb_cache: self.pdb_cache,
+            limits: Limits {
+                seed: self.seed,
+                ..Limits::default()
+            },
+            algo: None,
         };
-        (Solvers::new(options).with_loader(cli::load_databases), view)
+        cli::solvers(&self.shared, algo_given, own)
+            .unwrap_or_else(|misfit| cli_kit::usage_error::<Cli>(misfit))
     }
-}
-
-/// Whether the subcommand's `--algo` was given (not its default).
-fn algo_given(matches: &clap::ArgMatches) -> bool {
-    matches.subcommand().is_some_and(|(name, sub)| {
-        name != "check" && sub.value_source("algo") == Some(clap::parser::ValueSource::CommandLine)
-    })
 }
 
 fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
-    let given = algo_given(&matches);
+    let given = cli::algo_given(&matches);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let run = || match cli.command {
         Command::Solve {
