@@ -404,6 +404,30 @@ pub struct View {
     pub summary: bool,
 }
 
+/// `solve` (one board) and `batch`, the flags already checked: the
+/// boards read, then `--compare`'s table or [`run`]. Options that do not
+/// fit the one board of `solve` are a usage error of `Cli` (exit 2).
+///
+/// # Errors
+///
+/// What [`compare`] and [`run`] return, and an input that cannot be read.
+pub fn solve<Cli: clap::CommandFactory>(
+    flags: &SolveFlags<Algo>,
+    solvers: &Solvers,
+    view: View,
+    threads: Option<usize>,
+    boards: impl FnOnce() -> anyhow::Result<Boards>,
+) -> anyhow::Result<ExitCode> {
+    let boards = boards()?;
+    if flags.watch.compare {
+        return compare(&boards, solvers.options(), view.json);
+    }
+    if let Some(misfit) = boards.misfit(solvers.options()) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    run(&boards, solvers, view, threads, flags)
+}
+
 /// Solves every board with `solvers` on `threads` threads (one per core
 /// when `None`) and writes each result: `solve`'s view for one board,
 /// the searcher framework's `process_file` lines and summary for a batch. With `--trace` or

@@ -99,13 +99,13 @@ struct SearchArgs {
 impl SearchArgs {
     /// The solvers and the view of these flags; flags that do not apply
     /// are a usage error (exit 2).
-    fn solvers(self, algo_given: bool) -> (Solvers, View) {
+    fn solvers(&self, algo_given: bool) -> (Solvers, View) {
         let own = Options {
-            goal: self.goal,
+            goal: self.goal.clone(),
             heuristic: self.heuristic,
             depth_limit: self.depth_limit,
             cycle_check: self.cycle_check,
-            pdb_cache: self.pdb_cache,
+            pdb_cache: self.pdb_cache.clone(),
             limits: Limits {
                 seed: self.seed,
                 ..Limits::default()
@@ -126,37 +126,25 @@ fn main() -> ExitCode {
             board,
             summary,
             search,
-        } => solve(search, given, summary, Some(1), || Boards::one(&board)),
+        } => {
+            let (solvers, view) = search.solvers(given);
+            let view = View { summary, ..view };
+            cli::solve::<Cli>(&search.shared, &solvers, view, Some(1), || {
+                Boards::one(&board)
+            })
+        }
         Command::Batch {
             file,
             threads,
             search,
-        } => solve(search, given, false, threads.map(usize::from), || {
-            Boards::per_line(&file)
-        }),
+        } => {
+            let (solvers, view) = search.solvers(given);
+            let threads = threads.map(usize::from);
+            cli::solve::<Cli>(&search.shared, &solvers, view, threads, || {
+                Boards::per_line(&file)
+            })
+        }
         Command::Check => cli_kit::driver::check::<Board>(None),
     };
     cli_kit::finish(cli::PROGRAM, run())
-}
-
-/// `solve` (one board, `--summary` allowed) and `batch`: the flags
-/// checked before the boards are read, then `--compare` or the run.
-fn solve(
-    search: SearchArgs,
-    given: bool,
-    summary: bool,
-    threads: Option<usize>,
-    boards: impl FnOnce() -> anyhow::Result<Boards>,
-) -> anyhow::Result<ExitCode> {
-    let shared = search.shared.clone();
-    let (solvers, view) = search.solvers(given);
-    let boards = boards()?;
-    if shared.watch.compare {
-        return cli::compare(&boards, solvers.options(), view.json);
-    }
-    if let Some(misfit) = boards.misfit(solvers.options()) {
-        cli_kit::usage_error::<Cli>(misfit);
-    }
-    let view = View { summary, ..view };
-    cli::run(&boards, &solvers, view, threads, &shared)
 }
