@@ -68,6 +68,27 @@ pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
     })
 }
 
+/// The command's help with what the shared flags mean for sliding tiles:
+/// the searcher and the node limit left to the board's size.
+pub fn own_help(command: clap::Command) -> clap::Command {
+    let own = |command: clap::Command| {
+        let algo = "The searcher. Default: astar for 3x3 and smaller, idastar for larger.";
+        let nodes = "Stop before generating more than this many states, the start \
+            included (exit 4). Default 20000000 for the searchers that keep every state \
+            (random, bfs, dfs, greedy, astar); for iddfs and idastar none up to 4x4 and \
+            50000000 on 5x5 and larger boards, where an optimal search rarely ends (greedy \
+            finds a long path there at once).";
+        command
+            .mut_arg("algo", |arg| {
+                arg.hide_default_value(true).help(algo).long_help(algo)
+            })
+            .mut_arg("node_limit", |arg| arg.help(nodes).long_help(nodes))
+    };
+    command
+        .mut_subcommand("solve", own)
+        .mut_subcommand("batch", own)
+}
+
 /// Whether the subcommand's `--algo` was given: without it, the board's
 /// size chooses the searcher ([`Options::plan`]), not the flag's default.
 pub fn algo_given(matches: &clap::ArgMatches) -> bool {

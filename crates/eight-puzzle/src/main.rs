@@ -88,10 +88,7 @@ struct SearchArgs {
     /// else ~/.cache/eight-puzzle on Linux).
     #[arg(long, value_name = "DIR")]
     pdb_cache: Option<PathBuf>,
-    /// The shared flags. Without --algo: astar for 3x3 and smaller,
-    /// idastar for larger. Default node limit: 20000000 for the searchers
-    /// that keep every state; for iddfs and idastar none up to 4x4 and
-    /// 50000000 on 5x5 and larger.
+    /// The shared flags (their help for sliding tiles: `cli::own_help`).
     #[command(flatten)]
     shared: SolveFlags<Algo>,
 }
@@ -118,7 +115,7 @@ impl SearchArgs {
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = cli::own_help(Cli::command()).get_matches();
     let given = cli::algo_given(&matches);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let run = || match cli.command {
