@@ -69,7 +69,8 @@ pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
 }
 
 /// The command's help with what the shared flags mean for sliding tiles:
-/// the searcher and the node limit left to the board's size.
+/// the searcher and the node limit left to the board's size, a tree per
+/// line of a batch.
 pub fn own_help(command: clap::Command) -> clap::Command {
     let own = |command: clap::Command| {
         let algo = "The searcher. Default: astar for 3x3 and smaller, idastar for larger.";
@@ -78,11 +79,14 @@ pub fn own_help(command: clap::Command) -> clap::Command {
             (random, bfs, dfs, greedy, astar); for iddfs and idastar none up to 4x4 and \
             50000000 on 5x5 and larger boards, where an optimal search rarely ends (greedy \
             finds a long path there at once).";
+        let tree = "Draw the search tree as SVG: the first 500 nodes in expansion order, \
+            each with its board and g, h and f, the path to the goal marked. FILE for `solve`; for `batch`, a folder of N.svg by line.";
         command
             .mut_arg("algo", |arg| {
                 arg.hide_default_value(true).help(algo).long_help(algo)
             })
             .mut_arg("node_limit", |arg| arg.help(nodes).long_help(nodes))
+            .mut_arg("tree_svg", |arg| arg.help(tree).long_help(tree))
     };
     command
         .mut_subcommand("solve", own)
