@@ -270,6 +270,26 @@ pub trait Show: Puzzle {
     /// there is none.
     fn svg(&self, outcome: &OutcomeOf<Self>) -> String;
 
+    /// [`Show::record`] of a solve shown with the crate's view options
+    /// `own`, for a crate whose record needs them (eight-puzzle's goal,
+    /// searcher and heuristic come from its options); by default
+    /// [`Show::record`].
+    fn record_viewed(
+        solved: &Solved<Self>,
+        counting: bool,
+        own: &Self::View,
+    ) -> Record<Self::Fields, String, Self::Counters> {
+        let _ = own;
+        Self::record(solved, counting)
+    }
+
+    /// [`Show::svg`] with the crate's view options `own` (eight-puzzle's
+    /// goal); by default [`Show::svg`].
+    fn svg_viewed(&self, outcome: &OutcomeOf<Self>, own: &Self::View) -> String {
+        let _ = own;
+        self.svg(outcome)
+    }
+
     /// The board as data: the givens, with `solution`'s cells filled in.
     fn board(&self, solution: Option<&Self::Solution>) -> Board;
 }

@@ -238,7 +238,7 @@ impl<P: Show> Report<Item, Solved<P>> for View<P> {
         result: Result<&Solved<P>, &str>,
     ) -> anyhow::Result<()> {
         match (result, self.json) {
-            (Ok(solved), true) => P::record(solved, self.counting)
+            (Ok(solved), true) => P::record_viewed(solved, self.counting, &self.own)
                 .at_line(item.line)
                 .write_line(out),
             (Err(message), true) => {
@@ -293,6 +293,8 @@ where
         .as_deref()
         .map(|target| svg_kit::PictureFiles::new(target, items.len() > 1))
         .transpose()?;
+    // The crate's view options, for its pictures too.
+    let own_svg = own.clone();
     let mut view = View::<P> {
         json: flags.json,
         counting: flags.count,
@@ -316,7 +318,10 @@ where
         };
         if let Some(pictures) = &pictures {
             pictures
-                .write(item.line.unwrap_or(1), &puzzle.svg(&outcome))
+                .write(
+                    item.line.unwrap_or(1),
+                    &puzzle.svg_viewed(&outcome, &own_svg),
+                )
                 .map_err(|error| error.to_string())?;
         }
         Ok(Solved {

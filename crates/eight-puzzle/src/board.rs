@@ -83,14 +83,16 @@ impl FromStr for Move {
     }
 }
 
-/// Why a board could not be parsed. Columns count characters from 1.
+/// Why a board could not be parsed. Columns count characters from 1; the
+/// location is a field ([`BoardError::column`]) beside what is wrong
+/// ([`BoardError::reason`]), and the message (`Display`) is both:
+/// `column 9: expected a tile number, found 'x'`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}{}", self.column().map_or(String::new(), |column| format!("column {column}: ")), self.reason())]
 pub enum BoardError {
     /// Nothing but spaces.
-    #[error("empty board, expected tiles such as 142358607 or 1,2,3,...")]
     Empty,
     /// A character that is not part of a tile number.
-    #[error("column {column}: expected a tile number, found '{found}'")]
     NotANumber {
         /// Where the bad character is.
         column: usize,
@@ -98,11 +100,6 @@ pub enum BoardError {
         found: String,
     },
     /// The number of tiles is not the square of a side from 2 to 15.
-    #[error(
-        "{}expected a square number of tiles (4, 9, 16, 25, ... up to {}), found {found}",
-        column.map_or(String::new(), |column| format!("column {column}: ")),
-        MAX_SIZE * MAX_SIZE
-    )]
     NotSquare {
         /// Where the text ends (the first column after the last tile), when
         /// the board was read from text.
@@ -111,7 +108,6 @@ pub enum BoardError {
         found: usize,
     },
     /// A tile number too large for the board.
-    #[error("column {column}: tile {tile} is out of range, expected 0 to {max}")]
     OutOfRange {
         /// Where the tile is.
         column: usize,
@@ -121,13 +117,46 @@ pub enum BoardError {
         max: usize,
     },
     /// A tile given twice.
-    #[error("column {column}: tile {tile} appears twice")]
     Repeated {
         /// Where the second copy is.
         column: usize,
         /// The tile.
         tile: usize,
     },
+}
+
+impl BoardError {
+    /// The 1-based column of the text where the fault is, when the board
+    /// was read from text (none for an empty board).
+    pub fn column(&self) -> Option<usize> {
+        match *self {
+            BoardError::Empty => None,
+            BoardError::NotSquare { column, .. } => column,
+            BoardError::NotANumber { column, .. }
+            | BoardError::OutOfRange { column, .. }
+            | BoardError::Repeated { column, .. } => Some(column),
+        }
+    }
+
+    /// What is wrong, without the location.
+    pub fn reason(&self) -> String {
+        match self {
+            BoardError::Empty => {
+                "empty board, expected tiles such as 142358607 or 1,2,3,...".into()
+            }
+            BoardError::NotANumber { found, .. } => {
+                format!("expected a tile number, found '{found}'")
+            }
+            BoardError::NotSquare { found, .. } => format!(
+                "expected a square number of tiles (4, 9, 16, 25, ... up to {}), found {found}",
+                MAX_SIZE * MAX_SIZE
+            ),
+            BoardError::OutOfRange { tile, max, .. } => {
+                format!("tile {tile} is out of range, expected 0 to {max}")
+            }
+            BoardError::Repeated { tile, .. } => format!("tile {tile} appears twice"),
+        }
+    }
 }
 
 /// A square board, `size` x `size`, tiles row by row, 0 the blank. Always

@@ -1,9 +1,10 @@
 //! What the `eight-puzzle` command does beyond reading its arguments
 //! (behind the default `cli` feature): the value parsers of its flags, the
-//! boards of `solve` and `batch` as items of a [`cli_kit::Batch`], the JSON
-//! record and the human views (the searcher framework's `print_moves_to`, its
-//! `process_file` lines and averages), the pattern-database build with a
-//! progress bar, and `check` on the records `solve` writes.
+//! boards of `solve` and `batch` as items of a [`cli_kit::Batch`], the
+//! batch's summary (the searcher framework's `process_file` averages), the
+//! pattern-database build with a progress bar, and `--compare`. The
+//! records, the human views and `check`'s verdict are the [`crate::app`]
+//! module's.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -14,19 +15,20 @@ use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, bail};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
 use cli_kit::{
-    Batch, Comparison, Input, Record, Rendered, Report, Row as CompareRow, SearchWatch, Sinks,
-    Status, Tally, Trace, Verified, WatchArgs,
+    Batch, Comparison, Input, Report, Row as CompareRow, SearchWatch, Sinks, SolveFlags, Status,
+    Tally, Trace,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::{Deserialize, Serialize};
 
+pub use crate::app::{Counters, EightRecord, Fields, check_record, record, solve_watched};
+use crate::app::{batch_line, counted, human};
+use crate::watch::{Tee, emit_run, name_move, render_board};
 use crate::{
-    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limit, Move, Options,
-    Origin, PatternDatabases, PdbError, Plan, SearchAlgorithm, Solvers, Stats, TreeWatch, check,
-    moves_view,
+    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limits, Options, Origin,
+    PatternDatabases, PdbError, Solvers, TreeWatch,
 };
-use search_core::{NodeView, Observer};
 
 /// The program's name in messages.
 pub const PROGRAM: &str = "eight-puzzle";
@@ -43,11 +45,16 @@ const CYCLE_CHECKS: [(&str, CycleCheck); 3] = [
     ("closed", CycleCheck::Closed),
 ];
 
-/// The value parser of `--algo`: the names of [`Algo`] (search-core's),
-/// listed in `--help`.
-pub fn algorithm_parser() -> impl TypedValueParser<Value = Algo> {
-    PossibleValuesParser::new(Algo::ALL.iter().map(|algo| algo.name()))
-        .try_map(|name| name.parse::<Algo>())
+/// `--algo` of cli-kit's shared flags: the names of [`Algo`]
+/// (search-core's), listed in `--help`.
+impl clap::ValueEnum for Algo {
+    fn value_variants<'a>() -> &'a [Self] {
+        Algo::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
 }
 
 /// The value parser of `--cycle-check`: `none`, `path` or `closed`.
@@ -61,14 +68,84 @@ pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
     })
 }
 
-/// The value parser of `--time-limit`: a finite, non-negative number of
-/// seconds that fits a [`Duration`].
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("expected a finite, non-negative number of seconds, found '{text}'"))
+/// The command's help with what the shared flags mean for sliding tiles:
+/// the searcher and the node limit left to the board's size, a tree per
+/// line of a batch.
+pub fn own_help(command: clap::Command) -> clap::Command {
+    let own = |command: clap::Command| {
+        let algo = "The searcher. Default: astar for 3x3 and smaller, idastar for larger.";
+        let nodes = "Stop before generating more than this many states, the start \
+            included (exit 4). Default 20000000 for the searchers that keep every state \
+            (random, bfs, dfs, greedy, astar); for iddfs and idastar none up to 4x4 and \
+            50000000 on 5x5 and larger boards, where an optimal search rarely ends (greedy \
+            finds a long path there at once).";
+        let tree = "Draw the search tree as SVG: the first 500 nodes in expansion order, \
+            each with its board and g, h and f, the path to the goal marked. FILE for `solve`; for `batch`, a folder of N.svg by line.";
+        command
+            .mut_arg("algo", |arg| {
+                arg.hide_default_value(true).help(algo).long_help(algo)
+            })
+            .mut_arg("node_limit", |arg| arg.help(nodes).long_help(nodes))
+            .mut_arg("tree_svg", |arg| arg.help(tree).long_help(tree))
+    };
+    command
+        .mut_subcommand("solve", own)
+        .mut_subcommand("batch", own)
+}
+
+/// Whether the subcommand's `--algo` was given: without it, the board's
+/// size chooses the searcher ([`Options::plan`]), not the flag's default.
+pub fn algo_given(matches: &clap::ArgMatches) -> bool {
+    matches.subcommand().is_some_and(|(name, sub)| {
+        name != "check" && sub.value_source("algo") == Some(clap::parser::ValueSource::CommandLine)
+    })
+}
+
+/// The solvers and the view of `solve` and `batch`: the shared `flags`
+/// (checked by cli-kit, [`SolveFlags::misfit`]) with `own`, the options
+/// of the crate's own flags (the goal, the heuristic, the depth limit,
+/// the cycle check, the pattern-database folder, the seed), the searcher
+/// left to the board's size unless `algo_given`.
+///
+/// # Errors
+///
+/// The usage error: a flag that does not apply, `--compare` with a
+/// searcher or a heuristic, or [`Options::check`]'s.
+pub fn solvers(
+    flags: &SolveFlags<Algo>,
+    algo_given: bool,
+    own: Options,
+) -> Result<(Solvers, View), String> {
+    if let Some(misfit) = flags.misfit::<Board>() {
+        return Err(misfit);
+    }
+    let compare = flags.watch.compare;
+    if compare && (algo_given || own.heuristic.is_some()) {
+        return Err(
+            "--compare runs every searcher with every heuristic: leave out --algo and --heuristic"
+                .to_owned(),
+        );
+    }
+    let shared: Options = flags.options();
+    let options = Options {
+        algo: shared.algo.filter(|_| algo_given),
+        limits: Limits {
+            seed: own.limits.seed,
+            ..shared.limits
+        },
+        ..own
+    };
+    // The searchers of --compare are checked one by one.
+    if !compare {
+        options.check().map_err(|misfit| misfit.to_string())?;
+    }
+    let view = View {
+        json: flags.json,
+        events_only: flags.watch.events_to_stdout(),
+        stats: flags.stats,
+        summary: false,
+    };
+    Ok((Solvers::new(options).with_loader(load_databases), view))
 }
 
 /// The boards of one command: the one board of `solve` (its arguments, or
@@ -209,8 +286,12 @@ impl Boards {
     }
 
     /// Why `options` do not fit the one board of `solve` (a usage error:
-    /// the flags, not the input, are wrong), if the board reads.
+    /// the flags, not the input, are wrong), if the board reads; nothing
+    /// for a batch, whose lines are each solved or invalid.
     pub fn misfit(&self, options: &Options) -> Option<String> {
+        if self.per_line {
+            return None;
+        }
         let [item] = self.items()[..] else {
             return None;
         };
@@ -231,37 +312,68 @@ impl Boards {
                 .take_while(|&(offset, _)| offset < MAX_LINE)
                 .count()
                 + 1;
-            return Err(self.at(item, format!("column {column}: {message}")));
+            return Err(self.at(item, Some(column), message).to_string());
         }
-        item.text.parse().map_err(|error| {
-            let message = match error {
-                BoardError::Empty => match self.end {
-                    Some((line, column)) => format!("line {line}, column {column}: {error}"),
-                    None => error.to_string(),
-                },
-                error => error.to_string(),
-            };
+        item.text.parse().map_err(|error: BoardError| {
+            if let (BoardError::Empty, Some((line, column))) = (&error, self.end) {
+                return Located {
+                    line: Some(line),
+                    column: Some(column),
+                    message: error.reason(),
+                }
+                .to_string();
+            }
             let hint = if self.rows.len() > 1 {
                 " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
             } else {
                 ""
             };
-            self.at(item, format!("{message}{hint}"))
+            self.at(item, error.column(), format!("{}{hint}", error.reason()))
+                .to_string()
         })
     }
 
-    /// `message` about `item` at the place it names: `line 5, column 9:
-    /// ...` in a batch, and for a board read from stdin the line and
-    /// column of stdin that a column of the joined board stands for.
-    fn at(&self, item: &Item<'_>, message: String) -> String {
-        let Some((column, rest)) = column_of(&message) else {
-            return at(item, message);
-        };
-        let Some(row) = self.rows.iter().rev().find(|row| row.joined < column) else {
-            return at(item, message);
-        };
-        let column = row.column + (column - 1 - row.joined);
-        format!("line {}, column {column}: {rest}", row.line)
+    /// `message` about `item` at `column` of its text: in a batch, at the
+    /// item's line; for a board read from stdin, at the line and column of
+    /// stdin that a column of the joined board stands for.
+    fn at(&self, item: &Item<'_>, column: Option<usize>, message: String) -> Located {
+        let row = column.and_then(|column| self.rows.iter().rev().find(|row| row.joined < column));
+        match (row, column) {
+            (Some(row), Some(column)) => Located {
+                line: Some(row.line),
+                column: Some(row.column + (column - 1 - row.joined)),
+                message,
+            },
+            _ => Located {
+                line: item.line,
+                column,
+                message,
+            },
+        }
+    }
+}
+
+/// A message and where in the input it is: `line 5, column 9: ...`, the
+/// parts that are known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Located {
+    /// The 1-based line of the input.
+    line: Option<usize>,
+    /// The 1-based column of that line (of the board's text, when no line).
+    column: Option<usize>,
+    /// What is wrong.
+    message: String,
+}
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: "),
+            (Some(line), None) => write!(f, "line {line}: "),
+            (None, Some(column)) => write!(f, "column {column}: "),
+            (None, None) => Ok(()),
+        }?;
+        f.write_str(&self.message)
     }
 }
 
@@ -277,13 +389,6 @@ fn end_of(text: &str) -> (usize, usize) {
     (text.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
-/// The column a message starts with (`column 9: rest`), and the rest.
-fn column_of(message: &str) -> Option<(usize, &str)> {
-    let rest = message.strip_prefix("column ")?;
-    let (number, rest) = rest.split_once(": ")?;
-    Some((number.parse().ok()?, rest))
-}
-
 /// Where [`content`] lies in `line`.
 fn content_range(line: &str) -> std::ops::Range<usize> {
     let code = line.split('#').next().unwrap_or("");
@@ -291,14 +396,14 @@ fn content_range(line: &str) -> std::ops::Range<usize> {
     start..start.max(code.trim_end().len())
 }
 
-/// `message` about `item`: `line 5, column 9: ...` in a batch.
+/// `message` about `item`: `line 5: ...` in a batch.
 fn at(item: &Item<'_>, message: impl ToString) -> String {
-    let message = message.to_string();
-    match (item.line, message.strip_prefix("column ")) {
-        (None, _) => message,
-        (Some(line), Some(rest)) => format!("line {line}, column {rest}"),
-        (Some(line), None) => format!("line {line}: {message}"),
+    Located {
+        line: item.line,
+        column: None,
+        message: message.to_string(),
     }
+    .to_string()
 }
 
 /// `text` cut to its first 60 characters, so that a message about a huge
@@ -324,6 +429,30 @@ pub struct View {
     pub summary: bool,
 }
 
+/// `solve` (one board) and `batch`, the flags already checked: the
+/// boards read, then `--compare`'s table or [`run`]. Options that do not
+/// fit the one board of `solve` are a usage error of `Cli` (exit 2).
+///
+/// # Errors
+///
+/// What [`compare`] and [`run`] return, and an input that cannot be read.
+pub fn solve<Cli: clap::CommandFactory>(
+    flags: &SolveFlags<Algo>,
+    solvers: &Solvers,
+    view: View,
+    threads: Option<usize>,
+    boards: impl FnOnce() -> anyhow::Result<Boards>,
+) -> anyhow::Result<ExitCode> {
+    let boards = boards()?;
+    if flags.watch.compare {
+        return compare(&boards, solvers.options(), view.json);
+    }
+    if let Some(misfit) = boards.misfit(solvers.options()) {
+        cli_kit::usage_error::<Cli>(misfit);
+    }
+    run(&boards, solvers, view, threads, flags)
+}
+
 /// Solves every board with `solvers` on `threads` threads (one per core
 /// when `None`) and writes each result: `solve`'s view for one board,
 /// the searcher framework's `process_file` lines and summary for a batch. With `--trace` or
@@ -335,10 +464,13 @@ pub fn run(
     solvers: &Solvers,
     view: View,
     threads: Option<usize>,
-    svg: Option<&Path>,
-    watch: &WatchArgs,
-    tree_svg: Option<&Path>,
+    flags: &SolveFlags<Algo>,
 ) -> anyhow::Result<ExitCode> {
+    let (svg, watch, tree_svg) = (
+        flags.svg.as_deref(),
+        &flags.watch,
+        flags.tree_svg.as_deref(),
+    );
     let items = boards.items();
     if items.is_empty() {
         let (line, column) = end_of(&boards.text);
@@ -429,14 +561,6 @@ pub fn run(
     }
     Ok(code)
 }
-
-/// The node limit of each run of `--compare`, unless `--node-limit` says
-/// otherwise.
-pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
-
-/// The time limit of each run of `--compare`, unless `--time-limit` says
-/// otherwise.
-pub const COMPARE_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// Every searcher with every heuristic that applies to it on boards of
 /// `size`: misplaced tiles, Manhattan, linear conflicts (and the pattern
@@ -567,111 +691,6 @@ pub fn compare(boards: &Boards, options: &Options, json: bool) -> anyhow::Result
     Ok(ExitCode::from(if invalid { 1 } else { 0 }))
 }
 
-/// Two observers told the same, one after the other.
-struct Tee<A, B>(A, B);
-
-impl<A, B> Observer<Board, Move, u32> for Tee<A, B>
-where
-    A: Observer<Board, Move, u32>,
-    B: Observer<Board, Move, u32>,
-{
-    const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
-
-    fn start(&mut self, state: &Board) {
-        self.0.start(state);
-        self.1.start(state);
-    }
-
-    fn iteration(&mut self, number: u32, bound: search_core::Bound<u32>) {
-        self.0.iteration(number, bound);
-        self.1.iteration(number, bound);
-    }
-
-    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.0.expanded(node);
-        self.1.expanded(node);
-    }
-
-    fn generated(&mut self, child: &search_core::Generated<'_, Board, Move, u32>) {
-        self.0.generated(child);
-        self.1.generated(child);
-    }
-
-    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.0.goal(node);
-        self.1.goal(node);
-    }
-
-    fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.0.depth_cut(node);
-        self.1.depth_cut(node);
-    }
-
-    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        self.0.end(status, stats);
-        self.1.end(status, stats);
-    }
-}
-
-/// A board as the events and the trace show it: the searcher framework's rows, and the
-/// compact line.
-fn render_board(board: &Board) -> Rendered {
-    Rendered {
-        view: board.to_string(),
-        line: Some(board.to_line()),
-    }
-}
-
-/// A move by where the blank goes.
-fn name_move(mv: &Move) -> String {
-    mv.name().to_owned()
-}
-
-/// Solves `board` with `solvers` as `solve --events` watches it, for a
-/// front end other than the binary (the Python package): the `run` event
-/// (the searcher, the board, the goal, the heuristic when one guides the
-/// search), then the search's events as cli-kit's [`SearchWatch`] writes
-/// them, into `events`.
-///
-/// # Errors
-///
-/// What [`Solvers::solve`] returns.
-pub fn solve_watched(
-    solvers: &Solvers,
-    board: &Board,
-    events: &mut cli_kit::Events,
-) -> Result<Answer, crate::SolveError> {
-    emit_run(events, solvers, board);
-    let sinks = Sinks {
-        events: Some(events),
-        trace: None,
-    };
-    let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
-    solvers.solve_observed(board, &mut watched)
-}
-
-/// Writes the `run` event of `board`, unless its size has no plan (the
-/// solve then says why).
-fn emit_run(events: &mut cli_kit::Events, solvers: &Solvers, board: &Board) {
-    if let Ok(plan) = solvers.options().plan(board.size()) {
-        events.emit("run", &run_fields(board, &plan));
-    }
-}
-
-/// The fields of a board's `run` event.
-fn run_fields(board: &Board, plan: &Plan) -> serde_json::Value {
-    let algorithm = plan.options.algorithm;
-    let mut fields = serde_json::json!({
-        "algorithm": algorithm.name(),
-        "puzzle": board.to_line(),
-        "goal": plan.goal.to_line(),
-    });
-    if algorithm.uses_heuristic() {
-        fields["heuristic"] = plan.heuristic.name().into();
-    }
-    fields
-}
-
 /// A board, its answer and, with `--trace`, the search's trace lines.
 #[derive(Debug)]
 struct Solved {
@@ -684,243 +703,6 @@ impl cli_kit::Outcome for Solved {
     fn status(&self) -> Status {
         self.answer.search.status.into()
     }
-}
-
-/// The fields of an `eight-puzzle` record beside the envelope.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fields {
-    /// The board, in its compact form.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<String>,
-    /// The goal (the blank first when absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goal: Option<String>,
-    /// The searcher.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub algo: Option<String>,
-    /// The heuristic, `null` for a searcher that uses none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heuristic: Option<Option<String>>,
-    /// The searcher framework's states tested.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub num_tested: Option<u64>,
-    /// The moves, when solved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<String>>,
-    /// How many moves, when solved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub num_moves: Option<u64>,
-}
-
-/// The counters of `stats` beside `nodes` (= `generated`) and `micros`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// The searcher framework's states tested.
-    #[serde(default)]
-    pub num_tested: u64,
-    /// States whose successors were generated.
-    #[serde(default)]
-    pub expanded: u64,
-    /// States generated, the start included.
-    #[serde(default)]
-    pub generated: u64,
-    /// The largest frontier.
-    #[serde(default)]
-    pub max_frontier: u64,
-    /// Iterations of the deepening searchers.
-    #[serde(default)]
-    pub iterations: u64,
-}
-
-/// An `eight-puzzle` JSON record.
-pub type EightRecord = Record<Fields, String, Counters>;
-
-/// The record of a solved (or unsolvable, or stopped) board.
-pub fn record(board: &Board, answer: &Answer) -> EightRecord {
-    let (plan, solution) = (&answer.plan, &answer.search);
-    let stats = &solution.stats;
-    let algorithm = plan.options.algorithm;
-    let names: Option<Vec<String>> = solution
-        .moves()
-        .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
-    let fields = Fields {
-        board: Some(board.to_line()),
-        goal: Some(plan.goal.to_line()),
-        algo: Some(algorithm.name().to_owned()),
-        heuristic: Some(
-            algorithm
-                .uses_heuristic()
-                .then(|| plan.heuristic.name().to_owned()),
-        ),
-        num_tested: Some(stats.num_tested),
-        num_moves: names.as_ref().map(|names| names.len() as u64),
-        moves: names,
-    };
-    let mut record = Record::ended(solution.status, fields);
-    record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
-    record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
-    record
-}
-
-/// The record of `eight-puzzle solve --json` for a front end other than
-/// the binary (the Python package): the same solvers, the same [`record`].
-impl cli_kit::SolveRecord for Board {
-    type Fields = Fields;
-    type Json = String;
-    type Counters = Counters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        _counting: bool,
-    ) -> Result<(crate::Outcome, EightRecord), String> {
-        let answer = Solvers::new(options.clone())
-            .solve(self)
-            .map_err(|error| error.to_string())?;
-        let record = record(self, &answer);
-        Ok((answer.into_outcome(), record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> EightRecord {
-        EightRecord::invalid(error, Fields::default())
-    }
-}
-
-/// `eight-puzzle check` for a front end other than the binary: its JSON
-/// records and [`check_record`], the board this one.
-impl cli_kit::CheckSolution for Board {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        let line = self.to_line();
-        cli_kit::verify_claims(cli_kit::json_records(text), |mut record: EightRecord| {
-            match &record.fields.board {
-                None => record.fields.board = Some(line.clone()),
-                Some(board) if *board != line => {
-                    return Err(format!("the record is of the board {board}, not of {line}"));
-                }
-                Some(_) => {}
-            }
-            check_record(&record)
-        })
-    }
-}
-
-fn counters(stats: &Stats) -> Counters {
-    Counters {
-        num_tested: stats.num_tested,
-        expanded: stats.expanded,
-        generated: stats.generated,
-        max_frontier: stats.max_frontier,
-        iterations: u64::from(stats.iterations),
-    }
-}
-
-/// `node`, `time` or `memory`, as in the flag that sets the limit.
-fn limit_kind(limit: Limit) -> &'static str {
-    limit.name()
-}
-
-/// `1 move`, `5 moves`.
-fn counted(count: u64, noun: &str) -> String {
-    let plural = if count == 1 { "" } else { "s" };
-    format!("{count} {noun}{plural}")
-}
-
-/// The `--stats` line.
-fn stats_line(stats: &Stats) -> String {
-    let counters = [
-        ("nodes", stats.generated.to_string()),
-        ("expanded", stats.expanded.to_string()),
-        ("largest frontier", stats.max_frontier.to_string()),
-        ("iterations", stats.iterations.to_string()),
-    ];
-    cli_kit::stats_line(&counters, stats.elapsed)
-}
-
-/// The moves on one line, the end of `solve`'s view (all of it with
-/// `--summary`): `5 moves: up left down right up`.
-fn moves_line(moves: &[Move]) -> String {
-    let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
-    match names.as_slice() {
-        [] => "0 moves: the board is the goal".to_owned(),
-        _ => format!(
-            "{}: {}",
-            counted(names.len() as u64, "move"),
-            names.join(" ")
-        ),
-    }
-}
-
-/// `solve`'s human view: the searcher framework's `print_moves_to`, the count and the moves
-/// on one line (only that line when `summary`), or why there is no
-/// solution.
-fn human(solved: &Solved, stats: bool, summary: bool) -> String {
-    let Solved { board, answer, .. } = solved;
-    let (plan, search) = (&answer.plan, &answer.search);
-    let tested = search.stats.num_tested;
-    let mut text = match (search.moves(), search.status) {
-        (Some(moves), _) if summary => format!("{}\n", moves_line(moves)),
-        (Some(moves), _) => format!(
-            "{}{}, {} tested\n{}\n",
-            moves_view(board, moves),
-            counted(moves.len() as u64, "move"),
-            counted(tested, "state"),
-            moves_line(moves),
-        ),
-        (None, crate::Status::Limit(Limit::Depth)) => format!(
-            "no solution within the depth limit of {}, {} tested\n",
-            counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
-            counted(tested, "state"),
-        ),
-        (None, crate::Status::Limit(limit)) => {
-            let greedy = match plan.options.algorithm {
-                SearchAlgorithm::Greedy => "",
-                _ => ", or try --algo greedy for a path that need not be shortest",
-            };
-            let kind = limit_kind(limit);
-            format!(
-                "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
-                counted(tested, "state"),
-            )
-        }
-        (None, _) => format!(
-            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
-            board.to_line(),
-            plan.goal.to_line()
-        ),
-    };
-    if stats && search.status != crate::Status::Unsolvable {
-        text.push_str(&stats_line(&search.stats));
-        text.push('\n');
-    }
-    text
-}
-
-/// The searcher framework's `process_file` line: `142358607: 5 moves, 26 states tested`.
-fn batch_line(solved: &Solved, stats: bool) -> String {
-    let Solved { board, answer, .. } = solved;
-    let search = &answer.search;
-    let tested = counted(search.stats.num_tested, "state");
-    let board = board.to_line();
-    let mut line = match (search.moves(), search.status) {
-        (Some(moves), _) => format!(
-            "{board}: {}, {tested} tested",
-            counted(moves.len() as u64, "move")
-        ),
-        (None, crate::Status::Limit(Limit::Depth)) => {
-            format!("{board}: no solution within the depth limit, {tested} tested")
-        }
-        (None, crate::Status::Limit(limit)) => {
-            format!(
-                "{board}: {} limit reached, {tested} tested",
-                limit_kind(limit)
-            )
-        }
-        (None, _) => format!("{board}: unsolvable"),
-    };
-    if stats && search.status != crate::Status::Unsolvable {
-        line.push_str(&format!(" ({})", stats_line(&search.stats)));
-    }
-    line
 }
 
 /// The views of `solve` and `batch`, with the sums of a batch's summary.
@@ -961,11 +743,24 @@ impl Report<Item<'_>, Solved> for Views {
                 .at_line(item.line)
                 .write_line(out),
             (Ok(solved), false) if self.batch => {
-                writeln!(out, "{}", batch_line(solved, self.view.stats))?;
+                let Solved { board, answer, .. } = solved;
+                writeln!(
+                    out,
+                    "{}",
+                    batch_line(board, &answer.search, self.view.stats)
+                )?;
                 Ok(())
             }
             (Ok(solved), false) => {
-                write!(out, "{}", human(solved, self.view.stats, self.view.summary))?;
+                let Solved { board, answer, .. } = solved;
+                let text = human(
+                    board,
+                    &answer.plan,
+                    &answer.search,
+                    self.view.stats,
+                    self.view.summary,
+                );
+                write!(out, "{text}")?;
                 Ok(())
             }
             // The driver has put the message on stderr.
@@ -1049,69 +844,6 @@ pub fn load_databases(goal: &Board, folder: Option<&Path>) -> Result<PatternData
     Ok(databases)
 }
 
-/// `eight-puzzle check`: every record on stdin checked by [`check_record`],
-/// every failure reported (cli-kit's `check` format).
-pub fn check_stdin() -> anyhow::Result<ExitCode> {
-    let input = Input::stdin()?;
-    cli_kit::run_check(PROGRAM, cli_kit::json_records(&input.text), check_record)
-}
-
-/// Checks one record with the library's independent [`check`]: for
-/// `solved`, the moves are legal, lead from `board` to `goal` (blank first
-/// when absent), and agree with `solution` and `num_moves`; for
-/// `unsolvable`, the inversion rule agrees. Nothing to verify otherwise.
-pub fn check_record(record: &EightRecord) -> Result<Verified, String> {
-    let fields = &record.fields;
-    match record.status {
-        Status::Solved => {
-            let (board, goal) = boards_of(fields)?;
-            let names = fields.moves.as_ref().ok_or("no \"moves\" list")?;
-            let moves = names
-                .iter()
-                .enumerate()
-                .map(|(index, name)| {
-                    name.parse::<Move>()
-                        .map_err(|error| format!("move {}: {error}", index + 1))
-                })
-                .collect::<Result<Vec<Move>, String>>()?;
-            check::solution(&board, &goal, &moves).map_err(|error| error.to_string())?;
-            let listed = names.join(" ");
-            if let Some(solution) = &record.solution
-                && *solution != listed
-            {
-                return Err(format!(
-                    "\"solution\" {solution:?} does not match the \"moves\" list"
-                ));
-            }
-            match fields.num_moves {
-                None => Err("no \"num_moves\" count".to_owned()),
-                Some(count) if count != moves.len() as u64 => Err(format!(
-                    "num_moves is {count} but {} moves are listed",
-                    moves.len()
-                )),
-                Some(_) => Ok(Verified::Solution),
-            }
-        }
-        Status::Unsolvable => {
-            let (board, goal) = boards_of(fields)?;
-            check::no_solution(&board, &goal).map_err(|error| error.to_string())?;
-            Ok(Verified::NoSolution)
-        }
-        Status::Limit | Status::Invalid => Ok(Verified::Nothing),
-    }
-}
-
-/// The record's board and goal (the blank first when absent).
-fn boards_of(fields: &Fields) -> Result<(Board, Board), String> {
-    let text = fields.board.as_deref().ok_or("no \"board\" string")?;
-    let board: Board = text.parse().map_err(|error| format!("board: {error}"))?;
-    let goal = match &fields.goal {
-        Some(text) => text.parse().map_err(|error| format!("goal: {error}"))?,
-        None => Board::goal(board.size()),
-    };
-    Ok((board, goal))
-}
-
 #[cfg(test)]
 mod tests {
     //! The board readers on random bytes and on random byte mutations of
@@ -1146,11 +878,6 @@ mod tests {
         files
     }
 
-    /// The `column C: ` a message starts with, and the rest.
-    fn leading_column(message: &str) -> Option<(usize, &str)> {
-        column_of(message)
-    }
-
     /// The board parser alone: an error names a column inside the text
     /// (or just past it) whose character is the fault it describes.
     fn check_board(text: &str, what: &str) {
@@ -1164,9 +891,10 @@ mod tests {
             return;
         }
         let chars: Vec<char> = text.chars().collect();
-        let (column, _) = leading_column(&message).unwrap_or_else(|| {
+        let column = error.column().unwrap_or_else(|| {
             panic!("{what}: no column in {message:?}");
         });
+        assert_eq!(message, format!("column {column}: {}", error.reason()));
         assert!((1..=chars.len() + 1).contains(&column), "{what}: {message}");
         let at = chars.get(column - 1).copied();
         match error {

@@ -35,13 +35,19 @@
 //! themselves: [`Solver`] with [`SolveOptions`] (a [`SearchAlgorithm`] of
 //! `search-core`), returning a [`Search`].
 //!
-//! Without the command line (clap, the JSON records, the progress bar):
+//! The `app` feature adds cli-kit's application traits (the [`app`]
+//! module: the JSON records, the human views, `check`'s verdict, the
+//! watched solves); the default `cli` feature adds to it what only the
+//! binary needs (the [`cli`] module, clap, the progress bar). Without
+//! either:
 //!
 //! ```toml
 //! eight-puzzle = { path = "crates/eight-puzzle", default-features = false }
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 mod board;
 pub mod check;
 #[cfg(feature = "cli")]

@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use cli_kit::SolveFlags;
 use eight_puzzle::cli::{self, Boards, View};
 use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Limits, Options, Solvers};
 
@@ -66,9 +66,6 @@ struct SearchArgs {
     /// The goal board (default: blank first, 0 1 2 ... for the board's size).
     #[arg(long)]
     goal: Option<Board>,
-    /// The searcher. Default: astar for 3x3 and smaller, idastar for larger.
-    #[arg(long, value_parser = cli::algorithm_parser())]
-    algo: Option<Algo>,
     /// The heuristic of greedy, astar and idastar. Default: pdb for 4x4
     /// (additive 6-6-3 pattern databases, built once and cached), manhattan
     /// for 3x3, linear-conflict for 5x5 and larger.
@@ -77,20 +74,6 @@ struct SearchArgs {
     /// Do not look deeper than this many moves (the searcher framework's depth_limit).
     #[arg(long)]
     depth_limit: Option<u32>,
-    /// Stop before generating more than this many states, the start
-    /// included (exit 4). Default 20000000 for the searchers that keep
-    /// every state (random, bfs, dfs, greedy, astar); for iddfs and idastar
-    /// none up to 4x4 and 50000000 on 5x5 and larger boards, where an
-    /// optimal search rarely ends (greedy finds a long path there at once).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    node_limit: Option<u64>,
-    /// Stop after this many seconds (exit 4).
-    #[arg(long, value_parser = cli::parse_seconds)]
-    time_limit: Option<Duration>,
-    /// Stop before the states held take more memory than this, such as
-    /// 512M or 4G (exit 4). Default: half the memory available.
-    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
-    memory_limit: Option<usize>,
     /// Seed of the random searcher (default 0; --algo random only).
     #[arg(long)]
     seed: Option<u64>,
@@ -105,128 +88,60 @@ struct SearchArgs {
     /// else ~/.cache/eight-puzzle on Linux).
     #[arg(long, value_name = "DIR")]
     pdb_cache: Option<PathBuf>,
-    /// One JSON object per puzzle (JSON Lines) instead of the human view
-    /// (its "stats" hold the counters: --stats does not go with it).
-    #[arg(long, conflicts_with = "stats")]
-    json: bool,
-    /// Add a stats line to the human view: nodes (states generated, the
-    /// start included), states expanded, the largest frontier, iterations
-    /// and time.
-    #[arg(long)]
-    stats: bool,
-    /// Draw each board as SVG: the start, the goal and the solution as a
-    /// strip of small boards. FILE for `solve`; for `batch`, FILE is a
-    /// folder (created) and the board of line N goes to N.svg.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
+    /// The shared flags (their help for sliding tiles: `cli::own_help`).
     #[command(flatten)]
-    watch: cli_kit::WatchArgs,
-    /// Draw the search tree as SVG: the first 500 nodes in expansion
-    /// order, each with its board and g, h and f, the path to the goal
-    /// marked. FILE for `solve`; for `batch`, a folder of N.svg by line.
-    #[arg(long, value_name = "FILE", conflicts_with = "compare")]
-    tree_svg: Option<PathBuf>,
+    shared: SolveFlags<Algo>,
 }
 
 impl SearchArgs {
-    /// The solvers of these flags; flags that do not apply are a usage
-    /// error (exit 2).
-    fn solvers(self) -> (Solvers, View) {
-        if let Some(misfit) = self.watch.misfit(self.json, self.stats) {
-            cli_kit::usage_error::<Cli>(misfit);
-        }
-        if self.watch.compare && (self.algo.is_some() || self.heuristic.is_some()) {
-            cli_kit::usage_error::<Cli>(
-                "--compare runs every searcher with every heuristic: leave out --algo and --heuristic",
-            );
-        }
-        let options = Options {
-            algo: self.algo,
-            limits: Limits {
-                node_limit: self.node_limit,
-                time_limit: self.time_limit,
-                memory_limit: Some(
-                    self.memory_limit
-                        .unwrap_or_else(cli_kit::default_memory_budget),
-                ),
-                seed: self.seed,
-                ..Limits::default()
-            },
-            goal: self.goal,
+    /// The solvers and the view of these flags; flags that do not apply
+    /// are a usage error (exit 2).
+    fn solvers(&self, algo_given: bool) -> (Solvers, View) {
+        let own = Options {
+            goal: self.goal.clone(),
             heuristic: self.heuristic,
             depth_limit: self.depth_limit,
             cycle_check: self.cycle_check,
-            pdb_cache: self.pdb_cache,
+            pdb_cache: self.pdb_cache.clone(),
+            limits: Limits {
+                seed: self.seed,
+                ..Limits::default()
+            },
+            algo: None,
         };
-        // The searchers of --compare are checked one by one.
-        if !self.watch.compare
-            && let Err(misfit) = options.check()
-        {
-            cli_kit::usage_error::<Cli>(misfit);
-        }
-        let view = View {
-            json: self.json,
-            events_only: self.watch.events_to_stdout(),
-            stats: self.stats,
-            summary: false,
-        };
-        (Solvers::new(options).with_loader(cli::load_databases), view)
+        cli::solvers(&self.shared, algo_given, own)
+            .unwrap_or_else(|misfit| cli_kit::usage_error::<Cli>(misfit))
     }
 }
 
 fn main() -> ExitCode {
-    let run = || match Cli::parse().command {
+    let matches = cli::own_help(Cli::command()).get_matches();
+    let given = cli::algo_given(&matches);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    let run = || match cli.command {
         Command::Solve {
             board,
             summary,
             search,
         } => {
-            let svg = search.svg.clone();
-            let watch = search.watch.clone();
-            let tree_svg = search.tree_svg.clone();
-            let (solvers, view) = search.solvers();
+            let (solvers, view) = search.solvers(given);
             let view = View { summary, ..view };
-            let boards = Boards::one(&board)?;
-            if watch.compare {
-                return cli::compare(&boards, solvers.options(), view.json);
-            }
-            if let Some(misfit) = boards.misfit(solvers.options()) {
-                cli_kit::usage_error::<Cli>(misfit);
-            }
-            cli::run(
-                &boards,
-                &solvers,
-                view,
-                Some(1),
-                svg.as_deref(),
-                &watch,
-                tree_svg.as_deref(),
-            )
+            cli::solve::<Cli>(&search.shared, &solvers, view, Some(1), || {
+                Boards::one(&board)
+            })
         }
         Command::Batch {
             file,
             threads,
             search,
         } => {
-            let svg = search.svg.clone();
-            let watch = search.watch.clone();
-            let tree_svg = search.tree_svg.clone();
-            let (solvers, view) = search.solvers();
-            let boards = Boards::per_line(&file)?;
-            if watch.compare {
-                return cli::compare(&boards, solvers.options(), view.json);
-            }
-            cli::run(
-                &boards,
-                &solvers,
-                view,
-                threads.map(usize::from),
-                svg.as_deref(),
-                &watch,
-                tree_svg.as_deref(),
-            )
+            let (solvers, view) = search.solvers(given);
+            let threads = threads.map(usize::from);
+            cli::solve::<Cli>(&search.shared, &solvers, view, threads, || {
+                Boards::per_line(&file)
+            })
         }
-        Command::Check => cli::check_stdin(),
+        Command::Check => cli_kit::driver::check::<Board>(None),
     };
     cli_kit::finish(cli::PROGRAM, run())
 }

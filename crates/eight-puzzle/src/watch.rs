@@ -184,3 +184,183 @@ impl Observer<Board, Move, u32> for TreeWatch {
         self.push(node, true);
     }
 }
+
+/// The watched solves on cli-kit's application traits (the `app`
+/// feature): the observers of the command's `--trace`, `--events` and
+/// `--tree-svg`, for the binary, the explorer and Python alike.
+#[cfg(feature = "app")]
+mod watched {
+    use cli_kit::app::{Flag, OutcomeOf, Watch, Watchable};
+    use cli_kit::{Rendered, SearchWatch, Sinks};
+    use search_core::{NodeView, Observer};
+
+    use super::TreeWatch;
+    use crate::board::{Board, Move};
+    use crate::options::Options;
+    use crate::plan::{Answer, OptionsError, Plan, SolveError, Solvers};
+    use crate::solver::Search;
+
+    /// Two observers told the same, one after the other.
+    pub(crate) struct Tee<A, B>(pub(crate) A, pub(crate) B);
+
+    impl<A, B> Observer<Board, Move, u32> for Tee<A, B>
+    where
+        A: Observer<Board, Move, u32>,
+        B: Observer<Board, Move, u32>,
+    {
+        const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
+
+        fn start(&mut self, state: &Board) {
+            self.0.start(state);
+            self.1.start(state);
+        }
+
+        fn iteration(&mut self, number: u32, bound: search_core::Bound<u32>) {
+            self.0.iteration(number, bound);
+            self.1.iteration(number, bound);
+        }
+
+        fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
+            self.0.expanded(node);
+            self.1.expanded(node);
+        }
+
+        fn generated(&mut self, child: &search_core::Generated<'_, Board, Move, u32>) {
+            self.0.generated(child);
+            self.1.generated(child);
+        }
+
+        fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
+            self.0.goal(node);
+            self.1.goal(node);
+        }
+
+        fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
+            self.0.depth_cut(node);
+            self.1.depth_cut(node);
+        }
+
+        fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
+            self.0.end(status, stats);
+            self.1.end(status, stats);
+        }
+    }
+
+    /// A board as the events and the trace show it: the searcher framework's rows, and the
+    /// compact line.
+    pub(crate) fn render_board(board: &Board) -> Rendered {
+        Rendered {
+            view: board.to_string(),
+            line: Some(board.to_line()),
+        }
+    }
+
+    /// A move by where the blank goes.
+    pub(crate) fn name_move(mv: &Move) -> String {
+        mv.name().to_owned()
+    }
+
+    /// Solves `board` with `solvers` as `solve --events` watches it, for a
+    /// front end other than the binary (the Python package): the `run` event
+    /// (the searcher, the board, the goal, the heuristic when one guides the
+    /// search), then the search's events as cli-kit's [`SearchWatch`] writes
+    /// them, into `events`.
+    ///
+    /// # Errors
+    ///
+    /// What [`Solvers::solve`] returns.
+    pub fn solve_watched(
+        solvers: &Solvers,
+        board: &Board,
+        events: &mut cli_kit::Events,
+    ) -> Result<Answer, SolveError> {
+        emit_run(events, solvers, board);
+        let sinks = Sinks {
+            events: Some(events),
+            trace: None,
+        };
+        let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
+        solvers.solve_observed(board, &mut watched)
+    }
+
+    /// Writes the `run` event of `board`, unless its size has no plan (the
+    /// solve then says why).
+    pub(crate) fn emit_run(events: &mut cli_kit::Events, solvers: &Solvers, board: &Board) {
+        if let Ok(plan) = solvers.options().plan(board.size()) {
+            events.emit("run", &run_fields(board, &plan));
+        }
+    }
+
+    /// The fields of a board's `run` event.
+    fn run_fields(board: &Board, plan: &Plan) -> serde_json::Value {
+        let algorithm = plan.options.algorithm;
+        let mut fields = serde_json::json!({
+            "algorithm": algorithm.name(),
+            "puzzle": board.to_line(),
+            "goal": plan.goal.to_line(),
+        });
+        if algorithm.uses_heuristic() {
+            fields["heuristic"] = plan.heuristic.name().into();
+        }
+        fields
+    }
+
+    /// Every searcher reports its search, and every shared flag but
+    /// `--count` applies to every searcher (a search returns one path; the
+    /// crate's own flags are checked by [`Options::check`]).
+    impl Watchable for Board {
+        fn watchable(_algo: crate::Algo) -> bool {
+            true
+        }
+
+        fn applies(flag: Flag, _algo: crate::Algo) -> bool {
+            flag != Flag::Count
+        }
+
+        /// The solve of [`crate::solve`] (the same fallbacks for options
+        /// that do not fit the board), watched.
+        fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> OutcomeOf<Self> {
+            let Watch { sinks, tree } = watch;
+            let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
+            let mut drawn = tree.is_some().then(|| TreeWatch::new(self, options));
+            let mut attempt = |options: &Options| {
+                let solvers = Solvers::new(options.clone());
+                match drawn.as_mut() {
+                    Some(drawn) => solvers.solve_observed(self, &mut Tee(&mut watched, drawn)),
+                    None => solvers.solve_observed(self, &mut watched),
+                }
+            };
+            let answer = match attempt(options) {
+                Err(SolveError::Options(OptionsError::PdbSize(_)) | SolveError::Pdb(_)) => {
+                    attempt(&Options {
+                        heuristic: None,
+                        ..options.clone()
+                    })
+                }
+                answer => answer,
+            };
+            if let (Some(tree), Some(drawn)) = (tree, drawn) {
+                *tree = drawn.finish();
+            }
+            answer.map_or_else(
+                |_| Search::unsolvable().into_outcome(),
+                Answer::into_outcome,
+            )
+        }
+
+        fn run_event(&self, options: &Options) -> serde_json::Value {
+            match options.plan(self.size()) {
+                Ok(plan) => run_fields(self, &plan),
+                Err(_) => serde_json::json!({
+                    "algorithm": crate::Algorithm::name(crate::Configure::algo(options)),
+                    "puzzle": self.to_line(),
+                }),
+            }
+        }
+    }
+}
+
+#[cfg(feature = "app")]
+pub use watched::solve_watched;
+#[cfg(feature = "cli")]
+pub(crate) use watched::{Tee, emit_run, name_move, render_board};

@@ -99,6 +99,11 @@ fn flags_that_do_not_apply_are_usage_errors() {
             "expected a size",
         ),
         (&["batch", "hard.txt", "--threads", "0"], "--threads"),
+        // A shared flag that applies to no searcher: cli-kit's one message.
+        (
+            &["solve", "142358607", "--count"],
+            "--count does not apply to --algo astar (to none)",
+        ),
     ] {
         let (code, stdout, stderr) = run(args, "");
         assert_eq!(code, 2, "{args:?}: {stderr}");

@@ -1,0 +1,459 @@
+//! What the front ends show of an eight-puzzle solve, on cli-kit's
+//! application traits (the `app` feature, no command-line parsing): the
+//! record's own fields ([`Fields`], [`Counters`]) and the record
+//! ([`record`]), the human views (the searcher framework's
+//! `print_moves_to` for `solve`, its `process_file` line for `batch`), the
+//! SVG picture and the board as data ([`Show`]), and `check`'s verdict on
+//! a record ([`Verify`]).
+//!
+//! The goal, the searcher and the heuristic of a solve are its
+//! [`Options`]', planned for the board's size: [`EightView`] carries
+//! them, so that [`Show::record_viewed`] and [`Show::svg_viewed`] name
+//! them ([`Show::record`] and [`Show::svg`] are those of the default
+//! options).
+
+use std::io::{self, Write};
+
+use cli_kit::app::{Board as BoardData, Cell, OutcomeOf, Show, Solved, Verify, ViewFlags};
+use cli_kit::{Record, Status, Verified};
+use serde::{Deserialize, Serialize};
+
+use crate::solver::Search;
+
+/// The watched solve of the Python package's `solve --events`.
+pub use crate::watch::solve_watched;
+use crate::{
+    Answer, Board, Limit, Move, Options, Plan, SearchAlgorithm, Solvers, Stats, check, moves_view,
+};
+
+/// The view options that are eight-puzzle's own, and the options the
+/// boards are solved with (whose plan names the goal, the searcher and
+/// the heuristic of a record and a view).
+#[derive(Debug, Clone, Default)]
+pub struct EightView {
+    /// The options of the solve.
+    pub options: Options,
+    /// `batch`'s view: the searcher framework's `process_file` line per
+    /// board, not `solve`'s.
+    pub batch: bool,
+    /// `solve --summary`: only the moves on one line.
+    pub summary: bool,
+}
+
+impl EightView {
+    /// The plan of `board`'s size under these options, if they fit it.
+    fn plan(&self, board: &Board) -> Option<Plan> {
+        self.options.plan(board.size()).ok()
+    }
+}
+
+/// The search a shown solve stands for: its status, moves and counters.
+fn search_of(solved: &Solved<Board>) -> Search {
+    let outcome = &solved.outcome;
+    Search {
+        status: outcome.status,
+        moves: outcome.solution.as_ref().map(|moves| moves.0.clone()),
+        stats: outcome.stats,
+    }
+}
+
+impl Show for Board {
+    type Fields = Fields;
+    type Counters = Counters;
+    type View = EightView;
+
+    /// The record under the default options ([`Show::record_viewed`]).
+    fn record(solved: &Solved<Self>, counting: bool) -> EightRecord {
+        Self::record_viewed(solved, counting, &EightView::default())
+    }
+
+    /// The record (no count: a search returns one path).
+    fn record_viewed(solved: &Solved<Self>, _counting: bool, own: &EightView) -> EightRecord {
+        record_of(
+            &solved.puzzle,
+            own.plan(&solved.puzzle).as_ref(),
+            &search_of(solved),
+        )
+    }
+
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved<Self>,
+        flags: &ViewFlags,
+        own: &EightView,
+    ) -> io::Result<()> {
+        let board = &solved.puzzle;
+        let search = search_of(solved);
+        if own.batch {
+            return writeln!(out, "{}", batch_line(board, &search, flags.stats));
+        }
+        // Options that do not fit the board leave no solve to show: the
+        // solve has said why.
+        let Some(plan) = own.plan(board) else {
+            return Ok(());
+        };
+        write!(
+            out,
+            "{}",
+            human(board, &plan, &search, flags.stats, own.summary)
+        )
+    }
+
+    /// The picture towards the default goal ([`Show::svg_viewed`]).
+    fn svg(&self, outcome: &OutcomeOf<Self>) -> String {
+        self.svg_viewed(outcome, &EightView::default())
+    }
+
+    /// The start, the goal and the solution as a strip of small boards,
+    /// or the start, the goal and why there is no solution.
+    fn svg_viewed(&self, outcome: &OutcomeOf<Self>, own: &EightView) -> String {
+        let goal = own
+            .plan(self)
+            .map_or_else(|| Board::goal(self.size()), |plan| plan.goal);
+        let moves = outcome.solution.as_ref().map(|moves| moves.moves());
+        let status = outcome.status.to_string();
+        let caption = moves.is_none().then_some(status.as_str());
+        crate::svg::render(self, &goal, moves, caption)
+    }
+
+    /// The tiles (the blank empty), after `solution`'s moves if given.
+    fn board(&self, solution: Option<&crate::Moves>) -> BoardData {
+        let mut board = self.clone();
+        for &mv in solution.map_or(&[][..], |moves| moves.moves()) {
+            match board.moved(mv) {
+                Some(next) => board = next,
+                None => break,
+            }
+        }
+        let size = board.size();
+        BoardData {
+            rows: size,
+            cols: size,
+            cells: board
+                .tiles()
+                .iter()
+                .map(|&tile| Cell {
+                    text: if tile == 0 {
+                        String::new()
+                    } else {
+                        tile.to_string()
+                    },
+                    given: true,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `check`'s verdict on a record: [`check_record`], the record's board
+/// `given` when one is named beside the records.
+impl Verify for Board {
+    fn verify(given: Option<&Self>, record: &EightRecord) -> Result<Verified, String> {
+        let Some(given) = given else {
+            return check_record(record);
+        };
+        let line = given.to_line();
+        match &record.fields.board {
+            None => {
+                let mut record = record.clone();
+                record.fields.board = Some(line);
+                check_record(&record)
+            }
+            Some(board) if *board != line => {
+                Err(format!("the record is of the board {board}, not of {line}"))
+            }
+            Some(_) => check_record(record),
+        }
+    }
+}
+
+/// The fields of an `eight-puzzle` record beside the envelope.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The board, in its compact form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The goal (the blank first when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// The searcher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<String>,
+    /// The heuristic, `null` for a searcher that uses none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<Option<String>>,
+    /// The searcher framework's states tested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_tested: Option<u64>,
+    /// The moves, when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// How many moves, when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_moves: Option<u64>,
+}
+
+/// The counters of `stats` beside `nodes` (= `generated`) and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// The searcher framework's states tested.
+    #[serde(default)]
+    pub num_tested: u64,
+    /// States whose successors were generated.
+    #[serde(default)]
+    pub expanded: u64,
+    /// States generated, the start included.
+    #[serde(default)]
+    pub generated: u64,
+    /// The largest frontier.
+    #[serde(default)]
+    pub max_frontier: u64,
+    /// Iterations of the deepening searchers.
+    #[serde(default)]
+    pub iterations: u64,
+}
+
+/// An `eight-puzzle` JSON record.
+pub type EightRecord = Record<Fields, String, Counters>;
+
+/// The record of a solved (or unsolvable, or stopped) board.
+pub fn record(board: &Board, answer: &Answer) -> EightRecord {
+    record_of(board, Some(&answer.plan), &answer.search)
+}
+
+/// The record of `board`'s `search`, with the goal, searcher and
+/// heuristic of `plan` when there is one.
+fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord {
+    let stats = &search.stats;
+    let names: Option<Vec<String>> = search
+        .moves()
+        .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
+    let algorithm = plan.map(|plan| plan.options.algorithm);
+    let fields = Fields {
+        board: Some(board.to_line()),
+        goal: plan.map(|plan| plan.goal.to_line()),
+        algo: algorithm.map(|algorithm| algorithm.name().to_owned()),
+        heuristic: plan.map(|plan| {
+            plan.options
+                .algorithm
+                .uses_heuristic()
+                .then(|| plan.heuristic.name().to_owned())
+        }),
+        num_tested: Some(stats.num_tested),
+        num_moves: names.as_ref().map(|names| names.len() as u64),
+        moves: names,
+    };
+    let mut record = Record::ended(search.status, fields);
+    record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
+    record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
+    record
+}
+
+/// The record of `eight-puzzle solve --json` for a front end other than
+/// the binary (the Python package): the same solvers, the same [`record`].
+impl cli_kit::SolveRecord for Board {
+    type Fields = Fields;
+    type Json = String;
+    type Counters = Counters;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        _counting: bool,
+    ) -> Result<(crate::Outcome, EightRecord), String> {
+        let answer = Solvers::new(options.clone())
+            .solve(self)
+            .map_err(|error| error.to_string())?;
+        let record = record(self, &answer);
+        Ok((answer.into_outcome(), record))
+    }
+
+    fn invalid_record(_text: &str, error: &str) -> EightRecord {
+        EightRecord::invalid(error, Fields::default())
+    }
+}
+
+/// `eight-puzzle check` for a front end other than the binary: its JSON
+/// records and [`Verify`], the board this one.
+impl cli_kit::CheckSolution for Board {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        cli_kit::app::check_text(self, text)
+    }
+}
+
+fn counters(stats: &Stats) -> Counters {
+    Counters {
+        num_tested: stats.num_tested,
+        expanded: stats.expanded,
+        generated: stats.generated,
+        max_frontier: stats.max_frontier,
+        iterations: u64::from(stats.iterations),
+    }
+}
+
+/// `node`, `time` or `memory`, as in the flag that sets the limit.
+fn limit_kind(limit: Limit) -> &'static str {
+    limit.name()
+}
+
+/// `1 move`, `5 moves`.
+pub(crate) fn counted(count: u64, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
+/// The `--stats` line.
+fn stats_line(stats: &Stats) -> String {
+    let counters = [
+        ("nodes", stats.generated.to_string()),
+        ("expanded", stats.expanded.to_string()),
+        ("largest frontier", stats.max_frontier.to_string()),
+        ("iterations", stats.iterations.to_string()),
+    ];
+    cli_kit::stats_line(&counters, stats.elapsed)
+}
+
+/// The moves on one line, the end of `solve`'s view (all of it with
+/// `--summary`): `5 moves: up left down right up`.
+fn moves_line(moves: &[Move]) -> String {
+    let names: Vec<&str> = moves.iter().map(|mv| mv.name()).collect();
+    match names.as_slice() {
+        [] => "0 moves: the board is the goal".to_owned(),
+        _ => format!(
+            "{}: {}",
+            counted(names.len() as u64, "move"),
+            names.join(" ")
+        ),
+    }
+}
+
+/// `solve`'s human view: the searcher framework's `print_moves_to`, the count and the moves
+/// on one line (only that line when `summary`), or why there is no
+/// solution.
+pub(crate) fn human(
+    board: &Board,
+    plan: &Plan,
+    search: &Search,
+    stats: bool,
+    summary: bool,
+) -> String {
+    let tested = search.stats.num_tested;
+    let mut text = match (search.moves(), search.status) {
+        (Some(moves), _) if summary => format!("{}\n", moves_line(moves)),
+        (Some(moves), _) => format!(
+            "{}{}, {} tested\n{}\n",
+            moves_view(board, moves),
+            counted(moves.len() as u64, "move"),
+            counted(tested, "state"),
+            moves_line(moves),
+        ),
+        (None, crate::Status::Limit(Limit::Depth)) => format!(
+            "no solution within the depth limit of {}, {} tested\n",
+            counted(u64::from(plan.options.depth_limit.unwrap_or(0)), "move"),
+            counted(tested, "state"),
+        ),
+        (None, crate::Status::Limit(limit)) => {
+            let greedy = match plan.options.algorithm {
+                SearchAlgorithm::Greedy => "",
+                _ => ", or try --algo greedy for a path that need not be shortest",
+            };
+            let kind = limit_kind(limit);
+            format!(
+                "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
+                counted(tested, "state"),
+            )
+        }
+        (None, _) => format!(
+            "{} cannot reach {}: unsolvable (the parity of the tiles differs), no search made\n",
+            board.to_line(),
+            plan.goal.to_line()
+        ),
+    };
+    if stats && search.status != crate::Status::Unsolvable {
+        text.push_str(&stats_line(&search.stats));
+        text.push('\n');
+    }
+    text
+}
+
+/// The searcher framework's `process_file` line: `142358607: 5 moves, 26 states tested`.
+pub(crate) fn batch_line(board: &Board, search: &Search, stats: bool) -> String {
+    let tested = counted(search.stats.num_tested, "state");
+    let board = board.to_line();
+    let mut line = match (search.moves(), search.status) {
+        (Some(moves), _) => format!(
+            "{board}: {}, {tested} tested",
+            counted(moves.len() as u64, "move")
+        ),
+        (None, crate::Status::Limit(Limit::Depth)) => {
+            format!("{board}: no solution within the depth limit, {tested} tested")
+        }
+        (None, crate::Status::Limit(limit)) => {
+            format!(
+                "{board}: {} limit reached, {tested} tested",
+                limit_kind(limit)
+            )
+        }
+        (None, _) => format!("{board}: unsolvable"),
+    };
+    if stats && search.status != crate::Status::Unsolvable {
+        line.push_str(&format!(" ({})", stats_line(&search.stats)));
+    }
+    line
+}
+
+/// Checks one record with the library's independent [`check`]: for
+/// `solved`, the moves are legal, lead from `board` to `goal` (blank first
+/// when absent), and agree with `solution` and `num_moves`; for
+/// `unsolvable`, the inversion rule agrees. Nothing to verify otherwise.
+pub fn check_record(record: &EightRecord) -> Result<Verified, String> {
+    let fields = &record.fields;
+    match record.status {
+        Status::Solved => {
+            let (board, goal) = boards_of(fields)?;
+            let names = fields.moves.as_ref().ok_or("no \"moves\" list")?;
+            let moves = names
+                .iter()
+                .enumerate()
+                .map(|(index, name)| {
+                    name.parse::<Move>()
+                        .map_err(|error| format!("move {}: {error}", index + 1))
+                })
+                .collect::<Result<Vec<Move>, String>>()?;
+            check::solution(&board, &goal, &moves).map_err(|error| error.to_string())?;
+            let listed = names.join(" ");
+            if let Some(solution) = &record.solution
+                && *solution != listed
+            {
+                return Err(format!(
+                    "\"solution\" {solution:?} does not match the \"moves\" list"
+                ));
+            }
+            match fields.num_moves {
+                None => Err("no \"num_moves\" count".to_owned()),
+                Some(count) if count != moves.len() as u64 => Err(format!(
+                    "num_moves is {count} but {} moves are listed",
+                    moves.len()
+                )),
+                Some(_) => Ok(Verified::Solution),
+            }
+        }
+        Status::Unsolvable => {
+            let (board, goal) = boards_of(fields)?;
+            check::no_solution(&board, &goal).map_err(|error| error.to_string())?;
+            Ok(Verified::NoSolution)
+        }
+        Status::Limit | Status::Invalid => Ok(Verified::Nothing),
+    }
+}
+
+/// The record's board and goal (the blank first when absent).
+fn boards_of(fields: &Fields) -> Result<(Board, Board), String> {
+    let text = fields.board.as_deref().ok_or("no \"board\" string")?;
+    let board: Board = text.parse().map_err(|error| format!("board: {error}"))?;
+    let goal = match &fields.goal {
+        Some(text) => text.parse().map_err(|error| format!("goal: {error}"))?,
+        None => Board::goal(board.size()),
+    };
+    Ok((board, goal))
+}
