@@ -11,8 +11,7 @@ use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
 use cli_kit::{
-    App, Count, Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally,
-    Verified,
+    App, Count, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
 use serde::{Deserialize, Serialize};
 
@@ -188,17 +187,6 @@ impl cli_kit::Outcome for Solved {
     }
 }
 
-impl Solved {
-    /// What cli-kit's [`Show`] shows of it.
-    fn shown(&self) -> cli_kit::app::Solved<Puzzle> {
-        cli_kit::app::Solved {
-            puzzle: self.puzzle.clone(),
-            outcome: self.outcome.clone(),
-            unique: self.unique,
-        }
-    }
-}
-
 /// Solves one item with `options`. With `tell_unique`, a solved puzzle is
 /// then counted to 2 by the fast engine ([`crate::is_unique`], within the
 /// same limits) to tell whether its solution is unique; the outcome and its
@@ -355,96 +343,6 @@ pub fn write_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
         )?;
     }
     Ok(())
-}
-
-/// How `solve` shows its results.
-#[derive(Debug, Clone)]
-pub struct SolveReport {
-    /// The program name for warnings.
-    pub program: String,
-    /// The input's name for warnings.
-    pub input: String,
-    /// The algorithm (for the record).
-    pub algo: Algo,
-    /// JSON lines instead of the drawing.
-    pub json: bool,
-    /// The `--stats` line.
-    pub stats: bool,
-    /// Whether solutions are counted (and up to how many).
-    pub count_limit: Option<u64>,
-    /// Print the canonical URL above the drawing.
-    pub to_url: bool,
-    /// Puzzles written so far (for separating a batch's drawings).
-    pub written: usize,
-    /// Whether drawings show the puzzle's givens in bold (ANSI escapes):
-    /// see [`cli_kit::app::mark_givens`].
-    pub bold_givens: bool,
-}
-
-impl SolveReport {
-    /// The record of a solved item: [`record`], at the item's line.
-    pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
-        record(Some(self.algo), self.count_limit.is_some(), &solved.shown()).at_line(item.line)
-    }
-
-    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> io::Result<()> {
-        let flags = ViewFlags {
-            count: self.count_limit.is_some(),
-            stats: self.stats,
-            bold_givens: self.bold_givens,
-        };
-        let own = RippleView {
-            algo: self.algo,
-            to_url: self.to_url,
-            limit: self.count_limit.unwrap_or(2),
-        };
-        write_view(
-            out,
-            (item.line, self.written),
-            &solved.shown(),
-            &flags,
-            &own,
-        )
-    }
-}
-impl Report<Item, Solved> for SolveReport {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        item: &Item,
-        result: Result<&Solved, &str>,
-    ) -> anyhow::Result<()> {
-        match result {
-            Ok(solved) => {
-                for warning in &solved.warnings {
-                    eprintln!(
-                        "{}: {}: warning: {warning}; taken as no wall",
-                        self.program, self.input
-                    );
-                }
-                if self.json {
-                    self.record(item, solved).write_line(out)?;
-                } else {
-                    self.human(out, item, solved)?;
-                }
-            }
-            Err(message) => {
-                if self.json {
-                    let record: RippleRecord = Record::invalid(message, Fields::default());
-                    record.at_line(item.line).write_line(out)?;
-                }
-            }
-        }
-        self.written += 1;
-        Ok(())
-    }
-
-    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
-        if !self.json {
-            write_summary(out, tally)?;
-        }
-        Ok(())
-    }
 }
 
 /// Checks one record of `solve` or `generate` independently: the solution

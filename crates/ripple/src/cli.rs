@@ -3,18 +3,23 @@
 //! of `generate` and `convert`, and the entry points the explorer and the
 //! Python package call.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cli_kit::{Input, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified};
-
-pub use crate::app::{
-    COMMAND_LINE, Counters, Fields, Item, MAX_LINE, RippleRecord, RippleView, SolveReport, Solved,
-    check_record, items, read_puzzle, solve_item, unique_line,
+use cli_kit::app::ViewFlags;
+use cli_kit::{
+    Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
 
+pub use crate::app::{
+    COMMAND_LINE, Counters, Fields, Item, MAX_LINE, RippleRecord, RippleView, Solved, check_record,
+    items, read_puzzle, solve_item, unique_line,
+};
+
+use crate::app::{record, write_summary, write_view};
 use crate::{
-    Difficulty, Format, Generated, Options, Outcome, Puzzle, Status, is_url, solve, to_url, write,
+    Algo, Difficulty, Format, Generated, Options, Outcome, Puzzle, Status, is_url, solve, to_url,
+    write,
 };
 
 /// The input of `source`: a URL given on the command line (and not a
@@ -65,7 +70,7 @@ impl cli_kit::SolveRecord for Puzzle {
             outcome,
             unique,
         };
-        let record = crate::app::record(Some(options.algo), counting, &solved);
+        let record = record(Some(options.algo), counting, &solved);
         Ok((solved.outcome, record))
     }
 
@@ -80,6 +85,107 @@ impl cli_kit::SolveRecord for Puzzle {
 impl cli_kit::CheckSolution for Puzzle {
     fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
         cli_kit::app::check_text(self, text)
+    }
+}
+
+impl Solved {
+    /// What cli-kit's [`Show`] shows of it.
+    fn shown(&self) -> cli_kit::app::Solved<Puzzle> {
+        cli_kit::app::Solved {
+            puzzle: self.puzzle.clone(),
+            outcome: self.outcome.clone(),
+            unique: self.unique,
+        }
+    }
+}
+
+/// How `solve` shows its results.
+#[derive(Debug, Clone)]
+pub struct SolveReport {
+    /// The program name for warnings.
+    pub program: String,
+    /// The input's name for warnings.
+    pub input: String,
+    /// The algorithm (for the record).
+    pub algo: Algo,
+    /// JSON lines instead of the drawing.
+    pub json: bool,
+    /// The `--stats` line.
+    pub stats: bool,
+    /// Whether solutions are counted (and up to how many).
+    pub count_limit: Option<u64>,
+    /// Print the canonical URL above the drawing.
+    pub to_url: bool,
+    /// Puzzles written so far (for separating a batch's drawings).
+    pub written: usize,
+    /// Whether drawings show the puzzle's givens in bold (ANSI escapes):
+    /// see [`cli_kit::app::mark_givens`].
+    pub bold_givens: bool,
+}
+
+impl SolveReport {
+    /// The record of a solved item: [`record`], at the item's line.
+    pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
+        record(Some(self.algo), self.count_limit.is_some(), &solved.shown()).at_line(item.line)
+    }
+
+    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> io::Result<()> {
+        let flags = ViewFlags {
+            count: self.count_limit.is_some(),
+            stats: self.stats,
+            bold_givens: self.bold_givens,
+        };
+        let own = RippleView {
+            algo: self.algo,
+            to_url: self.to_url,
+            limit: self.count_limit.unwrap_or(2),
+        };
+        write_view(
+            out,
+            (item.line, self.written),
+            &solved.shown(),
+            &flags,
+            &own,
+        )
+    }
+}
+impl Report<Item, Solved> for SolveReport {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        item: &Item,
+        result: Result<&Solved, &str>,
+    ) -> anyhow::Result<()> {
+        match result {
+            Ok(solved) => {
+                for warning in &solved.warnings {
+                    eprintln!(
+                        "{}: {}: warning: {warning}; taken as no wall",
+                        self.program, self.input
+                    );
+                }
+                if self.json {
+                    self.record(item, solved).write_line(out)?;
+                } else {
+                    self.human(out, item, solved)?;
+                }
+            }
+            Err(message) => {
+                if self.json {
+                    let record: RippleRecord = Record::invalid(message, Fields::default());
+                    record.at_line(item.line).write_line(out)?;
+                }
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
+        if !self.json {
+            write_summary(out, tally)?;
+        }
+        Ok(())
     }
 }
 
@@ -157,6 +263,20 @@ pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<Record
         }
     }
     Ok(RecordStatus::Solved)
+}
+
+/// `generate` on stdout: the exit code of its status (cli-kit's).
+///
+/// # Errors
+///
+/// A puzzle that cannot be generated, an output that cannot be written.
+pub fn run_generate(run: &GenerateRun) -> anyhow::Result<std::process::ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = generate(run, &mut out)?;
+    out.flush()?;
+    let mut tally = Tally::default();
+    tally.add(status);
+    Ok(tally.exit())
 }
 
 /// `generate`'s progress line on stderr, redrawn in place at most five
@@ -294,6 +414,26 @@ pub fn convert(
         }
     }
     Ok(tally)
+}
+
+/// `convert` of `source` ([`read_items`]) on stdout: the exit code of the
+/// tally (cli-kit's).
+///
+/// # Errors
+///
+/// An input that cannot be read or holds no puzzle, an output that cannot
+/// be written.
+pub fn run_convert(
+    program: &str,
+    source: Option<&str>,
+    format: Format,
+) -> anyhow::Result<std::process::ExitCode> {
+    let (name, items) = read_items(source)?;
+    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let tally = convert(program, &name, &items, format, &mut out)?;
+    out.flush()?;
+    Ok(tally.exit())
 }
 
 /// Reads `RxC` (or `R`, square) for `--size`.

@@ -2,13 +2,13 @@
 //! library's `cli` module and cli-kit; no output format or exit code is
 //! decided here.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use cli_kit::{SolveFlags, SolveRun, Tally, parse_seconds};
+use cli_kit::{SolveFlags, SolveRun, parse_seconds};
 use ripple::cli::{self, GenerateRun, RippleView};
 use ripple::{Algo, Difficulty, Format, Puzzle};
 
@@ -135,20 +135,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 time_limit: Some(args.time_limit),
                 progress: io::stderr().is_terminal(),
             };
-            let mut out = BufWriter::new(io::stdout().lock());
-            let status = cli::generate(&run, &mut out)?;
-            out.flush()?;
-            let mut tally = Tally::default();
-            tally.add(status);
-            Ok(tally.exit())
+            cli::run_generate(&run)
         }
-        Command::Convert(args) => {
-            let (name, items) = cli::read_items(args.input.as_deref())?;
-            anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
-            let mut out = BufWriter::new(io::stdout().lock());
-            let tally = cli::convert(PROGRAM, &name, &items, args.format, &mut out)?;
-            out.flush()?;
-            Ok(tally.exit())
-        }
+        Command::Convert(args) => cli::run_convert(PROGRAM, args.input.as_deref(), args.format),
     }
 }
