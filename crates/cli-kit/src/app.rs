@@ -33,7 +33,7 @@ use crate::watch::Sinks;
 pub type OutcomeOf<P> = puzzle_kit::Outcome<<P as Puzzle>::Solution, <P as Puzzle>::Stats>;
 
 /// The JSON record of a puzzle's solve, as [`Show::record`] writes it.
-pub type RecordOf<P> = Record<<P as Show>::Fields, String, <P as Show>::Counters>;
+pub type RecordOf<P> = Record<<P as Show>::Fields, <P as Show>::Json, <P as Show>::Counters>;
 
 /// The node limit of each `--compare` run unless `--node-limit` says, the
 /// same in every crate.
@@ -245,6 +245,9 @@ pub trait Show: Puzzle {
     type Fields: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The counters a record adds to `stats` beside `nodes` and `micros`.
     type Counters: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
+    /// The solution's JSON form in a record: `String` for a canonical line
+    /// (gogen), or the crate's own (ripple's rows of digits).
+    type Json: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The view options that are the crate's own (gogen's `--show-words`).
     type View: Default + Clone + std::fmt::Debug + Send + Sync;
 
@@ -252,7 +255,18 @@ pub trait Show: Puzzle {
     fn record(
         solved: &Solved<Self>,
         counting: bool,
-    ) -> Record<Self::Fields, String, Self::Counters>;
+    ) -> Record<Self::Fields, Self::Json, Self::Counters>;
+
+    /// The record the driver writes under `--json`: [`Show::record`] by
+    /// default; a crate whose record names something of its view options
+    /// (ripple's `algo`) builds it with them.
+    fn record_viewed(
+        solved: &Solved<Self>,
+        counting: bool,
+        _own: &Self::View,
+    ) -> Record<Self::Fields, Self::Json, Self::Counters> {
+        Self::record(solved, counting)
+    }
 
     /// The human view of a solve.
     ///
@@ -265,6 +279,39 @@ pub trait Show: Puzzle {
         flags: &ViewFlags,
         own: &Self::View,
     ) -> io::Result<()>;
+
+    /// The human view of one result of a batch: `line` is the item's input
+    /// line (in a batch of lines), `index` how many results came before it
+    /// (a failed item's included). By default [`Show::write_human`]; a crate
+    /// whose batch view heads each result with its line overrides it.
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_human_item(
+        out: &mut dyn Write,
+        _line: Option<usize>,
+        _index: usize,
+        solved: &Solved<Self>,
+        flags: &ViewFlags,
+        own: &Self::View,
+    ) -> io::Result<()> {
+        Self::write_human(out, solved, flags, own)
+    }
+
+    /// What the human view writes after the last result (a batch's
+    /// summary): nothing by default.
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_summary(
+        _out: &mut dyn Write,
+        _tally: &crate::Tally,
+        _own: &Self::View,
+    ) -> io::Result<()> {
+        Ok(())
+    }
 
     /// The SVG picture of a solve: the solution, or the givens and why
     /// there is none.
@@ -319,7 +366,7 @@ pub trait Verify: Show {
 /// The first record that is not a record or is wrong: its line and why.
 pub fn check_text<P: Verify>(puzzle: &P, text: &str) -> Result<Vec<Verified>, (usize, String)> {
     verify_claims(
-        json_records::<P::Fields, String, P::Counters>(text),
+        json_records::<P::Fields, P::Json, P::Counters>(text),
         |record| P::verify(Some(puzzle), &record),
     )
 }
@@ -362,6 +409,12 @@ pub trait Compare: Puzzle {
     /// A row's last column: the count of solutions by default.
     fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
         Some(outcome.count)
+    }
+
+    /// The fields every JSON row of this puzzle's table ends with, beside
+    /// the driver's `line` (ripple's `puzzle`, its URL): none by default.
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
     }
 }
 

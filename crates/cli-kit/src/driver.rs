@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use puzzle_kit::{Configure, Limit};
+use puzzle_kit::{Configure, Limit, Puzzle};
 
 use crate::app::{
     Flag, OutcomeOf, Show, Solved, Verify, ViewFlags, Watch, Watchable, mark_givens, misfit,
@@ -47,6 +47,18 @@ pub trait App: Watchable + Show + crate::app::Compare {
     ///
     /// The message a bad item is reported with.
     fn read(text: &str, reading: &Self::Reading) -> Result<Self, String>;
+
+    /// The puzzle of `item` and the warnings of its reading (each said on
+    /// stderr before its result, as `program: input: warning: ...`): by
+    /// default [`App::read`] of its text, without warnings. A crate whose
+    /// messages name the item's line in a batch overrides it.
+    ///
+    /// # Errors
+    ///
+    /// The message a bad item is reported with.
+    fn read_item(item: &Item, reading: &Self::Reading) -> Result<(Self, Vec<String>), String> {
+        Self::read(&item.text, reading).map(|puzzle| (puzzle, Vec::new()))
+    }
 
     /// Whether the solution of a solved puzzle is unique, told when not
     /// counting; `None` (the default) when the crate does not tell.
@@ -213,6 +225,9 @@ where
     pub flags: &'a SolveFlags<P::Algo>,
     /// The input file, or stdin for `None` or `-`.
     pub file: Option<&'a Path>,
+    /// An input the crate has already (ripple's URL on the command line),
+    /// read instead of `file`; `None` for most.
+    pub input: Option<Input>,
     /// What reading an item needs.
     pub reading: P::Reading,
     /// The crate's own view options.
@@ -223,33 +238,71 @@ where
 
 /// How the driver shows each result: a record under `--json`, else the
 /// crate's human view.
-struct View<P: Show> {
+struct View<'a, P: Show> {
+    program: &'a str,
+    input: &'a str,
     json: bool,
     counting: bool,
     flags: ViewFlags,
     own: P::View,
+    /// Results written so far, failed ones included.
+    written: usize,
 }
 
-impl<P: Show> Report<Item, Solved<P>> for View<P> {
+/// A solve and the warnings of its item's reading ([`App::read_item`]).
+struct Done<P: Puzzle> {
+    solved: Solved<P>,
+    warnings: Vec<String>,
+}
+
+impl<P: Puzzle> crate::Outcome for Done<P> {
+    fn status(&self) -> crate::Status {
+        self.solved.outcome.status.into()
+    }
+}
+
+impl<P: Show> Report<Item, Done<P>> for View<'_, P> {
     fn write(
         &mut self,
         out: &mut dyn Write,
         item: &Item,
-        result: Result<&Solved<P>, &str>,
+        result: Result<&Done<P>, &str>,
     ) -> anyhow::Result<()> {
+        if let Ok(done) = result {
+            for warning in &done.warnings {
+                eprintln!("{}: {}: warning: {warning}", self.program, self.input);
+            }
+        }
+        let result = result.map(|done| &done.solved);
+        let index = self.written;
+        self.written += 1;
         match (result, self.json) {
             (Ok(solved), true) => P::record_viewed(solved, self.counting, &self.own)
                 .at_line(item.line)
                 .write_line(out),
             (Err(message), true) => {
-                let invalid: Record<P::Fields, String, P::Counters> =
+                let invalid: Record<P::Fields, P::Json, P::Counters> =
                     Record::invalid(message, P::Fields::default());
                 invalid.at_line(item.line).write_line(out)
             }
-            (Ok(solved), false) => Ok(P::write_human(out, solved, &self.flags, &self.own)?),
+            (Ok(solved), false) => Ok(P::write_human_item(
+                out,
+                item.line,
+                index,
+                solved,
+                &self.flags,
+                &self.own,
+            )?),
             // The driver has put the message on stderr.
             (Err(_), false) => Ok(()),
         }
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, tally: &crate::Tally) -> anyhow::Result<()> {
+        if !self.json {
+            P::write_summary(out, tally, &self.own)?;
+        }
+        Ok(())
     }
 }
 
@@ -271,6 +324,7 @@ where
     let SolveRun {
         flags,
         file,
+        input,
         reading,
         view: own,
         threads,
@@ -280,7 +334,10 @@ where
     }
     let program = P::NAME;
     let options: P::Options = flags.options();
-    let input = Input::read(file)?;
+    let input = match input {
+        Some(input) => input,
+        None => Input::read(file)?,
+    };
     let items = P::items(&input);
     if flags.watch.compare {
         return compare::<P>(&items, &reading, &options, flags.json);
@@ -296,6 +353,9 @@ where
     // The crate's view options, for its pictures too.
     let own_svg = own.clone();
     let mut view = View::<P> {
+        program,
+        input: &input.name,
+        written: 0,
         json: flags.json,
         counting: flags.count,
         flags: ViewFlags {
@@ -310,7 +370,10 @@ where
     };
     let tell_unique = !flags.count;
     // What follows the solve of each item: uniqueness, the picture.
-    let finish = |item: &Item, puzzle: P, outcome: OutcomeOf<P>| -> Result<Solved<P>, String> {
+    let finish = |item: &Item,
+                  (puzzle, warnings): (P, Vec<String>),
+                  outcome: OutcomeOf<P>|
+     -> Result<Done<P>, String> {
         let unique = if tell_unique && outcome.status.is_solved() {
             puzzle.unique(&options)
         } else {
@@ -324,10 +387,13 @@ where
                 )
                 .map_err(|error| error.to_string())?;
         }
-        Ok(Solved {
-            puzzle,
-            outcome,
-            unique,
+        Ok(Done {
+            solved: Solved {
+                puzzle,
+                outcome,
+                unique,
+            },
+            warnings,
         })
     };
     if flags.watching() {
@@ -337,7 +403,8 @@ where
             &mut view_out,
             &items,
             |item| {
-                let puzzle = P::read(&item.text, &reading)?;
+                let read = P::read_item(item, &reading)?;
+                let puzzle = &read.0;
                 let outcome = session.run(
                     |events| {
                         if let Some(line) = item.line {
@@ -347,7 +414,7 @@ where
                     },
                     |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
                 );
-                finish(item, puzzle, outcome)
+                finish(item, read, outcome)
             },
             &mut view,
         )?;
@@ -358,9 +425,9 @@ where
     Batch::new(program, &input.name).threads(threads).run(
         &items,
         |item| {
-            let puzzle = P::read(&item.text, &reading)?;
-            let outcome = puzzle.solve(&options);
-            finish(item, puzzle, outcome)
+            let read = P::read_item(item, &reading)?;
+            let outcome = read.0.solve(&options);
+            finish(item, read, outcome)
         },
         &mut view,
     )
@@ -376,10 +443,13 @@ fn compare<P: App>(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for item in items {
-        let puzzle = P::read(&item.text, reading).map_err(anyhow::Error::msg)?;
+        let (puzzle, _) = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
         let mut table = crate::app::compare(&puzzle, options);
         if let Some(line) = item.line {
             table = table.field("line", line);
+        }
+        for (name, value) in puzzle.compare_fields() {
+            table = table.field(name, value);
         }
         if json {
             table.write_json(&mut out)?;
@@ -401,6 +471,6 @@ fn compare<P: App>(
 /// Stdin that cannot be read, an output that cannot be written.
 pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
     let text = Input::stdin()?.text;
-    let claims = crate::json_records::<P::Fields, String, P::Counters>(&text);
+    let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&text);
     crate::run_check(P::NAME, claims, |record| P::verify(given, record))
 }

@@ -68,6 +68,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => cli_kit::driver::solve::<Puzzle, Cli>(SolveRun {
             flags: &args.shared,
             file: args.file.as_deref(),
+            input: None,
             reading: args.letters,
             view: GogenView {
                 show_words: args.show_words,

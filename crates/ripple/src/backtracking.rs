@@ -260,8 +260,8 @@ impl Problem for Mrv<'_> {
 /// forward checks and the rooms of one cell, the calls those rooms made,
 /// and whether a rule is already broken (no search follows).
 #[cfg_attr(
-    not(feature = "cli"),
-    expect(dead_code, reason = "read by the watch module of the cli feature")
+    not(feature = "app"),
+    expect(dead_code, reason = "read by the watch module of the app feature")
 )]
 pub(crate) struct Prepared<'s> {
     /// The state the search starts from.

@@ -1,220 +1,57 @@
-//! What the `ripple` binary adds on cli-kit: the items of an input (one
-//! puzzle, or a batch of URLs one per line), the record fields, the human
-//! and JSON views of `solve`, the `check` of records, and the output of
-//! `generate` and `convert`. Behind the `cli` feature.
+//! What the `ripple` binary does beyond the shared driver (the `cli`
+//! feature): its input (a URL on the command line, or a file), the output
+//! of `generate` and `convert`, and the entry points the explorer and the
+//! Python package call.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use cli_kit::app::ViewFlags;
 use cli_kit::{
-    Claims, Count, Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally,
-    Verified,
+    Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
-use serde::{Deserialize, Serialize};
 
+pub use crate::app::{
+    COMMAND_LINE, Counters, Fields, Item, MAX_LINE, RippleRecord, RippleView, Solved, check_record,
+    items, read_puzzle, solve_item, unique_line,
+};
+
+use crate::app::{record, write_summary, write_view};
 use crate::{
-    Algo, Difficulty, Format, Generated, Grid, Limit, Location, Options, Outcome, ParseError,
-    Puzzle, Status, check, is_url, parse, solve, to_url, write,
+    Algo, Difficulty, Format, Generated, Options, Outcome, Puzzle, Status, is_url, solve, to_url,
+    write,
 };
 
-/// The longest line read: far above any puzzle (a 128x128 URL is under
-/// 50,000 characters), so a huge line is reported, not parsed.
-pub const MAX_LINE: usize = 200_000;
-
-/// One puzzle of an input: the line it is on in a batch of URLs (`None`
-/// for a whole file), and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
-    /// 1-based line in a batch of URLs.
-    pub line: Option<usize>,
-    /// The puzzle's text.
-    pub text: String,
-    /// Why the line cannot be a puzzle before it is read (a line far too
-    /// long: kept as this message, not copied).
-    pub too_long: Option<String>,
+/// The input of `source`: a URL given on the command line (and not a
+/// file's name) as the input [`COMMAND_LINE`], else `None` (a file, or
+/// stdin for `-` or nothing).
+pub fn command_line(source: Option<&str>) -> Option<Input> {
+    let url = source.filter(|text| is_url(text) && !std::path::Path::new(text).exists())?;
+    Some(Input {
+        name: COMMAND_LINE.to_owned(),
+        text: url.to_owned(),
+    })
 }
 
-/// Reads `source`: a URL given on the command line, else a file (or stdin
-/// for `-` or nothing); the input's name for messages and its items.
+/// Reads `source`: a URL given on the command line ([`command_line`]),
+/// else a file (or stdin for `-` or nothing); the input's name for
+/// messages and its items.
 pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
-    if let Some(url) = source.filter(|text| is_url(text) && !std::path::Path::new(text).exists()) {
+    if let Some(input) = command_line(source) {
         let item = Item {
             line: None,
-            text: url.to_owned(),
-            too_long: cli_kit::line_too_long(url, MAX_LINE),
+            too_long: cli_kit::line_too_long(&input.text, MAX_LINE),
+            text: input.text,
         };
-        return Ok(("<command line>".to_owned(), vec![item]));
+        return Ok((input.name, vec![item]));
     }
     let input = Input::read(source.map(std::path::Path::new))?;
     Ok((input.name.clone(), items(&input.text)))
 }
 
-/// The items of a text: each line of a batch of URLs, else the whole text
-/// as one puzzle. A text is a batch when some line is a URL and its first
-/// puzzle line does not start another form (a pzprv3 file, the normalised
-/// form or a drawing): a first line that is no puzzle at all is then one
-/// bad line of the batch, not the verdict on the whole input.
-pub fn items(text: &str) -> Vec<Item> {
-    let puzzle_lines = || {
-        text.lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-    };
-    let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
-    let batch = |first: &str| {
-        url_line(first)
-            || (!(first.len() <= MAX_LINE && crate::detect(first).is_some())
-                && puzzle_lines().any(|(_, line)| url_line(line)))
-    };
-    match puzzle_lines().next() {
-        Some((_, first)) if batch(first) => puzzle_lines()
-            .map(
-                |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
-                    Some(message) => Item {
-                        line: Some(index + 1),
-                        text: String::new(),
-                        too_long: Some(format!("column {}: {message}", past_longest(line))),
-                    },
-                    None => Item {
-                        line: Some(index + 1),
-                        text: line.trim_end().to_owned(),
-                        too_long: None,
-                    },
-                },
-            )
-            .collect(),
-        // One puzzle; or none, which its reader says where and why.
-        _ => vec![Item {
-            line: None,
-            text: text.to_owned(),
-            too_long: None,
-        }],
-    }
-}
-
-/// The column of the first character of `line` past the longest line read.
-fn past_longest(line: &str) -> usize {
-    line.char_indices()
-        .take_while(|&(at, _)| at < MAX_LINE)
-        .count()
-        + 1
-}
-
-/// A puzzle of an item, or why not: the message names the line and column
-/// (in a batch, the line of the batch).
-pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
-    if let (Some(line), Some(message)) = (item.line, &item.too_long) {
-        return Err(format!("line {line}, {message}"));
-    }
-    for (index, line) in item.text.lines().enumerate() {
-        if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
-            let number = item.line.unwrap_or(index + 1);
-            let column = past_longest(line);
-            return Err(format!("line {number}, column {column}: {message}"));
-        }
-    }
-    if let Some(line) = item.line
-        && !is_url(&item.text)
-    {
-        let text = item.text.trim_start();
-        let column = item.text[..item.text.len() - text.len()].chars().count() + 1;
-        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-        return Err(format!(
-            "line {line}, column {column}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
-        ));
-    }
-    // A batch line is read as a text of one line: its line 1 is the item's line.
-    let relocate = |error: ParseError| match (item.line, error.location) {
-        (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
-        _ => error,
-    };
-    let parsed = parse(&item.text).map_err(|error| relocate(error).to_string())?;
-    let warnings = parsed.warnings.into_iter().map(relocate).collect();
-    Ok((parsed.puzzle, parsed.solution, warnings))
-}
-
-/// The crate's own fields of a record.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fields {
-    /// The puzzle's canonical puzz.link URL (what `check` verifies against).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<String>,
-    /// The algorithm that solved it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub algo: Option<String>,
-    /// When solved without `--count`: whether the solution is the only
-    /// one, by a fast count to 2 of its own ([`crate::is_unique`]); absent
-    /// when a limit stopped that count first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unique: Option<bool>,
-    /// Solutions counted, with `--count`.
-    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<Count>,
-    /// A generated puzzle's difficulty.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<String>,
-    /// A generated puzzle's number of givens.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub givens: Option<usize>,
-    /// A generated puzzle's seed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-}
-
-/// The crate's counters beside `nodes` and `micros`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// Guesses or states that failed.
-    #[serde(default)]
-    pub backtracks: u64,
-    /// Calls of the recursive solver (`mrv`, `brute`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recursive_calls: Option<u64>,
-}
-
-/// A `solve` or `generate` record: solution as rows of digits.
-pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;
-
-/// A solved item: the puzzle, what the solver returned, and the warnings of its reading.
-#[derive(Debug, Clone)]
-pub struct Solved {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// The run.
-    pub outcome: Outcome,
-    /// Walls read but ignored.
-    pub warnings: Vec<ParseError>,
-    /// When solved and asked for: whether the solution is unique, or the
-    /// limit that stopped the count that tells.
-    pub unique: Option<Result<bool, Limit>>,
-}
-
-impl cli_kit::Outcome for Solved {
-    fn status(&self) -> RecordStatus {
-        self.outcome.status.into()
-    }
-}
-
-/// Solves one item with `options`. With `tell_unique`, a solved puzzle is
-/// then counted to 2 by the fast engine ([`crate::is_unique`], within the
-/// same limits) to tell whether its solution is unique; the outcome and its
-/// stats stay the chosen algorithm's.
-pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<Solved, String> {
-    let (puzzle, _, warnings) = read_puzzle(item)?;
-    let outcome = solve(&puzzle, options);
-    let unique =
-        (tell_unique && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
-    Ok(Solved {
-        puzzle,
-        outcome,
-        warnings,
-        unique,
-    })
-}
-
 /// The record of `ripple solve --json` for a front end other than the
-/// binary (the Python package): the same solve and uniqueness count as
-/// [`solve_item`], the same [`SolveReport::record`].
+/// binary (the Python package): the same solve, uniqueness count and
+/// [`crate::app::record`] as the binary's.
 impl cli_kit::SolveRecord for Puzzle {
     type Fields = Fields;
     type Json = Vec<Vec<u8>>;
@@ -228,29 +65,12 @@ impl cli_kit::SolveRecord for Puzzle {
         let outcome = solve(self, options);
         let unique =
             (!counting && outcome.status.is_solved()).then(|| crate::is_unique(self, options));
-        let solved = Solved {
+        let solved = cli_kit::app::Solved {
             puzzle: self.clone(),
             outcome,
-            warnings: Vec::new(),
             unique,
         };
-        let report = SolveReport {
-            program: String::new(),
-            input: String::new(),
-            algo: options.algo,
-            json: true,
-            stats: false,
-            count_limit: counting.then_some(options.limits.count_up_to),
-            to_url: false,
-            written: 0,
-            bold_givens: false,
-        };
-        let item = Item {
-            line: None,
-            text: String::new(),
-            too_long: None,
-        };
-        let record = report.record(&item, &solved);
+        let record = record(Some(options.algo), counting, &solved);
         Ok((solved.outcome, record))
     }
 
@@ -259,49 +79,24 @@ impl cli_kit::SolveRecord for Puzzle {
     }
 }
 
-/// `ripple check` for a front end other than the binary: its reading
-/// ([`claims`]) and [`check_record`], the puzzle this one.
+/// `ripple check` for a front end other than the binary: the JSON records
+/// of `solve --json`, each verified by [`Verify`](cli_kit::app::Verify)
+/// with this puzzle given.
 impl cli_kit::CheckSolution for Puzzle {
     fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        let url = to_url(self);
-        cli_kit::verify_claims(claims(text), |mut record| {
-            let own = record.fields.puzzle.as_deref().map(str::parse::<Puzzle>);
-            match own {
-                None => record.fields.puzzle = Some(url.clone()),
-                Some(Ok(own)) if to_url(&own) == url => {}
-                Some(_) => {
-                    return Err(format!(
-                        "the record is of the puzzle {}, not of {url}",
-                        record.fields.puzzle.as_deref().unwrap_or_default()
-                    ));
-                }
-            }
-            check_record(&record)
-        })
+        cli_kit::app::check_text(self, text)
     }
 }
 
-/// The human view's line under a solved drawing saying whether the
-/// solution is unique; `check` reads it back ([`claims`]).
-pub fn unique_line(unique: Result<bool, Limit>) -> String {
-    match unique {
-        Ok(true) => "unique: yes".to_owned(),
-        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
-        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+impl Solved {
+    /// What cli-kit's [`Show`] shows of it.
+    fn shown(&self) -> cli_kit::app::Solved<Puzzle> {
+        cli_kit::app::Solved {
+            puzzle: self.puzzle.clone(),
+            outcome: self.outcome.clone(),
+            unique: self.unique,
+        }
     }
-}
-
-/// What a `unique:` line of the human view claims: `Some(Some(unique))`,
-/// `Some(None)` for an unknown, `None` for any other line.
-fn read_unique_line(line: &str) -> Option<Option<bool>> {
-    let claim = line.strip_prefix("unique:")?.trim_start();
-    Some(if claim == "yes" {
-        Some(true)
-    } else if claim == "no" || claim.starts_with("no,") {
-        Some(false)
-    } else {
-        None
-    })
 }
 
 /// How `solve` shows its results.
@@ -324,112 +119,36 @@ pub struct SolveReport {
     /// Puzzles written so far (for separating a batch's drawings).
     pub written: usize,
     /// Whether drawings show the puzzle's givens in bold (ANSI escapes):
-    /// see [`bold_givens`].
+    /// see [`cli_kit::app::mark_givens`].
     pub bold_givens: bool,
 }
 
-/// Whether `solve` marks the givens in bold: only when stdout is a terminal
-/// (`stdout_is_terminal`) and `NO_COLOR` (`no_color`, its value) is unset
-/// or empty, as <https://no-color.org> asks.
-pub fn bold_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
-    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
-}
-
 impl SolveReport {
-    fn count_of(&self, outcome: &Outcome) -> Option<Count> {
-        self.count_limit.map(|_| Count {
-            count: outcome.count,
-            complete: outcome.count_complete,
-        })
-    }
-
-    /// The record of a solved item.
+    /// The record of a solved item: [`record`], at the item's line.
     pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
-        let outcome = &solved.outcome;
-        let mut record = Record::ended(
-            outcome.status,
-            Fields {
-                puzzle: Some(to_url(&solved.puzzle)),
-                algo: Some(self.algo.name().to_owned()),
-                unique: solved.unique.and_then(Result::ok),
-                count: self.count_of(outcome),
-                ..Fields::default()
-            },
-        )
-        .at_line(item.line);
-        if outcome.status.is_solved() {
-            record.solution = outcome.solution.as_ref().map(Grid::to_rows);
-        }
-        record.stats = RecordStats::with(
-            outcome.stats.nodes,
-            outcome.stats.elapsed,
-            Counters {
-                backtracks: outcome.stats.backtracks,
-                recursive_calls: outcome.stats.recursive_calls,
-            },
-        );
-        record
+        record(Some(self.algo), self.count_limit.is_some(), &solved.shown()).at_line(item.line)
     }
 
-    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> anyhow::Result<()> {
-        let outcome = &solved.outcome;
-        if let Some(line) = item.line {
-            if self.written > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "line {line}:")?;
-        }
-        if self.to_url {
-            writeln!(out, "{}", to_url(&solved.puzzle))?;
-        }
-        match (outcome.status, &outcome.solution) {
-            (Status::Solved, Some(solution)) if self.bold_givens => {
-                write!(out, "{}", solved.puzzle.draw_marked(solution.values()))?
-            }
-            (Status::Solved, Some(solution)) => {
-                write!(out, "{}", solved.puzzle.draw(solution.values()))?
-            }
-            (Status::Unsolvable, _) => writeln!(out, "no solution")?,
-            (status, _) => writeln!(
-                out,
-                "{} limit reached after {} nodes before an answer",
-                status.limit().unwrap_or(Limit::Node),
-                outcome.stats.nodes
-            )?,
-        }
-        if let Some(unique) = solved.unique {
-            writeln!(out, "{}", unique_line(unique))?;
-        }
-        if let Some(limit) = self.count_limit {
-            let text = match (outcome.status, outcome.count_complete) {
-                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
-                (_, true) => outcome.count.to_string(),
-                (Status::Limit(limit), false) => {
-                    format!("{} or more (found before the {limit} limit)", outcome.count)
-                }
-                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
-            };
-            writeln!(out, "solutions: {text}")?;
-        }
-        if self.stats {
-            let mut counters = vec![
-                ("nodes", outcome.stats.nodes.to_string()),
-                ("backtracks", outcome.stats.backtracks.to_string()),
-            ];
-            if let Some(calls) = outcome.stats.recursive_calls {
-                counters.push(("recursive calls", calls.to_string()));
-            }
-            counters.push(("algo", self.algo.name().to_owned()));
-            writeln!(
-                out,
-                "{}",
-                cli_kit::stats_line(&counters, outcome.stats.elapsed)
-            )?;
-        }
-        Ok(())
+    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> io::Result<()> {
+        let flags = ViewFlags {
+            count: self.count_limit.is_some(),
+            stats: self.stats,
+            bold_givens: self.bold_givens,
+        };
+        let own = RippleView {
+            algo: self.algo,
+            to_url: self.to_url,
+            limit: self.count_limit.unwrap_or(2),
+        };
+        write_view(
+            out,
+            (item.line, self.written),
+            &solved.shown(),
+            &flags,
+            &own,
+        )
     }
 }
-
 impl Report<Item, Solved> for SolveReport {
     fn write(
         &mut self,
@@ -463,208 +182,19 @@ impl Report<Item, Solved> for SolveReport {
     }
 
     fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
-        if !self.json && tally.total() > 1 {
-            writeln!(
-                out,
-                "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
-                tally.total(),
-                tally.solved,
-                tally.unsolvable,
-                tally.limit,
-                tally.invalid
-            )?;
+        if !self.json {
+            write_summary(out, tally)?;
         }
         Ok(())
     }
 }
 
-/// The records on `check`'s input: JSON lines as `solve --json` and
-/// `generate --json` write them, or else `solve`'s human view, each item
-/// taken as the record it stands for. A drawing is a solution (its digits
-/// the grid), checked against the puzzle of the URL line above it
-/// (`solve --to-url`), whose room walls it must draw; without that line
-/// against the rooms it draws, its givens then unknown. `no solution` and
-/// `limit reached` are those statuses, a `solutions:` line the count of
-/// the item above it; the rest (`line N:` headers, stats, the batch
-/// summary) says nothing to check. A terminal's view, with the givens in
-/// bold, reads as the same view without its escapes.
-pub fn claims(text: &str) -> Claims<Fields, Vec<Vec<u8>>, Counters> {
-    if text.lines().any(|line| line.trim_start().starts_with('{')) {
-        return cli_kit::json_records(text);
-    }
-    let plain = text
-        .replace(crate::puzzle::BOLD, "")
-        .replace(crate::puzzle::NORMAL, "");
-    let text = plain.as_str();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut claims: Claims<Fields, Vec<Vec<u8>>, Counters> = Vec::new();
-    let mut url: Option<&str> = None;
-    let mut index = 0;
-    while index < lines.len() {
-        let line = lines[index].trim();
-        index += 1;
-        if is_url(line) {
-            url = Some(line);
-        } else if let Some(status) = human_status(line) {
-            let fields = Fields {
-                puzzle: url.take().map(str::to_owned),
-                ..Fields::default()
-            };
-            claims.push((index, Ok(Record::ended(status, fields))));
-        } else if let Some(unique) = read_unique_line(line) {
-            if let Some((_, Ok(record))) = claims.last_mut() {
-                record.fields.unique = unique;
-            }
-        } else if let Some(count) = line.strip_prefix("solutions:") {
-            if let Some((_, Ok(record))) = claims.last_mut() {
-                record.fields.count = read_count(count);
-            }
-        } else if line.starts_with('-')
-            && lines.get(index).is_some_and(|next| next.starts_with('|'))
-        {
-            // A drawing: its top edge, then each row and the edge below it.
-            let top = index - 1;
-            while lines.get(index).is_some_and(|row| row.starts_with('|')) {
-                index += 2;
-            }
-            let drawing = &lines[top..index.min(lines.len())];
-            claims.push((top + 1, drawn_record(top, drawing, url.take())));
-        }
-    }
-    claims
-}
-
-/// The status a line of the human view states: `no solution`, or
-/// `node limit reached ...` (the limit named first; a bare `limit
-/// reached`, as earlier versions wrote it, was the node limit).
-fn human_status(line: &str) -> Option<Status> {
-    if line.starts_with("no solution") {
-        return Some(Status::Unsolvable);
-    }
-    if line.starts_with("limit reached") {
-        return Some(Status::Limit(Limit::Node));
-    }
-    let (name, rest) = line.split_once(' ')?;
-    let limit = name.parse::<Limit>().ok()?;
-    rest.starts_with("limit reached")
-        .then_some(Status::Limit(limit))
-}
-
-/// The count of a `solutions:` line: `1 (unique)` and `3` are complete,
-/// `2 or more (...)` a lower bound.
-fn read_count(text: &str) -> Option<Count> {
-    let count = text.split_whitespace().next()?.parse().ok()?;
-    Some(Count {
-        count,
-        complete: !text.contains("or more"),
-    })
-}
-
-/// The record of a drawing (`lines`, the first at 0-based line `top` of
-/// the input), against the puzzle of `url` when there is one.
-fn drawn_record(top: usize, lines: &[&str], url: Option<&str>) -> Result<RippleRecord, String> {
-    let rows = lines.iter().filter(|line| line.starts_with('|')).count();
-    // The top edge has a run of dashes over every column.
-    let cols = lines[0].split_whitespace().count();
-    // The size line the drawing needs to read as a puzzle goes on the
-    // line above it, so that errors name the input's own lines.
-    let text = format!(
-        "{}{rows} {cols}\n{}",
-        "\n".repeat(top.saturating_sub(1)),
-        lines.join("\n")
-    );
-    let drawn = parse(&text)
-        .map_err(|error| format!("the drawing: {error}"))?
-        .puzzle;
-    let puzzle = match url {
-        Some(url) => {
-            let puzzle: Puzzle = url.parse().map_err(|error| format!("puzzle: {error}"))?;
-            if !same_walls(&puzzle, &drawn) {
-                return Err(format!(
-                    "the drawing's rooms are not those of its puzzle {url}"
-                ));
-            }
-            url.to_owned()
-        }
-        None => {
-            let empty = drawn
-                .with_givens(&vec![0; drawn.len()])
-                .map_err(|error| error.to_string())?;
-            to_url(&empty)
-        }
-    };
-    let solution = Grid::new(cols, drawn.givens().to_vec()).to_rows();
-    Ok(Record {
-        solution: Some(solution),
-        ..Record::new(
-            RecordStatus::Solved,
-            Fields {
-                puzzle: Some(puzzle),
-                ..Fields::default()
-            },
-        )
-    })
-}
-
-/// Whether two puzzles have the same size and the same room walls.
-fn same_walls(a: &Puzzle, b: &Puzzle) -> bool {
-    (a.rows(), a.cols()) == (b.rows(), b.cols())
-        && (0..a.rows()).all(|r| {
-            (0..a.cols()).all(|c| {
-                a.wall_right(r, c) == b.wall_right(r, c) && a.wall_below(r, c) == b.wall_below(r, c)
-            })
-        })
-}
-
-/// Checks one record of `solve` or `generate` independently: the solution
-/// against the puzzle of its `puzzle` URL with [`crate::check`]; an
-/// `unsolvable` claim is confirmed when the givens alone break a rule,
-/// else (or without a puzzle) there is nothing cheap to verify.
-pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
-    let puzzle = || -> Result<Puzzle, String> {
-        let url = record
-            .fields
-            .puzzle
-            .as_deref()
-            .ok_or("no \"puzzle\" URL in the record")?;
-        url.parse::<Puzzle>()
-            .map_err(|error| format!("puzzle: {error}"))
-    };
-    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
-        return Err(format!(
-            "status \"{}\" with \"unique\"",
-            record.status.name()
-        ));
-    }
-    if record.fields.unique.is_some() && record.fields.count.is_some() {
-        return Err("\"unique\" beside a count, which tells it".into());
-    }
-    match record.status {
-        RecordStatus::Solved => {
-            let puzzle = puzzle()?;
-            let rows = record.solution.as_deref().unwrap_or_default();
-            let grid = Grid::from_rows(rows).ok_or("the solution's rows are empty or ragged")?;
-            check::check(&puzzle, grid.values()).map_err(|violation| violation.to_string())?;
-            if let Some(count) = record.fields.count
-                && count.count == 0
-            {
-                return Err("status \"solved\" with a count of 0".into());
-            }
-            Ok(Verified::Solution)
-        }
-        // Without its puzzle (a human view's `no solution` with no URL line
-        // above it) the claim has nothing to be tested against.
-        RecordStatus::Unsolvable if record.fields.puzzle.is_none() => Ok(Verified::Nothing),
-        RecordStatus::Unsolvable => {
-            let puzzle = puzzle()?;
-            if check::givens_conflict(&puzzle).is_some() {
-                Ok(Verified::NoSolution)
-            } else {
-                Ok(Verified::Nothing)
-            }
-        }
-        _ => Ok(Verified::Nothing),
-    }
+/// A seed from the clock, for `generate` without `--seed` (printed with
+/// the puzzle).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000)
 }
 
 /// `generate`'s options.
@@ -733,6 +263,20 @@ pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<Record
         }
     }
     Ok(RecordStatus::Solved)
+}
+
+/// `generate` on stdout: the exit code of its status (cli-kit's).
+///
+/// # Errors
+///
+/// A puzzle that cannot be generated, an output that cannot be written.
+pub fn run_generate(run: &GenerateRun) -> anyhow::Result<std::process::ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = generate(run, &mut out)?;
+    out.flush()?;
+    let mut tally = Tally::default();
+    tally.add(status);
+    Ok(tally.exit())
 }
 
 /// `generate`'s progress line on stderr, redrawn in place at most five
@@ -872,6 +416,26 @@ pub fn convert(
     Ok(tally)
 }
 
+/// `convert` of `source` ([`read_items`]) on stdout: the exit code of the
+/// tally (cli-kit's).
+///
+/// # Errors
+///
+/// An input that cannot be read or holds no puzzle, an output that cannot
+/// be written.
+pub fn run_convert(
+    program: &str,
+    source: Option<&str>,
+    format: Format,
+) -> anyhow::Result<std::process::ExitCode> {
+    let (name, items) = read_items(source)?;
+    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let tally = convert(program, &name, &items, format, &mut out)?;
+    out.flush()?;
+    Ok(tally.exit())
+}
+
 /// Reads `RxC` (or `R`, square) for `--size`.
 pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let expected =
@@ -894,6 +458,9 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Algo;
+    use cli_kit::Report;
+    use cli_kit::app::mark_givens as bold_givens;
 
     fn report() -> SolveReport {
         SolveReport {
@@ -943,12 +510,15 @@ mod tests {
         assert_eq!(bold.replace("\x1b[1m", "").replace("\x1b[0m", ""), plain);
         let puzzle: Puzzle = url.parse().unwrap();
         assert_eq!(bold.matches("\x1b[1m").count(), puzzle.num_givens());
-        // check reads the terminal's view as the plain one.
-        let claims = claims(&bold);
-        assert_eq!(claims.len(), 1);
-        let (_, record) = &claims[0];
-        let record = record.as_ref().unwrap();
-        assert_eq!(check_record(record), Ok(Verified::Solution));
+        // check reads the record of the same solve (JSON records only).
+        let item = Item {
+            line: None,
+            text: url.to_owned(),
+            too_long: None,
+        };
+        let solved = solve_item(&item, &Options::new(Algo::Fast), false).unwrap();
+        let record = bold_report.record(&item, &solved);
+        assert_eq!(check_record(&record), Ok(Verified::Solution));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::time::Instant;
 use csp_core::{
     Config, Conflict, Context, Count, CountStatus, Model, Propagator, Solver, Var, Wake,
 };
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 use csp_core::{KeepSolutions, Observer};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
@@ -153,7 +153,7 @@ fn outcome(first: Option<Grid>, counted: &Count, options: &Options, started: Ins
 
 /// [`solve`], telling `observer` what csp-core's search does (the cell
 /// variables are the cells in reading order).
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub(crate) fn solve_observed<O: Observer>(
     puzzle: &Puzzle,
     options: &Options,

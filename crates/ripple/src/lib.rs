@@ -48,10 +48,13 @@
 //! The library alone, without the command line's dependencies (clap,
 //! serde, cli-kit), is `ripple = { path = "crates/ripple",
 //! default-features = false }` (the workspace is not published: the path is
-//! the crate's folder in it); the default `cli` feature adds the `cli`
-//! module the `ripple` binary uses.
+//! the crate's folder in it); the `app` feature adds cli-kit's traits
+//! ([`app`], [`watch`]), and the default `cli` feature, `app` and clap,
+//! adds the `cli` module the `ripple` binary uses.
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 mod backtracking;
 pub mod check;
 #[cfg(feature = "cli")]
@@ -66,7 +69,7 @@ mod puzzle;
 mod random;
 mod solve;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 
 pub use csp::model as csp_model;

@@ -1,7 +1,7 @@
 //! Watching a solve (`ripple solve --trace`, `--events FILE`, `--tree-svg
 //! FILE`): [`solve_watched`] runs the chosen algorithm with an observer
 //! that writes the events of `docs/events.md`, readable trace lines and the
-//! search tree's first nodes. Behind the `cli` feature.
+//! search tree's first nodes. Behind the `app` feature.
 //!
 //! Which algorithm reports what:
 //!
@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use cli_kit::app::Watchable;
 use cli_kit::{CspWatch, Rendered, SearchWatch, Sinks, SplitTree, Trace};
 use csp_core::{Cause, Observer as CspObserver, Var};
 use search_core::{Fate, Generated, NodeView, Observer};
@@ -24,16 +25,22 @@ use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{Grid, Puzzle};
 use crate::{csp, fast};
 
-/// Where a watched solve goes: the event stream and the trace of `sinks`,
-/// and the search tree, if asked for.
-#[derive(Debug, Default)]
-pub struct Watch<'a, 'b> {
-    /// The event stream and the trace.
-    pub sinks: Sinks<'a, 'b>,
-    /// The search tree: the first [`SearchTree::MAX_NODES`] calls of
-    /// `mrv` and `brute`, or the decisions of `fast` and `csp` (cli-kit's
-    /// [`SplitTree`]).
-    pub tree: Option<&'a mut SearchTree>,
+/// Where a watched solve goes (cli-kit's): the event stream and the trace,
+/// and the search tree (the first [`SearchTree::MAX_NODES`] calls of `mrv`
+/// and `brute`, or the decisions of `fast` and `csp`, cli-kit's
+/// [`SplitTree`]).
+pub use cli_kit::app::Watch;
+
+/// Every algorithm reports its search; every shared option applies to
+/// every algorithm.
+impl Watchable for Puzzle {
+    fn watchable(_algo: Algo) -> bool {
+        true
+    }
+
+    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+        solve_watched(self, options, watch)
+    }
 }
 
 /// How many cells or values a trace line lists before `...`.

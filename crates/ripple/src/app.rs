@@ -1,0 +1,579 @@
+//! What the front ends show of a ripple solve, on cli-kit's application
+//! traits (the `app` feature, no command-line parsing): the items of an
+//! input (one puzzle, or a batch of URLs one per line, [`App`]), the
+//! record's own fields ([`Fields`], [`Counters`]), the human view (the
+//! drawing in its room walls, the givens in bold on a terminal, the
+//! `unique:` line, `--to-url`, a batch's `line N:` headers and summary),
+//! the SVG picture and the board as data ([`Show`]), the `--compare` rows
+//! ([`Compare`]), and `check`'s verdict on a record ([`Verify`]).
+
+use std::io::{self, Write};
+
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::{
+    App, Count, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Algo, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Stats, Status, check,
+    is_url, parse, solve, to_url,
+};
+
+/// The name of an input given on the command line (a URL as `solve`'s
+/// argument): one puzzle, not a batch of one line.
+pub const COMMAND_LINE: &str = "<command line>";
+
+/// The longest line read: far above any puzzle (a 128x128 URL is under
+/// 50,000 characters), so a huge line is reported, not parsed.
+pub const MAX_LINE: usize = 200_000;
+
+/// One puzzle of an input: the line it is on in a batch of URLs (`None`
+/// for a whole file), and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// 1-based line in a batch of URLs.
+    pub line: Option<usize>,
+    /// The puzzle's text.
+    pub text: String,
+    /// Why the line cannot be a puzzle before it is read (a line far too
+    /// long: kept as this message, not copied).
+    pub too_long: Option<String>,
+}
+
+/// The items of a text: each line of a batch of URLs, else the whole text
+/// as one puzzle. A text is a batch when some line is a URL and its first
+/// puzzle line does not start another form (a pzprv3 file, the normalised
+/// form or a drawing): a first line that is no puzzle at all is then one
+/// bad line of the batch, not the verdict on the whole input.
+pub fn items(text: &str) -> Vec<Item> {
+    let puzzle_lines = || {
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+    };
+    let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
+    let batch = |first: &str| {
+        url_line(first)
+            || (!(first.len() <= MAX_LINE && crate::detect(first).is_some())
+                && puzzle_lines().any(|(_, line)| url_line(line)))
+    };
+    match puzzle_lines().next() {
+        Some((_, first)) if batch(first) => puzzle_lines()
+            .map(
+                |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
+                    Some(message) => Item {
+                        line: Some(index + 1),
+                        text: String::new(),
+                        too_long: Some(format!("column {}: {message}", past_longest(line))),
+                    },
+                    None => Item {
+                        line: Some(index + 1),
+                        text: line.trim_end().to_owned(),
+                        too_long: None,
+                    },
+                },
+            )
+            .collect(),
+        // One puzzle; or none, which its reader says where and why.
+        _ => vec![Item {
+            line: None,
+            text: text.to_owned(),
+            too_long: None,
+        }],
+    }
+}
+
+/// The column of the first character of `line` past the longest line read.
+fn past_longest(line: &str) -> usize {
+    line.char_indices()
+        .take_while(|&(at, _)| at < MAX_LINE)
+        .count()
+        + 1
+}
+
+/// A puzzle of an item, or why not: the message names the line and column
+/// (in a batch, the line of the batch).
+pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
+    if let (Some(line), Some(message)) = (item.line, &item.too_long) {
+        return Err(format!("line {line}, {message}"));
+    }
+    for (index, line) in item.text.lines().enumerate() {
+        if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
+            let number = item.line.unwrap_or(index + 1);
+            let column = past_longest(line);
+            return Err(format!("line {number}, column {column}: {message}"));
+        }
+    }
+    if let Some(line) = item.line
+        && !is_url(&item.text)
+    {
+        let text = item.text.trim_start();
+        let column = item.text[..item.text.len() - text.len()].chars().count() + 1;
+        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+        return Err(format!(
+            "line {line}, column {column}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
+        ));
+    }
+    // A batch line is read as a text of one line: its line 1 is the item's line.
+    let relocate = |error: ParseError| match (item.line, error.location) {
+        (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
+        _ => error,
+    };
+    let parsed = parse(&item.text).map_err(|error| relocate(error).to_string())?;
+    let warnings = parsed.warnings.into_iter().map(relocate).collect();
+    Ok((parsed.puzzle, parsed.solution, warnings))
+}
+
+/// The crate's own fields of a record.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The puzzle's canonical puzz.link URL (what `check` verifies against).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// The algorithm that solved it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<String>,
+    /// When solved without `--count`: whether the solution is the only
+    /// one, by a fast count to 2 of its own ([`crate::is_unique`]); absent
+    /// when a limit stopped that count first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// Solutions counted, with `--count`.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// A generated puzzle's difficulty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// A generated puzzle's number of givens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub givens: Option<usize>,
+    /// A generated puzzle's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// The crate's counters beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// Guesses or states that failed.
+    #[serde(default)]
+    pub backtracks: u64,
+    /// Calls of the recursive solver (`mrv`, `brute`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recursive_calls: Option<u64>,
+}
+
+/// A `solve` or `generate` record: solution as rows of digits.
+pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;
+
+/// A solved item: the puzzle, what the solver returned, and the warnings of its reading.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The run.
+    pub outcome: Outcome,
+    /// Walls read but ignored.
+    pub warnings: Vec<ParseError>,
+    /// When solved and asked for: whether the solution is unique, or the
+    /// limit that stopped the count that tells.
+    pub unique: Option<Result<bool, Limit>>,
+}
+
+impl cli_kit::Outcome for Solved {
+    fn status(&self) -> RecordStatus {
+        self.outcome.status.into()
+    }
+}
+
+/// Solves one item with `options`. With `tell_unique`, a solved puzzle is
+/// then counted to 2 by the fast engine ([`crate::is_unique`], within the
+/// same limits) to tell whether its solution is unique; the outcome and its
+/// stats stay the chosen algorithm's.
+pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<Solved, String> {
+    let (puzzle, _, warnings) = read_puzzle(item)?;
+    let outcome = solve(&puzzle, options);
+    let unique =
+        (tell_unique && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
+    Ok(Solved {
+        puzzle,
+        outcome,
+        warnings,
+        unique,
+    })
+}
+
+/// The human view's line under a solved drawing saying whether the
+/// solution is unique.
+pub fn unique_line(unique: Result<bool, Limit>) -> String {
+    match unique {
+        Ok(true) => "unique: yes".to_owned(),
+        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
+        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+    }
+}
+
+/// The view options that are ripple's own, beside cli-kit's
+/// [`ViewFlags`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RippleView {
+    /// The algorithm (the record's `algo`, the `--stats` line's).
+    pub algo: Algo,
+    /// Print each puzzle's canonical URL above its drawing (`--to-url`).
+    pub to_url: bool,
+    /// With `--count`: the most solutions counted (`--limit`).
+    pub limit: u64,
+}
+
+/// The record of a solve of `algo` (the record's `algo` when known); with
+/// `counting`, its `count` and `count_complete`.
+pub fn record(
+    algo: Option<Algo>,
+    counting: bool,
+    solved: &cli_kit::app::Solved<Puzzle>,
+) -> RippleRecord {
+    let outcome = &solved.outcome;
+    let mut record = Record::ended(
+        outcome.status,
+        Fields {
+            puzzle: Some(to_url(&solved.puzzle)),
+            algo: algo.map(|algo| algo.name().to_owned()),
+            unique: solved.unique.and_then(Result::ok),
+            count: counting.then_some(Count {
+                count: outcome.count,
+                complete: outcome.count_complete,
+            }),
+            ..Fields::default()
+        },
+    );
+    record.solution = solved.solution().map(Grid::to_rows);
+    record.stats = RecordStats::with(
+        outcome.stats.nodes,
+        outcome.stats.elapsed,
+        Counters {
+            backtracks: outcome.stats.backtracks,
+            recursive_calls: outcome.stats.recursive_calls,
+        },
+    );
+    record
+}
+
+/// The human view of one result: in a batch (`line`) its `line N:` header,
+/// after a blank line unless it is the first result (`index` 0); the URL
+/// under `--to-url`; the drawing, `no solution` or the limit; the
+/// `unique:`, `solutions:` and `--stats` lines.
+pub fn write_view(
+    out: &mut dyn Write,
+    at: (Option<usize>, usize),
+    solved: &cli_kit::app::Solved<Puzzle>,
+    flags: &ViewFlags,
+    own: &RippleView,
+) -> io::Result<()> {
+    let outcome = &solved.outcome;
+    let (line, index) = at;
+    if let Some(line) = line {
+        if index > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "line {line}:")?;
+    }
+    if own.to_url {
+        writeln!(out, "{}", to_url(&solved.puzzle))?;
+    }
+    match (outcome.status, &outcome.solution) {
+        (Status::Solved, Some(solution)) if flags.bold_givens => {
+            write!(out, "{}", solved.puzzle.draw_marked(solution.values()))?
+        }
+        (Status::Solved, Some(solution)) => {
+            write!(out, "{}", solved.puzzle.draw(solution.values()))?
+        }
+        (Status::Unsolvable, _) => writeln!(out, "no solution")?,
+        (status, _) => writeln!(
+            out,
+            "{} limit reached after {} nodes before an answer",
+            status.limit().unwrap_or(Limit::Node),
+            outcome.stats.nodes
+        )?,
+    }
+    if let Some(unique) = solved.unique {
+        writeln!(out, "{}", unique_line(unique))?;
+    }
+    if flags.count {
+        let limit = own.limit;
+        let text = match (outcome.status, outcome.count_complete) {
+            (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
+            (_, true) => outcome.count.to_string(),
+            (Status::Limit(limit), false) => {
+                format!("{} or more (found before the {limit} limit)", outcome.count)
+            }
+            _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
+        };
+        writeln!(out, "solutions: {text}")?;
+    }
+    if flags.stats {
+        let mut counters = vec![
+            ("nodes", outcome.stats.nodes.to_string()),
+            ("backtracks", outcome.stats.backtracks.to_string()),
+        ];
+        if let Some(calls) = outcome.stats.recursive_calls {
+            counters.push(("recursive calls", calls.to_string()));
+        }
+        counters.push(("algo", own.algo.name().to_owned()));
+        writeln!(
+            out,
+            "{}",
+            cli_kit::stats_line(&counters, outcome.stats.elapsed)
+        )?;
+    }
+    Ok(())
+}
+
+/// The summary under a batch's human view: how many puzzles ended how.
+pub fn write_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
+    if tally.total() > 1 {
+        writeln!(
+            out,
+            "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
+            tally.total(),
+            tally.solved,
+            tally.unsolvable,
+            tally.limit,
+            tally.invalid
+        )?;
+    }
+    Ok(())
+}
+
+/// Checks one record of `solve` or `generate` independently: the solution
+/// against the puzzle of its `puzzle` URL with [`crate::check`]; an
+/// `unsolvable` claim is confirmed when the givens alone break a rule,
+/// else (or without a puzzle) there is nothing cheap to verify.
+pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
+    let puzzle = || -> Result<Puzzle, String> {
+        let url = record
+            .fields
+            .puzzle
+            .as_deref()
+            .ok_or("no \"puzzle\" URL in the record")?;
+        url.parse::<Puzzle>()
+            .map_err(|error| format!("puzzle: {error}"))
+    };
+    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+        return Err(format!(
+            "status \"{}\" with \"unique\"",
+            record.status.name()
+        ));
+    }
+    if record.fields.unique.is_some() && record.fields.count.is_some() {
+        return Err("\"unique\" beside a count, which tells it".into());
+    }
+    match record.status {
+        RecordStatus::Solved => {
+            let puzzle = puzzle()?;
+            let rows = record.solution.as_deref().unwrap_or_default();
+            let grid = Grid::from_rows(rows).ok_or("the solution's rows are empty or ragged")?;
+            check::check(&puzzle, grid.values()).map_err(|violation| violation.to_string())?;
+            if let Some(count) = record.fields.count
+                && count.count == 0
+            {
+                return Err("status \"solved\" with a count of 0".into());
+            }
+            Ok(Verified::Solution)
+        }
+        // Without its puzzle the claim has nothing to be tested against.
+        RecordStatus::Unsolvable if record.fields.puzzle.is_none() => Ok(Verified::Nothing),
+        RecordStatus::Unsolvable => {
+            let puzzle = puzzle()?;
+            if check::givens_conflict(&puzzle).is_some() {
+                Ok(Verified::NoSolution)
+            } else {
+                Ok(Verified::Nothing)
+            }
+        }
+        _ => Ok(Verified::Nothing),
+    }
+}
+
+/// Ripple's own [`Item`] of the driver's [`cli_kit::Item`]: a batch line
+/// too long to read ([`App::items`] keeps it whole) is then told by
+/// [`read_puzzle`] with the same message as [`items`] gives it.
+fn own_item(item: &cli_kit::Item) -> Item {
+    Item {
+        line: item.line,
+        text: item.text.clone(),
+        too_long: None,
+    }
+}
+
+/// The record's fields and counters, the human view, the picture and the
+/// board of a ripple solve.
+impl Show for Puzzle {
+    type Fields = Fields;
+    type Counters = Counters;
+    type Json = Vec<Vec<u8>>;
+    type View = RippleView;
+
+    /// The record without its `algo`, which only the view options know
+    /// ([`Show::record_viewed`]).
+    fn record(solved: &cli_kit::app::Solved<Puzzle>, counting: bool) -> RippleRecord {
+        record(None, counting, solved)
+    }
+
+    fn record_viewed(
+        solved: &cli_kit::app::Solved<Puzzle>,
+        counting: bool,
+        own: &RippleView,
+    ) -> RippleRecord {
+        record(Some(own.algo), counting, solved)
+    }
+
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &cli_kit::app::Solved<Puzzle>,
+        flags: &ViewFlags,
+        own: &RippleView,
+    ) -> io::Result<()> {
+        write_view(out, (None, 0), solved, flags, own)
+    }
+
+    fn write_human_item(
+        out: &mut dyn Write,
+        line: Option<usize>,
+        index: usize,
+        solved: &cli_kit::app::Solved<Puzzle>,
+        flags: &ViewFlags,
+        own: &RippleView,
+    ) -> io::Result<()> {
+        write_view(out, (line, index), solved, flags, own)
+    }
+
+    fn write_summary(out: &mut dyn Write, tally: &Tally, _own: &RippleView) -> io::Result<()> {
+        write_summary(out, tally)
+    }
+
+    fn svg(&self, outcome: &Outcome) -> String {
+        crate::svg::render_outcome(self, outcome)
+    }
+
+    fn board(&self, solution: Option<&Grid>) -> Board {
+        let cells = (0..self.len())
+            .map(|cell| {
+                let given = self.givens()[cell];
+                let digit = solution.map_or(given, |grid| grid.values()[cell]);
+                Cell {
+                    text: if digit == 0 {
+                        String::new()
+                    } else {
+                        digit.to_string()
+                    },
+                    given: given != 0,
+                }
+            })
+            .collect();
+        Board {
+            rows: self.rows(),
+            cols: self.cols(),
+            cells,
+        }
+    }
+}
+
+/// `--compare`: every algorithm, each row with its backtracks and, for
+/// `mrv` and `brute`, its recursive calls; the count of solutions when
+/// solved.
+impl Compare for Puzzle {
+    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
+        let mut counters = vec![("backtracks", stats.backtracks)];
+        if let Some(calls) = stats.recursive_calls {
+            counters.push(("recursive_calls", calls));
+        }
+        counters
+    }
+
+    fn compare_length(outcome: &Outcome) -> Option<u64> {
+        (outcome.status == Status::Solved).then_some(outcome.count)
+    }
+
+    /// Each JSON row names its puzzle by its URL.
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("puzzle", to_url(self).into())]
+    }
+}
+
+/// An input is a URL given on the command line ([`COMMAND_LINE`]), a
+/// batch of URLs one per line, or one puzzle file ([`items`]); a solved
+/// puzzle's uniqueness is told by [`crate::is_unique`].
+impl App for Puzzle {
+    type Reading = ();
+
+    fn items(input: &Input) -> Vec<cli_kit::Item> {
+        if input.name == COMMAND_LINE {
+            return vec![cli_kit::Item {
+                line: None,
+                text: input.text.clone(),
+            }];
+        }
+        let lines: Vec<&str> = input.text.lines().collect();
+        items(&input.text)
+            .into_iter()
+            .map(|item| cli_kit::Item {
+                line: item.line,
+                text: match (item.line, item.too_long) {
+                    // The line as it is: its reading says it is too long.
+                    (Some(line), Some(_)) => lines[line - 1].to_owned(),
+                    _ => item.text,
+                },
+            })
+            .collect()
+    }
+
+    fn read(text: &str, _reading: &()) -> Result<Puzzle, String> {
+        Self::read_item(
+            &cli_kit::Item {
+                line: None,
+                text: text.to_owned(),
+            },
+            &(),
+        )
+        .map(|(puzzle, _)| puzzle)
+    }
+
+    fn read_item(item: &cli_kit::Item, _reading: &()) -> Result<(Puzzle, Vec<String>), String> {
+        let (puzzle, _, warnings) = read_puzzle(&own_item(item))?;
+        let warnings = warnings
+            .iter()
+            .map(|warning| format!("{warning}; taken as no wall"))
+            .collect();
+        Ok((puzzle, warnings))
+    }
+
+    fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
+        Some(crate::is_unique(self, options))
+    }
+}
+
+/// `check`'s verdict on a record ([`check_record`]): the record names its
+/// puzzle; beside a puzzle given (the Python package's `check`), a record
+/// without one is taken as of it, and one of another puzzle fails.
+impl Verify for Puzzle {
+    fn verify(given: Option<&Puzzle>, record: &RippleRecord) -> Result<Verified, String> {
+        let Some(given) = given else {
+            return check_record(record);
+        };
+        let url = to_url(given);
+        let own = record.fields.puzzle.as_deref().map(str::parse::<Puzzle>);
+        match own {
+            None => {
+                let mut record = record.clone();
+                record.fields.puzzle = Some(url);
+                check_record(&record)
+            }
+            Some(Ok(own)) if to_url(&own) == url => check_record(record),
+            Some(_) => Err(format!(
+                "the record is of the puzzle {}, not of {url}",
+                record.fields.puzzle.as_deref().unwrap_or_default()
+            )),
+        }
+    }
+}
