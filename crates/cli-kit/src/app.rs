@@ -259,7 +259,8 @@ pub trait Show: Puzzle {
 
     /// The record the driver writes under `--json`: [`Show::record`] by
     /// default; a crate whose record names something of its view options
-    /// (ripple's `algo`) builds it with them.
+    /// (ripple's `algo`, eight-puzzle's goal, searcher and heuristic)
+    /// builds it with them.
     fn record_viewed(
         solved: &Solved<Self>,
         counting: bool,
@@ -316,19 +317,6 @@ pub trait Show: Puzzle {
     /// The SVG picture of a solve: the solution, or the givens and why
     /// there is none.
     fn svg(&self, outcome: &OutcomeOf<Self>) -> String;
-
-    /// [`Show::record`] of a solve shown with the crate's view options
-    /// `own`, for a crate whose record needs them (eight-puzzle's goal,
-    /// searcher and heuristic come from its options); by default
-    /// [`Show::record`].
-    fn record_viewed(
-        solved: &Solved<Self>,
-        counting: bool,
-        own: &Self::View,
-    ) -> Record<Self::Fields, String, Self::Counters> {
-        let _ = own;
-        Self::record(solved, counting)
-    }
 
     /// [`Show::svg`] with the crate's view options `own` (eight-puzzle's
     /// goal); by default [`Show::svg`].

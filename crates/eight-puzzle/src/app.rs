@@ -60,6 +60,7 @@ fn search_of(solved: &Solved<Board>) -> Search {
 impl Show for Board {
     type Fields = Fields;
     type Counters = Counters;
+    type Json = String;
     type View = EightView;
 
     /// The record under the default options ([`Show::record_viewed`]).
