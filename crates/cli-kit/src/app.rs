@@ -33,7 +33,7 @@ use crate::watch::Sinks;
 pub type OutcomeOf<P> = puzzle_kit::Outcome<<P as Puzzle>::Solution, <P as Puzzle>::Stats>;
 
 /// The JSON record of a puzzle's solve, as [`Show::record`] writes it.
-pub type RecordOf<P> = Record<<P as Show>::Fields, String, <P as Show>::Counters>;
+pub type RecordOf<P> = Record<<P as Show>::Fields, <P as Show>::Json, <P as Show>::Counters>;
 
 /// The node limit of each `--compare` run unless `--node-limit` says, the
 /// same in every crate.
@@ -245,14 +245,33 @@ pub trait Show: Puzzle {
     type Fields: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The counters a record adds to `stats` beside `nodes` and `micros`.
     type Counters: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
+    /// The solution's JSON form in a record: the canonical line (`String`,
+    /// gogen's), or the crate's own (nqueens' column numbers).
+    type Json: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The view options that are the crate's own (gogen's `--show-words`).
     type View: Default + Clone + std::fmt::Debug + Send + Sync;
 
     /// The record of a solve; `counting` adds `count` and `count_complete`.
-    fn record(
+    fn record(solved: &Solved<Self>, counting: bool) -> RecordOf<Self>;
+
+    /// Writes the record of a solve as one JSON line, at input line `line`,
+    /// with the view options `own` the solve was shown with: by default
+    /// [`Show::record`]'s; a crate overrides it to write a huge solution
+    /// without copying it, or fields its view knows (nqueens' 10^8 columns
+    /// and its algorithm).
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_record(
+        out: &mut dyn Write,
         solved: &Solved<Self>,
         counting: bool,
-    ) -> Record<Self::Fields, String, Self::Counters>;
+        line: Option<usize>,
+        _own: &Self::View,
+    ) -> anyhow::Result<()> {
+        Self::record(solved, counting).at_line(line).write_line(out)
+    }
 
     /// The human view of a solve.
     ///
@@ -299,7 +318,7 @@ pub trait Verify: Show {
 /// The first record that is not a record or is wrong: its line and why.
 pub fn check_text<P: Verify>(puzzle: &P, text: &str) -> Result<Vec<Verified>, (usize, String)> {
     verify_claims(
-        json_records::<P::Fields, String, P::Counters>(text),
+        json_records::<P::Fields, P::Json, P::Counters>(text),
         |record| P::verify(Some(puzzle), &record),
     )
 }

@@ -213,12 +213,19 @@ where
     pub flags: &'a SolveFlags<P::Algo>,
     /// The input file, or stdin for `None` or `-`.
     pub file: Option<&'a Path>,
+    /// The input itself when the command line gives it (nqueens' N), read
+    /// instead of `file`; `None`: read `file`.
+    pub input: Option<Input>,
     /// What reading an item needs.
     pub reading: P::Reading,
     /// The crate's own view options.
     pub view: P::View,
     /// Threads of an unwatched batch (`None`: one per core).
     pub threads: Option<usize>,
+    /// The solver's options when the crate adjusts them from its own flags
+    /// (nqueens' `--seed`, `--max-steps`), starting from
+    /// [`SolveFlags::options`]; `None`: [`SolveFlags::options`].
+    pub options: Option<P::Options>,
 }
 
 /// How the driver shows each result: a record under `--json`, else the
@@ -238,11 +245,9 @@ impl<P: Show> Report<Item, Solved<P>> for View<P> {
         result: Result<&Solved<P>, &str>,
     ) -> anyhow::Result<()> {
         match (result, self.json) {
-            (Ok(solved), true) => P::record(solved, self.counting)
-                .at_line(item.line)
-                .write_line(out),
+            (Ok(solved), true) => P::write_record(out, solved, self.counting, item.line, &self.own),
             (Err(message), true) => {
-                let invalid: Record<P::Fields, String, P::Counters> =
+                let invalid: Record<P::Fields, P::Json, P::Counters> =
                     Record::invalid(message, P::Fields::default());
                 invalid.at_line(item.line).write_line(out)
             }
@@ -272,15 +277,20 @@ where
         flags,
         file,
         reading,
+        input,
         view: own,
         threads,
+        options,
     } = run;
     if let Some(message) = flags.misfit::<P>() {
         usage_error::<Cli>(message);
     }
     let program = P::NAME;
-    let options: P::Options = flags.options();
-    let input = Input::read(file)?;
+    let options: P::Options = options.unwrap_or_else(|| flags.options());
+    let input = match input {
+        Some(input) => input,
+        None => Input::read(file)?,
+    };
     let items = P::items(&input);
     if flags.watch.compare {
         return compare::<P>(&items, &reading, &options, flags.json);
@@ -396,6 +406,6 @@ fn compare<P: App>(
 /// Stdin that cannot be read, an output that cannot be written.
 pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
     let text = Input::stdin()?.text;
-    let claims = crate::json_records::<P::Fields, String, P::Counters>(&text);
+    let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&text);
     crate::run_check(P::NAME, claims, |record| P::verify(given, record))
 }

@@ -190,6 +190,7 @@ pub fn marked_grid(puzzle: &Puzzle, grid: &Grid) -> String {
 impl Show for Puzzle {
     type Fields = GogenFields;
     type Counters = GogenCounters;
+    type Json = String;
     type View = GogenView;
 
     fn record(solved: &Solved, counting: bool) -> GogenRecord {

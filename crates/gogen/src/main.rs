@@ -68,12 +68,14 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => cli_kit::driver::solve::<Puzzle, Cli>(SolveRun {
             flags: &args.shared,
             file: args.file.as_deref(),
+            input: None,
             reading: args.letters,
             view: GogenView {
                 show_words: args.show_words,
             },
             // One puzzle per input: the whole text is the batch's one item.
             threads: Some(1),
+            options: None,
         }),
         Command::Check { puzzle, letters } => {
             let input = Input::read(Some(&puzzle))?;

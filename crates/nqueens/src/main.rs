@@ -1,13 +1,15 @@
 //! The `nqueens` command line: count placements, find one, or check one.
-//! Argument definitions only; the runs, views and records are the
-//! library's (`nqueens::cli`) on cli-kit's contract.
+//! Argument definitions only: `solve` and `check` are cli-kit's driver
+//! over the library's traits (`nqueens::app`), `count` the library's
+//! (`nqueens::cli`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use nqueens::cli::{self, CountAlgo, Flag, View};
-use nqueens::{Algo, Limits, MAX_COUNT_N, MAX_SOLVE_N, Options};
+use cli_kit::{Input, SolveFlags, SolveRun};
+use nqueens::cli::{self, CountAlgo, Flag, QueensView, View};
+use nqueens::{Algo, Limits, MAX_COUNT_N, MAX_SOLVE_N, Options, Queens};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -83,30 +85,14 @@ struct SolveArgs {
     #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_SOLVE_N as i64),
           allow_negative_numbers = true)]
     n: i64,
-    /// Solver to use
-    #[arg(long, value_enum, default_value_t)]
-    algo: Algo,
     /// Seed of min-conflicts' random choices (the same seed, the same answer) [default: 1]
     #[arg(long)]
     seed: Option<u64>,
     /// Step budget of min-conflicts [default: 500*N + 1,000,000]
     #[arg(long)]
     max_steps: Option<u64>,
-    /// Draw the board as SVG in FILE: the queens up to N = 64, one pixel a
-    /// square up to N = 1,000 (a larger N is a usage error)
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
     #[command(flatten)]
-    limits: LimitArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    watch: cli_kit::WatchArgs,
-    /// With --algo dfs, bfs or csp: draw the search tree's first 500 nodes
-    /// as SVG in FILE (each board with its depth; csp's domain-splitting
-    /// tree), Graphviz DOT beside it (FILE.dot)
-    #[arg(long, value_name = "FILE")]
-    tree_svg: Option<PathBuf>,
+    shared: SolveFlags<Algo>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -163,7 +149,7 @@ fn main() -> ExitCode {
     let result = match parse().command {
         Command::Count(args) => count(&args),
         Command::Solve(args) => solve(&args),
-        Command::Check(args) => cli::run_check(args.n),
+        Command::Check(args) => check(args.n),
     };
     cli_kit::finish(cli::PROGRAM, result)
 }
@@ -244,52 +230,45 @@ fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
         return cli::run_split(n, depth, args.symmetry.unwrap_or_default());
     }
     if args.watch.compare {
-        return cli::run_compare(n, true, args.limits.limits(), args.output.json);
+        return cli::run_compare(n, args.limits.limits(), args.output.json);
     }
     cli::run_count(n, args.algo, threads, args.limits.limits(), view, watching)
 }
 
 fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let [node_limit, memory_limit] = args.limits.flags();
+    let shared = &args.shared;
     refuse_misfits(
-        args.algo.name(),
+        shared.algo.name(),
         &[
             (Flag::Seed, args.seed.is_some()),
             (Flag::MaxSteps, args.max_steps.is_some()),
-            node_limit,
-            memory_limit,
         ],
     );
-    let mut options = Options {
-        limits: args.limits.limits(),
-        max_steps: args.max_steps,
-        ..Options::new(args.algo)
-    };
+    let n = size(args.n);
+    if shared.svg.is_some() && !shared.watch.compare && n > nqueens::svg::PIXELS_MAX {
+        cli_kit::usage_error::<Cli>(format!("--svg: {}", nqueens::svg::TooLarge { n }));
+    }
+    let mut options: Options = shared.options();
+    options.max_steps = args.max_steps;
     options.limits.seed = args.seed;
-    let view = View {
-        json: args.output.json,
-        stats: args.output.stats,
-        unique: false,
-    };
-    let watching = watching(&args.watch, args.tree_svg.as_deref(), &args.output);
-    if watching.args.is_some() && !nqueens::watch::watchable(args.algo) {
-        cli_kit::usage_error::<Cli>(
-            "--trace and --events watch csp, dfs, bfs and min-conflicts: the construction does not search",
-        );
-    }
-    if args.tree_svg.is_some() && !nqueens::watch::has_tree(args.algo) {
-        cli_kit::usage_error::<Cli>("--tree-svg draws the search of csp, dfs or bfs");
-    }
-    if args.watch.compare {
-        return cli::run_compare(size(args.n), false, options.limits, args.output.json);
-    }
-    if args.svg.is_some() && size(args.n) > nqueens::svg::PIXELS_MAX {
-        cli_kit::usage_error::<Cli>(format!(
-            "--svg: {}",
-            nqueens::svg::TooLarge { n: size(args.n) }
-        ));
-    }
-    cli::run_solve(size(args.n), options, view, args.svg.as_deref(), watching)
+    cli_kit::driver::solve::<Queens, Cli>(SolveRun {
+        flags: shared,
+        file: None,
+        input: Some(Input {
+            name: cli::INPUT_NAME.to_owned(),
+            text: n.to_string(),
+        }),
+        reading: (),
+        view: QueensView { options },
+        threads: Some(1),
+        options: Some(options),
+    })
+}
+
+/// `check`: the JSON records on stdin, of a board of `n` when given.
+fn check(n: Option<usize>) -> anyhow::Result<ExitCode> {
+    let queens = n.map(Queens::new).transpose()?;
+    cli_kit::driver::check(queens.as_ref())
 }
 
 /// What the watch flags ask, after refusing the ones that do not go
