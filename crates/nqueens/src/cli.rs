@@ -15,7 +15,10 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
 use crate::app::{record_stats, solve_json, stats_line, write_record};
-use crate::{Algo, CountOptions, Counts, Options, Outcome, Queens, Stats, count, solve};
+use crate::{
+    Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Queens, Stats, count, solve,
+};
+use std::path::PathBuf;
 
 /// The program's name in messages.
 pub const PROGRAM: &str = "nqueens";
@@ -250,6 +253,191 @@ pub fn elsewhere(flag: &str, args: impl IntoIterator<Item = String>) -> Option<S
     Some(format!("{shown} belongs to {owner}, not to `{given}`"))
 }
 
+/// The arguments of `nqueens count`.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    /// Board size, 1 to 32 (each step up costs about 6x; N = 17 takes seconds)
+    #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_COUNT_N as i64),
+          allow_negative_numbers = true, required_unless_present = "subproblem")]
+    pub n: Option<i64>,
+    /// Print the count split into independent subproblems, the first DEPTH
+    /// rows placed, one JSON line each ({"n", "columns", "symmetry"}), for
+    /// any scheduler to share out (fast only)
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unique", "threads"])]
+    pub split: Option<usize>,
+    /// How --split weighs its subproblems: the fast counter's own search by
+    /// symmetry classes, or mirror halving (lines with a "weight")
+    #[arg(long, value_enum, requires = "split")]
+    pub symmetry: Option<SplitSymmetry>,
+    /// Count one line of --split on this thread and print its share of the
+    /// total (with --unique, of the distinct placements; classes only): the
+    /// shares of a split sum to the count
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["n", "split", "threads"])]
+    pub subproblem: Option<String>,
+    /// Worker threads of the fast counter [default: all cores]
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Print the number of placements distinct under rotation and reflection (fast only)
+    #[arg(long)]
+    pub unique: bool,
+    /// Counter to use: the fast bitboard counter, or a textbook formulation
+    #[arg(long, value_enum, default_value_t)]
+    pub algo: CountAlgo,
+    /// `--node-limit`, `--memory-limit`.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// `--json`, `--stats`.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// `--trace`, `--events`, `--events-limit`, `--compare`.
+    #[command(flatten)]
+    pub watch: cli_kit::WatchArgs,
+    /// Draw the search tree's first 500 nodes as SVG in FILE (dfs, bfs:
+    /// each board with its depth; csp and fast, up to N = 12: the
+    /// domain-splitting tree of its decisions), Graphviz DOT beside it
+    /// (FILE.dot)
+    #[arg(long, value_name = "FILE")]
+    pub tree_svg: Option<PathBuf>,
+}
+
+/// `count`'s limits: the formulations'.
+#[derive(Debug, clap::Args)]
+pub struct LimitArgs {
+    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
+    /// (status "limit", exit 4) [default: none]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
+    /// exit 4) [default: half the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
+    pub memory_limit: Option<usize>,
+}
+
+impl LimitArgs {
+    fn flags(&self) -> [(Flag, bool); 2] {
+        [
+            (Flag::NodeLimit, self.node_limit.is_some()),
+            (Flag::MemoryLimit, self.memory_limit.is_some()),
+        ]
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            node_limit: self.node_limit,
+            memory_limit: Some(
+                self.memory_limit
+                    .unwrap_or_else(cli_kit::default_memory_budget),
+            ),
+            ..Limits::default()
+        }
+    }
+}
+
+/// `count`'s output flags.
+#[derive(Debug, clap::Args)]
+pub struct OutputArgs {
+    /// One JSON object on one line instead of the human view (its "stats"
+    /// hold the counters: --stats does not go with it)
+    #[arg(long, conflicts_with = "stats")]
+    pub json: bool,
+    /// Add a line with the nodes visited and the time taken
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The board size: clap's range has already made `n` positive and small.
+pub fn size(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// Ends the program with a usage error of `C` (exit 2) when a flag given
+/// does not apply to the chosen algorithm ([`misfit`]).
+pub fn refuse_misfits<C: clap::CommandFactory>(algo: &str, given: &[(Flag, bool)]) {
+    if let Some(message) = misfit(algo, given) {
+        cli_kit::usage_error::<C>(message);
+    }
+}
+
+/// `nqueens count`: its flags checked (a misfit is a usage error of
+/// `C`, exit 2), then `--subproblem`, `--split`, `--compare` or the count.
+///
+/// # Errors
+///
+/// As the run asked for.
+pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    let [node_limit, memory_limit] = args.limits.flags();
+    refuse_misfits::<C>(
+        args.algo.name(),
+        &[
+            (Flag::Threads, args.threads.is_some()),
+            (Flag::Unique, args.unique),
+            node_limit,
+            memory_limit,
+        ],
+    );
+    let threads = args
+        .threads
+        .and_then(|threads| NonZeroUsize::new(threads as usize));
+    let view = View {
+        json: args.output.json,
+        stats: args.output.stats,
+        unique: args.unique,
+    };
+    if (args.split.is_some() || args.subproblem.is_some()) && args.algo != CountAlgo::Fast {
+        cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
+    }
+    let watching = watching::<C>(&args.watch, args.tree_svg.as_deref(), &args.output);
+    let asked = watching.args.is_some() || args.watch.compare;
+    if asked && (args.split.is_some() || args.subproblem.is_some()) {
+        cli_kit::usage_error::<C>(
+            "--split and --subproblem are not watched: leave out --trace, --events, --tree-svg and --compare",
+        );
+    }
+    if watching.args.is_some()
+        && args.algo == CountAlgo::Fast
+        && args.n.is_some_and(|n| n > crate::WATCH_MAX_N as i64)
+    {
+        cli_kit::usage_error::<C>(format!(
+            "--trace, --events and --tree-svg watch the fast counter up to N = {}: use a smaller N, or --algo csp, dfs or bfs with --node-limit",
+            crate::WATCH_MAX_N
+        ));
+    }
+    if let Some(json) = &args.subproblem {
+        return run_subproblem(json, view);
+    }
+    // clap requires N unless --subproblem is given.
+    let n = size(args.n.unwrap_or(1));
+    if let Some(depth) = args.split {
+        return run_split(n, depth, args.symmetry.unwrap_or_default());
+    }
+    if args.watch.compare {
+        return run_compare(n, args.limits.limits(), args.output.json);
+    }
+    run_count(n, args.algo, threads, args.limits.limits(), view, watching)
+}
+
+/// What the watch flags ask, after refusing the ones that do not go
+/// together; `args` is `None` when nothing is watched.
+fn watching<'a, C: clap::CommandFactory>(
+    args: &'a cli_kit::WatchArgs,
+    tree_svg: Option<&'a std::path::Path>,
+    output: &OutputArgs,
+) -> Watching<'a> {
+    if let Some(misfit) = args.misfit(output.json, output.stats) {
+        cli_kit::usage_error::<C>(misfit);
+    }
+    if args.compare && tree_svg.is_some() {
+        cli_kit::usage_error::<C>(
+            "--compare runs every algorithm: draw one tree with --algo instead",
+        );
+    }
+    let watched = args.trace || args.events.is_some() || tree_svg.is_some();
+    Watching {
+        args: watched.then_some(args),
+        tree_svg,
+    }
+}
+
 /// How the results are shown: `--json`, `--stats`, and for `count`,
 /// `--unique`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -421,7 +609,7 @@ fn watch<R>(
 /// # Errors
 ///
 /// A failed write; a board too large to count.
-pub fn run_compare(n: usize, limits: crate::Limits, json: bool) -> anyhow::Result<ExitCode> {
+pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
     let mut limits = limits;
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
@@ -444,10 +632,10 @@ pub fn run_compare(n: usize, limits: crate::Limits, json: bool) -> anyhow::Resul
             length: Some(outcome.count),
         });
     };
-    if n > crate::MAX_COUNT_N {
+    if n > MAX_COUNT_N {
         anyhow::bail!(crate::SizeError::TooLarge {
             n,
-            max: crate::MAX_COUNT_N
+            max: MAX_COUNT_N
         });
     }
     let (counts, stats) = count(n, &CountOptions::default())?;
@@ -499,7 +687,7 @@ pub fn run_count(
     n: usize,
     algo: CountAlgo,
     threads: Option<NonZeroUsize>,
-    limits: crate::Limits,
+    limits: Limits,
     view: View,
     watching: Watching<'_>,
 ) -> anyhow::Result<ExitCode> {
@@ -518,16 +706,16 @@ pub fn run_count(
             }
             Some(formulation) => {
                 // The fast counter's bound holds for the formulations too.
-                if n > crate::MAX_COUNT_N {
+                if n > MAX_COUNT_N {
                     return Err(crate::SizeError::TooLarge {
                         n,
-                        max: crate::MAX_COUNT_N,
+                        max: MAX_COUNT_N,
                     }
                     .to_string());
                 }
                 let queens = Queens::new(n).map_err(|error| error.to_string())?;
                 let options = Options {
-                    limits: crate::Limits {
+                    limits: Limits {
                         count_up_to: u64::MAX,
                         ..limits
                     },
