@@ -345,3 +345,39 @@ pub fn check_record(record: &CheckRecord, expected_n: Option<usize>) -> Result<V
     check_placement(solution, n).map_err(|violation| violation.to_string())?;
     Ok(Verified::Solution)
 }
+
+// The Python package's record (`SolveRecord`) is the cli feature's.
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+    use cli_kit::SolveRecord;
+
+    /// The record the driver writes (through the view, which names the
+    /// algorithm) is the one [`Show::record`] builds, and the one the
+    /// Python package gets ([`SolveRecord`]).
+    #[test]
+    fn the_written_record_is_the_built_one() {
+        for (n, algo) in [(8, Algo::Construct), (3, Algo::Dfs), (6, Algo::Csp)] {
+            let queens = Queens::new(n).unwrap();
+            let options = Options::new(algo);
+            let (outcome, front_end) = queens.solve_record(&options, false).unwrap();
+            let solved = Solved {
+                puzzle: queens,
+                outcome,
+                unique: None,
+            };
+            let mut written = Vec::new();
+            let view = QueensView { options };
+            <Queens as Show>::write_record(&mut written, &solved, false, None, &view).unwrap();
+            let written: serde_json::Value = serde_json::from_slice(&written).unwrap();
+            assert_eq!(
+                written,
+                serde_json::to_value(&front_end).unwrap(),
+                "{n} {algo}"
+            );
+            let mut built = serde_json::to_value(Queens::record(&solved, false)).unwrap();
+            built["algo"] = algo.name().into();
+            assert_eq!(written, built, "{n} {algo}");
+        }
+    }
+}
