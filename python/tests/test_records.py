@@ -100,8 +100,14 @@ def test_check_accepts_what_the_binary_writes_and_names_a_broken_rule(fixtures):
     ]:
         record = module.solve(text)
         assert module.check(text, record.to_json()) == ["solution"], module.NAME
-    # The human views the binaries print are read too.
-    assert nqueens.check("4", ". Q . .\n. . . Q\nQ . . .\n. . Q .\n") == ["solution"]
+    # check reads the JSON records of `solve --json` only, as the binaries do.
+    def queens(*columns):
+        return json.dumps({"status": "solved", "solution": list(columns), "n": len(columns),
+                           "stats": {"nodes": len(columns), "micros": 1}})
+
+    assert nqueens.check("4", queens(1, 3, 0, 2)) == ["solution"]
+    with pytest.raises(puzzle_solvers.CheckError, match="line 1: not a solve record"):
+        nqueens.check("4", ". Q . .\n. . . Q\nQ . . .\n. . Q .\n")
     assert nqueens.check("3", '{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}') == ["no-solution"]
 
     solved = sudoku.solve(SUDOKU).to_dict()
@@ -113,9 +119,9 @@ def test_check_accepts_what_the_binary_writes_and_names_a_broken_rule(fixtures):
     assert "line 1: " in str(caught.value)
 
     with pytest.raises(puzzle_solvers.CheckError, match="line 2: .*share a diagonal"):
-        nqueens.check("4", "1 3 0 2\n0 2 1 3\n")
+        nqueens.check("4", queens(1, 3, 0, 2) + "\n" + queens(0, 2, 1, 3) + "\n")
     with pytest.raises(puzzle_solvers.CheckError, match="line 1: .*4 rows"):
-        nqueens.check("5", "1 3 0 2\n")
+        nqueens.check("5", queens(1, 3, 0, 2) + "\n")
     # A record of another puzzle is not a solution of this one.
     other = sudoku.solve(SUDOKU.replace("5", ".", 1)).to_json()
     with pytest.raises(puzzle_solvers.CheckError, match="not of"):

@@ -246,27 +246,41 @@ pub trait Show: Puzzle {
     /// The counters a record adds to `stats` beside `nodes` and `micros`.
     type Counters: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The solution's JSON form in a record: `String` for a canonical line
-    /// (gogen), or the crate's own (ripple's rows of digits).
+    /// (gogen), or the crate's own (ripple's rows of digits, nqueens'
+    /// column numbers).
     type Json: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + Send + Sync;
     /// The view options that are the crate's own (gogen's `--show-words`).
     type View: Default + Clone + std::fmt::Debug + Send + Sync;
 
     /// The record of a solve; `counting` adds `count` and `count_complete`.
-    fn record(
-        solved: &Solved<Self>,
-        counting: bool,
-    ) -> Record<Self::Fields, Self::Json, Self::Counters>;
+    fn record(solved: &Solved<Self>, counting: bool) -> RecordOf<Self>;
 
     /// The record the driver writes under `--json`: [`Show::record`] by
     /// default; a crate whose record names something of its view options
     /// (ripple's `algo`, eight-puzzle's goal, searcher and heuristic)
     /// builds it with them.
-    fn record_viewed(
+    fn record_viewed(solved: &Solved<Self>, counting: bool, _own: &Self::View) -> RecordOf<Self> {
+        Self::record(solved, counting)
+    }
+
+    /// Writes the record of a solve as one JSON line, at input line `line`,
+    /// with the view options `own` the solve was shown with: by default
+    /// [`Show::record_viewed`]'s; a crate overrides it to write a huge
+    /// solution without copying it (nqueens' 10^8 columns).
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_record(
+        out: &mut dyn Write,
         solved: &Solved<Self>,
         counting: bool,
-        _own: &Self::View,
-    ) -> Record<Self::Fields, Self::Json, Self::Counters> {
-        Self::record(solved, counting)
+        line: Option<usize>,
+        own: &Self::View,
+    ) -> anyhow::Result<()> {
+        Self::record_viewed(solved, counting, own)
+            .at_line(line)
+            .write_line(out)
     }
 
     /// The human view of a solve.

@@ -225,8 +225,8 @@ where
     pub flags: &'a SolveFlags<P::Algo>,
     /// The input file, or stdin for `None` or `-`.
     pub file: Option<&'a Path>,
-    /// An input the crate has already (ripple's URL on the command line),
-    /// read instead of `file`; `None` for most.
+    /// The input itself when the command line gives it (ripple's URL,
+    /// nqueens' N), read instead of `file`; `None`: read `file`.
     pub input: Option<Input>,
     /// What reading an item needs.
     pub reading: P::Reading,
@@ -234,6 +234,10 @@ where
     pub view: P::View,
     /// Threads of an unwatched batch (`None`: one per core).
     pub threads: Option<usize>,
+    /// The solver's options when the crate adjusts them from its own flags
+    /// (nqueens' `--seed`, `--max-steps`), starting from
+    /// [`SolveFlags::options`]; `None`: [`SolveFlags::options`].
+    pub options: Option<P::Options>,
 }
 
 /// How the driver shows each result: a record under `--json`, else the
@@ -277,9 +281,7 @@ impl<P: Show> Report<Item, Done<P>> for View<'_, P> {
         let index = self.written;
         self.written += 1;
         match (result, self.json) {
-            (Ok(solved), true) => P::record_viewed(solved, self.counting, &self.own)
-                .at_line(item.line)
-                .write_line(out),
+            (Ok(solved), true) => P::write_record(out, solved, self.counting, item.line, &self.own),
             (Err(message), true) => {
                 let invalid: Record<P::Fields, P::Json, P::Counters> =
                     Record::invalid(message, P::Fields::default());
@@ -328,12 +330,13 @@ where
         reading,
         view: own,
         threads,
+        options,
     } = run;
     if let Some(message) = flags.misfit::<P>() {
         usage_error::<Cli>(message);
     }
     let program = P::NAME;
-    let options: P::Options = flags.options();
+    let options: P::Options = options.unwrap_or_else(|| flags.options());
     let input = match input {
         Some(input) => input,
         None => Input::read(file)?,

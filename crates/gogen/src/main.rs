@@ -75,6 +75,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             },
             // One puzzle per input: the whole text is the batch's one item.
             threads: Some(1),
+            options: None,
         }),
         Command::Check { puzzle, letters } => {
             let input = Input::read(Some(&puzzle))?;

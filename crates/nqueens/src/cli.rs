@@ -1,27 +1,31 @@
-//! What only the `nqueens` binary needs (the `cli` feature): its JSON
-//! records, the human views of `count` and `solve`, the flags each
-//! algorithm takes, and the reading of solve's output back into records
-//! for `check`. The contract itself (the record envelope, statuses and exit
-//! codes, the batch and check drivers) is cli-kit's.
+//! What only the `nqueens` binary needs beyond the shared driver (the
+//! `cli` feature): the help texts, the flags that are nqueens' own and the
+//! algorithms they apply to, `count` (its human view and records, its
+//! `--split` and `--subproblem`, its `--compare`), and the entry points the
+//! Python package calls. `solve` and `check` are cli-kit's driver over the
+//! traits of [`crate::app`].
 
 use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::{Batch, Claims, Count, Record, Report, Status, Verified};
+use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
+use cli_kit::{Batch, Count, Record, Report, Status, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::check::{check_placement, check_unsolvable};
+pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
+use crate::app::{record_stats, solve_json, stats_line, write_record};
 use crate::{
-    Algo, BOARD_VIEW_MAX, CountOptions, Counts, Limit, Options, Outcome, Queens, Stats, base_bytes,
-    board_bytes, count, solve,
+    Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Queens, Stats, count, solve,
 };
+use std::path::PathBuf;
 
 /// The program's name in messages.
 pub const PROGRAM: &str = "nqueens";
 
-/// What the input of a one-board command is called in messages.
-const INPUT_NAME: &str = "the command line";
+/// What the input of a one-board command is called in messages: the
+/// command line gives N.
+pub const INPUT_NAME: &str = "the command line";
 
 /// The exit codes, for the top-level `--help`.
 pub const EXIT_CODES: &str = "\
@@ -111,8 +115,8 @@ the formulations search N = 2 and 3 exhaustively, construct and
 min-conflicts know from the theorem behind the construction that these two
 have no placement (nodes 0).
 
-Flags: --seed and --max-steps are min-conflicts'; --node-limit and
---memory-limit are the formulations' (the memory limit's default is half
+Flags: --seed and --max-steps are min-conflicts'; --node-limit,
+--time-limit, --memory-limit and --count are the formulations' (the memory limit's default is half
 the memory available: bfs keeps every board it generates, dfs the boards of
 its path and their siblings, csp its domains and trail; a board too large
 for the limit is refused at once). A flag the chosen --algo does not use is
@@ -126,11 +130,10 @@ Examples:
 
 /// The `--help` text after the options of `check`.
 pub const CHECK_HELP: &str = "\
-Accepts what solve and count print: JSON lines (each \"solution\" checked,
-its length against \"n\"; a \"limit\" record has nothing to check), a board
-of Q and . cells, a column list on one line, or the unsolvable and limit lines; several
-outputs one after another are checked one by one. Lines starting with
-\"stats:\" are skipped. Checks one queen per row, distinct columns, no shared
+Reads the JSON records of solve --json and count --json, one per line (the
+human view is for people: a line that is not a record fails): each
+\"solution\" is checked, its length against \"n\"; a \"limit\" record has
+nothing to check. Checks one queen per row, distinct columns, no shared
 diagonal, and the size. An \"unsolvable\" claim is confirmed for N = 2 and 3
 by exhaustive search and refuted for any other N: by a placement found by
 exhaustive search for N <= 10, by the theorem that every N >= 4 has a
@@ -138,38 +141,7 @@ placement beyond. Every failure is reported on stderr as
 \"nqueens check: line L: ...\"; exit 0 when all records pass, 1 otherwise.
 
 Example:
-  nqueens solve 100 | nqueens check --n 100";
-
-/// nqueens' own fields of a JSON record, beside cli-kit's envelope.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fields {
-    /// The board size.
-    pub n: usize,
-    /// The algorithm that answered (empty for a human view read back).
-    #[serde(default)]
-    pub algo: String,
-    /// `count`: placements counted and whether that is all of them.
-    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<Count>,
-    /// `count --unique`: placements distinct under the 8 symmetries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unique: Option<u64>,
-    /// `count`: the worker threads allowed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub threads: Option<usize>,
-}
-
-/// nqueens' own counters in `stats`, beside `nodes` and `micros`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// dfs and bfs: the boards tested.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub num_tested: Option<u64>,
-}
-
-/// A record as `check` reads it back: columns as `u64`, so that a column
-/// too large for the board is reported as off the board.
-pub type CheckRecord = Record<Fields, Vec<u64>, Counters>;
+  nqueens solve 100 --json | nqueens check --n 100";
 
 /// The flags that only some algorithms use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,6 +253,191 @@ pub fn elsewhere(flag: &str, args: impl IntoIterator<Item = String>) -> Option<S
     Some(format!("{shown} belongs to {owner}, not to `{given}`"))
 }
 
+/// The arguments of `nqueens count`.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    /// Board size, 1 to 32 (each step up costs about 6x; N = 17 takes seconds)
+    #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_COUNT_N as i64),
+          allow_negative_numbers = true, required_unless_present = "subproblem")]
+    pub n: Option<i64>,
+    /// Print the count split into independent subproblems, the first DEPTH
+    /// rows placed, one JSON line each ({"n", "columns", "symmetry"}), for
+    /// any scheduler to share out (fast only)
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unique", "threads"])]
+    pub split: Option<usize>,
+    /// How --split weighs its subproblems: the fast counter's own search by
+    /// symmetry classes, or mirror halving (lines with a "weight")
+    #[arg(long, value_enum, requires = "split")]
+    pub symmetry: Option<SplitSymmetry>,
+    /// Count one line of --split on this thread and print its share of the
+    /// total (with --unique, of the distinct placements; classes only): the
+    /// shares of a split sum to the count
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["n", "split", "threads"])]
+    pub subproblem: Option<String>,
+    /// Worker threads of the fast counter [default: all cores]
+    #[arg(long, short = 't', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Print the number of placements distinct under rotation and reflection (fast only)
+    #[arg(long)]
+    pub unique: bool,
+    /// Counter to use: the fast bitboard counter, or a textbook formulation
+    #[arg(long, value_enum, default_value_t)]
+    pub algo: CountAlgo,
+    /// `--node-limit`, `--memory-limit`.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// `--json`, `--stats`.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// `--trace`, `--events`, `--events-limit`, `--compare`.
+    #[command(flatten)]
+    pub watch: cli_kit::WatchArgs,
+    /// Draw the search tree's first 500 nodes as SVG in FILE (dfs, bfs:
+    /// each board with its depth; csp and fast, up to N = 12: the
+    /// domain-splitting tree of its decisions), Graphviz DOT beside it
+    /// (FILE.dot)
+    #[arg(long, value_name = "FILE")]
+    pub tree_svg: Option<PathBuf>,
+}
+
+/// `count`'s limits: the formulations'.
+#[derive(Debug, clap::Args)]
+pub struct LimitArgs {
+    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
+    /// (status "limit", exit 4) [default: none]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
+    /// exit 4) [default: half the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
+    pub memory_limit: Option<usize>,
+}
+
+impl LimitArgs {
+    fn flags(&self) -> [(Flag, bool); 2] {
+        [
+            (Flag::NodeLimit, self.node_limit.is_some()),
+            (Flag::MemoryLimit, self.memory_limit.is_some()),
+        ]
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            node_limit: self.node_limit,
+            memory_limit: Some(
+                self.memory_limit
+                    .unwrap_or_else(cli_kit::default_memory_budget),
+            ),
+            ..Limits::default()
+        }
+    }
+}
+
+/// `count`'s output flags.
+#[derive(Debug, clap::Args)]
+pub struct OutputArgs {
+    /// One JSON object on one line instead of the human view (its "stats"
+    /// hold the counters: --stats does not go with it)
+    #[arg(long, conflicts_with = "stats")]
+    pub json: bool,
+    /// Add a line with the nodes visited and the time taken
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The board size: clap's range has already made `n` positive and small.
+pub fn size(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// Ends the program with a usage error of `C` (exit 2) when a flag given
+/// does not apply to the chosen algorithm ([`misfit`]).
+pub fn refuse_misfits<C: clap::CommandFactory>(algo: &str, given: &[(Flag, bool)]) {
+    if let Some(message) = misfit(algo, given) {
+        cli_kit::usage_error::<C>(message);
+    }
+}
+
+/// `nqueens count`: its flags checked (a misfit is a usage error of
+/// `C`, exit 2), then `--subproblem`, `--split`, `--compare` or the count.
+///
+/// # Errors
+///
+/// As the run asked for.
+pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    let [node_limit, memory_limit] = args.limits.flags();
+    refuse_misfits::<C>(
+        args.algo.name(),
+        &[
+            (Flag::Threads, args.threads.is_some()),
+            (Flag::Unique, args.unique),
+            node_limit,
+            memory_limit,
+        ],
+    );
+    let threads = args
+        .threads
+        .and_then(|threads| NonZeroUsize::new(threads as usize));
+    let view = View {
+        json: args.output.json,
+        stats: args.output.stats,
+        unique: args.unique,
+    };
+    if (args.split.is_some() || args.subproblem.is_some()) && args.algo != CountAlgo::Fast {
+        cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
+    }
+    let watching = watching::<C>(&args.watch, args.tree_svg.as_deref(), &args.output);
+    let asked = watching.args.is_some() || args.watch.compare;
+    if asked && (args.split.is_some() || args.subproblem.is_some()) {
+        cli_kit::usage_error::<C>(
+            "--split and --subproblem are not watched: leave out --trace, --events, --tree-svg and --compare",
+        );
+    }
+    if watching.args.is_some()
+        && args.algo == CountAlgo::Fast
+        && args.n.is_some_and(|n| n > crate::WATCH_MAX_N as i64)
+    {
+        cli_kit::usage_error::<C>(format!(
+            "--trace, --events and --tree-svg watch the fast counter up to N = {}: use a smaller N, or --algo csp, dfs or bfs with --node-limit",
+            crate::WATCH_MAX_N
+        ));
+    }
+    if let Some(json) = &args.subproblem {
+        return run_subproblem(json, view);
+    }
+    // clap requires N unless --subproblem is given.
+    let n = size(args.n.unwrap_or(1));
+    if let Some(depth) = args.split {
+        return run_split(n, depth, args.symmetry.unwrap_or_default());
+    }
+    if args.watch.compare {
+        return run_compare(n, args.limits.limits(), args.output.json);
+    }
+    run_count(n, args.algo, threads, args.limits.limits(), view, watching)
+}
+
+/// What the watch flags ask, after refusing the ones that do not go
+/// together; `args` is `None` when nothing is watched.
+fn watching<'a, C: clap::CommandFactory>(
+    args: &'a cli_kit::WatchArgs,
+    tree_svg: Option<&'a std::path::Path>,
+    output: &OutputArgs,
+) -> Watching<'a> {
+    if let Some(misfit) = args.misfit(output.json, output.stats) {
+        cli_kit::usage_error::<C>(misfit);
+    }
+    if args.compare && tree_svg.is_some() {
+        cli_kit::usage_error::<C>(
+            "--compare runs every algorithm: draw one tree with --algo instead",
+        );
+    }
+    let watched = args.trace || args.events.is_some() || tree_svg.is_some();
+    Watching {
+        args: watched.then_some(args),
+        tree_svg,
+    }
+}
+
 /// How the results are shown: `--json`, `--stats`, and for `count`,
 /// `--unique`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -326,23 +483,6 @@ impl CountAlgo {
     }
 }
 
-/// One `solve` run: the board size, the options and what it found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SolveRun {
-    /// The board size.
-    pub n: usize,
-    /// The algorithm with its settings.
-    pub options: Options,
-    /// What it found.
-    pub outcome: Outcome,
-}
-
-impl cli_kit::Outcome for SolveRun {
-    fn status(&self) -> Status {
-        self.outcome.status.into()
-    }
-}
-
 /// One `count` run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRun {
@@ -364,41 +504,7 @@ impl cli_kit::Outcome for CountRun {
     }
 }
 
-/// `nqueens solve N`: a batch of one board, shown as `view` says.
-///
-/// # Errors
-///
-/// A failed write (a closed pipe ends the run quietly in
-/// [`cli_kit::finish`]).
-pub fn run_solve(
-    n: usize,
-    options: Options,
-    view: View,
-    svg: Option<&std::path::Path>,
-    watching: Watching<'_>,
-) -> anyhow::Result<ExitCode> {
-    let watched = Watched::open(watching)?;
-    let solve_one = |&n: &usize| {
-        let queens = Queens::new(n).map_err(|error| error.to_string())?;
-        let outcome = watched.solve(&queens, &options)?;
-        if let Some(target) = svg {
-            let picture =
-                crate::svg::render_outcome(n, &outcome).map_err(|error| error.to_string())?;
-            std::fs::write(target, picture)
-                .map_err(|error| format!("writing {}: {error}", target.display()))?;
-        }
-        Ok(SolveRun {
-            n,
-            options,
-            outcome,
-        })
-    };
-    let exit = watched.run(&[n], solve_one, &mut Shown(view, options.algo.name()))?;
-    watched.finish()?;
-    Ok(exit)
-}
-
-/// What `--trace`, `--events FILE` and `--tree-svg FILE` ask of a run.
+/// What `--trace`, `--events FILE` and `--tree-svg FILE` ask of a count.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Watching<'a> {
     /// The flags of cli-kit's watch (`--trace`, `--events`, ...).
@@ -496,34 +602,21 @@ fn watch<R>(
     )
 }
 
-/// The node limit of each `--compare` run unless `--node-limit` says.
-pub const COMPARE_NODE_LIMIT: u64 = 1_000_000;
-/// The time limit of each `--compare` run.
-pub const COMPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// `--compare`: every algorithm of `solve` (or, `counting`, every counter
-/// of `count`) on N, as a table or JSON rows, each run under the node and
-/// time limits shown.
+/// `count --compare`: the fast counter and every formulation counting all
+/// the placements of N, as a table or JSON rows, each run under the node
+/// and time limits shown (by default cli-kit's one compare limits).
 ///
 /// # Errors
 ///
 /// A failed write; a board too large to count.
-pub fn run_compare(
-    n: usize,
-    counting: bool,
-    limits: crate::Limits,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
+pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
     let mut limits = limits;
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
-    if counting {
-        limits.count_up_to = u64::MAX;
-    }
+    limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
     let heading = format!(
-        "{} {n} queens; limits per run: {} nodes, {} s",
-        if counting { "count" } else { "solve" },
+        "count {n} queens; limits per run: {} nodes, {} s",
         cli_kit::thousands(nodes),
         time.as_secs_f64()
     );
@@ -539,31 +632,16 @@ pub fn run_compare(
             length: Some(outcome.count),
         });
     };
-    if counting {
-        if n > crate::MAX_COUNT_N {
-            anyhow::bail!(crate::SizeError::TooLarge {
-                n,
-                max: crate::MAX_COUNT_N
-            });
-        }
-        let (counts, stats) = count(n, &CountOptions::default())?;
-        let status = match counts.total {
-            0 => crate::Status::Unsolvable,
-            _ => crate::Status::Solved,
-        };
-        push(
-            "fast",
-            &Outcome {
-                status,
-                solution: None,
-                count: counts.total,
-                count_complete: true,
-                stats,
-            },
-        );
+    if n > MAX_COUNT_N {
+        anyhow::bail!(crate::SizeError::TooLarge {
+            n,
+            max: MAX_COUNT_N
+        });
     }
+    let (counts, stats) = count(n, &CountOptions::default())?;
+    push("fast", &fast_outcome(counts, stats));
     for &algo in <Algo as crate::Algorithm>::ALL {
-        if counting && crate::formulation::Formulation::of(algo).is_none() {
+        if !algo.searches() {
             continue;
         }
         let options = Options {
@@ -583,6 +661,21 @@ pub fn run_compare(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The outcome of the fast counter: solved when it counted a placement.
+fn fast_outcome(counts: Counts, stats: Stats) -> Outcome {
+    let status = match counts.total {
+        0 => crate::Status::Unsolvable,
+        _ => crate::Status::Solved,
+    };
+    Outcome {
+        status,
+        solution: None,
+        count: counts.total,
+        count_complete: true,
+        stats,
+    }
+}
+
 /// `nqueens count N`: a batch of one board, shown as `view` says; the fast
 /// counter runs on `threads` (all cores when `None`), a formulation within
 /// `limits`.
@@ -594,7 +687,7 @@ pub fn run_count(
     n: usize,
     algo: CountAlgo,
     threads: Option<NonZeroUsize>,
-    limits: crate::Limits,
+    limits: Limits,
     view: View,
     watching: Watching<'_>,
 ) -> anyhow::Result<ExitCode> {
@@ -609,31 +702,20 @@ pub fn run_count(
         let (outcome, unique) = match algo.formulation() {
             None => {
                 let (counts, stats) = watched.count(n, threads)?;
-                let status = match counts.total {
-                    0 => crate::Status::Unsolvable,
-                    _ => crate::Status::Solved,
-                };
-                let outcome = Outcome {
-                    status,
-                    solution: None,
-                    count: counts.total,
-                    count_complete: true,
-                    stats,
-                };
-                (outcome, Some(counts.unique))
+                (fast_outcome(counts, stats), Some(counts.unique))
             }
             Some(formulation) => {
                 // The fast counter's bound holds for the formulations too.
-                if n > crate::MAX_COUNT_N {
+                if n > MAX_COUNT_N {
                     return Err(crate::SizeError::TooLarge {
                         n,
-                        max: crate::MAX_COUNT_N,
+                        max: MAX_COUNT_N,
                     }
                     .to_string());
                 }
                 let queens = Queens::new(n).map_err(|error| error.to_string())?;
                 let options = Options {
-                    limits: crate::Limits {
+                    limits: Limits {
                         count_up_to: u64::MAX,
                         ..limits
                     },
@@ -655,82 +737,8 @@ pub fn run_count(
     Ok(exit)
 }
 
-/// The report of `solve` and `count`: the view and the algorithm's name.
+/// The report of `count`: the view and the counter's name.
 struct Shown(View, &'static str);
-
-fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
-    let counters = Counters {
-        num_tested: stats.num_tested,
-    };
-    cli_kit::Stats::with(stats.nodes, stats.elapsed, counters)
-}
-
-fn stats_line(stats: &Stats, threads: Option<usize>) -> String {
-    let mut counters = vec![("nodes", stats.nodes.to_string())];
-    if let Some(tested) = stats.num_tested {
-        counters.push(("tested", tested.to_string()));
-    }
-    if let Some(threads) = threads {
-        counters.push(("threads", threads.to_string()));
-    }
-    cli_kit::stats_line(&counters, stats.elapsed)
-}
-
-/// Writes `record` as one JSON line, as [`Record::write_line`] does, but
-/// through a buffer whose type is known at compile time: a solution of 10^8
-/// columns then costs no `dyn Write` call per number (0.3 s of 1.1 s).
-fn write_record<S: Serialize>(
-    out: &mut dyn Write,
-    record: &Record<Fields, S, Counters>,
-) -> anyhow::Result<()> {
-    let mut buffered = BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer(&mut buffered, record)?;
-    buffered.write_all(b"\n")?;
-    buffered.flush()?;
-    Ok(())
-}
-
-impl Report<usize, SolveRun> for Shown {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        &n: &usize,
-        result: Result<&SolveRun, &str>,
-    ) -> anyhow::Result<()> {
-        let Shown(view, algo) = *self;
-        let fields = Fields {
-            n,
-            algo: algo.to_owned(),
-            ..Fields::default()
-        };
-        let run = match result {
-            Ok(run) => run,
-            Err(message) if view.json => {
-                return write_record::<&[u32]>(out, &Record::invalid(message, fields));
-            }
-            Err(_) => return Ok(()),
-        };
-        if view.json {
-            return write_record(out, &solve_json(fields, &run.outcome));
-        }
-        match (&run.outcome.solution, run.outcome.status) {
-            (Some(placement), _) if placement.n() > BOARD_VIEW_MAX => {
-                placement.write_line(&mut &mut *out)?;
-            }
-            (Some(placement), _) => writeln!(out, "{placement}")?,
-            (None, crate::Status::Limit(limit)) => writeln!(out, "{}", limit_line(run, limit))?,
-            (None, _) => writeln!(
-                out,
-                "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
-                 each other"
-            )?,
-        }
-        if view.stats {
-            writeln!(out, "{}", stats_line(&run.outcome.stats, None))?;
-        }
-        Ok(())
-    }
-}
 
 impl Report<usize, CountRun> for Shown {
     fn write(
@@ -773,18 +781,6 @@ impl Report<usize, CountRun> for Shown {
     }
 }
 
-/// The record of `solve --json`: `fields` (the board size, the algorithm)
-/// and the outcome, the solution borrowed from it (10^8 columns are not
-/// copied).
-fn solve_json(fields: Fields, outcome: &Outcome) -> Record<Fields, &[u32], Counters> {
-    let mut record = Record::ended(outcome.status, fields);
-    if outcome.status == crate::Status::Solved {
-        record.solution = outcome.solution.as_ref().map(|p| p.columns());
-    }
-    record.stats = record_stats(&outcome.stats);
-    record
-}
-
 /// The record of `count --json`: the count of `algo` on `threads`
 /// threads, with `unique` when asked for.
 fn count_json(
@@ -808,6 +804,23 @@ fn count_json(
     record.solution = one_placement(n, outcome);
     record.stats = record_stats(&outcome.stats);
     record
+}
+
+/// The placement a count record shows when solved (a solution exactly when
+/// solved, as in every crate's count records): the one the formulation's
+/// count found; the fast counter keeps none, so its record shows the
+/// construction's, linear in `n` (a count's `n` is small anyway).
+fn one_placement(n: usize, outcome: &Outcome) -> Option<Vec<u32>> {
+    if outcome.status != crate::Status::Solved {
+        return None;
+    }
+    if let Some(placement) = &outcome.solution {
+        return Some(placement.columns().to_vec());
+    }
+    let queens = Queens::new(n).ok()?;
+    solve(&queens, &Options::new(Algo::Construct))
+        .solution
+        .map(crate::Placement::into_columns)
 }
 
 /// The record of `nqueens solve N --json` for a front end other than the
@@ -843,686 +856,11 @@ impl cli_kit::SolveRecord for Queens {
     }
 }
 
-/// `nqueens check --n N` for a front end other than the binary: its
-/// reading ([`claims`]) and [`check_record`] with this board's size.
+/// `nqueens check --n N` for a front end other than the binary: the JSON
+/// records, [`check_record`] with this board's size.
 impl cli_kit::CheckSolution for Queens {
     fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::verify_claims(claims(text), |record| check_record(&record, Some(self.n())))
-    }
-}
-
-/// One placement for the record of a count that found some (a solution
-/// exactly when solved, as in every crate's count records): the
-/// construction's, linear in `n` (a count's `n` is small anyway), not one
-/// the counter kept.
-fn one_placement(n: usize, outcome: &Outcome) -> Option<Vec<u32>> {
-    if outcome.status != crate::Status::Solved {
-        return None;
-    }
-    let queens = Queens::new(n).ok()?;
-    solve(&queens, &Options::new(Algo::Construct))
-        .solution
-        .map(crate::Placement::into_columns)
-}
-
-/// What the human view says when a limit stopped a search: the limit, the
-/// work done, and how to go further.
-fn limit_line(run: &SolveRun, limit: Limit) -> String {
-    let SolveRun {
-        n,
-        options,
-        outcome,
-    } = run;
-    let stats = &outcome.stats;
-    let algo = options.algo;
-    let name = algo.name();
-    if !algo.searches() {
-        return format!(
-            "limit: {name} gave up after {} steps without a placement \
-             (raise --max-steps or try another --seed)",
-            stats.nodes
-        );
-    }
-    let limits = &options.limits;
-    let work = match algo {
-        Algo::Csp => format!("{} nodes", stats.nodes),
-        _ => format!(
-            "{} boards generated, {} tested,",
-            stats.nodes,
-            stats.num_tested.unwrap_or_default()
-        ),
-    };
-    let board = show_bytes(board_bytes(*n));
-    let holds = match algo {
-        Algo::Dfs => format!(
-            "; dfs keeps the boards of its path and their untried siblings, about {board} each \
-             for N = {n}"
-        ),
-        Algo::Bfs => {
-            format!("; bfs keeps every board it generates, about {board} each for N = {n}")
-        }
-        _ => String::new(),
-    };
-    match limit {
-        Limit::Memory if stats.nodes == 0 => format!(
-            "limit: {name} needs about {} before its search starts ({}), more than its memory \
-             limit of {} (raise --memory-limit)",
-            show_bytes(base_bytes(*n, algo)),
-            match algo {
-                Algo::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
-                _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
-            },
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
-        ),
-        Limit::Memory => format!(
-            "limit: {name} stopped at its memory limit of {} after {work} without a placement \
-             (raise --memory-limit{holds})",
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
-        ),
-        // As before the memory limit came: only bfs says what it keeps.
-        _ => format!(
-            "limit: {name} stopped at its limit of {work} without a placement \
-             (raise --node-limit{})",
-            if algo == Algo::Bfs {
-                holds.as_str()
-            } else {
-                ""
-            }
-        ),
-    }
-}
-
-/// `bytes` in the largest binary unit that keeps it at 1 or more:
-/// `512.0 MiB`, `4.0 GiB`.
-fn show_bytes(bytes: u64) -> String {
-    let mut value = bytes as f64;
-    for unit in ["bytes", "KiB", "MiB", "GiB"] {
-        if value < 1024.0 {
-            return match unit {
-                "bytes" => format!("{bytes} bytes"),
-                _ => format!("{value:.1} {unit}"),
-            };
-        }
-        value /= 1024.0;
-    }
-    format!("{value:.1} TiB")
-}
-
-/// The records of a `check` input: the JSON lines `solve --json` writes,
-/// or the human views `solve` prints (boards, column lists, the unsolvable
-/// and limit lines; several one after another), each turned into the
-/// record it stands for. `stats:` lines are skipped.
-pub fn claims(text: &str) -> Claims<Fields, Vec<u64>, Counters> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        // Leading spaces are kept, so that columns are the line's.
-        .map(|(index, line)| (index + 1, line.trim_end()))
-        .filter(|(_, line)| {
-            let line = line.trim_start();
-            !line.is_empty() && !line.starts_with("stats:")
-        })
-        .peekable();
-    match lines.peek() {
-        Some((_, first)) if first.trim_start().starts_with('{') => cli_kit::json_records(text),
-        _ => {
-            let mut claims = Vec::new();
-            while let Some((line, content)) = lines.next() {
-                let claim = if content.trim_start().starts_with(['Q', '.']) {
-                    read_board(line, content, &mut lines)
-                } else {
-                    read_line(content)
-                };
-                claims.push(match claim {
-                    Ok(record) => (line, Ok(record)),
-                    Err((at, message)) => (at.unwrap_or(line), Err(message)),
-                });
-            }
-            claims
-        }
-    }
-}
-
-/// A claim read from the human view, or the line at fault (when not the
-/// claim's first) and what is wrong there.
-type Read = Result<CheckRecord, (Option<usize>, String)>;
-
-/// A one-line human view: `unsolvable: N queens ...`, `limit: ...`, or a
-/// column list.
-fn read_line(line: &str) -> Read {
-    let content = line.trim_start();
-    if let Some(claim) = content.strip_prefix("unsolvable:") {
-        let n = claim
-            .split_whitespace()
-            .next()
-            .and_then(|n| n.parse::<usize>().ok())
-            .ok_or((
-                None,
-                "expected the board size after 'unsolvable:'".to_owned(),
-            ))?;
-        return Ok(human_record(Status::Unsolvable, n, None));
-    }
-    if content.starts_with("limit:") {
-        // The line names the memory limit when that stopped the search;
-        // any other is the node (or min-conflicts' step) limit.
-        let limit = match content.contains("memory limit") {
-            true => Limit::Memory,
-            false => Limit::Node,
-        };
-        let mut record = human_record(Status::Limit, 0, None);
-        record.limit = Some(limit);
-        return Ok(record);
-    }
-    let columns = content
-        .split_whitespace()
-        .enumerate()
-        .map(|(row, word)| {
-            word.parse::<u64>().map_err(|_| {
-                // The first character that is not a digit (the whole
-                // number when it is too large).
-                let wrong = word.char_indices().find(|(_, c)| !c.is_ascii_digit());
-                let column = column_in(line, word, wrong.map_or(0, |(at, _)| at));
-                let message = format!(
-                    "column {column}: row {row}: expected a column number, found '{}'",
-                    quote(word)
-                );
-                (None, message)
-            })
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
-    Ok(human_record(Status::Solved, columns.len(), Some(columns)))
-}
-
-/// A board of `Q` and `.` cells starting with `first` (on line `line`): as
-/// many rows as the first has cells, taken from `rest` (all of them, even
-/// after a row at fault, so that the next claim starts after the board).
-fn read_board<'t>(
-    line: usize,
-    first: &'t str,
-    rest: &mut impl Iterator<Item = (usize, &'t str)>,
-) -> Read {
-    let n = first.split_whitespace().count();
-    let mut columns = Vec::new();
-    let mut fault = None;
-    for row in 0..n {
-        let next = if row == 0 {
-            Some((line, first))
-        } else {
-            rest.next()
-        };
-        let Some((at, content)) = next else {
-            let message = format!("the board of {n} rows ends after {row} rows");
-            return Err(fault.unwrap_or((None, message)));
-        };
-        if fault.is_none() {
-            match board_row(n, content) {
-                Ok(column) => columns.push(column),
-                Err(message) => fault = Some((Some(at), message)),
-            }
-        }
-    }
-    match fault {
-        Some(fault) => Err(fault),
-        None => Ok(human_record(Status::Solved, n, Some(columns))),
-    }
-}
-
-/// The queen's column in one row of a board of `n` cells a row, read in
-/// one pass without collecting the cells (a row may be huge). A message
-/// names the column of the line (counted in characters from 1) at fault.
-fn board_row(n: usize, content: &str) -> Result<u64, String> {
-    let mut queen = None;
-    let mut cells = 0;
-    for (index, cell) in content.split_whitespace().enumerate() {
-        cells += 1;
-        if cells > n {
-            let column = column_in(content, cell, 0);
-            return Err(format!(
-                "column {column}: a board of {n} rows needs {n} cells per row, found more"
-            ));
-        }
-        match cell {
-            "." => {}
-            "Q" if queen.is_none() => queen = Some(index as u64),
-            "Q" => {
-                let column = column_in(content, cell, 0);
-                return Err(format!("column {column}: two queens in one row"));
-            }
-            other => {
-                let column = column_in(content, cell, 0);
-                return Err(format!(
-                    "column {column}: expected 'Q' or '.', found '{}'",
-                    quote(other)
-                ));
-            }
-        }
-    }
-    if cells != n {
-        let column = content.chars().count() + 1;
-        return Err(format!(
-            "column {column}: a board of {n} rows needs {n} cells per row, found {cells}"
-        ));
-    }
-    queen.ok_or_else(|| "no queen in this row".to_owned())
-}
-
-/// The 1-based character column in `line` of byte `at` of `word`, a slice
-/// of `line` (counted once, for a message).
-fn column_in(line: &str, word: &str, at: usize) -> usize {
-    let offset = (word.as_ptr() as usize).saturating_sub(line.as_ptr() as usize) + at;
-    line.get(..offset)
-        .map_or(0, |before| before.chars().count())
-        + 1
-}
-
-/// `word` for a message: its first 20 characters, so that a huge one is
-/// not copied.
-fn quote(word: &str) -> String {
-    match word.char_indices().nth(20) {
-        Some((end, _)) => format!("{}...", &word[..end]),
-        None => word.to_owned(),
-    }
-}
-
-fn human_record(status: Status, n: usize, solution: Option<Vec<u64>>) -> CheckRecord {
-    let fields = Fields {
-        n,
-        ..Fields::default()
-    };
-    Record {
-        solution,
-        ..Record::new(status, fields)
-    }
-}
-
-/// The independent check of one record (cli-kit has already tested its
-/// envelope): a solution is a valid placement of `n` queens, and of
-/// `expected_n` when given (`check --n`); an "unsolvable" claim holds only
-/// for N = 2 and 3 ([`check_unsolvable`]); a limit or invalid record has
-/// nothing to check.
-///
-/// # Errors
-///
-/// What is wrong, in words.
-pub fn check_record(record: &CheckRecord, expected_n: Option<usize>) -> Result<Verified, String> {
-    let n = record.fields.n;
-    if matches!(record.status, Status::Limit | Status::Invalid) {
-        return Ok(Verified::Nothing);
-    }
-    if n == 0 {
-        return Err("\"n\" must be a positive integer, found 0".to_owned());
-    }
-    let solution = record.solution.as_deref().unwrap_or_default();
-    if let Some(expected) = expected_n {
-        if record.status == Status::Solved {
-            check_placement(solution, expected).map_err(|violation| violation.to_string())?;
-        }
-        if n != expected {
-            return Err(format!("\"n\" is {n} but {expected} was expected"));
-        }
-    }
-    if record.status == Status::Unsolvable {
-        check_unsolvable(n).map_err(|claim| claim.to_string())?;
-        return Ok(Verified::NoSolution);
-    }
-    check_placement(solution, n).map_err(|violation| violation.to_string())?;
-    Ok(Verified::Solution)
-}
-
-/// `nqueens check`: every claim on stdin checked ([`claims`],
-/// [`check_record`]), every failure reported.
-///
-/// # Errors
-///
-/// Stdin cannot be read, or a write failed.
-pub fn run_check(expected_n: Option<usize>) -> anyhow::Result<ExitCode> {
-    let input = cli_kit::Input::stdin()?;
-    cli_kit::run_check(PROGRAM, claims(&input.text), |record| {
-        check_record(record, expected_n)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fuzz_kit::{Rng, mutate, random_bytes};
-
-    fn check_text(text: &str, expected_n: Option<usize>) -> Vec<Result<Verified, String>> {
-        claims(text)
-            .into_iter()
-            .map(|(line, claim)| {
-                claim
-                    .and_then(|record| {
-                        record.consistent()?;
-                        check_record(&record, expected_n)
-                    })
-                    .map_err(|message| format!("line {line}: {message}"))
-            })
-            .collect()
-    }
-
-    fn check(text: &str, expected: &[Result<Verified, &str>]) {
-        let got = check_text(text, None);
-        assert_eq!(got.len(), expected.len(), "{text:?}: {got:?}");
-        for (got, expected) in got.iter().zip(expected) {
-            match (got, expected) {
-                (Ok(got), Ok(expected)) => assert_eq!(got, expected, "{text:?}"),
-                (Err(got), Err(expected)) => {
-                    assert!(
-                        got.contains(expected),
-                        "{got:?} should contain {expected:?}"
-                    )
-                }
-                _ => panic!("{text:?}: got {got:?}, expected {expected:?}"),
-            }
-        }
-    }
-
-    const VALID: Result<Verified, &str> = Ok(Verified::Solution);
-
-    #[test]
-    fn accepts_every_form_solve_prints() {
-        check(
-            r#"{"status":"solved","solution":[2,0,3,1],"n":4,"algo":"construct","stats":{"nodes":4,"micros":1}}"#,
-            &[VALID],
-        );
-        check(". Q . .\n. . . Q\nQ . . .\n. . Q .\n", &[VALID]);
-        check("Q\n", &[VALID]);
-        check("1 3 0 2\nstats: nodes 4, time 0.001 ms\n", &[VALID]);
-        check(
-            r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#,
-            &[Ok(Verified::NoSolution)],
-        );
-        check(
-            "unsolvable: 3 queens cannot be placed on a 3x3 board without attacking each other\n",
-            &[Ok(Verified::NoSolution)],
-        );
-        check(
-            "limit: dfs stopped at its limit of 3 boards generated, 1 tested\n",
-            &[Ok(Verified::Nothing)],
-        );
-        check(
-            r#"{"status":"limit","limit":"node","n":50,"algo":"dfs","stats":{"nodes":3,"micros":1}}"#,
-            &[Ok(Verified::Nothing)],
-        );
-        // Several outputs one after another, each checked.
-        check(
-            "Q\n. Q . .\n. . . Q\nQ . . .\n. . Q .\nunsolvable: 2 queens\n1 3 0 2\n",
-            &[VALID, VALID, Ok(Verified::NoSolution), VALID],
-        );
-    }
-
-    #[test]
-    fn names_what_is_wrong_on_every_line() {
-        check(
-            "0 2 1",
-            &[Err(
-                "line 1: the queens of rows 1 and 2 (columns 2 and 1) share a diagonal",
-            )],
-        );
-        check(
-            "1 x 0",
-            &[Err(
-                "line 1: column 3: row 1: expected a column number, found 'x'",
-            )],
-        );
-        check(
-            r#"{"status":"solved","n":5,"solution":[1,3,0,2],"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("5x5 but the placement has 4 rows")],
-        );
-        check(
-            r#"{"status":"unsolvable","n":4,"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("but 1 3 0 2 is one")],
-        );
-        check(
-            r#"{"status":"unsolvable","n":11,"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("every N >= 4 has one")],
-        );
-        check(
-            r#"{"status":"unsolvable","n":0,"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("\"n\" must be a positive integer, found 0")],
-        );
-        check(
-            r#"{"status":"banana","n":8,"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("line 1: not a solve record")],
-        );
-        check(
-            r#"{"status":"solved","n":4,"stats":{"nodes":1,"micros":1}}"#,
-            &[Err("status \"solved\" but no solution")],
-        );
-        check("Q .\n. .\n", &[Err("line 2: no queen in this row")]);
-        check(
-            "Q Q\n. .\n",
-            &[Err("line 1: column 3: two queens in one row")],
-        );
-        check(
-            "  Q . x\n",
-            &[Err("line 1: column 7: expected 'Q' or '.', found 'x'")],
-        );
-        check(
-            "Q . .\n. . Q .\n",
-            &[Err(
-                "line 2: column 7: a board of 3 rows needs 3 cells per row, found more",
-            )],
-        );
-        check(
-            " 1 3 0 2y\n",
-            &[Err(
-                "line 1: column 9: row 3: expected a column number, found '2y'",
-            )],
-        );
-        check(
-            "Q . .\n. .\n. . Q\n",
-            &[Err(
-                "line 2: column 4: a board of 3 rows needs 3 cells per row, found 2",
-            )],
-        );
-        check(
-            ". Q . .\n",
-            &[Err("line 1: the board of 4 rows ends after 1 rows")],
-        );
-        check("", &[]);
-        // Every failure, not just the first.
-        check(
-            "1 3 0 1\nunsolvable: 6 queens\n1 3 0 2\n",
-            &[
-                Err("line 1: rows 0 and 3 both have their queen in column 1"),
-                Err("line 2: the output says N = 6 has no solution"),
-                VALID,
-            ],
-        );
-    }
-
-    #[test]
-    fn an_expected_size_is_enforced() {
-        assert_eq!(check_text("1 3 0 2", Some(4)), [Ok(Verified::Solution)]);
-        let got = check_text("1 3 0 2", Some(5));
-        assert!(
-            got[0]
-                .as_ref()
-                .is_err_and(|error| error.contains("5x5 but the placement has 4 rows")),
-            "{got:?}"
-        );
-        let got = check_text("unsolvable: 3 queens", Some(2));
-        assert_eq!(
-            got,
-            [Err("line 1: \"n\" is 3 but 2 was expected".to_owned())]
-        );
-    }
-
-    #[test]
-    fn a_flag_the_algorithm_does_not_use_is_named() {
-        let given = [(Flag::Threads, false), (Flag::NodeLimit, true)];
-        assert_eq!(misfit("dfs", &given), None);
-        assert_eq!(
-            misfit("fast", &given).as_deref(),
-            Some("--node-limit applies to the formulations (csp, dfs, bfs), not to --algo fast")
-        );
-        assert_eq!(
-            misfit("csp", &[(Flag::Unique, true)]).as_deref(),
-            Some(
-                "--unique applies to the fast counter, which counts symmetry classes, \
-                 not to --algo csp"
-            )
-        );
-    }
-
-    #[test]
-    fn a_huge_word_is_not_quoted_whole() {
-        let huge = format!("1 {}", "x".repeat(100_000));
-        check(
-            &huge,
-            &[Err(
-                "column 3: row 1: expected a column number, found 'xxxxxxxxxxxxxxxxxxxx...'",
-            )],
-        );
-        let got = check_text(&format!("Q {}", "y".repeat(100_000)), None);
-        assert_eq!(
-            got,
-            [Err(
-                "line 1: column 3: expected 'Q' or '.', found 'yyyyyyyyyyyyyyyyyyyy...'".to_owned()
-            )]
-        );
-    }
-
-    #[test]
-    fn sizes_are_shown_in_binary_units() {
-        assert_eq!(show_bytes(1000), "1000 bytes");
-        assert_eq!(show_bytes(1 << 30), "1.0 GiB");
-        assert_eq!(show_bytes(3 << 19), "1.5 MiB");
-    }
-
-    const ALPHABET: &[u8] = b"Q.Q.0123456789   \n\n\t:{}\"x-+\xff\0";
-
-    /// What `solve` prints, in every form `check` reads.
-    fn outputs() -> Vec<Vec<u8>> {
-        let placement = |n: usize| {
-            let queens = Queens::new(n).expect("a size");
-            let outcome = solve(&queens, &Options::new(Algo::Construct));
-            outcome.solution.expect("solvable")
-        };
-        let view = |n: usize| format!("{}\n", placement(n));
-        let columns =
-            |n: usize| format!("{:?}\n", placement(n).columns()).replace(['[', ']', ','], "");
-        [
-            view(8),
-            view(5),
-            format!("{}stats: nodes 4, time 0.001 ms\n", view(4)),
-            columns(12),
-            columns(40),
-            "unsolvable: 3 queens cannot be placed on a 3x3 board without attacking each other\n"
-                .to_owned(),
-            "limit: dfs stopped at its limit of 3 boards generated, 1 tested\n".to_owned(),
-            format!("Q\n{}unsolvable: 2 queens\n1 3 0 2\n", view(4)),
-        ]
-        .map(String::into_bytes)
-        .to_vec()
-    }
-
-    /// `check` on `bytes`: no panic, and every error about a human view
-    /// names a line of the input and, where it names a column, one inside
-    /// that line (or just past it).
-    fn check_claims(bytes: &[u8], what: &str) -> usize {
-        let mut located = 0;
-        let text = String::from_utf8_lossy(bytes);
-        let lines: Vec<&str> = text.lines().collect();
-        let json = text.trim_start().starts_with('{');
-        for (line, claim) in claims(&text) {
-            let message = match claim {
-                Ok(record) => {
-                    // The checker takes whatever was read without a panic.
-                    if record.consistent().is_ok() && record.fields.n <= 1000 {
-                        let _ = check_record(&record, None);
-                    }
-                    continue;
-                }
-                Err(message) => message,
-            };
-            assert!(
-                (1..=lines.len().max(1)).contains(&line),
-                "{what}: line {line}: {message}"
-            );
-            if json {
-                continue;
-            }
-            assert!(message.starts_with(char::is_lowercase), "{what}: {message}");
-            if let Some((column, _)) = message
-                .strip_prefix("column ")
-                .and_then(|rest| rest.split_once(": "))
-            {
-                let column: usize = column.parse().expect("a column number");
-                let width = lines[line - 1].chars().count();
-                assert!(
-                    (1..=width + 1).contains(&column),
-                    "{what}: line {line}: {message}"
-                );
-                located += 1;
-            }
-        }
-        located
-    }
-
-    #[test]
-    fn the_check_reader_on_random_bytes() {
-        let mut rng = Rng::new(0x9_0eee_0001);
-        for case in 0..3000 {
-            let bytes = random_bytes(&mut rng, 100, ALPHABET);
-            let _ = check_claims(&bytes, &format!("random case {case}: {bytes:?}"));
-        }
-    }
-
-    #[test]
-    fn the_check_reader_on_mutated_outputs() {
-        let outputs = outputs();
-        let mut rng = Rng::new(0x9_0eee_0002);
-        let mut located = 0;
-        for case in 0..3000 {
-            let mutant = mutate(&mut rng, &outputs[case % outputs.len()], ALPHABET);
-            let what = format!("mutant {case}: {:?}", String::from_utf8_lossy(&mutant));
-            located += check_claims(&mutant, &what);
-        }
-        assert!(located > 300, "only {located} errors named a column");
-    }
-
-    #[test]
-    fn hostile_subproblem_lines_are_refused_or_counted_never_a_panic() {
-        // Lines of both forms, mutated: each parses to a subproblem that
-        // counts or is refused, or fails to parse with a message. (Boards
-        // above 10 are only checked, not counted: a mutant N = 31 at depth 0
-        // is a count of years.)
-        let mut lines: Vec<Vec<u8>> = Vec::new();
-        for part in crate::split(9, 3)
-            .unwrap()
-            .iter()
-            .chain(&crate::split_mirror(9, 2).unwrap())
-        {
-            lines.push(serde_json::to_vec(&SubproblemLine::of(part)).unwrap());
-        }
-        lines.push(br#"{"n":8,"columns":[0,2],"weight":2}"#.to_vec());
-        let alphabet = b"0123456789,[]{}\":-. eclassmirorwight";
-        let mut rng = Rng::new(0x9_0eee_0003);
-        let (mut counted, mut refused) = (0, 0);
-        for case in 0..4000 {
-            let mutant = mutate(&mut rng, &lines[case % lines.len()], alphabet);
-            let text = String::from_utf8_lossy(&mutant);
-            let Ok(part) = SubproblemLine::parse(&text) else {
-                continue;
-            };
-            if part.n > 10 {
-                continue;
-            }
-            match crate::count_subproblem(&part) {
-                Ok(_) => counted += 1,
-                Err(error) => {
-                    assert!(!error.to_string().is_empty(), "{text}");
-                    refused += 1;
-                }
-            }
-        }
-        assert!(
-            counted > 10 && refused > 10,
-            "{counted} counted, {refused} refused"
-        );
+        cli_kit::app::check_text(self, text)
     }
 }
 
@@ -1734,4 +1072,287 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::from(Status::from(status).exit_code()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fuzz_kit::{Rng, mutate, random_bytes};
+
+    /// `check` on `text`, the JSON records of `solve --json` (the human
+    /// view is not read back): each record's verdict, or its line and fault.
+    fn check_text(text: &str, expected_n: Option<usize>) -> Vec<Result<Verified, String>> {
+        cli_kit::json_records::<Fields, Vec<u64>, Counters>(text)
+            .into_iter()
+            .map(|(line, claim)| {
+                claim
+                    .and_then(|record| {
+                        record.consistent()?;
+                        check_record(&record, expected_n)
+                    })
+                    .map_err(|message| format!("line {line}: {message}"))
+            })
+            .collect()
+    }
+
+    fn check(text: &str, expected: &[Result<Verified, &str>]) {
+        let got = check_text(text, None);
+        assert_eq!(got.len(), expected.len(), "{text:?}: {got:?}");
+        for (got, expected) in got.iter().zip(expected) {
+            match (got, expected) {
+                (Ok(got), Ok(expected)) => assert_eq!(got, expected, "{text:?}"),
+                (Err(got), Err(expected)) => {
+                    assert!(
+                        got.contains(expected),
+                        "{got:?} should contain {expected:?}"
+                    )
+                }
+                _ => panic!("{text:?}: got {got:?}, expected {expected:?}"),
+            }
+        }
+    }
+
+    const VALID: Result<Verified, &str> = Ok(Verified::Solution);
+
+    /// A solved record of `columns`.
+    fn solved(columns: &str) -> String {
+        let n = columns.split(',').count();
+        format!(
+            r#"{{"status":"solved","solution":[{columns}],"n":{n},"algo":"construct","stats":{{"nodes":4,"micros":1}}}}"#
+        )
+    }
+
+    #[test]
+    fn accepts_every_record_solve_writes() {
+        check(&solved("2,0,3,1"), &[VALID]);
+        check(&solved("0"), &[VALID]);
+        check(
+            r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#,
+            &[Ok(Verified::NoSolution)],
+        );
+        check(
+            r#"{"status":"limit","limit":"node","n":50,"algo":"dfs","stats":{"nodes":3,"micros":1}}"#,
+            &[Ok(Verified::Nothing)],
+        );
+        // Several records one after another, each checked.
+        check(
+            &format!(
+                "{}\n{}\n{}\n",
+                solved("0"),
+                solved("1,3,0,2"),
+                r#"{"status":"unsolvable","n":2,"stats":{"nodes":0,"micros":1}}"#
+            ),
+            &[VALID, VALID, Ok(Verified::NoSolution)],
+        );
+        // The human view is not read back.
+        check(
+            ". Q . .\n",
+            &[Err(
+                "line 1: not a solve record: check reads the JSON records of `solve --json`",
+            )],
+        );
+    }
+
+    #[test]
+    fn names_what_is_wrong_on_every_line() {
+        check(
+            &solved("0,2,1"),
+            &[Err(
+                "line 1: the queens of rows 1 and 2 (columns 2 and 1) share a diagonal",
+            )],
+        );
+        check(
+            r#"{"status":"solved","n":5,"solution":[1,3,0,2],"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("5x5 but the placement has 4 rows")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":4,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("but 1 3 0 2 is one")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":11,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("every N >= 4 has one")],
+        );
+        check(
+            r#"{"status":"unsolvable","n":0,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("\"n\" must be a positive integer, found 0")],
+        );
+        check(
+            r#"{"status":"banana","n":8,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("line 1: not a solve record")],
+        );
+        check(
+            r#"{"status":"solved","n":4,"stats":{"nodes":1,"micros":1}}"#,
+            &[Err("status \"solved\" but no solution")],
+        );
+        check("", &[]);
+        // Every failure, not just the first.
+        check(
+            &format!(
+                "{}\n{}\n{}\n",
+                solved("1,3,0,1"),
+                r#"{"status":"unsolvable","n":6,"stats":{"nodes":0,"micros":1}}"#,
+                solved("1,3,0,2")
+            ),
+            &[
+                Err("line 1: rows 0 and 3 both have their queen in column 1"),
+                Err("line 2: the output says N = 6 has no solution"),
+                VALID,
+            ],
+        );
+    }
+
+    #[test]
+    fn an_expected_size_is_enforced() {
+        let four = solved("1,3,0,2");
+        assert_eq!(check_text(&four, Some(4)), [Ok(Verified::Solution)]);
+        let got = check_text(&four, Some(5));
+        assert!(
+            got[0]
+                .as_ref()
+                .is_err_and(|error| error.contains("5x5 but the placement has 4 rows")),
+            "{got:?}"
+        );
+        let got = check_text(
+            r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#,
+            Some(2),
+        );
+        assert_eq!(
+            got,
+            [Err("line 1: \"n\" is 3 but 2 was expected".to_owned())]
+        );
+    }
+
+    #[test]
+    fn a_flag_the_algorithm_does_not_use_is_named() {
+        let given = [(Flag::Threads, false), (Flag::NodeLimit, true)];
+        assert_eq!(misfit("dfs", &given), None);
+        assert_eq!(
+            misfit("fast", &given).as_deref(),
+            Some("--node-limit applies to the formulations (csp, dfs, bfs), not to --algo fast")
+        );
+        assert_eq!(
+            misfit("csp", &[(Flag::Unique, true)]).as_deref(),
+            Some(
+                "--unique applies to the fast counter, which counts symmetry classes, \
+                 not to --algo csp"
+            )
+        );
+    }
+
+    #[test]
+    fn sizes_are_shown_in_binary_units() {
+        use crate::app::show_bytes;
+        assert_eq!(show_bytes(1000), "1000 bytes");
+        assert_eq!(show_bytes(1 << 30), "1.0 GiB");
+        assert_eq!(show_bytes(3 << 19), "1.5 MiB");
+    }
+
+    const ALPHABET: &[u8] = b"0123456789,[]{}\":-. \n\tstatusolvedlimitnodesmicrox\xff\0";
+
+    /// The records `solve --json` writes, for `check`.
+    fn outputs() -> Vec<Vec<u8>> {
+        let placement = |n: usize| {
+            let queens = Queens::new(n).expect("a size");
+            let outcome = solve(&queens, &Options::new(Algo::Construct));
+            outcome.solution.expect("solvable")
+        };
+        let record = |n: usize| {
+            let columns: Vec<String> = placement(n).columns().iter().map(u32::to_string).collect();
+            format!("{}\n", solved(&columns.join(",")))
+        };
+        [
+            record(8),
+            record(5),
+            record(40),
+            r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#.to_owned(),
+            r#"{"status":"limit","limit":"node","n":12,"algo":"dfs","stats":{"nodes":3,"micros":1,"num_tested":1}}"#
+                .to_owned(),
+            format!("{}{}", record(4), record(1)),
+        ]
+        .map(String::into_bytes)
+        .to_vec()
+    }
+
+    /// `check` on `bytes`: no panic, and every error names a line of the
+    /// input.
+    fn check_claims(bytes: &[u8], what: &str) {
+        let text = String::from_utf8_lossy(bytes);
+        let lines = text.lines().count();
+        for (line, claim) in cli_kit::json_records::<Fields, Vec<u64>, Counters>(&text) {
+            match claim {
+                Ok(record) => {
+                    // The checker takes whatever was read without a panic.
+                    if record.consistent().is_ok() && record.fields.n <= 1000 {
+                        let _ = check_record(&record, None);
+                    }
+                }
+                Err(message) => assert!(
+                    (1..=lines.max(1)).contains(&line),
+                    "{what}: line {line}: {message}"
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn the_check_reader_on_random_bytes() {
+        let mut rng = Rng::new(0x9_0eee_0001);
+        for case in 0..3000 {
+            let bytes = random_bytes(&mut rng, 100, ALPHABET);
+            check_claims(&bytes, &format!("random case {case}: {bytes:?}"));
+        }
+    }
+
+    #[test]
+    fn the_check_reader_on_mutated_outputs() {
+        let outputs = outputs();
+        let mut rng = Rng::new(0x9_0eee_0002);
+        for case in 0..3000 {
+            let mutant = mutate(&mut rng, &outputs[case % outputs.len()], ALPHABET);
+            let what = format!("mutant {case}: {:?}", String::from_utf8_lossy(&mutant));
+            check_claims(&mutant, &what);
+        }
+    }
+
+    #[test]
+    fn hostile_subproblem_lines_are_refused_or_counted_never_a_panic() {
+        // Lines of both forms, mutated: each parses to a subproblem that
+        // counts or is refused, or fails to parse with a message. (Boards
+        // above 10 are only checked, not counted: a mutant N = 31 at depth 0
+        // is a count of years.)
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        for part in crate::split(9, 3)
+            .unwrap()
+            .iter()
+            .chain(&crate::split_mirror(9, 2).unwrap())
+        {
+            lines.push(serde_json::to_vec(&SubproblemLine::of(part)).unwrap());
+        }
+        lines.push(br#"{"n":8,"columns":[0,2],"weight":2}"#.to_vec());
+        let alphabet = b"0123456789,[]{}\":-. eclassmirorwight";
+        let mut rng = Rng::new(0x9_0eee_0003);
+        let (mut counted, mut refused) = (0, 0);
+        for case in 0..4000 {
+            let mutant = mutate(&mut rng, &lines[case % lines.len()], alphabet);
+            let text = String::from_utf8_lossy(&mutant);
+            let Ok(part) = SubproblemLine::parse(&text) else {
+                continue;
+            };
+            if part.n > 10 {
+                continue;
+            }
+            match crate::count_subproblem(&part) {
+                Ok(_) => counted += 1,
+                Err(error) => {
+                    assert!(!error.to_string().is_empty(), "{text}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(
+            counted > 10 && refused > 10,
+            "{counted} counted, {refused} refused"
+        );
+    }
 }

@@ -81,7 +81,7 @@ pub const WATCH_MAX_N: usize = 12;
 /// # Errors
 ///
 /// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
-#[cfg(feature = "cli")] // only the watch module uses it
+#[cfg(feature = "app")] // only the watch module uses it
 pub(crate) fn count_observed<O: Observer>(
     n: usize,
     observer: O,

@@ -178,26 +178,26 @@ pub(crate) type Move = (usize, usize);
 
 impl ChessBoard {
     /// The board's rows (its side).
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn n(&self) -> usize {
         self.queens.len()
     }
 
     /// Whether `row` holds a queen.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn has_queen(&self, row: usize) -> bool {
         self.queens[row].is_some()
     }
 
     /// Queens placed.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn placed(&self) -> usize {
         self.num_placed
     }
 
     /// The compact form: each row's queen column from 1, `.` for a row
     /// without a queen yet, separated by spaces.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         let cells: Vec<String> = self
             .queens
@@ -210,7 +210,7 @@ impl ChessBoard {
 
 impl Queens {
     /// The columns still open in `row`, ascending.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn candidates_of(&self, board: &ChessBoard, row: usize) -> Vec<usize> {
         (0..self.n)
             .filter(|&col| board.candidates[row * self.words + col / 64] & (1 << (col % 64)) != 0)
@@ -219,7 +219,7 @@ impl Queens {
 
     /// The board for a person, one row a line: `Q` a queen, `.` a square
     /// still open to the row's queen, `x` an attacked square.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn view(&self, board: &ChessBoard) -> String {
         let mut rows = Vec::with_capacity(self.n);
         for row in 0..self.n {

@@ -136,8 +136,11 @@
 //!
 //! # Using the library alone
 //!
-//! The `cli` feature (on by default) holds what only the `nqueens` binary
-//! needs: argument parsing, the JSON records, the `check` driver. Without it
+//! The `app` feature holds cli-kit's application traits as nqueens
+//! implements them (the record, the human view, the SVG, `--compare`, the
+//! watched solves, `check`'s verdict), for the binary, the explorer and
+//! Python alike; the `cli` feature (on by default) adds what only the
+//! `nqueens` binary needs: argument parsing and `count`. Without them
 //! the library is the counters, the placements, the formulations and the
 //! checker, with few dependencies:
 //!
@@ -147,6 +150,8 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -160,7 +165,7 @@ mod puzzle;
 mod solve;
 mod subproblem;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::{Violation, check_columns};

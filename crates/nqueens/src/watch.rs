@@ -14,25 +14,44 @@
 
 use std::time::Instant;
 
+use cli_kit::app::{Flag, Watchable};
 use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
-use svg_kit::SearchTree;
 
 use crate::formulation::{self, ChessBoard, Move};
 use crate::min_conflicts::RepairObserver;
 use crate::solve::solve_observed;
 use crate::{Algo, Counts, Options, Outcome, Queens, SizeError, Stats, WATCH_MAX_N};
 
-/// Where a watched search goes: the event stream and the trace of `sinks`,
-/// and the search tree, if asked for.
-#[derive(Debug, Default)]
-pub struct Watch<'a, 'b> {
-    /// The event stream and the trace.
-    pub sinks: Sinks<'a, 'b>,
-    /// The search tree: the first [`SearchTree::MAX_NODES`] boards of dfs
-    /// and bfs, csp's decisions (the domain-splitting tree).
-    pub tree: Option<&'a mut SearchTree>,
+/// Where a watched search goes: the event stream and the trace, and the
+/// search tree (the first boards of dfs and bfs, csp's decisions).
+pub use cli_kit::app::Watch;
+
+/// Every algorithm but the construction reports its search; the table of
+/// which shared option applies to which algorithm.
+impl Watchable for Queens {
+    fn watchable(algo: Algo) -> bool {
+        watchable(algo)
+    }
+
+    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+        solve_watched(self, options, watch)
+    }
+
+    /// `--count` and the limits are the formulations' (csp, dfs, bfs: the
+    /// construction and min-conflicts find one placement, in a bounded
+    /// number of steps); `--svg` applies to all; `--trace` and `--events`
+    /// to every algorithm that searches ([`watchable`]), `--tree-svg` to
+    /// those that draw a tree ([`has_tree`]).
+    fn applies(flag: Flag, algo: Algo) -> bool {
+        match flag {
+            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit => algo.searches(),
+            Flag::Svg => true,
+            Flag::Trace | Flag::Events => watchable(algo),
+            Flag::TreeSvg => has_tree(algo),
+        }
+    }
 }
 
 /// Whether `algo` reports events: all but the construction.

@@ -144,11 +144,11 @@ fn bad_sizes_are_usage_errors_without_panics() {
 }
 
 #[test]
-fn the_checker_accepts_every_view_solve_prints() {
+fn the_checker_accepts_every_record_solve_writes() {
     for args in [
-        &["solve", "8"][..],
-        &["solve", "8", "--stats"],
-        &["solve", "40"],
+        &["solve", "8", "--json"][..],
+        &["solve", "40", "--json"],
+        &["solve", "8", "--algo", "dfs", "--count", "--json"],
         &["solve", "1000", "--json"],
         &["solve", "300", "--algo", "min-conflicts", "--json"],
         &["solve", "3", "--json"],
@@ -161,10 +161,24 @@ fn the_checker_accepts_every_view_solve_prints() {
 
 #[test]
 fn the_checker_names_the_fault() {
-    let run = nqueens(&["check"], "0 1 2 3\n");
+    let record = |columns: &str| {
+        format!(
+            r#"{{"status":"solved","solution":[{columns}],"n":4,"stats":{{"nodes":4,"micros":1}}}}"#
+        )
+    };
+    let run = nqueens(&["check"], &record("0,1,2,3"));
     assert_eq!(run.code, 1);
     insta::assert_snapshot!(run.stderr);
-    let run = nqueens(&["check", "--n", "8"], "1 3 0 2\n");
+    // The human view is for people: check reads records only.
+    let run = nqueens(&["check"], "1 3 0 2\n");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("line 1: not a solve record: check reads the JSON records"),
+        "{}",
+        run.stderr
+    );
+    let run = nqueens(&["check", "--n", "8"], &record("1,3,0,2"));
     assert_eq!(run.code, 1);
     assert!(
         run.stderr
@@ -191,7 +205,7 @@ fn flags_the_algorithm_does_not_use_are_usage_errors() {
         ),
         (
             &["solve", "8", "--algo", "min-conflicts", "--node-limit", "9"],
-            "--node-limit applies to the formulations (csp, dfs, bfs), not to --algo min-conflicts",
+            "--node-limit does not apply to --algo min-conflicts (only to --algo csp, dfs, bfs)",
         ),
         (
             &[
@@ -202,7 +216,15 @@ fn flags_the_algorithm_does_not_use_are_usage_errors() {
                 "--memory-limit",
                 "1G",
             ],
-            "--memory-limit applies to the formulations (csp, dfs, bfs), not to --algo min-conflicts",
+            "--memory-limit does not apply to --algo min-conflicts (only to --algo csp, dfs, bfs)",
+        ),
+        (
+            &["solve", "8", "--count"],
+            "--count does not apply to --algo construct (only to --algo csp, dfs, bfs)",
+        ),
+        (
+            &["solve", "8", "--trace"],
+            "--trace does not apply to --algo construct (only to --algo min-conflicts, csp, dfs, bfs)",
         ),
         (
             &["count", "8", "--node-limit", "9"],
@@ -314,7 +336,16 @@ fn every_algorithm_answers_small_boards_under_its_own_name() {
 
 #[test]
 fn the_checker_reports_every_failure_and_sums_up() {
-    let input = "1 3 0 1\nunsolvable: 3 queens\n0 2 1\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n";
+    let input = concat!(
+        r#"{"status":"solved","solution":[1,3,0,1],"n":4,"stats":{"nodes":4,"micros":1}}"#,
+        "\n",
+        r#"{"status":"unsolvable","n":3,"stats":{"nodes":0,"micros":1}}"#,
+        "\n",
+        r#"{"status":"solved","solution":[0,2,1],"n":3,"stats":{"nodes":3,"micros":1}}"#,
+        "\n",
+        r#"{"status":"solved","solution":[1,3,0,2],"n":4,"stats":{"nodes":4,"micros":1}}"#,
+        "\n",
+    );
     let run = nqueens(&["check"], input);
     assert_eq!(run.code, 1);
     assert_eq!(
@@ -323,7 +354,7 @@ fn the_checker_reports_every_failure_and_sums_up() {
          nqueens check: line 3: the queens of rows 1 and 2 (columns 2 and 1) share a diagonal\n\
          nqueens check: 2 of 4 records failed\n"
     );
-    let run = nqueens(&["check"], &nqueens(&["solve", "8"], "").stdout);
+    let run = nqueens(&["check"], &nqueens(&["solve", "8", "--json"], "").stdout);
     assert_eq!(run.code, 0);
     assert_eq!(run.stdout, "ok: 1 record checked: 1 solution valid\n");
 }

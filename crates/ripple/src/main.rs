@@ -118,6 +118,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     limit: shared.limit.unwrap_or(2),
                 },
                 threads: args.threads,
+                options: None,
             })
         }
         Command::Check => cli_kit::driver::check::<Puzzle>(None),

@@ -1,0 +1,383 @@
+//! What the front ends show of an nqueens solve, on cli-kit's application
+//! traits (the `app` feature, no command-line parsing): the record's own
+//! fields ([`Fields`], [`Counters`]), the human view (the board, or the
+//! columns past [`BOARD_VIEW_MAX`], the unsolvable and limit lines), the
+//! SVG picture and the board as data ([`Show`]), the `--compare` rows
+//! ([`Compare`]), how an input is read ([`App`]: the board size) and
+//! `check`'s verdict on a record ([`Verify`]).
+
+use std::io::{self, BufWriter, Write};
+
+use cli_kit::app::{Board, Cell, Compare, RecordOf, Show, Verify, ViewFlags};
+use cli_kit::{App, Count, Record, Status as RecordStatus, Verified};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{check_placement, check_unsolvable};
+use crate::{
+    Algo, BOARD_VIEW_MAX, Limit, Options, Outcome, Placement, Queens, Stats, Status, base_bytes,
+    board_bytes,
+};
+
+/// nqueens' own fields of a JSON record, beside cli-kit's envelope.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fields {
+    /// The board size.
+    pub n: usize,
+    /// The algorithm that answered.
+    #[serde(default)]
+    pub algo: String,
+    /// `count` (and `solve --count`): placements counted and whether that
+    /// is all of them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// `count --unique`: placements distinct under the 8 symmetries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
+    /// `count`: the worker threads allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+}
+
+/// nqueens' own counters in `stats`, beside `nodes` and `micros`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// dfs and bfs: the boards tested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_tested: Option<u64>,
+}
+
+/// A record as `check` reads it back: columns as `u64`, so that a column
+/// too large for the board is reported as off the board.
+pub type CheckRecord = Record<Fields, Vec<u64>, Counters>;
+
+/// A board size and how solving it ended: what the driver hands the
+/// report.
+pub type Solved = cli_kit::app::Solved<Queens>;
+
+/// The view options that are nqueens' own: the options the solve ran
+/// with, which the limit line tells of (the algorithm, the memory limit).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueensView {
+    /// The solver's options.
+    pub options: Options,
+}
+
+/// The `stats` of a record.
+pub(crate) fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
+    let counters = Counters {
+        num_tested: stats.num_tested,
+    };
+    cli_kit::Stats::with(stats.nodes, stats.elapsed, counters)
+}
+
+/// The `--stats` line: nodes, boards tested, and the threads of a count.
+pub(crate) fn stats_line(stats: &Stats, threads: Option<usize>) -> String {
+    let mut counters = vec![("nodes", stats.nodes.to_string())];
+    if let Some(tested) = stats.num_tested {
+        counters.push(("tested", tested.to_string()));
+    }
+    if let Some(threads) = threads {
+        counters.push(("threads", threads.to_string()));
+    }
+    cli_kit::stats_line(&counters, stats.elapsed)
+}
+
+/// Writes `record` as one JSON line, as [`Record::write_line`] does, but
+/// through a buffer whose type is known at compile time: a solution of 10^8
+/// columns then costs no `dyn Write` call per number (0.3 s of 1.1 s).
+pub(crate) fn write_record<S: Serialize>(
+    out: &mut dyn Write,
+    record: &Record<Fields, S, Counters>,
+) -> anyhow::Result<()> {
+    let mut buffered = BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut buffered, record)?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()?;
+    Ok(())
+}
+
+/// The record of a solve: `fields` (the board size, the algorithm, the
+/// count) and the outcome, the solution borrowed from it (10^8 columns are
+/// not copied): a solution exactly when solved, the one the solve found.
+pub(crate) fn solve_json(fields: Fields, outcome: &Outcome) -> Record<Fields, &[u32], Counters> {
+    let mut record = Record::ended(outcome.status, fields);
+    if outcome.status == Status::Solved {
+        record.solution = outcome.solution.as_ref().map(Placement::columns);
+    }
+    record.stats = record_stats(&outcome.stats);
+    record
+}
+
+/// The fields of a solve's record: the board size, the algorithm `algo`,
+/// and with `counting` the count.
+fn solve_fields(solved: &Solved, counting: bool, algo: &str) -> Fields {
+    let outcome = &solved.outcome;
+    Fields {
+        n: solved.puzzle.n(),
+        algo: algo.to_owned(),
+        count: counting.then_some(Count {
+            count: outcome.count,
+            complete: outcome.count_complete,
+        }),
+        ..Fields::default()
+    }
+}
+
+/// What the human view says when a limit stopped a search: the limit, the
+/// work done, and how to go further.
+fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> String {
+    let stats = &outcome.stats;
+    let algo = options.algo;
+    let name = algo.name();
+    if !algo.searches() {
+        return format!(
+            "limit: {name} gave up after {} steps without a placement \
+             (raise --max-steps or try another --seed)",
+            stats.nodes
+        );
+    }
+    let limits = &options.limits;
+    let work = match algo {
+        Algo::Csp => format!("{} nodes", stats.nodes),
+        _ => format!(
+            "{} boards generated, {} tested,",
+            stats.nodes,
+            stats.num_tested.unwrap_or_default()
+        ),
+    };
+    let board = show_bytes(board_bytes(n));
+    let holds = match algo {
+        Algo::Dfs => format!(
+            "; dfs keeps the boards of its path and their untried siblings, about {board} each \
+             for N = {n}"
+        ),
+        Algo::Bfs => {
+            format!("; bfs keeps every board it generates, about {board} each for N = {n}")
+        }
+        _ => String::new(),
+    };
+    match limit {
+        Limit::Memory if stats.nodes == 0 => format!(
+            "limit: {name} needs about {} before its search starts ({}), more than its memory \
+             limit of {} (raise --memory-limit)",
+            show_bytes(base_bytes(n, algo)),
+            match algo {
+                Algo::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
+                _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
+            },
+            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+        ),
+        Limit::Memory => format!(
+            "limit: {name} stopped at its memory limit of {} after {work} without a placement \
+             (raise --memory-limit{holds})",
+            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+        ),
+        // As before the memory limit came: only bfs says what it keeps.
+        _ => format!(
+            "limit: {name} stopped at its limit of {work} without a placement \
+             (raise --node-limit{})",
+            if algo == Algo::Bfs {
+                holds.as_str()
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// `bytes` in the largest binary unit that keeps it at 1 or more:
+/// `512.0 MiB`, `4.0 GiB`.
+pub(crate) fn show_bytes(bytes: u64) -> String {
+    let mut value = bytes as f64;
+    for unit in ["bytes", "KiB", "MiB", "GiB"] {
+        if value < 1024.0 {
+            return match unit {
+                "bytes" => format!("{bytes} bytes"),
+                _ => format!("{value:.1} {unit}"),
+            };
+        }
+        value /= 1024.0;
+    }
+    format!("{value:.1} TiB")
+}
+
+/// The record (its solution the placement's columns), the human view (the
+/// board up to [`BOARD_VIEW_MAX`], else the columns on one line; the
+/// unsolvable or limit line), the SVG picture and the board as data.
+impl Show for Queens {
+    type Fields = Fields;
+    type Counters = Counters;
+    type Json = Vec<u64>;
+    type View = QueensView;
+
+    /// The record without the options: `algo` is empty (the driver writes
+    /// [`Show::write_record`], which names it from the view).
+    fn record(solved: &Solved, counting: bool) -> CheckRecord {
+        solve_json(solve_fields(solved, counting, ""), &solved.outcome)
+            .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+    }
+
+    fn write_record(
+        out: &mut dyn Write,
+        solved: &Solved,
+        counting: bool,
+        line: Option<usize>,
+        own: &QueensView,
+    ) -> anyhow::Result<()> {
+        let fields = solve_fields(solved, counting, own.options.algo.name());
+        write_record(out, &solve_json(fields, &solved.outcome).at_line(line))
+    }
+
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved,
+        flags: &ViewFlags,
+        own: &QueensView,
+    ) -> io::Result<()> {
+        let outcome = &solved.outcome;
+        let n = solved.puzzle.n();
+        match (solved.solution(), outcome.status) {
+            (Some(placement), _) if placement.n() > BOARD_VIEW_MAX => {
+                placement.write_line(&mut &mut *out)?;
+            }
+            (Some(placement), _) => writeln!(out, "{placement}")?,
+            (None, Status::Limit(limit)) => {
+                writeln!(out, "{}", limit_line(n, &own.options, outcome, limit))?
+            }
+            (None, _) => writeln!(
+                out,
+                "unsolvable: {n} queens cannot be placed on a {n}x{n} board without attacking \
+                 each other"
+            )?,
+        }
+        if flags.count {
+            let more = match (outcome.count_complete, outcome.status.limit()) {
+                (true, _) => String::new(),
+                (false, Some(limit)) => format!(" or more ({} limit reached)", limit.name()),
+                // Stopped at --limit placements.
+                (false, None) => " or more (limit reached)".to_owned(),
+            };
+            writeln!(out, "solutions: {}{more}", outcome.count)?;
+        }
+        if flags.stats {
+            writeln!(out, "{}", stats_line(&outcome.stats, None))?;
+        }
+        Ok(())
+    }
+
+    fn svg(&self, outcome: &Outcome) -> String {
+        // The binary refuses --svg past svg::PIXELS_MAX before solving.
+        crate::svg::render_outcome(self.n(), outcome).unwrap_or_default()
+    }
+
+    fn board(&self, solution: Option<&Placement>) -> Board {
+        let n = self.n();
+        let mut cells = vec![Cell::default(); n * n];
+        if let Some(placement) = solution {
+            for (row, &column) in placement.columns().iter().enumerate() {
+                cells[row * n + column as usize].text = "Q".to_owned();
+            }
+        }
+        Board {
+            rows: n,
+            cols: n,
+            cells,
+        }
+    }
+}
+
+/// `--compare`: every algorithm of `solve`, each row with its boards
+/// tested (0 where there are none).
+impl Compare for Queens {
+    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
+        vec![("num_tested", stats.num_tested.unwrap_or(0))]
+    }
+}
+
+/// The input is the board size.
+impl App for Queens {
+    type Reading = ();
+
+    fn read(text: &str, _reading: &()) -> Result<Queens, String> {
+        text.parse()
+            .map_err(|error: crate::ParseError| error.to_string())
+    }
+}
+
+/// `check`'s verdict on one record ([`check_record`]), of the board size
+/// given (`check --n`) if any.
+impl Verify for Queens {
+    fn verify(given: Option<&Queens>, record: &RecordOf<Queens>) -> Result<Verified, String> {
+        check_record(record, given.map(|queens| queens.n()))
+    }
+}
+
+/// The independent check of one record (cli-kit has already tested its
+/// envelope): a solution is a valid placement of `n` queens, and of
+/// `expected_n` when given (`check --n`); an "unsolvable" claim holds only
+/// for N = 2 and 3 ([`check_unsolvable`]); a limit or invalid record has
+/// nothing to check.
+///
+/// # Errors
+///
+/// What is wrong, in words.
+pub fn check_record(record: &CheckRecord, expected_n: Option<usize>) -> Result<Verified, String> {
+    let n = record.fields.n;
+    if matches!(record.status, RecordStatus::Limit | RecordStatus::Invalid) {
+        return Ok(Verified::Nothing);
+    }
+    if n == 0 {
+        return Err("\"n\" must be a positive integer, found 0".to_owned());
+    }
+    let solution = record.solution.as_deref().unwrap_or_default();
+    if let Some(expected) = expected_n {
+        if record.status == RecordStatus::Solved {
+            check_placement(solution, expected).map_err(|violation| violation.to_string())?;
+        }
+        if n != expected {
+            return Err(format!("\"n\" is {n} but {expected} was expected"));
+        }
+    }
+    if record.status == RecordStatus::Unsolvable {
+        check_unsolvable(n).map_err(|claim| claim.to_string())?;
+        return Ok(Verified::NoSolution);
+    }
+    check_placement(solution, n).map_err(|violation| violation.to_string())?;
+    Ok(Verified::Solution)
+}
+
+// The Python package's record (`SolveRecord`) is the cli feature's.
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+    use cli_kit::SolveRecord;
+
+    /// The record the driver writes (through the view, which names the
+    /// algorithm) is the one [`Show::record`] builds, and the one the
+    /// Python package gets ([`SolveRecord`]).
+    #[test]
+    fn the_written_record_is_the_built_one() {
+        for (n, algo) in [(8, Algo::Construct), (3, Algo::Dfs), (6, Algo::Csp)] {
+            let queens = Queens::new(n).unwrap();
+            let options = Options::new(algo);
+            let (outcome, front_end) = queens.solve_record(&options, false).unwrap();
+            let solved = Solved {
+                puzzle: queens,
+                outcome,
+                unique: None,
+            };
+            let mut written = Vec::new();
+            let view = QueensView { options };
+            <Queens as Show>::write_record(&mut written, &solved, false, None, &view).unwrap();
+            let written: serde_json::Value = serde_json::from_slice(&written).unwrap();
+            assert_eq!(
+                written,
+                serde_json::to_value(&front_end).unwrap(),
+                "{n} {algo}"
+            );
+            let mut built = serde_json::to_value(Queens::record(&solved, false)).unwrap();
+            built["algo"] = algo.name().into();
+            assert_eq!(written, built, "{n} {algo}");
+        }
+    }
+}
