@@ -266,6 +266,36 @@ pub trait Show: Puzzle {
         own: &Self::View,
     ) -> io::Result<()>;
 
+    /// The human view of one item of a batch: by default
+    /// [`Show::write_human`] of a solve and nothing for an item that could
+    /// not be read (the driver has put its message on stderr); `line` is
+    /// the item's input line in a batch (sudoku's `# line N:` headers).
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    fn write_item(
+        out: &mut dyn Write,
+        line: Option<usize>,
+        result: Result<&Solved<Self>, &str>,
+        flags: &ViewFlags,
+        own: &Self::View,
+    ) -> io::Result<()> {
+        let _ = line;
+        match result {
+            Ok(solved) => Self::write_human(out, solved, flags, own),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// The fields of the `invalid` record of an item that could not be
+    /// read, whose text is `text`: by default none (sudoku's names the
+    /// puzzle as written).
+    fn invalid_fields(text: &str) -> Self::Fields {
+        let _ = text;
+        Self::Fields::default()
+    }
+
     /// The SVG picture of a solve: the solution, or the givens and why
     /// there is none.
     fn svg(&self, outcome: &OutcomeOf<Self>) -> String;

@@ -53,6 +53,34 @@ pub trait App: Watchable + Show + crate::app::Compare {
     fn unique(&self, _options: &Self::Options) -> Option<Result<bool, Limit>> {
         None
     }
+
+    /// The puzzle of one item of a batch: by default [`App::read`] of its
+    /// text (sudoku's reads it from the puzzles `reading` holds, as its
+    /// batch parser read them, so that a message keeps its line).
+    ///
+    /// # Errors
+    ///
+    /// The message a bad item is reported with.
+    fn read_item(item: &Item, reading: &Self::Reading) -> Result<Self, String> {
+        Self::read(&item.text, reading)
+    }
+
+    /// Solves and, with `tell_unique` and a solved outcome, tells whether
+    /// the solution is unique: by default [`puzzle_kit::Puzzle::solve`]
+    /// then [`App::unique`] (sudoku's fast engine tells both in one search).
+    fn solve_telling(
+        &self,
+        options: &Self::Options,
+        tell_unique: bool,
+    ) -> (OutcomeOf<Self>, Option<Result<bool, Limit>>) {
+        let outcome = self.solve(options);
+        let unique = if tell_unique && outcome.status.is_solved() {
+            self.unique(options)
+        } else {
+            None
+        };
+        (outcome, unique)
+    }
 }
 
 /// One puzzle of an input: its text, and in a batch of lines the 1-based
@@ -202,9 +230,11 @@ where
     }
 }
 
+/// How a crate sets the solver options of its own flags ([`SolveRun::tune`]).
+pub type Tune<P> = dyn Fn(&mut <P as puzzle_kit::Puzzle>::Options) + Sync;
+
 /// One `solve` run: the shared flags, the input file, and what is the
 /// crate's own (its reading, its view options, its threads).
-#[derive(Debug)]
 pub struct SolveRun<'a, P: App>
 where
     P::Algo: clap::ValueEnum + Default,
@@ -219,6 +249,29 @@ where
     pub view: P::View,
     /// Threads of an unwatched batch (`None`: one per core).
     pub threads: Option<usize>,
+    /// The input when the crate read it itself (sudoku's puzzle given as
+    /// the argument); `None`: the driver reads `file`.
+    pub input: Option<Input>,
+    /// Sets the solver options of the crate's own flags (sudoku's
+    /// `--frontier-limit`) on those of the shared flags; `None`: nothing.
+    pub tune: Option<&'a Tune<P>>,
+}
+
+impl<P: App> std::fmt::Debug for SolveRun<'_, P>
+where
+    P::Algo: clap::ValueEnum + Default,
+    P::View: std::fmt::Debug,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveRun")
+            .field("flags", self.flags)
+            .field("file", &self.file)
+            .field("view", &self.view)
+            .field("threads", &self.threads)
+            .field("input", &self.input.as_ref().map(|input| &input.name))
+            .field("tuned", &self.tune.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// How the driver shows each result: a record under `--json`, else the
@@ -243,12 +296,16 @@ impl<P: Show> Report<Item, Solved<P>> for View<P> {
                 .write_line(out),
             (Err(message), true) => {
                 let invalid: Record<P::Fields, String, P::Counters> =
-                    Record::invalid(message, P::Fields::default());
+                    Record::invalid(message, P::invalid_fields(&item.text));
                 invalid.at_line(item.line).write_line(out)
             }
-            (Ok(solved), false) => Ok(P::write_human(out, solved, &self.flags, &self.own)?),
-            // The driver has put the message on stderr.
-            (Err(_), false) => Ok(()),
+            (result, false) => Ok(P::write_item(
+                out,
+                item.line,
+                result,
+                &self.flags,
+                &self.own,
+            )?),
         }
     }
 }
@@ -274,13 +331,21 @@ where
         reading,
         view: own,
         threads,
+        input,
+        tune,
     } = run;
     if let Some(message) = flags.misfit::<P>() {
         usage_error::<Cli>(message);
     }
     let program = P::NAME;
-    let options: P::Options = flags.options();
-    let input = Input::read(file)?;
+    let mut options: P::Options = flags.options();
+    if let Some(tune) = tune {
+        tune(&mut options);
+    }
+    let input = match input {
+        Some(input) => input,
+        None => Input::read(file)?,
+    };
     let items = P::items(&input);
     if flags.watch.compare {
         return compare::<P>(&items, &reading, &options, flags.json);
@@ -307,13 +372,12 @@ where
         own,
     };
     let tell_unique = !flags.count;
-    // What follows the solve of each item: uniqueness, the picture.
-    let finish = |item: &Item, puzzle: P, outcome: OutcomeOf<P>| -> Result<Solved<P>, String> {
-        let unique = if tell_unique && outcome.status.is_solved() {
-            puzzle.unique(&options)
-        } else {
-            None
-        };
+    // What follows the solve of each item: the picture.
+    let finish = |item: &Item,
+                  puzzle: P,
+                  outcome: OutcomeOf<P>,
+                  unique: Option<Result<bool, Limit>>|
+     -> Result<Solved<P>, String> {
         if let Some(pictures) = &pictures {
             pictures
                 .write(item.line.unwrap_or(1), &puzzle.svg(&outcome))
@@ -332,7 +396,7 @@ where
             &mut view_out,
             &items,
             |item| {
-                let puzzle = P::read(&item.text, &reading)?;
+                let puzzle = P::read_item(item, &reading)?;
                 let outcome = session.run(
                     |events| {
                         if let Some(line) = item.line {
@@ -342,7 +406,12 @@ where
                     },
                     |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
                 );
-                finish(item, puzzle, outcome)
+                let unique = if tell_unique && outcome.status.is_solved() {
+                    puzzle.unique(&options)
+                } else {
+                    None
+                };
+                finish(item, puzzle, outcome, unique)
             },
             &mut view,
         )?;
@@ -353,9 +422,9 @@ where
     Batch::new(program, &input.name).threads(threads).run(
         &items,
         |item| {
-            let puzzle = P::read(&item.text, &reading)?;
-            let outcome = puzzle.solve(&options);
-            finish(item, puzzle, outcome)
+            let puzzle = P::read_item(item, &reading)?;
+            let (outcome, unique) = puzzle.solve_telling(&options, tell_unique);
+            finish(item, puzzle, outcome, unique)
         },
         &mut view,
     )
@@ -371,7 +440,7 @@ fn compare<P: App>(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for item in items {
-        let puzzle = P::read(&item.text, reading).map_err(anyhow::Error::msg)?;
+        let puzzle = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
         let mut table = crate::app::compare(&puzzle, options);
         if let Some(line) = item.line {
             table = table.field("line", line);
@@ -395,7 +464,16 @@ fn compare<P: App>(
 ///
 /// Stdin that cannot be read, an output that cannot be written.
 pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
-    let text = Input::stdin()?.text;
-    let claims = crate::json_records::<P::Fields, String, P::Counters>(&text);
+    check_input(&Input::stdin()?, given)
+}
+
+/// [`check`] of the records in `input` (sudoku's `check FILE`) instead of
+/// stdin.
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn check_input<P: Verify>(input: &Input, given: Option<&P>) -> anyhow::Result<ExitCode> {
+    let claims = crate::json_records::<P::Fields, String, P::Counters>(&input.text);
     crate::run_check(P::NAME, claims, |record| P::verify(given, record))
 }

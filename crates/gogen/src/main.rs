@@ -74,6 +74,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             },
             // One puzzle per input: the whole text is the batch's one item.
             threads: Some(1),
+            input: None,
+            tune: None,
         }),
         Command::Check { puzzle, letters } => {
             let input = Input::read(Some(&puzzle))?;
