@@ -358,6 +358,22 @@ pub trait Compare: Puzzle {
         stats.counters()
     }
 
+    /// The line above the limits of the table of the puzzle of input line
+    /// `line` (in a batch): by default the puzzle's line (sudoku's names
+    /// the input line too).
+    fn compare_heading(&self, line: Option<usize>) -> String {
+        let _ = line;
+        self.to_line()
+    }
+
+    /// A row's algorithm, `name` of [`Compare::compare_runs`], once its run
+    /// ended: by default the name (sudoku's says which engine ran, `fast
+    /// (csp)`).
+    fn compare_algorithm(name: String, outcome: &OutcomeOf<Self>) -> String {
+        let _ = outcome;
+        name
+    }
+
     /// A row's last column: the count of solutions by default.
     fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
         Some(outcome.count)
@@ -368,13 +384,19 @@ pub trait Compare: Puzzle {
 /// under `options`' limits, the node and time limits defaulting to
 /// [`COMPARE_NODE_LIMIT`] and [`COMPARE_TIME_LIMIT`].
 pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
+    compare_at(puzzle, options, None)
+}
+
+/// [`compare`] of the puzzle of input line `line` in a batch (the driver's
+/// `--compare`), headed by [`Compare::compare_heading`].
+pub fn compare_at<P: Compare>(puzzle: &P, options: &P::Options, line: Option<usize>) -> Comparison {
     let mut base = options.clone();
     let limits = base.limits_mut();
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
     let heading = format!(
         "{}\nlimits per run: {} nodes, {} s",
-        puzzle.to_line(),
+        puzzle.compare_heading(line),
         thousands(nodes),
         time.as_secs_f64()
     );
@@ -382,7 +404,7 @@ pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
     for (algorithm, run) in P::compare_runs(&base) {
         let outcome = puzzle.solve(&run);
         table.push(Row {
-            algorithm,
+            algorithm: P::compare_algorithm(algorithm, &outcome),
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes(),

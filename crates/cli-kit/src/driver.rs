@@ -441,7 +441,7 @@ fn compare<P: App>(
     let mut out = io::BufWriter::new(stdout.lock());
     for item in items {
         let puzzle = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
-        let mut table = crate::app::compare(&puzzle, options);
+        let mut table = crate::app::compare_at(&puzzle, options, item.line);
         if let Some(line) = item.line {
             table = table.field("line", line);
         }

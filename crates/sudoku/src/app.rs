@@ -525,6 +525,22 @@ impl Compare for Sudoku {
     fn compare_counters(_stats: &Stats) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+
+    fn compare_heading(&self, line: Option<usize>) -> String {
+        match line {
+            Some(line) => format!("line {line}: {}", self.to_line()),
+            None => self.to_line(),
+        }
+    }
+
+    /// `fast (csp)` when fast handed a size other than 9x9 to csp.
+    fn compare_algorithm(name: String, outcome: &Outcome) -> String {
+        if outcome.stats.algo.name() == name {
+            name
+        } else {
+            format!("{name} ({})", outcome.stats.algo.name())
+        }
+    }
 }
 
 /// The puzzles of a batch as [`parse_puzzles`] reads them (one-line
