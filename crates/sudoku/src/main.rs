@@ -1,12 +1,13 @@
 //! The `sudoku` command line: `solve` puzzles (one per line or grids) with any
 //! of the four algorithms, and `check` the JSON output of `solve` with the
-//! independent checker. The argument definitions live here; what is read,
-//! solved and written lives in the library (`sudoku::cli`) and cli-kit.
+//! independent checker, through cli-kit's driver (the shared flags, the
+//! batch, the watched solve, `--compare`) over the library's application
+//! traits (`sudoku::app`); `explain`, `hint`, `rate` and `generate` are in
+//! `explain_cmd`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 mod explain_cmd;
 
@@ -47,70 +48,17 @@ enum Command {
     /// and ratings of Sudoku Explainer 1.2.1, then ER/EP/ED. PUZZLE is 81
     /// characters, the 729-character pencil-mark form, or a file holding
     /// one. A puzzle without exactly one solution is not rated (exit 1).
-    Explain(ExplainArgs),
+    Explain(explain_cmd::ExplainArgs),
     /// The next step only, revealed as far as --level asks.
-    Hint(HintArgs),
+    Hint(explain_cmd::HintArgs),
     /// Rate every puzzle of FILE (or stdin) as serate does: `PUZZLE
     /// ED=ER/EP/ED` per line (ER 20.0: the techniques got stuck; 0.0: not
     /// exactly one solution, exit 1).
-    Rate(RateArgs),
+    Rate(explain_cmd::RateArgs),
     /// Make unique, minimal puzzles whose ER lies in --rating, one line
     /// each (`PUZZLE ED=ER/EP/ED`); the same --seed gives the same puzzles.
     /// Exit 4 when --time-limit passes before a puzzle in the band is found.
-    Generate(GenerateArgs),
-}
-
-#[derive(Debug, clap::Args)]
-struct GenerateArgs {
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
-    number: u64,
-    /// The ER band, both ends included, such as 2.0..4.0.
-    #[arg(long, default_value = "1.0..11.9", value_parser = explain_cmd::parse_band)]
-    rating: (sudoku::explain::Rating, sudoku::explain::Rating),
-    /// Cells that stay given or blank together.
-    #[arg(long, value_enum, default_value = "none")]
-    symmetry: sudoku::explain::Symmetry,
-    /// Puzzle i is made from seed + i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = cli_kit::parse_seconds)]
-    time_limit: Duration,
-}
-
-#[derive(Debug, clap::Args)]
-struct ExplainArgs {
-    /// The puzzle (81 or 729 characters) or a file holding it.
-    puzzle: String,
-    /// One JSON record per step, then the puzzle's record with er, ep, ed.
-    #[arg(long)]
-    json: bool,
-    /// Write one SVG picture per step (step-001.svg, ...) into DIR.
-    #[arg(long, value_name = "DIR")]
-    svg_dir: Option<PathBuf>,
-}
-
-#[derive(Debug, clap::Args)]
-struct HintArgs {
-    /// The puzzle or a grid in progress (81 or 729 characters), or a file.
-    puzzle: String,
-    /// nudge: where to look; technique: which technique; step: all of it.
-    #[arg(long, value_enum, default_value = "technique")]
-    level: explain_cmd::Level,
-}
-
-#[derive(Debug, clap::Args)]
-struct RateArgs {
-    /// A file of puzzles; stdin when absent or '-'.
-    file: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
-    /// One JSON record per puzzle with er, ep, ed, the hardest technique
-    /// and the step count.
-    #[arg(long)]
-    json: bool,
+    Generate(explain_cmd::GenerateArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -144,25 +92,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
-        Command::Explain(args) => {
-            explain_cmd::explain_cmd(&args.puzzle, args.json, args.svg_dir.as_ref())
-        }
-        Command::Generate(args) => explain_cmd::generate_cmd(
-            args.number,
-            args.rating,
-            args.symmetry,
-            args.seed,
-            args.time_limit,
-        ),
-        Command::Hint(args) => explain_cmd::hint_cmd(&args.puzzle, args.level),
-        Command::Rate(args) => read_input(args.file.as_deref()).and_then(|input| {
-            explain_cmd::rate_cmd(
-                &input.name,
-                &input.text,
-                args.threads.map(|t| t as usize),
-                args.json,
-            )
-        }),
+        Command::Explain(args) => args.run(),
+        Command::Generate(args) => args.run(),
+        Command::Hint(args) => args.run(),
+        Command::Rate(args) => args.run(),
     };
     cli_kit::finish("sudoku", result)
 }
@@ -181,8 +114,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let input = read_input(args.file.as_deref())?;
     let puzzles = parse_puzzles(&input.text);
     if puzzles.is_empty() {
-        // A whole-input error: the file, where its text ends and what was
-        // expected there.
+        // A whole-input error: the file, where its text ends, what was expected.
         anyhow::bail!("{}: {}", input.name, ParseError::no_puzzle_in(&input.text));
     }
     let frontier = args.frontier_limit;
