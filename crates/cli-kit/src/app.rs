@@ -374,6 +374,12 @@ pub trait Compare: Puzzle {
         name
     }
 
+    /// The fields every JSON row of the puzzle's table ends with, after
+    /// its `line`: by default none (sudoku's names the `puzzle`).
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// A row's last column: the count of solutions by default.
     fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
         Some(outcome.count)

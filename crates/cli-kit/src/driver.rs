@@ -439,15 +439,22 @@ fn compare<P: App>(
 ) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    for item in items {
+    for (index, item) in items.iter().enumerate() {
         let puzzle = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
         let mut table = crate::app::compare_at(&puzzle, options, item.line);
         if let Some(line) = item.line {
             table = table.field("line", line);
         }
+        for (name, value) in puzzle.compare_fields() {
+            table = table.field(name, value);
+        }
         if json {
             table.write_json(&mut out)?;
         } else {
+            // A blank line between the tables of a batch.
+            if index > 0 {
+                writeln!(out)?;
+            }
             out.write_all(table.to_text().as_bytes())?;
         }
     }

@@ -533,6 +533,10 @@ impl Compare for Sudoku {
         }
     }
 
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("puzzle", self.to_line().into())]
+    }
+
     /// `fast (csp)` when fast handed a size other than 9x9 to csp.
     fn compare_algorithm(name: String, outcome: &Outcome) -> String {
         if outcome.stats.algo.name() == name {
