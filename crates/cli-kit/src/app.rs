@@ -295,23 +295,29 @@ pub trait Show: Puzzle {
         own: &Self::View,
     ) -> io::Result<()>;
 
-    /// The human view of one result of a batch: `line` is the item's input
-    /// line (in a batch of lines), `index` how many results came before it
-    /// (a failed item's included). By default [`Show::write_human`]; a crate
-    /// whose batch view heads each result with its line overrides it.
+    /// The human view of one item of a batch: `line` is the item's input
+    /// line (in a batch of lines), `index` how many items came before it;
+    /// by default [`Show::write_human`] of a solve and nothing for an item
+    /// that could not be read (the driver has put its message on stderr).
+    /// A crate whose batch view heads each result with its line overrides
+    /// it (ripple's `line N:`, sudoku's `# line N:`).
     ///
     /// # Errors
     ///
     /// A failed write.
-    fn write_human_item(
+    fn write_item(
         out: &mut dyn Write,
-        _line: Option<usize>,
-        _index: usize,
-        solved: &Solved<Self>,
+        line: Option<usize>,
+        index: usize,
+        result: Result<&Solved<Self>, &str>,
         flags: &ViewFlags,
         own: &Self::View,
     ) -> io::Result<()> {
-        Self::write_human(out, solved, flags, own)
+        let _ = (line, index);
+        match result {
+            Ok(solved) => Self::write_human(out, solved, flags, own),
+            Err(_) => Ok(()),
+        }
     }
 
     /// What the human view writes after the last result (a batch's
@@ -326,6 +332,14 @@ pub trait Show: Puzzle {
         _own: &Self::View,
     ) -> io::Result<()> {
         Ok(())
+    }
+
+    /// The fields of the `invalid` record of an item that could not be
+    /// read, whose text is `text`: by default none (sudoku's names the
+    /// puzzle as written).
+    fn invalid_fields(text: &str) -> Self::Fields {
+        let _ = text;
+        Self::Fields::default()
     }
 
     /// The SVG picture of a solve: the solution, or the givens and why
@@ -397,15 +411,21 @@ pub trait Compare: Puzzle {
         stats.counters()
     }
 
-    /// The lines above the table: by default the puzzle's line, then the
-    /// limits of each run (`nodes` and `time`).
-    fn compare_heading(&self, nodes: u64, time: Duration) -> String {
-        format!(
-            "{}\nlimits per run: {} nodes, {} s",
-            self.to_line(),
-            thousands(nodes),
-            time.as_secs_f64()
-        )
+    /// The lines above the table of the puzzle of input line `line` (in a
+    /// batch): by default the puzzle's line, then the limits of each run
+    /// (`nodes` and `time`); crossword's names the grid, sudoku's the
+    /// input line.
+    fn compare_heading(&self, line: Option<usize>, nodes: u64, time: Duration) -> String {
+        let _ = line;
+        format!("{}\n{}", self.to_line(), limits_line(nodes, time))
+    }
+
+    /// A row's algorithm, `name` of [`Compare::compare_runs`], once its run
+    /// ended: by default the name (sudoku's says which engine ran, `fast
+    /// (csp)`).
+    fn compare_algorithm(name: String, outcome: &OutcomeOf<Self>) -> String {
+        let _ = outcome;
+        name
     }
 
     /// A row's last column: the count of solutions by default.
@@ -420,19 +440,35 @@ pub trait Compare: Puzzle {
     }
 }
 
+/// The heading line of the limits of each `--compare` run:
+/// `limits per run: 1,000,000 nodes, 10 s`.
+pub fn limits_line(nodes: u64, time: Duration) -> String {
+    format!(
+        "limits per run: {} nodes, {} s",
+        thousands(nodes),
+        time.as_secs_f64()
+    )
+}
+
 /// The `--compare` table of `puzzle`: each run of [`Compare::compare_runs`]
 /// under `options`' limits, the node and time limits defaulting to
 /// [`COMPARE_NODE_LIMIT`] and [`COMPARE_TIME_LIMIT`].
 pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
+    compare_at(puzzle, options, None)
+}
+
+/// [`compare`] of the puzzle of input line `line` in a batch (the driver's
+/// `--compare`), headed by [`Compare::compare_heading`].
+pub fn compare_at<P: Compare>(puzzle: &P, options: &P::Options, line: Option<usize>) -> Comparison {
     let mut base = options.clone();
     let limits = base.limits_mut();
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
-    let mut table = Comparison::new(puzzle.compare_heading(nodes, time), P::LENGTH);
+    let mut table = Comparison::new(puzzle.compare_heading(line, nodes, time), P::LENGTH);
     for (algorithm, run) in P::compare_runs(&base) {
         let outcome = puzzle.solve(&run);
         table.push(Row {
-            algorithm,
+            algorithm: P::compare_algorithm(algorithm, &outcome),
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes(),

@@ -51,7 +51,8 @@ pub trait App: Watchable + Show + crate::app::Compare {
     /// The puzzle of `item` and the warnings of its reading (each said on
     /// stderr before its result, as `program: input: warning: ...`): by
     /// default [`App::read`] of its text, without warnings. A crate whose
-    /// messages name the item's line in a batch overrides it.
+    /// messages name the item's line in a batch overrides it (ripple's;
+    /// sudoku's takes the puzzles its batch parser read from `reading`).
     ///
     /// # Errors
     ///
@@ -64,6 +65,23 @@ pub trait App: Watchable + Show + crate::app::Compare {
     /// counting; `None` (the default) when the crate does not tell.
     fn unique(&self, _options: &Self::Options) -> Option<Result<bool, Limit>> {
         None
+    }
+
+    /// Solves and, with `tell_unique` and a solved outcome, tells whether
+    /// the solution is unique: by default [`puzzle_kit::Puzzle::solve`]
+    /// then [`App::unique`] (sudoku's fast engine tells both in one search).
+    fn solve_telling(
+        &self,
+        options: &Self::Options,
+        tell_unique: bool,
+    ) -> (OutcomeOf<Self>, Option<Result<bool, Limit>>) {
+        let outcome = self.solve(options);
+        let unique = if tell_unique && outcome.status.is_solved() {
+            self.unique(options)
+        } else {
+            None
+        };
+        (outcome, unique)
     }
 }
 
@@ -284,19 +302,17 @@ impl<P: Show> Report<Item, Done<P>> for View<'_, P> {
             (Ok(solved), true) => P::write_record(out, solved, self.counting, item.line, &self.own),
             (Err(message), true) => {
                 let invalid: Record<P::Fields, P::Json, P::Counters> =
-                    Record::invalid(message, P::Fields::default());
+                    Record::invalid(message, P::invalid_fields(&item.text));
                 invalid.at_line(item.line).write_line(out)
             }
-            (Ok(solved), false) => Ok(P::write_human_item(
+            (result, false) => Ok(P::write_item(
                 out,
                 item.line,
                 index,
-                solved,
+                result,
                 &self.flags,
                 &self.own,
             )?),
-            // The driver has put the message on stderr.
-            (Err(_), false) => Ok(()),
         }
     }
 
@@ -372,16 +388,12 @@ where
         own,
     };
     let tell_unique = !flags.count;
-    // What follows the solve of each item: uniqueness, the picture.
+    // What follows the solve of each item: the picture.
     let finish = |item: &Item,
                   (puzzle, warnings): (P, Vec<String>),
-                  outcome: OutcomeOf<P>|
+                  outcome: OutcomeOf<P>,
+                  unique: Option<Result<bool, Limit>>|
      -> Result<Done<P>, String> {
-        let unique = if tell_unique && outcome.status.is_solved() {
-            puzzle.unique(&options)
-        } else {
-            None
-        };
         if let Some(pictures) = &pictures {
             pictures
                 .write(
@@ -417,7 +429,12 @@ where
                     },
                     |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
                 );
-                finish(item, read, outcome)
+                let unique = if tell_unique && outcome.status.is_solved() {
+                    read.0.unique(&options)
+                } else {
+                    None
+                };
+                finish(item, read, outcome, unique)
             },
             &mut view,
         )?;
@@ -429,8 +446,8 @@ where
         &items,
         |item| {
             let read = P::read_item(item, &reading)?;
-            let outcome = read.0.solve(&options);
-            finish(item, read, outcome)
+            let (outcome, unique) = read.0.solve_telling(&options, tell_unique);
+            finish(item, read, outcome, unique)
         },
         &mut view,
     )
@@ -445,9 +462,9 @@ fn compare<P: App>(
 ) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    for item in items {
+    for (index, item) in items.iter().enumerate() {
         let (puzzle, _) = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
-        let mut table = crate::app::compare(&puzzle, options);
+        let mut table = crate::app::compare_at(&puzzle, options, item.line);
         if let Some(line) = item.line {
             table = table.field("line", line);
         }
@@ -457,6 +474,10 @@ fn compare<P: App>(
         if json {
             table.write_json(&mut out)?;
         } else {
+            // A blank line between the tables of a batch.
+            if index > 0 {
+                writeln!(out)?;
+            }
             out.write_all(table.to_text().as_bytes())?;
         }
     }
@@ -473,7 +494,16 @@ fn compare<P: App>(
 ///
 /// Stdin that cannot be read, an output that cannot be written.
 pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
-    let text = Input::stdin()?.text;
-    let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&text);
+    check_input(&Input::stdin()?, given)
+}
+
+/// [`check`] of the records in `input` (sudoku's `check FILE`) instead of
+/// stdin.
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn check_input<P: Verify>(input: &Input, given: Option<&P>) -> anyhow::Result<ExitCode> {
+    let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&input.text);
     crate::run_check(P::NAME, claims, |record| P::verify(given, record))
 }

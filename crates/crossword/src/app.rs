@@ -576,14 +576,13 @@ impl Compare for Grid {
     }
 
     /// The grid's size and entries, then the limits of each run.
-    fn compare_heading(&self, nodes: u64, time: Duration) -> String {
+    fn compare_heading(&self, _line: Option<usize>, nodes: u64, time: Duration) -> String {
         format!(
-            "{} x {} grid, {} entries\nlimits per run: {} nodes, {} s (ac3 makes no guess: undecided, it stops at depth 0)",
+            "{} x {} grid, {} entries\n{} (ac3 makes no guess: undecided, it stops at depth 0)",
             self.rows(),
             self.cols(),
             Slots::new(self).slots.len(),
-            cli_kit::thousands(nodes),
-            time.as_secs_f64()
+            cli_kit::app::limits_line(nodes, time)
         )
     }
 }

@@ -437,15 +437,19 @@ impl Show for Puzzle {
         write_view(out, (None, 0), solved, flags, own)
     }
 
-    fn write_human_item(
+    fn write_item(
         out: &mut dyn Write,
         line: Option<usize>,
         index: usize,
-        solved: &cli_kit::app::Solved<Puzzle>,
+        result: Result<&cli_kit::app::Solved<Puzzle>, &str>,
         flags: &ViewFlags,
         own: &RippleView,
     ) -> io::Result<()> {
-        write_view(out, (line, index), solved, flags, own)
+        match result {
+            Ok(solved) => write_view(out, (line, index), solved, flags, own),
+            // The driver has put the message on stderr.
+            Err(_) => Ok(()),
+        }
     }
 
     fn write_summary(out: &mut dyn Write, tally: &Tally, _own: &RippleView) -> io::Result<()> {

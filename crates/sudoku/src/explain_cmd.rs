@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use cli_kit::Batch;
@@ -12,6 +12,99 @@ use sudoku::cli::{RateOutcome, StepRecord, rate_grid, rate_invalid, rate_parsed,
 use sudoku::explain::candidates::cell_name;
 use sudoku::explain::{Candidates, Path as SolvingPath, Rating, next_step, unique_solution};
 use sudoku::{Parsed, parse_puzzles};
+
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub number: u64,
+    /// The ER band, both ends included, such as 2.0..4.0.
+    #[arg(long, default_value = "1.0..11.9", value_parser = parse_band)]
+    pub rating: (Rating, Rating),
+    /// Cells that stay given or blank together.
+    #[arg(long, value_enum, default_value = "none")]
+    pub symmetry: sudoku::explain::Symmetry,
+    /// Puzzle i is made from seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = cli_kit::parse_seconds)]
+    pub time_limit: Duration,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// The puzzle (81 or 729 characters) or a file holding it.
+    pub puzzle: String,
+    /// One JSON record per step, then the puzzle's record with er, ep, ed.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one SVG picture per step (step-001.svg, ...) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct HintArgs {
+    /// The puzzle or a grid in progress (81 or 729 characters), or a file.
+    pub puzzle: String,
+    /// nudge: where to look; technique: which technique; step: all of it.
+    #[arg(long, value_enum, default_value = "technique")]
+    pub level: Level,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RateArgs {
+    /// A file of puzzles; stdin when absent or '-'.
+    pub file: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// One JSON record per puzzle with er, ep, ed, the hardest technique
+    /// and the step count.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ExplainArgs {
+    /// `sudoku explain`.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        explain_cmd(&self.puzzle, self.json, self.svg_dir.as_ref())
+    }
+}
+
+impl GenerateArgs {
+    /// `sudoku generate`.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        generate_cmd(
+            self.number,
+            self.rating,
+            self.symmetry,
+            self.seed,
+            self.time_limit,
+        )
+    }
+}
+
+impl HintArgs {
+    /// `sudoku hint`.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        hint_cmd(&self.puzzle, self.level)
+    }
+}
+
+impl RateArgs {
+    /// `sudoku rate`.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        let input = sudoku::cli::read_input(self.file.as_deref())?;
+        rate_cmd(
+            &input.name,
+            &input.text,
+            self.threads.map(|threads| threads as usize),
+            self.json,
+        )
+    }
+}
 
 /// Reads PUZZLE: an 81- or 729-character argument, or a file holding one.
 fn read_grid(puzzle: &str) -> anyhow::Result<Candidates> {
@@ -273,7 +366,7 @@ pub fn generate_cmd(
     band: (Rating, Rating),
     symmetry: sudoku::explain::Symmetry,
     seed: u64,
-    time_limit: std::time::Duration,
+    time_limit: Duration,
 ) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let progress = generate_progress(number);
@@ -328,6 +421,6 @@ fn generate_progress(number: u64) -> indicatif::ProgressBar {
     ) {
         bar.set_style(style);
     }
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }

@@ -36,8 +36,11 @@
 //!
 //! (the workspace is not published: the path is the crate's folder in it),
 //! with the feature `serde` for Serialize/Deserialize on the public types;
-//! the default feature `cli` adds what the `sudoku` binary needs (the `cli`
-//! module).
+//! the feature `app` adds cli-kit's application traits as sudoku implements
+//! them (the [`app`] and [`watch`] modules: the record, the human view, the
+//! SVG, `--compare`, `check`'s verdict, the watched solve), and the default
+//! feature `cli` adds what only the `sudoku` binary needs beside them (clap,
+//! the `cli` module).
 //!
 //! ```
 //! use sudoku::{Algo, Options, Status, Sudoku, check_solution, solve};
@@ -61,6 +64,8 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -74,7 +79,7 @@ mod most_constrained;
 mod options;
 mod solve;
 pub mod svg;
-#[cfg(feature = "cli")]
+#[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::{CheckError, check_solution};

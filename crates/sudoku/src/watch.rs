@@ -17,9 +17,9 @@
 
 use std::time::Instant;
 
-use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
+use cli_kit::app::{Flag, Watchable};
+use cli_kit::{CspWatch, FormulationOutputs, Rendered, SplitTree};
 use search_core::{Generated, NodeView, Observer};
-use svg_kit::SearchTree;
 
 use crate::grid::Sudoku;
 use crate::most_constrained::{Board, Move};
@@ -27,15 +27,26 @@ use crate::options::{Algo, End, Options, Outcome};
 use crate::solve::{outcome_of, solve_fast_observed};
 use crate::{csp, most_constrained};
 
-/// Where a watched solve goes: the event stream and the trace of `sinks`,
-/// and the search tree, if asked for.
-#[derive(Debug, Default)]
-pub struct Watch<'a, 'b> {
-    /// The event stream and the trace.
-    pub sinks: Sinks<'a, 'b>,
-    /// The search tree (the first [`SearchTree::MAX_NODES`] boards, or
-    /// csp's decisions: the domain-splitting tree).
-    pub tree: Option<&'a mut SearchTree>,
+pub use cli_kit::app::Watch;
+
+/// Every algorithm reports its search; `--memory-limit` applies to the
+/// searches that hold boards or a trail (bfs, csp), as [`Options::memory_limit`]
+/// says.
+impl Watchable for Sudoku {
+    fn watchable(algo: Algo) -> bool {
+        watchable(algo)
+    }
+
+    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+        solve_watched(self, options, watch)
+    }
+
+    fn applies(flag: Flag, algo: Algo) -> bool {
+        match flag {
+            Flag::MemoryLimit => matches!(algo, Algo::Bfs | Algo::Csp),
+            _ => !flag.watches() || watchable(algo),
+        }
+    }
 }
 
 /// Whether `algo` can be watched: all of them (the fast engine, the

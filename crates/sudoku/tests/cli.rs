@@ -468,43 +468,29 @@ fn a_closed_stdout_ends_quietly_with_exit_0() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// `check` reads JSON records only (issue 30): the records of `solve
+/// --json` pass, the human view is refused with cli-kit's message.
 #[test]
-fn check_reads_the_human_view_of_solve() {
+fn check_reads_json_records_only() {
     let puzzle =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     for args in [
-        &["solve", puzzle][..],
-        &["solve", puzzle, "--pretty", "--stats"],
-        &["solve", puzzle, "--count"],
+        &["solve", puzzle, "--json"][..],
+        &["solve", puzzle, "--json", "--count"],
     ] {
-        let view = sudoku(args, "").stdout;
-        let checked = sudoku(&["check"], std::str::from_utf8(&view).unwrap());
+        let records = sudoku(args, "").stdout;
+        let checked = sudoku(&["check"], std::str::from_utf8(&records).unwrap());
         assert_eq!(checked.status.code(), Some(0), "{args:?}: {checked:?}");
         assert_eq!(
             String::from_utf8(checked.stdout).unwrap(),
             "ok: 1 record checked: 1 solution valid\n"
         );
     }
-    // A digit changed in the grid repeats one of its row, at its place.
     let view = String::from_utf8(sudoku(&["solve", puzzle], "").stdout).unwrap();
-    let tampered = view.replacen("4 6 8", "4 6 6", 1);
-    let checked = sudoku(&["check"], &tampered);
+    let checked = sudoku(&["check"], &view);
     assert_eq!(checked.status.code(), Some(1));
     let message = String::from_utf8(checked.stderr).unwrap();
-    assert!(
-        message.starts_with(
-            "sudoku check: line 1: solve's grid: line 1, column 5: the given 6 at row 1, column 3 \
-             repeats the 6 at row 1, column 2"
-        ),
-        "{message}"
-    );
-    // A blank is located.
-    let blank = view.replacen("4 6 8", "4 . 8", 1);
-    let message = String::from_utf8(sudoku(&["check"], &blank).stderr).unwrap();
-    assert!(
-        message.starts_with("sudoku check: line 1: solve's grid: line 1, column 3: a blank cell"),
-        "{message}"
-    );
+    assert!(message.starts_with("sudoku check: line 1: "), "{message}");
 }
 
 #[test]

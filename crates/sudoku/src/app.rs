@@ -1,0 +1,752 @@
+//! What the front ends show of a sudoku solve, on cli-kit's application
+//! traits (the `app` feature, no command-line parsing): the JSON record of
+//! each puzzle ([`SudokuRecord`], the envelope with [`SudokuFields`]
+//! flattened in), the human view of `solve` ([`View`]: a grid, its givens in
+//! bold on a terminal, the `unique:`, `solutions:` and `stats:` lines, in a
+//! batch the `# line N:` headers), the SVG picture and the board as data
+//! ([`Show`]), the `--compare` rows ([`Compare`]), how a batch is read
+//! ([`App`]: one item per puzzle of [`parse_puzzles`]) and `check`'s
+//! verdict on a record by the independent checker ([`Verify`]).
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::{App, Count, Input, Item, Record, Report, Verified};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{Claim, Verdict, check_claim};
+use crate::dead_end::{DeadEnd, dead_end};
+use crate::grid::{Parsed, Sudoku, parse_puzzles};
+use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
+use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
+
+/// The fields of a sudoku record beside cli-kit's envelope (`line`,
+/// `status`, `solution`, `error`, `stats`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SudokuFields {
+    /// The puzzle in one-line form (as written, when it could not be read).
+    pub puzzle: String,
+    /// `count` and `count_complete`, when counting was asked for.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<Count>,
+    /// The algorithm that ran (absent when the puzzle could not be read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algo: Option<Algo>,
+    /// Whether the solution is the only one: a separate count to 2 after
+    /// the solve (see [`crate::unique`]), present when solved without
+    /// `--count` and the count could tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+}
+
+/// One puzzle's JSON line: the solution is the 81-character line form.
+pub type SudokuRecord = Record<SudokuFields, String>;
+
+/// A puzzle's answer as `solve` reports it: the library's outcome and what
+/// the command line adds to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// What [`solve`] found.
+    pub outcome: Outcome,
+    /// When solved and asked for: whether the solution is unique, by
+    /// [`solve_and_tell_unique`] (`None` when a limit stopped its count).
+    pub unique: Option<bool>,
+    /// When unsolvable: where propagation fails, if it does ([`dead_end`]).
+    pub dead_end: Option<DeadEnd>,
+}
+
+impl cli_kit::Outcome for Answer {
+    fn status(&self) -> cli_kit::Status {
+        self.outcome.status.into()
+    }
+}
+
+/// Solves a puzzle of a batch, or says why it could not be read: the
+/// `solve` of [`cli_kit::Batch::run`]. With `tell_unique` a solved puzzle
+/// is told unique or not ([`solve_and_tell_unique`]: the outcome and its
+/// stats are [`solve`]'s); an unsolvable one is looked at for
+/// where it fails ([`dead_end`]).
+pub fn solve_parsed(
+    parsed: &Parsed,
+    options: &Options,
+    tell_unique: bool,
+) -> Result<Answer, String> {
+    let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
+    let (outcome, unique) = if tell_unique {
+        solve_and_tell_unique(sudoku, options)
+    } else {
+        (solve(sudoku, options), None)
+    };
+    let dead_end = match outcome.status {
+        Status::Unsolvable => dead_end(sudoku),
+        _ => None,
+    };
+    Ok(Answer {
+        outcome,
+        unique,
+        dead_end,
+    })
+}
+
+/// The record of a puzzle of a batch: its outcome, or why it could not be
+/// read. `counting` adds `count` and `count_complete`. A solution is
+/// written only with status `solved`: a count stopped at a limit keeps the
+/// first solution to itself.
+pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) -> SudokuRecord {
+    let record = match result {
+        Ok(Answer {
+            outcome, unique, ..
+        }) => {
+            let fields = SudokuFields {
+                puzzle: match &parsed.result {
+                    Ok(sudoku) => sudoku.to_line(),
+                    Err(_) => parsed.text.clone(),
+                },
+                count: counting.then_some(Count {
+                    count: outcome.count,
+                    complete: outcome.count_complete,
+                }),
+                algo: Some(outcome.stats.algo),
+                unique: *unique,
+            };
+            let mut record = Record::ended(outcome.status, fields);
+            if outcome.status == Status::Solved {
+                record.solution = outcome.solution.as_ref().map(Sudoku::to_line);
+            }
+            record.stats = cli_kit::Stats {
+                nodes: outcome.stats.nodes,
+                micros: outcome.stats.micros,
+                extra: cli_kit::NoFields {},
+            };
+            record
+        }
+        Err(message) => Record::invalid(
+            message,
+            SudokuFields {
+                puzzle: parsed.text.clone(),
+                ..SudokuFields::default()
+            },
+        ),
+    };
+    record.at_line(Some(parsed.line))
+}
+
+/// The record of `sudoku solve --json` for a front end other than the
+/// binary (the Python package): the same [`solve_and_tell_unique`] (or,
+/// `counting`, the count) and the same [`record`].
+impl cli_kit::SolveRecord for Sudoku {
+    type Fields = SudokuFields;
+    type Json = String;
+    type Counters = cli_kit::NoFields;
+
+    fn solve_record(
+        &self,
+        options: &Options,
+        counting: bool,
+    ) -> Result<(Outcome, SudokuRecord), String> {
+        let (outcome, unique) = if counting {
+            (solve(self, options), None)
+        } else {
+            solve_and_tell_unique(self, options)
+        };
+        let answer = Answer {
+            outcome,
+            unique,
+            dead_end: None,
+        };
+        let parsed = Parsed {
+            line: 1,
+            text: String::new(),
+            result: Ok(self.clone()),
+        };
+        let record = record(&parsed, Ok(&answer), counting).at_line(None);
+        Ok((answer.outcome, record))
+    }
+
+    fn invalid_record(text: &str, error: &str) -> SudokuRecord {
+        Record::invalid(
+            error,
+            SudokuFields {
+                puzzle: text.to_owned(),
+                ..SudokuFields::default()
+            },
+        )
+    }
+}
+
+/// `sudoku check` for a front end other than the binary: the JSON records
+/// of `solve --json` ([`Verify`]), against this puzzle.
+impl cli_kit::CheckSolution for Sudoku {
+    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        cli_kit::app::check_text(self, text)
+    }
+}
+
+/// How `solve` shows its results: JSON lines, or the human view (a grid,
+/// `no solution` or `node limit reached before an answer` (naming the
+/// limit), then the `--count`
+/// and `--stats` lines; in a batch each puzzle under `# line N: status`
+/// and followed by a blank line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct View {
+    /// JSON lines instead of the human view.
+    pub json: bool,
+    /// Grids drawn with box-drawing characters.
+    pub pretty: bool,
+    /// The `--stats` line.
+    pub stats: bool,
+    /// The solution limit when counting (`--count --limit N`).
+    pub count_limit: Option<u64>,
+    /// Whether the input holds more than one puzzle (the `# line` headers).
+    pub several: bool,
+    /// Whether solutions show their puzzle's givens in bold (ANSI escapes):
+    /// see [`bold_givens`].
+    pub bold_givens: bool,
+}
+
+/// Whether `solve` marks the givens in bold: only when stdout is a terminal
+/// (`stdout_is_terminal`) and `NO_COLOR` (`no_color`, its value) is unset
+/// or empty, as <https://no-color.org> asks.
+pub fn bold_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
+impl Report<Parsed, Answer> for View {
+    fn write(
+        &mut self,
+        out: &mut dyn Write,
+        parsed: &Parsed,
+        result: Result<&Answer, &str>,
+    ) -> anyhow::Result<()> {
+        if self.json {
+            return record(parsed, result, self.count_limit.is_some()).write_line(out);
+        }
+        Ok(self.write_human(out, parsed.line, parsed.result.as_ref().ok(), result)?)
+    }
+}
+
+impl View {
+    /// The human view of the puzzle of input line `line` (`puzzle`, when it
+    /// could be read): its answer, or in a batch the header of a line that
+    /// is no puzzle.
+    ///
+    /// # Errors
+    ///
+    /// A failed write.
+    pub fn write_human(
+        &self,
+        out: &mut dyn Write,
+        line: usize,
+        puzzle: Option<&Sudoku>,
+        result: Result<&Answer, &str>,
+    ) -> io::Result<()> {
+        let Ok(Answer {
+            outcome,
+            unique,
+            dead_end,
+        }) = result
+        else {
+            if self.several {
+                writeln!(out, "# line {line}: invalid (see stderr)\n")?;
+            }
+            return Ok(());
+        };
+        if self.several {
+            writeln!(out, "# line {line}: {}", outcome.status)?;
+        }
+        match (&outcome.solution, outcome.status, puzzle) {
+            (Some(solution), Status::Solved, Some(puzzle)) if self.bold_givens => {
+                writeln!(out, "{}", solution.marked(puzzle, self.pretty))?;
+            }
+            (Some(solution), Status::Solved, _) if self.pretty => {
+                writeln!(out, "{}", solution.pretty())?;
+            }
+            (Some(solution), Status::Solved, _) => writeln!(out, "{solution}")?,
+            (_, Status::Limit(limit), _) => {
+                writeln!(out, "{limit} limit reached before an answer")?
+            }
+            _ => match dead_end {
+                Some(dead_end) => writeln!(out, "no solution: {dead_end}")?,
+                None => writeln!(out, "no solution")?,
+            },
+        }
+        if let Some(unique) = unique {
+            writeln!(out, "{}", unique_line(*unique))?;
+        }
+        if let Some(limit) = self.count_limit {
+            writeln!(out, "{}", count_line(outcome, limit))?;
+        }
+        if self.stats {
+            let counters = [
+                ("nodes", outcome.stats.nodes.to_string()),
+                ("algo", outcome.stats.algo.to_string()),
+            ];
+            let time = Duration::from_micros(outcome.stats.micros);
+            writeln!(out, "{}", cli_kit::stats_line(&counters, time))?;
+        }
+        if self.several {
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+}
+
+/// The human line of a solved puzzle's uniqueness: `unique: yes`, or
+/// `unique: no, the puzzle has another solution` (as gogen words it).
+pub fn unique_line(unique: bool) -> &'static str {
+    if unique {
+        "unique: yes"
+    } else {
+        "unique: no, the puzzle has another solution"
+    }
+}
+
+/// The human line of `--count`: `solutions: 1 (unique)`, `solutions: 2 or
+/// more (limit 2)`, `solutions: 92 found before the node limit` (a node,
+/// frontier or memory limit: a lower bound), else `solutions: N`.
+pub fn count_line(outcome: &Outcome, limit: u64) -> String {
+    let count = outcome.count;
+    match outcome.status {
+        Status::Limit(which) => format!("solutions: {count} found before the {which} limit"),
+        _ if count == 1 && limit > 1 => "solutions: 1 (unique)".to_owned(),
+        _ if count >= limit && limit > 1 => format!("solutions: {count} or more (limit {limit})"),
+        _ => format!("solutions: {count}"),
+    }
+}
+
+/// The `check` of one record, for [`cli_kit::run_check`]: the puzzle and
+/// solution read back, then [`check_claim`] (the rules, an independent
+/// search for an "unsolvable" claim, the count against the status). A
+/// failure names the input line of the puzzle when the record has one.
+pub fn check_record(record: &SudokuRecord) -> Result<Verified, String> {
+    let at = match record.line {
+        Some(line) => format!("(puzzle of input line {line}) "),
+        None => String::new(),
+    };
+    let status = match (record.status, record.limit) {
+        (cli_kit::Status::Invalid, _) => return Ok(Verified::Nothing),
+        (cli_kit::Status::Solved, _) => Status::Solved,
+        (cli_kit::Status::Unsolvable, _) => Status::Unsolvable,
+        (cli_kit::Status::Limit, Some(limit)) => {
+            limit_applies(limit, record.fields.algo).map_err(|error| format!("{at}{error}"))?;
+            Status::Limit(limit)
+        }
+        // The envelope check, run before this one, rejects it.
+        (cli_kit::Status::Limit, None) => {
+            return Err(format!(
+                "{at}status \"limit\" but no \"limit\" saying which"
+            ));
+        }
+    };
+    if record.fields.unique.is_some() && status != Status::Solved {
+        return Err(format!(
+            "{at}\"unique\" with status \"{}\": only a solved puzzle has a unique solution or not",
+            status.name()
+        ));
+    }
+    let puzzle = Sudoku::from_line(&record.fields.puzzle)
+        .map_err(|error| format!("{at}puzzle is not valid: {error}"))?;
+    let solution = record
+        .solution
+        .as_deref()
+        .map(Sudoku::from_line)
+        .transpose()
+        .map_err(|error| format!("{at}solution is not valid: {error}"))?;
+    let claim = Claim {
+        puzzle: &puzzle,
+        status,
+        solution: solution.as_ref(),
+        count: record
+            .fields
+            .count
+            .map(|count| (count.count, count.complete)),
+    };
+    match check_claim(&claim) {
+        Ok(Verdict::Solution) => Ok(Verified::Solution),
+        Ok(Verdict::NoSolution) => Ok(Verified::NoSolution),
+        Ok(Verdict::Nothing) => Ok(Verified::Nothing),
+        Err(error) => Err(format!("{at}{error}")),
+    }
+}
+
+/// Whether `solve` can stop `algo` (when the record names it) at `limit`:
+/// any algorithm at the node and time limits, BFS at its frontier limit,
+/// BFS and csp (also for the sizes fast hands to csp) at the memory limit;
+/// sudoku has no depth limit.
+fn limit_applies(limit: Limit, algo: Option<Algo>) -> Result<(), String> {
+    let applies = match limit {
+        Limit::Node | Limit::Time => true,
+        Limit::Frontier => algo.is_none_or(|algo| algo == Algo::Bfs),
+        Limit::Memory => algo.is_none_or(|algo| matches!(algo, Algo::Bfs | Algo::Csp)),
+        Limit::Depth => false,
+    };
+    if applies {
+        return Ok(());
+    }
+    Err(match algo {
+        Some(algo) if limit != Limit::Depth => {
+            format!("status \"limit\" with a {limit} limit, which --algo {algo} does not have")
+        }
+        _ => format!("status \"limit\" with a {limit} limit, which sudoku does not have"),
+    })
+}
+
+/// A puzzle and how solving it ended: what the driver hands the view.
+pub type Solved = cli_kit::app::Solved<Sudoku>;
+
+/// The view options that are sudoku's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SudokuView {
+    /// Grids drawn with box-drawing characters (`--pretty`).
+    pub pretty: bool,
+    /// Whether the input holds more than one puzzle (the `# line` headers).
+    pub several: bool,
+    /// The solution limit of `--count` (`--limit`, 2 unless it says).
+    pub limit: u64,
+}
+
+/// The answer a solve stands for in [`record`] and [`View`]: where an
+/// unsolvable puzzle fails is looked at when it is shown ([`dead_end`]).
+fn answer_of(solved: &Solved) -> Answer {
+    Answer {
+        outcome: solved.outcome.clone(),
+        unique: solved.unique.and_then(Result::ok),
+        dead_end: match solved.outcome.status {
+            Status::Unsolvable => dead_end(&solved.puzzle),
+            _ => None,
+        },
+    }
+}
+
+impl Show for Sudoku {
+    type Json = String;
+    type Fields = SudokuFields;
+    type Counters = cli_kit::NoFields;
+    type View = SudokuView;
+
+    fn record(solved: &Solved, counting: bool) -> SudokuRecord {
+        let answer = Answer {
+            dead_end: None,
+            ..answer_of(solved)
+        };
+        let parsed = Parsed {
+            line: 1,
+            text: String::new(),
+            result: Ok(solved.puzzle.clone()),
+        };
+        record(&parsed, Ok(&answer), counting).at_line(None)
+    }
+
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved,
+        flags: &ViewFlags,
+        own: &SudokuView,
+    ) -> io::Result<()> {
+        Self::write_item(out, None, 0, Ok(solved), flags, own)
+    }
+
+    fn write_item(
+        out: &mut dyn Write,
+        line: Option<usize>,
+        _index: usize,
+        result: Result<&Solved, &str>,
+        flags: &ViewFlags,
+        own: &SudokuView,
+    ) -> io::Result<()> {
+        let view = View {
+            json: false,
+            pretty: own.pretty,
+            stats: flags.stats,
+            count_limit: flags.count.then_some(own.limit),
+            several: own.several,
+            bold_givens: flags.bold_givens,
+        };
+        let answer = result.map(answer_of);
+        let puzzle = result.ok().map(|solved| &solved.puzzle);
+        view.write_human(
+            out,
+            line.unwrap_or(1),
+            puzzle,
+            answer.as_ref().map_err(|e| *e),
+        )
+    }
+
+    /// A puzzle that could not be read is named as written.
+    fn invalid_fields(text: &str) -> SudokuFields {
+        SudokuFields {
+            puzzle: text.to_owned(),
+            ..SudokuFields::default()
+        }
+    }
+
+    fn svg(&self, outcome: &Outcome) -> String {
+        crate::svg::render_outcome(self, outcome)
+    }
+
+    fn board(&self, solution: Option<&Sudoku>) -> Board {
+        let side = self.side();
+        let givens: Vec<char> = self.to_line().chars().collect();
+        let filled: Option<Vec<char>> = solution.map(|grid| grid.to_line().chars().collect());
+        let cells = (0..side * side)
+            .map(|cell| {
+                let given = self.values()[cell] != 0;
+                let symbol = match &filled {
+                    Some(filled) => filled[cell],
+                    None => givens[cell],
+                };
+                Cell {
+                    text: if symbol == '.' || symbol == '0' {
+                        String::new()
+                    } else {
+                        symbol.to_string()
+                    },
+                    given,
+                }
+            })
+            .collect();
+        Board {
+            rows: side,
+            cols: side,
+            cells,
+        }
+    }
+}
+
+/// `--compare`: the four algorithms, each with the frontier limit and
+/// the other options of the run; the rows show nodes and time only.
+impl Compare for Sudoku {
+    fn compare_runs(base: &Options) -> Vec<(String, Options)> {
+        Algo::ALL
+            .iter()
+            .map(|&algo| (algo.name().to_owned(), Options { algo, ..*base }))
+            .collect()
+    }
+
+    fn compare_counters(_stats: &Stats) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
+    fn compare_heading(&self, line: Option<usize>, nodes: u64, time: Duration) -> String {
+        let limits = cli_kit::app::limits_line(nodes, time);
+        match line {
+            Some(line) => format!("line {line}: {}\n{limits}", self.to_line()),
+            None => format!("{}\n{limits}", self.to_line()),
+        }
+    }
+
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("puzzle", self.to_line().into())]
+    }
+
+    /// `fast (csp)` when fast handed a size other than 9x9 to csp.
+    fn compare_algorithm(name: String, outcome: &Outcome) -> String {
+        if outcome.stats.algo.name() == name {
+            name
+        } else {
+            format!("{name} ({})", outcome.stats.algo.name())
+        }
+    }
+}
+
+/// The puzzles of a batch as [`parse_puzzles`] reads them (one-line
+/// puzzles and drawn grids, `#` comments, blank lines), read once: the
+/// binary hands them over as the reading, so that each item is the puzzle
+/// (or the error, at its line and column) the batch parser found.
+#[derive(Debug, Clone, Default)]
+pub struct SudokuBatch {
+    /// The puzzles, in input order.
+    pub puzzles: Vec<Parsed>,
+}
+
+/// One item per puzzle of the input ([`parse_puzzles`]); a solved puzzle is
+/// told unique or not by [`solve_and_tell_unique`] (a count to 2 of its own,
+/// in the same search for the fast engine on 9x9).
+impl App for Sudoku {
+    type Reading = SudokuBatch;
+
+    fn items(input: &Input) -> Vec<Item> {
+        parse_puzzles(&input.text)
+            .into_iter()
+            .map(|parsed| Item {
+                line: Some(parsed.line),
+                text: parsed.text,
+            })
+            .collect()
+    }
+
+    fn read(text: &str, _batch: &SudokuBatch) -> Result<Sudoku, String> {
+        Sudoku::parse(text).map_err(|error| error.to_string())
+    }
+
+    fn read_item(item: &Item, batch: &SudokuBatch) -> Result<(Sudoku, Vec<String>), String> {
+        let found = item.line.and_then(|line| {
+            let index = batch
+                .puzzles
+                .binary_search_by_key(&line, |parsed| parsed.line)
+                .ok()?;
+            Some(&batch.puzzles[index])
+        });
+        let puzzle = match found {
+            Some(parsed) => parsed.result.clone().map_err(|error| error.to_string()),
+            None => Self::read(&item.text, batch),
+        }?;
+        Ok((puzzle, Vec::new()))
+    }
+
+    fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
+        let mut counting = *options;
+        if self.side() != 9 {
+            let budget = options.limits.node_limit.unwrap_or(UNIQUE_NODE_BUDGET);
+            counting.limits.node_limit = Some(budget.min(UNIQUE_NODE_BUDGET));
+        }
+        unique(self, &counting).map(Ok)
+    }
+
+    fn solve_telling(
+        &self,
+        options: &Options,
+        tell_unique: bool,
+    ) -> (Outcome, Option<Result<bool, Limit>>) {
+        if tell_unique {
+            let (outcome, unique) = solve_and_tell_unique(self, options);
+            (outcome, unique.map(Ok))
+        } else {
+            (solve(self, options), None)
+        }
+    }
+}
+
+/// `check` of a record of `solve --json`: [`check_record`], which reads the
+/// puzzle the record names; beside a given puzzle (a front end's), the
+/// record must name that one.
+impl Verify for Sudoku {
+    fn verify(given: Option<&Sudoku>, record: &SudokuRecord) -> Result<Verified, String> {
+        if let Some(given) = given {
+            let line = given.to_line();
+            if record.fields.puzzle != line {
+                return Err(format!(
+                    "the record is of the puzzle {}, not of {line}",
+                    record.fields.puzzle
+                ));
+            }
+        }
+        check_record(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Stats;
+
+    fn outcome(status: Status, count: u64) -> Outcome {
+        Outcome {
+            status,
+            solution: None,
+            count,
+            count_complete: status.limit().is_none(),
+            stats: Stats::default(),
+        }
+    }
+
+    #[test]
+    fn givens_are_bold_only_at_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(bold_givens(true, None));
+        assert!(bold_givens(true, Some(OsStr::new(""))));
+        assert!(!bold_givens(true, Some(OsStr::new("1"))));
+        assert!(!bold_givens(false, None));
+        let parsed = &parse_puzzles(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )[0];
+        let answer = solve_parsed(parsed, &Options::default(), false).unwrap();
+        let mut out = Vec::new();
+        let mut view = View {
+            bold_givens: true,
+            ..View::default()
+        };
+        view.write(&mut out, parsed, Ok(&answer)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("\x1b[1m5\x1b[0m \x1b[1m3\x1b[0m 4 |"),
+            "{text}"
+        );
+        view.bold_givens = false;
+        let mut plain = Vec::new();
+        view.write(&mut plain, parsed, Ok(&answer)).unwrap();
+        assert_eq!(
+            String::from_utf8(plain).unwrap(),
+            text.replace("\x1b[1m", "").replace("\x1b[0m", "")
+        );
+    }
+
+    #[test]
+    fn solve_tells_uniqueness_apart_from_its_stats_and_check_wants_it_solved() {
+        let parsed = &parse_puzzles(&".".repeat(81))[0];
+        for &algo in Algo::ALL {
+            let options = Options::new(algo).node_limit(10_000);
+            let alone = solve(parsed.result.as_ref().unwrap(), &options);
+            let answer = solve_parsed(parsed, &options, true).unwrap();
+            // BFS reaches its node limit on an empty grid: nothing to tell.
+            let told = (alone.status == Status::Solved).then_some(false);
+            assert_eq!(answer.unique, told, "{algo}");
+            assert_eq!(answer.outcome.stats.nodes, alone.stats.nodes, "{algo}");
+            let without = solve_parsed(parsed, &options, false).unwrap();
+            assert_eq!(without.unique, None);
+        }
+        let answer = solve_parsed(parsed, &Options::default(), true).unwrap();
+        let mut record = record(parsed, Ok(&answer), false);
+        assert_eq!(record.fields.unique, Some(false));
+        assert_eq!(check_record(&record), Ok(Verified::Solution));
+        record.status = cli_kit::Status::Unsolvable;
+        record.solution = None;
+        assert_eq!(
+            check_record(&record),
+            Err(
+                "(puzzle of input line 1) \"unique\" with status \"unsolvable\": only a solved \
+                 puzzle has a unique solution or not"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn count_lines() {
+        let line = |status, count, limit| count_line(&outcome(status, count), limit);
+        assert_eq!(line(Status::Solved, 1, 2), "solutions: 1 (unique)");
+        assert_eq!(line(Status::Solved, 2, 2), "solutions: 2 or more (limit 2)");
+        assert_eq!(line(Status::Unsolvable, 0, 2), "solutions: 0");
+        assert_eq!(line(Status::Solved, 3, 10), "solutions: 3");
+        assert_eq!(
+            line(Status::Limit(Limit::Node), 92, 100_000),
+            "solutions: 92 found before the node limit"
+        );
+        assert_eq!(
+            line(Status::Limit(Limit::Memory), 0, 2),
+            "solutions: 0 found before the memory limit"
+        );
+    }
+
+    #[test]
+    fn a_limit_must_be_one_the_algorithm_has() {
+        assert_eq!(limit_applies(Limit::Node, Some(Algo::Fast)), Ok(()));
+        assert_eq!(limit_applies(Limit::Frontier, Some(Algo::Bfs)), Ok(()));
+        assert_eq!(limit_applies(Limit::Memory, Some(Algo::Csp)), Ok(()));
+        assert_eq!(limit_applies(Limit::Memory, None), Ok(()));
+        assert_eq!(
+            limit_applies(Limit::Frontier, Some(Algo::Dfs)),
+            Err("status \"limit\" with a frontier limit, which --algo dfs does not have".into())
+        );
+        assert_eq!(
+            limit_applies(Limit::Memory, Some(Algo::Fast)),
+            Err("status \"limit\" with a memory limit, which --algo fast does not have".into())
+        );
+        assert_eq!(limit_applies(Limit::Time, Some(Algo::Dfs)), Ok(()));
+        assert_eq!(
+            limit_applies(Limit::Depth, Some(Algo::Csp)),
+            Err("status \"limit\" with a depth limit, which sudoku does not have".into())
+        );
+    }
+}
