@@ -7,8 +7,16 @@ use std::process::Command;
 use anyhow::{Context, Result, bail};
 
 /// The workspace root (the parent of `xtask/`).
+///
+/// `cargo xtask` (`cargo run`) tells the manifest folder at run time; that
+/// one comes first, because cargo's fingerprints are relative to the
+/// package: a binary built in another checkout that shares this target
+/// folder (`.ci/run`'s clone) counts as fresh here, and the folder compiled
+/// into it would be the other checkout's.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest
         .parent()
         .expect("xtask sits inside the workspace")
         .to_path_buf()
