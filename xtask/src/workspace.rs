@@ -1,7 +1,7 @@
 //! Where things are: the workspace root, the target dir, the release binaries,
 //! and how to start the cargo that started us.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
