@@ -32,8 +32,9 @@ pub trait App: Watchable + Show + crate::app::Compare {
     /// `()` when nothing.
     type Reading: Sync;
 
-    /// The items of an input: by default the whole text is one puzzle.
-    fn items(input: &Input) -> Vec<Item> {
+    /// The items of an input, with what reading needs (sudoku's batch,
+    /// parsed once): by default the whole text is one puzzle.
+    fn items(input: &Input, _reading: &Self::Reading) -> Vec<Item> {
         vec![Item {
             line: None,
             text: input.text.clone(),
@@ -357,7 +358,7 @@ where
         Some(input) => input,
         None => Input::read(file)?,
     };
-    let items = P::items(&input);
+    let items = P::items(&input, &reading);
     if flags.watch.compare {
         return compare::<P>(&items, &reading, &options, flags.json);
     }

@@ -511,7 +511,7 @@ impl Compare for Puzzle {
 impl App for Puzzle {
     type Reading = ();
 
-    fn items(input: &Input) -> Vec<cli_kit::Item> {
+    fn items(input: &Input, _reading: &()) -> Vec<cli_kit::Item> {
         if input.name == COMMAND_LINE {
             return vec![cli_kit::Item {
                 line: None,

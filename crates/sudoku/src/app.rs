@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
 use crate::dead_end::{DeadEnd, dead_end};
-use crate::grid::{Parsed, Sudoku, parse_puzzles};
+use crate::grid::{Parsed, Sudoku};
 use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
 use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
 
@@ -566,12 +566,15 @@ pub struct SudokuBatch {
 impl App for Sudoku {
     type Reading = SudokuBatch;
 
-    fn items(input: &Input) -> Vec<Item> {
-        parse_puzzles(&input.text)
-            .into_iter()
+    /// The puzzles the batch parser read into `batch` (once: `read_item`
+    /// takes each back from there).
+    fn items(_input: &Input, batch: &SudokuBatch) -> Vec<Item> {
+        batch
+            .puzzles
+            .iter()
             .map(|parsed| Item {
                 line: Some(parsed.line),
-                text: parsed.text,
+                text: parsed.text.clone(),
             })
             .collect()
     }
@@ -639,6 +642,7 @@ impl Verify for Sudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::parse_puzzles;
     use crate::options::Stats;
 
     fn outcome(status: Status, count: u64) -> Outcome {
