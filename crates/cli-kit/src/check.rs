@@ -78,7 +78,7 @@ fn plural(count: u64, noun: &str) -> String {
 }
 
 /// The records of a `check` input, each with the 1-based line it starts
-/// on: JSON lines, or whatever else a crate reads (its human view).
+/// on: the JSON lines of `solve --json`, each read or why not.
 pub type Claims<F, S, X> = Vec<(usize, Result<Record<F, S, X>, String>)>;
 
 /// Every JSON line of `text` as a record (blank lines skipped); a line that
@@ -108,8 +108,8 @@ where
 /// the same independent checker for a front end other than the binary (the
 /// Python package), with the puzzle given beside the solutions.
 pub trait CheckSolution: puzzle_kit::Puzzle {
-    /// Checks `text`, what the binary's `check` reads (its `--json`
-    /// records or its human view), as solutions of this puzzle: what was
+    /// Checks `text`, what the binary's `check` reads (the JSON records
+    /// of `solve --json`), as solutions of this puzzle: what was
     /// verified of each record, or the first failure with the 1-based line
     /// it is on. A record of another puzzle is a failure.
     ///
