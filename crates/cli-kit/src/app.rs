@@ -574,10 +574,10 @@ mod tests {
                 Effort(nodes),
             )
         }
-        fn check(&self, x: &u64) -> Result<(), String> {
+        fn check(&self, x: &u64) -> Result<(), puzzle_kit::Violation> {
             (x * x == self.0)
                 .then_some(())
-                .ok_or_else(|| "not a root".into())
+                .ok_or_else(|| puzzle_kit::Violation::new("not a root"))
         }
     }
 

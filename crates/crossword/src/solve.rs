@@ -157,13 +157,13 @@ impl Puzzle for Grid {
     /// Checks the fill against this template and the word list it was
     /// filled from (the built-in list when that is not known), with
     /// [`crate::check::check`].
-    fn check(&self, solution: &Fill) -> Result<(), String> {
+    fn check(&self, solution: &Fill) -> Result<(), puzzle_kit::Violation> {
         let words = solution
             .words
             .clone()
             .unwrap_or_else(|| builtin_words(true));
         crate::check::check(self, &solution.grid, &words, solution.allow_repeats)
             .map(|_| ())
-            .map_err(|violation| violation.to_string())
+            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
     }
 }

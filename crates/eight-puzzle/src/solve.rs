@@ -82,8 +82,8 @@ impl puzzle_kit::Puzzle for Board {
 
     /// Checks `solution` against the default goal, the blank first (for
     /// another goal: [`crate::check::solution`]).
-    fn check(&self, solution: &Moves) -> Result<(), String> {
+    fn check(&self, solution: &Moves) -> Result<(), puzzle_kit::Violation> {
         crate::check::solution(self, &Board::goal(self.size()), solution.moves())
-            .map_err(|error| error.to_string())
+            .map_err(|error| puzzle_kit::Violation::new(error.to_string()))
     }
 }

@@ -86,7 +86,7 @@ impl puzzle_kit::Puzzle for Puzzle {
         solve(self, options)
     }
 
-    fn check(&self, solution: &Grid) -> Result<(), String> {
-        crate::check::check(self, solution).map_err(|violation| violation.to_string())
+    fn check(&self, solution: &Grid) -> Result<(), puzzle_kit::Violation> {
+        crate::check::check(self, solution).map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
     }
 }

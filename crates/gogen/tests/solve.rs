@@ -551,7 +551,7 @@ fn the_puzzle_kit_shape() {
     assert_eq!("dfs".parse::<Algo>(), Ok(Algo::Dfs));
     let broken = Grid::from_line("NMGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
     assert_eq!(
-        sample().check(&broken),
+        sample().check(&broken).map_err(String::from),
         Err("row 1, column 1: the puzzle gives M but the grid has N".to_owned())
     );
     // Every limit of the shared options is honoured.

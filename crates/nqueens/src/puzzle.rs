@@ -143,14 +143,14 @@ impl puzzle_kit::Puzzle for Queens {
         crate::solve(self, options)
     }
 
-    fn check(&self, solution: &Placement) -> Result<(), String> {
+    fn check(&self, solution: &Placement) -> Result<(), puzzle_kit::Violation> {
         if solution.n() != self.n {
-            return Err(format!(
+            return Err(puzzle_kit::Violation::new(format!(
                 "the placement has {} rows, the board {}",
                 solution.n(),
                 self.n
-            ));
+            )));
         }
-        crate::check::check_columns(solution.columns()).map_err(|violation| violation.to_string())
+        crate::check::check_columns(solution.columns()).map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
     }
 }

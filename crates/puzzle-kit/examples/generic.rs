@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use puzzle_kit::{Algorithm, Configure, Effort, Limit, Limits, Outcome, Puzzle};
+use puzzle_kit::{Algorithm, Configure, Effort, Limit, Limits, Outcome, Puzzle, Violation};
 
 /// The tool: any puzzle, one function.
 fn run<P: Puzzle>(text: &str) {
@@ -282,10 +282,10 @@ impl Puzzle for Square {
         }
     }
 
-    fn check(&self, x: &u64) -> Result<(), String> {
+    fn check(&self, x: &u64) -> Result<(), Violation> {
         match x.checked_mul(*x) {
             Some(square) if square == self.0 => Ok(()),
-            _ => Err(format!("{x} * {x} is not {}", self.0)),
+            _ => Err(Violation::new(format!("{x} * {x} is not {}", self.0))),
         }
     }
 }
@@ -350,14 +350,14 @@ impl Puzzle for Factor {
         search(candidates, |d| n.is_multiple_of(d), &options.limits)
     }
 
-    fn check(&self, d: &u64) -> Result<(), String> {
+    fn check(&self, d: &u64) -> Result<(), Violation> {
         if 1 < *d && *d < self.0 && self.0.is_multiple_of(*d) {
             Ok(())
         } else {
-            Err(format!(
+            Err(Violation::new(format!(
                 "{d} is no factor of {} between 1 and itself",
                 self.0
-            ))
+            )))
         }
     }
 }

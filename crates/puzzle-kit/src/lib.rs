@@ -9,9 +9,12 @@
 //!   record;
 //! - [`Puzzle`]: what every puzzle type offers (parsing, its canonical
 //!   line, [`Puzzle::solve`] with [`Configure`]d options into an
-//!   [`Outcome`], and its independent [`Puzzle::check`]), so that a tool
+//!   [`Outcome`], and its independent [`Puzzle::check`], whose
+//!   [`Violation`] names the rule and the [`Cell`]), so that a tool
 //!   over every puzzle (the command line's drivers, the explorer, the
 //!   Python package) is written once and registers each puzzle in a line;
+//! - [`Stats`]: the effort of a solve in one shape (nodes, time, the
+//!   crate's own [`Counters`]);
 //! - [`Limits`] and the [`common_options!`] macro, which give each crate's
 //!   `Options` the same `Options::new(algo)`, `.count_up_to(k)`,
 //!   `.node_limit(n)`, `.time_limit(d)`, `.memory_limit(bytes)` (and
@@ -41,8 +44,10 @@ use std::fmt;
 use std::str::FromStr;
 
 mod puzzle;
+mod report;
 
 pub use puzzle::{Algorithm, Configure, Effort, Limits, Outcome, Puzzle, UnknownName};
+pub use report::{Cell, Counters, NoCounters, Stats, Violation};
 
 /// Which limit stopped a search before it could answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -57,7 +57,7 @@ pub trait Puzzle: FromStr<Err = Self::Error> + fmt::Display + Clone + Send + Syn
 
     /// Whether `solution` solves this puzzle, by the crate's independent
     /// rule checker; the error says which rule it breaks and where.
-    fn check(&self, solution: &Self::Solution) -> Result<(), String>;
+    fn check(&self, solution: &Self::Solution) -> Result<(), crate::Violation>;
 }
 
 /// A name that is not one of an [`Algorithm`]'s.

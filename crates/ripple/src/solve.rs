@@ -85,19 +85,19 @@ impl puzzle_kit::Puzzle for Puzzle {
         solve(self, options)
     }
 
-    fn check(&self, solution: &Grid) -> Result<(), String> {
+    fn check(&self, solution: &Grid) -> Result<(), puzzle_kit::Violation> {
         if (solution.rows(), solution.cols()) != (self.rows(), self.cols())
             || solution.values().len() != self.len()
         {
-            return Err(format!(
+            return Err(puzzle_kit::Violation::new(format!(
                 "a {}x{} solution of a {}x{} puzzle",
                 solution.rows(),
                 solution.cols(),
                 self.rows(),
                 self.cols()
-            ));
+            )));
         }
-        crate::check::check(self, solution.values()).map_err(|violation| violation.to_string())
+        crate::check::check(self, solution.values()).map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
     }
 }
 

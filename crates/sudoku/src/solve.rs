@@ -235,7 +235,7 @@ impl puzzle_kit::Puzzle for Sudoku {
         solve(self, options)
     }
 
-    fn check(&self, solution: &Sudoku) -> Result<(), String> {
-        check_solution(self, solution).map_err(|error| error.to_string())
+    fn check(&self, solution: &Sudoku) -> Result<(), puzzle_kit::Violation> {
+        check_solution(self, solution).map_err(|error| puzzle_kit::Violation::new(error.to_string()))
     }
 }
