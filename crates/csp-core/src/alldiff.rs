@@ -12,8 +12,21 @@
 //! instances fall back to value elimination of fixed terms.
 
 use crate::domain::Store;
-use crate::model::{Consistency, Var};
 use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
+use crate::var::Var;
+
+/// How hard an all-different constraint works when propagated in full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Consistency {
+    /// Value elimination of fixed terms and the pigeonhole check: cheap,
+    /// best when search is fast and domains rarely form Hall sets (N-Queens counting).
+    Value,
+    /// Generalised arc consistency by Régin's matching algorithm when the
+    /// shifted values fit in 64 (all naked and hidden subsets); value
+    /// elimination otherwise.
+    #[default]
+    Domain,
+}
 
 /// How the terms' values are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

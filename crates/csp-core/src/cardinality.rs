@@ -13,8 +13,9 @@
 //! open variables only, and a variable leaves the prefix once, when it is
 //! decided, until backtracking puts it back by restoring the length.
 
-use crate::model::{Model, State, Var};
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::{State, Var};
 
 /// Why the last call pruned, which picks the name it reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -223,5 +224,64 @@ impl Propagator for Cardinality {
             Reason::Full => &self.names[1],
             Reason::Needed => &self.names[2],
         }
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds "at least `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(4, 0..=1);
+    /// model.at_least(&vars, 3);
+    /// // 1 way with four 1s, 4 ways with three.
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 5);
+    /// ```
+    pub fn at_least(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, k, vars.len());
+    }
+
+    /// Adds "at most `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(4, 0..=1);
+    /// model.at_most(&vars, 1);
+    /// model.assign(vars[2], 1);
+    /// let mut solver = Solver::new(model, Config::default());
+    /// assert!(solver.ac3(false).consistent);
+    /// assert_eq!(solver.domain(vars[0]), [0]);
+    /// ```
+    pub fn at_most(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, 0, k);
+    }
+
+    /// Adds "exactly `k` of `vars` are 1" (0/1 variables), domain
+    /// consistent (see [`Cardinality`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(6, 0..=1);
+    /// model.exactly(&vars, 2);
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 15);
+    /// ```
+    pub fn exactly(&mut self, vars: &[Var], k: usize) {
+        self.cardinality(vars, k, k);
+    }
+
+    /// Adds "between `lo` and `hi` (inclusive) of `vars` are 1", domain
+    /// consistent (see [`Cardinality`], which also counts another value).
+    pub fn cardinality(&mut self, vars: &[Var], lo: usize, hi: usize) {
+        let constraint = Cardinality::new(self, vars, lo, hi);
+        self.add_propagator(constraint);
     }
 }

@@ -9,8 +9,9 @@
 //! constraint's own fixpoint. No state is kept between calls.
 
 use crate::graph::{Dfs, Graph, check_edges};
-use crate::model::Var;
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// The nodes whose variable is 1 induce a connected subgraph of the graph
 /// `edges` over the nodes `0..nodes.len()` (node `i`'s variable is
@@ -222,5 +223,22 @@ impl Propagator for Connected {
 
     fn name(&self) -> &str {
         "connected"
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds "the nodes `i` with `nodes[i] = 1` are connected in the graph
+    /// of `edges`" (no node chosen counts as connected; see [`Connected`],
+    /// domain consistent), and keeps each node variable to {0, 1}.
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `nodes.len()`, is a loop, or is given twice.
+    pub fn connected(&mut self, edges: &[(usize, usize)], nodes: &[Var]) {
+        for &x in nodes {
+            self.retain(x, |value| value == 0 || value == 1);
+        }
+        self.add_propagator(Connected::new(edges, nodes));
     }
 }

@@ -10,8 +10,9 @@
 //! on backtracking.
 
 use crate::graph::{Dfs, Graph, check_edges};
-use crate::model::Var;
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// Edge states while propagating: chosen (1 left), removed (0 left), or open.
 const OPEN: u8 = 0;
@@ -558,5 +559,34 @@ impl Propagator for SingleCycle {
 
     fn name(&self) -> &str {
         "single-cycle"
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds "the edges `(u, v, x)` with `x = 1` form exactly one cycle"
+    /// over the nodes `0..num_nodes` (a Slitherlink loop; see
+    /// [`SingleCycle`] for what propagation guarantees), and keeps each
+    /// `x` to {0, 1}.
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `num_nodes`, is a loop, or is given twice.
+    pub fn single_cycle(&mut self, num_nodes: usize, edges: &[(usize, usize, Var)]) {
+        for &(_, _, x) in edges {
+            self.retain(x, |value| value == 0 || value == 1);
+        }
+        let cycle = SingleCycle::new(num_nodes, edges);
+        for node in 0..num_nodes {
+            let incident: Vec<Var> = edges
+                .iter()
+                .filter(|&&(u, v, _)| u == node || v == node)
+                .map(|e| e.2)
+                .collect();
+            if !incident.is_empty() {
+                self.add_propagator(Degree { edges: incident });
+            }
+        }
+        self.add_propagator(cycle);
     }
 }

@@ -5,47 +5,10 @@
 use std::collections::VecDeque;
 
 use crate::domain::Store;
-use crate::model::{Binary, Model, Relation, Var};
+use crate::model::{Binary, Model, Relation};
 use crate::observe::Observer;
 use crate::propagator::{Conflict, Context, Propagator, Strength, Wake};
-
-/// One revision of an arc `(x, y)` by AC-3: the values removed from `x`
-/// because no value of `y` supports them and the arcs this revision put back
-/// on the queue. Only what changed is kept, never a copy of `x`'s domain, so a
-/// traced pass over a large model holds at most each initial value once;
-/// [`Ac3Report::replay`](crate::Ac3Report::replay) rebuilds the domain after
-/// each change for a table that prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArcRevision {
-    /// The revised variable.
-    pub x: Var,
-    /// The variable whose values must support `x`'s.
-    pub y: Var,
-    /// Values removed from `x`, ascending (empty: the revision changed nothing).
-    pub removed: Vec<i32>,
-    /// Arcs `(k, x)` added to the queue because `x` changed.
-    pub added: Vec<(Var, Var)>,
-}
-
-impl ArcRevision {
-    /// Whether the revision removed anything from `x`.
-    pub fn changed(&self) -> bool {
-        !self.removed.is_empty()
-    }
-}
-
-/// Values a propagator (an n-ary constraint such as all-different, not an
-/// arc) removed from one variable during a traced AC-3 pass. Kept so that the
-/// domains rebuilt from the trace are exactly the store's.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pruning {
-    /// How many arc revisions came before it: its place in the trace.
-    pub after: usize,
-    /// The variable pruned.
-    pub var: Var,
-    /// Values removed, ascending.
-    pub removed: Vec<i32>,
-}
+use crate::var::Var;
 
 /// Appends to `out` the values of `var` set in `before` and gone from the store.
 fn removed_since(store: &Store, var: usize, before: &[u64], out: &mut Vec<i32>) {

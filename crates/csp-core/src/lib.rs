@@ -158,24 +158,28 @@ mod model;
 mod observe;
 mod propagator;
 mod regular;
+mod report;
 mod search;
 mod spanning;
 mod table;
+mod var;
 
+pub use alldiff::Consistency;
 pub use cardinality::Cardinality;
 pub use connected::Connected;
 pub use cycle::SingleCycle;
 pub use domain::DomainIter;
-pub use engine::{ArcRevision, Pruning};
 pub use linear::Linear;
 pub use local::{LocalOutcome, MinConflicts};
-pub use model::{Consistency, Model, Solution, State, Var};
+pub use model::{Model, Solution};
 pub use observe::{Cause, KeepSolutions, NoObserver, Observer, Recorder};
 pub use propagator::{Conflict, Context, Propagator, PropagatorClone, Strength, Wake};
 pub use regular::{Automaton, AutomatonError, Regular};
+pub use report::{ArcRevision, Pruning};
 pub use search::{
     Ac3Report, ArcClick, Config, Count, CountStatus, Inference, Limit, Outcome, Restarts,
     Solutions, Solver, Stats, Status, ValueOrder, ValueOrderDyn, ValueOrderFn, VarOrder,
 };
 pub use spanning::ConnectedEdges;
 pub use table::Table;
+pub use var::{State, Var};

@@ -13,8 +13,9 @@
 
 use std::fmt::Write;
 
-use crate::model::{Model, Var};
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// Sums are checked against this at construction, so `i64` never overflows.
 const LIMIT: i128 = 1 << 61;
@@ -304,5 +305,63 @@ fn div_ceil(a: i64, b: i64) -> i64 {
         q + 1
     } else {
         q
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds `lo <= sum of coeffs[i] * vars[i] <= hi`, bounds consistent
+    /// (see [`Linear`] for what that guarantees).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=9);
+    /// let y = model.new_var(0..=9);
+    /// // 3 <= 2x - y <= 4
+    /// model.linear(&[x, y], &[2, -1], 3, 4);
+    /// let mut solver = Solver::new(model, Config::default());
+    /// assert!(solver.ac3(false).consistent);
+    /// assert_eq!(solver.domain(x), [2, 3, 4, 5, 6]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `coeffs` and `vars` differ in length, or the terms could reach
+    /// `2^61` in size over the domains.
+    pub fn linear(&mut self, vars: &[Var], coeffs: &[i64], lo: i64, hi: i64) {
+        let constraint = Linear::new(self, vars, coeffs, lo, hi);
+        self.add_propagator(constraint);
+    }
+
+    /// Adds `sum of coeffs[i] * vars[i] == rhs`, bounds consistent (see [`Linear`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::linear`].
+    pub fn linear_eq(&mut self, vars: &[Var], coeffs: &[i64], rhs: i64) {
+        self.linear(vars, coeffs, rhs, rhs);
+    }
+
+    /// Adds `sum of vars == total`, bounds consistent (see [`Linear`]).
+    ///
+    /// ```
+    /// use csp_core::{Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let vars = model.new_vars(3, 1..=9);
+    /// model.all_different(&vars);
+    /// model.sum_eq(&vars, 7);
+    /// // {1, 2, 4} in any order.
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 6);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::linear`].
+    pub fn sum_eq(&mut self, vars: &[Var], total: i64) {
+        let ones = vec![1; vars.len()];
+        self.linear(vars, &ones, total, total);
     }
 }

@@ -11,9 +11,9 @@
 //! [`KeepSolutions`] passes every call on to another observer and keeps
 //! the solutions on the way, for a watched count that must also answer.
 
-use crate::engine::{ArcRevision, Pruning};
-use crate::model::Var;
-use crate::search::{Stats, Status};
+use crate::report::{ArcRevision, Pruning, Stats};
+use crate::var::Var;
+use puzzle_kit::Status;
 
 /// Why propagation starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

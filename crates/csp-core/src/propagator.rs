@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::domain::{DomainIter, Store};
-use crate::model::{State, Var};
+use crate::var::{State, Var};
 
 /// A propagator found that no value combination left can satisfy its
 /// constraint (a domain would become empty, or fixed values break the rule).

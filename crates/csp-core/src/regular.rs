@@ -21,8 +21,9 @@
 
 use std::fmt;
 
-use crate::model::Var;
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// No transition.
 const NONE: u32 = u32::MAX;
@@ -805,5 +806,25 @@ impl Regular {
             }
         }
         Ok(any_removed)
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds "`vars`, in order, spell a word `automaton` accepts", domain
+    /// consistent (see [`Regular`]; [`Automaton::nonogram`] builds a
+    /// nonogram line's).
+    ///
+    /// ```
+    /// use csp_core::{Automaton, Config, Model, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let cells = model.new_vars(6, 0..=1);
+    /// model.regular(&cells, &Automaton::nonogram(&[2, 2]));
+    /// // 110110, 110011, 011011
+    /// assert_eq!(Solver::new(model, Config::default()).count(u64::MAX).count, 3);
+    /// ```
+    pub fn regular(&mut self, vars: &[Var], automaton: &Automaton) {
+        self.add_propagator(Regular::new(vars, automaton));
     }
 }

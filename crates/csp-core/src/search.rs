@@ -6,9 +6,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::domain::{Store, bytes, reserve_within};
-use crate::engine::{ArcRevision, Engine, Pruning};
-use crate::model::{Model, Solution, Var};
+use crate::engine::Engine;
+use crate::model::{Model, Solution};
 use crate::observe::{Cause, NoObserver, Observer, Recorder};
+pub use crate::report::Stats;
+use crate::report::{ArcRevision, Pruning};
+use crate::var::Var;
 
 /// Which inference runs during search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -267,33 +270,6 @@ impl Config {
 /// [`Limit::Memory`] ([`Config::memory_limit`]); the words every puzzle
 /// crate uses, from puzzle-kit.
 pub use puzzle_kit::Limit;
-
-/// Search statistics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stats {
-    /// Search nodes examined, the root included: 1 for the root (its
-    /// propagation) plus one per decision tried (a value assigned to a
-    /// branching variable, whether its propagation succeeds or fails). 0
-    /// only when a node limit of 0 stopped the search before the root, and
-    /// after [`Solver::ac3`] alone, which is no search.
-    pub nodes: u64,
-    /// Decisions or refutations whose propagation failed.
-    pub backtracks: u64,
-    /// Propagator calls (all-different and custom constraints).
-    pub propagations: u64,
-    /// Arc revisions of binary constraints.
-    pub arc_revisions: u64,
-    /// Values removed by inference.
-    pub prunings: u64,
-    /// Solutions reported.
-    pub solutions: u64,
-    /// Deepest decision level reached.
-    pub max_depth: u64,
-    /// Restarts made ([`Config::restarts`]).
-    pub restarts: u64,
-    /// Wall time spent in search (and root propagation).
-    pub elapsed: Duration,
-}
 
 /// How a search ended, in the words every puzzle crate uses (puzzle-kit's):
 /// [`Status::Solved`] when a solution was found, [`Status::Unsolvable`] when

@@ -9,8 +9,9 @@
 //! calls.
 
 use crate::graph::{Dfs, Graph, check_edges};
-use crate::model::Var;
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// The edges `(u, v, x)` with `x != 0` connect all the nodes
 /// `0..num_nodes`: an edge is present for any value but 0, so an edge
@@ -171,5 +172,19 @@ impl Propagator for ConnectedEdges {
 
     fn name(&self) -> &str {
         "connected-edges"
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds "the edges `(u, v, x)` with `x != 0` connect all the nodes
+    /// `0..num_nodes`" (Hashi's bridges, where `x` may count them; see
+    /// [`ConnectedEdges`], domain consistent).
+    ///
+    /// # Panics
+    ///
+    /// If an edge names a node past `num_nodes`, is a loop, or is given twice.
+    pub fn connected_edges(&mut self, num_nodes: usize, edges: &[(usize, usize, Var)]) {
+        self.add_propagator(ConnectedEdges::new(num_nodes, edges));
     }
 }

@@ -9,8 +9,9 @@
 //! restored; a check that finds the residue still valid costs one tuple
 //! test, which is what makes repeated propagation cheap.
 
-use crate::model::Var;
+use crate::model::Model;
 use crate::propagator::{Conflict, Context, Propagator};
+use crate::var::Var;
 
 /// `vars` take the values of one of the allowed tuples, with GAC. Build it
 /// with [`Model::table_nary`](crate::Model::table_nary) or
@@ -164,5 +165,23 @@ impl Propagator for Table {
 
     fn name(&self) -> &str {
         "table"
+    }
+}
+
+/// The model's way to add this constraint.
+impl Model {
+    /// Adds an n-ary table constraint: `vars` take the values of one of
+    /// `tuples` (a positive table), kept generalised arc consistent by
+    /// scanning each value's supports from a residue (see [`Table`]).
+    ///
+    /// # Panics
+    ///
+    /// If a tuple's length is not `vars.len()`.
+    pub fn table_nary<T: AsRef<[i32]>>(
+        &mut self,
+        vars: &[Var],
+        tuples: impl IntoIterator<Item = T>,
+    ) {
+        self.add_propagator(Table::new(vars, tuples));
     }
 }
