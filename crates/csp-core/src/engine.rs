@@ -42,6 +42,9 @@ pub(crate) struct EngineCounters {
 }
 
 pub(crate) struct Engine {
+    /// Propagators over no variable: constants, true or false once and for
+    /// all, which no assignment wakes (forward checking runs them at the root).
+    unscoped: Vec<u32>,
     binaries: Vec<Binary>,
     arcs: Vec<Arc>,
     /// Arcs `(k, v)` by their support variable `v`.
@@ -123,11 +126,15 @@ impl Engine {
         let mut watch = Vec::new();
         let mut watch_fixed = Vec::new();
         let mut scratch = Vec::new();
+        let mut unscoped = Vec::new();
         for (p, prop) in props.iter().enumerate() {
             scratch.clear();
             scratch.extend(prop.variables().iter().map(|v| v.0));
             scratch.sort_unstable();
             scratch.dedup();
+            if scratch.is_empty() {
+                unscoped.push(p as u32);
+            }
             let id = (binaries.len() + p) as u32;
             let list = match prop.wakes_on() {
                 Wake::Change => &mut watch,
@@ -141,6 +148,7 @@ impl Engine {
         }
         let num_constraints = binaries.len() + props.len();
         Engine {
+            unscoped,
             arc_queued: vec![false; arcs.len()],
             prop_queued: vec![false; props.len()],
             prop_slow: props.iter().map(|p| p.is_expensive()).collect(),
@@ -179,6 +187,17 @@ impl Engine {
             if !self.prop_queued[p] {
                 self.prop_queued[p] = true;
                 self.prop_queues[self.prop_slow[p] as usize].push_back(p as u32);
+            }
+        }
+    }
+
+    /// Puts the propagators over no variable on the queue: what forward
+    /// checking, which propagates nothing at the root, must still run once.
+    pub(crate) fn schedule_unscoped(&mut self) {
+        for &p in &self.unscoped {
+            if !self.prop_queued[p as usize] {
+                self.prop_queued[p as usize] = true;
+                self.prop_queues[self.prop_slow[p as usize] as usize].push_back(p);
             }
         }
     }

@@ -958,7 +958,12 @@ impl Solver {
             return false;
         }
         match self.config.inference {
-            Inference::ForwardChecking => true,
+            // A constraint over no variable (an empty sum, "at least 1 of
+            // none") is a constant that no assignment wakes: checked here.
+            Inference::ForwardChecking => {
+                self.engine.schedule_unscoped();
+                self.engine.fixpoint(&mut self.store, observer).is_ok()
+            }
             Inference::Ac3ThenForwardChecking | Inference::Mac => {
                 if O::ACTIVE {
                     observer.propagate(Cause::Root, 0);

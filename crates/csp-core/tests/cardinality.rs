@@ -244,3 +244,25 @@ fn prunings_name_the_constraint_and_say_why() {
         == "at-least 3 of 4 (every open one must be 1)"
         && removed == &[0]));
 }
+
+/// A count over no variable is a constant: "at least 1 of none" has no
+/// solution and "at most 0 of none" leaves the rest free, under every
+/// inference (forward checking, which propagates nothing at the root,
+/// once counted the free variables' 4 assignments for the first).
+#[test]
+fn a_count_over_no_variable_is_a_constant_under_every_inference() {
+    for config in configs() {
+        for (lo, hi, expected) in [(1, 1, 0), (0, 0, 4), (0, 3, 4)] {
+            let mut model = Model::new();
+            model.new_vars(2, 0..=1);
+            model.cardinality(&[], lo, hi);
+            model.linear(&[], &[], 0, 0);
+            let count = Solver::new(model, config.clone()).count(u64::MAX).count;
+            assert_eq!(count, expected, "{lo}..={hi} of none under {config:?}");
+        }
+        let mut model = Model::new();
+        model.new_vars(2, 0..=1);
+        model.linear(&[], &[], 1, 2);
+        assert_eq!(Solver::new(model, config.clone()).count(u64::MAX).count, 0);
+    }
+}
