@@ -233,14 +233,67 @@ pub trait SolveRecord: puzzle_kit::Puzzle {
 
 impl<F: Serialize, S: Serialize, X: Serialize> Record<F, S, X> {
     /// Writes the record as one JSON line. serde_json makes a call per
-    /// token, so they go through a buffer of their own: a dynamic `out`
-    /// then costs one call per 64 KiB, even for a solution of 10^8 numbers.
+    /// token, so they go through a buffer of their own, one per thread and
+    /// kept from record to record (a batch allocates nothing per line): a
+    /// dynamic `out` then costs one call per 64 KiB, even for a solution of
+    /// 10^8 numbers, which is never held whole.
     pub fn write_line(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
-        serde_json::to_writer(&mut buffered, self)?;
-        buffered.write_all(b"\n")?;
-        buffered.flush()?;
-        Ok(())
+        LINE.with_borrow_mut(|buffer| {
+            buffer.clear();
+            let mut chunked = Chunked { buffer, out };
+            serde_json::to_writer(&mut chunked, self)?;
+            chunked.write_all(b"\n")?;
+            chunked.flush()?;
+            Ok(())
+        })
+    }
+}
+
+/// The capacity of [`Record::write_line`]'s buffer.
+const CHUNK: usize = 1 << 16;
+
+std::thread_local! {
+    /// [`Record::write_line`]'s buffer: one per thread, never over [`CHUNK`].
+    static LINE: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::with_capacity(CHUNK));
+}
+
+/// A writer that gathers small writes in `buffer` and hands `out` a chunk
+/// of at most [`CHUNK`] bytes at a time: `BufWriter` on a buffer that
+/// outlives it.
+struct Chunked<'a, 'o> {
+    buffer: &'a mut Vec<u8>,
+    out: &'o mut dyn Write,
+}
+
+impl Write for Chunked<'_, '_> {
+    #[inline]
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.write_all(data)?;
+        Ok(data.len())
+    }
+
+    /// serde_json writes every token with `write_all`: the common case, a
+    /// token that fits, is one copy.
+    #[inline]
+    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
+        if self.buffer.len() + data.len() <= CHUNK {
+            self.buffer.extend_from_slice(data);
+            return Ok(());
+        }
+        self.out.write_all(self.buffer)?;
+        self.buffer.clear();
+        if data.len() > CHUNK {
+            self.out.write_all(data)
+        } else {
+            self.buffer.extend_from_slice(data);
+            Ok(())
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.write_all(self.buffer)?;
+        self.buffer.clear();
+        self.out.flush()
     }
 }
 
@@ -274,6 +327,40 @@ mod tests {
         puzzle: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         count: Option<u64>,
+    }
+
+    /// Lines shorter and longer than the buffer come out whole and in
+    /// order, in a few calls.
+    #[test]
+    fn a_line_longer_than_its_buffer_is_written_whole() {
+        #[derive(Default)]
+        struct Calls(Vec<usize>, Vec<u8>);
+        impl Write for Calls {
+            fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+                self.0.push(data.len());
+                self.1.extend_from_slice(data);
+                Ok(data.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut calls = Calls::default();
+        for length in [3, 3 * CHUNK + 5, 7] {
+            let mut record: Record = Record::new(Status::Solved, NoFields {});
+            record.solution = Some("x".repeat(length));
+            record.write_line(&mut calls).unwrap();
+        }
+        let text = String::from_utf8(calls.1).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        for (line, length) in lines.iter().zip([3, 3 * CHUNK + 5, 7]) {
+            let read: Record = serde_json::from_str(line).unwrap();
+            assert_eq!(read.solution.map(|s| s.len()), Some(length));
+        }
+        // A call per line, and one for the token longer than the buffer
+        // (serde_json writes a string's text at once), not one per token.
+        assert!(calls.0.len() <= 6, "{:?}", calls.0);
     }
 
     #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
