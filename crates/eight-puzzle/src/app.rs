@@ -18,7 +18,7 @@ use cli_kit::app::{Board as BoardData, Cell, OutcomeOf, Show, Solved, Verify, Vi
 use cli_kit::{Record, Status, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::solver::Search;
+use crate::textbook::Search;
 
 /// The watched solve of the Python package's `solve --events`.
 pub use crate::watch::solve_watched;

@@ -19,7 +19,7 @@
 
 use thiserror::Error;
 
-use crate::board::{Board, Move};
+use crate::puzzle::{Board, Move};
 
 /// Why a reported answer is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -257,7 +257,7 @@ mod tests {
     fn cycle_parity_agrees_with_counting_pairs_on_random_boards() {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let mut odd = 0;
-        for size in 2..=crate::board::MAX_SIZE {
+        for size in 2..=crate::puzzle::MAX_SIZE {
             for _ in 0..40 {
                 let (board, goal) = (shuffled(size, &mut seed), shuffled(size, &mut seed));
                 let order = goal_order(board.tiles(), goal.tiles());

@@ -10,8 +10,8 @@ use std::time::Duration;
 use puzzle_kit::{Algorithm, Configure, Limits};
 use search_core::CycleCheck;
 
-use crate::board::{Board, Move};
 use crate::heuristic::Heuristic;
+use crate::puzzle::{Board, Move};
 
 /// The searchers of `search-core`, by the names `--algo` takes. The
 /// default is A*, the fastest exact one on the eight puzzle; [`Options`]

@@ -13,11 +13,11 @@ use thiserror::Error;
 
 use search_core::{NoObserver, Observer};
 
-use crate::board::{Board, Move};
 use crate::heuristic::Heuristic;
 use crate::options::{Algo, Options, Outcome};
 use crate::pdb::{PatternDatabases, PdbError};
-use crate::solver::{Search, SolveOptions, Solver, SolverError};
+use crate::puzzle::{Board, Move};
+use crate::textbook::{Search, SolveOptions, Solver, SolverError};
 
 /// The node limit of the searchers that keep every state they reach
 /// (random, bfs, dfs, greedy, astar), unless another is given.

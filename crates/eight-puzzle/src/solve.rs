@@ -1,10 +1,10 @@
 //! The dispatch: [`solve`] plans a board's search by its size and runs it
 //! on a [`Solvers`]; [`Board`] as a [`puzzle_kit::Puzzle`].
 
-use crate::board::{Board, BoardError};
 use crate::options::{Algo, Moves, Options, Outcome, Stats};
 use crate::plan::{OptionsError, SolveError, Solvers};
-use crate::solver::Search;
+use crate::puzzle::{Board, BoardError};
+use crate::textbook::Search;
 
 /// Solves `board` with `options`: the searcher, heuristic and node limit
 /// of its size unless chosen ([`Options::plan`]), towards the goal of the

@@ -7,9 +7,10 @@
 use search_core::{Bound, Generated, NodeView, Observer, Stats, Status};
 use svg_kit::{SearchTree, TreeNode};
 
-use crate::board::{Board, Move};
+use crate::fast::FastState;
 use crate::options::Options;
-use crate::solver::{Cells, FastState, Tiles, tiles_board};
+use crate::puzzle::{Board, Move};
+use crate::textbook::{Cells, Tiles, tiles_board};
 
 /// An observer of boards, seen through the solver's own states.
 pub(crate) struct Translate<'o, O> {
@@ -195,10 +196,10 @@ mod watched {
     use search_core::{NodeView, Observer};
 
     use super::TreeWatch;
-    use crate::board::{Board, Move};
     use crate::options::Options;
     use crate::plan::{Answer, OptionsError, Plan, SolveError, Solvers};
-    use crate::solver::Search;
+    use crate::puzzle::{Board, Move};
+    use crate::textbook::Search;
 
     /// Two observers told the same, one after the other.
     pub(crate) struct Tee<A, B>(pub(crate) A, pub(crate) B);
