@@ -65,7 +65,7 @@ mod watch;
 pub use check::CheckError;
 pub use fast::FastState;
 pub use heuristic::{Heuristic, UnknownHeuristic};
-pub use options::{Algo, Moves, Options, Outcome, Stats};
+pub use options::{Algo, Counters, Moves, Options, Outcome, Stats};
 pub use pdb::{BuildProgress, Origin, PatternDatabases, PdbError};
 pub use plan::{
     Answer, DEFAULT_DEEPENING_NODE_LIMIT, DEFAULT_NODE_LIMIT, OptionsError, Plan, SolveError,

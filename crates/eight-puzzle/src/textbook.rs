@@ -46,7 +46,7 @@ pub struct SolveOptions {
     /// Moves beyond this depth are not explored (the searcher framework's `depth_limit`).
     pub depth_limit: Option<u32>,
     /// Stop before generating more than this many states (the start
-    /// included): [`Stats::generated`], the `nodes` of the command line.
+    /// included): the `nodes` of [`Stats`], of the command line.
     pub node_limit: Option<u64>,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
@@ -320,7 +320,7 @@ impl Solver {
         Ok(Search {
             moves: moves.filter(|_| status == Status::Solved),
             status,
-            stats: stats.into(),
+            stats: crate::options::stats_of(stats),
         })
     }
 
