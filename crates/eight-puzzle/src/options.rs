@@ -271,3 +271,34 @@ impl fmt::Display for Moves {
 /// parity, or which limit stopped the search, `depth` included), the
 /// moves, the count (1 when solved) and the [`Stats`].
 pub type Outcome = puzzle_kit::Outcome<Moves, Stats>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_kit::Effort;
+
+    /// The counters of a solve in the JSON record's order, `generated`
+    /// being the nodes.
+    #[test]
+    fn the_counters_are_named_as_in_the_record() {
+        let stats = stats_of(search_core::Stats {
+            num_tested: 6,
+            expanded: 5,
+            generated: 13,
+            max_frontier: 8,
+            iterations: 1,
+            ..search_core::Stats::default()
+        });
+        assert_eq!(stats.nodes(), 13);
+        assert_eq!(
+            stats.counters(),
+            [
+                ("num_tested", 6),
+                ("expanded", 5),
+                ("generated", 13),
+                ("max_frontier", 8),
+                ("iterations", 1),
+            ]
+        );
+    }
+}

@@ -84,6 +84,6 @@ impl puzzle_kit::Puzzle for Board {
     /// another goal: [`crate::check::solution`]).
     fn check(&self, solution: &Moves) -> Result<(), puzzle_kit::Violation> {
         crate::check::solution(self, &Board::goal(self.size()), solution.moves())
-            .map_err(|error| puzzle_kit::Violation::new(error.to_string()))
+            .map_err(puzzle_kit::Violation::from)
     }
 }
