@@ -8,18 +8,17 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, NoObserver, Observer, Problem, Scratch, Stats as SearchStats,
-    Status as SearchStatus,
+    Algorithm, Bound, Config, CycleCheck, Generated, NoObserver, NodeView, Observer, Problem,
+    Scratch, Stats as SearchStats, Status as SearchStatus,
 };
 
 use crate::{Limit, Moves, Outcome, Stats, Status};
 use thiserror::Error;
 
-use crate::fast::{self, Tables, board_of};
+use crate::fast::{self, FastState, Tables, board_of};
 use crate::heuristic::{Estimator, Heuristic};
 use crate::pdb::PatternDatabases;
 use crate::puzzle::{Board, Move};
-use crate::watch::Translate;
 
 /// Why a board cannot be solved by a [`Solver`] (as opposed to having no
 /// solution).
@@ -438,7 +437,7 @@ pub struct Tiles<C> {
 pub type PackedState = Tiles<u64>;
 
 /// The board of `cells` cells that `state` stands for.
-pub(crate) fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
+fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
     let mut tiles = vec![0u8; cells];
     state.cells.unpack(cells, &mut tiles);
     board_of(&tiles)
@@ -583,6 +582,104 @@ impl Iterator for Plan {
         self.0 >>= 16;
         let mv = Move::ALL[usize::from(came_by.wrapping_sub(1) & 3)];
         Some((mv, usize::from(target), came_by))
+    }
+}
+
+/// An observer of boards, seen through the solver's own states: the
+/// packed and in-place states shown as [`Board`]s, so a caller's
+/// `search_core::Observer<Board, Move, u32>` sees every searcher the same
+/// way, whichever state the solver chose for the board's size and
+/// algorithm.
+struct Translate<'o, O> {
+    observer: &'o mut O,
+    /// The number of cells of the boards searched.
+    cells: usize,
+}
+
+/// A state the solver searches, as the board it stands for.
+trait AsBoard {
+    fn board(&self, cells: usize) -> Board;
+}
+
+impl<C: Cells> AsBoard for Tiles<C> {
+    fn board(&self, cells: usize) -> Board {
+        tiles_board(self, cells)
+    }
+}
+
+impl AsBoard for FastState {
+    fn board(&self, cells: usize) -> Board {
+        FastState::board(self, cells)
+    }
+}
+
+impl<O: Observer<Board, Move, u32>> Translate<'_, O> {
+    fn node<C: Copy + Into<u32>>(
+        &mut self,
+        node: &NodeView<'_, impl AsBoard, C>,
+        tell: impl FnOnce(&mut O, &NodeView<'_, Board, u32>),
+    ) {
+        let board = node.state.board(self.cells);
+        let view = NodeView {
+            id: node.id,
+            parent: node.parent,
+            depth: node.depth,
+            g: node.g.into(),
+            h: node.h.into(),
+            state: &board,
+            frontier: node.frontier,
+        };
+        tell(self.observer, &view);
+    }
+}
+
+impl<S, C, O> Observer<S, Move, C> for Translate<'_, O>
+where
+    S: AsBoard,
+    C: Copy + Into<u32>,
+    O: Observer<Board, Move, u32>,
+{
+    const ACTIVE: bool = O::ACTIVE;
+
+    fn start(&mut self, state: &S) {
+        self.observer.start(&state.board(self.cells));
+    }
+
+    fn iteration(&mut self, number: u32, bound: Bound<C>) {
+        let bound = match bound {
+            Bound::Depth(depth) => Bound::Depth(depth),
+            Bound::Cost(cost) => Bound::Cost(cost.into()),
+        };
+        self.observer.iteration(number, bound);
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::expanded);
+    }
+
+    fn generated(&mut self, child: &Generated<'_, S, Move, C>) {
+        let board = child.state.board(self.cells);
+        self.observer.generated(&Generated {
+            id: child.id,
+            parent: child.parent,
+            mv: child.mv,
+            depth: child.depth,
+            g: child.g.into(),
+            state: &board,
+            fate: child.fate,
+        });
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::goal);
+    }
+
+    fn depth_cut(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::depth_cut);
+    }
+
+    fn end(&mut self, status: SearchStatus, stats: &SearchStats) {
+        self.observer.end(status, stats);
     }
 }
 
