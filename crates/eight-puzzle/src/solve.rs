@@ -11,10 +11,12 @@ use crate::textbook::Search;
 /// options (blank first by default). An unsolvable board (the parity of
 /// the tiles differs from the goal's) is answered without a search.
 ///
-/// Each call builds its solver (and for 4x4 boards with the pattern
-/// databases, loads them from the cache folder, building them the first
-/// time, about 20 s); to solve many boards, build one [`Solvers`] and call
-/// [`Solvers::solve`], which also keeps A*'s memory between boards.
+/// The solver of a goal and heuristic is built by the first call that
+/// needs it and kept for the rest of the process (for 4x4 boards with the
+/// pattern databases, they are loaded from the cache folder, or built the
+/// first time, about 20 s, once per process), so later calls reuse it with
+/// its A* memory; to solve many boards, [`Solvers::solve`] also saves the
+/// planning of each call.
 ///
 /// Options that do not fit the board are answered as well as they can
 /// be, where [`try_solve`] returns the error: a goal of another size
