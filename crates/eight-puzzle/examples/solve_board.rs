@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{} moves: {moves} ({} states generated)",
         moves.len(),
-        outcome.stats.generated
+        outcome.stats.nodes
     );
 
     let goal: Board = "123456780".parse()?;

@@ -18,7 +18,7 @@ use cli_kit::app::{Board as BoardData, Cell, OutcomeOf, Show, Solved, Verify, Vi
 use cli_kit::{Record, Status, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::solver::Search;
+use crate::textbook::Search;
 
 /// The watched solve of the Python package's `solve --events`.
 pub use crate::watch::solve_watched;
@@ -240,13 +240,13 @@ fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord
                 .uses_heuristic()
                 .then(|| plan.heuristic.name().to_owned())
         }),
-        num_tested: Some(stats.num_tested),
+        num_tested: Some(stats.counters.num_tested),
         num_moves: names.as_ref().map(|names| names.len() as u64),
         moves: names,
     };
     let mut record = Record::ended(search.status, fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
-    record.stats = cli_kit::Stats::with(stats.generated, stats.elapsed, counters(stats));
+    record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters(stats));
     record
 }
 
@@ -284,11 +284,11 @@ impl cli_kit::CheckSolution for Board {
 
 fn counters(stats: &Stats) -> Counters {
     Counters {
-        num_tested: stats.num_tested,
-        expanded: stats.expanded,
-        generated: stats.generated,
-        max_frontier: stats.max_frontier,
-        iterations: u64::from(stats.iterations),
+        num_tested: stats.counters.num_tested,
+        expanded: stats.counters.expanded,
+        generated: stats.nodes,
+        max_frontier: stats.counters.max_frontier,
+        iterations: u64::from(stats.counters.iterations),
     }
 }
 
@@ -306,10 +306,10 @@ pub(crate) fn counted(count: u64, noun: &str) -> String {
 /// The `--stats` line.
 fn stats_line(stats: &Stats) -> String {
     let counters = [
-        ("nodes", stats.generated.to_string()),
-        ("expanded", stats.expanded.to_string()),
-        ("largest frontier", stats.max_frontier.to_string()),
-        ("iterations", stats.iterations.to_string()),
+        ("nodes", stats.nodes.to_string()),
+        ("expanded", stats.counters.expanded.to_string()),
+        ("largest frontier", stats.counters.max_frontier.to_string()),
+        ("iterations", stats.counters.iterations.to_string()),
     ];
     cli_kit::stats_line(&counters, stats.elapsed)
 }
@@ -338,7 +338,7 @@ pub(crate) fn human(
     stats: bool,
     summary: bool,
 ) -> String {
-    let tested = search.stats.num_tested;
+    let tested = search.stats.counters.num_tested;
     let mut text = match (search.moves(), search.status) {
         (Some(moves), _) if summary => format!("{}\n", moves_line(moves)),
         (Some(moves), _) => format!(
@@ -379,7 +379,7 @@ pub(crate) fn human(
 
 /// The searcher framework's `process_file` line: `142358607: 5 moves, 26 states tested`.
 pub(crate) fn batch_line(board: &Board, search: &Search, stats: bool) -> String {
-    let tested = counted(search.stats.num_tested, "state");
+    let tested = counted(search.stats.counters.num_tested, "state");
     let board = board.to_line();
     let mut line = match (search.moves(), search.status) {
         (Some(moves), _) => format!(

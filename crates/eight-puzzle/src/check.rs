@@ -17,9 +17,10 @@
 //! # }
 //! ```
 
+use puzzle_kit::{Cell, Violation};
 use thiserror::Error;
 
-use crate::board::{Board, Move};
+use crate::puzzle::{Board, Move};
 
 /// Why a reported answer is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -39,12 +40,16 @@ pub enum CheckError {
         step: usize,
         /// The move.
         mv: Move,
+        /// The blank's cell before the move.
+        blank: Cell,
     },
     /// The moves end somewhere else than the goal.
     #[error("after {moves} moves the board is not the goal")]
     NotAtGoal {
         /// How many moves were replayed.
         moves: usize,
+        /// The first cell, in reading order, whose tile is not the goal's.
+        differs: Cell,
     },
     /// The board was reported unsolvable but the inversion rule says it can
     /// reach the goal.
@@ -53,6 +58,24 @@ pub enum CheckError {
         /// The board's compact form.
         board: String,
     },
+}
+
+/// The broken rule with the cell where it is seen: a move taking the blank
+/// off the board, at the blank's cell before the move; a final board that
+/// is not the goal, at the first cell (in reading order) whose tile is not
+/// the goal's; boards of different sizes and a solvable board reported
+/// unsolvable, at no cell. The message is the error's.
+impl From<CheckError> for Violation {
+    fn from(error: CheckError) -> Violation {
+        let message = error.to_string();
+        match error {
+            CheckError::OffBoard { blank, .. } => Violation::at(blank, message),
+            CheckError::NotAtGoal { differs, .. } => Violation::at(differs, message),
+            CheckError::SizeMismatch { .. } | CheckError::Solvable { .. } => {
+                Violation::new(message)
+            }
+        }
+    }
 }
 
 /// Checks that `moves` (named by where the blank goes) take `board` to
@@ -73,14 +96,18 @@ pub fn solution(board: &Board, goal: &Board, moves: &[Move]) -> Result<(), Check
                 return Err(CheckError::OffBoard {
                     step: index + 1,
                     mv,
+                    blank: Cell::at_index(row, column),
                 });
             }
         };
         cells.swap(blank, target);
         blank = target;
     }
-    if cells != goal.tiles() {
-        return Err(CheckError::NotAtGoal { moves: moves.len() });
+    if let Some(cell) = (0..cells.len()).find(|&cell| cells[cell] != goal.tiles()[cell]) {
+        return Err(CheckError::NotAtGoal {
+            moves: moves.len(),
+            differs: Cell::at_index(cell / size, cell % size),
+        });
     }
     Ok(())
 }
@@ -230,6 +257,48 @@ mod tests {
         assert!(no_solution(&board("142358607"), &goal4).is_err());
     }
 
+    /// The cell of each violation: the blank's before a move off the
+    /// board, the first cell off the goal, none for the others.
+    #[test]
+    fn violations_name_their_cell() {
+        let at = |text: &str, goal: &str, names: &str| {
+            let error = solution(&board(text), &board(goal), &moves(names)).expect_err("wrong");
+            let message = error.to_string();
+            let violation = Violation::from(error);
+            assert_eq!(violation.message, message);
+            violation.cell
+        };
+        let goal = "012345678";
+        // The blank starts at row 3, column 2 and cannot go down.
+        assert_eq!(
+            at("142358607", goal, "down"),
+            Some(Cell { row: 3, column: 2 })
+        );
+        // Up, left to row 2, column 1, which has no cell to its left.
+        assert_eq!(
+            at("142358607", goal, "up left left up"),
+            Some(Cell { row: 2, column: 1 })
+        );
+        // Up to row 1, column 2: no row above.
+        assert_eq!(
+            at("142305678", goal, "up up left"),
+            Some(Cell { row: 1, column: 2 })
+        );
+        // After up the board is 102345678: its first cell holds 1, not 0.
+        assert_eq!(
+            at("142305678", goal, "up"),
+            Some(Cell { row: 1, column: 1 })
+        );
+        // 123456708 against 123456780 differs first at row 3, column 2.
+        assert_eq!(
+            at("123456708", "123456780", ""),
+            Some(Cell { row: 3, column: 2 })
+        );
+        assert_eq!(at("142305678", "0123", ""), None);
+        let claim = no_solution(&board("142358607"), &Board::goal(3)).expect_err("solvable");
+        assert_eq!(Violation::from(claim).cell, None);
+    }
+
     /// The definition: every pair out of order counted.
     fn inversions_by_pairs(sequence: &[usize]) -> usize {
         let mut count = 0;
@@ -257,7 +326,7 @@ mod tests {
     fn cycle_parity_agrees_with_counting_pairs_on_random_boards() {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
         let mut odd = 0;
-        for size in 2..=crate::board::MAX_SIZE {
+        for size in 2..=crate::puzzle::MAX_SIZE {
             for _ in 0..40 {
                 let (board, goal) = (shuffled(size, &mut seed), shuffled(size, &mut seed));
                 let order = goal_order(board.tiles(), goal.tiles());

@@ -658,9 +658,9 @@ pub fn compare(boards: &Boards, options: &Options, json: bool) -> anyhow::Result
                 .with_context(|| format!("{}: {}", boards.name, board.to_line()))?;
             let search = &answer.search;
             let stats = &search.stats;
-            row.nodes += stats.generated;
-            row.counters[0].1 += stats.num_tested;
-            row.counters[1].1 += stats.expanded;
+            row.nodes += stats.nodes;
+            row.counters[0].1 += stats.counters.num_tested;
+            row.counters[1].1 += stats.counters.expanded;
             row.elapsed += stats.elapsed;
             // The worst ending names the row: a limit over no solution
             // over solved.
@@ -724,7 +724,7 @@ impl Report<Item<'_>, Solved> for Views {
             && let Some(moves) = solved.answer.search.moves()
         {
             self.moves += moves.len() as u64;
-            self.tested += solved.answer.search.stats.num_tested;
+            self.tested += solved.answer.search.stats.counters.num_tested;
         }
         if self.view.events_only {
             return Ok(());

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::board::Board;
 use crate::pdb::PatternDatabases;
+use crate::puzzle::Board;
 
 /// Which estimate of the remaining moves guides greedy, A* and IDA*. The
 /// command line names them as [`Heuristic::name`] does.
@@ -142,7 +142,7 @@ impl Estimator {
     /// longest increasing run of goal columns).
     pub fn row_conflicts(&self, cells: &[u8], row: usize) -> u16 {
         let size = self.size;
-        let mut goal_columns = [0u8; crate::board::MAX_SIZE];
+        let mut goal_columns = [0u8; crate::puzzle::MAX_SIZE];
         let mut count = 0;
         for column in 0..size {
             let tile = cells[row * size + column];
@@ -157,7 +157,7 @@ impl Estimator {
     /// Linear conflicts of one column.
     pub fn column_conflicts(&self, cells: &[u8], column: usize) -> u16 {
         let size = self.size;
-        let mut goal_rows = [0u8; crate::board::MAX_SIZE];
+        let mut goal_rows = [0u8; crate::puzzle::MAX_SIZE];
         let mut count = 0;
         for row in 0..size {
             let tile = cells[row * size + column];
@@ -193,7 +193,7 @@ fn removals(sequence: &[u8]) -> u16 {
     if sequence.len() < 2 {
         return 0;
     }
-    let mut longest_ending = [0u8; crate::board::MAX_SIZE];
+    let mut longest_ending = [0u8; crate::puzzle::MAX_SIZE];
     let mut best = 0;
     for i in 0..sequence.len() {
         let mut length = 1;

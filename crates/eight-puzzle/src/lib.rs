@@ -48,35 +48,35 @@
 
 #[cfg(feature = "app")]
 pub mod app;
-mod board;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod fast;
 mod heuristic;
 mod options;
 mod pdb;
 mod plan;
+mod puzzle;
 mod solve;
-mod solver;
 pub mod svg;
-mod view;
+mod textbook;
 mod watch;
 
-pub use board::{Board, BoardError, MAX_SIZE, Move, UnknownMove};
 pub use check::CheckError;
+pub use fast::FastState;
 pub use heuristic::{Heuristic, UnknownHeuristic};
-pub use options::{Algo, Moves, Options, Outcome, Stats};
+pub use options::{Algo, Counters, Moves, Options, Outcome, Stats};
 pub use pdb::{BuildProgress, Origin, PatternDatabases, PdbError};
 pub use plan::{
     Answer, DEFAULT_DEEPENING_NODE_LIMIT, DEFAULT_NODE_LIMIT, OptionsError, Plan, SolveError,
     Solvers, cache_folder, default_algorithm, default_heuristic, default_node_limit,
 };
+pub use puzzle::{Board, BoardError, MAX_SIZE, Move, UnknownMove, moves_view};
 /// How a solve ended and which limit stopped it (`depth` when every state
 /// within the depth limit was searched), shared by every puzzle crate,
 /// with the trait a tool over every puzzle uses, [`puzzle_kit::Puzzle`].
 pub use puzzle_kit::{Algorithm, Configure, Limit, Limits, Status};
 pub use search_core::{Algorithm as SearchAlgorithm, CycleCheck, Problem, UnknownAlgorithm};
 pub use solve::{solve, try_solve};
-pub use solver::{FastState, PackedState, Search, SolveOptions, Solver, SolverError, Tiles};
-pub use view::moves_view;
+pub use textbook::{PackedState, Search, SolveOptions, Solver, SolverError, Tiles};
 pub use watch::TreeWatch;

@@ -5,13 +5,12 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Configure, Limits};
 use search_core::CycleCheck;
 
-use crate::board::{Board, Move};
 use crate::heuristic::Heuristic;
+use crate::puzzle::{Board, Move};
 
 /// The searchers of `search-core`, by the names `--algo` takes. The
 /// default is A*, the fastest exact one on the eight puzzle; [`Options`]
@@ -81,7 +80,7 @@ impl Algo {
 /// ([`Options::plan`]).
 ///
 /// What the searches honour: `node_limit` (states generated, the start
-/// included: [`Stats::generated`]; by default 20,000,000 for the searchers
+/// included: the `nodes` of [`Stats`]; by default 20,000,000 for the searchers
 /// that keep every state, none for IDDFS and IDA* up to 4x4), `time_limit`,
 /// `memory_limit` (the states held), `seed` (the random searcher only,
 /// default 0). `count_up_to` is not used: a search returns one path, and
@@ -180,55 +179,56 @@ impl Options {
     }
 }
 
-/// The counters of one solve: `search-core`'s, all zero for a board found
-/// unsolvable by parity.
+/// The work of one solve, `search-core`'s counters, all zero for a board
+/// found unsolvable by parity: `nodes` are the states generated, the start
+/// included (`generated` in the JSON record, the node limit bounds them),
+/// `elapsed` the wall-clock time of the search, and the [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// The counters of one solve beside the states generated and the time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct Counters {
     /// States tested against the goal (the searcher framework's `num_tested`).
     pub num_tested: u64,
     /// States whose successors were generated.
     pub expanded: u64,
-    /// States generated, the start included: the `nodes` of the command
-    /// line, which the node limit bounds.
-    pub generated: u64,
     /// The largest number of states waiting to be tested at one time.
     pub max_frontier: u64,
     /// Iterations of IDDFS and IDA*; 1 for the others.
     pub iterations: u32,
-    /// Wall-clock time of the search.
-    pub elapsed: Duration,
 }
 
-impl From<search_core::Stats> for Stats {
-    fn from(stats: search_core::Stats) -> Self {
-        Stats {
-            num_tested: stats.num_tested,
-            expanded: stats.expanded,
-            generated: stats.generated,
-            max_frontier: stats.max_frontier,
-            iterations: stats.iterations,
-            elapsed: stats.elapsed,
-        }
-    }
-}
-
-impl puzzle_kit::Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.generated
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+/// The counters as the JSON record's `stats` has them after `nodes` and
+/// `micros`: `num_tested`, `expanded`, `generated` (the nodes again, by
+/// the searcher framework's name), `max_frontier`, `iterations`.
+impl puzzle_kit::Counters for Counters {
+    fn named(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("num_tested", self.num_tested),
             ("expanded", self.expanded),
-            ("generated", self.generated),
             ("max_frontier", self.max_frontier),
             ("iterations", u64::from(self.iterations)),
         ]
+    }
+
+    fn named_with(&self, nodes: u64) -> Vec<(&'static str, u64)> {
+        let mut named = self.named();
+        named.insert(2, ("generated", nodes));
+        named
+    }
+}
+
+/// `search-core`'s counters: its `generated` are the nodes.
+pub(crate) fn stats_of(stats: search_core::Stats) -> Stats {
+    Stats {
+        nodes: stats.generated,
+        elapsed: stats.elapsed,
+        counters: Counters {
+            num_tested: stats.num_tested,
+            expanded: stats.expanded,
+            max_frontier: stats.max_frontier,
+            iterations: stats.iterations,
+        },
     }
 }
 
@@ -271,3 +271,34 @@ impl fmt::Display for Moves {
 /// parity, or which limit stopped the search, `depth` included), the
 /// moves, the count (1 when solved) and the [`Stats`].
 pub type Outcome = puzzle_kit::Outcome<Moves, Stats>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_kit::Effort;
+
+    /// The counters of a solve in the JSON record's order, `generated`
+    /// being the nodes.
+    #[test]
+    fn the_counters_are_named_as_in_the_record() {
+        let stats = stats_of(search_core::Stats {
+            num_tested: 6,
+            expanded: 5,
+            generated: 13,
+            max_frontier: 8,
+            iterations: 1,
+            ..search_core::Stats::default()
+        });
+        assert_eq!(stats.nodes(), 13);
+        assert_eq!(
+            stats.counters(),
+            [
+                ("num_tested", 6),
+                ("expanded", 5),
+                ("generated", 13),
+                ("max_frontier", 8),
+                ("iterations", 1),
+            ]
+        );
+    }
+}

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::puzzle::Board;
 
 /// The side these databases serve.
 const SIDE: usize = 4;
@@ -503,7 +503,7 @@ fn build_group(goal: &Board, group: &[u8], mut progress: impl FnMut(u64)) -> Vec
     let k = group.len();
     let mut neighbours: [Vec<u32>; CELLS] = Default::default();
     for (cell, list) in neighbours.iter_mut().enumerate() {
-        for mv in crate::board::Move::ALL {
+        for mv in crate::puzzle::Move::ALL {
             if let Some(target) = mv.target(cell, SIDE) {
                 list.push(target as u32);
             }

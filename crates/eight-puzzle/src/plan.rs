@@ -13,11 +13,11 @@ use thiserror::Error;
 
 use search_core::{NoObserver, Observer};
 
-use crate::board::{Board, Move};
 use crate::heuristic::Heuristic;
 use crate::options::{Algo, Options, Outcome};
 use crate::pdb::{PatternDatabases, PdbError};
-use crate::solver::{Search, SolveOptions, Solver, SolverError};
+use crate::puzzle::{Board, Move};
+use crate::textbook::{Search, SolveOptions, Solver, SolverError};
 
 /// The node limit of the searchers that keep every state they reach
 /// (random, bfs, dfs, greedy, astar), unless another is given.
@@ -228,7 +228,8 @@ struct Size {
 /// one solver per size, the solver (and its pattern databases) built when
 /// the first solvable board of that size comes. Shared by reference
 /// between threads: a size's solver is built once while the other threads
-/// that need it wait, then used by all.
+/// that need it wait, then used by all, and kept for every later
+/// `Solvers` of the process that needs the same goal and heuristic.
 ///
 /// ```
 /// use eight_puzzle::{Board, Options, Solvers};
@@ -331,16 +332,52 @@ impl Solvers {
         Arc::clone(entry)
     }
 
+    /// The solver of `plan`: the one built for its goal and heuristic (and
+    /// pattern-database folder) earlier in the process, if any ([`built`]),
+    /// else built now and kept. Threads that need the same solver while it
+    /// is being built wait for it.
     fn build(&self, plan: &Plan) -> Result<Arc<Solver>, SolveError> {
-        let databases = if plan.heuristic == Heuristic::Pdb {
-            let folder = cache_folder(self.options.pdb_cache.as_deref());
-            Some(Arc::new((self.load)(&plan.goal, folder.as_deref())?))
+        let folder = if plan.heuristic == Heuristic::Pdb {
+            cache_folder(self.options.pdb_cache.as_deref())
         } else {
             None
         };
-        let solver = Solver::new(plan.goal.clone(), plan.heuristic, databases)?;
-        Ok(Arc::new(solver))
+        let key = (plan.goal.clone(), plan.heuristic, folder);
+        let slot = {
+            let mut built = built().lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(built.entry(key.clone()).or_default())
+        };
+        let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(solver) = slot.as_ref() {
+            return Ok(Arc::clone(solver));
+        }
+        let (goal, heuristic, folder) = key;
+        let databases = if heuristic == Heuristic::Pdb {
+            Some(Arc::new((self.load)(&goal, folder.as_deref())?))
+        } else {
+            None
+        };
+        let solver = Arc::new(Solver::new(goal, heuristic, databases)?);
+        *slot = Some(Arc::clone(&solver));
+        Ok(solver)
     }
+}
+
+/// What a [`Solver`] is made of: the goal, the heuristic and, for the
+/// pattern databases, the folder they are cached in.
+type SolverKey = (Board, Heuristic, Option<PathBuf>);
+
+/// The solver of one [`SolverKey`], once built; locked while it is built.
+type SolverSlot = Arc<Mutex<Option<Arc<Solver>>>>;
+
+/// The solvers built in this process, each kept for every later
+/// [`Solvers`] (and so every [`crate::solve`] and `Puzzle::solve`) that
+/// needs the same one: a solver's tables and pattern databases are built
+/// (or loaded) once per process, not once per call. A failed build is not
+/// kept: the next one tries again.
+fn built() -> &'static Mutex<HashMap<SolverKey, SolverSlot>> {
+    static BUILT: OnceLock<Mutex<HashMap<SolverKey, SolverSlot>>> = OnceLock::new();
+    BUILT.get_or_init(Mutex::default)
 }
 
 #[cfg(test)]
@@ -354,6 +391,21 @@ mod tests {
             algo,
             ..Options::default()
         }
+    }
+
+    /// A solver is built once per process: a second [`Solvers`] (as each
+    /// call of [`crate::solve`] makes) gets the first one's.
+    #[test]
+    fn solvers_are_built_once_per_process() {
+        let options = Options::new(Algo::AStar).goal(Board::goal(2));
+        let plan = options.plan(2).expect("fits");
+        let first = Solvers::new(options.clone()).build(&plan).expect("built");
+        let second = Solvers::new(options).build(&plan).expect("built");
+        assert!(Arc::ptr_eq(&first, &second));
+        let other = Options::new(Algo::Greedy).heuristic(Heuristic::Misplaced);
+        let plan = other.plan(2).expect("fits");
+        let third = Solvers::new(other).build(&plan).expect("built");
+        assert!(!Arc::ptr_eq(&first, &third));
     }
 
     #[test]

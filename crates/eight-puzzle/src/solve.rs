@@ -1,20 +1,22 @@
 //! The dispatch: [`solve`] plans a board's search by its size and runs it
 //! on a [`Solvers`]; [`Board`] as a [`puzzle_kit::Puzzle`].
 
-use crate::board::{Board, BoardError};
 use crate::options::{Algo, Moves, Options, Outcome, Stats};
 use crate::plan::{OptionsError, SolveError, Solvers};
-use crate::solver::Search;
+use crate::puzzle::{Board, BoardError};
+use crate::textbook::Search;
 
 /// Solves `board` with `options`: the searcher, heuristic and node limit
 /// of its size unless chosen ([`Options::plan`]), towards the goal of the
 /// options (blank first by default). An unsolvable board (the parity of
 /// the tiles differs from the goal's) is answered without a search.
 ///
-/// Each call builds its solver (and for 4x4 boards with the pattern
-/// databases, loads them from the cache folder, building them the first
-/// time, about 20 s); to solve many boards, build one [`Solvers`] and call
-/// [`Solvers::solve`], which also keeps A*'s memory between boards.
+/// The solver of a goal and heuristic is built by the first call that
+/// needs it and kept for the rest of the process (for 4x4 boards with the
+/// pattern databases, they are loaded from the cache folder, or built the
+/// first time, about 20 s, once per process), so later calls reuse it with
+/// its A* memory; to solve many boards, [`Solvers::solve`] also saves the
+/// planning of each call.
 ///
 /// Options that do not fit the board are answered as well as they can
 /// be, where [`try_solve`] returns the error: a goal of another size
@@ -84,6 +86,6 @@ impl puzzle_kit::Puzzle for Board {
     /// another goal: [`crate::check::solution`]).
     fn check(&self, solution: &Moves) -> Result<(), puzzle_kit::Violation> {
         crate::check::solution(self, &Board::goal(self.size()), solution.moves())
-            .map_err(|error| puzzle_kit::Violation::new(error.to_string()))
+            .map_err(puzzle_kit::Violation::from)
     }
 }

@@ -17,7 +17,7 @@
 
 use svg_kit::{Svg, Tag};
 
-use crate::board::{Board, Move};
+use crate::puzzle::{Board, Move};
 
 /// Boards of the solution strip in one row.
 pub const PER_ROW: usize = 10;

@@ -110,14 +110,14 @@ fn every_searcher_reports_as_many_events_as_it_counts() {
             assert!(log.problems.is_empty(), "{name}: {:?}", log.problems);
             assert_eq!(
                 log.expanded.len() as u64,
-                stats.expanded,
+                stats.counters.expanded,
                 "{name}: expanded"
             );
             if search.status != Status::Limit(eight_puzzle::Limit::Node) {
-                assert_eq!(log.generated, stats.generated, "{name}: generated");
+                assert_eq!(log.generated, stats.nodes, "{name}: generated");
             }
             let tested = log.expanded.len() as u64 + log.goals.len() as u64 + log.cuts;
-            assert_eq!(tested, stats.num_tested, "{name}: tested");
+            assert_eq!(tested, stats.counters.num_tested, "{name}: tested");
             if search.status == Status::Solved {
                 assert_eq!(log.goals, vec![Board::goal(board.size())], "{name}");
             }

@@ -57,7 +57,7 @@ fn every_searcher_and_heuristic_on_small_boards() {
                         "{line} {algorithm} {heuristic}"
                     );
                 }
-                assert!(solution.stats.num_tested >= 1);
+                assert!(solution.stats.counters.num_tested >= 1);
             }
         }
     }
@@ -122,7 +122,7 @@ fn idastar_reproduces_korfs_node_counts() {
             .solve(&board, &SolveOptions::new(Algorithm::IdaStar))
             .expect("runs");
         assert_eq!(solution.moves().map(<[_]>::len), Some(moves));
-        assert_eq!(solution.stats.generated, generated, "{line}");
+        assert_eq!(solution.stats.nodes, generated, "{line}");
         assert_checked(&board, &Board::goal(4), &solution);
     }
 }
@@ -167,7 +167,7 @@ fn linear_conflict_agrees_with_manhattan_on_4x4() {
             c.moves().map(<[_]>::len),
             "{line}"
         );
-        assert!(b.stats.generated <= a.stats.generated);
+        assert!(b.stats.nodes <= a.stats.nodes);
         assert_checked(&board, &goal, &b);
     }
 }
@@ -180,7 +180,7 @@ fn unsolvable_boards_are_not_searched() {
         .solve(&board, &SolveOptions::new(Algorithm::Bfs))
         .expect("same size");
     assert_eq!(solution.status, Status::Unsolvable);
-    assert_eq!(solution.stats.num_tested, 0);
+    assert_eq!(solution.stats.counters.num_tested, 0);
 }
 
 #[test]
@@ -235,7 +235,7 @@ fn solve_takes_options_and_returns_the_shared_outcome() {
     let moves = outcome.solution.expect("solved");
     assert_eq!(moves.to_string(), "right up left up left");
     check::solution(&board, &Board::goal(3), moves.moves()).expect("checked");
-    assert_eq!(outcome.stats.generated, 12);
+    assert_eq!(outcome.stats.nodes, 12);
     // Every searcher, through Options.
     for &algo in <Algo as eight_puzzle::Algorithm>::ALL {
         let options = Options::new(algo).seed(3).node_limit(100_000);

@@ -254,15 +254,15 @@ fn record(request: &Request, outcome: &Outcome) -> Value {
         "goal": Board::goal(request.board.size()).to_line(),
         "algo": request.algo.name(),
         "heuristic": request.heuristic.map(Heuristic::name),
-        "num_tested": stats.num_tested,
+        "num_tested": stats.counters.num_tested,
         "stats": {
-            "nodes": stats.generated,
+            "nodes": stats.nodes,
             "micros": stats.elapsed.as_micros() as u64,
-            "num_tested": stats.num_tested,
-            "expanded": stats.expanded,
-            "generated": stats.generated,
-            "max_frontier": stats.max_frontier,
-            "iterations": stats.iterations,
+            "num_tested": stats.counters.num_tested,
+            "expanded": stats.counters.expanded,
+            "generated": stats.nodes,
+            "max_frontier": stats.counters.max_frontier,
+            "iterations": stats.counters.iterations,
         },
     });
     if let Some(moves) = moves {

@@ -145,12 +145,12 @@ async fn a_solve_answers_the_record_of_the_command_line() {
         .heuristic(eight_puzzle::Heuristic::Manhattan);
     let stats = eight_puzzle::solve(&board, &options).stats;
     let counters = &record["stats"];
-    assert_eq!(counters["nodes"], stats.generated);
-    assert_eq!(counters["num_tested"], stats.num_tested);
-    assert_eq!(counters["expanded"], stats.expanded);
-    assert_eq!(counters["generated"], stats.generated);
-    assert_eq!(counters["max_frontier"], stats.max_frontier);
-    assert_eq!(counters["iterations"], stats.iterations);
+    assert_eq!(counters["nodes"], stats.nodes);
+    assert_eq!(counters["num_tested"], stats.counters.num_tested);
+    assert_eq!(counters["expanded"], stats.counters.expanded);
+    assert_eq!(counters["generated"], stats.nodes);
+    assert_eq!(counters["max_frontier"], stats.counters.max_frontier);
+    assert_eq!(counters["iterations"], stats.counters.iterations);
     // The moves reach the goal, by the crate's own checker.
     let moves: Vec<eight_puzzle::Move> = record["moves"]
         .as_array()

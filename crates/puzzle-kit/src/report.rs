@@ -62,6 +62,15 @@ pub trait Counters: fmt::Debug + Clone + Default + Send + Sync {
     fn named(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
+
+    /// The counters as the JSON record's `stats` has them, given the
+    /// [`Stats::nodes`] beside them: [`Counters::named`] by default; a
+    /// crate whose record repeats the nodes among its counters under a name
+    /// of its own (eight-puzzle's `generated`) puts them in here.
+    fn named_with(&self, nodes: u64) -> Vec<(&'static str, u64)> {
+        let _ = nodes;
+        self.named()
+    }
 }
 
 /// The [`Counters`] of a crate that counts nothing beyond the nodes.
@@ -80,7 +89,7 @@ impl<C: Counters> Effort for Stats<C> {
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        self.counters.named()
+        self.counters.named_with(self.nodes)
     }
 }
 

@@ -1,5 +1,6 @@
-//! Sliding-tile boards of any square size: parsing, printing, moves of the
-//! blank, and the parity test for solvability.
+//! The puzzle: sliding-tile boards of any square size, their text forms
+//! (parsing, printing, the canonical line), moves of the blank, the parity
+//! test for solvability, and the human view of a solution ([`moves_view`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -402,6 +403,27 @@ impl fmt::Display for Board {
         }
         Ok(())
     }
+}
+
+/// The human view of a solution: the initial board, then for each move
+/// "move the blank up:" and the board after it, each board followed by a
+/// blank line (the searcher framework's `print_moves_to`).
+pub fn moves_view(start: &Board, moves: &[Move]) -> String {
+    use std::fmt::Write;
+
+    let mut view = format!("initial state:\n{start}\n\n");
+    let mut board = start.clone();
+    for &mv in moves {
+        match board.moved(mv) {
+            Some(next) => board = next,
+            None => {
+                let _ = writeln!(view, "move the blank {mv}: not possible here\n");
+                break;
+            }
+        }
+        let _ = write!(view, "move the blank {mv}:\n{board}\n\n");
+    }
+    view
 }
 
 #[cfg(test)]

@@ -1,27 +1,24 @@
-//! The sliding puzzle as a search problem for every searcher of
-//! `search-core`: a packed-state [`Problem`] (boards up to 4x4 in one `u64`)
-//! and an in-place problem for IDA* that keeps its heuristic up to date
-//! move by move.
+//! The textbook formulation: the sliding puzzle as a search problem for
+//! every searcher of `search-core`, a packed-state [`Problem`] (boards up to
+//! 4x4 in one `u64`), and the [`Solver`] that runs them on it, IDA* on the
+//! in-place engine of [`crate::fast`].
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    Algorithm, Config, CycleCheck, InPlaceProblem, NoObserver, Observer, Problem, Scratch,
-    Stats as SearchStats, Status as SearchStatus,
+    Algorithm, Bound, Config, CycleCheck, Generated, NoObserver, NodeView, Observer, Problem,
+    Scratch, Stats as SearchStats, Status as SearchStatus,
 };
 
 use crate::{Limit, Moves, Outcome, Stats, Status};
 use thiserror::Error;
 
-use crate::board::{Board, Move};
+use crate::fast::{self, FastState, Tables, board_of};
 use crate::heuristic::{Estimator, Heuristic};
-use crate::pdb::{Lookup, PatternDatabases};
-use crate::watch::Translate;
-
-/// No cell in that direction.
-const OFF_BOARD: u8 = u8::MAX;
+use crate::pdb::PatternDatabases;
+use crate::puzzle::{Board, Move};
 
 /// Why a board cannot be solved by a [`Solver`] (as opposed to having no
 /// solution).
@@ -48,7 +45,7 @@ pub struct SolveOptions {
     /// Moves beyond this depth are not explored (the searcher framework's `depth_limit`).
     pub depth_limit: Option<u32>,
     /// Stop before generating more than this many states (the start
-    /// included): [`Stats::generated`], the `nodes` of the command line.
+    /// included): the `nodes` of [`Stats`], of the command line.
     pub node_limit: Option<u64>,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
@@ -155,15 +152,8 @@ impl Search {
 pub struct Solver {
     goal: Board,
     estimator: Estimator,
-    /// `targets[cell][move]`: where the blank goes, or [`OFF_BOARD`].
-    targets: Box<[[u8; 4]; 256]>,
-    /// `tile_costs[tile][cell]`: the tile's misplaced or Manhattan
-    /// contribution on that cell.
-    tile_costs: Box<[[u8; 256]; 256]>,
-    /// `allowed[cell][previous]`: the moves from a blank on `cell` as a
-    /// bit set, without the one undoing `previous` (column 0: no previous
-    /// move, column 1 + m: previous move m).
-    allowed: Box<[[u8; 5]; 256]>,
+    /// The move tables, shared with the in-place IDA* ([`crate::fast`]).
+    tables: Tables,
     /// `plans[cell][previous]`: the same moves with their targets, for the
     /// packed problem. A successor's move and target are then a shift away
     /// from one load, where the bit set needs three dependent look-ups, on
@@ -187,44 +177,22 @@ impl Solver {
             return Err(SolverError::NoPatternDatabases);
         }
         let size = goal.size();
-        let mut targets = Box::new([[OFF_BOARD; 4]; 256]);
-        let mut allowed = Box::new([[0u8; 5]; 256]);
-        for cell in 0..size * size {
-            for (index, mv) in Move::ALL.into_iter().enumerate() {
-                if let Some(target) = mv.target(cell, size) {
-                    targets[cell][index] = target as u8;
-                    for (column, slot) in allowed[cell].iter_mut().enumerate() {
-                        let undoes = column > 0 && Move::ALL[column - 1].inverse() == mv;
-                        if !undoes {
-                            *slot |= 1 << index;
-                        }
-                    }
-                }
-            }
-        }
+        let estimator = Estimator::new(heuristic, &goal, pdb);
+        let tables = Tables::new(size, &estimator);
         let mut plans = Box::new([[Plan(0); 5]; 256]);
         for cell in 0..size * size {
             for (previous, plan) in plans[cell].iter_mut().enumerate() {
-                let moves = MoveSet(allowed[cell][previous]);
+                let moves = tables.moves(cell, previous);
                 for (lane, mv) in moves.enumerate() {
-                    let target = u64::from(targets[cell][mv as usize]);
+                    let target = u64::from(tables.targets[cell][mv as usize]);
                     plan.0 |= ((mv as u64 + 1) | (target << 8)) << (16 * lane);
                 }
-            }
-        }
-        let estimator = Estimator::new(heuristic, &goal, pdb);
-        let mut tile_costs = Box::new([[0u8; 256]; 256]);
-        for tile in 1..size * size {
-            for cell in 0..size * size {
-                tile_costs[tile][cell] = estimator.tile_cost(tile as u8, cell) as u8;
             }
         }
         Ok(Solver {
             goal,
             estimator,
-            targets,
-            tile_costs,
-            allowed,
+            tables,
             plans,
             scratches: Mutex::default(),
         })
@@ -279,7 +247,14 @@ impl Solver {
         };
         let observer = &mut observer;
         let (status, moves, stats) = if options.algorithm == Algorithm::IdaStar {
-            self.idastar_in_place(board, &config, observer)
+            fast::idastar(
+                &self.tables,
+                &self.estimator,
+                &self.goal,
+                board,
+                &config,
+                observer,
+            )
         } else if board.tiles().len() <= 16 && options.algorithm == Algorithm::AStar {
             // A* keeps its memory between boards (a batch allocates once
             // per thread).
@@ -344,7 +319,7 @@ impl Solver {
         Ok(Search {
             moves: moves.filter(|_| status == Status::Solved),
             status,
-            stats: stats.into(),
+            stats: crate::options::stats_of(stats),
         })
     }
 
@@ -381,81 +356,6 @@ impl Solver {
     /// The start state of [`Solver::problem`] for `board` (up to 4x4).
     pub fn packed_state(&self, board: &Board) -> PackedState {
         self.state(board)
-    }
-
-    fn in_place_with<const KEEP: u8>(&self) -> InPlace<'_, KEEP> {
-        let mut goal = [0u8; 256];
-        goal[..self.goal.tiles().len()].copy_from_slice(self.goal.tiles());
-        InPlace {
-            solver: self,
-            pdb: self.estimator.pdb.as_deref(),
-            goal,
-            cells: self.goal.tiles().len(),
-        }
-    }
-
-    /// IDA* in place with the heuristic's running parts chosen at compile
-    /// time.
-    fn idastar_in_place<O: Observer<FastState, Move, u16>>(
-        &self,
-        board: &Board,
-        config: &Config,
-        observer: &mut O,
-    ) -> (SearchStatus, Option<Vec<Move>>, SearchStats) {
-        let start = self.fast_state(board);
-        let search = match self.estimator.kind {
-            Heuristic::Zero => search_core::idastar_in_place_observed(
-                &self.in_place_with::<KEEP_NOTHING>(),
-                start,
-                config,
-                observer,
-            ),
-            Heuristic::Misplaced | Heuristic::Manhattan => search_core::idastar_in_place_observed(
-                &self.in_place_with::<KEEP_SUM>(),
-                start,
-                config,
-                observer,
-            ),
-            Heuristic::LinearConflict => search_core::idastar_in_place_observed(
-                &self.in_place_with::<KEEP_CONFLICTS>(),
-                start,
-                config,
-                observer,
-            ),
-            Heuristic::Pdb => search_core::idastar_in_place_observed(
-                &self.in_place_with::<KEEP_PDB>(),
-                start,
-                config,
-                observer,
-            ),
-        };
-        (
-            search.status,
-            search.path.map(|path| path.moves),
-            search.stats,
-        )
-    }
-
-    /// The start state of the in-place IDA* problem for `board`.
-    fn fast_state(&self, board: &Board) -> FastState {
-        let tiles = board.tiles();
-        let mut cells = [0u8; 256];
-        cells[..tiles.len()].copy_from_slice(tiles);
-        let estimator = &self.estimator;
-        FastState {
-            sum: estimator.tile_sum(tiles),
-            conflicts: if estimator.kind == Heuristic::LinearConflict {
-                estimator.conflicts(tiles)
-            } else {
-                0
-            },
-            lookup: estimator
-                .pdb
-                .as_ref()
-                .map_or_else(Lookup::default, |pdb| pdb.lookup(tiles)),
-            blank: board.blank() as u8,
-            cells,
-        }
     }
 }
 
@@ -537,23 +437,10 @@ pub struct Tiles<C> {
 pub type PackedState = Tiles<u64>;
 
 /// The board of `cells` cells that `state` stands for.
-pub(crate) fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
+fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
     let mut tiles = vec![0u8; cells];
     state.cells.unpack(cells, &mut tiles);
     board_of(&tiles)
-}
-
-impl FastState {
-    /// The board of `cells` cells this state stands for.
-    pub(crate) fn board(&self, cells: usize) -> Board {
-        board_of(&self.cells[..cells])
-    }
-}
-
-/// The board of tiles taken from a state, which holds a valid board.
-fn board_of(tiles: &[u8]) -> Board {
-    let tiles: Vec<usize> = tiles.iter().map(|&tile| usize::from(tile)).collect();
-    Board::from_tiles(&tiles).expect("a searched state is a valid board")
 }
 
 impl<C: Clone> Clone for Tiles<C> {
@@ -634,11 +521,11 @@ impl<C: Cells, const SUM: bool> Problem for Packed<'_, C, SUM> {
             let h = match kind {
                 Heuristic::Zero => 0,
                 Heuristic::Misplaced | Heuristic::Manhattan => {
-                    let costs = &self.solver.tile_costs[tile as usize];
+                    let costs = &self.solver.tables.tile_costs[tile as usize];
                     state.h + u16::from(costs[blank]) - u16::from(costs[target])
                 }
                 Heuristic::LinearConflict | Heuristic::Pdb => {
-                    let mut unpacked = [0u8; crate::board::MAX_SIZE * crate::board::MAX_SIZE];
+                    let mut unpacked = [0u8; crate::puzzle::MAX_SIZE * crate::puzzle::MAX_SIZE];
                     let count = estimator.size * estimator.size;
                     cells.unpack(count, &mut unpacked);
                     estimator.evaluate(&unpacked[..count])
@@ -675,38 +562,6 @@ impl<C: Cells, const SUM: bool> Problem for Packed<'_, C, SUM> {
     }
 }
 
-/// The working state of IDA*: the cells (a fixed 256-byte array, so a
-/// cell number held in a byte needs no bounds check), the blank, and the
-/// heuristic's running parts (the misplaced or Manhattan sum, the linear
-/// conflicts, the pattern-database lookup).
-#[derive(Clone, Debug)]
-pub struct FastState {
-    cells: [u8; 256],
-    blank: u8,
-    sum: u16,
-    conflicts: u16,
-    lookup: Lookup,
-}
-
-/// The moves of one expansion as a bit set (bit i: `Move::ALL[i]`), so
-/// listing them allocates nothing.
-#[derive(Clone, Copy, Debug)]
-struct MoveSet(u8);
-
-impl Iterator for MoveSet {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(Move::ALL[index])
-    }
-}
-
 /// The moves of one expansion with the cell the blank goes to, one 16-bit
 /// lane each from the low end (1 + the move's index, then the cell), zero
 /// after the last. It lists `(move, target, came_by)`, the last being the
@@ -730,99 +585,101 @@ impl Iterator for Plan {
     }
 }
 
-/// Which running parts the in-place problem keeps, fixed at compile time so
-/// the inner loop has no branch on the heuristic.
-const KEEP_NOTHING: u8 = 0;
-const KEEP_SUM: u8 = 1;
-const KEEP_CONFLICTS: u8 = 2;
-const KEEP_PDB: u8 = 3;
-
-struct InPlace<'s, const KEEP: u8> {
-    solver: &'s Solver,
-    pdb: Option<&'s PatternDatabases>,
-    goal: [u8; 256],
+/// An observer of boards, seen through the solver's own states: the
+/// packed and in-place states shown as [`Board`]s, so a caller's
+/// `search_core::Observer<Board, Move, u32>` sees every searcher the same
+/// way, whichever state the solver chose for the board's size and
+/// algorithm.
+struct Translate<'o, O> {
+    observer: &'o mut O,
+    /// The number of cells of the boards searched.
     cells: usize,
 }
 
-impl<const KEEP: u8> InPlace<'_, KEEP> {
-    /// Linear conflicts of the two lines a move changes: the rows for a
-    /// vertical move (the tile changes row), the columns for a horizontal one.
-    fn lines(&self, cells: &[u8], mv: Move, a: usize, b: usize) -> u16 {
-        let estimator = &self.solver.estimator;
-        let size = estimator.size;
-        match mv {
-            Move::Up | Move::Down => {
-                estimator.row_conflicts(cells, a / size) + estimator.row_conflicts(cells, b / size)
-            }
-            Move::Left | Move::Right => {
-                estimator.column_conflicts(cells, a % size)
-                    + estimator.column_conflicts(cells, b % size)
-            }
-        }
+/// A state the solver searches, as the board it stands for.
+trait AsBoard {
+    fn board(&self, cells: usize) -> Board;
+}
+
+impl<C: Cells> AsBoard for Tiles<C> {
+    fn board(&self, cells: usize) -> Board {
+        tiles_board(self, cells)
     }
 }
 
-impl<const KEEP: u8> InPlaceProblem for InPlace<'_, KEEP> {
-    type State = FastState;
-    type Move = Move;
-    type Cost = u16;
-    type Moves = MoveSet;
+impl AsBoard for FastState {
+    fn board(&self, cells: usize) -> Board {
+        FastState::board(self, cells)
+    }
+}
 
-    #[inline]
-    fn moves(&self, state: &FastState, previous: Option<Move>) -> MoveSet {
-        let column = previous.map_or(0, |mv| mv as usize + 1);
-        MoveSet(self.solver.allowed[state.blank as usize][column])
+impl<O: Observer<Board, Move, u32>> Translate<'_, O> {
+    fn node<C: Copy + Into<u32>>(
+        &mut self,
+        node: &NodeView<'_, impl AsBoard, C>,
+        tell: impl FnOnce(&mut O, &NodeView<'_, Board, u32>),
+    ) {
+        let board = node.state.board(self.cells);
+        let view = NodeView {
+            id: node.id,
+            parent: node.parent,
+            depth: node.depth,
+            g: node.g.into(),
+            h: node.h.into(),
+            state: &board,
+            frontier: node.frontier,
+        };
+        tell(self.observer, &view);
+    }
+}
+
+impl<S, C, O> Observer<S, Move, C> for Translate<'_, O>
+where
+    S: AsBoard,
+    C: Copy + Into<u32>,
+    O: Observer<Board, Move, u32>,
+{
+    const ACTIVE: bool = O::ACTIVE;
+
+    fn start(&mut self, state: &S) {
+        self.observer.start(&state.board(self.cells));
     }
 
-    #[inline]
-    fn apply(&self, state: &mut FastState, mv: Move) -> u16 {
-        let blank = state.blank;
-        let target = self.solver.targets[blank as usize][mv as usize];
-        let tile = state.cells[target as usize];
-        if KEEP == KEEP_SUM || KEEP == KEEP_CONFLICTS {
-            let costs = &self.solver.tile_costs[tile as usize];
-            state.sum =
-                state.sum + u16::from(costs[blank as usize]) - u16::from(costs[target as usize]);
-        }
-        if KEEP == KEEP_CONFLICTS {
-            let (from, to) = (blank as usize, target as usize);
-            let before = self.lines(&state.cells[..self.cells], mv, from, to);
-            state.cells.swap(from, to);
-            let after = self.lines(&state.cells[..self.cells], mv, from, to);
-            state.cells.swap(from, to);
-            state.conflicts = state.conflicts + after - before;
-        }
-        if KEEP == KEEP_PDB
-            && let Some(pdb) = self.pdb
-        {
-            pdb.slide(&mut state.lookup, tile, target as usize, blank as usize);
-        }
-        state.cells[blank as usize] = tile;
-        state.cells[target as usize] = 0;
-        state.blank = target;
-        1
+    fn iteration(&mut self, number: u32, bound: Bound<C>) {
+        let bound = match bound {
+            Bound::Depth(depth) => Bound::Depth(depth),
+            Bound::Cost(cost) => Bound::Cost(cost.into()),
+        };
+        self.observer.iteration(number, bound);
     }
 
-    #[inline]
-    fn undo(&self, state: &mut FastState, mv: Move) {
-        self.apply(state, mv.inverse());
+    fn expanded(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::expanded);
     }
 
-    #[inline]
-    fn heuristic(&self, state: &FastState) -> u16 {
-        match KEEP {
-            KEEP_SUM => state.sum,
-            KEEP_CONFLICTS => state.sum + 2 * state.conflicts,
-            KEEP_PDB => PatternDatabases::value(&state.lookup),
-            _ => 0,
-        }
+    fn generated(&mut self, child: &Generated<'_, S, Move, C>) {
+        let board = child.state.board(self.cells);
+        self.observer.generated(&Generated {
+            id: child.id,
+            parent: child.parent,
+            mv: child.mv,
+            depth: child.depth,
+            g: child.g.into(),
+            state: &board,
+            fate: child.fate,
+        });
     }
 
-    #[inline]
-    fn is_goal(&self, state: &FastState) -> bool {
-        // Every heuristic but zero is 0 exactly at the goal: a cheap reject.
-        (KEEP == KEEP_NOTHING || self.heuristic(state) == 0)
-            && state.cells[..self.cells] == self.goal[..self.cells]
+    fn goal(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::goal);
+    }
+
+    fn depth_cut(&mut self, node: &NodeView<'_, S, C>) {
+        self.node(node, O::depth_cut);
+    }
+
+    fn end(&mut self, status: SearchStatus, stats: &SearchStats) {
+        self.observer.end(status, stats);
     }
 }
 
@@ -834,14 +691,16 @@ mod tests {
     /// order, with the same targets, for every cell and previous move.
     #[test]
     fn plans_spell_out_the_allowed_moves() {
-        for size in 2..=crate::board::MAX_SIZE {
+        for size in 2..=crate::puzzle::MAX_SIZE {
             let solver =
                 Solver::new(Board::goal(size), Heuristic::Manhattan, None).expect("no pdb");
             for cell in 0..size * size {
                 for previous in 0..5 {
-                    let expected: Vec<(Move, usize, u8)> = MoveSet(solver.allowed[cell][previous])
+                    let expected: Vec<(Move, usize, u8)> = solver
+                        .tables
+                        .moves(cell, previous)
                         .map(|mv| {
-                            let target = usize::from(solver.targets[cell][mv as usize]);
+                            let target = usize::from(solver.tables.targets[cell][mv as usize]);
                             (mv, target, mv as u8 + 1)
                         })
                         .collect();
