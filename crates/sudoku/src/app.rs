@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
 use crate::dead_end::{DeadEnd, dead_end};
-use crate::grid::{Parsed, Sudoku};
 use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
+use crate::puzzle::{Parsed, Sudoku};
 use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
@@ -642,8 +642,8 @@ impl Verify for Sudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::parse_puzzles;
     use crate::options::Stats;
+    use crate::puzzle::parse_puzzles;
 
     fn outcome(status: Status, count: u64) -> Outcome {
         Outcome {

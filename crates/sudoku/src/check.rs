@@ -1,7 +1,7 @@
 //! The independent checker: validates a claimed solution against its puzzle
 //! using only the rules, confirms an "unsolvable" claim with a small
 //! exhaustive search of its own, and tests that a claimed count agrees with
-//! its status. It shares no code with any solver (`fast`, `csp`, `most_constrained`),
+//! its status. It shares no code with any solver (`fast`, `csp`, `textbook`),
 //! so a bug there cannot hide itself here.
 //!
 //! ```
@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use puzzle_kit::Status;
 
-use crate::grid::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// The nodes [`check_claim`] lets [`solvable`] examine to confirm an
 /// "unsolvable" claim on a 9x9 grid before it gives up and confirms

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::grid::{Sudoku, Unit, symbol};
+use crate::puzzle::{Sudoku, Unit, symbol};
 
 /// Where propagation left a puzzle without a way on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use crate::grid::Unit;
+use crate::puzzle::Unit;
 
 /// Why a puzzle could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

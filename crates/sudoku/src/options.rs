@@ -9,7 +9,7 @@ use puzzle_kit::{Algorithm, Effort, Limits};
 
 pub(crate) use puzzle_kit::{Limit, Status};
 
-use crate::grid::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// Which solver to run. (The doc comment of each is its `--algo` help.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

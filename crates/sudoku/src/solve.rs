@@ -1,5 +1,5 @@
 //! The dispatch: [`solve`] runs the algorithm [`Options`] name (its engine
-//! in `fast`, `csp` or `most_constrained`) and makes its [`Outcome`]; [`unique`] is the
+//! in `fast`, `csp` or `textbook`) and makes its [`Outcome`]; [`unique`] is the
 //! separate uniqueness count; [`Sudoku`] implements [`puzzle_kit::Puzzle`]
 //! here.
 
@@ -9,9 +9,9 @@ use puzzle_kit::Limits;
 
 use crate::check::check_solution;
 use crate::error::ParseError;
-use crate::grid::Sudoku;
 use crate::options::{Algo, End, Found, Options, Outcome, Stats, Status};
-use crate::{csp, fast, most_constrained};
+use crate::puzzle::Sudoku;
+use crate::{csp, fast, textbook};
 
 /// Solves `sudoku` as `options` says.
 ///
@@ -28,7 +28,7 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
     let found = match algo {
         Algo::Fast => solve_fast(sudoku, options, start),
         Algo::Csp => csp::solve(sudoku, options),
-        Algo::Dfs | Algo::Bfs => most_constrained::solve(sudoku, options, algo),
+        Algo::Dfs | Algo::Bfs => textbook::solve(sudoku, options, algo),
     };
     outcome_of(found, algo, start)
 }
@@ -236,6 +236,7 @@ impl puzzle_kit::Puzzle for Sudoku {
     }
 
     fn check(&self, solution: &Sudoku) -> Result<(), puzzle_kit::Violation> {
-        check_solution(self, solution).map_err(|error| puzzle_kit::Violation::new(error.to_string()))
+        check_solution(self, solution)
+            .map_err(|error| puzzle_kit::Violation::new(error.to_string()))
     }
 }
