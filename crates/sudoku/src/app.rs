@@ -107,18 +107,14 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
                     count: outcome.count,
                     complete: outcome.count_complete,
                 }),
-                algo: Some(outcome.stats.algo),
+                algo: Some(outcome.stats.counters.algo),
                 unique: *unique,
             };
             let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
                 record.solution = outcome.solution.as_ref().map(Sudoku::to_line);
             }
-            record.stats = cli_kit::Stats {
-                nodes: outcome.stats.nodes,
-                micros: outcome.stats.micros,
-                extra: cli_kit::NoFields {},
-            };
+            record.stats = cli_kit::Stats::new(outcome.stats.nodes, outcome.stats.elapsed);
             record
         }
         Err(message) => Record::invalid(
@@ -280,10 +276,13 @@ impl View {
         if self.stats {
             let counters = [
                 ("nodes", outcome.stats.nodes.to_string()),
-                ("algo", outcome.stats.algo.to_string()),
+                ("algo", outcome.stats.counters.algo.to_string()),
             ];
-            let time = Duration::from_micros(outcome.stats.micros);
-            writeln!(out, "{}", cli_kit::stats_line(&counters, time))?;
+            writeln!(
+                out,
+                "{}",
+                cli_kit::stats_line(&counters, outcome.stats.elapsed)
+            )?;
         }
         if self.several {
             writeln!(out)?;
@@ -542,10 +541,10 @@ impl Compare for Sudoku {
 
     /// `fast (csp)` when fast handed a size other than 9x9 to csp.
     fn compare_algorithm(name: String, outcome: &Outcome) -> String {
-        if outcome.stats.algo.name() == name {
+        if outcome.stats.counters.algo.name() == name {
             name
         } else {
-            format!("{name} ({})", outcome.stats.algo.name())
+            format!("{name} ({})", outcome.stats.counters.algo.name())
         }
     }
 }

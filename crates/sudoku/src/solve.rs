@@ -9,14 +9,14 @@ use puzzle_kit::Limits;
 
 use crate::check::check_solution;
 use crate::error::ParseError;
-use crate::options::{Algo, End, Found, Options, Outcome, Stats, Status};
+use crate::options::{Algo, Counters, End, Found, Options, Outcome, Stats, Status};
 use crate::puzzle::Sudoku;
 use crate::{csp, fast, textbook};
 
 /// Solves `sudoku` as `options` says.
 ///
 /// The fast engine handles 9x9 grids; for other sizes [`Algo::Fast`] falls
-/// back to [`Algo::Csp`] (recorded in [`Stats::algo`]). A limit outranks
+/// back to [`Algo::Csp`] (recorded in [`Counters::algo`](crate::Counters::algo)). A limit outranks
 /// the solutions found before it: the outcome is then [`Status::Limit`],
 /// with [`Outcome::count_complete`] false.
 pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
@@ -35,7 +35,7 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
 
 /// The [`Outcome`] of an engine's run begun at `start`.
 pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
-    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let elapsed = start.elapsed();
     let limit = match found.end {
         End::Limit(limit) => Some(limit),
         End::Exhausted | End::SolutionLimit => None,
@@ -47,8 +47,8 @@ pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
         limit,
         Stats {
             nodes: found.nodes,
-            micros,
-            algo,
+            elapsed,
+            counters: Counters { algo },
         },
     )
 }
@@ -170,8 +170,8 @@ pub fn solve_and_tell_unique(sudoku: &Sudoku, options: &Options) -> (Outcome, Op
         limit,
         Stats {
             nodes: found.nodes,
-            micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-            algo: Algo::Fast,
+            elapsed,
+            counters: Counters { algo: Algo::Fast },
         },
     );
     (outcome, told.unique)
