@@ -236,7 +236,6 @@ impl puzzle_kit::Puzzle for Sudoku {
     }
 
     fn check(&self, solution: &Sudoku) -> Result<(), puzzle_kit::Violation> {
-        check_solution(self, solution)
-            .map_err(|error| puzzle_kit::Violation::new(error.to_string()))
+        check_solution(self, solution).map_err(puzzle_kit::Violation::from)
     }
 }
