@@ -84,8 +84,8 @@ pub mod watch;
 
 pub use check::{CheckError, check_solution};
 pub use dead_end::{DeadEnd, dead_end};
-pub use error::ParseError;
+pub use error::{ParseError, Unit};
 pub use options::{Algo, Counters, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
-pub use puzzle::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
+pub use puzzle::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, parse_puzzles};
 pub use puzzle_kit::{Limit, Status};
 pub use solve::{UNIQUE_NODE_BUDGET, fast_solve_array, solve, solve_and_tell_unique, unique};
