@@ -5,7 +5,7 @@
 //! bold on a terminal, the `unique:`, `solutions:` and `stats:` lines, in a
 //! batch the `# line N:` headers), the SVG picture and the board as data
 //! ([`Show`]), the `--compare` rows ([`Compare`]), how a batch is read
-//! ([`App`]: one item per puzzle of [`parse_puzzles`]) and `check`'s
+//! ([`App`]: one item per puzzle of [`parse_puzzles`](crate::parse_puzzles)) and `check`'s
 //! verdict on a record by the independent checker ([`Verify`]).
 
 use std::io::{self, Write};
@@ -549,7 +549,7 @@ impl Compare for Sudoku {
     }
 }
 
-/// The puzzles of a batch as [`parse_puzzles`] reads them (one-line
+/// The puzzles of a batch as [`parse_puzzles`](crate::parse_puzzles) reads them (one-line
 /// puzzles and drawn grids, `#` comments, blank lines), read once: the
 /// binary hands them over as the reading, so that each item is the puzzle
 /// (or the error, at its line and column) the batch parser found.
@@ -559,7 +559,7 @@ pub struct SudokuBatch {
     pub puzzles: Vec<Parsed>,
 }
 
-/// One item per puzzle of the input ([`parse_puzzles`]); a solved puzzle is
+/// One item per puzzle of the input ([`parse_puzzles`](crate::parse_puzzles)); a solved puzzle is
 /// told unique or not by [`solve_and_tell_unique`] (a count to 2 of its own,
 /// in the same search for the fast engine on 9x9).
 impl App for Sudoku {
