@@ -5,7 +5,7 @@
 //! bold on a terminal, the `unique:`, `solutions:` and `stats:` lines, in a
 //! batch the `# line N:` headers), the SVG picture and the board as data
 //! ([`Show`]), the `--compare` rows ([`Compare`]), how a batch is read
-//! ([`App`]: one item per puzzle of [`parse_puzzles`]) and `check`'s
+//! ([`App`]: one item per puzzle of [`parse_puzzles`](crate::parse_puzzles)) and `check`'s
 //! verdict on a record by the independent checker ([`Verify`]).
 
 use std::io::{self, Write};
@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
 use crate::dead_end::{DeadEnd, dead_end};
-use crate::grid::{Parsed, Sudoku};
 use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
+use crate::puzzle::{Parsed, Sudoku};
 use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
@@ -107,18 +107,14 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
                     count: outcome.count,
                     complete: outcome.count_complete,
                 }),
-                algo: Some(outcome.stats.algo),
+                algo: Some(outcome.stats.counters.algo),
                 unique: *unique,
             };
             let mut record = Record::ended(outcome.status, fields);
             if outcome.status == Status::Solved {
                 record.solution = outcome.solution.as_ref().map(Sudoku::to_line);
             }
-            record.stats = cli_kit::Stats {
-                nodes: outcome.stats.nodes,
-                micros: outcome.stats.micros,
-                extra: cli_kit::NoFields {},
-            };
+            record.stats = cli_kit::Stats::new(outcome.stats.nodes, outcome.stats.elapsed);
             record
         }
         Err(message) => Record::invalid(
@@ -280,10 +276,13 @@ impl View {
         if self.stats {
             let counters = [
                 ("nodes", outcome.stats.nodes.to_string()),
-                ("algo", outcome.stats.algo.to_string()),
+                ("algo", outcome.stats.counters.algo.to_string()),
             ];
-            let time = Duration::from_micros(outcome.stats.micros);
-            writeln!(out, "{}", cli_kit::stats_line(&counters, time))?;
+            writeln!(
+                out,
+                "{}",
+                cli_kit::stats_line(&counters, outcome.stats.elapsed)
+            )?;
         }
         if self.several {
             writeln!(out)?;
@@ -542,15 +541,15 @@ impl Compare for Sudoku {
 
     /// `fast (csp)` when fast handed a size other than 9x9 to csp.
     fn compare_algorithm(name: String, outcome: &Outcome) -> String {
-        if outcome.stats.algo.name() == name {
+        if outcome.stats.counters.algo.name() == name {
             name
         } else {
-            format!("{name} ({})", outcome.stats.algo.name())
+            format!("{name} ({})", outcome.stats.counters.algo.name())
         }
     }
 }
 
-/// The puzzles of a batch as [`parse_puzzles`] reads them (one-line
+/// The puzzles of a batch as [`parse_puzzles`](crate::parse_puzzles) reads them (one-line
 /// puzzles and drawn grids, `#` comments, blank lines), read once: the
 /// binary hands them over as the reading, so that each item is the puzzle
 /// (or the error, at its line and column) the batch parser found.
@@ -560,7 +559,7 @@ pub struct SudokuBatch {
     pub puzzles: Vec<Parsed>,
 }
 
-/// One item per puzzle of the input ([`parse_puzzles`]); a solved puzzle is
+/// One item per puzzle of the input ([`parse_puzzles`](crate::parse_puzzles)); a solved puzzle is
 /// told unique or not by [`solve_and_tell_unique`] (a count to 2 of its own,
 /// in the same search for the fast engine on 9x9).
 impl App for Sudoku {
@@ -642,8 +641,8 @@ impl Verify for Sudoku {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::parse_puzzles;
     use crate::options::Stats;
+    use crate::puzzle::parse_puzzles;
 
     fn outcome(status: Status, count: u64) -> Outcome {
         Outcome {

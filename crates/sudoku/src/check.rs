@@ -1,7 +1,7 @@
 //! The independent checker: validates a claimed solution against its puzzle
 //! using only the rules, confirms an "unsolvable" claim with a small
 //! exhaustive search of its own, and tests that a claimed count agrees with
-//! its status. It shares no code with any solver (`fast`, `csp`, `most_constrained`),
+//! its status. It shares no code with any solver (`fast`, `csp`, `textbook`),
 //! so a bug there cannot hide itself here.
 //!
 //! ```
@@ -20,9 +20,9 @@
 
 use thiserror::Error;
 
-use puzzle_kit::Status;
+use puzzle_kit::{Cell, Status, Violation};
 
-use crate::grid::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// The nodes [`check_claim`] lets [`solvable`] examine to confirm an
 /// "unsolvable" claim on a 9x9 grid before it gives up and confirms
@@ -69,6 +69,23 @@ pub enum CheckError {
         /// 1-based index of the unit.
         index: usize,
     },
+}
+
+/// The violation as puzzle-kit's shape, its message exactly the
+/// [`CheckError`]'s: the cell is the one the error names, the solution's
+/// cell at fault ([`CheckError::Blank`], [`CheckError::GivenChanged`]);
+/// a whole row, column or box ([`CheckError::Unit`]) and a size that
+/// differs ([`CheckError::Size`]) are at no one cell.
+impl From<CheckError> for Violation {
+    fn from(error: CheckError) -> Violation {
+        let message = error.to_string();
+        match error {
+            CheckError::Blank { row, col } | CheckError::GivenChanged { row, col, .. } => {
+                Violation::at(Cell { row, column: col }, message)
+            }
+            CheckError::Size { .. } | CheckError::Unit { .. } => Violation::new(message),
+        }
+    }
 }
 
 /// Checks that `solution` is a complete grid that keeps every given of
@@ -456,5 +473,56 @@ mod tests {
                 given: 5
             }))
         ));
+    }
+
+    #[test]
+    fn a_violation_names_the_cell_at_fault() {
+        let (wiki, solution) = (grid(WIKI), grid(WIKI_SOLUTION));
+        let violation = |solution: &Sudoku| {
+            Violation::from(check_solution(&wiki, solution).expect_err("a wrong solution"))
+        };
+        // A blank at row 2, column 3 (0-based cell 11).
+        let mut values = solution.values().to_vec();
+        values[11] = 0;
+        let blank = violation(&Sudoku::from_values(9, &values).unwrap());
+        assert_eq!(blank.cell, Some(Cell { row: 2, column: 3 }));
+        assert_eq!(blank.message, "row 2, column 3 is blank");
+        // The given 7 at row 1, column 5 changed: swapping the digits 7
+        // and 9 keeps every unit whole and breaks it first there.
+        let swapped = grid(
+            &WIKI_SOLUTION
+                .replace('7', "x")
+                .replace('9', "7")
+                .replace('x', "9"),
+        );
+        let changed = violation(&swapped);
+        assert_eq!(changed.cell, Some(Cell { row: 1, column: 5 }));
+        // `Puzzle::check` gives the same violation.
+        assert_eq!(
+            puzzle_kit::Puzzle::check(&wiki, &swapped),
+            Err(changed.clone())
+        );
+        assert_eq!(changed.message, "row 1, column 5: the given 7 was changed");
+        // The last cell, a given 9, made blank: the blank is what it names.
+        let mut values = solution.values().to_vec();
+        values[80] = 0;
+        let last = violation(&Sudoku::from_values(9, &values).unwrap());
+        assert_eq!(last.cell, Some(Cell { row: 9, column: 9 }));
+        // A size apart, and a whole unit: at no one cell.
+        let small = Sudoku::from_line("1234341221434321").unwrap();
+        let size = violation(&small);
+        assert_eq!(size.cell, None);
+        assert_eq!(size.message, "solution has side 4, the puzzle has side 9");
+        let unit = Violation::from(CheckError::Unit {
+            unit: "box",
+            index: 4,
+        });
+        assert_eq!(unit.cell, None);
+        assert_eq!(unit.message, "box 4 does not hold every value exactly once");
+        // The message is the error's, whatever the cell.
+        assert_eq!(
+            Violation::from(CheckError::Blank { row: 4, col: 7 }).to_string(),
+            CheckError::Blank { row: 4, col: 7 }.to_string()
+        );
     }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::error::ParseError;
 use crate::explain::{Candidates, Invalid, Path as SolvingPath, Rating, explain, unique_solution};
-use crate::grid::{Parsed, parse_puzzles};
+use crate::puzzle::{Parsed, parse_puzzles};
 
 pub use crate::app::{
     Answer, SudokuFields, SudokuRecord, View, bold_givens, check_record, count_line, record,

@@ -7,8 +7,8 @@ use csp_core::{
     Var,
 };
 
-use crate::grid::Sudoku;
 use crate::options::{End, Found, Options};
+use crate::puzzle::Sudoku;
 
 /// The model of a grid: its variables in reading order and the model.
 fn model(sudoku: &Sudoku) -> (Model, Vec<Var>) {

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::grid::{Sudoku, Unit, symbol};
+use crate::error::Unit;
+use crate::puzzle::{Sudoku, symbol};
 
 /// Where propagation left a puzzle without a way on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 //! expected; for no puzzle at all, the end of the text) and what was
 //! expected.
 
-use thiserror::Error;
+use std::fmt;
 
-use crate::grid::Unit;
+use thiserror::Error;
 
 /// Why a puzzle could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -139,5 +139,26 @@ impl ParseError {
             line,
             column: 1 + last.trim_end_matches('\r').chars().count(),
         }
+    }
+}
+
+/// Which unit two clashing givens share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// The same row.
+    Row,
+    /// The same column.
+    Column,
+    /// The same box.
+    Box,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        })
     }
 }

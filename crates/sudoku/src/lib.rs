@@ -58,7 +58,7 @@
 //! let solution = outcome.solution.expect("solved");
 //! check_solution(&puzzle, &solution)?;
 //! assert!(solution.to_line().starts_with("534678912"));
-//! assert!(outcome.stats.nodes >= 1 && outcome.stats.algo == Algo::Fast);
+//! assert!(outcome.stats.nodes >= 1 && outcome.stats.counters.algo == Algo::Fast);
 //! # Ok(())
 //! # }
 //! ```
@@ -74,18 +74,18 @@ mod dead_end;
 mod error;
 pub mod explain;
 mod fast;
-mod grid;
-mod most_constrained;
 mod options;
+mod puzzle;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::{CheckError, check_solution};
 pub use dead_end::{DeadEnd, dead_end};
-pub use error::ParseError;
-pub use grid::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, Unit, parse_puzzles};
-pub use options::{Algo, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
+pub use error::{ParseError, Unit};
+pub use options::{Algo, Counters, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
+pub use puzzle::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, parse_puzzles};
 pub use puzzle_kit::{Limit, Status};
 pub use solve::{UNIQUE_NODE_BUDGET, fast_solve_array, solve, solve_and_tell_unique, unique};

@@ -3,13 +3,11 @@
 //! [`End`]). This module imports no engine: the engines import it, and the
 //! dispatch (`solve`) imports both.
 
-use std::time::Duration;
-
-use puzzle_kit::{Algorithm, Effort, Limits};
+use puzzle_kit::{Algorithm, Limits};
 
 pub(crate) use puzzle_kit::{Limit, Status};
 
-use crate::grid::Sudoku;
+use crate::puzzle::Sudoku;
 
 /// Which solver to run. (The doc comment of each is its `--algo` help.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -96,7 +94,8 @@ impl Options {
     }
 }
 
-/// Search statistics.
+/// Search statistics: puzzle-kit's one shape, the search nodes, the wall
+/// time and sudoku's [`Counters`] (the algorithm that ran).
 ///
 /// `nodes` counts the search nodes examined, the root included: the root
 /// (the givens and what propagation makes of them) plus one per branch
@@ -113,27 +112,20 @@ impl Options {
 ///
 /// [`Options::node_limit`] is never passed: a search stops before the next
 /// node would take `nodes` over it.
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// What only sudoku reports beside the nodes and the time: the algorithm
+/// that actually ran. It has no numeric counter, so the `stats` of a JSON
+/// record are `nodes` and `micros` alone (the algorithm is the record's
+/// `algo`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Stats {
-    /// Search nodes examined, the root included (see [`Stats`]).
-    pub nodes: u64,
-    /// Wall time in microseconds.
-    pub micros: u64,
+pub struct Counters {
     /// The algorithm that actually ran ([`Algo::Fast`] hands sizes other
     /// than 9x9 to [`Algo::Csp`]).
     pub algo: Algo,
 }
 
-impl Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        Duration::from_micros(self.micros)
-    }
-}
+impl puzzle_kit::Counters for Counters {}
 
 /// What a solve found: [`Outcome::status`], the first solution, the count
 /// (at most [`Options::count_up_to`]) and whether it is complete, and the

@@ -1,5 +1,5 @@
 //! The dispatch: [`solve`] runs the algorithm [`Options`] name (its engine
-//! in `fast`, `csp` or `most_constrained`) and makes its [`Outcome`]; [`unique`] is the
+//! in `fast`, `csp` or `textbook`) and makes its [`Outcome`]; [`unique`] is the
 //! separate uniqueness count; [`Sudoku`] implements [`puzzle_kit::Puzzle`]
 //! here.
 
@@ -9,14 +9,14 @@ use puzzle_kit::Limits;
 
 use crate::check::check_solution;
 use crate::error::ParseError;
-use crate::grid::Sudoku;
-use crate::options::{Algo, End, Found, Options, Outcome, Stats, Status};
-use crate::{csp, fast, most_constrained};
+use crate::options::{Algo, Counters, End, Found, Options, Outcome, Stats, Status};
+use crate::puzzle::Sudoku;
+use crate::{csp, fast, textbook};
 
 /// Solves `sudoku` as `options` says.
 ///
 /// The fast engine handles 9x9 grids; for other sizes [`Algo::Fast`] falls
-/// back to [`Algo::Csp`] (recorded in [`Stats::algo`]). A limit outranks
+/// back to [`Algo::Csp`] (recorded in [`Counters::algo`](crate::Counters::algo)). A limit outranks
 /// the solutions found before it: the outcome is then [`Status::Limit`],
 /// with [`Outcome::count_complete`] false.
 pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
@@ -28,14 +28,14 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
     let found = match algo {
         Algo::Fast => solve_fast(sudoku, options, start),
         Algo::Csp => csp::solve(sudoku, options),
-        Algo::Dfs | Algo::Bfs => most_constrained::solve(sudoku, options, algo),
+        Algo::Dfs | Algo::Bfs => textbook::solve(sudoku, options, algo),
     };
     outcome_of(found, algo, start)
 }
 
 /// The [`Outcome`] of an engine's run begun at `start`.
 pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
-    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let elapsed = start.elapsed();
     let limit = match found.end {
         End::Limit(limit) => Some(limit),
         End::Exhausted | End::SolutionLimit => None,
@@ -47,8 +47,8 @@ pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
         limit,
         Stats {
             nodes: found.nodes,
-            micros,
-            algo,
+            elapsed,
+            counters: Counters { algo },
         },
     )
 }
@@ -170,8 +170,8 @@ pub fn solve_and_tell_unique(sudoku: &Sudoku, options: &Options) -> (Outcome, Op
         limit,
         Stats {
             nodes: found.nodes,
-            micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-            algo: Algo::Fast,
+            elapsed,
+            counters: Counters { algo: Algo::Fast },
         },
     );
     (outcome, told.unique)
@@ -236,6 +236,6 @@ impl puzzle_kit::Puzzle for Sudoku {
     }
 
     fn check(&self, solution: &Sudoku) -> Result<(), puzzle_kit::Violation> {
-        check_solution(self, solution).map_err(|error| puzzle_kit::Violation::new(error.to_string()))
+        check_solution(self, solution).map_err(puzzle_kit::Violation::from)
     }
 }

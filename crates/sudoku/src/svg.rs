@@ -33,8 +33,8 @@ use svg_kit::{Svg, Tag};
 
 use crate::explain::candidates::UNITS;
 use crate::explain::{Candidates, Step};
-use crate::grid::{Sudoku, symbol};
 use crate::options::{Outcome, Status};
+use crate::puzzle::{Sudoku, symbol};
 
 /// What a highlighted cell or candidate is in a step; each has its colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

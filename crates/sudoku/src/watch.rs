@@ -21,11 +21,11 @@ use cli_kit::app::{Flag, Watchable};
 use cli_kit::{CspWatch, FormulationOutputs, Rendered, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 
-use crate::grid::Sudoku;
-use crate::most_constrained::{Board, Move};
 use crate::options::{Algo, End, Options, Outcome};
+use crate::puzzle::Sudoku;
 use crate::solve::{outcome_of, solve_fast_observed};
-use crate::{csp, most_constrained};
+use crate::textbook::{Board, Move};
+use crate::{csp, textbook};
 
 pub use cli_kit::app::Watch;
 
@@ -133,7 +133,7 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
                 frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
                 breadth_first: algo == Algo::Bfs,
             };
-            most_constrained::solve_observed(sudoku, options, algo, &mut observer)
+            textbook::solve_observed(sudoku, options, algo, &mut observer)
         }
     };
     outcome_of(found, algo, start)

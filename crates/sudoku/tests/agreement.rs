@@ -2,6 +2,7 @@
 //! re-validated by the independent checker.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use sudoku::{Algo, Limit, Options, Outcome, Status, Sudoku, check_solution, parse_puzzles, solve};
 
@@ -200,7 +201,7 @@ fn csp_reports_its_memory_limit() {
         options.limits.memory_limit = Some(1 << 10);
         let outcome = solve(&big, &options);
         assert_eq!(
-            (outcome.status, outcome.stats.algo),
+            (outcome.status, outcome.stats.counters.algo),
             (Status::Limit(Limit::Memory), Algo::Csp)
         );
         options.limits.memory_limit = Some(1 << 30);
@@ -381,7 +382,7 @@ fn telling_uniqueness_leaves_the_outcome_and_its_counters_as_solve_gives_them() 
         puzzles.extend(fixture(file));
     }
     let without_micros = |mut outcome: Outcome| {
-        outcome.stats.micros = 0;
+        outcome.stats.elapsed = Duration::ZERO;
         outcome
     };
     let mut told = [0; 2];

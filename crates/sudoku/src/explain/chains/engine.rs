@@ -9,8 +9,6 @@
 //! grown. Cells are 0..81 row by row; a cell's units are visited in SE's
 //! order: box, row, column.
 
-use super::nested;
-
 /// Marks "no node" in index tables.
 pub(crate) const NONE: u32 = u32::MAX;
 /// Number of potential keys (81 cells x 9 digits x on/off).
@@ -380,6 +378,57 @@ pub(crate) fn difficulty(base: f64, complexity: u32) -> f64 {
     base + added
 }
 
+/// Which chain a hint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A bidirectional cycle; which links it may use.
+    Cycle { x: bool, y: bool },
+    /// A forcing chain from one assumption to its opposite.
+    Forcing { x: bool, y: bool },
+    /// An assumption (the key) that leads to a contradiction.
+    Contradiction { source: u16 },
+    /// A candidate's two states that lead to the same conclusion.
+    Double { source: u16 },
+    /// Every candidate of a cell leads to the same conclusion.
+    Cell { cell: u8 },
+    /// Every place of a digit in a unit leads to the same conclusion.
+    Region { unit: u8, digit0: u8 },
+}
+
+/// A hint of a producer running inside a nested chain: what it removes and
+/// what it needs switched off first (its on-potentials and their causes,
+/// from which SE's `getRuleParents` reads the parents).
+#[derive(Clone, Debug)]
+pub(crate) struct InnerHint {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: u32,
+    pub(crate) sort_key: u8,
+    pub(crate) removable: Vec<u16>,
+    pub(crate) needs: Vec<(u16, Cause)>,
+    pub(crate) id: u64,
+    pub(crate) kind: Kind,
+    pub(crate) mode: Mode,
+}
+
+/// The last grid the nested producers ran on and the hints they found
+/// there (SE's `lastGrid`/`lastHints` cache), kept by the engine for the
+/// lower techniques (`nested`).
+pub(crate) struct Nested {
+    pub(crate) board: Board,
+    pub(crate) hints: Vec<InnerHint>,
+}
+
+/// The lower techniques a dynamic (+) or nested chain applies inside
+/// itself when plain implications run dry (SE's `getAdvancedPotentials`,
+/// `nested::advanced_potentials`): they add their eliminations to the run
+/// and queue them on the engine. The chain stage hands them down to the
+/// producers, which build the engines with them, so that the engine calls
+/// down to them rather than up (the nested ones run whole producers).
+pub(crate) type Lower = fn(&mut Engine, &mut Run);
+
+/// The [`Lower`] of the chains of level 0, which apply none.
+pub(crate) fn no_lower(_: &mut Engine, _: &mut Run) {}
+
 /// The propagation state shared by a producer's runs.
 pub(crate) struct Engine {
     pub(crate) mode: Mode,
@@ -398,11 +447,13 @@ pub(crate) struct Engine {
     dedup2: Vec<u32>,
     dedup2_stamp: u32,
     out: Vec<(u16, Cause)>,
-    pub(crate) nested: Option<Box<nested::Nested>>,
+    pub(crate) nested: Option<Box<Nested>>,
+    /// What dynamic (+) and nested chains apply inside (level above 0).
+    lower: Lower,
 }
 
 impl Engine {
-    pub(crate) fn new(mode: Mode, board: Board) -> Self {
+    pub(crate) fn new(mode: Mode, board: Board, lower: Lower) -> Self {
         let pos = positions_of(&board);
         Engine {
             mode,
@@ -418,6 +469,7 @@ impl Engine {
             dedup2_stamp: 0,
             out: Vec::new(),
             nested: None,
+            lower,
         }
     }
 
@@ -592,7 +644,7 @@ impl Engine {
                 break;
             }
             if self.pending_on.is_empty() && self.pending_off.is_empty() && self.mode.level > 0 {
-                nested::advanced_potentials(self, run);
+                (self.lower)(self, run);
             }
             if self.pending_on.is_empty() && self.pending_off.is_empty() {
                 break;

@@ -28,8 +28,8 @@ mod engine;
 mod nested;
 mod producers;
 
-use engine::{Board, Cause, Mode, key_cell, key_digit0, key_on};
-use producers::{ChainNode, Found, Kind};
+use engine::{Board, Cause, Kind, Mode, key_cell, key_digit0, key_on};
+use producers::{ChainNode, Found};
 
 /// SE's chaining producers, in the order the path calls them (aligned
 /// triplet exclusion, which is not a chain, runs between the first two).
@@ -164,14 +164,22 @@ pub fn find_steps(grid: &Candidates, stage: ChainStage) -> Vec<Step> {
         nishio,
         level,
     };
+    // What dynamic (+) and nested chains apply inside themselves.
+    let lower = nested::advanced_potentials;
     let found = match stage {
         ChainStage::CyclesAndForcing => producers::cycles_and_forcing(&board),
-        ChainStage::Nishio => producers::multiple_chains(&board, mode(false, true, true, 0)),
-        ChainStage::Multiple => producers::multiple_chains(&board, mode(true, false, false, 0)),
-        ChainStage::Dynamic => producers::multiple_chains(&board, mode(true, true, false, 0)),
-        ChainStage::DynamicPlus => producers::multiple_chains(&board, mode(true, true, false, 1)),
+        ChainStage::Nishio => producers::multiple_chains(&board, mode(false, true, true, 0), lower),
+        ChainStage::Multiple => {
+            producers::multiple_chains(&board, mode(true, false, false, 0), lower)
+        }
+        ChainStage::Dynamic => {
+            producers::multiple_chains(&board, mode(true, true, false, 0), lower)
+        }
+        ChainStage::DynamicPlus => {
+            producers::multiple_chains(&board, mode(true, true, false, 1), lower)
+        }
         ChainStage::Nested(level) => {
-            producers::multiple_chains(&board, mode(true, true, false, level.clamp(2, 5)))
+            producers::multiple_chains(&board, mode(true, true, false, level.clamp(2, 5)), lower)
         }
     };
     found.map(|f| to_step(&f)).into_iter().collect()

@@ -5,15 +5,8 @@
 //! potentials whose parents are the candidates the chain had switched off
 //! and the technique needed gone (SE's `getRuleParents`).
 
-use super::engine::{Advanced, Board, Cause, Engine, Mode, Run, UNIT_CELLS, key};
+use super::engine::{Advanced, Board, Cause, Engine, Mode, Nested, Run, UNIT_CELLS, key};
 use super::producers;
-
-/// The last grid the nested producers ran on and the hints they found
-/// there (SE's `lastGrid`/`lastHints` cache).
-pub(crate) struct Nested {
-    board: Board,
-    hints: Vec<producers::InnerHint>,
-}
 
 /// One elimination found by a lower technique: the candidate, its parents
 /// (as "off" keys), a description and, for a nested chain, its
@@ -46,7 +39,8 @@ fn unit_name(u: usize) -> String {
 type Places = [[u16; 9]; 27];
 
 /// Adds the eliminations of the first lower technique that finds any to the
-/// run as "off" potentials and queues them.
+/// run as "off" potentials and queues them: the engine's [`Lower`](super::engine::Lower)
+/// for dynamic (+) and nested chains.
 pub(crate) fn advanced_potentials(engine: &mut Engine, run: &mut Run) {
     let mut found: Vec<Elimination> = Vec::new();
     let board = engine.board;
@@ -395,7 +389,7 @@ fn nested_chains(engine: &mut Engine, board: &Board, save: &Board, found: &mut V
         }
         let mut hints = Vec::new();
         for mode in modes {
-            hints = producers::all_hints(board, mode);
+            hints = producers::all_hints(board, mode, advanced_potentials);
             if !hints.is_empty() {
                 break;
             }

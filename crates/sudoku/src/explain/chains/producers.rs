@@ -5,27 +5,10 @@
 //! then SE's sort key by kind, then the first found.
 
 use super::engine::{
-    Board, CELL_UNITS, Cause, Counter, Engine, Mode, NONE, Run, UNIT_CELLS, difficulty, key,
-    key_cell, key_digit0, key_on,
+    Board, CELL_UNITS, Cause, Counter, Engine, InnerHint, Kind, Lower, Mode, NONE, Run, UNIT_CELLS,
+    difficulty, key, key_cell, key_digit0, key_on, no_lower,
 };
 use crate::explain::candidates::PEERS;
-
-/// Which chain a hint is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// A bidirectional cycle; which links it may use.
-    Cycle { x: bool, y: bool },
-    /// A forcing chain from one assumption to its opposite.
-    Forcing { x: bool, y: bool },
-    /// An assumption (the key) that leads to a contradiction.
-    Contradiction { source: u16 },
-    /// A candidate's two states that lead to the same conclusion.
-    Double { source: u16 },
-    /// Every candidate of a cell leads to the same conclusion.
-    Cell { cell: u8 },
-    /// Every place of a digit in a unit leads to the same conclusion.
-    Region { unit: u8, digit0: u8 },
-}
 
 /// One potential of a chain kept for display: its key, why it holds and its
 /// parents (indexes into the same chain).
@@ -51,21 +34,6 @@ pub(crate) struct Found {
     pub(crate) placement: Option<u16>,
     /// Each chain from its conclusion back to its assumption, target first.
     pub(crate) chains: Vec<Vec<ChainNode>>,
-}
-
-/// A hint of a producer running inside a nested chain: what it removes and
-/// what it needs switched off first (its on-potentials and their causes,
-/// from which SE's `getRuleParents` reads the parents).
-#[derive(Clone, Debug)]
-pub(crate) struct InnerHint {
-    pub(crate) difficulty: f64,
-    pub(crate) complexity: u32,
-    pub(crate) sort_key: u8,
-    pub(crate) removable: Vec<u16>,
-    pub(crate) needs: Vec<(u16, Cause)>,
-    pub(crate) id: u64,
-    pub(crate) kind: Kind,
-    pub(crate) mode: Mode,
 }
 
 /// Keeps the best hint while the producer enumerates them (or every hint,
@@ -237,14 +205,15 @@ fn inner_needs(kind: Kind, targets: &[(&Run, u32)]) -> (Vec<(u16, Cause)>, u64) 
 }
 
 /// Every hint of a producer (cycles and forcing chains for a static,
-/// non-multiple mode), sorted and without repeats as SE's `getHints` gives them.
-pub(crate) fn all_hints(board: &Board, mode: Mode) -> Vec<InnerHint> {
+/// non-multiple mode), sorted and without repeats as SE's `getHints` gives them;
+/// `lower` are the lower techniques its chains apply inside (see [`Lower`]).
+pub(crate) fn all_hints(board: &Board, mode: Mode, lower: Lower) -> Vec<InnerHint> {
     let mut best = Best::new();
     best.collect = Some(Vec::new());
     if !mode.multiple && !mode.dynamic {
         cycles_and_forcing_into(board, &mut best);
     } else {
-        multiple_chains_into(board, mode, &mut best);
+        multiple_chains_into(board, mode, lower, &mut best);
     }
     let mut all = best.collect.take().unwrap_or_default();
     all.sort_by(|a, b| {
@@ -329,7 +298,8 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
         nishio: false,
         level: 0,
     };
-    let mut engine = Engine::new(mode, *board);
+    // Level 0: no lower technique applies.
+    let mut engine = Engine::new(mode, *board, no_lower);
     let mut cycle_run = Run::take();
     let mut on_run = Run::take();
     let mut off_run = Run::take();
@@ -501,9 +471,9 @@ impl Drop for Runs {
 }
 
 impl Runs {
-    pub(crate) fn new(mode: Mode, board: Board) -> Self {
+    pub(crate) fn new(mode: Mode, board: Board, lower: Lower) -> Self {
         Runs {
-            engine: Engine::new(mode, board),
+            engine: Engine::new(mode, board, lower),
             on: (0..729).map(|_| None).collect(),
             spare: Vec::new(),
         }
@@ -544,15 +514,16 @@ impl Runs {
     }
 }
 
-/// Nishio, multiple, dynamic and nested chains (SE's `getMultipleChainsHintList`).
-pub(crate) fn multiple_chains(board: &Board, mode: Mode) -> Option<Found> {
+/// Nishio, multiple, dynamic and nested chains (SE's `getMultipleChainsHintList`),
+/// `lower` the techniques dynamic (+) and nested chains apply inside (see [`Lower`]).
+pub(crate) fn multiple_chains(board: &Board, mode: Mode, lower: Lower) -> Option<Found> {
     let mut best = Best::new();
-    multiple_chains_into(board, mode, &mut best);
+    multiple_chains_into(board, mode, lower, &mut best);
     best.found
 }
 
-fn multiple_chains_into(board: &Board, mode: Mode, best: &mut Best) {
-    let mut runs = Runs::new(mode, *board);
+fn multiple_chains_into(board: &Board, mode: Mode, lower: Lower, best: &mut Best) {
+    let mut runs = Runs::new(mode, *board, lower);
     let base = mode.base();
     let mut removable = Vec::new();
     for cell in 0..81 {

@@ -12,8 +12,8 @@ use search_core::{
     dfs_tree_observed,
 };
 
-use crate::grid::Sudoku;
 use crate::options::{Algo, End, Found, Limit, Options};
+use crate::puzzle::Sudoku;
 
 /// A candidate-list board: placed values, and for each empty cell the set of
 /// values still possible (a bitmask standing in for the course formulation's list).
@@ -134,7 +134,7 @@ impl Board {
     pub(crate) fn to_line(&self) -> String {
         self.values
             .iter()
-            .map(|&value| crate::grid::symbol(value))
+            .map(|&value| crate::puzzle::symbol(value))
             .collect()
     }
 
@@ -151,11 +151,11 @@ impl Board {
                         let list: String = self
                             .candidates_of(row, column)
                             .into_iter()
-                            .map(crate::grid::symbol)
+                            .map(crate::puzzle::symbol)
                             .collect();
                         format!("{{{list}}}")
                     }
-                    value => crate::grid::symbol(value).to_string(),
+                    value => crate::puzzle::symbol(value).to_string(),
                 })
                 .collect();
             rows.push(cells.join(" "));

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, Unit};
 
 /// A sudoku grid of side 4, 9, 16 or 25 whose givens obey the rules (no value
 /// repeated in a row, column or box). Blank cells hold 0.
@@ -29,27 +29,6 @@ const PREVIEW_CHARS: usize = 100;
 
 /// Symbols used for the values 1..=25 in text.
 const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
-
-/// Which unit two clashing givens share.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    /// The same row.
-    Row,
-    /// The same column.
-    Column,
-    /// The same box.
-    Box,
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Unit::Row => "row",
-            Unit::Column => "column",
-            Unit::Box => "box",
-        })
-    }
-}
 
 /// The symbol of `value` (1-based) in text: `1`-`9`, then `A`-`P`.
 pub(crate) fn symbol(value: u8) -> char {
