@@ -157,7 +157,6 @@ pub mod check;
 pub mod cli;
 mod construct;
 mod count;
-mod formulation;
 mod min_conflicts;
 mod options;
 mod placement;
@@ -165,12 +164,12 @@ mod puzzle;
 mod solve;
 mod subproblem;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, Unvisited, WATCH_MAX_N, count};
-pub use formulation::{base_bytes, board_bytes};
 pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
 pub use puzzle::{ParseError, Queens};
@@ -184,6 +183,7 @@ pub use solve::{MAX_SOLVE_N, solve};
 pub use subproblem::{
     Share, Subproblem, SubproblemError, Symmetry, count_subproblem, split, split_mirror,
 };
+pub use textbook::{base_bytes, board_bytes};
 
 /// A board size that [`count`] or [`Queens::new`] does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use crate::construct::construct;
-use crate::formulation::{ChessBoard, Formulation, Move, search_observed};
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
+use crate::textbook::{ChessBoard, Formulation, Move, search_observed};
 use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats, Status};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
