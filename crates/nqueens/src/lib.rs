@@ -157,6 +157,7 @@ pub mod check;
 pub mod cli;
 mod construct;
 mod count;
+mod csp;
 mod min_conflicts;
 mod options;
 mod placement;
@@ -172,7 +173,7 @@ pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, Unvisited, WATCH_MAX_N, count};
 pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
-pub use puzzle::{ParseError, Queens};
+pub use puzzle::{ParseError, Queens, SizeError};
 /// How a run ended and which limit stopped it, shared by every puzzle
 /// crate: [`Limit::Node`] is a formulation's node limit or min-conflicts'
 /// step budget (its steps are its nodes, [`Stats::nodes`]), [`Limit::Time`]
@@ -184,19 +185,3 @@ pub use subproblem::{
     Share, Subproblem, SubproblemError, Symmetry, count_subproblem, split, split_mirror,
 };
 pub use textbook::{base_bytes, board_bytes};
-
-/// A board size that [`count`] or [`Queens::new`] does not take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum SizeError {
-    /// N = 0.
-    #[error("N must be at least 1: a board needs a square to put a queen on")]
-    Empty,
-    /// N above what the function supports.
-    #[error("N = {n} is larger than the largest supported board, {max}")]
-    TooLarge {
-        /// The N asked for.
-        n: usize,
-        /// The largest N supported.
-        max: usize,
-    },
-}

@@ -1,16 +1,12 @@
-//! The textbook formulations, which search where [`crate::count`] and the
-//! construction compute: a chessboard of candidate lists on
-//! search-core (depth-first or breadth-first on the most constrained row),
-//! and a constraint model on csp-core. They exist to be read and compared,
-//! and are cross-checked against the fast counter.
+//! The textbook formulations on search-core, which search where
+//! [`crate::count`] and the construction compute: a chessboard of
+//! candidate lists, depth-first or breadth-first on the most constrained
+//! row. They exist to be read and compared, and are cross-checked against
+//! the fast counter (the csp-core model is in `csp.rs`).
 
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
-use csp_core::{
-    Config as CspConfig, CountStatus, Inference, KeepSolutions, Model, Observer as CspObserver,
-    Solver, Status as CspStatus, VarOrder,
-};
 use search_core::{
     Config as SearchConfig, Observer as SearchObserver, Problem, Status as SearchStatus,
     bfs_tree_observed, dfs_tree_observed,
@@ -18,48 +14,8 @@ use search_core::{
 
 use puzzle_kit::Limits;
 
-use crate::{Algo, Limit, Stats};
-
-/// A formulation that finds placements by search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Formulation {
-    /// One variable per row holding its column, on csp-core: all-different
-    /// on `q[r]`, `q[r] + r` and `q[r] - r`, maintained arc consistency,
-    /// smallest domain first.
-    Csp,
-    /// DFS on the most constrained row, on search-core: a board whose empty rows hold
-    /// their candidate columns; assign the most constrained row, remove the
-    /// attacked squares from the other rows, fail when a row has none left;
-    /// depth first.
-    Dfs,
-    /// The same board, breadth first (every board generated is kept: give
-    /// it a memory budget, [`Limits::memory_limit`]).
-    Bfs,
-}
-
-impl Formulation {
-    /// The formulation `algo` runs, if it is one.
-    pub(crate) fn of(algo: Algo) -> Option<Formulation> {
-        match algo {
-            Algo::Csp => Some(Formulation::Csp),
-            Algo::Dfs => Some(Formulation::Dfs),
-            Algo::Bfs => Some(Formulation::Bfs),
-            Algo::Construct | Algo::MinConflicts => None,
-        }
-    }
-}
-
-/// How a formulation's search ended: the first placement found, how
-/// many were counted (1 at most unless counting), whether the search ran
-/// to its end, and the limit that stopped it, if one did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Run {
-    pub first: Option<Vec<u32>>,
-    pub count: u64,
-    pub exhausted: bool,
-    pub limit: Option<Limit>,
-    pub stats: Stats,
-}
+use crate::options::{Formulation, Run};
+use crate::{Algo, Stats};
 
 /// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
@@ -297,58 +253,19 @@ fn columns(board: &ChessBoard) -> Vec<u32> {
         .collect()
 }
 
-/// Runs `formulation` on `n` queens within `limits`: finds one placement
+/// Runs dfs or bfs (`formulation`) on `n` queens within `limits`, from
+/// `start`, telling `search` what the search does: finds one placement
 /// (`count_up_to` 1) or counts up to `count_up_to`.
-#[cfg(test)]
-pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run {
-    search_observed(
-        n,
-        formulation,
-        limits,
-        &mut search_core::NoObserver,
-        &mut csp_core::NoObserver,
-    )
-}
-
-/// Runs a formulation, telling `search` (dfs, bfs) or `csp` what the search does.
-pub(crate) fn search_observed<S, C>(
+pub(crate) fn run<S>(
     n: usize,
     formulation: Formulation,
     limits: &Limits,
+    start: Instant,
     search: &mut S,
-    csp: &mut C,
 ) -> Run
 where
     S: SearchObserver<ChessBoard, Move, u32>,
-    C: CspObserver,
 {
-    let start = Instant::now();
-    let algo = match formulation {
-        Formulation::Csp => Algo::Csp,
-        Formulation::Dfs => Algo::Dfs,
-        Formulation::Bfs => Algo::Bfs,
-    };
-    // What the cores do not count must fit before anything is allocated.
-    if limits
-        .memory_limit
-        .is_some_and(|bytes| base_bytes(n, algo) > bytes as u64)
-    {
-        let stats = Stats {
-            nodes: 0,
-            num_tested: (formulation != Formulation::Csp).then_some(0),
-            elapsed: start.elapsed(),
-        };
-        return Run {
-            first: None,
-            count: 0,
-            exhausted: false,
-            limit: Some(Limit::Memory),
-            stats,
-        };
-    }
-    if formulation == Formulation::Csp {
-        return csp_run(n, limits, start, csp);
-    }
     let queens = Queens::new(n, limits.count_up_to);
     let mut config = SearchConfig::default();
     if let Some(limit) = limits.node_limit {
@@ -391,200 +308,5 @@ where
             limit,
             stats,
         },
-    }
-}
-
-fn csp_run<C: CspObserver>(n: usize, limits: &Limits, start: Instant, observer: &mut C) -> Run {
-    let counting = limits.count_up_to > 1;
-    let mut model = Model::new();
-    // Columns from 1, as the trace and the events name them.
-    let rows = model.new_vars(n, 1..=n as i32);
-    let shifted = |sign: i32| -> Vec<_> {
-        rows.iter()
-            .enumerate()
-            .map(|(r, &q)| (q, sign * r as i32))
-            .collect()
-    };
-    model.all_different(&rows);
-    model.all_different_offset(&shifted(1));
-    model.all_different_offset(&shifted(-1));
-    // Counting explores every branch, where forward checking's cheaper nodes
-    // win; a single solution is found fastest with full propagation.
-    let inference = if counting {
-        Inference::ForwardChecking
-    } else {
-        Inference::Mac
-    };
-    let mut config = CspConfig::default()
-        .inference(inference)
-        .var_order(VarOrder::Mrv);
-    if let Some(limit) = limits.node_limit {
-        config = config.node_limit(limit);
-    }
-    if let Some(limit) = limits.time_limit {
-        config = config.time_limit(limit);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
-    let mut solver = Solver::new(model, config);
-    let stats = |nodes| Stats {
-        nodes,
-        num_tested: None,
-        elapsed: start.elapsed(),
-    };
-    if counting {
-        let (count, first) = if C::ACTIVE {
-            // The observer is told the solutions; the first is kept on the way.
-            let mut first = KeepSolutions::first(observer);
-            let count = solver.count_observed(limits.count_up_to, &mut first);
-            let first = first
-                .into_first()
-                .map(|values| values.iter().map(|&col| col as u32 - 1).collect());
-            (count, first)
-        } else {
-            let (mut first, mut seen) = (None, 0);
-            let count = solver.for_each_solution(|solution| {
-                if first.is_none() {
-                    first = Some(
-                        solution
-                            .values()
-                            .iter()
-                            .map(|&col| col as u32 - 1)
-                            .collect(),
-                    );
-                }
-                seen += 1;
-                seen < limits.count_up_to
-            });
-            (count, first)
-        };
-        let limit = match count.status {
-            CountStatus::Limit(limit) => Some(limit),
-            _ => None,
-        };
-        return Run {
-            first,
-            count: count.count,
-            exhausted: count.status == CountStatus::Complete,
-            limit,
-            stats: stats(count.stats.nodes),
-        };
-    }
-    let outcome = solver.solve_observed(observer);
-    let limit = match outcome.status {
-        CspStatus::Limit(limit) => Some(limit),
-        _ => None,
-    };
-    let first = outcome.solution.map(|solution| {
-        solution
-            .values()
-            .iter()
-            .map(|&col| col as u32 - 1)
-            .collect::<Vec<_>>()
-    });
-    Run {
-        count: u64::from(first.is_some()),
-        exhausted: limit.is_none() && first.is_none(),
-        first,
-        limit,
-        stats: stats(outcome.stats.nodes),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn within(node_limit: Option<u64>, memory_limit: usize) -> Limits {
-        Limits {
-            node_limit,
-            memory_limit: Some(memory_limit),
-            ..Limits::default()
-        }
-    }
-
-    fn counting(limits: Limits) -> Limits {
-        Limits {
-            count_up_to: u64::MAX,
-            ..limits
-        }
-    }
-
-    const ALL: [(Formulation, Algo); 3] = [
-        (Formulation::Csp, Algo::Csp),
-        (Formulation::Dfs, Algo::Dfs),
-        (Formulation::Bfs, Algo::Bfs),
-    ];
-
-    #[test]
-    fn a_memory_budget_stops_every_formulation_and_says_so() {
-        for (formulation, algo) in ALL {
-            // Too little for what the cores do not count: stopped at once.
-            let tiny = within(None, base_bytes(12, algo) as usize - 1);
-            let run = search(12, formulation, &tiny);
-            assert_eq!(run.limit, Some(Limit::Memory));
-            assert_eq!(run.stats.nodes, 0, "{formulation:?}");
-            // Enough for that, and little more.
-            let small = within(None, base_bytes(12, algo) as usize + 4096);
-            let run = search(12, formulation, &counting(small));
-            assert_eq!(run.limit, Some(Limit::Memory), "{formulation:?}");
-        }
-        // The node limit, when it comes first, is the one named.
-        let run = search(40, Formulation::Bfs, &within(Some(50), 1 << 30));
-        assert_eq!(run.limit, Some(Limit::Node));
-        assert_eq!(run.stats.nodes, 50);
-    }
-
-    /// A budget that refuses a board is a limit, never a proof (issue 17):
-    /// under every memory limit from what the cores do not count to one
-    /// that fits, 8 queens are found or the memory is named, and a count
-    /// is all 92 or stopped by the memory limit.
-    #[test]
-    fn a_memory_refusal_is_never_read_as_no_placement() {
-        for (formulation, algo) in ALL {
-            let base = base_bytes(8, algo) as usize;
-            for extra in [0, 1, 64, 512, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20] {
-                let limits = within(None, base + extra);
-                let what = format!("{formulation:?} within {extra} more bytes");
-                let run = search(8, formulation, &limits);
-                assert!(
-                    run.first.is_some() || run.limit == Some(Limit::Memory),
-                    "{what}: {run:?}"
-                );
-                let run = search(8, formulation, &counting(limits));
-                match run.limit {
-                    None => assert_eq!((run.count, run.exhausted), (92, true), "{what}"),
-                    Some(limit) => {
-                        assert_eq!(limit, Limit::Memory, "{what}");
-                        assert!(run.count < 92 && !run.exhausted, "{what}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_count_stops_at_count_up_to_with_its_first_placement() {
-        for (formulation, _) in ALL {
-            let limits = Limits {
-                count_up_to: 5,
-                ..Limits::default()
-            };
-            let run = search(8, formulation, &limits);
-            assert_eq!((run.count, run.exhausted, run.limit), (5, false, None));
-            assert_eq!(run.first.map(|first| first.len()), Some(8));
-            let run = search(6, formulation, &limits);
-            assert_eq!((run.count, run.exhausted), (4, true), "{formulation:?}");
-        }
-    }
-
-    #[test]
-    fn an_expansion_beyond_the_budget_is_refused_before_it_is_made() {
-        // N = 5000: one expansion of the candidate-list board is 5001 boards of
-        // 3 MB, 16 GB; a 1 GiB budget refuses it without allocating.
-        let run = search(5_000, Formulation::Dfs, &within(None, 1 << 30));
-        assert_eq!(run.limit, Some(Limit::Memory));
-        assert_eq!(run.stats.nodes, 0);
     }
 }
