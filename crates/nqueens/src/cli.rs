@@ -627,7 +627,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes,
-            counters: vec![("num_tested", outcome.stats.num_tested.unwrap_or(0))],
+            counters: vec![("num_tested", outcome.stats.counters.num_tested.unwrap_or(0))],
             elapsed: outcome.stats.elapsed,
             length: Some(outcome.count),
         });

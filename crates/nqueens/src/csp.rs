@@ -56,11 +56,7 @@ pub(crate) fn run<C: CspObserver>(
         config = config.memory_limit(bytes);
     }
     let mut solver = Solver::new(model, config);
-    let stats = |nodes| Stats {
-        nodes,
-        num_tested: None,
-        elapsed: start.elapsed(),
-    };
+    let stats = |nodes| Stats::new(nodes, start.elapsed());
     if counting {
         let (count, first) = if C::ACTIVE {
             // The observer is told the solutions; the first is kept on the way.

@@ -121,7 +121,7 @@
 //! - [`Algo::Csp`]: search nodes of csp-core, the root included (1
 //!   for the root's propagation, plus one per value tried);
 //! - [`Algo::Dfs`] and [`Algo::Bfs`]: boards generated on
-//!   search-core, the empty board included; [`Stats::num_tested`] keeps the
+//!   search-core, the empty board included; [`Counters::num_tested`] keeps the
 //!   course formulation's count of boards tested beside it;
 //! - the construction: rows filled; min-conflicts: queens placed in greedy
 //!   starts plus swaps tried.
@@ -171,7 +171,7 @@ pub mod watch;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, Unvisited, WATCH_MAX_N, count};
-pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
+pub use options::{Algo, CountOptions, Counters, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
 pub use puzzle::{ParseError, Queens, SizeError};
 /// How a run ended and which limit stopped it, shared by every puzzle

@@ -3,7 +3,6 @@
 //! engine here: the engines and the dispatch (`solve`) import these.
 
 use std::num::NonZeroUsize;
-use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Limits};
 
@@ -136,31 +135,30 @@ pub struct CountOptions {
 }
 
 /// The work a run did (see the crate docs, "Nodes", for each algorithm's
-/// unit).
+/// unit): `nodes` (the fast counter: queens placed; csp: search nodes, the
+/// root included; dfs and bfs: boards generated, the empty board
+/// included; the construction: rows filled; min-conflicts: queens placed
+/// in greedy starts plus swaps tried), the wall-clock time of the whole
+/// call, and nqueens' own [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// nqueens' own counters, beside the nodes and the time: the `stats` of a
+/// record after `nodes` and `micros`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// The fast counter: queens placed. csp: search nodes, the root
-    /// included. dfs and bfs: boards generated, the empty board included.
-    /// Construction: rows filled. Min-conflicts: queens placed in greedy
-    /// starts plus swaps tried.
-    pub nodes: u64,
+#[cfg_attr(feature = "app", derive(serde::Serialize, serde::Deserialize))]
+pub struct Counters {
     /// dfs and bfs only: the count of boards tested (taken from the
     /// frontier and given the goal test), the empty board included.
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub num_tested: Option<u64>,
-    /// Wall-clock time of the whole call.
-    pub elapsed: Duration,
 }
 
-impl puzzle_kit::Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+impl puzzle_kit::Counters for Counters {
+    /// `num_tested`, where there is one (dfs and bfs).
+    fn named(&self) -> Vec<(&'static str, u64)> {
         self.num_tested
             .map(|tested| ("num_tested", tested))
             .into_iter()

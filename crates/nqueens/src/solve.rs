@@ -9,7 +9,7 @@ use crate::construct::construct;
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
 use crate::options::{Formulation, Run};
 use crate::textbook::{ChessBoard, Move, base_bytes};
-use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats, Status};
+use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats, Status};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -60,11 +60,7 @@ where
 {
     let n = queens.n();
     let start = Instant::now();
-    let stats = |nodes| Stats {
-        nodes,
-        num_tested: None,
-        elapsed: start.elapsed(),
-    };
+    let stats = |nodes| Stats::new(nodes, start.elapsed());
     let one = |columns: Option<Vec<u32>>, limit: Option<Limit>, nodes| {
         let solution = columns.map(Placement::from_solver);
         let status = match (&solution, limit) {
@@ -152,8 +148,10 @@ where
     {
         let stats = Stats {
             nodes: 0,
-            num_tested: (formulation != Formulation::Csp).then_some(0),
             elapsed: start.elapsed(),
+            counters: Counters {
+                num_tested: (formulation != Formulation::Csp).then_some(0),
+            },
         };
         return Run {
             first: None,

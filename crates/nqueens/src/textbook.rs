@@ -15,7 +15,7 @@ use search_core::{
 use puzzle_kit::Limits;
 
 use crate::options::{Formulation, Run};
-use crate::{Algo, Stats};
+use crate::{Algo, Counters, Stats};
 
 /// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
@@ -284,8 +284,10 @@ where
     };
     let stats = Stats {
         nodes: run.stats.generated,
-        num_tested: Some(run.stats.num_tested),
         elapsed: start.elapsed(),
+        counters: Counters {
+            num_tested: Some(run.stats.num_tested),
+        },
     };
     let limit = match run.status {
         SearchStatus::Limit(limit) => Some(limit),
