@@ -195,8 +195,7 @@ impl puzzle_kit::Puzzle for Queens {
                 self.n()
             )));
         }
-        crate::check::check_columns(solution.columns())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+        crate::check::check_columns(solution.columns()).map_err(puzzle_kit::Violation::from)
     }
 }
 
