@@ -64,12 +64,12 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod csp;
-mod dfs;
 mod grid;
 mod options;
 mod puzzle;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 

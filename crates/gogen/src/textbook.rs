@@ -1,6 +1,7 @@
-//! Depth-first search with look-ahead on search-core: fill the first empty cell (row by
-//! row) with each unused letter, keep a successor only if every word can
-//! still be formed (the look-ahead), search depth-first with a closed set.
+//! The textbook formulation: depth-first search with look-ahead on
+//! search-core. Fill the first empty cell (row by row) with each unused
+//! letter, keep a successor only if every word can still be formed (the
+//! look-ahead), search depth-first with a closed set.
 
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
