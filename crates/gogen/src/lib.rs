@@ -75,7 +75,7 @@ pub mod watch;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use options::{Algo, DfsStats, Limit, Options, Outcome, Stats, Status};
+pub use options::{Algo, Counters, DfsStats, Limit, Options, Outcome, Stats, Status};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,
