@@ -87,7 +87,6 @@ impl puzzle_kit::Puzzle for Puzzle {
     }
 
     fn check(&self, solution: &Grid) -> Result<(), puzzle_kit::Violation> {
-        crate::check::check(self, solution)
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+        crate::check::check(self, solution).map_err(puzzle_kit::Violation::from)
     }
 }
