@@ -55,7 +55,6 @@
 
 #[cfg(feature = "app")]
 pub mod app;
-mod backtracking;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -69,6 +68,7 @@ mod puzzle;
 mod random;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 

@@ -1,12 +1,13 @@
-//! Brute force and MRV with forward checking on search-core, with their
-//! counter of recursive calls. Brute force fills the cells in reading order (a given is passed
-//! through when it breaks no rule), trying each digit of the cell's room
-//! that breaks no rule with the digits already on the board. The
-//! intelligent solver keeps a candidate set per cell, fills givens and
-//! rooms of one cell first with forward checking (each placed digit leaves
-//! its room and the cells within its distance in its row and column), then
-//! assigns the cell with the minimum remaining values (first in reading
-//! order on ties), trying its candidates in ascending order.
+//! The textbook formulations: brute force and MRV with forward checking
+//! on search-core, with their counter of recursive calls. Brute force
+//! fills the cells in reading order (a given is passed through when it
+//! breaks no rule), trying each digit of the cell's room that breaks no
+//! rule with the digits already on the board. The intelligent solver
+//! keeps a candidate set per cell, fills givens and rooms of one cell
+//! first with forward checking (each placed digit leaves its room and the
+//! cells within its distance in its row and column), then assigns the
+//! cell with the minimum remaining values (first in reading order on
+//! ties), trying its candidates in ascending order.
 //!
 //! The course formulation counts one call per visit of its recursive solver, including
 //! the visit that finds the board full: here every state search-core tests
