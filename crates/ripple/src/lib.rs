@@ -82,7 +82,7 @@ pub use generate::{
     ATTEMPTS, Difficulty, GenerateError, Generated, Grade, Progress, generate, generate_within,
     grade,
 };
-pub use options::{Algo, Options, Outcome, Stats};
+pub use options::{Algo, Counters, Options, Outcome, Stats};
 pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
 pub use puzzle_kit::{Limit, Status};
 pub use solve::{count_solutions, is_unique, solve};

@@ -24,7 +24,7 @@ use search_core::{
     Config, NoObserver, Observer, Problem, Status as SearchStatus, dfs_tree_observed,
 };
 
-use crate::options::{Options, Outcome, Stats, counted};
+use crate::options::{Counters, Options, Outcome, Stats, counted};
 use crate::puzzle::{Grid, Puzzle};
 
 /// The board shape both formulations share.
@@ -298,9 +298,11 @@ fn outcome(
         options,
         Stats {
             nodes: stats.generated,
-            backtracks: board.dead_ends.get(),
-            recursive_calls: Some(stats.num_tested + extra_calls),
             elapsed: started.elapsed(),
+            counters: Counters {
+                backtracks: board.dead_ends.get(),
+                recursive_calls: Some(stats.num_tested + extra_calls),
+            },
         },
     )
 }
@@ -429,9 +431,11 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
             options,
             Stats {
                 nodes: 1,
-                backtracks: 0,
-                recursive_calls: Some(singles),
                 elapsed: started.elapsed(),
+                counters: Counters {
+                    backtracks: 0,
+                    recursive_calls: Some(singles),
+                },
             },
         );
     }
