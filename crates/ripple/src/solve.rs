@@ -97,8 +97,7 @@ impl puzzle_kit::Puzzle for Puzzle {
                 self.cols()
             )));
         }
-        crate::check::check(self, solution.values())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+        crate::check::check(self, solution.values()).map_err(puzzle_kit::Violation::from)
     }
 }
 
