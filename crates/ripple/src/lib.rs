@@ -21,7 +21,7 @@
 //!   lines) that proves every collected puzzle of the fixtures unique in
 //!   microseconds; `csp`, the csp-core model under MAC ([`csp_model`]);
 //!   `mrv` and `brute`, MRV with forward checking and brute force on
-//!   search-core with their counter of recursive calls ([`Stats::recursive_calls`]). The
+//!   search-core with their counter of recursive calls ([`Counters::recursive_calls`]). The
 //!   [`Outcome`] is `puzzle_kit`'s: `status`, `solution`, `count`,
 //!   `count_complete`, `stats`; [`Puzzle`] implements
 //!   [`puzzle_kit::Puzzle`].
