@@ -120,7 +120,7 @@ fn record(request: &Request, outcome: &Outcome) -> Value {
         "nodes": stats.nodes,
         "micros": stats.elapsed.as_micros() as u64,
     });
-    if let Some(tested) = stats.num_tested {
+    if let Some(tested) = stats.counters.num_tested {
         counters["num_tested"] = json!(tested);
     }
     let mut record = json!({

@@ -134,9 +134,9 @@ fn record(solved: &Solved, counting: bool) -> GogenRecord {
         complete: outcome.count_complete,
     });
     let stats = &outcome.stats;
-    let dfs = stats.dfs;
+    let dfs = stats.counters.dfs;
     let counters = GogenCounters {
-        backtracks: Some(stats.backtracks),
+        backtracks: Some(stats.counters.backtracks),
         nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
         path_length: dfs.and_then(|dfs| dfs.path_length),
         efficiency: dfs.and_then(|dfs| dfs.efficiency()),
@@ -247,9 +247,9 @@ impl Show for Puzzle {
             let stats = &outcome.stats;
             let mut counters = vec![
                 ("nodes", stats.nodes.to_string()),
-                ("backtracks", stats.backtracks.to_string()),
+                ("backtracks", stats.counters.backtracks.to_string()),
             ];
-            if let Some(dfs) = stats.dfs {
+            if let Some(dfs) = stats.counters.dfs {
                 match (dfs.path_length, dfs.efficiency()) {
                     (Some(length), Some(efficiency)) => counters.push((
                         "efficiency",
@@ -295,8 +295,15 @@ impl Show for Puzzle {
 /// the depth-first search visited (0 for csp).
 impl Compare for Puzzle {
     fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
-        let visited = stats.dfs.as_ref().map_or(0, |dfs| dfs.nodes_visited);
-        vec![("backtracks", stats.backtracks), ("nodes_visited", visited)]
+        let visited = stats
+            .counters
+            .dfs
+            .as_ref()
+            .map_or(0, |dfs| dfs.nodes_visited);
+        vec![
+            ("backtracks", stats.counters.backtracks),
+            ("nodes_visited", visited),
+        ]
     }
 }
 

@@ -71,6 +71,10 @@ pub enum Violation {
         first: char,
         /// The second letter of the broken pair.
         second: char,
+        /// Where the rule is seen: of the two letters' cells, the later in
+        /// reading order, `[row, column]` from 0 (`None` for a letter no
+        /// grid holds).
+        cell: Option<[usize; 2]>,
     },
     /// A word of the puzzle has no path.
     #[error("paths: word {word} has no path")]
@@ -117,6 +121,54 @@ pub enum Violation {
         /// The next cell.
         to: [usize; 2],
     },
+}
+
+/// The violation as every puzzle's checker gives it
+/// ([`puzzle_kit::Puzzle::check`]): the message as it is, and the cell
+/// where the rule is broken when it is broken at one. A given changed: its
+/// cell. A word broken, or a path's two cells apart: of the two cells, the
+/// later in reading order (row by row). A path's cell that does not hold
+/// its letter: that cell, when it is on the grid. A solution text that is
+/// not a grid, a path missing, too long or for no word: no cell.
+///
+/// ```
+/// use gogen::{Grid, Puzzle, check};
+/// use puzzle_kit::Cell;
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let puzzle: Puzzle = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE".parse()?;
+/// let grid = Grid::from_line("MNGKDHAXEVWCLRYQUIPOSTJFB")?;
+/// assert_eq!(check::check(&puzzle, &grid), Ok(()));
+/// let moved = Grid::from_line("NMGKDHAXEVWCLRYQUIPOSTJFB")?;
+/// let violation = puzzle_kit::Violation::from(check::check(&puzzle, &moved).unwrap_err());
+/// assert_eq!(violation.cell, Some(Cell { row: 1, column: 1 }));
+/// assert_eq!(violation.message, "row 1, column 1: the puzzle gives M but the grid has N");
+/// # Ok(())
+/// # }
+/// ```
+impl From<Violation> for puzzle_kit::Violation {
+    fn from(violation: Violation) -> Self {
+        let on_grid = |[row, column]: [usize; 2]| {
+            (row < SIDE && column < SIDE).then(|| puzzle_kit::Cell::at_index(row, column))
+        };
+        let cell = match &violation {
+            Violation::GivenChanged { row, column, .. } => Some(puzzle_kit::Cell {
+                row: *row,
+                column: *column,
+            }),
+            Violation::WordBroken { cell, .. } => cell.and_then(on_grid),
+            Violation::PathCell { row, column, .. } => on_grid([*row, *column]),
+            Violation::PathApart { from, to, .. } => on_grid(*from.max(to)),
+            Violation::Grid(_)
+            | Violation::PathMissing { .. }
+            | Violation::PathForNoWord { .. }
+            | Violation::PathLength { .. } => None,
+        };
+        puzzle_kit::Violation {
+            cell,
+            message: violation.to_string(),
+        }
+    }
 }
 
 /// Whether cells `a` and `b` (row by row from 0) are distinct and touch
@@ -178,15 +230,20 @@ pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         let letters: Vec<char> = word.chars().collect();
         for pair in letters.windows(2) {
             let (first, second) = (pair[0], pair[1]);
-            let touching = match (index_of(first), index_of(second)) {
-                (Some(a), Some(b)) => touch(cell_of[a], cell_of[b]),
-                _ => false,
+            let cells = match (index_of(first), index_of(second)) {
+                (Some(a), Some(b)) => Some((cell_of[a], cell_of[b])),
+                _ => None,
             };
-            if !touching {
+            if !cells.is_some_and(|(a, b)| touch(a, b)) {
+                let later = cells
+                    .map(|(a, b)| a.max(b))
+                    .filter(|&cell| cell < CELLS)
+                    .map(|cell| [cell / SIDE, cell % SIDE]);
                 return Err(Violation::WordBroken {
                     word: word.clone(),
                     first,
                     second,
+                    cell: later,
                 });
             }
         }

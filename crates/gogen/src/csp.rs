@@ -10,7 +10,7 @@ use csp_core::{
 
 use crate::grid::Grid;
 use crate::options::Limit;
-use crate::options::{Found, Options, Stats, Stop, keep};
+use crate::options::{Counters, Found, Options, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle};
 
 /// The cells touching any cell of `cells`.
@@ -137,9 +137,11 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
     };
     let stats = Stats {
         nodes: count.stats.nodes,
-        backtracks: count.stats.backtracks,
-        dfs: None,
         elapsed: start.elapsed(),
+        counters: Counters {
+            backtracks: count.stats.backtracks,
+            dfs: None,
+        },
     };
     Found {
         solutions,
@@ -184,9 +186,11 @@ pub(crate) fn solve_observed<O: csp_core::Observer>(
         stop,
         stats: Stats {
             nodes: count.stats.nodes,
-            backtracks: count.stats.backtracks,
-            dfs: None,
             elapsed: start.elapsed(),
+            counters: Counters {
+                backtracks: count.stats.backtracks,
+                dfs: None,
+            },
         },
     }
 }

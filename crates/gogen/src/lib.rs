@@ -64,18 +64,18 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod csp;
-mod dfs;
 mod grid;
 mod options;
 mod puzzle;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::Violation;
 pub use grid::{Grid, GridError};
-pub use options::{Algo, DfsStats, Limit, Options, Outcome, Stats, Status};
+pub use options::{Algo, Counters, DfsStats, Limit, Options, Outcome, Stats, Status};
 pub use puzzle::{
     CELLS, Letter, MAX_LINE_BYTES, ParseError, Puzzle, SIDE, STANDARD_GIVEN_CELLS, adjacent,
     letter_char, letter_index,

@@ -1,10 +1,8 @@
 //! The shared types of a solve: which algorithm ([`Algo`]), how to run it
-//! ([`Options`]), its effort ([`Stats`], [`DfsStats`]) and its end
+//! ([`Options`]), its effort ([`Stats`], [`Counters`], [`DfsStats`]) and its end
 //! ([`Outcome`]). The engines import these; this module imports no engine.
 
-use std::time::Duration;
-
-use puzzle_kit::{Algorithm, Effort, Limits};
+use puzzle_kit::{Algorithm, Limits};
 
 pub use puzzle_kit::{Limit, Status};
 
@@ -52,33 +50,27 @@ puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 
-/// Search effort of one run.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Stats {
-    /// Search nodes examined, the root included, never more than the node
-    /// limit: for `csp` the root plus one per guess (1 when propagation
-    /// alone solves the puzzle); for `dfs` the states generated, the empty
-    /// grid included.
-    pub nodes: u64,
+/// Search effort of one run: `nodes` (search nodes examined, the root
+/// included, never more than the node limit: for `csp` the root plus one
+/// per guess, 1 when propagation alone solves the puzzle; for `dfs` the
+/// states generated, the empty grid included), the wall-clock time of the
+/// search, and gogen's own [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// Gogen's own counters, beside the nodes and the time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
     /// `csp`: guesses that were undone; `dfs`: states tested off the path
     /// to the first solution (dead ends).
     pub backtracks: u64,
     /// `dfs` only: the depth-first search's own counters.
     pub dfs: Option<DfsStats>,
-    /// Wall-clock time of the search.
-    pub elapsed: Duration,
 }
 
-impl Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+impl puzzle_kit::Counters for Counters {
+    /// `backtracks`, then for `dfs` `nodes_visited` and, when solved,
+    /// `path_length`: the record's order.
+    fn named(&self) -> Vec<(&'static str, u64)> {
         let mut counters = vec![("backtracks", self.backtracks)];
         if let Some(dfs) = &self.dfs {
             counters.push(("nodes_visited", dfs.nodes_visited));

@@ -31,7 +31,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
 pub fn solve_all(puzzle: &Puzzle, options: &Options) -> (Outcome, Vec<Grid>) {
     let found = match options.algo {
         Algo::Csp => crate::csp::solve(puzzle, options),
-        Algo::Dfs => crate::dfs::solve(puzzle, options),
+        Algo::Dfs => crate::textbook::solve(puzzle, options),
     };
     found.into_outcome()
 }
@@ -87,7 +87,6 @@ impl puzzle_kit::Puzzle for Puzzle {
     }
 
     fn check(&self, solution: &Grid) -> Result<(), puzzle_kit::Violation> {
-        crate::check::check(self, solution)
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+        crate::check::check(self, solution).map_err(puzzle_kit::Violation::from)
     }
 }

@@ -14,9 +14,9 @@ use cli_kit::app::Watchable;
 use cli_kit::{CspWatch, FormulationOutputs, Rendered, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 
-use crate::dfs::{Fill, Move, solve_observed, words_of};
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{CELLS, Letter, Puzzle, SIDE, letter_char};
+use crate::textbook::{Fill, Move, solve_observed, words_of};
 
 pub use cli_kit::app::Watch;
 

@@ -214,7 +214,7 @@ fn a_solved_puzzle_says_whether_its_solution_is_unique() {
     assert_eq!(dfs.fields.unique, Some(true));
     assert_eq!(dfs.stats.nodes, alone.nodes);
     assert_eq!(dfs.stats.extra.nodes_visited, Some(480));
-    assert_eq!(dfs.stats.extra.backtracks, Some(alone.backtracks));
+    assert_eq!(dfs.stats.extra.backtracks, Some(alone.counters.backtracks));
     // The count to 2 within the same node limit: 7 nodes solve, not count.
     let args = [
         "solve",

@@ -210,6 +210,60 @@ fn the_checker_rejects_moved_givens_and_broken_words() {
     assert!(check::check(&puzzle, &word_broken).is_err());
 }
 
+/// The checker's violation as `Puzzle::check` gives it: the message as
+/// the checker words it, and the cell where (the later of two cells in
+/// reading order for a rule between two), none where the rule is broken
+/// at no one cell.
+#[test]
+fn a_violation_gives_the_cell_where_the_rule_is_broken() {
+    use puzzle_kit::{Cell, Puzzle as _, Violation};
+    let puzzle = sample();
+    let at = |row, column| Some(Cell { row, column });
+    let given_moved = Grid::from_line("NMGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
+    let violation = puzzle.check(&given_moved).unwrap_err();
+    assert_eq!(violation.cell, at(1, 1));
+    assert_eq!(
+        violation.message,
+        "row 1, column 1: the puzzle gives M but the grid has N"
+    );
+    // CUT: C at row 3, column 2, U moved to row 5, column 2.
+    let word_broken = Grid::from_line("MNGKDHAXEVWCLRYQTIPOSUJFB").unwrap();
+    let violation = puzzle.check(&word_broken).unwrap_err();
+    assert_eq!(
+        violation.message,
+        "word CUT: C and U are not in adjacent cells"
+    );
+    assert_eq!(violation.cell, at(5, 2));
+    let grid = Grid::from_line("MNGKDHAXEVWCLRYQUIPOSTJFB").unwrap();
+    let path = |word: &str, cells: &[[usize; 2]]| -> Violation {
+        let mut paths: check::Paths = puzzle
+            .words()
+            .iter()
+            .map(|word| (word.clone(), grid.word_path(word).unwrap()))
+            .collect();
+        paths.insert(word.to_owned(), cells.to_vec());
+        check::check_paths(&puzzle, &grid, &paths)
+            .unwrap_err()
+            .into()
+    };
+    assert_eq!(path("MAN", &[[0, 0], [4, 4], [0, 1]]).cell, at(5, 5));
+    assert_eq!(path("MAN", &[[0, 0], [1, 1], [9, 0]]).cell, None);
+    assert_eq!(path("MAN", &[[0, 0], [1, 1]]).cell, None);
+    let broken = Grid::from_line("MNGKDHASEVWCLRYQUIPOXTJFB").unwrap();
+    let apart: check::Paths = [("AXLE".to_owned(), vec![[1, 1], [4, 0], [2, 2], [1, 3]])]
+        .into_iter()
+        .collect();
+    let only_axle: Puzzle = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nAXLE".parse().unwrap();
+    let violation: Violation = check::check_paths(&only_axle, &broken, &apart)
+        .unwrap_err()
+        .into();
+    assert_eq!(violation.cell, at(5, 1));
+    let not_a_grid: Violation = check::check_solution(&puzzle, "MNGKD", None)
+        .unwrap_err()
+        .into();
+    assert_eq!(not_a_grid.cell, None);
+}
+
 #[test]
 fn a_grid_line_names_what_is_wrong_and_where() {
     let cases = [

@@ -39,7 +39,7 @@ fn every_grid_made_and_expanded_is_an_event_and_the_outcome_is_the_plain_one() {
         assert_eq!(end["kind"], "end");
         assert_eq!(count("expand"), end["stats"]["expanded"]);
         // "Nodes visited" is the closed set plus one.
-        let visited = outcome.stats.dfs.as_ref().unwrap().nodes_visited;
+        let visited = outcome.stats.counters.dfs.as_ref().unwrap().nodes_visited;
         assert_eq!(count("expand") + count("goal") + 1, visited);
         // A count goes on past its one solution: no node ends it as the goal.
         let goal = events.iter().find(|event| event["kind"] == "goal");

@@ -38,13 +38,9 @@ pub struct Fields {
     pub threads: Option<usize>,
 }
 
-/// nqueens' own counters in `stats`, beside `nodes` and `micros`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// dfs and bfs: the boards tested.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub num_tested: Option<u64>,
-}
+/// nqueens' own counters in `stats`, beside `nodes` and `micros`: the
+/// crate's [`Counters`](crate::Counters), which the record serializes.
+pub use crate::options::Counters;
 
 /// A record as `check` reads it back: columns as `u64`, so that a column
 /// too large for the board is reported as off the board.
@@ -64,16 +60,13 @@ pub struct QueensView {
 
 /// The `stats` of a record.
 pub(crate) fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
-    let counters = Counters {
-        num_tested: stats.num_tested,
-    };
-    cli_kit::Stats::with(stats.nodes, stats.elapsed, counters)
+    cli_kit::Stats::with(stats.nodes, stats.elapsed, stats.counters)
 }
 
 /// The `--stats` line: nodes, boards tested, and the threads of a count.
 pub(crate) fn stats_line(stats: &Stats, threads: Option<usize>) -> String {
     let mut counters = vec![("nodes", stats.nodes.to_string())];
-    if let Some(tested) = stats.num_tested {
+    if let Some(tested) = stats.counters.num_tested {
         counters.push(("tested", tested.to_string()));
     }
     if let Some(threads) = threads {
@@ -142,7 +135,7 @@ fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> S
         _ => format!(
             "{} boards generated, {} tested,",
             stats.nodes,
-            stats.num_tested.unwrap_or_default()
+            stats.counters.num_tested.unwrap_or_default()
         ),
     };
     let board = show_bytes(board_bytes(n));
@@ -290,7 +283,7 @@ impl Show for Queens {
 /// tested (0 where there are none).
 impl Compare for Queens {
     fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
-        vec![("num_tested", stats.num_tested.unwrap_or(0))]
+        vec![("num_tested", stats.counters.num_tested.unwrap_or(0))]
     }
 }
 

@@ -82,6 +82,45 @@ pub enum Violation {
     },
 }
 
+/// The violation as every puzzle's checker gives it
+/// ([`puzzle_kit::Puzzle::check`]): the message as it is, and the cell of
+/// the queen at fault when two queens attack each other (the later of the
+/// two, the lower row: the one the check reaches second), its row and
+/// column from 1. A queen off the board is at no cell of the board, and an
+/// empty placement or one of the wrong length at none either: no cell.
+///
+/// ```
+/// use nqueens::check::check_placement;
+/// use puzzle_kit::Cell;
+///
+/// let violation = puzzle_kit::Violation::from(check_placement(&[0u32, 2, 1], 3).unwrap_err());
+/// assert_eq!(violation.cell, Some(Cell { row: 3, column: 2 }));
+/// ```
+impl From<Violation> for puzzle_kit::Violation {
+    fn from(violation: Violation) -> Self {
+        let message = violation.to_string();
+        let at = |row: usize, column: u64| match usize::try_from(column) {
+            Ok(column) => {
+                puzzle_kit::Violation::at(puzzle_kit::Cell::at_index(row, column), message.clone())
+            }
+            Err(_) => puzzle_kit::Violation::new(message.clone()),
+        };
+        match violation {
+            Violation::SameColumn {
+                second_row, column, ..
+            } => at(second_row, column),
+            Violation::SameDiagonal {
+                second_row,
+                second_column,
+                ..
+            } => at(second_row, second_column),
+            Violation::Empty | Violation::OffBoard { .. } | Violation::WrongLength { .. } => {
+                puzzle_kit::Violation::new(message)
+            }
+        }
+    }
+}
+
 /// Why a claim that N queens cannot be placed is false.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FalseClaim {
@@ -338,6 +377,31 @@ mod tests {
         );
         check(&[1, 3, 0, 2], 5, Err("5x5 but the placement has 4 rows"));
         check(&[], 4, Err("the placement is empty"));
+    }
+
+    /// The cell of the queen at fault, from 1: the later of two attacking
+    /// queens; none for a queen off the board or a placement of the wrong
+    /// length.
+    #[test]
+    fn a_violation_gives_the_cell_of_the_later_queen() {
+        let cell = |columns: &[u64], n: usize| {
+            let violation = check_placement(columns, n).expect_err("a violation");
+            let message = violation.to_string();
+            let violation = puzzle_kit::Violation::from(violation);
+            assert_eq!(violation.message, message);
+            violation.cell.map(|cell| (cell.row, cell.column))
+        };
+        // Rows 1 and 2 (0-based) on a diagonal: the queen of row 3, column 2.
+        assert_eq!(cell(&[0, 2, 1], 3), Some((3, 2)));
+        // Rows 0 and 3 in column 1: the queen of row 4, column 2.
+        assert_eq!(cell(&[1, 3, 0, 1], 4), Some((4, 2)));
+        // Down-left: the lower queen left of the upper one.
+        assert_eq!(cell(&[2, 1, 0], 3), Some((2, 2)));
+        // A clash found late: rows 1 and 3 (0-based), not the first rows.
+        assert_eq!(cell(&[3, 0, 4, 2, 1], 5), Some((4, 3)));
+        assert_eq!(cell(&[1, 3, 0, 4], 4), None);
+        assert_eq!(cell(&[1, 3, 0, 2], 5), None);
+        assert_eq!(cell(&[], 4), None);
     }
 
     #[test]

@@ -15,8 +15,10 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
 use crate::app::{record_stats, solve_json, stats_line, write_record};
+use crate::construct::construct;
 use crate::{
-    Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Queens, Stats, count, solve,
+    Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
+    count, solve,
 };
 use std::path::PathBuf;
 
@@ -627,7 +629,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes,
-            counters: vec![("num_tested", outcome.stats.num_tested.unwrap_or(0))],
+            counters: vec![("num_tested", outcome.stats.counters.num_tested.unwrap_or(0))],
             elapsed: outcome.stats.elapsed,
             length: Some(outcome.count),
         });
@@ -639,7 +641,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
         });
     }
     let (counts, stats) = count(n, &CountOptions::default())?;
-    push("fast", &fast_outcome(counts, stats));
+    push("fast", &fast_outcome(n, counts, stats));
     for &algo in <Algo as crate::Algorithm>::ALL {
         if !algo.searches() {
             continue;
@@ -661,15 +663,19 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
-/// The outcome of the fast counter: solved when it counted a placement.
-fn fast_outcome(counts: Counts, stats: Stats) -> Outcome {
+/// The outcome of the fast counter on `n` queens: solved when it counted a
+/// placement, with the construction's placement as its solution (the
+/// counter keeps none; the construction is linear in `n`, costs nothing
+/// beside a count, and gives the placement count records have always
+/// shown), so that no writer has to solve again for it.
+fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
     let status = match counts.total {
         0 => crate::Status::Unsolvable,
         _ => crate::Status::Solved,
     };
     Outcome {
         status,
-        solution: None,
+        solution: (counts.total > 0).then(|| Placement::from_solver(construct(n))),
         count: counts.total,
         count_complete: true,
         stats,
@@ -702,7 +708,7 @@ pub fn run_count(
         let (outcome, unique) = match algo.formulation() {
             None => {
                 let (counts, stats) = watched.count(n, threads)?;
-                (fast_outcome(counts, stats), Some(counts.unique))
+                (fast_outcome(n, counts, stats), Some(counts.unique))
             }
             Some(formulation) => {
                 // The fast counter's bound holds for the formulations too.
@@ -801,26 +807,23 @@ fn count_json(
         threads: Some(threads),
     };
     let mut record = Record::ended(outcome.status, fields);
-    record.solution = one_placement(n, outcome);
+    record.solution = one_placement(outcome);
     record.stats = record_stats(&outcome.stats);
     record
 }
 
 /// The placement a count record shows when solved (a solution exactly when
-/// solved, as in every crate's count records): the one the formulation's
-/// count found; the fast counter keeps none, so its record shows the
-/// construction's, linear in `n` (a count's `n` is small anyway).
-fn one_placement(n: usize, outcome: &Outcome) -> Option<Vec<u32>> {
+/// solved, as in every crate's count records): the one the run that
+/// counted holds, the formulation's first or, for the fast counter, the
+/// construction's ([`fast_outcome`]); no solve here.
+fn one_placement(outcome: &Outcome) -> Option<Vec<u32>> {
     if outcome.status != crate::Status::Solved {
         return None;
     }
-    if let Some(placement) = &outcome.solution {
-        return Some(placement.columns().to_vec());
-    }
-    let queens = Queens::new(n).ok()?;
-    solve(&queens, &Options::new(Algo::Construct))
+    outcome
         .solution
-        .map(crate::Placement::into_columns)
+        .as_ref()
+        .map(|placement| placement.columns().to_vec())
 }
 
 /// The record of `nqueens solve N --json` for a front end other than the

@@ -121,14 +121,7 @@ fn count_with<O: Observer>(
             (tally.counts(), tally.nodes)
         }
     };
-    Ok((
-        counts,
-        Stats {
-            nodes,
-            num_tested: None,
-            elapsed: start.elapsed(),
-        },
-    ))
+    Ok((counts, Stats::new(nodes, start.elapsed())))
 }
 
 /// Canonical solutions found, by the size of their symmetry class.

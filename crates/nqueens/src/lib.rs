@@ -121,7 +121,7 @@
 //! - [`Algo::Csp`]: search nodes of csp-core, the root included (1
 //!   for the root's propagation, plus one per value tried);
 //! - [`Algo::Dfs`] and [`Algo::Bfs`]: boards generated on
-//!   search-core, the empty board included; [`Stats::num_tested`] keeps the
+//!   search-core, the empty board included; [`Counters::num_tested`] keeps the
 //!   course formulation's count of boards tested beside it;
 //! - the construction: rows filled; min-conflicts: queens placed in greedy
 //!   starts plus swaps tried.
@@ -157,7 +157,7 @@ pub mod check;
 pub mod cli;
 mod construct;
 mod count;
-mod formulation;
+mod csp;
 mod min_conflicts;
 mod options;
 mod placement;
@@ -165,15 +165,15 @@ mod puzzle;
 mod solve;
 mod subproblem;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
 pub use check::{Violation, check_columns};
 pub use count::{Counts, MAX_COUNT_N, Unvisited, WATCH_MAX_N, count};
-pub use formulation::{base_bytes, board_bytes};
-pub use options::{Algo, CountOptions, DEFAULT_SEED, Options, Outcome, Stats};
+pub use options::{Algo, CountOptions, Counters, DEFAULT_SEED, Options, Outcome, Stats};
 pub use placement::{BOARD_VIEW_MAX, Placement};
-pub use puzzle::{ParseError, Queens};
+pub use puzzle::{ParseError, Queens, SizeError};
 /// How a run ended and which limit stopped it, shared by every puzzle
 /// crate: [`Limit::Node`] is a formulation's node limit or min-conflicts'
 /// step budget (its steps are its nodes, [`Stats::nodes`]), [`Limit::Time`]
@@ -184,19 +184,4 @@ pub use solve::{MAX_SOLVE_N, solve};
 pub use subproblem::{
     Share, Subproblem, SubproblemError, Symmetry, count_subproblem, split, split_mirror,
 };
-
-/// A board size that [`count`] or [`Queens::new`] does not take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum SizeError {
-    /// N = 0.
-    #[error("N must be at least 1: a board needs a square to put a queen on")]
-    Empty,
-    /// N above what the function supports.
-    #[error("N = {n} is larger than the largest supported board, {max}")]
-    TooLarge {
-        /// The N asked for.
-        n: usize,
-        /// The largest N supported.
-        max: usize,
-    },
-}
+pub use textbook::{base_bytes, board_bytes};

@@ -3,11 +3,10 @@
 //! engine here: the engines and the dispatch (`solve`) import these.
 
 use std::num::NonZeroUsize;
-use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Limits};
 
-use crate::Placement;
+use crate::{Limit, Placement};
 
 /// The seed of min-conflicts when none is given.
 pub const DEFAULT_SEED: u64 = 1;
@@ -136,31 +135,30 @@ pub struct CountOptions {
 }
 
 /// The work a run did (see the crate docs, "Nodes", for each algorithm's
-/// unit).
+/// unit): `nodes` (the fast counter: queens placed; csp: search nodes, the
+/// root included; dfs and bfs: boards generated, the empty board
+/// included; the construction: rows filled; min-conflicts: queens placed
+/// in greedy starts plus swaps tried), the wall-clock time of the whole
+/// call, and nqueens' own [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// nqueens' own counters, beside the nodes and the time: the `stats` of a
+/// record after `nodes` and `micros`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// The fast counter: queens placed. csp: search nodes, the root
-    /// included. dfs and bfs: boards generated, the empty board included.
-    /// Construction: rows filled. Min-conflicts: queens placed in greedy
-    /// starts plus swaps tried.
-    pub nodes: u64,
+#[cfg_attr(feature = "app", derive(serde::Serialize, serde::Deserialize))]
+pub struct Counters {
     /// dfs and bfs only: the count of boards tested (taken from the
     /// frontier and given the goal test), the empty board included.
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub num_tested: Option<u64>,
-    /// Wall-clock time of the whole call.
-    pub elapsed: Duration,
 }
 
-impl puzzle_kit::Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+impl puzzle_kit::Counters for Counters {
+    /// `num_tested`, where there is one (dfs and bfs).
+    fn named(&self) -> Vec<(&'static str, u64)> {
         self.num_tested
             .map(|tested| ("num_tested", tested))
             .into_iter()
@@ -172,3 +170,44 @@ impl puzzle_kit::Effort for Stats {
 /// or which limit stopped it), the first placement, how many were counted
 /// and whether that is all, and the [`Stats`].
 pub type Outcome = puzzle_kit::Outcome<Placement, Stats>;
+
+/// A formulation that finds placements by search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Formulation {
+    /// One variable per row holding its column, on csp-core: all-different
+    /// on `q[r]`, `q[r] + r` and `q[r] - r`, maintained arc consistency,
+    /// smallest domain first.
+    Csp,
+    /// DFS on the most constrained row, on search-core: a board whose empty rows hold
+    /// their candidate columns; assign the most constrained row, remove the
+    /// attacked squares from the other rows, fail when a row has none left;
+    /// depth first.
+    Dfs,
+    /// The same board, breadth first (every board generated is kept: give
+    /// it a memory budget, [`Limits::memory_limit`]).
+    Bfs,
+}
+
+impl Formulation {
+    /// The formulation `algo` runs, if it is one.
+    pub(crate) fn of(algo: Algo) -> Option<Formulation> {
+        match algo {
+            Algo::Csp => Some(Formulation::Csp),
+            Algo::Dfs => Some(Formulation::Dfs),
+            Algo::Bfs => Some(Formulation::Bfs),
+            Algo::Construct | Algo::MinConflicts => None,
+        }
+    }
+}
+
+/// How a formulation's search ended: the first placement found, how
+/// many were counted (1 at most unless counting), whether the search ran
+/// to its end, and the limit that stopped it, if one did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub first: Option<Vec<u32>>,
+    pub count: u64,
+    pub exhausted: bool,
+    pub limit: Option<Limit>,
+    pub stats: Stats,
+}

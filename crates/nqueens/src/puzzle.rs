@@ -1,10 +1,11 @@
 //! The puzzle: a board size N, read from text and shown as the command
-//! line takes it, and its [`puzzle_kit::Puzzle`] implementation.
+//! line takes it (its [`puzzle_kit::Puzzle`] implementation is in
+//! `solve.rs`), and the sizes it does not take ([`SizeError`]).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Algo, MAX_SOLVE_N, Options, Outcome, Placement, SizeError, Stats};
+use crate::MAX_SOLVE_N;
 
 /// N-Queens on an `n`×`n` board, `1 <= n <=` [`MAX_SOLVE_N`]: the puzzle
 /// type of this crate. It reads from and shows as its decimal size (`"8"`).
@@ -123,35 +124,18 @@ impl FromStr for Queens {
     }
 }
 
-impl puzzle_kit::Puzzle for Queens {
-    const NAME: &'static str = "nqueens";
-    type Error = ParseError;
-    type Algo = Algo;
-    type Options = Options;
-    type Solution = Placement;
-    type Stats = Stats;
-
-    fn to_line(&self) -> String {
-        Queens::to_line(*self)
-    }
-
-    fn solution_line(&self, solution: &Placement) -> String {
-        solution.to_line()
-    }
-
-    fn solve(&self, options: &Options) -> Outcome {
-        crate::solve(self, options)
-    }
-
-    fn check(&self, solution: &Placement) -> Result<(), puzzle_kit::Violation> {
-        if solution.n() != self.n {
-            return Err(puzzle_kit::Violation::new(format!(
-                "the placement has {} rows, the board {}",
-                solution.n(),
-                self.n
-            )));
-        }
-        crate::check::check_columns(solution.columns())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
-    }
+/// A board size that [`count`](crate::count) or [`Queens::new`] does not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// N = 0.
+    #[error("N must be at least 1: a board needs a square to put a queen on")]
+    Empty,
+    /// N above what the function supports.
+    #[error("N = {n} is larger than the largest supported board, {max}")]
+    TooLarge {
+        /// The N asked for.
+        n: usize,
+        /// The largest N supported.
+        max: usize,
+    },
 }

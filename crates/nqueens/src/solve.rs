@@ -1,11 +1,15 @@
-//! The dispatch: [`solve`] runs the engine of the chosen [`Algo`].
+//! The dispatch: [`solve`] runs the engine of the chosen [`Algo`]; and
+//! the [`puzzle_kit::Puzzle`] implementation of [`Queens`].
 
 use std::time::Instant;
 
+use puzzle_kit::Limits;
+
 use crate::construct::construct;
-use crate::formulation::{ChessBoard, Formulation, Move, search_observed};
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
-use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats, Status};
+use crate::options::{Formulation, Run};
+use crate::textbook::{ChessBoard, Move, base_bytes};
+use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats, Status};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -56,11 +60,7 @@ where
 {
     let n = queens.n();
     let start = Instant::now();
-    let stats = |nodes| Stats {
-        nodes,
-        num_tested: None,
-        elapsed: start.elapsed(),
-    };
+    let stats = |nodes| Stats::new(nodes, start.elapsed());
     let one = |columns: Option<Vec<u32>>, limit: Option<Limit>, nodes| {
         let solution = columns.map(Placement::from_solver);
         let status = match (&solution, limit) {
@@ -107,5 +107,191 @@ where
                 stats,
             )
         }
+    }
+}
+
+/// Runs `formulation` on `n` queens within `limits`: finds one placement
+/// (`count_up_to` 1) or counts up to `count_up_to`.
+#[cfg(test)]
+pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run {
+    search_observed(
+        n,
+        formulation,
+        limits,
+        &mut search_core::NoObserver,
+        &mut csp_core::NoObserver,
+    )
+}
+
+/// Runs a formulation, telling `search` (dfs, bfs) or `csp` what the search does.
+pub(crate) fn search_observed<S, C>(
+    n: usize,
+    formulation: Formulation,
+    limits: &Limits,
+    search: &mut S,
+    csp: &mut C,
+) -> Run
+where
+    S: search_core::Observer<ChessBoard, Move, u32>,
+    C: csp_core::Observer,
+{
+    let start = Instant::now();
+    let algo = match formulation {
+        Formulation::Csp => Algo::Csp,
+        Formulation::Dfs => Algo::Dfs,
+        Formulation::Bfs => Algo::Bfs,
+    };
+    // What the cores do not count must fit before anything is allocated.
+    if limits
+        .memory_limit
+        .is_some_and(|bytes| base_bytes(n, algo) > bytes as u64)
+    {
+        let stats = Stats {
+            nodes: 0,
+            elapsed: start.elapsed(),
+            counters: Counters {
+                num_tested: (formulation != Formulation::Csp).then_some(0),
+            },
+        };
+        return Run {
+            first: None,
+            count: 0,
+            exhausted: false,
+            limit: Some(Limit::Memory),
+            stats,
+        };
+    }
+    if formulation == Formulation::Csp {
+        return crate::csp::run(n, limits, start, csp);
+    }
+    crate::textbook::run(n, formulation, limits, start, search)
+}
+
+impl puzzle_kit::Puzzle for Queens {
+    const NAME: &'static str = "nqueens";
+    type Error = crate::ParseError;
+    type Algo = Algo;
+    type Options = Options;
+    type Solution = Placement;
+    type Stats = Stats;
+
+    fn to_line(&self) -> String {
+        Queens::to_line(*self)
+    }
+
+    fn solution_line(&self, solution: &Placement) -> String {
+        solution.to_line()
+    }
+
+    fn solve(&self, options: &Options) -> Outcome {
+        solve(self, options)
+    }
+
+    fn check(&self, solution: &Placement) -> Result<(), puzzle_kit::Violation> {
+        if solution.n() != self.n() {
+            return Err(puzzle_kit::Violation::new(format!(
+                "the placement has {} rows, the board {}",
+                solution.n(),
+                self.n()
+            )));
+        }
+        crate::check::check_columns(solution.columns()).map_err(puzzle_kit::Violation::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn within(node_limit: Option<u64>, memory_limit: usize) -> Limits {
+        Limits {
+            node_limit,
+            memory_limit: Some(memory_limit),
+            ..Limits::default()
+        }
+    }
+
+    fn counting(limits: Limits) -> Limits {
+        Limits {
+            count_up_to: u64::MAX,
+            ..limits
+        }
+    }
+
+    const ALL: [(Formulation, Algo); 3] = [
+        (Formulation::Csp, Algo::Csp),
+        (Formulation::Dfs, Algo::Dfs),
+        (Formulation::Bfs, Algo::Bfs),
+    ];
+
+    #[test]
+    fn a_memory_budget_stops_every_formulation_and_says_so() {
+        for (formulation, algo) in ALL {
+            // Too little for what the cores do not count: stopped at once.
+            let tiny = within(None, base_bytes(12, algo) as usize - 1);
+            let run = search(12, formulation, &tiny);
+            assert_eq!(run.limit, Some(Limit::Memory));
+            assert_eq!(run.stats.nodes, 0, "{formulation:?}");
+            // Enough for that, and little more.
+            let small = within(None, base_bytes(12, algo) as usize + 4096);
+            let run = search(12, formulation, &counting(small));
+            assert_eq!(run.limit, Some(Limit::Memory), "{formulation:?}");
+        }
+        // The node limit, when it comes first, is the one named.
+        let run = search(40, Formulation::Bfs, &within(Some(50), 1 << 30));
+        assert_eq!(run.limit, Some(Limit::Node));
+        assert_eq!(run.stats.nodes, 50);
+    }
+
+    /// A budget that refuses a board is a limit, never a proof (issue 17):
+    /// under every memory limit from what the cores do not count to one
+    /// that fits, 8 queens are found or the memory is named, and a count
+    /// is all 92 or stopped by the memory limit.
+    #[test]
+    fn a_memory_refusal_is_never_read_as_no_placement() {
+        for (formulation, algo) in ALL {
+            let base = base_bytes(8, algo) as usize;
+            for extra in [0, 1, 64, 512, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20] {
+                let limits = within(None, base + extra);
+                let what = format!("{formulation:?} within {extra} more bytes");
+                let run = search(8, formulation, &limits);
+                assert!(
+                    run.first.is_some() || run.limit == Some(Limit::Memory),
+                    "{what}: {run:?}"
+                );
+                let run = search(8, formulation, &counting(limits));
+                match run.limit {
+                    None => assert_eq!((run.count, run.exhausted), (92, true), "{what}"),
+                    Some(limit) => {
+                        assert_eq!(limit, Limit::Memory, "{what}");
+                        assert!(run.count < 92 && !run.exhausted, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_count_stops_at_count_up_to_with_its_first_placement() {
+        for (formulation, _) in ALL {
+            let limits = Limits {
+                count_up_to: 5,
+                ..Limits::default()
+            };
+            let run = search(8, formulation, &limits);
+            assert_eq!((run.count, run.exhausted, run.limit), (5, false, None));
+            assert_eq!(run.first.map(|first| first.len()), Some(8));
+            let run = search(6, formulation, &limits);
+            assert_eq!((run.count, run.exhausted), (4, true), "{formulation:?}");
+        }
+    }
+
+    #[test]
+    fn an_expansion_beyond_the_budget_is_refused_before_it_is_made() {
+        // N = 5000: one expansion of the candidate-list board is 5001 boards of
+        // 3 MB, 16 GB; a 1 GiB budget refuses it without allocating.
+        let run = search(5_000, Formulation::Dfs, &within(None, 1 << 30));
+        assert_eq!(run.limit, Some(Limit::Memory));
+        assert_eq!(run.stats.nodes, 0);
     }
 }

@@ -290,14 +290,7 @@ pub fn count_subproblem(part: &Subproblem) -> Result<(Share, Stats), SubproblemE
             (share, nodes)
         }
     };
-    Ok((
-        share,
-        Stats {
-            nodes,
-            num_tested: None,
-            elapsed: start.elapsed(),
-        },
-    ))
+    Ok((share, Stats::new(nodes, start.elapsed())))
 }
 
 /// Every completion of `columns`' first rows (queens that attack nothing),

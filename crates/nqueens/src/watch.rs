@@ -19,9 +19,9 @@ use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
 use search_core::{Generated, NodeView, Observer};
 use serde_json::json;
 
-use crate::formulation::{self, ChessBoard, Move};
 use crate::min_conflicts::RepairObserver;
 use crate::solve::solve_observed;
+use crate::textbook::{self, ChessBoard, Move};
 use crate::{Algo, Counts, Options, Outcome, Queens, SizeError, Stats, WATCH_MAX_N};
 
 /// Where a watched search goes: the event stream and the trace, and the
@@ -110,7 +110,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             )
         }
         Algo::Dfs | Algo::Bfs => {
-            let board_of = formulation::Queens::new(n, 1);
+            let board_of = textbook::Queens::new(n, 1);
             let render = |board: &ChessBoard| Rendered {
                 view: board_of.view(board),
                 line: Some(board.to_line()),
@@ -209,7 +209,7 @@ fn board_view(columns: &[u32]) -> String {
 /// [`SearchWatch`].
 struct FormulationWatch<'a, 'b> {
     out: FormulationOutputs<'a, 'b, ChessBoard, Move>,
-    board_of: &'a formulation::Queens,
+    board_of: &'a textbook::Queens,
     frontier: &'static str,
     breadth_first: bool,
 }

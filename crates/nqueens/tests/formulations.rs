@@ -153,7 +153,12 @@ fn a_node_limit_is_never_passed() {
             let stats = outcome.stats;
             assert!(stats.nodes <= limit, "{algo:?}, limit {limit}: {stats:?}");
             if outcome.status == Status::Limit(Limit::Node) {
-                assert!(stats.num_tested.is_none_or(|tested| tested <= stats.nodes));
+                assert!(
+                    stats
+                        .counters
+                        .num_tested
+                        .is_none_or(|tested| tested <= stats.nodes)
+                );
             }
             let outcome = solve(&queens(10), &all(algo).node_limit(limit));
             assert_eq!(
@@ -213,7 +218,7 @@ fn the_dfs_tries_the_most_constrained_row_and_stops_early() {
     // With the most constrained row first, the search places 8 queens
     // after testing a few dozen boards, not the thousands of plain row order.
     let stats = solve(&queens(8), &Options::new(Algo::Dfs)).stats;
-    let tested = stats.num_tested.unwrap_or(u64::MAX);
+    let tested = stats.counters.num_tested.unwrap_or(u64::MAX);
     assert!(tested < 100, "tested {tested} boards");
     assert!(stats.nodes >= tested, "{stats:?}");
 }

@@ -47,7 +47,7 @@ fn the_dfs_and_bfs_report_every_board_made_and_bfs_never_goes_back_up() {
         assert_eq!(end["kind"], "end");
         assert_eq!(count(&events, "expand"), end["stats"]["expanded"], "{algo}");
         let tested = count(&events, "expand") + count(&events, "goal");
-        assert_eq!(Some(tested), outcome.stats.num_tested, "{algo}");
+        assert_eq!(Some(tested), outcome.stats.counters.num_tested, "{algo}");
         if algo == Algo::Bfs {
             let depths: Vec<u64> = events
                 .iter()

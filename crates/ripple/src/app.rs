@@ -153,16 +153,9 @@ pub struct Fields {
     pub seed: Option<u64>,
 }
 
-/// The crate's counters beside `nodes` and `micros`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// Guesses or states that failed.
-    #[serde(default)]
-    pub backtracks: u64,
-    /// Calls of the recursive solver (`mrv`, `brute`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recursive_calls: Option<u64>,
-}
+/// The crate's counters beside `nodes` and `micros`: ripple's
+/// [`Counters`](crate::Counters), which the record serializes.
+pub use crate::options::Counters;
 
 /// A `solve` or `generate` record: solution as rows of digits.
 pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;
@@ -251,10 +244,7 @@ pub fn record(
     record.stats = RecordStats::with(
         outcome.stats.nodes,
         outcome.stats.elapsed,
-        Counters {
-            backtracks: outcome.stats.backtracks,
-            recursive_calls: outcome.stats.recursive_calls,
-        },
+        outcome.stats.counters,
     );
     record
 }
@@ -314,9 +304,9 @@ pub fn write_view(
     if flags.stats {
         let mut counters = vec![
             ("nodes", outcome.stats.nodes.to_string()),
-            ("backtracks", outcome.stats.backtracks.to_string()),
+            ("backtracks", outcome.stats.counters.backtracks.to_string()),
         ];
-        if let Some(calls) = outcome.stats.recursive_calls {
+        if let Some(calls) = outcome.stats.counters.recursive_calls {
             counters.push(("recursive calls", calls.to_string()));
         }
         counters.push(("algo", own.algo.name().to_owned()));
@@ -488,8 +478,8 @@ impl Show for Puzzle {
 /// solved.
 impl Compare for Puzzle {
     fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
-        let mut counters = vec![("backtracks", stats.backtracks)];
-        if let Some(calls) = stats.recursive_calls {
+        let mut counters = vec![("backtracks", stats.counters.backtracks)];
+        if let Some(calls) = stats.counters.recursive_calls {
             counters.push(("recursive_calls", calls));
         }
         counters

@@ -82,6 +82,41 @@ pub enum Violation {
     },
 }
 
+/// The violation as every puzzle's checker gives it
+/// ([`puzzle_kit::Puzzle::check`]): the message as it is, and the cell the
+/// message begins with (`row R, column C:`), where the rule is broken. For
+/// a rule between two cells that is the one the message names first: for
+/// a digit repeated in its room the later of the two in reading order,
+/// for two equal digits too close the earlier one, whose distance rule
+/// the other breaks. A grid of the wrong shape is at no cell.
+///
+/// ```
+/// use puzzle_kit::Cell;
+///
+/// let puzzle: ripple::Puzzle = "https://puzz.link/p?ripple/4/4/9n8rigk14h32k".parse()?;
+/// let mut wrong = [1, 2, 3, 1, 2, 1, 4, 2, 4, 3, 2, 1, 1, 2, 1, 3];
+/// wrong[15] = 9;
+/// let violation = puzzle_kit::Violation::from(ripple::check::check(&puzzle, &wrong).unwrap_err());
+/// assert_eq!(violation.cell, Some(Cell { row: 4, column: 4 }));
+/// assert!(violation.message.starts_with("row 4, column 4: 9 is not a digit"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl From<Violation> for puzzle_kit::Violation {
+    fn from(violation: Violation) -> Self {
+        let cell = match violation {
+            Violation::Shape { .. } => None,
+            Violation::GivenChanged { row, col, .. }
+            | Violation::OutOfRange { row, col, .. }
+            | Violation::RepeatedInRoom { row, col, .. }
+            | Violation::TooClose { row, col, .. } => Some(puzzle_kit::Cell { row, column: col }),
+        };
+        puzzle_kit::Violation {
+            cell,
+            message: violation.to_string(),
+        }
+    }
+}
+
 /// Checks `values` (row-major, `rows` x `cols` of the puzzle) against
 /// every rule: the givens kept, each room of n cells holding 1..=n once
 /// each, and two equal digits d in a row or column with at least d cells
@@ -258,4 +293,50 @@ pub fn givens_conflict(puzzle: &Puzzle) -> Option<Violation> {
     }
     let _ = rows;
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_kit::Cell;
+
+    /// The cell of a violation is the one its message begins with.
+    #[test]
+    fn a_violation_gives_the_cell_its_message_names_first() {
+        let puzzle: Puzzle = "https://puzz.link/p?ripple/4/4/9n8rigk14h32k"
+            .parse()
+            .unwrap();
+        let solution = [1u8, 2, 3, 1, 2, 1, 4, 2, 4, 3, 2, 1, 1, 2, 1, 3];
+        assert_eq!(check(&puzzle, &solution), Ok(()));
+        // 1 2 3 1 / 2 1 4 2 / 4 3 2 1 / 1 2 1 3, the givens 1 and 4 in
+        // row 2, 3 and 2 in row 3; rooms of 2 cells top left and in row 2.
+        let cell = |changes: &[(usize, u8)]| {
+            let mut values = solution;
+            for &(cell, digit) in changes {
+                values[cell] = digit;
+            }
+            let violation = check(&puzzle, &values).unwrap_err();
+            let message = violation.to_string();
+            let violation = puzzle_kit::Violation::from(violation);
+            assert_eq!(violation.message, message);
+            if let Some(cell) = violation.cell {
+                assert!(message.starts_with(&format!("{cell}:")), "{message}");
+            }
+            violation.cell
+        };
+        let at = |row, column| Some(Cell { row, column });
+        // The given 4 at row 2, column 3 changed.
+        assert_eq!(cell(&[(6, 3)]), at(2, 3));
+        // A 3 in a room of two cells.
+        assert_eq!(cell(&[(0, 3)]), at(1, 1));
+        // 1 twice in the top-left room: the later of the two.
+        assert_eq!(cell(&[(1, 1)]), at(1, 2));
+        // The top-left room swapped: the 2s of column 1 touch; the upper
+        // one, whose distance the lower breaks.
+        assert_eq!(cell(&[(0, 2), (1, 1)]), at(1, 1));
+        // The right-hand room reordered: the 1s of column 4 touch.
+        assert_eq!(cell(&[(7, 1), (11, 2)]), at(1, 4));
+        let shape = puzzle_kit::Violation::from(check(&puzzle, &solution[..12]).unwrap_err());
+        assert_eq!(shape.cell, None);
+    }
 }

@@ -144,9 +144,11 @@ fn outcome(first: Option<Grid>, counted: &Count, options: &Options, started: Ins
         options,
         Stats {
             nodes: counted.stats.nodes,
-            backtracks: counted.stats.backtracks,
-            recursive_calls: None,
             elapsed: started.elapsed(),
+            counters: crate::Counters {
+                backtracks: counted.stats.backtracks,
+                recursive_calls: None,
+            },
         },
     )
 }

@@ -1119,9 +1119,11 @@ pub(crate) fn solve_observed<O: Observer>(
         options,
         Stats {
             nodes: counted.counters.nodes,
-            backtracks: counted.counters.backtracks,
-            recursive_calls: None,
             elapsed: started.elapsed(),
+            counters: crate::Counters {
+                backtracks: counted.counters.backtracks,
+                recursive_calls: None,
+            },
         },
     )
 }

@@ -21,7 +21,7 @@
 //!   lines) that proves every collected puzzle of the fixtures unique in
 //!   microseconds; `csp`, the csp-core model under MAC ([`csp_model`]);
 //!   `mrv` and `brute`, MRV with forward checking and brute force on
-//!   search-core with their counter of recursive calls ([`Stats::recursive_calls`]). The
+//!   search-core with their counter of recursive calls ([`Counters::recursive_calls`]). The
 //!   [`Outcome`] is `puzzle_kit`'s: `status`, `solution`, `count`,
 //!   `count_complete`, `stats`; [`Puzzle`] implements
 //!   [`puzzle_kit::Puzzle`].
@@ -55,7 +55,6 @@
 
 #[cfg(feature = "app")]
 pub mod app;
-mod backtracking;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -69,6 +68,7 @@ mod puzzle;
 mod random;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
@@ -82,7 +82,7 @@ pub use generate::{
     ATTEMPTS, Difficulty, GenerateError, Generated, Grade, Progress, generate, generate_within,
     grade,
 };
-pub use options::{Algo, Options, Outcome, Stats};
+pub use options::{Algo, Counters, Options, Outcome, Stats};
 pub use puzzle::{Grid, MAX_ROOM, MAX_SIDE, Puzzle, ShapeError};
 pub use puzzle_kit::{Limit, Status};
 pub use solve::{count_solutions, is_unique, solve};

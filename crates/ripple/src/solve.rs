@@ -5,7 +5,7 @@ use puzzle_kit::{Limit, Status};
 
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::puzzle::{Grid, Puzzle};
-use crate::{backtracking, csp, fast};
+use crate::{csp, fast, textbook};
 
 /// Solves `puzzle` with `options` (the algorithm, the count, the limits).
 ///
@@ -24,8 +24,8 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
     match options.algo {
         Algo::Fast => fast::solve(puzzle, options),
         Algo::Csp => csp::solve(puzzle, options),
-        Algo::Mrv => backtracking::mrv(puzzle, options),
-        Algo::Brute => backtracking::brute(puzzle, options),
+        Algo::Mrv => textbook::mrv(puzzle, options),
+        Algo::Brute => textbook::brute(puzzle, options),
     }
 }
 
@@ -97,8 +97,7 @@ impl puzzle_kit::Puzzle for Puzzle {
                 self.cols()
             )));
         }
-        crate::check::check(self, solution.values())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+        crate::check::check(self, solution.values()).map_err(puzzle_kit::Violation::from)
     }
 }
 

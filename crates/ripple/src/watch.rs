@@ -20,9 +20,9 @@ use csp_core::{Cause, Observer as CspObserver, Var};
 use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
-use crate::backtracking::{self, Candidates, Filling, Prepared};
 use crate::options::{Algo, Options, Outcome};
 use crate::puzzle::{Grid, Puzzle};
+use crate::textbook::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
 /// Where a watched solve goes (cli-kit's): the event stream and the trace,
@@ -138,7 +138,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                backtracking::brute_observed(puzzle, options, &mut observer)
+                textbook::brute_observed(puzzle, options, &mut observer)
             } else {
                 let mut observer = FormulationWatch {
                     events: SearchWatch::new(
@@ -151,7 +151,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                     ),
                     calls: &mut calls,
                 };
-                backtracking::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
+                textbook::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
                     observer.calls.prepared(prepared);
                 })
             }
@@ -375,7 +375,7 @@ impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8
         let name = self.calls.name(cell);
         let given = puzzle.givens()[cell];
         let (what, dead_end) = if given != 0 {
-            if backtracking::legal(puzzle, &state.values, cell, given) {
+            if textbook::legal(puzzle, &state.values, cell, given) {
                 (format!("{name} holds the given {given}"), false)
             } else {
                 (
@@ -386,7 +386,7 @@ impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8
         } else {
             let size = puzzle.room_size(cell);
             let fits: Vec<String> = (1..=size as u8)
-                .filter(|&digit| backtracking::legal(puzzle, &state.values, cell, digit))
+                .filter(|&digit| textbook::legal(puzzle, &state.values, cell, digit))
                 .map(|digit| digit.to_string())
                 .collect();
             if fits.is_empty() {
@@ -448,7 +448,7 @@ impl Observer<Candidates, (usize, u8), u32>
             self.calls.path.truncate(depth);
             self.calls.path.push(state.clone());
         }
-        let (what, kind) = match backtracking::find_min_mrv(state) {
+        let (what, kind) = match textbook::find_min_mrv(state) {
             None => (
                 "every cell filled: a solution, counted; the search goes on".to_owned(),
                 CallKind::Counted,

@@ -126,9 +126,12 @@ fn assert_same_run(watched: &Outcome, plain: &Outcome, what: &str) {
         "{what}"
     );
     assert_eq!(watched.stats.nodes, plain.stats.nodes, "{what}");
-    assert_eq!(watched.stats.backtracks, plain.stats.backtracks, "{what}");
     assert_eq!(
-        watched.stats.recursive_calls, plain.stats.recursive_calls,
+        watched.stats.counters.backtracks, plain.stats.counters.backtracks,
+        "{what}"
+    );
+    assert_eq!(
+        watched.stats.counters.recursive_calls, plain.stats.counters.recursive_calls,
         "{what}"
     );
 }
@@ -172,7 +175,10 @@ fn the_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
             let watched = watch(&puzzle, &options);
             let what = format!("{path} {algo}");
             let stats = watched.outcome.stats;
-            let calls = stats.recursive_calls.expect("the recursive calls counter");
+            let calls = stats
+                .counters
+                .recursive_calls
+                .expect("the recursive calls counter");
             // MRV counts the rooms of one cell it fills before searching.
             let singles = if algo == Algo::Mrv {
                 puzzle.rooms().iter().filter(|room| room.len() == 1).count() as u64
@@ -201,11 +207,11 @@ fn the_recursive_calls_are_the_calls_the_events_and_the_trace_show() {
                 .lines()
                 .filter(|line| line.starts_with("call ") && line.ends_with("backtrack"))
                 .count() as u64;
-            assert_eq!(backtracks, stats.backtracks, "{what}");
+            assert_eq!(backtracks, stats.counters.backtracks, "{what}");
             assert!(
                 watched.trace.ends_with(&format!(
                     "{calls} recursive calls, {} backtracks, {} states\n",
-                    stats.backtracks, stats.nodes
+                    stats.counters.backtracks, stats.nodes
                 )),
                 "{what}: {}",
                 watched.trace.lines().last().unwrap_or_default()
@@ -221,19 +227,31 @@ fn the_recursive_call_counts_stay_what_they_are_on_the_example_puzzle() {
     let puzzle = puzzle("ascii/generated-6x6-medium-s3.txt");
     let brute = watch(&puzzle, &Options::new(Algo::Brute)).outcome.stats;
     assert_eq!(
-        (brute.recursive_calls, brute.nodes, brute.backtracks),
+        (
+            brute.counters.recursive_calls,
+            brute.nodes,
+            brute.counters.backtracks
+        ),
         (Some(682), 688, 155)
     );
     let mrv = watch(&puzzle, &Options::new(Algo::Mrv)).outcome.stats;
     assert_eq!(
-        (mrv.recursive_calls, mrv.nodes, mrv.backtracks),
+        (
+            mrv.counters.recursive_calls,
+            mrv.nodes,
+            mrv.counters.backtracks
+        ),
         (Some(118), 118, 17)
     );
     let mrv = watch(&puzzle, &Options::new(Algo::Mrv).count_up_to(2))
         .outcome
         .stats;
     assert_eq!(
-        (mrv.recursive_calls, mrv.nodes, mrv.backtracks),
+        (
+            mrv.counters.recursive_calls,
+            mrv.nodes,
+            mrv.counters.backtracks
+        ),
         (Some(132), 131, 19)
     );
 }
@@ -252,7 +270,11 @@ fn the_decisions_of_fast_and_csp_are_their_nodes_and_each_failure_a_wipeout() {
                 // The fast engine's refutation (the digit taken out of the
                 // cell) is a node too.
                 assert_eq!(decide + refute + 1, stats.nodes, "{what}");
-                assert_eq!(watched.count("wipeout"), stats.backtracks, "{what}");
+                assert_eq!(
+                    watched.count("wipeout"),
+                    stats.counters.backtracks,
+                    "{what}"
+                );
                 assert_eq!(
                     watched.count("propagate"),
                     1 + decide + refute,

@@ -1,12 +1,13 @@
-//! Brute force and MRV with forward checking on search-core, with their
-//! counter of recursive calls. Brute force fills the cells in reading order (a given is passed
-//! through when it breaks no rule), trying each digit of the cell's room
-//! that breaks no rule with the digits already on the board. The
-//! intelligent solver keeps a candidate set per cell, fills givens and
-//! rooms of one cell first with forward checking (each placed digit leaves
-//! its room and the cells within its distance in its row and column), then
-//! assigns the cell with the minimum remaining values (first in reading
-//! order on ties), trying its candidates in ascending order.
+//! The textbook formulations: brute force and MRV with forward checking
+//! on search-core, with their counter of recursive calls. Brute force
+//! fills the cells in reading order (a given is passed through when it
+//! breaks no rule), trying each digit of the cell's room that breaks no
+//! rule with the digits already on the board. The intelligent solver
+//! keeps a candidate set per cell, fills givens and rooms of one cell
+//! first with forward checking (each placed digit leaves its room and the
+//! cells within its distance in its row and column), then assigns the
+//! cell with the minimum remaining values (first in reading order on
+//! ties), trying its candidates in ascending order.
 //!
 //! The course formulation counts one call per visit of its recursive solver, including
 //! the visit that finds the board full: here every state search-core tests
@@ -23,7 +24,7 @@ use search_core::{
     Config, NoObserver, Observer, Problem, Status as SearchStatus, dfs_tree_observed,
 };
 
-use crate::options::{Options, Outcome, Stats, counted};
+use crate::options::{Counters, Options, Outcome, Stats, counted};
 use crate::puzzle::{Grid, Puzzle};
 
 /// The board shape both formulations share.
@@ -297,9 +298,11 @@ fn outcome(
         options,
         Stats {
             nodes: stats.generated,
-            backtracks: board.dead_ends.get(),
-            recursive_calls: Some(stats.num_tested + extra_calls),
             elapsed: started.elapsed(),
+            counters: Counters {
+                backtracks: board.dead_ends.get(),
+                recursive_calls: Some(stats.num_tested + extra_calls),
+            },
         },
     )
 }
@@ -428,9 +431,11 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
             options,
             Stats {
                 nodes: 1,
-                backtracks: 0,
-                recursive_calls: Some(singles),
                 elapsed: started.elapsed(),
+                counters: Counters {
+                    backtracks: 0,
+                    recursive_calls: Some(singles),
+                },
             },
         );
     }

@@ -1,6 +1,7 @@
-//! Depth-first search with look-ahead on search-core: fill the first empty cell (row by
-//! row) with each unused letter, keep a successor only if every word can
-//! still be formed (the look-ahead), search depth-first with a closed set.
+//! The textbook formulation: depth-first search with look-ahead on
+//! search-core. Fill the first empty cell (row by row) with each unused
+//! letter, keep a successor only if every word can still be formed (the
+//! look-ahead), search depth-first with a closed set.
 
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
@@ -10,7 +11,7 @@ use search_core::{
 };
 
 use crate::grid::Grid;
-use crate::options::{DfsStats, Found, Limit, Options, Stats, Stop, keep};
+use crate::options::{Counters, DfsStats, Found, Limit, Options, Stats, Stop, keep};
 use crate::puzzle::{CELLS, Letter, NEIGHBOURS, Puzzle, letter_index};
 
 /// A partly filled grid. `EMPTY` marks a blank cell.
@@ -245,16 +246,18 @@ pub(crate) fn solve_observed<O: Observer<Fill, Move, u32>>(
     let stats = Stats {
         // search-core's node count, the one its node limit bounds.
         nodes: search.stats.generated,
-        backtracks: search
-            .stats
-            .num_tested
-            .saturating_sub(path_length.unwrap_or(0)),
-        dfs: Some(DfsStats {
-            // The course formulation reports its closed set plus one as "nodes visited".
-            nodes_visited: search.stats.num_tested + 1,
-            path_length,
-        }),
         elapsed: start_time.elapsed(),
+        counters: Counters {
+            backtracks: search
+                .stats
+                .num_tested
+                .saturating_sub(path_length.unwrap_or(0)),
+            dfs: Some(DfsStats {
+                // The course formulation reports its closed set plus one as "nodes visited".
+                nodes_visited: search.stats.num_tested + 1,
+                path_length,
+            }),
+        },
     };
     Found {
         solutions,
