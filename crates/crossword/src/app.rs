@@ -166,7 +166,7 @@ pub fn fill_item_watched(
         let grid = problem.grid();
         // A text grid is named where it starts, an ipuz file at its
         // "puzzle"; a .puz file as a whole.
-        let (at, here) = match crate::grid::grid_start(bytes) {
+        let (at, here) = match crate::puzzle::grid_start(bytes) {
             Some((line, column)) => (
                 format!("line {line}, column {column}: "),
                 " that starts here",

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cell, Grid};
 use crate::words::WordList;
 
 /// Why a fill fails the check.

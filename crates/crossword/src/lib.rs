@@ -57,22 +57,24 @@ pub mod cli;
 mod csp;
 mod error;
 mod fast;
-mod grid;
 mod options;
 mod problem;
+mod puzzle;
 mod slots;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 mod words;
 
-pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};
+pub use csp::{CspModel, model as csp_model};
 pub use error::{Location, ParseError};
-pub use grid::{Cell, Grid, GridFormat, MAX_SIDE};
 pub use options::{Algo, ClickedArc, Fill, Options, Outcome, Stats, Words};
 pub use problem::{Entry, Problem};
+pub use puzzle::{Cell, Grid, GridFormat, MAX_SIDE};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};
 pub use solve::{UNIQUE_NODE_LIMIT, ac3, is_unique, solve, solve_problem, unique_budget};
+pub use textbook::{Ac3Result, Revision};
 pub use words::{DEFAULT_SCORE, Dropped, Word, WordList, letters_to_string};

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Limits, Status};
 
-use crate::grid::Grid;
 use crate::problem::Entry;
+use crate::puzzle::Grid;
 use crate::slots::Direction;
 use crate::words::WordList;
 

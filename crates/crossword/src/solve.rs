@@ -4,12 +4,13 @@
 
 use puzzle_kit::{Puzzle, Status};
 
-use crate::csp::{self, Ac3Result};
+use crate::csp;
 use crate::error::ParseError;
 use crate::fast;
-use crate::grid::Grid;
 use crate::options::{Algo, Fill, Options, Outcome, Run, Words, builtin_words};
 use crate::problem::Problem;
+use crate::puzzle::Grid;
+use crate::textbook::{self, Ac3Result};
 
 /// Fills the template `grid` from the options' word list (the built-in
 /// list unless [`Options::words`] gave one) with the options' algorithm.
@@ -39,7 +40,7 @@ fn run(problem: &Problem, options: &Options, words: Option<Words>) -> Outcome {
     let run = match options.algo {
         Algo::Fast => fast::solve(problem, options),
         Algo::Mac => csp::mac(problem, options),
-        Algo::Ac3 => csp::ac3(problem, options).0,
+        Algo::Ac3 => textbook::ac3(problem, options).0,
     };
     outcome(problem, options, run, words)
 }
@@ -95,7 +96,7 @@ pub fn is_unique(problem: &Problem, options: &Options, nodes: u64) -> Option<boo
 /// limit), and the domains before and after with the revisions (recorded
 /// when [`Options::trace`] is set).
 pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
-    let (run, result) = csp::ac3(problem, options);
+    let (run, result) = textbook::ac3(problem, options);
     (
         outcome(problem, options, run, options.words.clone()),
         result,

@@ -23,10 +23,11 @@ use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
 
-use crate::csp::{self, Ac3Result};
-use crate::grid::Grid;
+use crate::csp;
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::problem::Problem;
+use crate::puzzle::Grid;
+use crate::textbook::{self, Ac3Result};
 use crate::{fast, solve};
 
 pub use cli_kit::app::Watch;
@@ -107,7 +108,7 @@ pub fn fill_watched(
         Algo::Fast => (fast::solve_observed(problem, options, &mut observer), None),
         Algo::Mac => (csp::mac_observed(problem, options, &mut observer), None),
         Algo::Ac3 => {
-            let (run, result) = csp::ac3_observed(problem, options, &mut observer);
+            let (run, result) = textbook::ac3_observed(problem, options, &mut observer);
             (run, Some(result))
         }
     };
