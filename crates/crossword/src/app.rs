@@ -281,7 +281,7 @@ impl FillReport {
                 words: Some(self.words.name.clone()),
                 min_score: self.words.min_score,
                 allow_repeats: self.allow_repeats,
-                reason: outcome.stats.reason.clone(),
+                reason: outcome.stats.counters.reason.clone(),
             },
         );
         record.solution = rows;
@@ -289,9 +289,10 @@ impl FillReport {
             outcome.stats.nodes,
             outcome.stats.elapsed,
             Counters {
-                backtracks: outcome.stats.backtracks,
-                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.restarts),
-                arc_revisions: (self.algo != Algo::Fast).then_some(outcome.stats.arc_revisions),
+                backtracks: outcome.stats.counters.backtracks,
+                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.counters.restarts),
+                arc_revisions: (self.algo != Algo::Fast)
+                    .then_some(outcome.stats.counters.arc_revisions),
             },
         );
         record
@@ -344,11 +345,11 @@ impl FillReport {
                     write_fill(&mut data, fill)?;
                 }
             }
-            (Status::Unsolvable, _) => match &outcome.stats.reason {
+            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
                 Some(reason) => writeln!(result, "unfillable: {reason}")?,
                 None => writeln!(result, "unfillable: no fill of this grid from this list")?,
             },
-            (status, _) => match &outcome.stats.reason {
+            (status, _) => match &outcome.stats.counters.reason {
                 Some(reason) => writeln!(result, "limit: {reason}")?,
                 None => writeln!(result, "limit: {status}")?,
             },
@@ -374,12 +375,12 @@ impl FillReport {
             let s = &outcome.stats;
             let mut counters = vec![
                 ("nodes", s.nodes.to_string()),
-                ("backtracks", s.backtracks.to_string()),
+                ("backtracks", s.counters.backtracks.to_string()),
             ];
             if self.algo == Algo::Fast {
-                counters.push(("restarts", s.restarts.to_string()));
+                counters.push(("restarts", s.counters.restarts.to_string()));
             } else {
-                counters.push(("arc revisions", s.arc_revisions.to_string()));
+                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
             }
             counters.push(("algo", self.algo.name().to_owned()));
             writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;

@@ -13,7 +13,7 @@ use csp_core::{
 
 use puzzle_kit::Status;
 
-use crate::options::{Options, Run, Stats};
+use crate::options::{Counters, Options, Run, Stats};
 use crate::problem::Problem;
 /// The csp-core model of a problem and its variables, slot by slot.
 #[derive(Debug)]
@@ -91,11 +91,13 @@ pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, ob
     let mut solver = Solver::new(model, config);
     let stats_of = |stats: csp_core::Stats| Stats {
         nodes: stats.nodes,
-        backtracks: stats.backtracks,
-        restarts: 0,
-        arc_revisions: stats.arc_revisions,
         elapsed: started.elapsed(),
-        reason: None,
+        counters: Counters {
+            backtracks: stats.backtracks,
+            restarts: 0,
+            arc_revisions: stats.arc_revisions,
+            reason: None,
+        },
     };
     let fill_of = |values: &[i32]| -> Vec<u32> {
         vars.iter().map(|var| values[var.index()] as u32).collect()

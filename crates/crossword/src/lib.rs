@@ -20,8 +20,8 @@
 //!   ([`csp_model`]); `ac3`, arc consistency alone, with its
 //!   revision table from [`ac3`]. The [`Outcome`] holds the status, the first
 //!   [`Fill`], the count (`.count_up_to(k)` counts fills exactly) and the
-//!   [`Stats`] (whose `reason` says why a grid is unfillable or what
-//!   stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].
+//!   [`Stats`] (nodes, time and the crate's [`Counters`], whose `reason`
+//!   says why a grid is unfillable or what stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].
 //! - **Checking** ([`check`]): the independent checker of a fill.
 //!
 //! ```
@@ -70,7 +70,7 @@ mod words;
 
 pub use csp::{CspModel, model as csp_model};
 pub use error::{Location, ParseError};
-pub use options::{Algo, ClickedArc, Fill, Options, Outcome, Stats, Words};
+pub use options::{Algo, ClickedArc, Counters, Fill, Options, Outcome, Stats, Words};
 pub use problem::{Entry, Problem};
 pub use puzzle::{Cell, Grid, GridFormat, MAX_SIDE};
 pub use puzzle_kit::{Limit, Status};

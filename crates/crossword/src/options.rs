@@ -5,7 +5,6 @@
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Limits, Status};
 
@@ -176,34 +175,31 @@ impl Options {
     }
 }
 
-/// Search effort, and why a run ended without a fill.
+/// Search effort, and why a run ended without a fill: the nodes (the root
+/// plus one per decision, a word tried in a slot), the wall-clock time and
+/// the crossword's [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// The crossword's own part of [`Stats`]: the search's counters and why a
+/// run ended without a fill.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search nodes: the root plus one per decision (a word tried in a slot).
-    pub nodes: u64,
+pub struct Counters {
     /// Decisions or refutations whose propagation failed.
     pub backtracks: u64,
     /// Restarts (`fast`).
     pub restarts: u64,
     /// Arc revisions (`ac3`, `mac`).
     pub arc_revisions: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
     /// Why: the entry no word fits when unsolvable is found before or at
     /// the root, or what stopped the search at a limit.
     pub reason: Option<String>,
 }
 
-impl puzzle_kit::Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+impl puzzle_kit::Counters for Counters {
+    /// `backtracks`, `restarts` and `arc_revisions`, as the JSON record's
+    /// `stats` name them (the record writes `restarts` for `fast` only and
+    /// `arc_revisions` for `ac3` and `mac` only).
+    fn named(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("backtracks", self.backtracks),
             ("restarts", self.restarts),

@@ -117,7 +117,7 @@ pub(crate) fn outcome(
         reason,
         mut stats,
     } = run;
-    stats.reason = reason;
+    stats.counters.reason = reason;
     Outcome {
         status,
         solution: fill.map(|ids| Fill {

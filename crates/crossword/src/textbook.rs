@@ -13,7 +13,7 @@ use csp_core::{
 use puzzle_kit::{Limit, Status};
 
 use crate::csp::{CspModel, model};
-use crate::options::{Options, Run, Stats};
+use crate::options::{Counters, Options, Run, Stats};
 use crate::problem::Problem;
 
 /// One revision of the AC-3 trace, by slot index.
@@ -115,9 +115,11 @@ pub(crate) fn ac3_observed<O: Observer>(
         .collect();
     let stats = Stats {
         nodes: 1,
-        arc_revisions: report.stats.arc_revisions,
         elapsed: started.elapsed(),
-        ..Stats::default()
+        counters: Counters {
+            arc_revisions: report.stats.arc_revisions,
+            ..Counters::default()
+        },
     };
     let outcome = if !report.consistent || after.iter().any(Vec::is_empty) {
         let empty = after.iter().position(Vec::is_empty);

@@ -24,7 +24,7 @@ use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
 
 use crate::csp;
-use crate::options::{Algo, Options, Outcome, Stats};
+use crate::options::{Algo, Counters, Options, Outcome, Stats};
 use crate::problem::Problem;
 use crate::puzzle::Grid;
 use crate::textbook::{self, Ac3Result};
@@ -198,11 +198,14 @@ impl FillWatch<'_, '_, '_> {
     fn finish(&mut self, algo: Algo, outcome: &Outcome) {
         let Stats {
             nodes,
-            backtracks,
-            restarts,
-            arc_revisions,
             elapsed,
-            ..
+            counters:
+                Counters {
+                    backtracks,
+                    restarts,
+                    arc_revisions,
+                    ..
+                },
         } = outcome.stats;
         let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
         let mut stats = Map::new();
