@@ -165,6 +165,6 @@ impl Puzzle for Grid {
             .unwrap_or_else(|| builtin_words(true));
         crate::check::check(self, &solution.grid, &words, solution.allow_repeats)
             .map(|_| ())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+            .map_err(puzzle_kit::Violation::from)
     }
 }
