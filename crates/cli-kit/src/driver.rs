@@ -505,6 +505,23 @@ pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
 ///
 /// An output that cannot be written.
 pub fn check_input<P: Verify>(input: &Input, given: Option<&P>) -> anyhow::Result<ExitCode> {
+    check_input_with::<P>(input, |record| P::verify(given, record))
+}
+
+/// [`check_input`] with `verify` in place of [`Verify::verify`]: for a
+/// `check` whose verdict depends on options of its own beside the puzzle,
+/// which [`Verify::verify`] cannot be given, kept from one record to the
+/// next (crossword's `--words`, `--min-score` and `--allow-repeats`, each
+/// word list read once). The records are read, their envelopes tested and
+/// the failures reported as by [`check_input`].
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn check_input_with<P: Verify>(
+    input: &Input,
+    verify: impl FnMut(&crate::app::RecordOf<P>) -> Result<crate::Verified, String>,
+) -> anyhow::Result<ExitCode> {
     let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&input.text);
-    crate::run_check(P::NAME, claims, |record| P::verify(given, record))
+    crate::run_check(P::NAME, claims, verify)
 }

@@ -97,6 +97,7 @@ pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, ob
             restarts: 0,
             arc_revisions: stats.arc_revisions,
             reason: None,
+            ac3: None,
         },
     };
     let fill_of = |values: &[i32]| -> Vec<u32> {

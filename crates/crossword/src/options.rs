@@ -11,6 +11,7 @@ use puzzle_kit::{Algorithm, Limits, Status};
 use crate::problem::Entry;
 use crate::puzzle::Grid;
 use crate::slots::Direction;
+use crate::textbook::Ac3Result;
 use crate::words::WordList;
 
 /// Which solver fills the grid.
@@ -193,6 +194,10 @@ pub struct Counters {
     /// Why: the entry no word fits when unsolvable is found before or at
     /// the root, or what stopped the search at a limit.
     pub reason: Option<String>,
+    /// What `ac3` reports beside its count: every slot's words before and
+    /// after arc consistency, and its revisions when traced (`None` from
+    /// `fast` and `mac`); what the human view of `ac3` shows.
+    pub ac3: Option<Arc<Ac3Result>>,
 }
 
 impl puzzle_kit::Counters for Counters {

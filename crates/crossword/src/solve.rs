@@ -2,6 +2,8 @@
 //! turns the engine's word ids into a [`Fill`]; and the template as a
 //! [`puzzle_kit::Puzzle`].
 
+use std::sync::Arc;
+
 use puzzle_kit::{Puzzle, Status};
 
 use crate::csp;
@@ -40,7 +42,12 @@ fn run(problem: &Problem, options: &Options, words: Option<Words>) -> Outcome {
     let run = match options.algo {
         Algo::Fast => fast::solve(problem, options),
         Algo::Mac => csp::mac(problem, options),
-        Algo::Ac3 => textbook::ac3(problem, options).0,
+        Algo::Ac3 => {
+            let (run, result) = textbook::ac3(problem, options);
+            let mut outcome = outcome(problem, options, run, words);
+            outcome.stats.counters.ac3 = Some(Arc::new(result));
+            return outcome;
+        }
     };
     outcome(problem, options, run, words)
 }
@@ -97,10 +104,9 @@ pub fn is_unique(problem: &Problem, options: &Options, nodes: u64) -> Option<boo
 /// when [`Options::trace`] is set).
 pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
     let (run, result) = textbook::ac3(problem, options);
-    (
-        outcome(problem, options, run, options.words.clone()),
-        result,
-    )
+    let mut outcome = outcome(problem, options, run, options.words.clone());
+    outcome.stats.counters.ac3 = Some(Arc::new(result.clone()));
+    (outcome, result)
 }
 
 pub(crate) fn outcome(

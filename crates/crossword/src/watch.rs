@@ -113,7 +113,8 @@ pub fn fill_watched(
         }
     };
     drop(observer);
-    let outcome = solve::outcome(problem, options, run, options.words.clone());
+    let mut outcome = solve::outcome(problem, options, run, options.words.clone());
+    outcome.stats.counters.ac3 = ac3.clone().map(std::sync::Arc::new);
     watch.finish(algo, &outcome);
     (outcome, ac3)
 }
