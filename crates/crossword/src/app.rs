@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use cli_kit::app::{Board, Cell as BoardCell, Compare, Show, Solved, Verify, ViewFlags};
+use cli_kit::driver::{App, Item};
 use cli_kit::{
     Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
@@ -171,10 +172,16 @@ pub fn fill_item_watched(
     unique: bool,
     watch: Watch<'_, '_>,
 ) -> Result<Filled, String> {
-    let grid = parse_template(bytes)?;
+    let grid = read_template_bytes(bytes)?;
     let problem = Problem::new(grid, &options.word_list());
-    if problem.slots().is_empty() {
-        let grid = problem.grid();
+    Ok(fill_problem(problem, options, unique, watch))
+}
+
+/// The template in `bytes` ([`parse_template`]), refused when it has no
+/// entry to fill.
+fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
+    let grid = parse_template(bytes)?;
+    if Slots::new(&grid).is_empty() {
         // A text grid is named where it starts, an ipuz file at its
         // "puzzle"; a .puz file as a whole.
         let (at, here) = match crate::puzzle::grid_start(bytes) {
@@ -190,7 +197,7 @@ pub fn fill_item_watched(
             grid.cols()
         ));
     }
-    Ok(fill_problem(problem, options, unique, watch))
+    Ok(grid)
 }
 
 /// Fills `problem`, a template with at least one entry, as
@@ -629,6 +636,11 @@ impl Compare for Grid {
             .collect()
     }
 
+    /// The template's rows, in every JSON row of the table.
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("template", self.to_rows().into())]
+    }
+
     /// The grid's size and entries, then the limits of each run.
     fn compare_heading(&self, _line: Option<usize>, nodes: u64, time: Duration) -> String {
         format!(
@@ -709,7 +721,11 @@ impl Show for Grid {
                 Problem::new(solved.puzzle.clone(), &list)
             });
         let ac3 = problem.as_ref().zip(outcome.stats.counters.ac3.as_deref());
-        let unique = solved.unique.and_then(Result::ok);
+        // An ipuz file holds a fill: whether it is unique is not said.
+        let unique = solved
+            .unique
+            .and_then(Result::ok)
+            .filter(|_| report.format != OutputFormat::Ipuz);
         report
             .human_of(
                 out,
@@ -719,7 +735,12 @@ impl Show for Grid {
                 ac3,
                 unique,
             )
-            .map_err(io::Error::other)
+            // A closed stdout stays a broken pipe (which ends quietly).
+            .map_err(|error| {
+                error
+                    .downcast::<io::Error>()
+                    .unwrap_or_else(io::Error::other)
+            })
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -750,6 +771,42 @@ impl Show for Grid {
             cols: self.cols(),
             cells,
         }
+    }
+}
+
+/// `fill` on cli-kit's driver: one template per input, read from its bytes
+/// ([`App::Reading`]: a `.puz` file is binary), filled once from the
+/// options' word list and, when asked, counted to 2 to tell whether the
+/// fill is unique ([`crate::is_unique`] within [`crate::unique_budget`] of
+/// the fill's nodes).
+impl App for Grid {
+    /// The template's bytes when read apart from the input's text (the
+    /// binary's, from a file or stdin); `None`: the item's text.
+    type Reading = Option<Vec<u8>>;
+
+    fn read(text: &str, _reading: &Self::Reading) -> Result<Grid, String> {
+        read_template_bytes(text.as_bytes())
+    }
+
+    fn read_item(item: &Item, reading: &Self::Reading) -> Result<(Grid, Vec<String>), String> {
+        let bytes = reading.as_deref().unwrap_or(item.text.as_bytes());
+        read_template_bytes(bytes).map(|grid| (grid, Vec::new()))
+    }
+
+    fn unique_after(&self, options: &Options, outcome: &Outcome) -> Option<Result<bool, Limit>> {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)).map(Ok)
+    }
+
+    /// [`fill_problem`]: the problem built once for the fill and the count.
+    fn solve_telling(
+        &self,
+        options: &Options,
+        tell_unique: bool,
+    ) -> (Outcome, Option<Result<bool, Limit>>) {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        let filled = fill_problem(problem, options, tell_unique, Watch::default());
+        (filled.outcome, filled.unique.map(Ok))
     }
 }
 

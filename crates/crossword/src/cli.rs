@@ -4,13 +4,13 @@
 //! [`check()`] of the JSON records of `fill --json`, on cli-kit's check
 //! pipeline with one [`Checker`]. Behind the `cli` feature.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use cli_kit::{Record, SolveFlags, Verified, WatchSession};
+use cli_kit::{Record, SolveFlags, SolveRun, Verified};
 
 pub use crate::app::{
     Checker, Counters, EntryField, Fields, FillRecord, FillReport, FillView, Filled, MAX_LINE,
@@ -135,8 +135,9 @@ pub struct FillRun<'a> {
 
 /// `fill`: checks the flags (a misfit is a usage error of `Cli`, exit 2:
 /// the shared ones by [`SolveFlags::misfit`], then crossword's own), reads
-/// the word list and the template, and runs `--compare`, the watched fill
-/// or the fill, shown by [`FillReport`].
+/// the word list and the template's bytes, and hands them to cli-kit's
+/// driver (`cli_kit::driver::solve`), which runs `--compare`, the watched
+/// fill or the fill, shown as [`FillReport`] shows it ([`FillView`]).
 ///
 /// # Errors
 ///
@@ -188,73 +189,37 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
         options = options.seed(seed);
     }
     if flags.watch.compare {
-        let grid =
-            parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
-        let table = cli_kit::app::compare(&grid, &options);
-        let mut out = BufWriter::new(io::stdout().lock());
-        if flags.json {
-            table
-                .field("template", grid.to_rows())
-                .write_json(&mut out)?;
-        } else {
-            out.write_all(table.to_text().as_bytes())?;
-        }
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        // A template --compare cannot read is named as the input.
+        parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
     }
-    let mut report = FillReport {
-        algo: flags.algo,
-        words: WordSource {
-            name: args.words.unwrap_or("default").to_owned(),
-            min_score: args.min_score,
+    let view = FillView {
+        report: FillReport {
+            algo: flags.algo,
+            words: WordSource {
+                name: args.words.unwrap_or("default").to_owned(),
+                min_score: args.min_score,
+            },
+            allow_repeats: args.allow_repeats,
+            json: flags.json,
+            format: args.format,
+            stats: flags.stats,
+            trace: flags.watch.trace,
+            count_limit: flags.count.then_some(options.limits.count_up_to),
         },
-        allow_repeats: args.allow_repeats,
-        json: flags.json,
-        format: args.format,
-        stats: flags.stats,
-        trace: flags.watch.trace,
-        count_limit: flags.count.then_some(options.limits.count_up_to),
+        list: options.words.clone(),
     };
-    // Whether a fill is unique: asked of every fill but counts and ipuz
-    // files (which hold neither).
-    let unique = !flags.count && args.format != OutputFormat::Ipuz;
-    let session = flags
-        .watching()
-        .then(|| WatchSession::open(&flags.watch, flags.tree_svg.as_deref()))
-        .transpose()?;
-    let solve = |bytes: &Vec<u8>| {
-        let filled = match &session {
-            // fill_watched writes the run event itself; ac3's trace is
-            // AC-3's revision table, written with the answer.
-            Some(session) => session.run(
-                |_| {},
-                |mut sinks, tree| {
-                    if flags.algo == Algo::Ac3 {
-                        sinks.trace = None;
-                    }
-                    fill_item_watched(bytes, &options, unique, Watch { sinks, tree })
-                },
-            )?,
-            None => fill_item(bytes, &options, unique)?,
-        };
-        if let Some(target) = &flags.svg {
-            let picture = crate::svg::render_outcome(filled.problem.grid(), &filled.outcome);
-            std::fs::write(target, picture)
-                .map_err(|error| format!("writing {}: {error}", target.display()))?;
-        }
-        Ok(filled)
-    };
-    let batch = cli_kit::Batch::new("crossword", &name).threads(Some(1));
-    let Some(open) = &session else {
-        return batch.run(&[bytes], solve, &mut report);
-    };
-    let mut view_out = open.view_out();
-    let tally = batch.run_to(&mut view_out, &[bytes], solve, &mut report)?;
-    drop(view_out);
-    if let Some(session) = session {
-        session.finish()?;
-    }
-    Ok(tally.exit())
+    cli_kit::driver::solve::<Grid, Cli>(SolveRun {
+        flags: &flags,
+        file: None,
+        input: Some(cli_kit::Input {
+            name,
+            text: String::new(),
+        }),
+        reading: Some(bytes),
+        view,
+        threads: Some(1),
+        options: Some(options),
+    })
 }
 
 /// What `--format ipuz` cannot go with: an ipuz file holds a fill, and

@@ -40,10 +40,17 @@ impl Watchable for Grid {
     }
 
     /// Fills as [`crate::solve`] does, the template's problem built from
-    /// the options' word list; [`fill_watched`] writes the `run` event.
+    /// the options' word list, as [`fill_watched`] does but for the `run`
+    /// event (the caller's, as cli-kit's driver writes it) and `ac3`'s
+    /// trace lines (its trace is AC-3's revision table, which the human
+    /// view writes with the answer).
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
         let problem = Problem::new(self.clone(), &options.word_list());
-        fill_watched(&problem, options, watch).0
+        let Watch { mut sinks, tree } = watch;
+        if options.algo == Algo::Ac3 {
+            sinks.trace = None;
+        }
+        watched(&problem, options, Watch { sinks, tree }).0
     }
 
     fn applies(flag: Flag, algo: Algo) -> bool {
@@ -83,13 +90,23 @@ pub fn fill_watched(
     watch: Watch<'_, '_>,
 ) -> (Outcome, Option<Ac3Result>) {
     let Watch { mut sinks, tree } = watch;
-    let algo = options.algo;
     if let Some(events) = sinks.events.as_deref_mut() {
         events.emit(
             "run",
-            &json!({"algorithm": algo.name(), "puzzle": problem.grid().to_line()}),
+            &json!({"algorithm": options.algo.name(), "puzzle": problem.grid().to_line()}),
         );
     }
+    watched(problem, options, Watch { sinks, tree })
+}
+
+/// [`fill_watched`] after its `run` event.
+fn watched(
+    problem: &Problem,
+    options: &Options,
+    watch: Watch<'_, '_>,
+) -> (Outcome, Option<Ac3Result>) {
+    let Watch { sinks, tree } = watch;
+    let algo = options.algo;
     let mut watch = FillWatch { sinks, problem };
     let grid = problem.grid();
     let title = format!(
