@@ -70,11 +70,12 @@ mod words;
 
 pub use csp::{CspModel, model as csp_model};
 pub use error::{Location, ParseError};
-pub use options::{Algo, ClickedArc, Counters, Fill, Options, Outcome, Stats, Words};
+pub use options::{
+    Ac3Result, Algo, ClickedArc, Counters, Fill, Options, Outcome, Revision, Stats, Words,
+};
 pub use problem::{Entry, Problem};
 pub use puzzle::{Cell, Grid, GridFormat, MAX_SIDE};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};
 pub use solve::{UNIQUE_NODE_LIMIT, ac3, is_unique, solve, solve_problem, unique_budget};
-pub use textbook::{Ac3Result, Revision};
 pub use words::{DEFAULT_SCORE, Dropped, Word, WordList, letters_to_string};

@@ -1,5 +1,7 @@
 //! The types every algorithm shares: [`Algo`], [`Options`] (with the word
-//! list), [`Stats`], the solution [`Fill`] and the [`Outcome`]. This module
+//! list), [`Stats`] with the crate's [`Counters`] (`ac3`'s domains and
+//! revisions among them: [`Ac3Result`], [`Revision`]), the solution
+//! [`Fill`] and the [`Outcome`]. This module
 //! imports no engine: the dispatcher (`solve`) calls the engines, and the
 //! engines import these types.
 
@@ -11,7 +13,6 @@ use puzzle_kit::{Algorithm, Limits, Status};
 use crate::problem::Entry;
 use crate::puzzle::Grid;
 use crate::slots::Direction;
-use crate::textbook::Ac3Result;
 use crate::words::WordList;
 
 /// Which solver fills the grid.
@@ -211,6 +212,33 @@ impl puzzle_kit::Counters for Counters {
             ("arc_revisions", self.arc_revisions),
         ]
     }
+}
+
+/// One revision of the AC-3 trace, by slot index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revision {
+    /// The revised slot.
+    pub x: usize,
+    /// The slot whose words must support `x`'s.
+    pub y: usize,
+    /// Words removed from `x` (global ids).
+    pub removed: Vec<u32>,
+    /// `x`'s words afterwards, when they changed.
+    pub domain_after: Option<Vec<u32>>,
+    /// The arcs `(k, x)` put back on the queue.
+    pub added: Vec<(usize, usize)>,
+}
+
+/// What `ac3` saw: every slot's words before and after, and the revisions
+/// (when traced).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ac3Result {
+    /// Words of each slot before (global ids, alphabetical as the revision table lists them).
+    pub before: Vec<Vec<u32>>,
+    /// Words of each slot after arc consistency.
+    pub after: Vec<Vec<u32>>,
+    /// The revisions, in order (empty unless traced).
+    pub revisions: Vec<Revision>,
 }
 
 /// A fill: the filled grid, its entries numbered across then down, and

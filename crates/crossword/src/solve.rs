@@ -9,10 +9,10 @@ use puzzle_kit::{Puzzle, Status};
 use crate::csp;
 use crate::error::ParseError;
 use crate::fast;
-use crate::options::{Algo, Fill, Options, Outcome, Run, Words, builtin_words};
+use crate::options::{Ac3Result, Algo, Fill, Options, Outcome, Run, Words, builtin_words};
 use crate::problem::Problem;
 use crate::puzzle::Grid;
-use crate::textbook::{self, Ac3Result};
+use crate::textbook;
 
 /// Fills the template `grid` from the options' word list (the built-in
 /// list unless [`Options::words`] gave one) with the options' algorithm.

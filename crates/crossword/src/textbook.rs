@@ -1,7 +1,9 @@
 //! The textbook formulation: the course assignment "a crossword by AC-3".
 //! AC-3 alone on the slot model of `csp.rs` (one variable per slot, an
 //! "equal letters" arc per crossing), with its revision table: every
-//! slot's words before and after, and each revision in order.
+//! slot's words before and after, and each revision in order (built here;
+//! its types, [`crate::Ac3Result`] and [`crate::Revision`], are in
+//! `options.rs` beside the [`crate::Stats`] that carry them).
 
 use std::time::Instant;
 
@@ -13,35 +15,8 @@ use csp_core::{
 use puzzle_kit::{Limit, Status};
 
 use crate::csp::{CspModel, model};
-use crate::options::{Counters, Options, Run, Stats};
+use crate::options::{Ac3Result, Counters, Options, Revision, Run, Stats};
 use crate::problem::Problem;
-
-/// One revision of the AC-3 trace, by slot index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Revision {
-    /// The revised slot.
-    pub x: usize,
-    /// The slot whose words must support `x`'s.
-    pub y: usize,
-    /// Words removed from `x` (global ids).
-    pub removed: Vec<u32>,
-    /// `x`'s words afterwards, when they changed.
-    pub domain_after: Option<Vec<u32>>,
-    /// The arcs `(k, x)` put back on the queue.
-    pub added: Vec<(usize, usize)>,
-}
-
-/// What `ac3` saw: every slot's words before and after, and the revisions
-/// (when traced).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Ac3Result {
-    /// Words of each slot before (global ids, alphabetical as the revision table lists them).
-    pub before: Vec<Vec<u32>>,
-    /// Words of each slot after arc consistency.
-    pub after: Vec<Vec<u32>>,
-    /// The revisions, in order (empty unless traced).
-    pub revisions: Vec<Revision>,
-}
 
 /// Word ids in alphabetical order of their words, as the revision table lists domains.
 fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {

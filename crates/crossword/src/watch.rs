@@ -24,10 +24,11 @@ use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
 
 use crate::csp;
+use crate::options::Ac3Result;
 use crate::options::{Algo, Counters, Options, Outcome, Stats};
 use crate::problem::Problem;
 use crate::puzzle::Grid;
-use crate::textbook::{self, Ac3Result};
+use crate::textbook;
 use crate::{fast, solve};
 
 pub use cli_kit::app::Watch;
