@@ -68,9 +68,22 @@ pub trait App: Watchable + Show + crate::app::Compare {
         None
     }
 
+    /// [`App::unique`] of a puzzle whose solve ended with `outcome`, for a
+    /// crate whose count is given a budget from the solve's effort
+    /// (crossword's, from its nodes): by default [`App::unique`].
+    fn unique_after(
+        &self,
+        options: &Self::Options,
+        outcome: &OutcomeOf<Self>,
+    ) -> Option<Result<bool, Limit>> {
+        let _ = outcome;
+        self.unique(options)
+    }
+
     /// Solves and, with `tell_unique` and a solved outcome, tells whether
     /// the solution is unique: by default [`puzzle_kit::Puzzle::solve`]
-    /// then [`App::unique`] (sudoku's fast engine tells both in one search).
+    /// then [`App::unique_after`] (sudoku's fast engine tells both in one
+    /// search).
     fn solve_telling(
         &self,
         options: &Self::Options,
@@ -78,7 +91,7 @@ pub trait App: Watchable + Show + crate::app::Compare {
     ) -> (OutcomeOf<Self>, Option<Result<bool, Limit>>) {
         let outcome = self.solve(options);
         let unique = if tell_unique && outcome.status.is_solved() {
-            self.unique(options)
+            self.unique_after(options, &outcome)
         } else {
             None
         };
@@ -431,7 +444,7 @@ where
                     |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
                 );
                 let unique = if tell_unique && outcome.status.is_solved() {
-                    read.0.unique(&options)
+                    read.0.unique_after(&options, &outcome)
                 } else {
                     None
                 };
@@ -505,6 +518,23 @@ pub fn check<P: Verify>(given: Option<&P>) -> anyhow::Result<ExitCode> {
 ///
 /// An output that cannot be written.
 pub fn check_input<P: Verify>(input: &Input, given: Option<&P>) -> anyhow::Result<ExitCode> {
+    check_input_with::<P>(input, |record| P::verify(given, record))
+}
+
+/// [`check_input`] with `verify` in place of [`Verify::verify`]: for a
+/// `check` whose verdict depends on options of its own beside the puzzle,
+/// which [`Verify::verify`] cannot be given, kept from one record to the
+/// next (crossword's `--words`, `--min-score` and `--allow-repeats`, each
+/// word list read once). The records are read, their envelopes tested and
+/// the failures reported as by [`check_input`].
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn check_input_with<P: Verify>(
+    input: &Input,
+    verify: impl FnMut(&crate::app::RecordOf<P>) -> Result<crate::Verified, String>,
+) -> anyhow::Result<ExitCode> {
     let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&input.text);
-    crate::run_check(P::NAME, claims, |record| P::verify(given, record))
+    crate::run_check(P::NAME, claims, verify)
 }

@@ -6,19 +6,31 @@
 //! read from its bytes ([`fill_item`], [`fill_item_watched`]), and the
 //! `--compare` runs ([`Compare`]: every algorithm on the template with the
 //! options' word list, each row with its backtracks, restarts and arc
-//! revisions). The watched fill ([`cli_kit::app::Watchable`]) is in
-//! [`crate::watch`].
+//! revisions), the same record and view as cli-kit's [`Show`] (with the
+//! view options of [`FillView`]), and `check`'s verdict on a record
+//! ([`Checker`], [`Verify`]) with the word lists it reads ([`load_words`]).
+//! The watched fill ([`cli_kit::app::Watchable`]) is in [`crate::watch`].
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::Duration;
 
-use cli_kit::app::Compare;
-use cli_kit::{Count, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally};
+use anyhow::Context;
+use cli_kit::app::{Board, Cell as BoardCell, Compare, Show, Solved, Verify, ViewFlags};
+use cli_kit::driver::{App, Item};
+use cli_kit::{
+    Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::options::builtin_words;
 use crate::slots::Slots;
 use crate::watch::Watch;
-use crate::{Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status};
+use crate::{
+    Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList,
+    Words, check,
+};
 
 /// The longest line of a text grid or word list read: far above any grid
 /// (255 columns) or word, so a huge line is reported, not parsed.
@@ -160,13 +172,19 @@ pub fn fill_item_watched(
     unique: bool,
     watch: Watch<'_, '_>,
 ) -> Result<Filled, String> {
-    let grid = parse_template(bytes)?;
+    let grid = read_template_bytes(bytes)?;
     let problem = Problem::new(grid, &options.word_list());
-    if problem.slots().is_empty() {
-        let grid = problem.grid();
+    Ok(fill_problem(problem, options, unique, watch))
+}
+
+/// The template in `bytes` ([`parse_template`]), refused when it has no
+/// entry to fill.
+fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
+    let grid = parse_template(bytes)?;
+    if Slots::new(&grid).is_empty() {
         // A text grid is named where it starts, an ipuz file at its
         // "puzzle"; a .puz file as a whole.
-        let (at, here) = match crate::grid::grid_start(bytes) {
+        let (at, here) = match crate::puzzle::grid_start(bytes) {
             Some((line, column)) => (
                 format!("line {line}, column {column}: "),
                 " that starts here",
@@ -179,7 +197,7 @@ pub fn fill_item_watched(
             grid.cols()
         ));
     }
-    Ok(fill_problem(problem, options, unique, watch))
+    Ok(grid)
 }
 
 /// Fills `problem`, a template with at least one entry, as
@@ -223,7 +241,7 @@ pub enum OutputFormat {
 }
 
 /// How `fill` shows its result.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FillReport {
     /// The algorithm.
     pub algo: Algo,
@@ -243,12 +261,35 @@ pub struct FillReport {
     pub count_limit: Option<u64>,
 }
 
+/// The report of a fill with the built-in list by `fast`: the human view,
+/// no count.
+impl Default for FillReport {
+    fn default() -> FillReport {
+        FillReport {
+            algo: Algo::default(),
+            words: WordSource {
+                name: "default".to_owned(),
+                min_score: None,
+            },
+            allow_repeats: false,
+            json: false,
+            format: OutputFormat::Text,
+            stats: false,
+            trace: false,
+            count_limit: None,
+        }
+    }
+}
+
 impl FillReport {
     /// The record of a filled item.
     pub fn record(&self, filled: &Filled) -> FillRecord {
-        let Filled {
-            problem, outcome, ..
-        } = filled;
+        self.record_of(filled.problem.grid(), &filled.outcome, filled.unique)
+    }
+
+    /// The record of the fill of `template` that ended with `outcome`,
+    /// `unique` when told.
+    fn record_of(&self, template: &Grid, outcome: &Outcome, unique: Option<bool>) -> FillRecord {
         let fill = outcome
             .solution
             .as_ref()
@@ -257,7 +298,7 @@ impl FillReport {
         let mut record = Record::ended(
             outcome.status,
             Fields {
-                template: Some(problem.grid().to_rows()),
+                template: Some(template.to_rows()),
                 grid: rows.clone(),
                 entries: fill.map(|fill| {
                     fill.entries
@@ -272,7 +313,7 @@ impl FillReport {
                         .collect()
                 }),
                 mean_score: fill.map(|fill| round2(fill.mean_score())),
-                unique: filled.unique,
+                unique,
                 count: self.count_limit.map(|_| Count {
                     count: outcome.count,
                     complete: outcome.count_complete,
@@ -281,7 +322,7 @@ impl FillReport {
                 words: Some(self.words.name.clone()),
                 min_score: self.words.min_score,
                 allow_repeats: self.allow_repeats,
-                reason: outcome.stats.reason.clone(),
+                reason: outcome.stats.counters.reason.clone(),
             },
         );
         record.solution = rows;
@@ -289,9 +330,10 @@ impl FillReport {
             outcome.stats.nodes,
             outcome.stats.elapsed,
             Counters {
-                backtracks: outcome.stats.backtracks,
-                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.restarts),
-                arc_revisions: (self.algo != Algo::Fast).then_some(outcome.stats.arc_revisions),
+                backtracks: outcome.stats.counters.backtracks,
+                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.counters.restarts),
+                arc_revisions: (self.algo != Algo::Fast)
+                    .then_some(outcome.stats.counters.arc_revisions),
             },
         );
         record
@@ -313,9 +355,25 @@ impl FillReport {
             ac3,
             unique,
         } = filled;
+        let ac3 = ac3.as_ref().map(|ac3| (problem, ac3));
+        self.human_of(out, notes, problem.grid(), outcome, ac3, *unique)
+    }
+
+    /// [`FillReport::human`] of the fill of `template` that ended with
+    /// `outcome`; `ac3`, AC-3's domains and trace with the problem that
+    /// names their words.
+    fn human_of(
+        &self,
+        out: &mut dyn Write,
+        notes: &mut dyn Write,
+        template: &Grid,
+        outcome: &Outcome,
+        ac3: Option<(&Problem, &Ac3Result)>,
+        unique: Option<bool>,
+    ) -> anyhow::Result<()> {
         let ipuz = self.format == OutputFormat::Ipuz;
         let mut before = Vec::new();
-        if let Some(ac3) = ac3 {
+        if let Some((problem, ac3)) = ac3 {
             if self.trace {
                 write_domains(
                     &mut before,
@@ -339,16 +397,16 @@ impl FillReport {
         match (outcome.status, &outcome.solution) {
             (Status::Solved, Some(fill)) => {
                 if ipuz {
-                    writeln!(data, "{}", to_ipuz(problem, fill))?;
+                    writeln!(data, "{}", ipuz_of(template, &Slots::new(template), fill))?;
                 } else {
                     write_fill(&mut data, fill)?;
                 }
             }
-            (Status::Unsolvable, _) => match &outcome.stats.reason {
+            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
                 Some(reason) => writeln!(result, "unfillable: {reason}")?,
                 None => writeln!(result, "unfillable: no fill of this grid from this list")?,
             },
-            (status, _) => match &outcome.stats.reason {
+            (status, _) => match &outcome.stats.counters.reason {
                 Some(reason) => writeln!(result, "limit: {reason}")?,
                 None => writeln!(result, "limit: {status}")?,
             },
@@ -374,12 +432,12 @@ impl FillReport {
             let s = &outcome.stats;
             let mut counters = vec![
                 ("nodes", s.nodes.to_string()),
-                ("backtracks", s.backtracks.to_string()),
+                ("backtracks", s.counters.backtracks.to_string()),
             ];
             if self.algo == Algo::Fast {
-                counters.push(("restarts", s.restarts.to_string()));
+                counters.push(("restarts", s.counters.restarts.to_string()));
             } else {
-                counters.push(("arc revisions", s.arc_revisions.to_string()));
+                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
             }
             counters.push(("algo", self.algo.name().to_owned()));
             writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
@@ -476,10 +534,14 @@ fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyho
 /// The fill as an ipuz crossword: the template's numbers in `puzzle`, the
 /// letters in `solution`, empty clues.
 pub fn to_ipuz(problem: &Problem, fill: &Fill) -> String {
+    ipuz_of(problem.grid(), problem.slots(), fill)
+}
+
+/// [`to_ipuz`] of the fill of `template`, whose entries are `slots`.
+fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
     use serde_json::{Value, json};
     let grid = &fill.grid;
-    let numbers = &problem.slots().numbers;
-    let template = problem.grid();
+    let numbers = &slots.numbers;
     let mut puzzle = Vec::new();
     let mut solution = Vec::new();
     for r in 0..grid.rows() {
@@ -512,8 +574,7 @@ pub fn to_ipuz(problem: &Problem, fill: &Fill) -> String {
         solution.push(Value::Array(solution_row));
     }
     let clues = |direction| -> Vec<Value> {
-        problem
-            .slots()
+        slots
             .slots
             .iter()
             .filter(|slot| slot.direction == direction)
@@ -575,6 +636,11 @@ impl Compare for Grid {
             .collect()
     }
 
+    /// The template's rows, in every JSON row of the table.
+    fn compare_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("template", self.to_rows().into())]
+    }
+
     /// The grid's size and entries, then the limits of each run.
     fn compare_heading(&self, _line: Option<usize>, nodes: u64, time: Duration) -> String {
         format!(
@@ -584,5 +650,478 @@ impl Compare for Grid {
             Slots::new(self).slots.len(),
             cli_kit::app::limits_line(nodes, time)
         )
+    }
+}
+
+/// The crossword's own view options (cli-kit's [`Show::View`]): how the
+/// record and the human view name the run and show it ([`FillReport`],
+/// whose `json` and `stats` the driver's flags replace), and the word list
+/// filled from, which names the words of AC-3's domains.
+#[derive(Debug, Clone, Default)]
+pub struct FillView {
+    /// The algorithm, the word list's name and minimum score, the repeats
+    /// rule, the output form, AC-3's trace and the count's limit.
+    pub report: FillReport,
+    /// The word list filled from; `None`: the built-in list (offensive
+    /// words left out).
+    pub list: Option<Words>,
+}
+
+impl FillView {
+    /// The report with the driver's flags: the count's limit only when
+    /// counting, the `--stats` line when asked.
+    fn report(&self, counting: bool, stats: bool) -> FillReport {
+        FillReport {
+            count_limit: counting.then(|| self.report.count_limit.unwrap_or_default()),
+            stats,
+            ..self.report.clone()
+        }
+    }
+}
+
+/// The record of `fill --json` and the human view of `fill`, with the
+/// view options of [`FillView`]; [`Show::record`] names the built-in list
+/// and `fast` (the record of a solve whose options it is not told).
+impl Show for Grid {
+    type Fields = Fields;
+    type Counters = Counters;
+    type Json = Vec<String>;
+    type View = FillView;
+
+    fn record(solved: &Solved<Grid>, counting: bool) -> FillRecord {
+        Self::record_viewed(solved, counting, &FillView::default())
+    }
+
+    fn record_viewed(solved: &Solved<Grid>, counting: bool, own: &FillView) -> FillRecord {
+        let unique = solved.unique.and_then(Result::ok);
+        own.report(counting, false)
+            .record_of(&solved.puzzle, &solved.outcome, unique)
+    }
+
+    /// The human view; with `--format ipuz` what is said about the run
+    /// goes to stderr. AC-3's domains name their words from the view's
+    /// list (a problem built again from it).
+    fn write_human(
+        out: &mut dyn Write,
+        solved: &Solved<Grid>,
+        flags: &ViewFlags,
+        own: &FillView,
+    ) -> io::Result<()> {
+        let report = own.report(flags.count, flags.stats);
+        let outcome = &solved.outcome;
+        let shows_domains = report.trace || outcome.status != Status::Solved;
+        let problem = outcome
+            .stats
+            .counters
+            .ac3
+            .as_ref()
+            .filter(|_| shows_domains)
+            .map(|_| {
+                let list = own.list.clone().unwrap_or_else(|| builtin_words(false));
+                Problem::new(solved.puzzle.clone(), &list)
+            });
+        let ac3 = problem.as_ref().zip(outcome.stats.counters.ac3.as_deref());
+        // An ipuz file holds a fill: whether it is unique is not said.
+        let unique = solved
+            .unique
+            .and_then(Result::ok)
+            .filter(|_| report.format != OutputFormat::Ipuz);
+        report
+            .human_of(
+                out,
+                &mut io::stderr().lock(),
+                &solved.puzzle,
+                outcome,
+                ac3,
+                unique,
+            )
+            // A closed stdout stays a broken pipe (which ends quietly).
+            .map_err(|error| {
+                error
+                    .downcast::<io::Error>()
+                    .unwrap_or_else(io::Error::other)
+            })
+    }
+
+    fn svg(&self, outcome: &Outcome) -> String {
+        crate::svg::render_outcome(self, outcome)
+    }
+
+    /// The template's cells (`#` a block, a letter given or filled), the
+    /// blocks and the pre-filled letters given.
+    fn board(&self, solution: Option<&Fill>) -> Board {
+        let filled = solution.map(|fill| &fill.grid);
+        let cells = (0..self.rows())
+            .flat_map(|r| (0..self.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| {
+                let given = self.cell(r, c);
+                let shown = filled.map_or(given, |grid| grid.cell(r, c));
+                BoardCell {
+                    text: match shown {
+                        Cell::Block => "#".to_owned(),
+                        Cell::Letter(letter) => ((b'A' + letter) as char).to_string(),
+                        _ => String::new(),
+                    },
+                    given: given != Cell::Open,
+                }
+            })
+            .collect();
+        Board {
+            rows: self.rows(),
+            cols: self.cols(),
+            cells,
+        }
+    }
+}
+
+/// `fill` on cli-kit's driver: one template per input, read from its bytes
+/// ([`App::Reading`]: a `.puz` file is binary), filled once from the
+/// options' word list and, when asked, counted to 2 to tell whether the
+/// fill is unique ([`crate::is_unique`] within [`crate::unique_budget`] of
+/// the fill's nodes).
+impl App for Grid {
+    /// The template's bytes when read apart from the input's text (the
+    /// binary's, from a file or stdin); `None`: the item's text.
+    type Reading = Option<Vec<u8>>;
+
+    fn read(text: &str, _reading: &Self::Reading) -> Result<Grid, String> {
+        read_template_bytes(text.as_bytes())
+    }
+
+    fn read_item(item: &Item, reading: &Self::Reading) -> Result<(Grid, Vec<String>), String> {
+        let bytes = reading.as_deref().unwrap_or(item.text.as_bytes());
+        read_template_bytes(bytes).map(|grid| (grid, Vec::new()))
+    }
+
+    fn unique_after(&self, options: &Options, outcome: &Outcome) -> Option<Result<bool, Limit>> {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)).map(Ok)
+    }
+
+    /// [`fill_problem`]: the problem built once for the fill and the count.
+    fn solve_telling(
+        &self,
+        options: &Options,
+        tell_unique: bool,
+    ) -> (Outcome, Option<Result<bool, Limit>>) {
+        let problem = Problem::new(self.clone(), &options.word_list());
+        let filled = fill_problem(problem, options, tell_unique, Watch::default());
+        (filled.outcome, filled.unique.map(Ok))
+    }
+}
+
+/// `check`'s verdict on one record by a [`Checker`] with the record's own
+/// word list and repeats rule, `given` (`--template`) the template the
+/// record must carry. The binary's `check` keeps one [`Checker`] across
+/// the records instead (each list read once, its `--words`, `--min-score`
+/// and `--allow-repeats` given), through
+/// `cli_kit::driver::check_input_with`.
+impl Verify for Grid {
+    fn verify(given: Option<&Grid>, record: &FillRecord) -> Result<Verified, String> {
+        Checker::new(None, None, false)
+            .with_template(given.cloned())
+            .check_record(record)
+    }
+}
+
+/// Reads the word list of `path` (the default list when `None`), keeping
+/// the words scoring at least `min_score`; the default list leaves out
+/// the offensive words of `data/offensive.txt` unless `allow_offensive`
+/// (a file is read as it is).
+pub fn load_words(
+    path: Option<&str>,
+    min_score: Option<i32>,
+    allow_offensive: bool,
+) -> anyhow::Result<WordList> {
+    match path {
+        None | Some("default") => {
+            let list = WordList::default_list_with(min_score, allow_offensive);
+            anyhow::ensure!(
+                !list.is_empty(),
+                "default word list: no word scores {} or more",
+                min_score.unwrap_or(0)
+            );
+            Ok(list)
+        }
+        Some(path) => {
+            let input = cli_kit::Input::read(Some(Path::new(path)))?;
+            for (number, line) in input.numbered_lines() {
+                if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
+                    // The first character past the longest line read.
+                    let column = line
+                        .char_indices()
+                        .take_while(|&(at, _)| at < MAX_LINE)
+                        .count()
+                        + 1;
+                    anyhow::bail!("{path}: line {number}, column {column}: {message}");
+                }
+            }
+            WordList::parse(&input.text, min_score).with_context(|| path.to_owned())
+        }
+    }
+}
+
+/// The records `check` reads: JSON lines of `fill --json` (the human
+/// view is for people, the records are the contract).
+pub fn check_claims(text: &str) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
+    cli_kit::json_records(text)
+}
+
+/// Where two grids first differ, described; `None` when they are equal.
+fn grid_difference(a: &Grid, b: &Grid) -> Option<String> {
+    if (a.rows(), a.cols()) != (b.rows(), b.cols()) {
+        return Some(format!(
+            "{} x {} cells where --template has {} x {}",
+            a.rows(),
+            a.cols(),
+            b.rows(),
+            b.cols()
+        ));
+    }
+    let index = a.cells().iter().zip(b.cells()).position(|(x, y)| x != y)?;
+    let (r, c) = (index / a.cols(), index % a.cols());
+    Some(format!(
+        "row {}, column {}: '{}' where --template has '{}'",
+        r + 1,
+        c + 1,
+        a.cell(r, c).to_char(),
+        b.cell(r, c).to_char()
+    ))
+}
+
+/// Checks records with [`crate::check`], loading each record's word list
+/// once (`words` from the command line overrides the records').
+#[derive(Debug)]
+pub struct Checker {
+    /// `--words`, if given.
+    pub words: Option<String>,
+    /// `--min-score`, if given.
+    pub min_score: Option<i32>,
+    /// `--allow-repeats`.
+    pub allow_repeats: bool,
+    /// `--template`: every record must have been filled from it.
+    pub template: Option<Grid>,
+    lists: BTreeMap<(String, Option<i32>), Result<WordList, String>>,
+}
+
+impl Checker {
+    /// A checker with the command line's options.
+    pub fn new(words: Option<String>, min_score: Option<i32>, allow_repeats: bool) -> Checker {
+        Checker {
+            words,
+            min_score,
+            allow_repeats,
+            template: None,
+            lists: BTreeMap::new(),
+        }
+    }
+
+    /// Checks every record against `template` (`--template`) too: a
+    /// record's own template must be this one, and a record without one
+    /// is checked against it.
+    pub fn with_template(mut self, template: Option<Grid>) -> Checker {
+        self.template = template;
+        self
+    }
+
+    fn list(&mut self, record: &FillRecord) -> Result<&WordList, String> {
+        let name = self
+            .words
+            .clone()
+            .or_else(|| record.fields.words.clone())
+            .unwrap_or_else(|| "default".to_owned());
+        let min_score = self.min_score.or(record.fields.min_score);
+        self.lists
+            .entry((name.clone(), min_score))
+            .or_insert_with(|| {
+                load_words(Some(&name), min_score, true).map_err(|error| format!("{error:#}"))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Checks one record: a solved record's grid against its template and
+    /// word list, its entries against the grid; an `unsolvable` claim is
+    /// confirmed when an entry of the template has no word that fits it.
+    pub fn check_record(&mut self, record: &FillRecord) -> Result<Verified, String> {
+        let given = self.template.clone();
+        let template = || -> Result<Grid, String> {
+            let Some(rows) = record.fields.template.as_deref() else {
+                return given.ok_or_else(|| "no \"template\" in the record".to_owned());
+            };
+            let own = Grid::from_rows(rows).map_err(|error| format!("template: {error}"))?;
+            if let Some(at) = given.and_then(|given| grid_difference(&own, &given)) {
+                return Err(format!(
+                    "the record's \"template\" is not --template's: {at}"
+                ));
+            }
+            Ok(own)
+        };
+        let allow_repeats = self.allow_repeats || record.fields.allow_repeats;
+        match record.status {
+            RecordStatus::Solved => {
+                let template = template()?;
+                let rows = record.solution.as_deref().unwrap_or_default();
+                let fill = Grid::from_rows(rows).map_err(|error| format!("solution: {error}"))?;
+                if record
+                    .fields
+                    .grid
+                    .as_deref()
+                    .is_some_and(|grid| grid != rows)
+                {
+                    return Err("\"grid\" and \"solution\" differ".into());
+                }
+                let words = self.list(record)?;
+                let entries = check::check(&template, &fill, words, allow_repeats)
+                    .map_err(|violation| violation.to_string())?;
+                if let Some(claimed) = &record.fields.entries {
+                    let listed: Vec<check::Listed<'_>> = claimed
+                        .iter()
+                        .map(|entry| check::Listed {
+                            number: entry.number,
+                            direction: &entry.direction,
+                            row: entry.row,
+                            col: entry.col,
+                            answer: &entry.answer,
+                        })
+                        .collect();
+                    check::listed_entries(&entries, &listed)
+                        .map_err(|violation| violation.to_string())?;
+                }
+                // Scores are the record's own list's: checked when that
+                // is the list checked against.
+                let own_list = self.words.as_ref().is_none_or(|words| {
+                    Some(words) == record.fields.words.as_ref()
+                        || (words == "default" && record.fields.words.is_none())
+                }) && self
+                    .min_score
+                    .is_none_or(|min| Some(min) == record.fields.min_score);
+                if let Some(claimed) = record.fields.mean_score.filter(|_| own_list) {
+                    let total: f64 = entries.iter().map(|entry| f64::from(entry.score)).sum();
+                    let mean = round2(total / entries.len().max(1) as f64);
+                    if (claimed - mean).abs() > 0.005 {
+                        return Err(format!(
+                            "\"mean_score\" {claimed} where the words of the fill score {mean} on average"
+                        ));
+                    }
+                }
+                if record.fields.count.is_some_and(|count| count.count == 0) {
+                    return Err("status \"solved\" with a count of 0".into());
+                }
+                Ok(Verified::Solution)
+            }
+            RecordStatus::Unsolvable => {
+                let template = template()?;
+                let words = self.list(record)?;
+                Ok(if check::dead_entry(&template, words).is_some() {
+                    Verified::NoSolution
+                } else {
+                    Verified::Nothing
+                })
+            }
+            RecordStatus::Limit => {
+                // The envelope has checked that a limit is named; it must
+                // be one the record's algorithm can meet.
+                let limit = record.limit.ok_or("status \"limit\" but no \"limit\"")?;
+                let algo = record.fields.algo.as_deref().unwrap_or("fast");
+                let possible: &[Limit] = match algo {
+                    "ac3" => &[Limit::Depth],
+                    "fast" | "mac" => &[Limit::Node, Limit::Time],
+                    other => {
+                        return Err(format!(
+                            "unknown \"algo\" '{other}', expected fast, mac or ac3"
+                        ));
+                    }
+                };
+                if !possible.contains(&limit) {
+                    return Err(format!(
+                        "a {limit} limit where --algo {algo} stops only at {}",
+                        possible
+                            .iter()
+                            .map(|l| l.name())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ));
+                }
+                if let Some(count) = record.fields.count.filter(|count| count.complete) {
+                    return Err(format!(
+                        "status \"limit\" with a complete count of {}",
+                        count.count
+                    ));
+                }
+                Ok(Verified::Nothing)
+            }
+            _ => Ok(Verified::Nothing),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    fn sample() -> (Vec<u8>, WordList) {
+        let grid = b".....\n##.#.\n#....\n.#...\n.....\n.##.#\n".to_vec();
+        let words = WordList::from_words(&[
+            "aft", "ale", "eel", "heel", "hike", "hoses", "keel", "knot", "laser", "lee", "line",
+            "sails", "sheet", "steer", "tie",
+        ]);
+        (grid, words)
+    }
+
+    /// Show's record and human view are FillReport's, for every
+    /// algorithm (ac3 with its trace and domains), and Verify passes the
+    /// record.
+    #[test]
+    fn show_is_the_fill_report() {
+        let (bytes, words) = sample();
+        let list = Arc::new(words);
+        for algo in Algo::ALL.iter().copied() {
+            for format in [OutputFormat::Text, OutputFormat::Ipuz] {
+                let options = Options::new(algo)
+                    .shared_words(Arc::clone(&list))
+                    .trace(algo == Algo::Ac3);
+                let filled = fill_item(&bytes, &options, true).unwrap();
+                let report = FillReport {
+                    algo,
+                    words: WordSource {
+                        name: "words.txt".to_owned(),
+                        min_score: Some(3),
+                    },
+                    trace: algo == Algo::Ac3,
+                    format,
+                    stats: true,
+                    ..FillReport::default()
+                };
+                let solved = Solved {
+                    puzzle: filled.problem.grid().clone(),
+                    outcome: filled.outcome.clone(),
+                    unique: filled.unique.map(Ok),
+                };
+                let view = FillView {
+                    report: report.clone(),
+                    list: Some(Words(Arc::clone(&list))),
+                };
+                let record = Grid::record_viewed(&solved, false, &view);
+                assert_eq!(record, report.record(&filled), "{algo:?}");
+                let (mut human, mut shown) = (Vec::new(), Vec::new());
+                report.human(&mut human, &mut io::sink(), &filled).unwrap();
+                let flags = ViewFlags {
+                    stats: true,
+                    ..ViewFlags::default()
+                };
+                Grid::write_human(&mut shown, &solved, &flags, &view).unwrap();
+                assert_eq!(
+                    String::from_utf8_lossy(&shown),
+                    String::from_utf8_lossy(&human),
+                    "{algo:?} {format:?}"
+                );
+                let checked = Grid::verify(Some(filled.problem.grid()), &record);
+                // The record names a list that is not there: the check says so.
+                assert!(checked.unwrap_err().contains("words.txt"), "{algo:?}");
+            }
+        }
     }
 }

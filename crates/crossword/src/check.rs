@@ -11,20 +11,52 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cell, Grid};
 use crate::words::WordList;
 
-/// Why a fill fails the check.
+/// Why a fill fails the check: the rule broken in a sentence, and the cell
+/// where it is broken when it is broken at one.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation(pub String);
+pub struct Violation {
+    /// The rule broken, as the command line prints it.
+    pub message: String,
+    /// Where, 0-based `(row, column)`: the cell itself for a rule broken at
+    /// a cell (a block, a pre-filled letter, an empty cell); the first
+    /// cell of the entry for a rule broken by an entry (a word not in the
+    /// list; a word used twice, at the later of the two entries, the one
+    /// the message names; an entry listed with the wrong number or answer,
+    /// or not listed); `None` for the fill's size and for a rule
+    /// of the list of entries itself (a direction that is none, an entry
+    /// listed that the grid does not have, one listed twice).
+    pub at: Option<(usize, usize)>,
+}
+
+impl Violation {
+    fn new(message: String, at: Option<(usize, usize)>) -> Violation {
+        Violation { message, at }
+    }
+}
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for Violation {}
+
+/// The checker's violation as every crate's: the same message, and the
+/// cell of [`Violation::at`] (1-based, [`puzzle_kit::Cell`]).
+impl From<Violation> for puzzle_kit::Violation {
+    fn from(violation: Violation) -> puzzle_kit::Violation {
+        puzzle_kit::Violation {
+            cell: violation
+                .at
+                .map(|(row, column)| puzzle_kit::Cell::at_index(row, column)),
+            message: violation.message,
+        }
+    }
+}
 
 /// One entry as the checker reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +106,10 @@ pub struct Listed<'a> {
 /// grid's number, direction, first cell and letters. The message names the
 /// listed entry (by its place in the list) and the field that differs.
 pub fn listed_entries(read: &[CheckedEntry], listed: &[Listed<'_>]) -> Result<(), Violation> {
-    let fail = |message: String| Err(Violation(message));
+    let fail = |message: String| Err(Violation::new(message, None));
+    let fail_at = |entry: &CheckedEntry, message: String| {
+        Err(Violation::new(message, Some((entry.row, entry.col))))
+    };
     let mut seen = vec![false; read.len()];
     for (index, claim) in listed.iter().enumerate() {
         let name = format!(
@@ -121,29 +156,38 @@ pub fn listed_entries(read: &[CheckedEntry], listed: &[Listed<'_>]) -> Result<()
             return fail(format!("{name}: listed twice"));
         }
         if entry.number != claim.number {
-            return fail(format!(
-                "{name}: numbered {} where the grid numbers it {}",
-                claim.number, entry.number
-            ));
+            return fail_at(
+                entry,
+                format!(
+                    "{name}: numbered {} where the grid numbers it {}",
+                    claim.number, entry.number
+                ),
+            );
         }
         if !entry.answer.eq_ignore_ascii_case(claim.answer) {
-            return fail(format!(
-                "{name}: answer '{}' where the grid reads '{}'",
-                claim.answer.to_ascii_uppercase(),
-                entry.answer
-            ));
+            return fail_at(
+                entry,
+                format!(
+                    "{name}: answer '{}' where the grid reads '{}'",
+                    claim.answer.to_ascii_uppercase(),
+                    entry.answer
+                ),
+            );
         }
     }
     if let Some(missing) = seen.iter().position(|&listed| !listed) {
         let entry = &read[missing];
-        return fail(format!(
-            "the grid's {} {} at row {}, column {} ('{}') is not listed",
-            entry.number,
-            entry.direction(),
-            entry.row + 1,
-            entry.col + 1,
-            entry.answer
-        ));
+        return fail_at(
+            entry,
+            format!(
+                "the grid's {} {} at row {}, column {} ('{}') is not listed",
+                entry.number,
+                entry.direction(),
+                entry.row + 1,
+                entry.col + 1,
+                entry.answer
+            ),
+        );
     }
     Ok(())
 }
@@ -156,7 +200,8 @@ pub fn check(
     words: &WordList,
     allow_repeats: bool,
 ) -> Result<Vec<CheckedEntry>, Violation> {
-    let fail = |message: String| Err(Violation(message));
+    let fail = |message: String| Err(Violation::new(message, None));
+    let fail_at = |at: (usize, usize), message: String| Err(Violation::new(message, Some(at)));
     if (template.rows(), template.cols()) != (fill.rows(), fill.cols()) {
         return fail(format!(
             "the fill is {} x {} where the template is {} x {}",
@@ -174,17 +219,26 @@ pub fn check(
             match (given, filled) {
                 (Cell::Block, Cell::Block) => {}
                 (Cell::Block, _) => {
-                    return fail(format!("{at}: a block of the template is not a block"));
+                    return fail_at(
+                        (r, c),
+                        format!("{at}: a block of the template is not a block"),
+                    );
                 }
                 (_, Cell::Block) => {
-                    return fail(format!("{at}: a block where the template has a white cell"));
+                    return fail_at(
+                        (r, c),
+                        format!("{at}: a block where the template has a white cell"),
+                    );
                 }
                 (Cell::Letter(a), Cell::Letter(b)) if a != b => {
-                    return fail(format!(
-                        "{at}: the pre-filled letter '{}' was changed to '{}'",
-                        (b'A' + a) as char,
-                        (b'A' + b) as char
-                    ));
+                    return fail_at(
+                        (r, c),
+                        format!(
+                            "{at}: the pre-filled letter '{}' was changed to '{}'",
+                            (b'A' + a) as char,
+                            (b'A' + b) as char
+                        ),
+                    );
                 }
                 _ => {}
             }
@@ -209,14 +263,17 @@ pub fn check(
                 match fill.cell(r, c) {
                     Cell::Letter(letter) => answer.push((b'A' + letter) as char),
                     _ => {
-                        return fail(format!(
-                            "row {}, column {}: an empty cell in the {} entry at row {}, column {}",
-                            r + 1,
-                            c + 1,
-                            if down { "down" } else { "across" },
-                            row + 1,
-                            col + 1
-                        ));
+                        return fail_at(
+                            (r, c),
+                            format!(
+                                "row {}, column {}: an empty cell in the {} entry at row {}, column {}",
+                                r + 1,
+                                c + 1,
+                                if down { "down" } else { "across" },
+                                row + 1,
+                                col + 1
+                            ),
+                        );
                     }
                 }
                 given_whole &= matches!(template.cell(r, c), Cell::Letter(_));
@@ -256,14 +313,17 @@ pub fn check(
             Some(&score) => entry.score = score,
             None if *given_whole => {}
             None => {
-                return fail(format!(
-                    "{name}: '{}' is not in the word list",
-                    entry.answer
-                ));
+                return fail_at(
+                    (entry.row, entry.col),
+                    format!("{name}: '{}' is not in the word list", entry.answer),
+                );
             }
         }
         if !allow_repeats && !used.insert(entry.answer.clone()) {
-            return fail(format!("{name}: '{}' is used twice", entry.answer));
+            return fail_at(
+                (entry.row, entry.col),
+                format!("{name}: '{}' is used twice", entry.answer),
+            );
         }
     }
     Ok(entries.into_iter().map(|(entry, _)| entry).collect())
@@ -362,7 +422,9 @@ mod tests {
         ];
         for (fill, expected) in cases {
             let fill: Grid = fill.parse().unwrap();
-            let error = check(&template, &fill, &words(), false).unwrap_err().0;
+            let error = check(&template, &fill, &words(), false)
+                .unwrap_err()
+                .message;
             assert!(error.contains(expected), "{fill}: {error}");
         }
         let numbered: Vec<(u32, &str, usize, usize)> = entries
@@ -383,7 +445,7 @@ mod tests {
         assert!(
             check(&square, &twice, &words(), false)
                 .unwrap_err()
-                .0
+                .message
                 .contains("used twice")
         );
         assert_eq!(check(&square, &twice, &words(), true).unwrap().len(), 4);
@@ -450,22 +512,89 @@ mod tests {
         for (changed, expected) in cases {
             let mut listed = good.clone();
             listed[0] = changed;
-            let error = listed_entries(&read, &listed).unwrap_err().0;
+            let error = listed_entries(&read, &listed).unwrap_err().message;
             assert!(error.contains(expected), "{changed:?}: {error}");
         }
         let twice = [good.clone(), vec![good[0]]].concat();
         assert!(
             listed_entries(&read, &twice)
                 .unwrap_err()
-                .0
+                .message
                 .contains("listed twice")
         );
         let missing = &good[1..];
         assert!(
             listed_entries(&read, missing)
                 .unwrap_err()
-                .0
+                .message
                 .contains("the grid's 1 across at row 1, column 1 ('HOSES') is not listed")
         );
+    }
+
+    #[test]
+    fn violations_give_the_cell_where() {
+        use puzzle_kit::Cell as At;
+        let at = |row, column| Some(At { row, column });
+        let template: Grid = "a.\n..\n".parse().unwrap();
+        let square: Grid = "..\n..\n".parse().unwrap();
+        let cases = [
+            // The cell itself: an empty cell, a block, a changed letter.
+            (&template, "ab\nc.\n", at(2, 2)),
+            (&template, "ab\nc#\n", at(2, 2)),
+            (&template, "ba\ndc\n", at(1, 1)),
+            // An entry: its first cell (across, then down).
+            (&template, "ab\ncx\n", at(2, 1)),
+            (&square, "aa\ncd\n", at(1, 2)),
+            (&square, "aa\naa\n", at(2, 1)),
+            // The size of the fill: nowhere in particular.
+            (&template, "ab\ncd\nab\n", None),
+        ];
+        for (template, fill, expected) in cases {
+            let fill: Grid = fill.parse().unwrap();
+            let violation = check(template, &fill, &words(), false).unwrap_err();
+            let message = violation.message.clone();
+            let broken = puzzle_kit::Violation::from(violation);
+            assert_eq!(broken.cell, expected, "{fill}: {message}");
+            assert_eq!(broken.message, message);
+        }
+        let template: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
+            .parse()
+            .unwrap();
+        let fill: Grid = "hoses\n##a#t\n#hike\na#lee\nlaser\ne##l#\n"
+            .parse()
+            .unwrap();
+        let words = WordList::from_words(&[
+            "hoses", "hike", "lee", "laser", "sails", "steer", "keel", "ale",
+        ]);
+        let read = check(&template, &fill, &words, false).unwrap();
+        let good: Vec<Listed<'_>> = read
+            .iter()
+            .map(|e| Listed {
+                number: e.number,
+                direction: e.direction(),
+                row: e.row + 1,
+                col: e.col + 1,
+                answer: &e.answer,
+            })
+            .collect();
+        let cell_of = |listed: &[Listed<'_>]| {
+            puzzle_kit::Violation::from(listed_entries(&read, listed).unwrap_err()).cell
+        };
+        // 4 across ('HIKE') starts at row 3, column 2.
+        let mut wrong = good.clone();
+        wrong[1].answer = "hiker";
+        assert_eq!(cell_of(&wrong), at(3, 2));
+        wrong[1] = Listed {
+            number: 5,
+            ..good[1]
+        };
+        assert_eq!(cell_of(&wrong), at(3, 2));
+        // 1 across left out: its first cell.
+        assert_eq!(cell_of(&good[1..]), at(1, 1));
+        // The list itself: a direction that is none, an entry listed twice.
+        wrong = good.clone();
+        wrong[1].direction = "up";
+        assert_eq!(cell_of(&wrong), None);
+        assert_eq!(cell_of(&[good.clone(), vec![good[0]]].concat()), None);
     }
 }

@@ -1,21 +1,20 @@
-//! The crossword as a CSP on csp-core (AC-3's slot model): one variable per slot over the
+//! The crossword as a CSP on csp-core (the slot model): one variable per slot over the
 //! global ids of the words that fit it, each crossing an "equal letters"
 //! constraint ([`csp_core::Model::equal_keys`]), and an all-different over
-//! the slots of each length unless repeats are allowed. `ac3` runs AC-3
-//! alone (with its trace), `mac` csp-core's MAC search (dom/wdeg).
+//! the slots of each length unless repeats are allowed. `mac` runs
+//! csp-core's MAC search (dom/wdeg) on it; AC-3 alone on the same model,
+//! the textbook formulation, is in `textbook.rs`.
 
 use std::time::Instant;
 
 use csp_core::{
-    Ac3Report as CoreReport, ArcClick, ArcRevision, Cause, Config, CountStatus, KeepSolutions,
-    Model, NoObserver, Observer, Pruning, Recorder, Solver, Var, VarOrder,
+    Cause, Config, CountStatus, KeepSolutions, Model, NoObserver, Observer, Solver, Var, VarOrder,
 };
 
-use puzzle_kit::{Limit, Status};
+use puzzle_kit::Status;
 
-use crate::options::{Options, Run, Stats};
+use crate::options::{Counters, Options, Run, Stats};
 use crate::problem::Problem;
-
 /// The csp-core model of a problem and its variables, slot by slot.
 #[derive(Debug)]
 pub struct CspModel {
@@ -72,227 +71,6 @@ pub fn model(problem: &Problem, allow_repeats: bool) -> CspModel {
     CspModel { model, vars }
 }
 
-/// One revision of the AC-3 trace, by slot index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Revision {
-    /// The revised slot.
-    pub x: usize,
-    /// The slot whose words must support `x`'s.
-    pub y: usize,
-    /// Words removed from `x` (global ids).
-    pub removed: Vec<u32>,
-    /// `x`'s words afterwards, when they changed.
-    pub domain_after: Option<Vec<u32>>,
-    /// The arcs `(k, x)` put back on the queue.
-    pub added: Vec<(usize, usize)>,
-}
-
-/// What `ac3` saw: every slot's words before and after, and the revisions
-/// (when traced).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Ac3Result {
-    /// Words of each slot before (global ids, alphabetical as the revision table lists them).
-    pub before: Vec<Vec<u32>>,
-    /// Words of each slot after arc consistency.
-    pub after: Vec<Vec<u32>>,
-    /// The revisions, in order (empty unless traced).
-    pub revisions: Vec<Revision>,
-}
-
-/// Word ids in alphabetical order of their words, as the revision table lists domains.
-fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
-    ids.sort_unstable_by(|&a, &b| problem.word(a).letters.cmp(&problem.word(b).letters));
-    ids
-}
-
-/// AC-3 alone. Solved when every slot is left one word, unsolvable
-/// when one is left none, else `limit` with [`Limit::Depth`]: AC-3 alone is
-/// the root of a search that makes no decision, a search cut at depth 0.
-/// Every state within that depth (the root, made arc consistent) was
-/// examined and a fill may still lie deeper, which is what a depth limit
-/// means; no node or time budget was spent, so neither of those is named.
-pub(crate) fn ac3(problem: &Problem, options: &Options) -> (Run, Ac3Result) {
-    ac3_observed(problem, options, NoObserver)
-}
-
-/// [`ac3`], telling `observer` the propagation, each arc revision and
-/// pruning, and a wipe-out: the revisions of the trace are recorded from
-/// the same calls.
-pub(crate) fn ac3_observed<O: Observer>(
-    problem: &Problem,
-    options: &Options,
-    mut observer: O,
-) -> (Run, Ac3Result) {
-    let started = Instant::now();
-    let CspModel { model, vars } = model(problem, options.allow_repeats);
-    let before: Vec<Vec<u32>> = vars
-        .iter()
-        .map(|&var| {
-            alphabetical(
-                problem,
-                model.domain(var).into_iter().map(|v| v as u32).collect(),
-            )
-        })
-        .collect();
-    // Clicks on pairs of slots that cross, as csp-core's arcs.
-    let arcs = model.arcs();
-    let clicks: Vec<ArcClick> = options
-        .ac3_clicks
-        .iter()
-        .filter_map(|click| {
-            let (x, y) = (*vars.get(click.x)?, *vars.get(click.y)?);
-            arcs.contains(&(x, y)).then_some(ArcClick {
-                x,
-                y,
-                after: click.after,
-            })
-        })
-        .collect();
-    let mut solver = Solver::new(model, Config::default());
-    let mut recorder = Recorder::default();
-    let report = if options.trace {
-        run_ac3(
-            &mut solver,
-            &clicks,
-            &mut Both(&mut recorder, &mut observer),
-        )
-    } else {
-        run_ac3(&mut solver, &clicks, &mut observer)
-    };
-    let revisions = replay(problem, &before, &recorder);
-    let after: Vec<Vec<u32>> = vars
-        .iter()
-        .map(|&var| {
-            alphabetical(
-                problem,
-                solver.domain(var).into_iter().map(|v| v as u32).collect(),
-            )
-        })
-        .collect();
-    let stats = Stats {
-        nodes: 1,
-        arc_revisions: report.stats.arc_revisions,
-        elapsed: started.elapsed(),
-        ..Stats::default()
-    };
-    let outcome = if !report.consistent || after.iter().any(Vec::is_empty) {
-        let empty = after.iter().position(Vec::is_empty);
-        let reason = empty.map(|slot| {
-            format!(
-                "arc consistency leaves {} no word",
-                problem.slots().slots[slot]
-            )
-        });
-        Run::unsolvable(problem.dead_slot().or(reason), stats)
-    } else if after.iter().all(|d| d.len() == 1) {
-        Run {
-            status: Status::Solved,
-            fill: Some(after.iter().map(|d| d[0]).collect()),
-            count: 1,
-            complete: false,
-            reason: None,
-            stats,
-        }
-    } else {
-        let open = after.iter().filter(|d| d.len() > 1).count();
-        Run {
-            status: Status::Limit(Limit::Depth),
-            fill: None,
-            count: 0,
-            complete: false,
-            reason: Some(format!(
-                "arc consistency alone did not decide the grid: {open} of {} slots keep more than one word; ac3 makes no guess, a depth limit of 0 (search with --algo mac or fast)",
-                after.len()
-            )),
-            stats,
-        }
-    };
-    (
-        outcome,
-        Ac3Result {
-            before,
-            after,
-            revisions,
-        },
-    )
-}
-
-/// AC-3 on `solver` with `clicks` revised out of turn (none: AC-3's own
-/// order).
-fn run_ac3<O: Observer>(solver: &mut Solver, clicks: &[ArcClick], observer: &mut O) -> CoreReport {
-    if clicks.is_empty() {
-        return solver.ac3_observed(observer);
-    }
-    match solver.ac3_clicked(clicks, observer) {
-        Ok(report) => report,
-        // Not reached: every click above is an arc of the model.
-        Err(_) => solver.ac3_observed(observer),
-    }
-}
-
-/// AC-3's revision table from the revisions and prunings recorded: csp-core
-/// tells only the words removed, so the domain after each change is
-/// rebuilt from the domains before, step by step.
-fn replay(problem: &Problem, before: &[Vec<u32>], recorded: &Recorder) -> Vec<Revision> {
-    let mut domains: Vec<std::collections::BTreeSet<u32>> = before
-        .iter()
-        .map(|ids| ids.iter().copied().collect())
-        .collect();
-    let mut prunings = recorded.prunings.iter().peekable();
-    let mut revisions = Vec::with_capacity(recorded.revisions.len());
-    for (index, revision) in recorded.revisions.iter().enumerate() {
-        while let Some(Pruning { var, removed, .. }) = prunings.next_if(|p| p.after <= index) {
-            for &value in removed {
-                domains[var.index()].remove(&(value as u32));
-            }
-        }
-        let ArcRevision {
-            x,
-            y,
-            removed,
-            added,
-        } = revision;
-        let domain = &mut domains[x.index()];
-        for &value in removed {
-            domain.remove(&(value as u32));
-        }
-        revisions.push(Revision {
-            x: x.index(),
-            y: y.index(),
-            removed: removed.iter().map(|&v| v as u32).collect(),
-            domain_after: (!removed.is_empty())
-                .then(|| alphabetical(problem, domain.iter().copied().collect())),
-            added: added.iter().map(|&(k, x)| (k.index(), x.index())).collect(),
-        });
-    }
-    revisions
-}
-
-/// Two observers told the same calls, in turn.
-struct Both<A, B>(A, B);
-
-impl<A: Observer, B: Observer> Observer for Both<A, B> {
-    fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.0.propagate(cause, depth);
-        self.1.propagate(cause, depth);
-    }
-
-    fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        self.0.arc_revised(x, y, removed, added);
-        self.1.arc_revised(x, y, removed, added);
-    }
-
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.0.pruned(propagator, var, removed);
-        self.1.pruned(propagator, var, removed);
-    }
-
-    fn wipeout(&mut self, var: Option<Var>) {
-        self.0.wipeout(var);
-        self.1.wipeout(var);
-    }
-}
-
 /// MAC on csp-core with dom/wdeg: a first fill, or a count of fills.
 pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
     mac_observed(problem, options, NoObserver)
@@ -313,11 +91,14 @@ pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, ob
     let mut solver = Solver::new(model, config);
     let stats_of = |stats: csp_core::Stats| Stats {
         nodes: stats.nodes,
-        backtracks: stats.backtracks,
-        restarts: 0,
-        arc_revisions: stats.arc_revisions,
         elapsed: started.elapsed(),
-        reason: None,
+        counters: Counters {
+            backtracks: stats.backtracks,
+            restarts: 0,
+            arc_revisions: stats.arc_revisions,
+            reason: None,
+            ac3: None,
+        },
     };
     let fill_of = |values: &[i32]| -> Vec<u32> {
         vars.iter().map(|var| values[var.index()] as u32).collect()

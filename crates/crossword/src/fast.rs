@@ -218,11 +218,7 @@ pub fn solve_observed<O: Observer>(problem: &Problem, options: &Options, observe
             count: 1,
             complete: true,
             reason: None,
-            stats: Stats {
-                nodes: 1,
-                elapsed: started.elapsed(),
-                ..Stats::default()
-            },
+            stats: Stats::new(1, started.elapsed()),
         };
     }
     let mut engine = Engine::new(problem, options, started, observer);
@@ -376,10 +372,10 @@ impl<'a, O: Observer> Engine<'a, O> {
                 match flow {
                     Flow::Restart => {
                         self.undo(root_mark);
-                        self.stats.restarts += 1;
+                        self.stats.counters.restarts += 1;
                         if O::ACTIVE {
                             self.depth = 0;
-                            self.observer.restart(self.stats.restarts + 1);
+                            self.observer.restart(self.stats.counters.restarts + 1);
                         }
                         self.fails_since_restart = 0;
                         self.restart_budget += self.restart_budget / 2;
@@ -388,7 +384,7 @@ impl<'a, O: Observer> Engine<'a, O> {
                 }
             }
         } else {
-            self.stats.backtracks += 1;
+            self.stats.counters.backtracks += 1;
             Flow::Done
         };
         self.stats.elapsed = self.started.elapsed();
@@ -865,7 +861,7 @@ impl<'a, O: Observer> Engine<'a, O> {
                     other => return other,
                 }
             } else {
-                self.stats.backtracks += 1;
+                self.stats.counters.backtracks += 1;
                 self.fails_since_restart += 1;
             }
             self.undo(mark);
@@ -879,7 +875,7 @@ impl<'a, O: Observer> Engine<'a, O> {
             }
             self.remove(s, w);
             if !self.propagate() {
-                self.stats.backtracks += 1;
+                self.stats.counters.backtracks += 1;
                 self.fails_since_restart += 1;
                 return Flow::Done;
             }

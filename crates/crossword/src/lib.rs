@@ -20,8 +20,8 @@
 //!   ([`csp_model`]); `ac3`, arc consistency alone, with its
 //!   revision table from [`ac3`]. The [`Outcome`] holds the status, the first
 //!   [`Fill`], the count (`.count_up_to(k)` counts fills exactly) and the
-//!   [`Stats`] (whose `reason` says why a grid is unfillable or what
-//!   stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].
+//!   [`Stats`] (nodes, time and the crate's [`Counters`], whose `reason`
+//!   says why a grid is unfillable or what stopped the search). [`Grid`] is the crate's [`puzzle_kit::Puzzle`].
 //! - **Checking** ([`check`]): the independent checker of a fill.
 //!
 //! ```
@@ -57,21 +57,24 @@ pub mod cli;
 mod csp;
 mod error;
 mod fast;
-mod grid;
 mod options;
 mod problem;
+mod puzzle;
 mod slots;
 mod solve;
 pub mod svg;
+mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 mod words;
 
-pub use csp::{Ac3Result, CspModel, Revision, model as csp_model};
+pub use csp::{CspModel, model as csp_model};
 pub use error::{Location, ParseError};
-pub use grid::{Cell, Grid, GridFormat, MAX_SIDE};
-pub use options::{Algo, ClickedArc, Fill, Options, Outcome, Stats, Words};
+pub use options::{
+    Ac3Result, Algo, ClickedArc, Counters, Fill, Options, Outcome, Revision, Stats, Words,
+};
 pub use problem::{Entry, Problem};
+pub use puzzle::{Cell, Grid, GridFormat, MAX_SIDE};
 pub use puzzle_kit::{Limit, Status};
 pub use slots::{Crossing, Direction, Slot, Slots};
 pub use solve::{UNIQUE_NODE_LIMIT, ac3, is_unique, solve, solve_problem, unique_budget};

@@ -1,16 +1,17 @@
 //! The types every algorithm shares: [`Algo`], [`Options`] (with the word
-//! list), [`Stats`], the solution [`Fill`] and the [`Outcome`]. This module
+//! list), [`Stats`] with the crate's [`Counters`] (`ac3`'s domains and
+//! revisions among them: [`Ac3Result`], [`Revision`]), the solution
+//! [`Fill`] and the [`Outcome`]. This module
 //! imports no engine: the dispatcher (`solve`) calls the engines, and the
 //! engines import these types.
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 
 use puzzle_kit::{Algorithm, Limits, Status};
 
-use crate::grid::Grid;
 use crate::problem::Entry;
+use crate::puzzle::Grid;
 use crate::slots::Direction;
 use crate::words::WordList;
 
@@ -176,40 +177,68 @@ impl Options {
     }
 }
 
-/// Search effort, and why a run ended without a fill.
+/// Search effort, and why a run ended without a fill: the nodes (the root
+/// plus one per decision, a word tried in a slot), the wall-clock time and
+/// the crossword's [`Counters`].
+pub type Stats = puzzle_kit::Stats<Counters>;
+
+/// The crossword's own part of [`Stats`]: the search's counters and why a
+/// run ended without a fill.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search nodes: the root plus one per decision (a word tried in a slot).
-    pub nodes: u64,
+pub struct Counters {
     /// Decisions or refutations whose propagation failed.
     pub backtracks: u64,
     /// Restarts (`fast`).
     pub restarts: u64,
     /// Arc revisions (`ac3`, `mac`).
     pub arc_revisions: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
     /// Why: the entry no word fits when unsolvable is found before or at
     /// the root, or what stopped the search at a limit.
     pub reason: Option<String>,
+    /// What `ac3` reports beside its count: every slot's words before and
+    /// after arc consistency, and its revisions when traced (`None` from
+    /// `fast` and `mac`); what the human view of `ac3` shows.
+    pub ac3: Option<Arc<Ac3Result>>,
 }
 
-impl puzzle_kit::Effort for Stats {
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    fn counters(&self) -> Vec<(&'static str, u64)> {
+impl puzzle_kit::Counters for Counters {
+    /// `backtracks`, `restarts` and `arc_revisions`, as the JSON record's
+    /// `stats` name them (the record writes `restarts` for `fast` only and
+    /// `arc_revisions` for `ac3` and `mac` only).
+    fn named(&self) -> Vec<(&'static str, u64)> {
         vec![
             ("backtracks", self.backtracks),
             ("restarts", self.restarts),
             ("arc_revisions", self.arc_revisions),
         ]
     }
+}
+
+/// One revision of the AC-3 trace, by slot index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revision {
+    /// The revised slot.
+    pub x: usize,
+    /// The slot whose words must support `x`'s.
+    pub y: usize,
+    /// Words removed from `x` (global ids).
+    pub removed: Vec<u32>,
+    /// `x`'s words afterwards, when they changed.
+    pub domain_after: Option<Vec<u32>>,
+    /// The arcs `(k, x)` put back on the queue.
+    pub added: Vec<(usize, usize)>,
+}
+
+/// What `ac3` saw: every slot's words before and after, and the revisions
+/// (when traced).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ac3Result {
+    /// Words of each slot before (global ids, alphabetical as the revision table lists them).
+    pub before: Vec<Vec<u32>>,
+    /// Words of each slot after arc consistency.
+    pub after: Vec<Vec<u32>>,
+    /// The revisions, in order (empty unless traced).
+    pub revisions: Vec<Revision>,
 }
 
 /// A fill: the filled grid, its entries numbered across then down, and

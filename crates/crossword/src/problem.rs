@@ -1,7 +1,7 @@
 //! A fill problem: a template, its slots and the candidate words of each
 //! length (sorted best score first), shared by every algorithm.
 
-use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cell, Grid};
 use crate::slots::{Direction, Slots};
 use crate::words::{Word, WordList, letters_to_string};
 

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cell, Grid};
 
 /// Across or down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

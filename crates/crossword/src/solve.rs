@@ -2,14 +2,17 @@
 //! turns the engine's word ids into a [`Fill`]; and the template as a
 //! [`puzzle_kit::Puzzle`].
 
+use std::sync::Arc;
+
 use puzzle_kit::{Puzzle, Status};
 
-use crate::csp::{self, Ac3Result};
+use crate::csp;
 use crate::error::ParseError;
 use crate::fast;
-use crate::grid::Grid;
-use crate::options::{Algo, Fill, Options, Outcome, Run, Words, builtin_words};
+use crate::options::{Ac3Result, Algo, Fill, Options, Outcome, Run, Words, builtin_words};
 use crate::problem::Problem;
+use crate::puzzle::Grid;
+use crate::textbook;
 
 /// Fills the template `grid` from the options' word list (the built-in
 /// list unless [`Options::words`] gave one) with the options' algorithm.
@@ -39,7 +42,12 @@ fn run(problem: &Problem, options: &Options, words: Option<Words>) -> Outcome {
     let run = match options.algo {
         Algo::Fast => fast::solve(problem, options),
         Algo::Mac => csp::mac(problem, options),
-        Algo::Ac3 => csp::ac3(problem, options).0,
+        Algo::Ac3 => {
+            let (run, result) = textbook::ac3(problem, options);
+            let mut outcome = outcome(problem, options, run, words);
+            outcome.stats.counters.ac3 = Some(Arc::new(result));
+            return outcome;
+        }
     };
     outcome(problem, options, run, words)
 }
@@ -95,11 +103,10 @@ pub fn is_unique(problem: &Problem, options: &Options, nodes: u64) -> Option<boo
 /// limit), and the domains before and after with the revisions (recorded
 /// when [`Options::trace`] is set).
 pub fn ac3(problem: &Problem, options: &Options) -> (Outcome, Ac3Result) {
-    let (run, result) = csp::ac3(problem, options);
-    (
-        outcome(problem, options, run, options.words.clone()),
-        result,
-    )
+    let (run, result) = textbook::ac3(problem, options);
+    let mut outcome = outcome(problem, options, run, options.words.clone());
+    outcome.stats.counters.ac3 = Some(Arc::new(result.clone()));
+    (outcome, result)
 }
 
 pub(crate) fn outcome(
@@ -116,7 +123,7 @@ pub(crate) fn outcome(
         reason,
         mut stats,
     } = run;
-    stats.reason = reason;
+    stats.counters.reason = reason;
     Outcome {
         status,
         solution: fill.map(|ids| Fill {
@@ -164,6 +171,6 @@ impl Puzzle for Grid {
             .unwrap_or_else(|| builtin_words(true));
         crate::check::check(self, &solution.grid, &words, solution.allow_repeats)
             .map(|_| ())
-            .map_err(|violation| puzzle_kit::Violation::new(violation.to_string()))
+            .map_err(puzzle_kit::Violation::from)
     }
 }

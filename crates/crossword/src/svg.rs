@@ -14,8 +14,8 @@
 
 use svg_kit::{Svg, Tag};
 
-use crate::grid::{Cell, Grid};
 use crate::options::Outcome;
+use crate::puzzle::{Cell, Grid};
 use crate::slots::Slots;
 
 const MARGIN: f64 = 12.0;

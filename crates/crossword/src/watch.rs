@@ -23,10 +23,12 @@ use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
 use serde_json::{Map, Value, json};
 
-use crate::csp::{self, Ac3Result};
-use crate::grid::Grid;
-use crate::options::{Algo, Options, Outcome, Stats};
+use crate::csp;
+use crate::options::Ac3Result;
+use crate::options::{Algo, Counters, Options, Outcome, Stats};
 use crate::problem::Problem;
+use crate::puzzle::Grid;
+use crate::textbook;
 use crate::{fast, solve};
 
 pub use cli_kit::app::Watch;
@@ -39,10 +41,17 @@ impl Watchable for Grid {
     }
 
     /// Fills as [`crate::solve`] does, the template's problem built from
-    /// the options' word list; [`fill_watched`] writes the `run` event.
+    /// the options' word list, as [`fill_watched`] does but for the `run`
+    /// event (the caller's, as cli-kit's driver writes it) and `ac3`'s
+    /// trace lines (its trace is AC-3's revision table, which the human
+    /// view writes with the answer).
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
         let problem = Problem::new(self.clone(), &options.word_list());
-        fill_watched(&problem, options, watch).0
+        let Watch { mut sinks, tree } = watch;
+        if options.algo == Algo::Ac3 {
+            sinks.trace = None;
+        }
+        watched(&problem, options, Watch { sinks, tree }).0
     }
 
     fn applies(flag: Flag, algo: Algo) -> bool {
@@ -82,13 +91,23 @@ pub fn fill_watched(
     watch: Watch<'_, '_>,
 ) -> (Outcome, Option<Ac3Result>) {
     let Watch { mut sinks, tree } = watch;
-    let algo = options.algo;
     if let Some(events) = sinks.events.as_deref_mut() {
         events.emit(
             "run",
-            &json!({"algorithm": algo.name(), "puzzle": problem.grid().to_line()}),
+            &json!({"algorithm": options.algo.name(), "puzzle": problem.grid().to_line()}),
         );
     }
+    watched(problem, options, Watch { sinks, tree })
+}
+
+/// [`fill_watched`] after its `run` event.
+fn watched(
+    problem: &Problem,
+    options: &Options,
+    watch: Watch<'_, '_>,
+) -> (Outcome, Option<Ac3Result>) {
+    let Watch { sinks, tree } = watch;
+    let algo = options.algo;
     let mut watch = FillWatch { sinks, problem };
     let grid = problem.grid();
     let title = format!(
@@ -107,12 +126,13 @@ pub fn fill_watched(
         Algo::Fast => (fast::solve_observed(problem, options, &mut observer), None),
         Algo::Mac => (csp::mac_observed(problem, options, &mut observer), None),
         Algo::Ac3 => {
-            let (run, result) = csp::ac3_observed(problem, options, &mut observer);
+            let (run, result) = textbook::ac3_observed(problem, options, &mut observer);
             (run, Some(result))
         }
     };
     drop(observer);
-    let outcome = solve::outcome(problem, options, run, options.words.clone());
+    let mut outcome = solve::outcome(problem, options, run, options.words.clone());
+    outcome.stats.counters.ac3 = ac3.clone().map(std::sync::Arc::new);
     watch.finish(algo, &outcome);
     (outcome, ac3)
 }
@@ -197,11 +217,14 @@ impl FillWatch<'_, '_, '_> {
     fn finish(&mut self, algo: Algo, outcome: &Outcome) {
         let Stats {
             nodes,
-            backtracks,
-            restarts,
-            arc_revisions,
             elapsed,
-            ..
+            counters:
+                Counters {
+                    backtracks,
+                    restarts,
+                    arc_revisions,
+                    ..
+                },
         } = outcome.stats;
         let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
         let mut stats = Map::new();

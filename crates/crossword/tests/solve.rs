@@ -257,6 +257,7 @@ fn a_count_names_whether_it_is_complete() {
     assert!(
         outcome
             .stats
+            .counters
             .reason
             .unwrap()
             .contains("no word of 2 letters")
@@ -336,7 +337,10 @@ fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_domains() {
     // The same closure, so the same fill, by another way.
     assert_eq!(ac3.after, plain_ac3.after);
     assert_eq!(outcome.status, plain_outcome.status);
-    assert_eq!(outcome.stats.arc_revisions, ac3.revisions.len() as u64);
+    assert_eq!(
+        outcome.stats.counters.arc_revisions,
+        ac3.revisions.len() as u64
+    );
     assert!(
         ac3.revisions
             .iter()

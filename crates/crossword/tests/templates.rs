@@ -197,7 +197,10 @@ fn run_cases(common: bool) {
         let outcome = crossword::solve_problem(&problem, &options);
         eprintln!(
             "{name}: {:?} nodes {} restarts {} {:?}",
-            outcome.status, outcome.stats.nodes, outcome.stats.restarts, outcome.stats.elapsed
+            outcome.status,
+            outcome.stats.nodes,
+            outcome.stats.counters.restarts,
+            outcome.stats.elapsed
         );
         match case.status.as_str() {
             "solved" => {
