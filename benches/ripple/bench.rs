@@ -48,7 +48,11 @@ fn ours(puzzles: &[Puzzle], algo: Algo, calls: &mut u64) -> String {
     let mut unique = 0;
     for puzzle in puzzles {
         let outcome = ripple::solve(puzzle, &Options::new(algo).count_up_to(2));
-        *calls += outcome.stats.counters.recursive_calls.unwrap_or(outcome.stats.nodes);
+        *calls += outcome
+            .stats
+            .counters
+            .recursive_calls
+            .unwrap_or(outcome.stats.nodes);
         if (outcome.count == 1 && outcome.count_complete)
             && let Some(solution) = outcome.solution
         {

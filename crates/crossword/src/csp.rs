@@ -81,13 +81,9 @@ pub(crate) fn mac(problem: &Problem, options: &Options) -> Run {
 pub(crate) fn mac_observed<O: Observer>(problem: &Problem, options: &Options, observer: O) -> Run {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
-    let mut config = Config::default().var_order(VarOrder::DomWdeg);
-    if let Some(nodes) = options.limits.node_limit {
-        config = config.node_limit(nodes);
-    }
-    if let Some(time) = options.limits.time_limit {
-        config = config.time_limit(time);
-    }
+    let config = Config::default()
+        .var_order(VarOrder::DomWdeg)
+        .within(&options.limits);
     let mut solver = Solver::new(model, config);
     let stats_of = |stats: csp_core::Stats| Stats {
         nodes: stats.nodes,

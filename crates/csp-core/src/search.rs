@@ -243,6 +243,15 @@ impl Config {
         self
     }
 
+    /// Sets the node, time and memory limits a puzzle's options carry
+    /// ([`puzzle_kit::Limits`]), each one that is set; the rest stays.
+    pub fn within(mut self, limits: &puzzle_kit::Limits) -> Self {
+        self.node_limit = limits.node_limit.or(self.node_limit);
+        self.time_limit = limits.time_limit.or(self.time_limit);
+        self.memory_limit = limits.memory_limit.or(self.memory_limit);
+        self
+    }
+
     /// Sets the restart schedule of [`Solver::solve`] (see [`Config::restarts`]).
     pub fn restarts(mut self, restarts: Restarts) -> Self {
         self.restarts = Some(restarts);

@@ -96,21 +96,11 @@ fn grid_of(values: &[i32]) -> Grid {
 
 /// The solver's settings: MAC with MRV, under the options' limits.
 fn config(options: &Options) -> Config {
-    let mut config = Config::default()
+    // csp-core's nodes are the contract's: the root plus one per guess.
+    Config::default()
         .inference(Inference::Mac)
-        .var_order(VarOrder::Mrv);
-    let limits = &options.limits;
-    if let Some(limit) = limits.node_limit {
-        // csp-core's nodes are the contract's: the root plus one per guess.
-        config = config.node_limit(limit);
-    }
-    if let Some(time) = limits.time_limit {
-        config = config.time_limit(time);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
-    config
+        .var_order(VarOrder::Mrv)
+        .within(&options.limits)
 }
 
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {

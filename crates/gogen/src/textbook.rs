@@ -221,17 +221,9 @@ pub(crate) fn solve_observed<O: Observer<Fill, Move, u32>>(
         found: &found,
         out_of_memory: &out_of_memory,
     };
-    let mut config = Config::default().cycle_check(CycleCheck::Closed);
-    let limits = &options.limits;
-    if let Some(limit) = limits.node_limit {
-        config = config.node_limit(limit);
-    }
-    if let Some(time) = limits.time_limit {
-        config = config.time_limit(time);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
+    let config = Config::default()
+        .cycle_check(CycleCheck::Closed)
+        .within(&options.limits);
     let search = dfs_observed(&problem, start, &config, observer);
     let solutions = found.into_inner();
     let stop = match search.status {

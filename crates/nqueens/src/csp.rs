@@ -43,18 +43,10 @@ pub(crate) fn run<C: CspObserver>(
     } else {
         Inference::Mac
     };
-    let mut config = CspConfig::default()
+    let config = CspConfig::default()
         .inference(inference)
-        .var_order(VarOrder::Mrv);
-    if let Some(limit) = limits.node_limit {
-        config = config.node_limit(limit);
-    }
-    if let Some(limit) = limits.time_limit {
-        config = config.time_limit(limit);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
+        .var_order(VarOrder::Mrv)
+        .within(limits);
     let mut solver = Solver::new(model, config);
     let stats = |nodes| Stats::new(nodes, start.elapsed());
     if counting {

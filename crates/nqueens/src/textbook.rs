@@ -267,16 +267,7 @@ where
     S: SearchObserver<ChessBoard, Move, u32>,
 {
     let queens = Queens::new(n, limits.count_up_to);
-    let mut config = SearchConfig::default();
-    if let Some(limit) = limits.node_limit {
-        config = config.node_limit(limit);
-    }
-    if let Some(limit) = limits.time_limit {
-        config = config.time_limit(limit);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
+    let config = SearchConfig::default().within(limits);
     let board = queens.empty_board();
     let run = match formulation {
         Formulation::Bfs => bfs_tree_observed(&queens, board, &config, search),

@@ -98,16 +98,7 @@ pub fn model(puzzle: &Puzzle) -> (Model, Vec<Var>) {
 /// variables.
 fn solver(puzzle: &Puzzle, options: &Options) -> (Solver, Vec<Var>) {
     let (model, vars) = model(puzzle);
-    let mut config = Config::default();
-    if let Some(nodes) = options.limits.node_limit {
-        config = config.node_limit(nodes);
-    }
-    if let Some(time) = options.limits.time_limit {
-        config = config.time_limit(time);
-    }
-    if let Some(bytes) = options.limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
+    let config = Config::default().within(&options.limits);
     (Solver::new(model, config), vars)
 }
 

@@ -104,6 +104,26 @@ impl Config {
         self
     }
 
+    /// Sets the node, time and memory limits a puzzle's options carry
+    /// (`puzzle_kit::Limits`), each one that is set; the rest stays.
+    ///
+    /// ```
+    /// use search_core::Config;
+    /// use std::time::Duration;
+    ///
+    /// let limits = puzzle_kit::Limits { node_limit: Some(500), ..Default::default() };
+    /// let config = Config::default().time_limit(Duration::from_secs(1)).within(&limits);
+    /// assert_eq!(config.node_limit, Some(500));
+    /// assert_eq!(config.time_limit, Some(Duration::from_secs(1)));
+    /// assert_eq!(config.memory_limit, None);
+    /// ```
+    pub fn within(mut self, limits: &puzzle_kit::Limits) -> Self {
+        self.node_limit = limits.node_limit.or(self.node_limit);
+        self.time_limit = limits.time_limit.or(self.time_limit);
+        self.memory_limit = limits.memory_limit.or(self.memory_limit);
+        self
+    }
+
     /// Sets [`Config::seed`].
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;

@@ -60,18 +60,8 @@ pub(crate) fn solve_observed<O: Observer>(
 ) -> Found {
     let (model, cells) = model(sudoku);
     debug_assert!(cells.iter().enumerate().all(|(i, var)| var.index() == i));
-    let mut config = Config::new();
     let limits = &options.limits;
-    if let Some(nodes) = limits.node_limit {
-        config = config.node_limit(nodes);
-    }
-    if let Some(time) = limits.time_limit {
-        config = config.time_limit(time);
-    }
-    if let Some(bytes) = limits.memory_limit {
-        config = config.memory_limit(bytes);
-    }
-    let mut solver = Solver::new(model, config);
+    let mut solver = Solver::new(model, Config::new().within(limits));
     let to_grid = |values: &[i32]| {
         let cells: Vec<u8> = cells.iter().map(|var| values[var.index()] as u8).collect();
         Sudoku::from_solution(sudoku.side(), cells)
