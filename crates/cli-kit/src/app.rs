@@ -405,6 +405,13 @@ pub trait Compare: Puzzle {
             .collect()
     }
 
+    /// The runs of the table of this puzzle: by default
+    /// [`Compare::compare_runs`]; a crate whose runs depend on the puzzle
+    /// (eight-puzzle's heuristics, by the board's size) overrides it.
+    fn compare_runs_of(&self, base: &Self::Options) -> Vec<(String, Self::Options)> {
+        Self::compare_runs(base)
+    }
+
     /// A row's counters, in the order of the table's columns; every row
     /// should name the same ones.
     fn compare_counters(stats: &Self::Stats) -> Vec<(&'static str, u64)> {
@@ -465,7 +472,7 @@ pub fn compare_at<P: Compare>(puzzle: &P, options: &P::Options, line: Option<usi
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
     let mut table = Comparison::new(puzzle.compare_heading(line, nodes, time), P::LENGTH);
-    for (algorithm, run) in P::compare_runs(&base) {
+    for (algorithm, run) in puzzle.compare_runs_of(&base) {
         let outcome = puzzle.solve(&run);
         table.push(Row {
             algorithm: P::compare_algorithm(algorithm, &outcome),

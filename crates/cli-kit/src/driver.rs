@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use puzzle_kit::{Configure, Limit, Puzzle};
+use svg_kit::SearchTree;
 
 use crate::app::{
     Flag, OutcomeOf, Show, Solved, Verify, ViewFlags, Watch, Watchable, mark_givens, misfit,
@@ -22,6 +23,7 @@ use crate::app::{
 use crate::events::WatchArgs;
 use crate::record::Record;
 use crate::session::WatchSession;
+use crate::watch::write_tree;
 use crate::{Batch, Input, Report, usage_error};
 
 /// A puzzle the driver can run: the [`Watchable`], [`Show`] and
@@ -173,7 +175,8 @@ where
     #[command(flatten)]
     pub watch: WatchArgs,
     /// Draw the search tree's first 500 nodes as SVG in FILE, Graphviz DOT
-    /// beside it (FILE.dot); one puzzle only.
+    /// beside it (FILE.dot). For several puzzles FILE is a folder (created)
+    /// and the tree of input line N goes to N.svg (N.svg.dot beside).
     #[arg(long, value_name = "FILE")]
     pub tree_svg: Option<PathBuf>,
 }
@@ -372,11 +375,22 @@ where
         None => Input::read(file)?,
     };
     let items = P::items(&input, &reading);
-    if flags.watch.compare {
-        return compare::<P>(&items, &reading, &options, flags.json);
+    if items.is_empty() {
+        anyhow::bail!("{}: no puzzle found", input.name);
     }
-    if flags.tree_svg.is_some() && items.len() > 1 {
-        usage_error::<Cli>("--tree-svg draws one search: give one puzzle");
+    if flags.watch.compare {
+        return compare::<P>(&input.name, &items, &reading, &options, flags.json);
+    }
+    // A batch's trees, one per input line in the folder; one puzzle's is
+    // the session's.
+    let trees = flags.tree_svg.as_deref().filter(|_| items.len() > 1);
+    if let Some(folder) = trees {
+        std::fs::create_dir_all(folder).map_err(|error| {
+            anyhow::anyhow!(
+                "creating the folder {} for --tree-svg: {error}",
+                folder.display()
+            )
+        })?;
     }
     let pictures = flags
         .svg
@@ -426,7 +440,8 @@ where
         })
     };
     if flags.watching() {
-        let session = WatchSession::open(&flags.watch, flags.tree_svg.as_deref())?;
+        let one_tree = flags.tree_svg.as_deref().filter(|_| trees.is_none());
+        let session = WatchSession::open(&flags.watch, one_tree)?;
         let mut view_out = session.view_out();
         let tally = Batch::new(program, &input.name).threads(Some(1)).run_to(
             &mut view_out,
@@ -434,15 +449,29 @@ where
             |item| {
                 let read = P::read_item(item, &reading)?;
                 let puzzle = &read.0;
-                let outcome = session.run(
+                let (outcome, drawn) = session.run(
                     |events| {
                         if let Some(line) = item.line {
                             events.set_run(&serde_json::json!({ "line": line }));
                         }
                         events.emit("run", &puzzle.run_event(&options));
                     },
-                    |sinks, tree| puzzle.solve_watched(&options, Watch { sinks, tree }),
+                    |sinks, tree| {
+                        let mut drawn = trees.map(|_| SearchTree::new(""));
+                        let outcome = puzzle.solve_watched(
+                            &options,
+                            Watch {
+                                sinks,
+                                tree: tree.or(drawn.as_mut()),
+                            },
+                        );
+                        (outcome, drawn)
+                    },
                 );
+                if let (Some(folder), Some(tree)) = (trees, drawn) {
+                    let path = folder.join(format!("{}.svg", item.line.unwrap_or(1)));
+                    write_tree(&path, &tree).map_err(|error| error.to_string())?;
+                }
                 let unique = if tell_unique && outcome.status.is_solved() {
                     read.0.unique_after(&options, &outcome)
                 } else {
@@ -467,8 +496,11 @@ where
     )
 }
 
-/// `--compare` over the items: a table (or JSON rows) per puzzle.
+/// `--compare` over the items of the input called `input`: a table (or
+/// JSON rows) per puzzle; a puzzle that cannot be read ends the run, its
+/// message naming the input.
 fn compare<P: App>(
+    input: &str,
     items: &[Item],
     reading: &P::Reading,
     options: &P::Options,
@@ -477,7 +509,8 @@ fn compare<P: App>(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for (index, item) in items.iter().enumerate() {
-        let (puzzle, _) = P::read_item(item, reading).map_err(anyhow::Error::msg)?;
+        let (puzzle, _) =
+            P::read_item(item, reading).map_err(|message| anyhow::anyhow!("{input}: {message}"))?;
         let mut table = crate::app::compare_at(&puzzle, options, item.line);
         if let Some(line) = item.line {
             table = table.field("line", line);

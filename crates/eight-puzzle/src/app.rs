@@ -13,9 +13,14 @@
 //! options).
 
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
-use cli_kit::app::{Board as BoardData, Cell, OutcomeOf, Show, Solved, Verify, ViewFlags};
-use cli_kit::{Record, Status, Verified};
+use cli_kit::app::{
+    Board as BoardData, Cell, Compare, OutcomeOf, Show, Solved, Verify, ViewFlags, limits_line,
+};
+use cli_kit::{Record, Status, Tally, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::textbook::Search;
@@ -23,7 +28,8 @@ use crate::textbook::Search;
 /// The watched solve of the Python package's `solve --events`.
 pub use crate::watch::solve_watched;
 use crate::{
-    Answer, Board, Limit, Move, Options, Plan, SearchAlgorithm, Solvers, Stats, check, moves_view,
+    Algo, Answer, Board, Heuristic, Limit, Move, Options, Plan, SearchAlgorithm, Solvers, Stats,
+    check, moves_view,
 };
 
 /// The view options that are eight-puzzle's own, and the options the
@@ -38,6 +44,16 @@ pub struct EightView {
     pub batch: bool,
     /// `solve --summary`: only the moves on one line.
     pub summary: bool,
+    /// The sums of a batch's summary, added to as each result is shown.
+    pub sums: Arc<Sums>,
+}
+
+/// What a batch's summary averages over the boards solved: their moves and
+/// states tested, summed as the results are shown.
+#[derive(Debug, Default)]
+pub struct Sums {
+    moves: AtomicU64,
+    tested: AtomicU64,
 }
 
 impl EightView {
@@ -100,6 +116,59 @@ impl Show for Board {
         )
     }
 
+    /// The view of one result, its moves and states tested added to the
+    /// sums of a batch's summary when solved.
+    fn write_item(
+        out: &mut dyn Write,
+        _line: Option<usize>,
+        _index: usize,
+        result: Result<&Solved<Self>, &str>,
+        flags: &ViewFlags,
+        own: &EightView,
+    ) -> io::Result<()> {
+        let Ok(solved) = result else {
+            // The driver has put the message on stderr.
+            return Ok(());
+        };
+        if let Some(moves) = solved.solution() {
+            own.sums
+                .moves
+                .fetch_add(moves.len() as u64, Ordering::Relaxed);
+            own.sums
+                .tested
+                .fetch_add(solved.outcome.stats.counters.num_tested, Ordering::Relaxed);
+        }
+        Self::write_human(out, solved, flags, own)
+    }
+
+    /// The searcher framework's `process_file` summary of a batch, with
+    /// the boards not solved counted.
+    fn write_summary(out: &mut dyn Write, tally: &Tally, own: &EightView) -> io::Result<()> {
+        if !own.batch {
+            return Ok(());
+        }
+        writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;
+        if tally.solved > 0 {
+            let average =
+                |total: &AtomicU64| total.load(Ordering::Relaxed) as f64 / tally.solved as f64;
+            writeln!(
+                out,
+                "averages: {:.1} moves, {:.1} states tested",
+                average(&own.sums.moves),
+                average(&own.sums.tested)
+            )?;
+        }
+        let failed = tally.invalid + tally.unsolvable + tally.limit;
+        if failed > 0 {
+            writeln!(
+                out,
+                "{failed} not solved: {} invalid, {} unsolvable, {} limit reached",
+                tally.invalid, tally.unsolvable, tally.limit
+            )?;
+        }
+        Ok(())
+    }
+
     /// The picture towards the default goal ([`Show::svg_viewed`]).
     fn svg(&self, outcome: &OutcomeOf<Self>) -> String {
         self.svg_viewed(outcome, &EightView::default())
@@ -144,6 +213,82 @@ impl Show for Board {
                 .collect(),
         }
     }
+}
+
+/// `--compare`: every searcher with every heuristic that applies to it on
+/// the board's size ([`combinations`]), a row of states tested and
+/// expanded, and the moves.
+impl Compare for Board {
+    const LENGTH: &'static str = "moves";
+
+    fn compare_runs_of(&self, base: &Options) -> Vec<(String, Options)> {
+        combinations(self.size())
+            .into_iter()
+            .map(|(algo, heuristic)| {
+                let mut run = base.clone();
+                run.algo = Some(algo);
+                run.heuristic = heuristic;
+                if algo != Algo::Random {
+                    run.limits.seed = None;
+                }
+                if algo == Algo::IdaStar {
+                    run.cycle_check = None;
+                }
+                if heuristic != Some(Heuristic::Pdb) {
+                    run.pdb_cache = None;
+                }
+                let name = match heuristic {
+                    Some(heuristic) => format!("{algo} {}", heuristic.name()),
+                    None => algo.to_string(),
+                };
+                (name, run)
+            })
+            .collect()
+    }
+
+    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
+        vec![
+            ("tested", stats.counters.num_tested),
+            ("expanded", stats.counters.expanded),
+        ]
+    }
+
+    /// The limits of each run and the flags that set them; in a batch,
+    /// the board's line first.
+    fn compare_heading(&self, line: Option<usize>, nodes: u64, time: Duration) -> String {
+        let limits = format!("{} (--node-limit, --time-limit)", limits_line(nodes, time));
+        match line {
+            Some(line) => format!("line {line}: {}\n{limits}", self.to_line()),
+            None => limits,
+        }
+    }
+
+    fn compare_length(outcome: &OutcomeOf<Self>) -> Option<u64> {
+        outcome.solution.as_ref().map(|moves| moves.len() as u64)
+    }
+}
+
+/// Every searcher with every heuristic that applies to it on boards of
+/// `size`: misplaced tiles, Manhattan, linear conflicts (and the pattern
+/// databases on 4x4) for greedy, astar and idastar; none for the others.
+pub fn combinations(size: usize) -> Vec<(Algo, Option<Heuristic>)> {
+    let mut heuristics = vec![
+        Heuristic::Misplaced,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+    ];
+    if size == 4 {
+        heuristics.push(Heuristic::Pdb);
+    }
+    let mut runs = Vec::new();
+    for &algo in Algo::ALL {
+        if algo.uses_heuristic() {
+            runs.extend(heuristics.iter().map(|&heuristic| (algo, Some(heuristic))));
+        } else {
+            runs.push((algo, None));
+        }
+    }
+    runs
 }
 
 /// `check`'s verdict on a record: [`check_record`], the record's board

@@ -1,33 +1,24 @@
 //! What the `eight-puzzle` command does beyond reading its arguments
 //! (behind the default `cli` feature): the value parsers of its flags, the
-//! boards of `solve` and `batch` as items of a [`cli_kit::Batch`], the
-//! batch's summary (the searcher framework's `process_file` averages), the
-//! pattern-database build with a progress bar, and `--compare`. The
-//! records, the human views and `check`'s verdict are the [`crate::app`]
-//! module's.
+//! options of `solve` and `batch`, their boards as items of cli-kit's
+//! driver ([`Boards`], the [`App`] impl), and the pattern-database build
+//! with a progress bar. The pipeline is the driver's
+//! ([`cli_kit::driver::solve`]); the records, the human views, the batch's
+//! summary, `--compare`'s runs and `check`'s verdict are the
+//! [`crate::app`] module's.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
-use std::process::ExitCode;
-use std::time::Duration;
 
-use std::sync::{Mutex, PoisonError};
-
-use anyhow::{Context, bail};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
-use cli_kit::{
-    Batch, Comparison, Input, Report, Row as CompareRow, SearchWatch, Sinks, SolveFlags, Status,
-    Tally, Trace,
-};
+use cli_kit::{App, Input, Item as DriverItem, SolveFlags, SolveRun};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::app::EightView;
 pub use crate::app::{Counters, EightRecord, Fields, check_record, record, solve_watched};
-use crate::app::{batch_line, counted, human};
-use crate::watch::{Tee, emit_run, name_move, render_board};
 use crate::{
-    Algo, Answer, Board, BoardError, BuildProgress, CycleCheck, Heuristic, Limits, Options, Origin,
-    PatternDatabases, PdbError, Solvers, TreeWatch,
+    Algo, Board, BoardError, BuildProgress, CycleCheck, Limits, Options, Origin, PatternDatabases,
+    PdbError,
 };
 
 /// The program's name in messages.
@@ -80,7 +71,8 @@ pub fn own_help(command: clap::Command) -> clap::Command {
             50000000 on 5x5 and larger boards, where an optimal search rarely ends (greedy \
             finds a long path there at once).";
         let tree = "Draw the search tree as SVG: the first 500 nodes in expansion order, \
-            each with its board and g, h and f, the path to the goal marked. FILE for `solve`; for `batch`, a folder of N.svg by line.";
+            each with its board and g, h and f, the path to the goal marked. FILE for one board (FILE.dot beside it); for a `batch` of several, a folder of \
+            N.svg (and N.svg.dot) by line.";
         command
             .mut_arg("algo", |arg| {
                 arg.hide_default_value(true).help(algo).long_help(algo)
@@ -101,21 +93,23 @@ pub fn algo_given(matches: &clap::ArgMatches) -> bool {
     })
 }
 
-/// The solvers and the view of `solve` and `batch`: the shared `flags`
+/// The options of `solve` and `batch`: the shared `flags`
 /// (checked by cli-kit, [`SolveFlags::misfit`]) with `own`, the options
 /// of the crate's own flags (the goal, the heuristic, the depth limit,
-/// the cycle check, the pattern-database folder, the seed), the searcher
-/// left to the board's size unless `algo_given`.
+/// the cycle check, the pattern-database folder), and `seed`, the searcher
+/// left to the board's size unless `algo_given`. The pattern databases
+/// are loaded by [`load_databases`] from now on.
 ///
 /// # Errors
 ///
 /// The usage error: a flag that does not apply, `--compare` with a
 /// searcher or a heuristic, or [`Options::check`]'s.
-pub fn solvers(
+pub fn options(
     flags: &SolveFlags<Algo>,
     algo_given: bool,
     own: Options,
-) -> Result<(Solvers, View), String> {
+    seed: Option<u64>,
+) -> Result<Options, String> {
     if let Some(misfit) = flags.misfit::<Board>() {
         return Err(misfit);
     }
@@ -130,7 +124,7 @@ pub fn solvers(
     let options = Options {
         algo: shared.algo.filter(|_| algo_given),
         limits: Limits {
-            seed: own.limits.seed,
+            seed,
             ..shared.limits
         },
         ..own
@@ -139,13 +133,94 @@ pub fn solvers(
     if !compare {
         options.check().map_err(|misfit| misfit.to_string())?;
     }
-    let view = View {
-        json: flags.json,
-        events_only: flags.watch.events_to_stdout(),
-        stats: flags.stats,
-        summary: false,
-    };
-    Ok((Solvers::new(options).with_loader(load_databases), view))
+    crate::set_default_loader(load_databases);
+    Ok(options)
+}
+
+/// The driver's run of `solve` or `batch` over `boards`, under `flags`
+/// and `options` ([`options`]), shown by `batch`'s view or `solve`'s
+/// (with `--summary`), on `threads` threads for a batch.
+///
+/// # Errors
+///
+/// The usage error of options that do not fit the one board of `solve`
+/// ([`Boards::misfit`]; `--compare` checks its runs one by one).
+pub fn solve_run<'a>(
+    flags: &'a SolveFlags<Algo>,
+    boards: Boards,
+    options: Options,
+    (batch, summary): (bool, bool),
+    threads: Option<usize>,
+) -> Result<SolveRun<'a, Board>, String> {
+    if let Some(misfit) = boards.misfit(&options).filter(|_| !flags.watch.compare) {
+        return Err(misfit);
+    }
+    Ok(SolveRun {
+        flags,
+        file: None,
+        input: Some(boards.input()),
+        view: EightView {
+            options: options.clone(),
+            batch,
+            summary,
+            ..EightView::default()
+        },
+        reading: Reading {
+            boards,
+            options: options.clone(),
+        },
+        threads,
+        options: Some(options),
+    })
+}
+
+/// What reading a board of `solve` or `batch` needs: the boards of the
+/// input, as [`Boards`] read them, and the options they are solved with.
+#[derive(Debug)]
+pub struct Reading {
+    /// The boards.
+    pub boards: Boards,
+    /// The options of the solve.
+    pub options: Options,
+}
+
+/// `solve` and `batch` on cli-kit's driver: the boards of [`Boards`], each
+/// refused (an invalid line) when the options do not fit its size.
+impl App for Board {
+    type Reading = Reading;
+
+    fn items(_input: &Input, reading: &Reading) -> Vec<DriverItem> {
+        reading
+            .boards
+            .items()
+            .into_iter()
+            .map(|item| DriverItem {
+                line: item.line,
+                text: item.text.to_owned(),
+            })
+            .collect()
+    }
+
+    fn read(text: &str, reading: &Reading) -> Result<Board, String> {
+        let item = DriverItem {
+            line: None,
+            text: text.to_owned(),
+        };
+        Self::read_item(&item, reading).map(|(board, _)| board)
+    }
+
+    fn read_item(item: &DriverItem, reading: &Reading) -> Result<(Board, Vec<String>), String> {
+        let item = Item {
+            line: item.line,
+            text: &item.text,
+        };
+        let board = reading.boards.board(&item)?;
+        reading
+            .options
+            .plan(board.size())
+            .map_err(|error| at(&item, error))?;
+        Ok((board, Vec::new()))
+    }
 }
 
 /// The boards of one command: the one board of `solve` (its arguments, or
@@ -263,6 +338,14 @@ impl Boards {
             per_line: true,
             rows: Vec::new(),
             end: None,
+        }
+    }
+
+    /// The input the boards were read from, as the driver names it.
+    pub fn input(&self) -> Input {
+        Input {
+            name: self.name.clone(),
+            text: self.text.clone(),
         }
     }
 
@@ -415,390 +498,11 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// How the results are shown.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct View {
-    /// One JSON record per board instead of the human view.
-    pub json: bool,
-    /// Nothing but the events on stdout (`--events -`): no view at all.
-    pub events_only: bool,
-    /// The `--stats` line in the human view.
-    pub stats: bool,
-    /// `solve --summary`: only the last line of the human view, the moves
-    /// on one line (`5 moves: up left ...`), not every board between.
-    pub summary: bool,
-}
-
-/// `solve` (one board) and `batch`, the flags already checked: the
-/// boards read, then `--compare`'s table or [`run`]. Options that do not
-/// fit the one board of `solve` are a usage error of `Cli` (exit 2).
-///
-/// # Errors
-///
-/// What [`compare`] and [`run`] return, and an input that cannot be read.
-pub fn solve<Cli: clap::CommandFactory>(
-    flags: &SolveFlags<Algo>,
-    solvers: &Solvers,
-    view: View,
-    threads: Option<usize>,
-    boards: impl FnOnce() -> anyhow::Result<Boards>,
-) -> anyhow::Result<ExitCode> {
-    let boards = boards()?;
-    if flags.watch.compare {
-        return compare(&boards, solvers.options(), view.json);
-    }
-    if let Some(misfit) = boards.misfit(solvers.options()) {
-        cli_kit::usage_error::<Cli>(misfit);
-    }
-    run(&boards, solvers, view, threads, flags)
-}
-
-/// Solves every board with `solvers` on `threads` threads (one per core
-/// when `None`) and writes each result: `solve`'s view for one board,
-/// the searcher framework's `process_file` lines and summary for a batch. With `--trace` or
-/// `--events` (`watch`), the boards are solved one after another, each
-/// search watched: its trace lines come before its view, its events go to
-/// the stream, every board's run after the one before.
-pub fn run(
-    boards: &Boards,
-    solvers: &Solvers,
-    view: View,
-    threads: Option<usize>,
-    flags: &SolveFlags<Algo>,
-) -> anyhow::Result<ExitCode> {
-    let (svg, watch, tree_svg) = (
-        flags.svg.as_deref(),
-        &flags.watch,
-        flags.tree_svg.as_deref(),
-    );
-    let items = boards.items();
-    if items.is_empty() {
-        let (line, column) = end_of(&boards.text);
-        bail!(
-            "{}: line {line}, column {column}: no board found before the end of the input, \
-             expected one board per line (blank lines and text after # are skipped)",
-            boards.name
-        );
-    }
-    let pictures = svg
-        .map(|target| svg_kit::PictureFiles::new(target, boards.per_line))
-        .transpose()?;
-    let trees = tree_svg
-        .map(|target| svg_kit::PictureFiles::new(target, boards.per_line))
-        .transpose()?;
-    let events = Mutex::new(watch.open_events()?);
-    let watching = watch.trace || watch.events.is_some() || trees.is_some();
-    let trace_limit = watch.events_limit.unwrap_or(cli_kit::DEFAULT_EVENTS_LIMIT);
-    // The search of one board, watched when asked: its answer and trace.
-    let search = |item: &Item<'_>, board: &Board| -> Result<(Answer, Option<String>), String> {
-        if !watching {
-            let answer = solvers.solve(board).map_err(|error| at(item, error))?;
-            return Ok((answer, None));
-        }
-        let mut events = events.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut events = events.as_mut();
-        if let Some(events) = events.as_deref_mut() {
-            match item.line {
-                Some(line) => events.set_run(&serde_json::json!({ "line": line })),
-                None => events.set_run(&serde_json::json!({})),
-            }
-            emit_run(events, solvers, board);
-        }
-        let mut text = Vec::new();
-        let mut trace = watch.trace.then(|| Trace::new(&mut text, trace_limit));
-        let sinks = Sinks {
-            events,
-            trace: trace.as_mut(),
-        };
-        let watched = SearchWatch::new(sinks, &render_board, &name_move);
-        let mut tree = TreeWatch::new(board, solvers.options());
-        let mut observer = Tee(watched, &mut tree);
-        let answer = solvers.solve_observed(board, &mut observer);
-        let written = trace.map(Trace::finish).transpose();
-        let answer = answer.map_err(|error| at(item, error))?;
-        if let Some(trees) = &trees {
-            trees
-                .write(item.line.unwrap_or(1), &tree.finish().to_svg())
-                .map_err(|error| error.to_string())?;
-        }
-        written.map_err(|error| format!("cannot write the trace: {error}"))?;
-        let trace = watch
-            .trace
-            .then(|| String::from_utf8_lossy(&text).into_owned());
-        Ok((answer, trace))
-    };
-    let solve = |item: &Item<'_>| -> Result<Solved, String> {
-        let board = boards.board(item)?;
-        let (answer, trace) = search(item, &board)?;
-        if let Some(pictures) = &pictures {
-            let search = &answer.search;
-            let status = search.status.to_string();
-            let caption = search.moves().is_none().then_some(status.as_str());
-            let picture = crate::svg::render(&board, &answer.plan.goal, search.moves(), caption);
-            pictures
-                .write(item.line.unwrap_or(1), &picture)
-                .map_err(|error| error.to_string())?;
-        }
-        Ok(Solved {
-            board,
-            answer,
-            trace,
-        })
-    };
-    let mut report = Views {
-        view,
-        batch: boards.per_line,
-        moves: 0,
-        tested: 0,
-    };
-    let threads = if watching { Some(1) } else { threads };
-    let code =
-        Batch::new(PROGRAM, &boards.name)
-            .threads(threads)
-            .run(&items, solve, &mut report)?;
-    if let Some(events) = events.into_inner().unwrap_or_else(PoisonError::into_inner) {
-        events.finish().context("cannot write the events")?;
-    }
-    Ok(code)
-}
-
-/// Every searcher with every heuristic that applies to it on boards of
-/// `size`: misplaced tiles, Manhattan, linear conflicts (and the pattern
-/// databases on 4x4) for greedy, astar and idastar; none for the others.
-pub fn combinations(size: usize) -> Vec<(Algo, Option<Heuristic>)> {
-    let mut heuristics = vec![
-        Heuristic::Misplaced,
-        Heuristic::Manhattan,
-        Heuristic::LinearConflict,
-    ];
-    if size == 4 {
-        heuristics.push(Heuristic::Pdb);
-    }
-    let mut runs = Vec::new();
-    for &algo in Algo::ALL {
-        if algo.uses_heuristic() {
-            runs.extend(heuristics.iter().map(|&heuristic| (algo, Some(heuristic))));
-        } else {
-            runs.push((algo, None));
-        }
-    }
-    runs
-}
-
-/// `--compare`: every searcher with every heuristic that applies on the
-/// boards (summed over a batch), a table of status, nodes, states tested
-/// and expanded, time and moves, or one JSON record per run. Each run has
-/// the node and time limit of `options`, else [`COMPARE_NODE_LIMIT`] and
-/// [`COMPARE_TIME_LIMIT`]. Exit code 1 if a board is invalid, else 0.
-pub fn compare(boards: &Boards, options: &Options, json: bool) -> anyhow::Result<ExitCode> {
-    let mut valid = Vec::new();
-    let mut invalid = false;
-    for item in boards.items() {
-        match boards.board(&item) {
-            Ok(board) => valid.push(board),
-            Err(message) => {
-                invalid = true;
-                eprintln!("{PROGRAM}: {}: {message}", boards.name);
-            }
-        }
-    }
-    let Some(first) = valid.first() else {
-        bail!("{}: no board to compare the searchers on", boards.name);
-    };
-    let size = first.size();
-    let node_limit = options.limits.node_limit.unwrap_or(COMPARE_NODE_LIMIT);
-    let time_limit = options.limits.time_limit.unwrap_or(COMPARE_TIME_LIMIT);
-    let limits = format!(
-        "limits per run: {} nodes, {} s (--node-limit, --time-limit){}",
-        cli_kit::thousands(node_limit),
-        time_limit.as_secs_f64(),
-        if valid.len() > 1 {
-            format!("; totals over {} boards", valid.len())
-        } else {
-            String::new()
-        }
-    );
-    let length_name = if valid.len() > 1 {
-        "moves (total)"
-    } else {
-        "moves"
-    };
-    let mut table = Comparison::new(limits, length_name);
-    for (algo, heuristic) in combinations(size) {
-        let mut run = options.clone();
-        run.algo = Some(algo);
-        run.heuristic = heuristic;
-        run.limits.node_limit = Some(node_limit);
-        run.limits.time_limit = Some(time_limit);
-        if algo != Algo::Random {
-            run.limits.seed = None;
-        }
-        if algo == Algo::IdaStar {
-            run.cycle_check = None;
-        }
-        if heuristic != Some(Heuristic::Pdb) {
-            run.pdb_cache = None;
-        }
-        let solvers = Solvers::new(run).with_loader(load_databases);
-        let mut row = CompareRow {
-            algorithm: match heuristic {
-                Some(heuristic) => format!("{algo} {}", heuristic.name()),
-                None => algo.to_string(),
-            },
-            status: Status::Solved,
-            limit: None,
-            nodes: 0,
-            counters: vec![("tested", 0), ("expanded", 0)],
-            elapsed: Duration::ZERO,
-            length: Some(0),
-        };
-        for board in &valid {
-            let answer = solvers
-                .solve(board)
-                .with_context(|| format!("{}: {}", boards.name, board.to_line()))?;
-            let search = &answer.search;
-            let stats = &search.stats;
-            row.nodes += stats.nodes;
-            row.counters[0].1 += stats.counters.num_tested;
-            row.counters[1].1 += stats.counters.expanded;
-            row.elapsed += stats.elapsed;
-            // The worst ending names the row: a limit over no solution
-            // over solved.
-            let rank = |status: Status| match status {
-                Status::Solved => 0,
-                Status::Unsolvable => 1,
-                Status::Limit | Status::Invalid => 2,
-            };
-            let status: Status = search.status.into();
-            if rank(status) > rank(row.status) {
-                row.status = status;
-                row.limit = search.status.limit();
-            }
-            row.length = match (row.length, search.moves()) {
-                (Some(total), Some(moves)) => Some(total + moves.len() as u64),
-                _ => None,
-            };
-        }
-        table.push(row);
-    }
-    let mut out = std::io::stdout().lock();
-    if json {
-        table.write_json(&mut out)?;
-    } else {
-        write!(out, "{}", table.to_text())?;
-    }
-    out.flush()?;
-    Ok(ExitCode::from(if invalid { 1 } else { 0 }))
-}
-
-/// A board, its answer and, with `--trace`, the search's trace lines.
-#[derive(Debug)]
-struct Solved {
-    board: Board,
-    answer: Answer,
-    trace: Option<String>,
-}
-
-impl cli_kit::Outcome for Solved {
-    fn status(&self) -> Status {
-        self.answer.search.status.into()
-    }
-}
-
-/// The views of `solve` and `batch`, with the sums of a batch's summary.
-struct Views {
-    view: View,
-    batch: bool,
-    moves: u64,
-    tested: u64,
-}
-
-impl Report<Item<'_>, Solved> for Views {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        item: &Item<'_>,
-        result: Result<&Solved, &str>,
-    ) -> anyhow::Result<()> {
-        if let Ok(solved) = result
-            && let Some(moves) = solved.answer.search.moves()
-        {
-            self.moves += moves.len() as u64;
-            self.tested += solved.answer.search.stats.counters.num_tested;
-        }
-        if self.view.events_only {
-            return Ok(());
-        }
-        if let Ok(Solved {
-            trace: Some(trace), ..
-        }) = result
-        {
-            write!(out, "{trace}")?;
-        }
-        match (result, self.view.json) {
-            (Ok(solved), true) => record(&solved.board, &solved.answer)
-                .at_line(item.line)
-                .write_line(out),
-            (Err(message), true) => EightRecord::invalid(message, Fields::default())
-                .at_line(item.line)
-                .write_line(out),
-            (Ok(solved), false) if self.batch => {
-                let Solved { board, answer, .. } = solved;
-                writeln!(
-                    out,
-                    "{}",
-                    batch_line(board, &answer.search, self.view.stats)
-                )?;
-                Ok(())
-            }
-            (Ok(solved), false) => {
-                let Solved { board, answer, .. } = solved;
-                let text = human(
-                    board,
-                    &answer.plan,
-                    &answer.search,
-                    self.view.stats,
-                    self.view.summary,
-                );
-                write!(out, "{text}")?;
-                Ok(())
-            }
-            // The driver has put the message on stderr.
-            (Err(_), false) => Ok(()),
-        }
-    }
-
-    /// The searcher framework's `process_file` summary, with the boards not solved counted.
-    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
-        if self.view.json || self.view.events_only || !self.batch {
-            return Ok(());
-        }
-        writeln!(out, "solved {}", counted(tally.solved, "puzzle"))?;
-        if tally.solved > 0 {
-            let average = |total: u64| total as f64 / tally.solved as f64;
-            writeln!(
-                out,
-                "averages: {:.1} moves, {:.1} states tested",
-                average(self.moves),
-                average(self.tested)
-            )?;
-        }
-        let failed = tally.invalid + tally.unsolvable + tally.limit;
-        if failed > 0 {
-            writeln!(
-                out,
-                "{failed} not solved: {} invalid, {} unsolvable, {} limit reached",
-                tally.invalid, tally.unsolvable, tally.limit
-            )?;
-        }
-        Ok(())
-    }
-}
-
 /// Loads the pattern databases for `goal` from `folder`, or builds them
 /// with a progress bar on stderr (on a terminal) and says how long that
-/// took, and why when the cached file was damaged: the loader of the
-/// command's [`Solvers`].
+/// took, and why when the cached file was damaged: the loader of every
+/// [`crate::Solvers`] of the command ([`options`] sets it, with
+/// [`crate::set_default_loader`]).
 pub fn load_databases(goal: &Board, folder: Option<&Path>) -> Result<PatternDatabases, PdbError> {
     let bar = ProgressBar::hidden();
     let mut started = false;

@@ -70,6 +70,7 @@ pub use pdb::{BuildProgress, Origin, PatternDatabases, PdbError};
 pub use plan::{
     Answer, DEFAULT_DEEPENING_NODE_LIMIT, DEFAULT_NODE_LIMIT, OptionsError, Plan, SolveError,
     Solvers, cache_folder, default_algorithm, default_heuristic, default_node_limit,
+    set_default_loader,
 };
 pub use puzzle::{Board, BoardError, MAX_SIZE, Move, UnknownMove, moves_view};
 /// How a solve ended and which limit stopped it (`depth` when every state

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli_kit::SolveFlags;
-use eight_puzzle::cli::{self, Boards, View};
-use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Limits, Options, Solvers};
+use eight_puzzle::cli::{self, Boards};
+use eight_puzzle::{Algo, Board, CycleCheck, Heuristic, Options};
 
 /// Sliding-tile puzzles of any size (3x3 eight puzzle, 4x4 fifteen puzzle,
 /// ...). Moves are named by where the blank goes. The goal is the blank
@@ -94,23 +94,29 @@ struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The solvers and the view of these flags; flags that do not apply
-    /// are a usage error (exit 2).
-    fn solvers(&self, algo_given: bool) -> (Solvers, View) {
+    /// `solve` or `batch` of `boards` on cli-kit's driver, `batch`'s view
+    /// or `solve`'s (with `--summary`); a flag that does not apply, or
+    /// options that do not fit the one board of `solve`, are a usage error.
+    fn solve(
+        self,
+        given: bool,
+        boards: impl FnOnce() -> anyhow::Result<Boards>,
+        (batch, summary): (bool, bool),
+        threads: Option<usize>,
+    ) -> anyhow::Result<ExitCode> {
         let own = Options {
-            goal: self.goal.clone(),
+            goal: self.goal,
             heuristic: self.heuristic,
             depth_limit: self.depth_limit,
             cycle_check: self.cycle_check,
-            pdb_cache: self.pdb_cache.clone(),
-            limits: Limits {
-                seed: self.seed,
-                ..Limits::default()
-            },
-            algo: None,
+            pdb_cache: self.pdb_cache,
+            ..Options::default()
         };
-        cli::solvers(&self.shared, algo_given, own)
-            .unwrap_or_else(|misfit| cli_kit::usage_error::<Cli>(misfit))
+        let usage = |misfit: String| -> ! { cli_kit::usage_error::<Cli>(misfit) };
+        let options =
+            cli::options(&self.shared, given, own, self.seed).unwrap_or_else(|m| usage(m));
+        let run = cli::solve_run(&self.shared, boards()?, options, (batch, summary), threads);
+        cli_kit::driver::solve::<Board, Cli>(run.unwrap_or_else(|m| usage(m)))
     }
 }
 
@@ -123,23 +129,14 @@ fn main() -> ExitCode {
             board,
             summary,
             search,
-        } => {
-            let (solvers, view) = search.solvers(given);
-            let view = View { summary, ..view };
-            cli::solve::<Cli>(&search.shared, &solvers, view, Some(1), || {
-                Boards::one(&board)
-            })
-        }
+        } => search.solve(given, || Boards::one(&board), (false, summary), None),
         Command::Batch {
             file,
             threads,
             search,
         } => {
-            let (solvers, view) = search.solvers(given);
             let threads = threads.map(usize::from);
-            cli::solve::<Cli>(&search.shared, &solvers, view, threads, || {
-                Boards::per_line(&file)
-            })
+            search.solve(given, || Boards::per_line(&file), (true, false), threads)
         }
         Command::Check => cli_kit::driver::check::<Board>(None),
     };

@@ -256,15 +256,31 @@ impl fmt::Debug for Solvers {
     }
 }
 
+/// The loader [`Solvers::new`] gives, once [`set_default_loader`] set it.
+static DEFAULT_LOADER: OnceLock<Box<Loader>> = OnceLock::new();
+
+/// Makes `load` the pattern-database loader of every later
+/// [`Solvers::new`] of the process (and so of [`crate::solve`] and
+/// `Puzzle::solve`), in place of the quiet one: the binary's, which shows
+/// a build's progress and says where the databases came from. Only the
+/// first call counts; it returns whether it was the first.
+pub fn set_default_loader(
+    load: impl Fn(&Board, Option<&Path>) -> Result<PatternDatabases, PdbError> + Send + Sync + 'static,
+) -> bool {
+    DEFAULT_LOADER.set(Box::new(load)).is_ok()
+}
+
 impl Solvers {
     /// Solvers for `options`, loading the pattern databases from the
-    /// cache folder or building and caching them there, quietly.
+    /// cache folder or building and caching them there: quietly, unless
+    /// [`set_default_loader`] gave another loader.
     pub fn new(options: Options) -> Self {
         Solvers {
             options,
-            load: Box::new(|goal, folder| {
-                PatternDatabases::load_or_build(goal, folder, |_| {})
-                    .map(|(databases, _)| databases)
+            load: Box::new(|goal, folder| match DEFAULT_LOADER.get() {
+                Some(load) => load(goal, folder),
+                None => PatternDatabases::load_or_build(goal, folder, |_| {})
+                    .map(|(databases, _)| databases),
             }),
             sizes: Mutex::default(),
         }

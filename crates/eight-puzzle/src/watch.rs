@@ -267,5 +267,3 @@ mod watched {
 
 #[cfg(feature = "app")]
 pub use watched::solve_watched;
-#[cfg(feature = "cli")]
-pub(crate) use watched::{Tee, emit_run, name_move, render_board};

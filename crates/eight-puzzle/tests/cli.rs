@@ -381,7 +381,7 @@ fn a_closed_stdout_ends_quietly() {
 /// Every message about a board names the line and the column of the
 /// character at fault, on the rows of stdin that `solve` joins too, and a
 /// wrong number of tiles where the board ends; an input with no board
-/// names the file, where it ended and what was expected (issue 17, item 10).
+/// names the file, as every binary's driver does.
 #[test]
 fn messages_name_the_line_and_column() {
     for (args, stdin, message) in [
@@ -413,7 +413,7 @@ fn messages_name_the_line_and_column() {
         (
             &["batch", "-"],
             "# nothing\n\n   ",
-            "<stdin>: line 3, column 4: no board found before the end of the input, expected one board per line",
+            "<stdin>: no puzzle found",
         ),
     ] {
         let (code, _, stderr) = run(args, stdin);
@@ -487,4 +487,62 @@ fn the_view_ends_with_the_moves_on_one_line_and_summary_prints_only_it() {
     let (code, _, stderr) = run(&["solve", "142358607", "--summary", "--json"], "");
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+/// Options that do not fit a line of a batch make it an invalid line, with
+/// the message `solve` gives as a usage error: the pdb heuristic on a 3x3
+/// board is refused, not silently replaced.
+#[test]
+fn options_that_do_not_fit_a_line_make_it_invalid() {
+    let message = "line 2: the pdb heuristic is available for 4x4 boards only, this board is 3x3";
+    let boards = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\n142358607\n";
+    let (code, stdout, stderr) = run(
+        &[
+            "batch",
+            "-",
+            "--heuristic",
+            "pdb",
+            "--json",
+            "--threads",
+            "1",
+        ],
+        boards,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(message), "{stderr}");
+    let records = records(&stdout);
+    assert_eq!(records.len(), 2, "{stdout}");
+    // A 4x4 board the pdb fits (unsolvable, so that no database is built).
+    assert_eq!(records[0]["status"], "unsolvable", "{stdout}");
+    assert_eq!(records[0]["heuristic"], "pdb", "{stdout}");
+    assert_eq!(records[1]["status"], "invalid", "{stdout}");
+    assert_eq!(records[1]["error"], message, "{stdout}");
+}
+
+/// `--compare` on a batch: each board's table, headed by its line and
+/// board, one after another; a board that cannot be read ends the run
+/// (exit 1), its message naming the input.
+#[test]
+fn compare_on_a_batch_is_a_table_per_board() {
+    let (code, stdout, stderr) = run(
+        &["batch", "-", "--compare", "--node-limit", "100"],
+        "142358607\n\n312045678\n14235860x\n",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("<stdin>: line 4, column 9: expected a tile number, found 'x'"),
+        "{stderr}"
+    );
+    let headings: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.starts_with("line "))
+        .collect();
+    assert_eq!(headings, ["line 1: 142358607", "line 3: 312045678"]);
+    assert_eq!(
+        stdout
+            .matches("limits per run: 100 nodes, 10 s (--node-limit, --time-limit)")
+            .count(),
+        2,
+        "{stdout}"
+    );
 }

@@ -99,6 +99,53 @@ fn the_binary_writes_a_file_for_solve_and_a_folder_for_batch() {
     std::fs::remove_dir_all(&folder).expect("cleaned up");
 }
 
+/// `--tree-svg`: a file (and its DOT beside it) for `solve`, a folder of
+/// `N.svg` (and `N.svg.dot`) by line for a batch of several boards.
+#[test]
+fn the_binary_draws_a_tree_for_solve_and_a_folder_of_trees_for_batch() {
+    let folder = std::env::temp_dir().join(format!("eight-puzzle-trees-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let single = folder.join("tree.svg");
+    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .args(["solve", "142358607", "--tree-svg"])
+        .arg(&single)
+        .output()
+        .expect("runs")
+        .status;
+    assert_eq!(status.code(), Some(0));
+    roxmltree::Document::parse(&std::fs::read_to_string(&single).expect("written"))
+        .expect("an SVG");
+    assert!(folder.join("tree.svg.dot").exists());
+
+    let input = folder.join("boards.txt");
+    std::fs::write(&input, "# two boards\n142358607\n\n312045678\n").expect("written");
+    let trees = folder.join("trees");
+    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .arg("batch")
+        .arg(&input)
+        .arg("--tree-svg")
+        .arg(&trees)
+        .output()
+        .expect("runs")
+        .status;
+    assert_eq!(status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&trees)
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names, ["2.svg", "2.svg.dot", "4.svg", "4.svg.dot"]);
+    let tree = std::fs::read_to_string(trees.join("4.svg")).expect("written");
+    assert!(tree.contains("312045678"), "{tree}");
+    std::fs::remove_dir_all(&folder).expect("cleaned up");
+}
+
 /// The search tree of one solve, its SVG parsed as XML.
 fn tree_svg(line: &str, algo: eight_puzzle::Algo) -> (svg_kit::SearchTree, String) {
     use eight_puzzle::{Heuristic, Options, Solvers, TreeWatch};
