@@ -1,9 +1,9 @@
 //! The Rust half of the `puzzle_solvers` Python package
 //! (`puzzle_solvers._native`): every puzzle crate registered in one line
-//! through [`puzzles::register`], generic over [`puzzle_kit::Puzzle`]; the
+//! through [`puzzles::register`], generic over [`puzzle_kit::Puzzle`] and
+//! cli-kit's app traits, its search's events included ([`watch`]); the
 //! extras one puzzle has (sudoku's batch records, N-Queens' counter and its
-//! split); the search's events of every crate's watched solve
-//! ([`watch`]); and csp-core as a model a Python user builds ([`csp`]).
+//! split); and csp-core as a model a Python user builds ([`csp`]).
 //!
 //! Nothing here panics across the boundary: every call into a solver runs
 //! under `catch_unwind` ([`errors::guard`]) and a panic becomes
@@ -25,17 +25,11 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     puzzles::register_classes(module)?;
     let sudoku = puzzles::register::<sudoku::Sudoku>(module, "sudoku")?;
     let nqueens = puzzles::register::<nqueens::Queens>(module, "nqueens")?;
-    let eight_puzzle = puzzles::register::<eight_puzzle::Board>(module, "eight_puzzle")?;
-    let crossword = puzzles::register::<crossword::Grid>(module, "crossword")?;
-    let ripple = puzzles::register::<ripple::Puzzle>(module, "ripple")?;
-    let gogen = puzzles::register::<gogen::Puzzle>(module, "gogen")?;
+    puzzles::register::<eight_puzzle::Board>(module, "eight_puzzle")?;
+    puzzles::register::<crossword::Grid>(module, "crossword")?;
+    puzzles::register::<ripple::Puzzle>(module, "ripple")?;
+    puzzles::register::<gogen::Puzzle>(module, "gogen")?;
     watch::register_limit(module)?;
-    watch::register::<sudoku::Sudoku>(&sudoku)?;
-    watch::register::<nqueens::Queens>(&nqueens)?;
-    watch::register::<gogen::Puzzle>(&gogen)?;
-    watch::register::<eight_puzzle::Board>(&eight_puzzle)?;
-    watch::register::<crossword::Grid>(&crossword)?;
-    watch::register::<ripple::Puzzle>(&ripple)?;
     extras::register_sudoku(&sudoku)?;
     extras::register_nqueens(&nqueens)?;
     csp::register(module)?;

@@ -235,16 +235,20 @@ pub trait Results: Send + Sync {
     fn json(&self, index: usize) -> Result<String, Failure>;
 }
 
-/// A puzzle the package binds: its binary's records and checker, with
-/// record fields that results shared between threads can keep.
+/// A puzzle the package binds: its binary's records, checker and watched
+/// solve, with record fields that results shared between threads can keep.
 pub trait Bindable:
-    SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync> + CheckSolution + 'static
+    SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync>
+    + CheckSolution
+    + cli_kit::app::Watchable
+    + 'static
 {
 }
 
 impl<P> Bindable for P where
     P: SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync>
         + CheckSolution
+        + cli_kit::app::Watchable
         + 'static
 {
 }
@@ -600,8 +604,8 @@ pub fn register_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// Adds the submodule `name` for the puzzle type `P`: `solve`,
-/// `solve_many`, `parse`, `check`, `algorithms` (the default first) and
-/// `NAME`.
+/// `solve_many`, `parse`, `check`, `_watch` (the events), `algorithms`
+/// (the default first) and `NAME`.
 pub fn register<'py, P: Bindable>(
     parent: &Bound<'py, PyModule>,
     name: &str,
@@ -622,6 +626,7 @@ pub fn register<'py, P: Bindable>(
     module.add("algorithms", algorithms)?;
     module.add("NAME", P::NAME)?;
     module.add("_solver", solver)?;
+    crate::watch::register::<P>(&module)?;
     parent.add_submodule(&module)?;
     Ok(module)
 }

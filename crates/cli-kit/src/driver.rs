@@ -34,6 +34,11 @@ pub trait App: Watchable + Show + crate::app::Compare {
     /// `()` when nothing.
     type Reading: Sync;
 
+    /// What an input holds, for the message of one that holds no item
+    /// (`line 3, column 1: no puzzle found before the end of the input,
+    /// expected ...`).
+    const EXPECTED: &'static str = "a puzzle";
+
     /// The items of an input, with what reading needs (sudoku's batch,
     /// parsed once): by default the whole text is one puzzle.
     fn items(input: &Input, _reading: &Self::Reading) -> Vec<Item> {
@@ -376,7 +381,13 @@ where
     };
     let items = P::items(&input, &reading);
     if items.is_empty() {
-        anyhow::bail!("{}: no puzzle found", input.name);
+        let (line, column) = input.end();
+        anyhow::bail!(
+            "{}: line {line}, column {column}: no puzzle found before the end of the input, \
+             expected {}",
+            input.name,
+            P::EXPECTED
+        );
     }
     if flags.watch.compare {
         return compare::<P>(&input.name, &items, &reading, &options, flags.json);

@@ -48,7 +48,19 @@ pub struct Input {
     pub text: String,
 }
 
+/// The 1-based line and column just past the end of `text`, where a
+/// message about what is missing points.
+pub fn end_of(text: &str) -> (usize, usize) {
+    let last = text.rsplit('\n').next().unwrap_or("");
+    (text.matches('\n').count() + 1, last.chars().count() + 1)
+}
+
 impl Input {
+    /// [`end_of`] its text.
+    pub fn end(&self) -> (usize, usize) {
+        end_of(&self.text)
+    }
+
     /// Reads `path`, or stdin when it is absent or `-`.
     pub fn read(path: Option<&Path>) -> anyhow::Result<Input> {
         match path {

@@ -102,7 +102,7 @@ pub use events::{
     Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, EventCapture, Events, Row, WatchArgs,
     thousands,
 };
-pub use input::{Input, decode, line_too_long};
+pub use input::{Input, decode, end_of, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, SolveRecord, Stats};

@@ -189,6 +189,8 @@ pub struct Reading {
 impl App for Board {
     type Reading = Reading;
 
+    const EXPECTED: &'static str = "one board per line (blank lines and text after # are skipped)";
+
     fn items(_input: &Input, reading: &Reading) -> Vec<DriverItem> {
         reading
             .boards
@@ -286,7 +288,7 @@ impl Boards {
         let mut origins = Vec::new();
         let mut at = 0;
         let mut joined = 0;
-        let end = end_of(&text);
+        let end = cli_kit::end_of(&text);
         for (index, line) in text.split_inclusive('\n').enumerate() {
             let row = content_range(line);
             if !row.is_empty() {
@@ -464,12 +466,6 @@ impl std::fmt::Display for Located {
 /// so that the board parser's columns are the line's.
 fn content(line: &str) -> &str {
     &line[..content_range(line).end]
-}
-
-/// Where `text` ends: the line and column after its last character.
-fn end_of(text: &str) -> (usize, usize) {
-    let last = text.rsplit('\n').next().unwrap_or("");
-    (text.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
 /// Where [`content`] lies in `line`.

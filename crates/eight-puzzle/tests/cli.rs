@@ -413,7 +413,8 @@ fn messages_name_the_line_and_column() {
         (
             &["batch", "-"],
             "# nothing\n\n   ",
-            "<stdin>: no puzzle found",
+            "<stdin>: line 3, column 4: no puzzle found before the end of the input, \
+             expected one board per line (blank lines and text after # are skipped)",
         ),
     ] {
         let (code, _, stderr) = run(args, stdin);
