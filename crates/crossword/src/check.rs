@@ -451,9 +451,8 @@ mod tests {
         assert_eq!(check(&square, &twice, &words(), true).unwrap().len(), 4);
     }
 
-    #[test]
-    fn every_field_of_a_listed_entry_is_compared() {
-        // The sample grid: 1 across at row 1, column 1 reads 'hoses'.
+    /// The entries the checker reads from the sample grid's fill.
+    fn sample_entries() -> Vec<CheckedEntry> {
         let template: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
             .parse()
             .unwrap();
@@ -463,9 +462,12 @@ mod tests {
         let words = WordList::from_words(&[
             "hoses", "hike", "lee", "laser", "sails", "steer", "keel", "ale",
         ]);
-        let read = check(&template, &fill, &words, false).unwrap();
-        let good: Vec<Listed<'_>> = read
-            .iter()
+        check(&template, &fill, &words, false).unwrap()
+    }
+
+    /// `read` as a clue list names them: every field right.
+    fn listed(read: &[CheckedEntry]) -> Vec<Listed<'_>> {
+        read.iter()
             .map(|e| Listed {
                 number: e.number,
                 direction: e.direction(),
@@ -473,7 +475,14 @@ mod tests {
                 col: e.col + 1,
                 answer: &e.answer,
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn every_field_of_a_listed_entry_is_compared() {
+        // The sample grid: 1 across at row 1, column 1 reads 'hoses'.
+        let read = sample_entries();
+        let good = listed(&read);
         let numbers: Vec<u32> = read.iter().map(|e| e.number).collect();
         assert_eq!(numbers, [1, 4, 7, 8, 2, 3, 5, 6]);
         assert_eq!(listed_entries(&read, &good), Ok(()));
@@ -557,26 +566,8 @@ mod tests {
             assert_eq!(broken.cell, expected, "{fill}: {message}");
             assert_eq!(broken.message, message);
         }
-        let template: Grid = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n"
-            .parse()
-            .unwrap();
-        let fill: Grid = "hoses\n##a#t\n#hike\na#lee\nlaser\ne##l#\n"
-            .parse()
-            .unwrap();
-        let words = WordList::from_words(&[
-            "hoses", "hike", "lee", "laser", "sails", "steer", "keel", "ale",
-        ]);
-        let read = check(&template, &fill, &words, false).unwrap();
-        let good: Vec<Listed<'_>> = read
-            .iter()
-            .map(|e| Listed {
-                number: e.number,
-                direction: e.direction(),
-                row: e.row + 1,
-                col: e.col + 1,
-                answer: &e.answer,
-            })
-            .collect();
+        let read = sample_entries();
+        let good = listed(&read);
         let cell_of = |listed: &[Listed<'_>]| {
             puzzle_kit::Violation::from(listed_entries(&read, listed).unwrap_err()).cell
         };
