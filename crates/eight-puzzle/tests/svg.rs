@@ -75,26 +75,7 @@ fn the_binary_writes_a_file_for_solve_and_a_folder_for_batch() {
     let input = folder.join("boards.txt");
     std::fs::write(&input, "# two boards\n142358607\n\n312045678\n").expect("written");
     let pictures = folder.join("pictures");
-    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
-        .arg("batch")
-        .arg(&input)
-        .arg("--svg")
-        .arg(&pictures)
-        .output()
-        .expect("runs")
-        .status;
-    assert_eq!(status.code(), Some(0));
-    let mut names: Vec<String> = std::fs::read_dir(&pictures)
-        .expect("the folder")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
+    let names = batch_into_folder(&input, "--svg", &pictures);
     assert_eq!(names, ["2.svg", "4.svg"]);
     std::fs::remove_dir_all(&folder).expect("cleaned up");
 }
@@ -120,26 +101,7 @@ fn the_binary_draws_a_tree_for_solve_and_a_folder_of_trees_for_batch() {
     let input = folder.join("boards.txt");
     std::fs::write(&input, "# two boards\n142358607\n\n312045678\n").expect("written");
     let trees = folder.join("trees");
-    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
-        .arg("batch")
-        .arg(&input)
-        .arg("--tree-svg")
-        .arg(&trees)
-        .output()
-        .expect("runs")
-        .status;
-    assert_eq!(status.code(), Some(0));
-    let mut names: Vec<String> = std::fs::read_dir(&trees)
-        .expect("the folder")
-        .map(|entry| {
-            entry
-                .expect("entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
+    let names = batch_into_folder(&input, "--tree-svg", &trees);
     assert_eq!(names, ["2.svg", "2.svg.dot", "4.svg", "4.svg.dot"]);
     let tree = std::fs::read_to_string(trees.join("4.svg")).expect("written");
     assert!(tree.contains("312045678"), "{tree}");
@@ -181,4 +143,30 @@ fn search_trees_are_drawn() {
         3
     );
     insta::assert_snapshot!("iddfs_tree_3x3", svg);
+}
+
+/// Runs `batch input flag folder`, which must succeed, and the names of
+/// the files it wrote into `folder`, sorted.
+fn batch_into_folder(input: &std::path::Path, flag: &str, folder: &std::path::Path) -> Vec<String> {
+    let status = Command::new(env!("CARGO_BIN_EXE_eight-puzzle"))
+        .arg("batch")
+        .arg(input)
+        .arg(flag)
+        .arg(folder)
+        .output()
+        .expect("runs")
+        .status;
+    assert_eq!(status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
 }
