@@ -79,6 +79,7 @@ mod batch;
 mod check;
 pub mod driver;
 mod events;
+pub mod front;
 mod input;
 mod memory;
 mod record;
@@ -102,6 +103,7 @@ pub use events::{
     Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, EventCapture, Events, Row, WatchArgs,
     thousands,
 };
+pub use front::{Front, Refusal, Setting};
 pub use input::{Input, decode, end_of, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;

@@ -19,6 +19,7 @@ use std::time::Duration;
 use anyhow::Context;
 use cli_kit::app::{Board, Cell as BoardCell, Compare, Show, Solved, Verify, ViewFlags};
 use cli_kit::driver::{App, Item};
+use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, read_switch, refuse_unknown};
 use cli_kit::{
     Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
@@ -807,6 +808,70 @@ impl App for Grid {
         let problem = Problem::new(self.clone(), &options.word_list());
         let filled = fill_problem(problem, options, tell_unique, Watch::default());
         (filled.outcome, filled.unique.map(Ok))
+    }
+}
+
+/// A front end's crossword: a template's text, filled from the word list
+/// of `words` (its text, as a `--words` file holds it) or the built-in
+/// one, as `crossword fill` does with the same flags.
+impl Front for Grid {
+    const TITLE: &'static str = "Crossword";
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            name: "words",
+            takes: "a word list's text, one word per line, each with an optional ;score (default: the built-in list)",
+            flag: "--words",
+        },
+        Setting {
+            name: "min_score",
+            takes: "a whole score: keep the words scoring at least that",
+            flag: "--min-score",
+        },
+        Setting {
+            name: "allow_repeats",
+            takes: "true or false: let a word fill more than one entry",
+            flag: "--allow-repeats",
+        },
+        Setting {
+            name: "allow_offensive",
+            takes: "true or false: keep the built-in list's offensive words",
+            flag: "--allow-offensive",
+        },
+    ];
+
+    fn prepare(text: &str, own: Own<'_>, options: &mut Options) -> Result<Grid, Refusal> {
+        refuse_unknown::<Grid>(own)?;
+        let value = |name: &str| own.iter().rev().find(|(given, _)| given == name);
+        let min_score = value("min_score")
+            .map(|(name, value)| read_setting::<i32>(name, value, "a whole score"))
+            .transpose()?;
+        let switch = |name: &str| value(name).map(|(name, value)| read_switch(name, value));
+        if let Some(allow) = switch("allow_repeats").transpose()? {
+            options.allow_repeats = allow;
+        }
+        if let Some(allow) = switch("allow_offensive").transpose()? {
+            options.allow_offensive = allow;
+        }
+        let list = match value("words") {
+            Some((name, words)) => WordList::parse(words, min_score)
+                .map_err(|error| Refusal::setting(name, error.to_string()))?,
+            None if min_score.is_some() => {
+                let list = WordList::default_list_with(min_score, options.allow_offensive);
+                if list.is_empty() {
+                    return Err(Refusal::setting(
+                        "min_score",
+                        format!(
+                            "min_score {}: no word of the built-in list scores that much (its scores are 30 to 90)",
+                            min_score.unwrap_or_default()
+                        ),
+                    ));
+                }
+                list
+            }
+            None => return Self::read(text, &None).map_err(Refusal::Puzzle),
+        };
+        options.words = Some(Words(std::sync::Arc::new(list)));
+        Self::read(text, &None).map_err(Refusal::Puzzle)
     }
 }
 

@@ -48,6 +48,8 @@
 
 #[cfg(feature = "app")]
 pub mod app;
+#[cfg(feature = "app")]
+mod boards;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;

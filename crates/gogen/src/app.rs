@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::front::{Front, Own, Refusal, Setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
@@ -319,6 +320,28 @@ impl App for Puzzle {
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
         Some(crate::is_unique(self, options))
+    }
+}
+
+/// A front end's gogen: a puzzle file's text, or with `letters` a words
+/// file, read as `gogen solve` reads it (its hint included).
+impl Front for Puzzle {
+    const TITLE: &'static str = "Gogen";
+    const SETTINGS: &'static [Setting] = &[Setting {
+        name: "letters",
+        takes: "the nine given letters A-Y, to read the text as a words file (the count, then the words)",
+        flag: "--letters",
+    }];
+
+    fn prepare(text: &str, own: Own<'_>, _options: &mut Options) -> Result<Puzzle, Refusal> {
+        refuse_unknown::<Puzzle>(own)?;
+        let letters = match own.iter().rev().find(|(name, _)| name == "letters") {
+            Some((_, value)) if !value.trim().is_empty() => {
+                Some(nine_letters(value).map_err(|message| Refusal::setting("letters", message))?)
+            }
+            _ => None,
+        };
+        Self::read(text, &letters).map_err(Refusal::Puzzle)
     }
 }
 

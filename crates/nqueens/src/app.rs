@@ -9,6 +9,7 @@
 use std::io::{self, BufWriter, Write};
 
 use cli_kit::app::{Board, Cell, Compare, RecordOf, Show, Verify, ViewFlags};
+use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
@@ -294,6 +295,33 @@ impl App for Queens {
     fn read(text: &str, _reading: &()) -> Result<Queens, String> {
         text.parse()
             .map_err(|error: crate::ParseError| error.to_string())
+    }
+}
+
+/// A front end's N-Queens: the board size, and min-conflicts' step limit.
+impl Front for Queens {
+    const TITLE: &'static str = "N-Queens";
+    const SETTINGS: &'static [Setting] = &[Setting {
+        name: "max_steps",
+        takes: "a number of repair steps, min-conflicts only",
+        flag: "--max-steps",
+    }];
+
+    fn prepare(text: &str, own: Own<'_>, options: &mut Options) -> Result<Queens, Refusal> {
+        refuse_unknown::<Queens>(own)?;
+        for (name, value) in own {
+            if options.algo != Algo::MinConflicts {
+                return Err(Refusal::setting(
+                    name,
+                    format!(
+                        "{name} applies to min-conflicts only, not to {}",
+                        options.algo.name()
+                    ),
+                ));
+            }
+            options.max_steps = Some(read_setting(name, value, "a number of steps")?);
+        }
+        Self::read(text, &()).map_err(Refusal::Puzzle)
     }
 }
 

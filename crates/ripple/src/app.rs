@@ -10,6 +10,7 @@
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::front::{Front, Own, Refusal, refuse_unknown};
 use cli_kit::{
     App, Count, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
@@ -544,6 +545,17 @@ impl App for Puzzle {
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
         Some(crate::is_unique(self, options))
+    }
+}
+
+/// A front end's ripple puzzle: one puzzle, read as `ripple solve` reads
+/// one.
+impl Front for Puzzle {
+    const TITLE: &'static str = "Ripple Effect";
+
+    fn prepare(text: &str, own: Own<'_>, _options: &mut Options) -> Result<Puzzle, Refusal> {
+        refuse_unknown::<Puzzle>(own)?;
+        Self::read(text, &()).map_err(Refusal::Puzzle)
     }
 }
 

@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, refuse_unknown};
 use cli_kit::{App, Count, Input, Item, Record, Report, Verified};
 use serde::{Deserialize, Serialize};
 
@@ -617,6 +618,31 @@ impl App for Sudoku {
         } else {
             (solve(self, options), None)
         }
+    }
+}
+
+/// A front end's sudoku: one puzzle, and breadth-first search's frontier
+/// limit.
+impl Front for Sudoku {
+    const TITLE: &'static str = "Sudoku";
+    const SETTINGS: &'static [Setting] = &[Setting {
+        name: "frontier_limit",
+        takes: "a number of boards, bfs only",
+        flag: "--frontier-limit",
+    }];
+
+    fn prepare(text: &str, own: Own<'_>, options: &mut Options) -> Result<Sudoku, Refusal> {
+        refuse_unknown::<Sudoku>(own)?;
+        for (name, value) in own {
+            if options.algo != Algo::Bfs {
+                return Err(Refusal::setting(
+                    name,
+                    format!("{name} applies to bfs only, not to {}", options.algo),
+                ));
+            }
+            options.frontier_limit = read_setting(name, value, "a number of boards")?;
+        }
+        Sudoku::parse(text).map_err(|error| Refusal::Puzzle(error.to_string()))
     }
 }
 

@@ -46,7 +46,7 @@ pub(crate) fn solve(sudoku: &Sudoku, options: &Options) -> Found {
 
 /// The variable of each cell is its index in reading order: the cell of
 /// variable `index` is row `index / side`, column `index % side`.
-#[cfg(feature = "cli")] // only the watch module uses it
+#[cfg(feature = "app")] // only the watch module uses it
 pub(crate) fn cell_of(var: Var, side: usize) -> (usize, usize) {
     (var.index() / side, var.index() % side)
 }

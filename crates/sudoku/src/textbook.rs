@@ -106,13 +106,13 @@ impl Board {
     }
 
     /// How many numbers are placed (the givens included).
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn placed(&self) -> usize {
         self.num_nums_placed
     }
 
     /// The candidates of the cell at (`row`, `column`), ascending.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn candidates_of(&self, row: usize, column: usize) -> Vec<u8> {
         let mask = self.candidates[row * self.side + column];
         (1..=self.side as u8)
@@ -122,7 +122,7 @@ impl Board {
 
     /// The first empty cell without a candidate, the one `failure_test`
     /// trips on.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn first_failed_cell(&self) -> Option<(usize, usize)> {
         (0..self.values.len())
             .find(|&cell| self.values[cell] == 0 && self.candidates[cell] == 0)
@@ -130,7 +130,7 @@ impl Board {
     }
 
     /// The compact form: one symbol a cell, `.` for an empty one.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         self.values
             .iter()
@@ -141,7 +141,7 @@ impl Board {
     /// The board for a person, one row a line: placed numbers, and the
     /// candidates of each empty cell in braces (`{}` for none), as the
     /// course formulation's lists of remaining possibilities.
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_view(&self) -> String {
         let mut rows = Vec::with_capacity(self.side);
         for row in 0..self.side {
@@ -164,7 +164,7 @@ impl Board {
     }
 
     /// The placed numbers only, one row a line (`.` for an empty cell).
-    #[cfg(feature = "cli")] // only the watch module uses it
+    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn rows(&self) -> Vec<String> {
         self.to_line()
             .chars()

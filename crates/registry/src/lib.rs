@@ -1,0 +1,114 @@
+//! The registry of puzzles: every puzzle crate listed once, in the order
+//! the explorer's index and the Python package show them. A front end that
+//! shows every puzzle (the explorer, the Python package) implements a
+//! [`Visitor`] and is called with each puzzle type; xtask reads the names
+//! from this crate's `Cargo.toml` (a dependency given by `path` is a
+//! puzzle), without building it.
+//!
+//! A new puzzle is its crate, its fixtures folder and two lines here: its
+//! dependency in `Cargo.toml` and its type in the list below (`cargo
+//! xtask new-puzzle NAME` writes all three).
+//!
+//! ```
+//! struct Names(Vec<&'static str>);
+//! impl registry::Visitor for Names {
+//!     fn visit<P: registry::Front>(&mut self) {
+//!         self.0.push(P::TITLE);
+//!     }
+//! }
+//! let mut names = Names(Vec::new());
+//! registry::visit(&mut names);
+//! assert_eq!(names.0.len(), registry::NAMES.len());
+//! ```
+#![deny(missing_docs)]
+
+pub use cli_kit::Front;
+
+/// What a front end does with each registered puzzle: called once per
+/// puzzle type, in the registry's order.
+pub trait Visitor {
+    /// Takes the puzzle type `P`.
+    fn visit<P: Front>(&mut self);
+}
+
+/// The list's two readings: the names, and the visit.
+macro_rules! puzzles {
+    ($($puzzle:ty),* $(,)?) => {
+        /// Every registered puzzle's name (its crate's and its binary's,
+        /// [`puzzle_kit::Puzzle::NAME`]), in the registry's order.
+        pub const NAMES: &[&str] = &[$(<$puzzle as puzzle_kit::Puzzle>::NAME),*];
+
+        /// Calls `visitor` with every registered puzzle type, in order.
+        pub fn visit(visitor: &mut impl Visitor) {
+            $(visitor.visit::<$puzzle>();)*
+        }
+    };
+}
+
+// The list: one line per puzzle.
+puzzles! {
+    eight_puzzle::Board,
+    crossword::Grid,
+    sudoku::Sudoku,
+    nqueens::Queens,
+    ripple::Puzzle,
+    gogen::Puzzle,
+}
+
+/// The Python submodule of the puzzle `name`: `eight-puzzle` is
+/// `eight_puzzle`.
+pub fn module_name(name: &str) -> String {
+    name.replace('-', "_")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The puzzles of `Cargo.toml`: its dependencies given by path.
+    fn manifest_puzzles() -> Vec<String> {
+        let manifest: toml::Table = include_str!("../Cargo.toml").parse().expect("Cargo.toml");
+        let dependencies = manifest["dependencies"].as_table().expect("[dependencies]");
+        dependencies
+            .iter()
+            .filter(|(_, spec)| spec.get("path").is_some())
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_list_and_the_manifest_name_the_same_puzzles() {
+        let mut listed: Vec<String> = NAMES.iter().map(|&name| name.to_owned()).collect();
+        let mut manifest = manifest_puzzles();
+        listed.sort();
+        manifest.sort();
+        assert_eq!(listed, manifest);
+    }
+
+    #[test]
+    fn every_puzzle_has_a_fixtures_folder_a_title_and_distinct_names() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        struct Check(Vec<(&'static str, &'static str)>);
+        impl Visitor for Check {
+            fn visit<P: Front>(&mut self) {
+                self.0.push((P::NAME, P::TITLE));
+            }
+        }
+        let mut check = Check(Vec::new());
+        visit(&mut check);
+        assert_eq!(check.0.len(), NAMES.len());
+        for (index, &(name, title)) in check.0.iter().enumerate() {
+            assert_eq!(name, NAMES[index], "visit and NAMES keep one order");
+            assert!(!title.is_empty(), "{name} has no title");
+            assert!(fixtures.join(name).is_dir(), "fixtures/{name} is missing");
+            assert_eq!(
+                NAMES
+                    .iter()
+                    .filter(|&&other| module_name(other) == module_name(name))
+                    .count(),
+                1,
+                "{name}'s Python module name is taken twice"
+            );
+        }
+    }
+}
