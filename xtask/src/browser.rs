@@ -57,25 +57,14 @@ pub fn run() -> Result<bool> {
     }
     // The debug binaries `cargo test` has built already: the tests compare
     // counters, not times.
+    let puzzles = workspace::puzzle_names()?;
+    let mut build = cargo();
+    build.args(["build", "--quiet", "-p", "explorer"]);
+    for name in &puzzles {
+        build.args(["-p", name]);
+    }
     run_checked(
-        cargo().args([
-            "build",
-            "--quiet",
-            "-p",
-            "explorer",
-            "-p",
-            "eight-puzzle",
-            "-p",
-            "nqueens",
-            "-p",
-            "sudoku",
-            "-p",
-            "gogen",
-            "-p",
-            "ripple",
-            "-p",
-            "crossword",
-        ]),
+        &mut build,
         "cargo build of the explorer and the puzzle binaries its tests compare with",
     )?;
     let binaries = workspace::target_dir().join("debug");
@@ -83,20 +72,11 @@ pub fn run() -> Result<bool> {
     let mut node = Command::new("node");
     node.arg("run.mjs")
         .arg("--explorer")
-        .arg(binaries.join("explorer"))
-        .arg("--eight-puzzle")
-        .arg(binaries.join("eight-puzzle"))
-        .arg("--nqueens")
-        .arg(binaries.join("nqueens"))
-        .arg("--sudoku")
-        .arg(binaries.join("sudoku"))
-        .arg("--gogen")
-        .arg(binaries.join("gogen"))
-        .arg("--ripple")
-        .arg(binaries.join("ripple"))
-        .arg("--crossword")
-        .arg(binaries.join("crossword"))
-        .arg("--screenshots")
+        .arg(binaries.join("explorer"));
+    for name in &puzzles {
+        node.arg(format!("--{name}")).arg(binaries.join(name));
+    }
+    node.arg("--screenshots")
         .arg(&screenshots)
         .arg("--chromium")
         .arg(CHROMIUM)

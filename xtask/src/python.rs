@@ -19,16 +19,6 @@ use crate::workspace::{self, run_checked};
 /// within seconds.
 const PROFILE: &str = "dev";
 
-/// The binaries whose `--json` records the package's records must equal.
-const PUZZLE_BINARIES: [&str; 6] = [
-    "sudoku",
-    "nqueens",
-    "eight-puzzle",
-    "crossword",
-    "ripple",
-    "gogen",
-];
-
 pub fn run() -> Result<()> {
     let Some(python) = find_python() else {
         let message = "python: no python3 of version 3.9 or later on PATH, so the Python \
@@ -42,7 +32,7 @@ pub fn run() -> Result<()> {
     };
 
     // Every puzzle binary: the tests compare the records with theirs.
-    let binaries = workspace::build_release_binaries(&PUZZLE_BINARIES.map(String::from))?;
+    let binaries = workspace::build_release_binaries(&workspace::puzzle_names()?)?;
     let venv = workspace::target_dir().join("python-venv");
     let venv_python = venv.join("bin").join("python");
     if !venv_python.is_file() {

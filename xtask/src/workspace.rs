@@ -96,3 +96,33 @@ pub fn build_release_binaries(crates: &[String]) -> Result<Vec<PathBuf>> {
         })
         .collect()
 }
+
+/// The registered puzzles, in the registry's order: the dependencies of
+/// `crates/registry/Cargo.toml` given by `path` (each a puzzle crate whose
+/// binary has its name), read without building the registry.
+pub fn puzzle_names() -> Result<Vec<String>> {
+    let path = root().join("crates/registry/Cargo.toml");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let manifest: toml::Table = text
+        .parse()
+        .with_context(|| format!("reading {}", path.display()))?;
+    let Some(dependencies) = manifest.get("dependencies").and_then(toml::Value::as_table) else {
+        bail!("{} has no [dependencies]", path.display());
+    };
+    // toml's Table keeps the file's order only with its `preserve_order`
+    // feature: the order is the file's, read from the text.
+    let mut names: Vec<(usize, String)> = dependencies
+        .iter()
+        .filter(|(_, spec)| spec.get("path").is_some())
+        .map(|(name, _)| {
+            let at = text
+                .lines()
+                .position(|line| line.trim_start().starts_with(&format!("{name} ")))
+                .unwrap_or(usize::MAX);
+            (at, name.clone())
+        })
+        .collect();
+    names.sort();
+    Ok(names.into_iter().map(|(_, name)| name).collect())
+}
