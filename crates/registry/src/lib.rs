@@ -76,6 +76,39 @@ mod tests {
             .collect()
     }
 
+    /// Each puzzle's example reads with the default options, and solves.
+    #[test]
+    fn every_example_reads_and_solves() {
+        struct Solve(Vec<String>);
+        impl Visitor for Solve {
+            fn visit<P: Front>(&mut self) {
+                use puzzle_kit::Configure;
+                let mut options = P::Options::new(Default::default());
+                match P::prepare(P::EXAMPLE, &[], &mut options) {
+                    Ok(puzzle) => {
+                        let outcome = puzzle_kit::Puzzle::solve(&puzzle, &options);
+                        let solution = outcome
+                            .solution
+                            .as_ref()
+                            .filter(|_| outcome.status.is_solved());
+                        match solution.map(|solution| puzzle_kit::Puzzle::check(&puzzle, solution))
+                        {
+                            Some(Ok(())) => {}
+                            Some(Err(violation)) => {
+                                self.0.push(format!("{}: {violation}", P::NAME))
+                            }
+                            None => self.0.push(format!("{}: {}", P::NAME, outcome.status)),
+                        }
+                    }
+                    Err(refusal) => self.0.push(format!("{}: {refusal}", P::NAME)),
+                }
+            }
+        }
+        let mut solve = Solve(Vec::new());
+        visit(&mut solve);
+        assert!(solve.0.is_empty(), "{:?}", solve.0);
+    }
+
     #[test]
     fn the_list_and_the_manifest_name_the_same_puzzles() {
         let mut listed: Vec<String> = NAMES.iter().map(|&name| name.to_owned()).collect();
