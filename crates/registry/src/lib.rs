@@ -109,6 +109,83 @@ mod tests {
         assert!(solve.0.is_empty(), "{:?}", solve.0);
     }
 
+    /// Every puzzle refuses a setting it does not have, naming it and the
+    /// ones it has, and a text that is not a puzzle as a puzzle.
+    #[test]
+    fn every_puzzle_refuses_an_unknown_setting_and_a_bad_text() {
+        struct Refuse(Vec<String>);
+        impl Visitor for Refuse {
+            fn visit<P: Front>(&mut self) {
+                use cli_kit::Refusal;
+                use puzzle_kit::Configure;
+                let mut options = P::Options::new(Default::default());
+                let own = [("no_such_setting".to_owned(), "1".to_owned())];
+                match P::prepare(P::EXAMPLE, &own, &mut options) {
+                    Err(Refusal::Setting { name, message })
+                        if name == "no_such_setting"
+                            && P::SETTINGS
+                                .iter()
+                                .all(|setting| message.contains(setting.name)) => {}
+                    other => {
+                        self.0
+                            .push(format!("{}: unknown setting: {:?}", P::NAME, other.err()))
+                    }
+                }
+                match P::prepare("\u{1}not a puzzle\u{1}", &[], &mut options) {
+                    Err(Refusal::Puzzle(message)) if !message.is_empty() => {}
+                    other => self
+                        .0
+                        .push(format!("{}: bad text: {:?}", P::NAME, other.err())),
+                }
+            }
+        }
+        let mut refuse = Refuse(Vec::new());
+        visit(&mut refuse);
+        assert!(refuse.0.is_empty(), "{:#?}", refuse.0);
+    }
+
+    /// A shared option the command line refuses with an algorithm is
+    /// refused with the command line's message, under the front end's name.
+    #[test]
+    fn a_shared_option_that_does_not_apply_is_refused_as_the_binary_refuses_it() {
+        use cli_kit::app::Flag;
+        let options = nqueens::Options::new(nqueens::Algo::Construct);
+        let refusal = cli_kit::front::refuse_misfit::<nqueens::Queens>(
+            &options,
+            &[("count_up_to", Flag::Count)],
+        );
+        match refusal {
+            Err(cli_kit::Refusal::Setting { name, message }) => {
+                assert_eq!(name, "count_up_to");
+                assert!(
+                    message.starts_with("--count does not apply to --algo construct"),
+                    "{message}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // The construction searches no node: the node limit is refused
+        // too, the first misfit in the order given named.
+        let refusal = cli_kit::front::refuse_misfit::<nqueens::Queens>(
+            &options,
+            &[
+                ("node_limit", Flag::NodeLimit),
+                ("count_up_to", Flag::Count),
+            ],
+        );
+        assert!(
+            matches!(refusal, Err(cli_kit::Refusal::Setting { name, .. }) if name == "node_limit")
+        );
+        let options = nqueens::Options::new(nqueens::Algo::Csp);
+        assert_eq!(
+            cli_kit::front::refuse_misfit::<nqueens::Queens>(
+                &options,
+                &[("count_up_to", Flag::Count)]
+            ),
+            Ok(())
+        );
+    }
+
     #[test]
     fn the_list_and_the_manifest_name_the_same_puzzles() {
         let mut listed: Vec<String> = NAMES.iter().map(|&name| name.to_owned()).collect();
