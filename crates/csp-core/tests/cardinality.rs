@@ -8,8 +8,11 @@
 
 mod support;
 
-use csp_core::{Cardinality, Config, Model, Observer, Solver, Var};
-use support::{Case, Figures, Level, Random, check_count, check_propagation, configs};
+use csp_core::{Cardinality, Config, Model, Solver, Var};
+use support::{
+    Case, Figures, Level, Prunings, Random, check_count, check_propagation, check_sound_and_count,
+    configs,
+};
 
 /// A random instance: 3 to 6 variables, 0/1 mostly (some fixed), or small
 /// domains counting a value of them; bounds anywhere from 0 to past the
@@ -103,13 +106,11 @@ fn a_variable_listed_twice_counts_twice_and_prunes_soundly() {
             (lo..=hi).contains(&count)
         };
         let case = Case {
-            domains: domains.clone(),
+            domains,
             add: &add,
             holds: &holds,
         };
-        check_propagation(&mut random, &case, &Level::Sound, &mut figures);
-        let (model, _) = case.model();
-        check_count(model, Config::new(), &domains, &holds, &mut figures);
+        check_sound_and_count(&mut random, &case, &mut figures);
     }
     figures.print("cardinality with repeated variables");
 }
@@ -203,16 +204,6 @@ fn search_counts_as_brute_force_with_other_constraints() {
     assert!(figures.solutions > 1000);
 }
 
-/// The names prunings are reported under.
-#[derive(Default)]
-struct Names(Vec<(String, Var, Vec<i32>)>);
-
-impl Observer for Names {
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.0.push((propagator.to_owned(), var, removed.to_vec()));
-    }
-}
-
 #[test]
 fn prunings_name_the_constraint_and_say_why() {
     let mut model = Model::new();
@@ -222,7 +213,7 @@ fn prunings_name_the_constraint_and_say_why() {
     model.assign(vars[0], 1);
     model.assign(vars[3], 1);
     let mut solver = Solver::new(model, Config::default());
-    let mut names = Names::default();
+    let mut names = Prunings::default();
     assert!(solver.ac3_observed(&mut names).consistent);
     let expected: Vec<(String, Var, Vec<i32>)> = [1, 2, 4]
         .map(|i| {
@@ -237,7 +228,7 @@ fn prunings_name_the_constraint_and_say_why() {
     model.at_least(&vars, 3);
     model.assign(vars[1], 0);
     let mut solver = Solver::new(model, Config::default());
-    let mut names = Names::default();
+    let mut names = Prunings::default();
     assert!(solver.ac3_observed(&mut names).consistent);
     assert_eq!(names.0.len(), 3);
     assert!(names.0.iter().all(|(name, _, removed)| name

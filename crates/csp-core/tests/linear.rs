@@ -13,10 +13,10 @@ mod support;
 
 use std::cell::Cell;
 
-use csp_core::{Config, Linear, Model, Observer, Solver, Var};
+use csp_core::{Config, Linear, Model, Solver, Var};
 use support::{
-    Case, Figures, Level, Random, brute, check_count, check_propagation, configs,
-    for_each_assignment,
+    Case, Figures, Level, Prunings, Random, brute, check_count, check_propagation,
+    check_sound_and_count, configs, for_each_assignment,
 };
 
 /// A random instance: 3 to 6 variables over small domains (narrower the
@@ -245,14 +245,12 @@ fn a_variable_listed_twice_has_its_coefficients_added() {
             lo as i128 <= t && t <= hi as i128
         };
         let case = Case {
-            domains: domains.clone(),
+            domains,
             add: &add,
             holds: &holds,
         };
         let _ = coeffs;
-        check_propagation(&mut random, &case, &Level::Sound, &mut figures);
-        let (model, _) = case.model();
-        check_count(model, Config::new(), &domains, &holds, &mut figures);
+        check_sound_and_count(&mut random, &case, &mut figures);
     }
     figures.print("linear with repeated variables");
 }
@@ -341,16 +339,6 @@ fn sums_near_the_limit_are_exact() {
     figures.print("linear near the limit");
 }
 
-/// The names prunings are reported under.
-#[derive(Default)]
-struct Names(Vec<(String, Var, Vec<i32>)>);
-
-impl Observer for Names {
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.0.push((propagator.to_owned(), var, removed.to_vec()));
-    }
-}
-
 #[test]
 fn prunings_name_the_formula() {
     let mut model = Model::new();
@@ -362,7 +350,7 @@ fn prunings_name_the_formula() {
     let many = model.new_vars(8, 0..=1);
     model.sum_eq(&many, 8);
     let mut solver = Solver::new(model, Config::default());
-    let mut names = Names::default();
+    let mut names = Prunings::default();
     assert!(solver.ac3_observed(&mut names).consistent);
     let names: Vec<&str> = names.0.iter().map(|(name, _, _)| name.as_str()).collect();
     assert!(names.contains(&"3*x - 2*y - x2 = 1 [row 2]"), "{names:?}");

@@ -10,8 +10,11 @@
 
 mod support;
 
-use csp_core::{Automaton, AutomatonError, Config, Model, Observer, Regular, Solver, Var};
-use support::{Case, Figures, Level, Random, check_count, check_propagation, configs};
+use csp_core::{Automaton, AutomatonError, Config, Model, Regular, Solver, Var};
+use support::{
+    Case, Figures, Level, Prunings, Random, check_count, check_propagation, check_sound_and_count,
+    configs,
+};
 
 /// A random automaton over the values `0..values`: each transition there
 /// with probability `percent`, to a random state; a random start; each state
@@ -153,13 +156,11 @@ fn a_variable_listed_twice_prunes_soundly() {
             automaton.accepts(&word)
         };
         let case = Case {
-            domains: domains.clone(),
+            domains,
             add: &add,
             holds: &holds,
         };
-        check_propagation(&mut random, &case, &Level::Sound, &mut figures);
-        let (model, _) = case.model();
-        check_count(model, Config::new(), &domains, &holds, &mut figures);
+        check_sound_and_count(&mut random, &case, &mut figures);
     }
     figures.print("regular with repeated variables");
 }
@@ -278,23 +279,13 @@ fn an_automaton_is_checked_when_built() {
     );
 }
 
-/// The names prunings are reported under.
-#[derive(Default)]
-struct Names(Vec<(String, Var, Vec<i32>)>);
-
-impl Observer for Names {
-    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        self.0.push((propagator.to_owned(), var, removed.to_vec()));
-    }
-}
-
 #[test]
 fn prunings_name_the_automaton_and_the_label() {
     let mut model = Model::new();
     let cells = model.new_vars(5, 0..=1);
     model.add_propagator(Regular::new(&cells, &Automaton::nonogram(&[3, 1])).named("row 2"));
     let mut solver = Solver::new(model, Config::default());
-    let mut names = Names::default();
+    let mut names = Prunings::default();
     assert!(solver.ac3_observed(&mut names).consistent);
     // 11101 is the only line of 5 with the clue 3 1.
     let expected: Vec<(String, Var, Vec<i32>)> = [(0, 0), (1, 0), (2, 0), (3, 1), (4, 0)]
@@ -312,7 +303,7 @@ fn prunings_name_the_automaton_and_the_label() {
     let vars = model.new_vars(2, 0..=1);
     model.regular(&vars, &automaton);
     let mut solver = Solver::new(model, Config::default());
-    let mut names = Names::default();
+    let mut names = Prunings::default();
     assert!(solver.ac3_observed(&mut names).consistent);
     assert_eq!(names.0[0].0, "regular automaton of 3 states");
     for config in configs() {

@@ -4,9 +4,12 @@
 //! sharing variables count the same solutions as enumerating every
 //! assignment, under each inference mode.
 
+mod support;
+
 use std::collections::BTreeSet;
 
 use csp_core::{Config, Inference, Model, Solver, Var};
+use support::for_each_assignment;
 
 /// A small deterministic generator, so the tests need no seed plumbing.
 fn next(state: &mut u64) -> u64 {
@@ -99,29 +102,6 @@ fn one_table_over_domains_of_more_than_64_values() {
     for _ in 0..40 {
         let span = 65 + below(&mut state, 100);
         gac_of_one_table(&mut state, span, 3);
-    }
-}
-
-/// Every assignment of `domains`, in order, visited as a slice.
-fn for_each_assignment(domains: &[Vec<i32>], mut visit: impl FnMut(&[i32])) {
-    let mut index = vec![0; domains.len()];
-    let mut values: Vec<i32> = domains.iter().map(|d| d[0]).collect();
-    loop {
-        visit(&values);
-        let mut k = 0;
-        loop {
-            if k == domains.len() {
-                return;
-            }
-            index[k] += 1;
-            if index[k] < domains[k].len() {
-                values[k] = domains[k][index[k]];
-                break;
-            }
-            index[k] = 0;
-            values[k] = domains[k][0];
-            k += 1;
-        }
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use csp_core::{Config, Inference, Model, Solver, Var, VarOrder};
+use csp_core::{Config, Inference, Model, Observer, Solver, Var, VarOrder};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -267,6 +267,25 @@ pub fn check_propagation(
             solver.remove_value(vars[i], value);
             before[i].retain(|&v| v != value);
         }
+    }
+}
+
+/// A constraint over a scope that lists a variable more than once: its
+/// propagation is only promised sound, and a search counts exactly.
+pub fn check_sound_and_count(random: &mut Random, case: &Case<'_>, figures: &mut Figures) {
+    check_propagation(random, case, &Level::Sound, figures);
+    let (model, _) = case.model();
+    check_count(model, Config::new(), &case.domains, case.holds, figures);
+}
+
+/// The prunings a solve reports, each under the name of the constraint
+/// that made it: `(name, variable, values removed)`.
+#[derive(Default)]
+pub struct Prunings(pub Vec<(String, Var, Vec<i32>)>);
+
+impl Observer for Prunings {
+    fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
+        self.0.push((propagator.to_owned(), var, removed.to_vec()));
     }
 }
 
