@@ -6,6 +6,7 @@ mod ci;
 mod demo;
 mod examples;
 mod fixtures;
+mod new_puzzle;
 mod python;
 mod verify;
 mod workspace;
@@ -66,6 +67,13 @@ enum Command {
     /// Build the Python package into target/python-venv (pip install ./python)
     /// and run its pytest suite, the Dask tests included.
     Python,
+    /// Start a puzzle crate: crates/NAME (a working example puzzle, Latin
+    /// square completion, to replace by your own), fixtures/NAME and its two
+    /// lines in crates/registry. See README.md, "Adding a puzzle crate".
+    NewPuzzle {
+        /// The crate's name: lowercase ASCII letters and digits, words joined by '-'.
+        name: String,
+    },
     /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
     Ci,
 }
@@ -87,6 +95,7 @@ fn main() -> ExitCode {
         Command::Examples { files } => examples::run(&files),
         Command::Browser => browser::run().map(|_| ()),
         Command::Python => python::run(),
+        Command::NewPuzzle { name } => new_puzzle::run(&name),
         Command::Ci => ci::run(),
     };
     match result {

@@ -104,6 +104,11 @@ pub fn puzzle_names() -> Result<Vec<String>> {
     let path = root().join("crates/registry/Cargo.toml");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    puzzle_names_in(&text, &path)
+}
+
+/// [`puzzle_names`] of the registry manifest `text`, read from `path`.
+pub fn puzzle_names_in(text: &str, path: &std::path::Path) -> Result<Vec<String>> {
     let manifest: toml::Table = text
         .parse()
         .with_context(|| format!("reading {}", path.display()))?;
