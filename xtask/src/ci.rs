@@ -1,6 +1,9 @@
 //! `cargo xtask ci`: what CI runs and what the README's test command is.
 
-use anyhow::{Result, bail};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
 
 use crate::workspace::{self, cargo, run_checked};
 
@@ -80,6 +83,11 @@ pub fn run() -> Result<()> {
     step("cargo xtask verify");
     crate::verify::run(&[], false, None)?;
 
+    step(
+        "cargo xtask new-puzzle, in a temporary copy of the repository (the scaffold must not rot)",
+    );
+    scaffold_check()?;
+
     step("cargo xtask python (the Python package in a fresh venv, pytest with Dask)");
     crate::python::run()?;
 
@@ -100,8 +108,50 @@ pub fn run() -> Result<()> {
 /// Builds and runs `xtask/library-user`, a project of its own that depends
 /// on each library crate by path with its default features off and drives
 /// every puzzle through one generic function over `puzzle_kit::Puzzle`.
+///
+/// The project is copied into the target folder and completed there from
+/// the registry, so that a new puzzle joins it with no edit: a dependency
+/// per registered puzzle (`workspace::puzzle_names`), and `src/registered.rs`
+/// calling the generic function with each puzzle's type (the registry's
+/// list) and its example (the text of its `Front::EXAMPLE`, copied as the
+/// Rust literal it is written as: the library alone has no `Front`).
 fn library_user() -> Result<()> {
-    let project = workspace::root().join("xtask").join("library-user");
+    let source = workspace::root().join("xtask").join("library-user");
+    let project = workspace::target_dir().join("library-user").join("project");
+    std::fs::create_dir_all(project.join("src"))?;
+    let names = workspace::puzzle_names()?;
+    let types = workspace::puzzle_types()?;
+    let mut manifest = std::fs::read_to_string(source.join("Cargo.toml"))?;
+    let mut calls = String::new();
+    for (name, ty) in names.iter().zip(&types) {
+        let krate = workspace::root().join("crates").join(name);
+        manifest.push_str(&format!(
+            "{name} = {{ path = {:?}, default-features = false }}\n",
+            krate.display().to_string()
+        ));
+        let example = example_literal(&krate)?;
+        calls.push_str(&format!("    crate::solve::<{ty}>({example})?;\n"));
+    }
+    if names.len() != types.len() {
+        bail!(
+            "crates/registry names {} puzzles in Cargo.toml, {} in its list",
+            names.len(),
+            types.len()
+        );
+    }
+    let manifest = manifest.replace(
+        "../../crates/",
+        &format!("{}/", workspace::root().join("crates").display()),
+    );
+    write_if_changed(&project.join("Cargo.toml"), &manifest)?;
+    let main = std::fs::read_to_string(source.join("src/main.rs"))?;
+    write_if_changed(&project.join("src/main.rs"), &main)?;
+    let registered = format!(
+        "//! Written by `cargo xtask ci` from crates/registry: every registered puzzle, solved from its example.\n\n\
+         /// Solves and checks each registered puzzle's example.\n\
+         pub fn solve_all() -> Result<(), String> {{\n{calls}    Ok(())\n}}\n"
+    );
+    write_if_changed(&project.join("src/registered.rs"), &registered)?;
     // The workspace's versions, so that the project builds what CI tested.
     std::fs::copy(
         workspace::root().join("Cargo.lock"),
@@ -122,12 +172,166 @@ fn library_user() -> Result<()> {
     )
 }
 
+/// Writes `text` to `path` unless it holds it already: a file rewritten
+/// with the same text would make cargo build the project again.
+fn write_if_changed(path: &Path, text: &str) -> Result<()> {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The Rust string literal of `const EXAMPLE: &'static str = ...;` in the
+/// sources of the crate at `krate`, as written (escapes and all).
+fn example_literal(krate: &Path) -> Result<String> {
+    const CONST: &str = "const EXAMPLE: &'static str =";
+    let mut files = vec![krate.join("src")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path)? {
+                files.push(entry?.path());
+            }
+            continue;
+        }
+        if path.extension().is_none_or(|ext| ext != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)?;
+        let Some(at) = text.find(CONST) else {
+            continue;
+        };
+        let rest = text[at + CONST.len()..].trim_start();
+        // A plain literal ends at the first quote no backslash escapes; a
+        // raw one at its quote and hashes.
+        let end = if let Some(raw) = rest.strip_prefix('r') {
+            let hashes = raw.len() - raw.trim_start_matches('#').len();
+            let close = format!("\"{}", "#".repeat(hashes));
+            raw[hashes + 1..]
+                .find(&close)
+                .map(|at| 1 + hashes + 1 + at + close.len())
+        } else if rest.starts_with('"') {
+            let mut escaped = false;
+            rest.char_indices().skip(1).find_map(|(at, c)| {
+                let end = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                end.then_some(at + 1)
+            })
+        } else {
+            None
+        };
+        return end
+            .map(|end| rest[..end].to_owned())
+            .with_context(|| format!("{}: EXAMPLE is not a string literal", path.display()));
+    }
+    bail!(
+        "{}: no `{CONST}` found (the puzzle's Front)",
+        krate.display()
+    )
+}
+
+/// What CI runs of the scaffold: `cargo xtask new-puzzle scaffold-check` in
+/// a temporary copy of the tracked files, then the new crate and the
+/// registry built, linted, formatted, documented, tested and verified
+/// there, as `cargo xtask ci` would in a repository that had it, in the
+/// same target folder (the copy keeps the files' times, so that only the
+/// new crate and the registry are built). The copy is removed at the end,
+/// also when a step fails.
+pub fn scaffold_check() -> Result<()> {
+    const NAME: &str = "scaffold-check";
+    let start = Instant::now();
+    let copy = workspace::TempDir::new("scaffold-check")?;
+    let files = workspace::copy_tracked(&copy.0)?;
+    println!(
+        "scaffold check: {files} tracked files copied to {}",
+        copy.0.display()
+    );
+    let target = workspace::target_dir();
+    let in_copy = |args: &[&str]| {
+        let mut command = cargo();
+        command
+            .current_dir(&copy.0)
+            .env("CARGO_TARGET_DIR", &target)
+            // The copy's own xtask: it must find the copy, not this tree.
+            .env_remove("CARGO_MANIFEST_DIR")
+            .args(args);
+        command
+    };
+    let xtask = ["run", "--quiet", "--package", "xtask", "--"];
+    let steps: [(&str, Vec<&str>); 7] = [
+        (
+            "cargo xtask new-puzzle",
+            [&xtask[..], &["new-puzzle", NAME]].concat(),
+        ),
+        (
+            "cargo fmt --check",
+            vec!["fmt", "--check", "--package", NAME, "--package", "registry"],
+        ),
+        (
+            "cargo clippy -D warnings",
+            vec![
+                "clippy",
+                "--quiet",
+                "--all-targets",
+                "-p",
+                NAME,
+                "-p",
+                "registry",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        (
+            "cargo clippy --no-default-features -D warnings (the library alone)",
+            vec![
+                "clippy",
+                "--quiet",
+                "--all-targets",
+                "--no-default-features",
+                "-p",
+                NAME,
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        ("cargo doc", vec!["doc", "--quiet", "--no-deps", "-p", NAME]),
+        (
+            "cargo test",
+            vec!["test", "--quiet", "-p", NAME, "-p", "registry"],
+        ),
+        (
+            "cargo xtask verify",
+            [&xtask[..], &["verify", NAME]].concat(),
+        ),
+    ];
+    for (what, args) in steps {
+        let mut command = in_copy(&args);
+        if args[0] == "doc" {
+            command.env("RUSTDOCFLAGS", "-D warnings");
+        }
+        command.env("INSTA_UPDATE", "no");
+        run_checked(&mut command, &format!("scaffold check: {what}"))?;
+    }
+    let readme = format!("crates/{NAME}/README.md");
+    run_checked(
+        &mut in_copy(&[&xtask[..], &["examples", &readme]].concat()),
+        "scaffold check: cargo xtask examples",
+    )?;
+    drop(copy);
+    println!(
+        "scaffold check: passed in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn step(name: &str) {
     println!("==> {name}");
 }
 
 /// `*.snap.new` and `*.pending-snap` files left by a test run, outside target dirs.
-fn pending_snapshots(dir: &std::path::Path) -> Result<Vec<String>> {
+fn pending_snapshots(dir: &Path) -> Result<Vec<String>> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;

@@ -1,4 +1,5 @@
-//! `cargo xtask demo`: the fixture cases marked `demo = true`, one or more per
+//! `cargo xtask demo`: the fixture cases marked `demo = true` of every
+//! registered puzzle (crates/registry, in its order), one or more per
 //! crate, run and printed as a user would see them. A puzzle read from a
 //! file is shown first, and paths are given from the repository root so
 //! every command can be typed again as printed.
@@ -8,7 +9,7 @@ use anyhow::{Result, bail};
 use crate::{fixtures, workspace};
 
 pub fn run() -> Result<()> {
-    let crates = workspace::fixture_crates()?;
+    let crates = workspace::puzzle_names()?;
     let binaries = workspace::build_release_binaries(&crates)?;
     let mut shown = 0;
     for (krate, binary) in crates.iter().zip(&binaries) {
@@ -57,7 +58,7 @@ pub fn run() -> Result<()> {
         }
     }
     if shown == 0 {
-        bail!("no fixture case is marked `demo = true`");
+        bail!("no fixture case of a registered puzzle is marked `demo = true`");
     }
     Ok(())
 }

@@ -53,7 +53,7 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
-    /// Solve one bundled puzzle of every crate and print it.
+    /// Run the fixture cases marked `demo = true` of every registered puzzle and print them.
     Demo,
     /// Run every console example of the READMEs and compare its output with
     /// what the README shows.
@@ -72,7 +72,13 @@ enum Command {
     /// lines in crates/registry. See README.md, "Adding a puzzle crate".
     NewPuzzle {
         /// The crate's name: lowercase ASCII letters and digits, words joined by '-'.
-        name: String,
+        #[arg(required_unless_present = "check")]
+        name: Option<String>,
+        /// Instead, what `cargo xtask ci` runs of the scaffold: new-puzzle in a
+        /// temporary copy of the repository, then build, clippy, doc, tests,
+        /// verify and README examples of the new crate and the registry there.
+        #[arg(long, conflicts_with = "name")]
+        check: bool,
     },
     /// Everything CI checks: fmt, clippy -D warnings, tests (snapshots must match), verify.
     Ci,
@@ -95,7 +101,8 @@ fn main() -> ExitCode {
         Command::Examples { files } => examples::run(&files),
         Command::Browser => browser::run().map(|_| ()),
         Command::Python => python::run(),
-        Command::NewPuzzle { name } => new_puzzle::run(&name),
+        Command::NewPuzzle { check: true, .. } => ci::scaffold_check(),
+        Command::NewPuzzle { name, .. } => new_puzzle::run(name.as_deref().unwrap_or_default()),
         Command::Ci => ci::run(),
     };
     match result {

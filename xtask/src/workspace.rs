@@ -131,3 +131,84 @@ pub fn puzzle_names_in(text: &str, path: &std::path::Path) -> Result<Vec<String>
     names.sort();
     Ok(names.into_iter().map(|(_, name)| name).collect())
 }
+
+/// The registered puzzles' types as the registry's `puzzles!` list in
+/// `crates/registry/src/lib.rs` names them (`sudoku::Sudoku`), in its
+/// order, read without building it.
+pub fn puzzle_types() -> Result<Vec<String>> {
+    let path = root().join("crates/registry/src/lib.rs");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut lines = text.lines().skip_while(|line| line.trim() != "puzzles! {");
+    if lines.next().is_none() {
+        bail!("{} has no `puzzles! {{` list", path.display());
+    }
+    Ok(lines
+        .take_while(|line| line.trim() != "}")
+        .map(|line| line.trim().trim_end_matches(',').to_owned())
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .collect())
+}
+
+/// A folder of its own under the system's temporary folder, removed with
+/// everything in it when dropped (also when the step that made it fails).
+#[derive(Debug)]
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// A fresh, empty folder named after `what` and this process.
+    pub fn new(what: &str) -> Result<TempDir> {
+        let path = std::env::temp_dir().join(format!("xtask-{what}-{}", std::process::id()));
+        if path.exists() {
+            std::fs::remove_dir_all(&path)
+                .with_context(|| format!("removing {}", path.display()))?;
+        }
+        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
+        Ok(TempDir(path))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if let Err(error) = std::fs::remove_dir_all(&self.0) {
+            eprintln!("xtask: could not remove {}: {error}", self.0.display());
+        }
+    }
+}
+
+/// Copies the files git tracks (as they are in the work tree, changes not
+/// yet committed included) into `to`, each with its modification time:
+/// cargo then finds a crate unchanged in the copy fresh in a shared target
+/// folder instead of building it again.
+pub fn copy_tracked(to: &std::path::Path) -> Result<usize> {
+    let output = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output()
+        .context("could not start git ls-files")?;
+    if !output.status.success() {
+        bail!("git ls-files failed ({})", output.status);
+    }
+    let mut copied = 0;
+    for name in output.stdout.split(|&byte| byte == 0) {
+        let name = String::from_utf8_lossy(name);
+        let source = root().join(&*name);
+        // A tracked file deleted in the work tree is not copied.
+        if name.is_empty() || !source.is_file() {
+            continue;
+        }
+        let target = to.join(&*name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::copy(&source, &target).with_context(|| format!("copying {name}"))?;
+        let modified = std::fs::metadata(&source)?.modified()?;
+        std::fs::File::options()
+            .write(true)
+            .open(&target)?
+            .set_modified(modified)
+            .with_context(|| format!("setting the time of {name}"))?;
+        copied += 1;
+    }
+    Ok(copied)
+}

@@ -1,28 +1,16 @@
 //! Every puzzle library driven through one generic function, as a tool over
-//! all puzzles (the explorer, the Python package) will be: each puzzle type
-//! is registered in one line, parsed from its text form, solved with its
-//! default algorithm under a node limit and its answer checked by the
-//! crate's own rule checker.
+//! all puzzles (the explorer, the Python package) is: each registered
+//! puzzle type, parsed from its example text, solved with its default
+//! algorithm under a node limit and its answer checked by the crate's own
+//! rule checker. `registered.rs`, which lists the puzzles, is written by
+//! `cargo xtask ci` from the registry.
 
-use std::path::Path;
+mod registered;
 
 use puzzle_kit::{Configure, Effort, Puzzle};
 
 fn main() -> Result<(), String> {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
-    let read = |file: &str| {
-        std::fs::read_to_string(fixtures.join(file)).map_err(|error| format!("{file}: {error}"))
-    };
-    let sudoku_line = read("sudoku/known.txt")?;
-    let sudoku_line = sudoku_line.lines().next().unwrap_or_default();
-
-    solve::<sudoku::Sudoku>(sudoku_line)?;
-    solve::<nqueens::Queens>("8")?;
-    solve::<eight_puzzle::Board>("142358607")?;
-    solve::<gogen::Puzzle>(&read("gogen/sample.txt")?)?;
-    solve::<ripple::Puzzle>("https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1")?;
-    solve::<crossword::Grid>(&read("crossword/grids/own-mini-5x5.txt")?)?;
-    Ok(())
+    registered::solve_all()
 }
 
 /// Parses `text` as a `P`, solves it and checks the answer independently.
