@@ -229,6 +229,17 @@ fn example_literal(krate: &Path) -> Result<String> {
     )
 }
 
+/// Runs one step of the scaffold check and says how long it took.
+fn timed(command: &mut std::process::Command, what: &str) -> Result<()> {
+    let start = Instant::now();
+    run_checked(command, &format!("scaffold check: {what}"))?;
+    println!(
+        "scaffold check: {what}: {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// What CI runs of the scaffold: `cargo xtask new-puzzle scaffold-check` in
 /// a temporary copy of the tracked files, then the new crate and the
 /// registry built, linted, formatted, documented, tested and verified
@@ -311,12 +322,12 @@ pub fn scaffold_check() -> Result<()> {
             command.env("RUSTDOCFLAGS", "-D warnings");
         }
         command.env("INSTA_UPDATE", "no");
-        run_checked(&mut command, &format!("scaffold check: {what}"))?;
+        timed(&mut command, what)?;
     }
     let readme = format!("crates/{NAME}/README.md");
-    run_checked(
+    timed(
         &mut in_copy(&[&xtask[..], &["examples", &readme]].concat()),
-        "scaffold check: cargo xtask examples",
+        "cargo xtask examples",
     )?;
     drop(copy);
     println!(
