@@ -366,6 +366,81 @@ mod tests {
         assert!(register_type("no list\n", "b", "B").is_err());
     }
 
+    /// A root of its own: the registry's two files, a lock file and the
+    /// templates, removed when the test ends.
+    fn scratch_root(test: &str) -> workspace::TempDir {
+        let root = workspace::TempDir::new(&format!("new-puzzle-{test}")).expect("a folder");
+        let real = workspace::root();
+        for file in [
+            "crates/registry/Cargo.toml",
+            "crates/registry/src/lib.rs",
+            "Cargo.lock",
+        ] {
+            let target = root.0.join(file);
+            std::fs::create_dir_all(target.parent().expect("a parent")).expect("a folder");
+            std::fs::copy(real.join(file), target).expect("copied");
+        }
+        for source in walk(&real.join("xtask/template")).expect("the templates") {
+            let target = root.0.join(source.strip_prefix(&real).expect("inside"));
+            std::fs::create_dir_all(target.parent().expect("a parent")).expect("a folder");
+            std::fs::copy(&source, target).expect("copied");
+        }
+        root
+    }
+
+    #[test]
+    fn the_scaffold_writes_every_template_once_and_then_refuses_the_name() {
+        let root = scratch_root("writes");
+        let names = Names::new("light-up").expect("a name");
+        let written = scaffold(&root.0, &names).expect("written");
+        let templates = walk(&root.0.join("xtask/template")).expect("the templates");
+        assert_eq!(
+            written.len(),
+            templates.len() + 2,
+            "every template and the registry's two files"
+        );
+        for path in &written {
+            let text = std::fs::read_to_string(path).expect("written");
+            for placeholder in ["__NAME__", "__CRATE__", "__TYPE__", "__TITLE__"] {
+                assert!(
+                    !text.contains(placeholder),
+                    "{}: {placeholder}",
+                    path.display()
+                );
+            }
+        }
+        let main =
+            std::fs::read_to_string(root.0.join("crates/light-up/src/main.rs")).expect("main");
+        assert!(main.contains("use light_up::{LightUp, Algo};"), "{main}");
+        assert!(root.0.join("fixtures/light-up/cases.toml").is_file());
+        let manifest = read(&root.0.join("crates/registry/Cargo.toml")).expect("the manifest");
+        let path = root.0.join("crates/registry/Cargo.toml");
+        let registered = workspace::puzzle_names_in(&manifest, &path).expect("the names");
+        assert_eq!(registered.last().map(String::as_str), Some("light-up"));
+        let list = read(&root.0.join("crates/registry/src/lib.rs")).expect("the list");
+        assert!(list.contains("    light_up::LightUp,\n}"), "{list}");
+        let again = scaffold(&root.0, &names).unwrap_err().to_string();
+        assert_eq!(
+            again,
+            "crates/light-up exists: the name is taken by a crate"
+        );
+    }
+
+    #[test]
+    fn a_refused_name_leaves_the_workspace_as_it_was() {
+        let root = scratch_root("refused");
+        let before = read(&root.0.join("crates/registry/src/lib.rs")).expect("the list");
+        let square = scaffold(&root.0, &Names::new("square").expect("a name"));
+        assert!(square.unwrap_err().to_string().contains("`Square`"));
+        let serde = scaffold(&root.0, &Names::new("serde").expect("a name"));
+        assert!(serde.unwrap_err().to_string().contains("Cargo.lock"));
+        assert!(!root.0.join("crates/square").exists() && !root.0.join("fixtures/square").exists());
+        assert_eq!(
+            read(&root.0.join("crates/registry/src/lib.rs")).expect("the list"),
+            before
+        );
+    }
+
     #[test]
     fn a_type_is_found_only_as_a_whole_word() {
         assert!(contains_word("let square: Square = x;", "Square"));
