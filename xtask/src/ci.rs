@@ -241,12 +241,13 @@ fn timed(command: &mut std::process::Command, what: &str) -> Result<()> {
 }
 
 /// What CI runs of the scaffold: `cargo xtask new-puzzle scaffold-check` in
-/// a temporary copy of the tracked files, then the new crate and the
-/// registry built, linted, formatted, documented, tested and verified
-/// there, as `cargo xtask ci` would in a repository that had it, in the
-/// same target folder (the copy keeps the files' times, so that only the
-/// new crate and the registry are built). The copy is removed at the end,
-/// also when a step fails.
+/// a temporary copy of the tracked files, then there the new crate and the
+/// registry linted (with and without default features), formatted,
+/// documented, tested (xtask's tidy tests too) and verified, and the new
+/// README's console examples run, as `cargo xtask ci` would in a
+/// repository that had the crate. The target folder is the same (the copy
+/// keeps the files' times, so that only the new crate and the registry are
+/// built). The copy is removed at the end, also when a step fails.
 pub fn scaffold_check() -> Result<()> {
     const NAME: &str = "scaffold-check";
     let start = Instant::now();
@@ -308,8 +309,11 @@ pub fn scaffold_check() -> Result<()> {
         ),
         ("cargo doc", vec!["doc", "--quiet", "--no-deps", "-p", NAME]),
         (
+            // xtask's own tests too: its tidy checks walk the new crate.
             "cargo test",
-            vec!["test", "--quiet", "-p", NAME, "-p", "registry"],
+            vec![
+                "test", "--quiet", "-p", NAME, "-p", "registry", "-p", "xtask",
+            ],
         ),
         (
             "cargo xtask verify",
