@@ -1,5 +1,5 @@
-"""A tour for a notebook or a terminal: every puzzle solved from its text
-form, the searcher framework's searchers compared on one 8-puzzle board
+"""A tour for a notebook or a terminal: every registered puzzle's example
+solved from its text form, the searcher framework's searchers compared on one 8-puzzle board
 by their own counters, brute force and MRV with forward checking compared
 on a Ripple Effect, N-Queens counted by
 the textbook formulations and by the fast counter, and a sudoku batch
@@ -11,23 +11,15 @@ solved on every core with solve_many.
 import pathlib
 import time
 
-from puzzle_solvers import ParseError, crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+from puzzle_solvers import PUZZLES, ParseError, eight_puzzle, nqueens, ripple, sudoku
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def main() -> None:
-    print("One puzzle of each:")
-    examples = [
-        (sudoku, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
-        (nqueens, "8"),
-        (eight_puzzle, "142358607"),
-        (ripple, "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"),
-        (gogen, (FIXTURES / "gogen" / "sample.txt").read_text()),
-        (crossword, (FIXTURES / "crossword" / "grids" / "own-mini-5x5.txt").read_text()),
-    ]
-    for module, text in examples:
-        record = module.solve(text)
+    print("Each puzzle's example:")
+    for module in PUZZLES:
+        record = module.solve(module.EXAMPLE)
         print(f"  {module.NAME:>12} ({record.algo}): {record.status}, {record.solution}")
 
     board = "867254301"

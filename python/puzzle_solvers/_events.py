@@ -7,7 +7,7 @@ command line's `--events` runs)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from ._native import DEFAULT_EVENTS_LIMIT
 
@@ -38,13 +38,15 @@ def events_of(watch: Callable[..., list[str]]) -> Callable[..., Iterator[dict[st
         time_limit: Optional[float] = None,
         memory_limit: Optional[int] = None,
         seed: Optional[int] = None,
+        **settings: Union[bool, int, str],
     ) -> Iterator[dict[str, Any]]:
         """The events of one watched solve of `text` (docs/events.md): the
         `run` event, then the search's (`generate`, `expand`, `goal`, ...,
         or csp's `decide`, `prune`, `solution`), at most `limit` of them
         (by default the binary's 100,000, `DEFAULT_EVENTS_LIMIT`) and a
-        `cut` event; the algorithms and limits as `solve` takes them.
-        Raises ValueError for an algorithm that reports no events."""
+        `cut` event; the algorithms, limits and the crate's own settings
+        as `solve` takes them. Raises ValueError for an algorithm that
+        reports no events, as the binary refuses `--events` with it."""
         return stream(
             watch(
                 text,
@@ -55,6 +57,7 @@ def events_of(watch: Callable[..., list[str]]) -> Callable[..., Iterator[dict[st
                 time_limit=time_limit,
                 memory_limit=memory_limit,
                 seed=seed,
+                **settings,
             )
         )
 

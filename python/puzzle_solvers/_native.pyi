@@ -47,15 +47,11 @@ class Record:
 @final
 class Solver:
     """The solver behind one puzzle's module: its bound methods are the
-    module's functions, typed in `_puzzle.pyi`."""
+    module's functions, typed in the module's generated stub."""
 
-
-sudoku: ModuleType
-nqueens: ModuleType
-eight_puzzle: ModuleType
-crossword: ModuleType
-ripple: ModuleType
-gogen: ModuleType
+PUZZLES: tuple[ModuleType, ...]
+"""Every registered puzzle's module (`puzzle_solvers.<name>`), in the
+registry's order; `puzzle_solvers` makes each importable."""
 csp: ModuleType
 
 DEFAULT_EVENTS_LIMIT: int
@@ -69,15 +65,10 @@ __all__ = [
     "CheckError",
     "DEFAULT_EVENTS_LIMIT",
     "InternalError",
+    "PUZZLES",
     "ParseError",
     "Record",
     "Solver",
     "_panic_for_test",
-    "crossword",
     "csp",
-    "eight_puzzle",
-    "gogen",
-    "nqueens",
-    "ripple",
-    "sudoku",
 ]

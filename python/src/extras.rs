@@ -101,11 +101,20 @@ fn shift_line(message: &str, offset: usize) -> String {
     }
 }
 
-/// Adds sudoku's extras to its module.
-pub fn register_sudoku(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(json_records, module)?)?;
-    module.add_function(wrap_pyfunction!(rate_records, module)?)
-}
+/// The stub of sudoku's extras, beside the shared functions in its
+/// generated `sudoku.pyi`.
+const SUDOKU_STUB: &str = r#"
+def json_records(
+    text: str, first_line: int = 1, threads: Optional[int] = None, *, algo: Optional[str] = None
+) -> list[str]:
+    """The JSON lines `sudoku solve --json` writes for `text`, `line`
+    counted from `first_line`."""
+
+def rate_records(text: str, first_line: int = 1, threads: Optional[int] = None) -> list[str]:
+    """The JSON lines `sudoku rate --json` writes for `text` (serate's er,
+    ep, ed, the hardest technique, the steps), `line` counted from
+    `first_line`."""
+"#;
 
 /// Every placement of `n` queens and those distinct under the 8
 /// symmetries, `(total, unique)`, by the fast counter on `threads` threads
@@ -202,9 +211,50 @@ fn count_subproblem(
     Ok((share.total, share.unique))
 }
 
-/// Adds N-Queens' extras to its module.
-pub fn register_nqueens(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(count, module)?)?;
-    module.add_function(wrap_pyfunction!(split, module)?)?;
-    module.add_function(wrap_pyfunction!(count_subproblem, module)?)
+/// The stub of N-Queens' extras, beside the shared functions in its
+/// generated `nqueens.pyi`.
+const NQUEENS_STUB: &str = r#"
+def count(n: int, threads: Optional[int] = None) -> tuple[int, int]:
+    """(every placement, placements distinct under the 8 symmetries)."""
+
+def split(n: int, depth: int, symmetry: str = "classes") -> list[dict[str, Any]]:
+    """The subproblems with `depth` rows placed, as `nqueens count N --split DEPTH` prints them: {"n", "columns", "symmetry"}, and "weight" when `symmetry` is "mirror"."""
+
+def count_subproblem(
+    n: int, columns: Sequence[int], symmetry: Optional[str] = None, weight: Optional[int] = None
+) -> tuple[int, Optional[int]]:
+    """One subproblem's share of (every placement, placements distinct under symmetry); the second is None by mirror halving, which has a weight."""
+"#;
+
+/// Sets the extras of the puzzle `name` (a [`puzzle_kit::Puzzle::NAME`]),
+/// if it has any, on its module, and their stub as `_extras_stub`, which
+/// the stub generator (`puzzle_solvers._stubs`) appends to the module's
+/// generated stub. Attributes are set, not added, as the shared ones are
+/// (no `__all__`).
+pub fn register(module: &Bound<'_, PyModule>, name: &str) -> PyResult<()> {
+    use puzzle_kit::Puzzle;
+    let (functions, stub) = if name == sudoku::Sudoku::NAME {
+        (
+            vec![
+                wrap_pyfunction!(json_records, module)?,
+                wrap_pyfunction!(rate_records, module)?,
+            ],
+            SUDOKU_STUB,
+        )
+    } else if name == nqueens::Queens::NAME {
+        (
+            vec![
+                wrap_pyfunction!(count, module)?,
+                wrap_pyfunction!(split, module)?,
+                wrap_pyfunction!(count_subproblem, module)?,
+            ],
+            NQUEENS_STUB,
+        )
+    } else {
+        return Ok(());
+    };
+    for function in functions {
+        module.setattr(function.getattr("__name__")?.extract::<String>()?, function)?;
+    }
+    module.setattr("_extras_stub", stub)
 }

@@ -1,21 +1,29 @@
-//! One submodule per puzzle, written once: [`register`] makes the module
-//! of any [`Puzzle`] (`solve`, `solve_many`, `parse`, `algorithms`) around
-//! a [`Solver`] that holds the puzzle type behind the object-safe [`Kind`].
+//! One submodule per registered puzzle, written once: [`register`] makes
+//! the module of any [`Front`] (`solve`, `solve_many`, `parse`, `check`,
+//! `algorithms`, `NAME`, `TITLE`, `EXAMPLE`, `SETTINGS`) around a
+//! [`Solver`] that holds the puzzle type behind the object-safe [`Kind`].
+//! A solve is the binary's: [`Front::prepare`], [`cli_kit::App::solve_telling`],
+//! and the record [`cli_kit::app::Show::write_record`] writes with the view
+//! [`Front::view`] gives.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::Duration;
 
-use cli_kit::{CheckSolution, SolveRecord, Verified};
-use puzzle_kit::{Algorithm, Configure, Effort, Outcome, Puzzle, Status};
+use cli_kit::app::{Flag, Solved};
+use cli_kit::front::refuse_misfit;
+use cli_kit::{Front, Refusal, Verified};
+use puzzle_kit::{Algorithm, Configure, Effort, Puzzle};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::errors::{Failure, guard};
 
-/// The keyword arguments every `solve` takes: the algorithm by name and
-/// the limits of [`puzzle_kit::Limits`].
+/// The keyword arguments of a `solve`: the algorithm by name, the limits
+/// of [`puzzle_kit::Limits`], and the crate's own settings
+/// ([`Front::SETTINGS`]) by name, each value as text.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
     pub algo: Option<String>,
@@ -24,11 +32,25 @@ pub struct Settings {
     pub time_limit: Option<f64>,
     pub memory_limit: Option<usize>,
     pub seed: Option<u64>,
+    pub own: Vec<(String, String)>,
 }
 
 impl Settings {
-    /// The options of `P` these settings ask for.
-    pub fn options<P: Puzzle>(&self) -> Result<P::Options, Failure> {
+    /// Whether the solve counts (the binary's `--count`).
+    pub fn counting(&self) -> bool {
+        self.count_up_to.is_some()
+    }
+
+    /// The options of `P` the shared settings ask for, refused as the
+    /// command line refuses them: an unknown algorithm, a time that is no
+    /// time, and a shared option given with an algorithm it does not apply
+    /// to ([`refuse_misfit`], the command line's table and message);
+    /// `watched` adds `--events` to what is given. A name that is none of
+    /// the crate's own settings is refused first, as clap refuses an
+    /// unknown flag before anything; their values are
+    /// [`Front::prepare`]'s.
+    pub fn options<P: Front>(&self, watched: bool) -> Result<P::Options, Failure> {
+        cli_kit::front::refuse_unknown::<P>(&self.own)?;
         let algo = match &self.algo {
             None => P::Algo::default(),
             Some(name) => {
@@ -51,8 +73,75 @@ impl Settings {
             })?;
             limits.time_limit = Some(time);
         }
+        let given = [
+            ("events", Flag::Events, watched),
+            ("count_up_to", Flag::Count, self.count_up_to.is_some()),
+            ("node_limit", Flag::NodeLimit, self.node_limit.is_some()),
+            ("time_limit", Flag::TimeLimit, self.time_limit.is_some()),
+            (
+                "memory_limit",
+                Flag::MemoryLimit,
+                self.memory_limit.is_some(),
+            ),
+        ];
+        let given: Vec<(&str, Flag)> = given
+            .into_iter()
+            .filter(|&(_, _, on)| on)
+            .map(|(name, flag, _)| (name, flag))
+            .collect();
+        refuse_misfit::<P>(&options, &given).map_err(Failure::from)?;
         Ok(options)
     }
+
+    /// The puzzle of `text` with the crate's own settings applied to it and
+    /// to `options` (a copy of `base`).
+    pub fn prepare<P: Front>(
+        &self,
+        text: &str,
+        base: &P::Options,
+    ) -> Result<(P, P::Options), Failure> {
+        let mut options = base.clone();
+        let puzzle = P::prepare(text, &self.own, &mut options).map_err(Failure::from)?;
+        Ok((puzzle, options))
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Failure {
+        match refusal {
+            Refusal::Puzzle(message) => Failure::Parse(message),
+            Refusal::Setting { message, .. } => Failure::Usage(message),
+        }
+    }
+}
+
+/// The crate's own settings of a call, from its keyword arguments: a bool
+/// is `true` or `false`, an int its decimal digits, a str itself, and
+/// None not given (the stubs' default); what each name means (and whether
+/// it is one) is [`Front::prepare`]'s.
+pub fn own_settings(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let Some(keywords) = keywords else {
+        return Ok(Vec::new());
+    };
+    keywords
+        .iter()
+        .filter(|(_, value)| !value.is_none())
+        .map(|(name, value)| {
+            let name: String = name.extract()?;
+            // A bool is an int to Python: it is asked first.
+            let text = if value.is_instance_of::<PyBool>() {
+                value.extract::<bool>()?.to_string()
+            } else if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyString>() {
+                value.str()?.to_string()
+            } else {
+                return Err(PyValueError::new_err(format!(
+                    "{name}: expected a str, an int or a bool, found {}",
+                    value.get_type().name()?
+                )));
+            };
+            Ok((name, text))
+        })
+        .collect()
 }
 
 /// One puzzle's result. The attributes are the same for every puzzle:
@@ -62,13 +151,12 @@ impl Settings {
 /// canonical line), `algo`, `count`, `count_complete`, `stats` and, in a
 /// batch, `line`. `to_json()` and `to_dict()` are the record the crate's
 /// binary writes with `--json` for the same puzzle and options, with the
-/// crate's own fields (built by the crate's [`SolveRecord`], the binary's
-/// own function).
+/// crate's own fields (written by the crate's [`cli_kit::app::Show::write_record`], the
+/// binary's own function).
 ///
 /// A record is a view of one entry of its solve's or batch's [`Results`],
 /// which stay in Rust: it holds the numbers and names, while the texts
-/// (solution, puzzle, error, counters) are made when read and the JSON
-/// when asked for. Building every text of every record of a batch up
+/// (solution, puzzle, error, counters) and the JSON are made when read. Building every text of every record of a batch up
 /// front, and freeing them, cost about 0.8 µs a 17-clue sudoku, a fifth
 /// of the solve, for fields that most batches never read.
 #[pyclass(module = "puzzle_solvers", frozen)]
@@ -235,72 +323,52 @@ pub trait Results: Send + Sync {
     fn json(&self, index: usize) -> Result<String, Failure>;
 }
 
-/// A puzzle the package binds: its binary's records, checker and watched
-/// solve, with record fields that results shared between threads can keep.
-pub trait Bindable:
-    SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync>
-    + CheckSolution
-    + cli_kit::app::Watchable
-    + 'static
-{
-}
-
-impl<P> Bindable for P where
-    P: SolveRecord<Fields: Send + Sync, Json: Send + Sync, Counters: Send + Sync>
-        + CheckSolution
-        + cli_kit::app::Watchable
-        + 'static
-{
-}
-
-/// The binary's JSON record of `P`.
-type JsonRecord<P> = cli_kit::Record<
-    <P as SolveRecord>::Fields,
-    <P as SolveRecord>::Json,
-    <P as SolveRecord>::Counters,
->;
-
 /// One puzzle's result as the solve left it.
-enum Entry<P: SolveRecord> {
-    /// A search ran (whatever its status).
+enum Entry<P: Puzzle> {
+    /// A search ran (whatever its status), with these options.
     Ran {
-        puzzle: P,
-        outcome: Outcome<P::Solution, P::Stats>,
-        record: JsonRecord<P>,
+        solved: Solved<P>,
+        options: P::Options,
     },
-    /// The text is not a puzzle, or the options do not fit it.
-    Invalid { text: String, record: JsonRecord<P> },
+    /// The text is not a puzzle, or the settings do not fit it: the
+    /// text and why.
+    Invalid { text: String, error: String },
 }
 
-impl<P: SolveRecord> Entry<P> {
-    fn record(&self) -> &JsonRecord<P> {
-        match self {
-            Entry::Ran { record, .. } | Entry::Invalid { record, .. } => record,
-        }
-    }
-}
-
-/// [`Results`] of the puzzle type `P`, solved with the algorithm `algo`.
-struct Batch<P: SolveRecord> {
-    algo: &'static str,
+/// [`Results`] of the puzzle type `P`, solved with the crate's own
+/// settings `own`.
+struct Batch<P: Front> {
+    /// Whether the solve counted (the record's `count` fields).
+    counting: bool,
+    /// Whether the entries are a batch's, each with its 1-based `line`.
+    numbered: bool,
+    own: Vec<(String, String)>,
     entries: Vec<Entry<P>>,
 }
 
-impl<P: Bindable> Results for Batch<P> {
+impl<P: Front> Batch<P> {
+    fn line(&self, index: usize) -> Option<usize> {
+        self.numbered.then_some(index + 1)
+    }
+}
+
+impl<P: Front> Results for Batch<P> {
     fn summary(&self, index: usize) -> Summary {
-        let entry = &self.entries[index];
-        let line = entry.record().line;
-        match entry {
-            Entry::Ran { outcome, .. } => Summary {
-                line,
-                status: outcome.status.name(),
-                limit: outcome.status.limit().map(|limit| limit.name()),
-                algo: self.algo,
-                count: outcome.count,
-                count_complete: outcome.count_complete,
-                nodes: outcome.stats.nodes(),
-                micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
-            },
+        let line = self.line(index);
+        match &self.entries[index] {
+            Entry::Ran { solved, options } => {
+                let outcome = &solved.outcome;
+                Summary {
+                    line,
+                    status: outcome.status.name(),
+                    limit: outcome.status.limit().map(|limit| limit.name()),
+                    algo: options.algo().name(),
+                    count: outcome.count,
+                    count_complete: outcome.count_complete,
+                    nodes: outcome.stats.nodes(),
+                    micros: u64::try_from(outcome.stats.elapsed().as_micros()).unwrap_or(u64::MAX),
+                }
+            }
             Entry::Invalid { .. } => Summary {
                 line,
                 status: "invalid",
@@ -316,37 +384,58 @@ impl<P: Bindable> Results for Batch<P> {
 
     fn solution(&self, index: usize) -> Option<String> {
         match &self.entries[index] {
-            Entry::Ran {
-                puzzle, outcome, ..
-            } => match (outcome.status, &outcome.solution) {
-                (Status::Solved, Some(solution)) => Some(puzzle.solution_line(solution)),
-                _ => None,
-            },
+            Entry::Ran { solved, .. } => solved
+                .solution()
+                .map(|solution| solved.puzzle.solution_line(solution)),
             Entry::Invalid { .. } => None,
         }
     }
 
     fn error(&self, index: usize) -> Option<&str> {
-        self.entries[index].record().error.as_deref()
+        match &self.entries[index] {
+            Entry::Ran { .. } => None,
+            Entry::Invalid { error, .. } => Some(error),
+        }
     }
 
     fn puzzle(&self, index: usize) -> String {
         match &self.entries[index] {
-            Entry::Ran { puzzle, .. } => puzzle.to_line(),
+            Entry::Ran { solved, .. } => solved.puzzle.to_line(),
             Entry::Invalid { text, .. } => text.clone(),
         }
     }
 
     fn counters(&self, index: usize) -> Vec<(&'static str, u64)> {
         match &self.entries[index] {
-            Entry::Ran { outcome, .. } => outcome.stats.counters(),
+            Entry::Ran { solved, .. } => solved.outcome.stats.counters(),
             Entry::Invalid { .. } => Vec::new(),
         }
     }
 
+    /// What the binary's driver writes under `--json` for the entry, by
+    /// the same functions: [`cli_kit::app::Show::write_record`] with the view of its
+    /// options ([`Front::view`]), and the invalid record with
+    /// [`cli_kit::app::Show::invalid_fields`].
     fn json(&self, index: usize) -> Result<String, Failure> {
-        serde_json::to_string(self.entries[index].record())
-            .map_err(|error| Failure::Panic(error.to_string()))
+        let line = self.line(index);
+        let mut out = Vec::new();
+        let written = match &self.entries[index] {
+            Entry::Ran { solved, options } => {
+                let view = P::view(&self.own, options);
+                P::write_record(&mut out, solved, self.counting, line, &view)
+            }
+            Entry::Invalid { text, error } => {
+                let record: cli_kit::app::RecordOf<P> =
+                    cli_kit::Record::invalid(error, P::invalid_fields(text));
+                record.at_line(line).write_line(&mut out)
+            }
+        };
+        written.map_err(|error| Failure::Panic(format!("writing the record: {error:#}")))?;
+        // One line, without its newline.
+        if out.last() == Some(&b'\n') {
+            out.pop();
+        }
+        String::from_utf8(out).map_err(|error| Failure::Panic(error.to_string()))
     }
 }
 
@@ -359,14 +448,16 @@ pub trait Kind: Send + Sync {
     fn algorithms(&self) -> Vec<&'static str>;
     /// The canonical line of `text`.
     fn parse(&self, text: &str) -> Result<String, Failure>;
-    /// Solves `text` (the one entry of the results); options that do not
+    /// Solves `text` (the one entry of the results); settings that do not
     /// fit it are a usage failure.
     fn solve(&self, text: &str, settings: &Settings) -> Result<Arc<dyn Results>, Failure>;
     /// Checks `solution` (what the binary's `check` reads) against the
     /// puzzle of `text`: what was verified of each record.
     fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure>;
     /// Solves every text (an entry each, in order), each line's failure
-    /// kept in its entry (status `invalid`), on the current rayon pool.
+    /// kept in its entry (status `invalid`), on the current rayon pool;
+    /// settings that fit no text (an unknown one, an algorithm a shared
+    /// option does not apply to) fail the call.
     fn solve_many(
         &self,
         texts: &[String],
@@ -377,29 +468,34 @@ pub trait Kind: Send + Sync {
 /// [`Kind`] for the puzzle type `P`.
 struct Typed<P>(PhantomData<fn() -> P>);
 
-impl<P: Bindable> Typed<P> {
-    /// Solves `text` as the binary does (`counting`: with its count flag).
-    fn solve_with(
-        text: &str,
-        options: &P::Options,
-        counting: bool,
-        line: Option<usize>,
-    ) -> Result<Entry<P>, Failure> {
-        let puzzle: P = text
-            .parse()
-            .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
-        let (outcome, record) = puzzle
-            .solve_record(options, counting)
-            .map_err(Failure::Usage)?;
+impl<P: Front> Typed<P> {
+    /// Solves `text` as the binary's `solve` does: the puzzle prepared,
+    /// solved, and (not counting) its uniqueness told.
+    fn solve_with(text: &str, base: &P::Options, settings: &Settings) -> Result<Entry<P>, Failure> {
+        let (puzzle, options) = settings.prepare::<P>(text, base)?;
+        let (outcome, unique) = puzzle.solve_telling(&options, !settings.counting());
         Ok(Entry::Ran {
-            puzzle,
-            outcome,
-            record: record.at_line(line),
+            solved: Solved {
+                puzzle,
+                outcome,
+                unique,
+            },
+            options,
+        })
+    }
+
+    /// The results of `entries`, solved with these settings.
+    fn batch(entries: Vec<Entry<P>>, settings: &Settings, numbered: bool) -> Arc<dyn Results> {
+        Arc::new(Batch {
+            counting: settings.counting(),
+            numbered,
+            own: settings.own.clone(),
+            entries,
         })
     }
 }
 
-impl<P: Bindable> Kind for Typed<P> {
+impl<P: Front> Kind for Typed<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -414,32 +510,24 @@ impl<P: Bindable> Kind for Typed<P> {
 
     fn parse(&self, text: &str) -> Result<String, Failure> {
         guard(|| {
-            let puzzle: P = text
-                .parse()
-                .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
-            Ok(puzzle.to_line())
+            let mut options = P::Options::new(P::Algo::default());
+            Ok(P::prepare(text, &[], &mut options)?.to_line())
         })
     }
 
     fn solve(&self, text: &str, settings: &Settings) -> Result<Arc<dyn Results>, Failure> {
         guard(|| {
-            let counting = settings.count_up_to.is_some();
-            let options = settings.options::<P>()?;
-            let entry = Self::solve_with(text, &options, counting, None)?;
-            Ok(Arc::new(Batch {
-                algo: options.algo().name(),
-                entries: vec![entry],
-            }) as Arc<dyn Results>)
+            let base = settings.options::<P>(false)?;
+            let entry = Self::solve_with(text, &base, settings)?;
+            Ok(Self::batch(vec![entry], settings, false))
         })
     }
 
     fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure> {
         guard(|| {
-            let puzzle: P = text
-                .parse()
-                .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
-            let verified = puzzle
-                .check_text(solution)
+            let mut options = P::Options::new(P::Algo::default());
+            let puzzle = P::prepare(text, &[], &mut options)?;
+            let verified = cli_kit::app::check_text(&puzzle, solution)
                 .map_err(|(line, message)| Failure::Check(line, message))?;
             Ok(verified
                 .into_iter()
@@ -457,29 +545,23 @@ impl<P: Bindable> Kind for Typed<P> {
         texts: &[String],
         settings: &Settings,
     ) -> Result<Arc<dyn Results>, Failure> {
-        let options = settings.options::<P>()?;
-        let counting = settings.count_up_to.is_some();
+        let base = guard(|| settings.options::<P>(false))?;
         let entries = texts
             .par_iter()
-            .enumerate()
-            .map(|(index, text)| {
-                let line = Some(index + 1);
-                match guard(|| Self::solve_with(text, &options, counting, line)) {
+            .map(
+                |text| match guard(|| Self::solve_with(text, &base, settings)) {
                     Ok(entry) => Ok(entry),
                     // As the binary's batches: a text that is not a puzzle,
-                    // or options that do not fit it, is an invalid record.
-                    Err(Failure::Parse(message) | Failure::Usage(message)) => Ok(Entry::Invalid {
-                        record: P::invalid_record(text, &message).at_line(line),
+                    // or settings that do not fit it, is an invalid record.
+                    Err(Failure::Parse(error) | Failure::Usage(error)) => Ok(Entry::Invalid {
                         text: text.clone(),
+                        error,
                     }),
                     Err(failure) => Err(failure),
-                }
-            })
+                },
+            )
             .collect::<Result<Vec<_>, Failure>>()?;
-        Ok(Arc::new(Batch {
-            algo: options.algo().name(),
-            entries,
-        }))
+        Ok(Self::batch(entries, settings, true))
     }
 }
 
@@ -516,8 +598,11 @@ pub fn on_pool<T: Send>(
 impl Solver {
     /// Solves one puzzle given in the command line's text form; raises
     /// ParseError (a ValueError with line and column) when it is not one,
-    /// ValueError for an unknown algorithm. A limit is a status.
-    #[pyo3(signature = (text, *, algo=None, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None))]
+    /// ValueError for an unknown algorithm or setting, or a shared option
+    /// the algorithm does not take (as the binary refuses it). The crate's
+    /// own settings are keyword arguments (the module's SETTINGS). A limit
+    /// is a status.
+    #[pyo3(signature = (text, *, algo=None, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None, **settings))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -529,6 +614,7 @@ impl Solver {
         time_limit: Option<f64>,
         memory_limit: Option<usize>,
         seed: Option<u64>,
+        settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Record> {
         let settings = Settings {
             algo,
@@ -537,6 +623,7 @@ impl Solver {
             time_limit,
             memory_limit,
             seed,
+            own: own_settings(settings)?,
         };
         let results = py.detach(|| self.kind.solve(&text, &settings))?;
         Ok(Record::view(&results, 0))
@@ -546,7 +633,7 @@ impl Solver {
     /// core) with the GIL released; a text that is not a puzzle gives a
     /// record with status "invalid" and its error, as the command line's
     /// batches do. Records come in input order, `line` numbered from 1.
-    #[pyo3(signature = (texts, threads=None, *, algo=None, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None))]
+    #[pyo3(signature = (texts, threads=None, *, algo=None, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None, **settings))]
     #[allow(clippy::too_many_arguments)]
     fn solve_many(
         &self,
@@ -559,6 +646,7 @@ impl Solver {
         time_limit: Option<f64>,
         memory_limit: Option<usize>,
         seed: Option<u64>,
+        settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Vec<Record>> {
         let settings = Settings {
             algo,
@@ -567,6 +655,7 @@ impl Solver {
             time_limit,
             memory_limit,
             seed,
+            own: own_settings(settings)?,
         };
         let results = py.detach(|| on_pool(threads, || self.kind.solve_many(&texts, &settings)))?;
         // One small view per puzzle; the texts stay in Rust until read.
@@ -603,14 +692,41 @@ pub fn register_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// Adds the submodule `name` for the puzzle type `P`: `solve`,
-/// `solve_many`, `parse`, `check`, `_watch` (the events), `algorithms`
-/// (the default first) and `NAME`.
-pub fn register<'py, P: Bindable>(
-    parent: &Bound<'py, PyModule>,
-    name: &str,
-) -> PyResult<Bound<'py, PyModule>> {
-    let py = parent.py();
+/// The docstring of the module of `P`: its title, its text form by
+/// example, and its own settings with what each takes.
+fn module_doc<P: Front>() -> String {
+    let mut doc = format!(
+        "{}: the `{}` crate's solvers, as its binary takes and writes them.\n\n\
+         A puzzle in the text form `solve` reads, its EXAMPLE:\n\n{}\n",
+        P::TITLE,
+        P::NAME,
+        P::EXAMPLE
+            .lines()
+            .map(|line| format!("    {line}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    if P::SETTINGS.is_empty() {
+        doc.push_str("\nIt takes no setting of its own.\n");
+    } else {
+        doc.push_str("\nIts own settings, keyword arguments of solve, solve_many and events:\n\n");
+        for setting in P::SETTINGS {
+            doc.push_str(&format!(
+                "- {} ({}): {}\n",
+                setting.name, setting.flag, setting.takes
+            ));
+        }
+    }
+    doc
+}
+
+/// Makes the module `puzzle_solvers.<name>` of the puzzle type `P`:
+/// `solve`, `solve_many`, `parse`, `check`, `_watch` (the events),
+/// `algorithms` (the default first), `NAME`, `TITLE`, `EXAMPLE` and
+/// `SETTINGS` (each own setting's name and what it takes). Attributes are
+/// set, not added, so that the module has no `__all__` of its own:
+/// `puzzle_solvers` adds `events`, and stubtest reads the public names.
+pub fn register<'py, P: Front>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyModule>> {
     let kind = Typed::<P>(PhantomData);
     let algorithms = PyTuple::new(py, kind.algorithms())?;
     let solver = Bound::new(
@@ -619,14 +735,21 @@ pub fn register<'py, P: Bindable>(
             kind: Box::new(kind),
         },
     )?;
-    let module = PyModule::new(py, name)?;
+    let module = PyModule::new(py, &format!("puzzle_solvers.{name}"))?;
+    module.setattr("__doc__", module_doc::<P>())?;
     for function in ["solve", "solve_many", "parse", "check"] {
-        module.add(function, solver.getattr(function)?)?;
+        module.setattr(function, solver.getattr(function)?)?;
     }
-    module.add("algorithms", algorithms)?;
-    module.add("NAME", P::NAME)?;
-    module.add("_solver", solver)?;
+    let settings = PyDict::new(py);
+    for setting in P::SETTINGS {
+        settings.set_item(setting.name, setting.takes)?;
+    }
+    module.setattr("algorithms", algorithms)?;
+    module.setattr("NAME", P::NAME)?;
+    module.setattr("TITLE", P::TITLE)?;
+    module.setattr("EXAMPLE", P::EXAMPLE)?;
+    module.setattr("SETTINGS", settings)?;
+    module.setattr("_solver", solver)?;
     crate::watch::register::<P>(&module)?;
-    parent.add_submodule(&module)?;
     Ok(module)
 }

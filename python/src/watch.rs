@@ -4,43 +4,26 @@
 //! what the binary's driver runs for `--events`) into cli-kit's
 //! [`EventCapture`] (an event stream over memory) and returns the JSON
 //! Lines; `puzzle_solvers._events` turns them into an iterator of dicts,
-//! the version checked. Generic: a puzzle registers in one line.
+//! the version checked. Generic over [`Front`]: every registered puzzle
+//! has it.
 
 use std::marker::PhantomData;
 
-use cli_kit::app::{Watch, Watchable};
-use cli_kit::{DEFAULT_EVENTS_LIMIT, EventCapture, Sinks};
-use puzzle_kit::{Algorithm, Configure};
+use cli_kit::app::Watch;
+use cli_kit::{DEFAULT_EVENTS_LIMIT, EventCapture, Front, Sinks};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::{Failure, guard};
-use crate::puzzles::Settings;
+use crate::puzzles::{Settings, own_settings};
 
 /// The event stream of one watched solve of `text` as the command line
 /// writes it with `--events -`, at most `limit` events and a `cut` event.
-fn watch<P: Watchable>(
-    text: &str,
-    settings: &Settings,
-    limit: u64,
-) -> Result<Vec<String>, Failure> {
-    let puzzle: P = text
-        .parse()
-        .map_err(|error: P::Error| Failure::Parse(error.to_string()))?;
-    let options = settings.options::<P>()?;
-    let algo = options.algo();
-    if !P::watchable(algo) {
-        let watched: Vec<&str> = P::Algo::ALL
-            .iter()
-            .copied()
-            .filter(|&algo| P::watchable(algo))
-            .map(Algorithm::name)
-            .collect();
-        return Err(Failure::Usage(format!(
-            "{} reports no events: watch {}",
-            algo.name(),
-            watched.join(", ")
-        )));
-    }
+/// An algorithm that reports no events is refused as the binary refuses
+/// `--events` with it.
+fn watch<P: Front>(text: &str, settings: &Settings, limit: u64) -> Result<Vec<String>, Failure> {
+    let base = settings.options::<P>(true)?;
+    let (puzzle, options) = settings.prepare::<P>(text, &base)?;
     // What the binary's driver does for one puzzle under `--events -`:
     // the crate's `run` event, then its watched solve.
     let mut capture = EventCapture::new(limit);
@@ -61,7 +44,7 @@ trait WatchKind: Send + Sync {
 
 struct Typed<P>(PhantomData<fn() -> P>);
 
-impl<P: Watchable> WatchKind for Typed<P> {
+impl<P: Front> WatchKind for Typed<P> {
     fn events(&self, text: &str, settings: &Settings, limit: u64) -> Result<Vec<String>, Failure> {
         guard(|| watch::<P>(text, settings, limit))
     }
@@ -77,8 +60,9 @@ pub struct Watcher {
 impl Watcher {
     /// The JSON lines of docs/events.md for one watched solve of `text`
     /// (at most `limit` events, then a `cut` event; by default the
-    /// binary's `--events` limit, cli-kit's).
-    #[pyo3(signature = (text, *, algo=None, limit=DEFAULT_EVENTS_LIMIT, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None))]
+    /// binary's `--events` limit, cli-kit's); the crate's own settings are
+    /// keyword arguments, as `solve` takes them.
+    #[pyo3(signature = (text, *, algo=None, limit=DEFAULT_EVENTS_LIMIT, count_up_to=None, node_limit=None, time_limit=None, memory_limit=None, seed=None, **settings))]
     #[allow(clippy::too_many_arguments)]
     fn events(
         &self,
@@ -91,6 +75,7 @@ impl Watcher {
         time_limit: Option<f64>,
         memory_limit: Option<usize>,
         seed: Option<u64>,
+        settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Vec<String>> {
         let settings = Settings {
             algo,
@@ -99,6 +84,7 @@ impl Watcher {
             time_limit,
             memory_limit,
             seed,
+            own: own_settings(settings)?,
         };
         Ok(py.detach(|| self.kind.events(&text, &settings, limit))?)
     }
@@ -116,13 +102,13 @@ pub fn register_limit(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("DEFAULT_EVENTS_LIMIT", DEFAULT_EVENTS_LIMIT)
 }
 
-/// Adds `_watch` (a [`Watcher`]'s `events`) to the module of `P`.
-pub fn register<P: Watchable + 'static>(module: &Bound<'_, PyModule>) -> PyResult<()> {
+/// Sets `_watch` (a [`Watcher`]'s `events`) on the module of `P`.
+pub fn register<P: Front>(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let watcher = Bound::new(
         module.py(),
         Watcher {
             kind: Box::new(Typed::<P>(PhantomData)),
         },
     )?;
-    module.add("_watch", watcher.getattr("events")?)
+    module.setattr("_watch", watcher.getattr("events")?)
 }

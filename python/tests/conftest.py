@@ -40,3 +40,20 @@ def binary(sudoku_binary):
         return path
 
     return find
+
+
+# How a binary takes one puzzle where it is not `solve` with the text on
+# stdin: its subcommand, and N-Queens' N as an argument.
+SUBCOMMANDS = {"crossword": "fill"}
+
+
+@pytest.fixture(scope="session")
+def solve_args():
+    """`(arguments, stdin)` of the binary's solve of one puzzle `text`."""
+
+    def args(name: str, text: str):
+        if name == "nqueens":
+            return ["solve", text.strip()], None
+        return [SUBCOMMANDS.get(name, "solve")], text
+
+    return args

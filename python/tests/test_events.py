@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+from puzzle_solvers import PUZZLES, crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
 from puzzle_solvers._events import stream
 from puzzle_solvers._native import DEFAULT_EVENTS_LIMIT
 
@@ -47,7 +47,8 @@ def test_csp_decisions_and_solutions_count_the_eight_queens():
 def test_a_limit_cuts_the_stream_and_an_unwatched_algorithm_is_refused():
     events = list(nqueens.events("10", algo="dfs", limit=50))
     assert len(events) == 51 and events[-1]["kind"] == "cut"
-    with pytest.raises(ValueError, match="reports no events"):
+    # As the binary refuses --events with it.
+    with pytest.raises(ValueError, match=r"^--events does not apply to --algo construct \(only to --algo "):
         list(nqueens.events("8", algo="construct"))
 
 
@@ -109,6 +110,29 @@ def test_the_events_equal_the_binarys_events_for_every_puzzle(fixtures, binary):
         got = [comparable(event) for event in module.events(text, **keywords)]
         assert len(expected) > 2, (module.NAME, args)
         assert got == expected, (module.NAME, args)
+
+
+@pytest.mark.parametrize("module", PUZZLES, ids=lambda module: module.NAME)
+def test_every_puzzles_example_has_the_binarys_events(module, binary, solve_args):
+    """The first algorithm that reports events, on the example; those
+    before it are refused with the binary's message."""
+    args, stdin = solve_args(module.NAME, module.EXAMPLE)
+    for algo in module.algorithms:
+        done = subprocess.run(
+            [binary(module.NAME), *args, "--algo", algo, "--events", "-", "--events-limit", "2000"],
+            input=stdin, capture_output=True, text=True,
+        )
+        if done.returncode == 2:
+            with pytest.raises(ValueError) as caught:
+                list(module.events(module.EXAMPLE, algo=algo))
+            assert str(caught.value) == done.stderr.splitlines()[0].removeprefix("error: ")
+            continue
+        expected = [comparable(event) for event in stream(done.stdout.splitlines())]
+        got = [comparable(event) for event in module.events(module.EXAMPLE, algo=algo, limit=2000)]
+        assert got[0]["kind"] == "run" and len(got) > 2, (module.NAME, algo)
+        assert got == expected, (module.NAME, algo)
+        return
+    pytest.fail(f"no algorithm of {module.NAME} reports events")
 
 
 def test_the_default_limit_is_the_binarys():

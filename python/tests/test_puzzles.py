@@ -1,6 +1,9 @@
-"""Every puzzle module through the same generic bindings: the command
-line's text forms in, records with the JSON record's fields out, errors
-with line and column, a limit as a status, batches in input order."""
+"""Every registered puzzle module (`puzzle_solvers.PUZZLES`) through the
+same generic bindings: the command line's text forms in, records with the
+JSON record's fields out, errors with line and column, settings refused as
+the binary refuses them, a limit as a status, batches in input order. The
+generic tests run for every registered puzzle on its EXAMPLE; the
+per-puzzle ones test what only that puzzle has."""
 
 import json
 import subprocess
@@ -8,7 +11,7 @@ import subprocess
 import pytest
 
 import puzzle_solvers
-from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+from puzzle_solvers import PUZZLES, crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
 
 KNOWN_SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 KNOWN_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -32,29 +35,116 @@ def check_sudoku(puzzle: str, solution: str) -> None:
         assert sorted(unit) == list(range(1, 10))
 
 
-def puzzles(fixtures):
-    """One real puzzle of every crate, in its command line's text form."""
-    return {
-        sudoku: KNOWN_SUDOKU,
-        nqueens: "8",
-        eight_puzzle: "142358607",
-        gogen: (fixtures / "gogen" / "sample.txt").read_text(),
-        ripple: "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1",
-        crossword: (fixtures / "crossword" / "grids" / "own-mini-5x5.txt").read_text(),
-    }
+NOT_A_PUZZLE = "\x01not a puzzle\x01"
+
+each_puzzle = pytest.mark.parametrize("module", PUZZLES, ids=lambda module: module.NAME)
 
 
-def test_every_puzzle_solves_with_its_default_algorithm(fixtures):
-    for module, text in puzzles(fixtures).items():
-        record = module.solve(text)
-        assert record.status == "solved", module.NAME
-        assert record.solution, module.NAME
-        assert record.algo == module.algorithms[0]
-        assert record.limit is None and record.error is None
-        assert record.count == 1
-        assert record.stats["nodes"] >= 1
-        assert {"nodes", "micros"} <= set(record.stats)
-        assert record.puzzle == module.parse(text)
+def test_the_package_lists_every_registered_puzzle_once():
+    names = [module.NAME for module in PUZZLES]
+    assert len(set(names)) == len(names) >= 6
+    for module in PUZZLES:
+        assert module.__name__ == "puzzle_solvers." + module.NAME.replace("-", "_")
+        assert getattr(puzzle_solvers, module.__name__.rsplit(".", 1)[1]) is module
+
+
+@each_puzzle
+def test_a_module_says_what_it_is_and_what_it_takes(module):
+    assert module.TITLE and module.EXAMPLE.strip()
+    assert module.algorithms and len(set(module.algorithms)) == len(module.algorithms)
+    assert isinstance(module.SETTINGS, dict)
+    for name, takes in module.SETTINGS.items():
+        assert name.isidentifier() and takes, (module.NAME, name)
+        # The module's docstring says what each setting takes.
+        assert f"- {name} (" in module.__doc__ and takes in module.__doc__, (module.NAME, name)
+    assert module.TITLE in module.__doc__
+
+
+@each_puzzle
+def test_every_puzzle_solves_and_checks_its_example_with_its_default_algorithm(module):
+    record = module.solve(module.EXAMPLE)
+    assert record.status == "solved", module.NAME
+    assert record.solution
+    assert record.algo == module.algorithms[0]
+    assert record.limit is None and record.error is None
+    assert record.count == 1
+    assert record.stats["nodes"] >= 1
+    assert {"nodes", "micros"} <= set(record.stats)
+    assert record.puzzle == module.parse(module.EXAMPLE)
+    assert module.check(module.EXAMPLE, record.to_json()) == ["solution"]
+
+
+@each_puzzle
+def test_every_puzzle_refuses_text_that_is_not_a_puzzle(module):
+    for call in (module.solve, module.parse, lambda text: module.check(text, "{}")):
+        with pytest.raises(puzzle_solvers.ParseError) as caught:
+            call(NOT_A_PUZZLE)
+        assert str(caught.value), module.NAME
+    [record] = module.solve_many([NOT_A_PUZZLE])
+    assert (record.status, record.line, record.puzzle) == ("invalid", 1, NOT_A_PUZZLE)
+    assert record.error and record.to_dict()["error"] == record.error
+
+
+@each_puzzle
+def test_an_unknown_setting_or_algorithm_is_a_value_error_naming_the_choices(module):
+    with pytest.raises(ValueError, match="unknown setting 'no_such_setting'") as caught:
+        module.solve(module.EXAMPLE, no_such_setting=1)
+    assert not isinstance(caught.value, puzzle_solvers.ParseError)
+    for name in module.SETTINGS:
+        assert name in str(caught.value), (module.NAME, name)
+    # A batch refuses it once, not once a line.
+    with pytest.raises(ValueError, match="no_such_setting"):
+        module.solve_many([module.EXAMPLE], no_such_setting=True)
+    with pytest.raises(ValueError, match="no_such_setting"):
+        list(module.events(module.EXAMPLE, no_such_setting="x"))
+    with pytest.raises(ValueError, match="unknown algorithm 'quick', expected ") as caught:
+        module.solve(module.EXAMPLE, algo="quick")
+    assert all(algo in str(caught.value) for algo in module.algorithms), module.NAME
+    with pytest.raises(ValueError, match="time_limit"):
+        module.solve(module.EXAMPLE, time_limit=-1.0)
+    with pytest.raises(ValueError, match="expected a str, an int or a bool"):
+        module.solve(module.EXAMPLE, no_such_setting=1.5)
+
+
+# The shared options the command line's table may refuse with an
+# algorithm, as Python and the binary name them.
+SHARED_OPTIONS = [
+    ("count_up_to", 2, ["--count", "--limit", "2"]),
+    ("node_limit", 50, ["--node-limit", "50"]),
+    ("time_limit", 5.0, ["--time-limit", "5"]),
+    ("memory_limit", 1 << 30, ["--memory-limit", "1G"]),
+]
+
+@each_puzzle
+def test_a_shared_option_is_refused_exactly_where_the_binary_refuses_it(module, binary, solve_args):
+    """Each algorithm with each shared option, both ways, on a text that is
+    not a puzzle: the binary checks its flags before it reads (exit 2 with
+    the table's message), and Python checks the settings before it reads
+    (ValueError with the same message), else both fail on the text."""
+    for algo in module.algorithms:
+        for name, value, flags in SHARED_OPTIONS:
+            # N-Queens reads its N from the command line: 1 is quick to place.
+            args, stdin = solve_args(module.NAME, "1" if module.NAME == "nqueens" else NOT_A_PUZZLE)
+            done = subprocess.run(
+                [binary(module.NAME), *args, "--algo", algo, *flags],
+                input=stdin, capture_output=True, text=True,
+            )
+            with pytest.raises(ValueError) as caught:
+                module.solve(NOT_A_PUZZLE, algo=algo, **{name: value})
+            if done.returncode == 2:
+                message = done.stderr.splitlines()[0].removeprefix("error: ")
+                assert not isinstance(caught.value, puzzle_solvers.ParseError), (module.NAME, algo, name)
+                assert str(caught.value) == message, (module.NAME, algo, name)
+            else:
+                assert isinstance(caught.value, puzzle_solvers.ParseError), (module.NAME, algo, name, str(caught.value))
+
+
+def test_a_count_the_default_construction_cannot_make_is_refused_as_the_binary_refuses_it():
+    with pytest.raises(ValueError, match=r"^--count does not apply to --algo construct \(only to --algo csp, dfs, bfs\)$"):
+        nqueens.solve("10", count_up_to=1000)
+    with pytest.raises(ValueError, match="--count does not apply"):
+        nqueens.solve_many(["10"], count_up_to=1000)
+    assert nqueens.solve("10", algo="csp", count_up_to=1000).count == 724
 
 
 def test_the_sudoku_answer_is_right_by_an_independent_check():
@@ -103,15 +193,6 @@ def test_bad_text_raises_a_value_error_with_line_and_column():
         assert f"column {column}" in str(caught.value)
 
 
-def test_an_unknown_algorithm_or_setting_is_a_value_error_naming_the_choices():
-    with pytest.raises(ValueError, match="unknown algorithm 'quick', expected fast, csp"):
-        sudoku.solve(KNOWN_SUDOKU, algo="quick")
-    with pytest.raises(ValueError, match="time_limit"):
-        sudoku.solve(KNOWN_SUDOKU, time_limit=-1.0)
-    with pytest.raises(TypeError):
-        sudoku.solve(KNOWN_SUDOKU, nodes=5)
-
-
 def test_a_limit_is_a_status_that_names_the_limit():
     record = nqueens.solve("12", algo="dfs", count_up_to=10**9, node_limit=100)
     assert record.status == "limit" and record.limit == "node"
@@ -152,16 +233,16 @@ def fields(record) -> dict:
     return {name: getattr(record, name) for name in names} | {"stats": stats}
 
 
-def test_solve_many_agrees_with_solve_for_every_puzzle(fixtures):
-    for module, text in puzzles(fixtures).items():
-        [many] = module.solve_many([text], threads=1)
-        one = module.solve(text)
-        assert (many.line, one.line) == (1, None)
-        assert fields(many) == fields(one), module.NAME
-        json_many, json_one = json.loads(many.to_json()), json.loads(one.to_json())
-        assert json_many.pop("line") == 1
-        json_many["stats"].pop("micros"), json_one["stats"].pop("micros")
-        assert json_many == json_one, module.NAME
+@each_puzzle
+def test_solve_many_agrees_with_solve(module):
+    [many] = module.solve_many([module.EXAMPLE], threads=1)
+    one = module.solve(module.EXAMPLE)
+    assert (many.line, one.line) == (1, None)
+    assert fields(many) == fields(one), module.NAME
+    json_many, json_one = json.loads(many.to_json()), json.loads(one.to_json())
+    assert json_many.pop("line") == 1
+    json_many["stats"].pop("micros"), json_one["stats"].pop("micros")
+    assert json_many == json_one, module.NAME
 
 
 def test_a_record_outlives_its_batch_list():
@@ -221,7 +302,8 @@ def test_the_package_ships_its_type_stubs():
 
     package = pathlib.Path(puzzle_solvers.__file__).parent
     assert (package / "py.typed").is_file()
-    for name in ("_native", "_puzzle", "csp", "sudoku", "nqueens", "eight_puzzle", "crossword", "ripple", "gogen"):
+    names = ["_native", "csp"] + [module.__name__.rsplit(".", 1)[1] for module in PUZZLES]
+    for name in names:
         assert (package / f"{name}.pyi").is_file(), name
 
 

@@ -1,9 +1,10 @@
-"""The type stubs cannot drift from the modules: every public name of a
-puzzle module is in its stub (the shared functions through `_puzzle.pyi`)
-and nothing else is, and every function's parameters (names, kinds,
-defaults) are the runtime's. mypy's stubtest, run by `cargo xtask python`,
-checks the classes and the rest; it skips names a stub re-exports from
-another stub, which is what this test is for."""
+"""The type stubs cannot drift from the modules: every registered puzzle's
+stub is the one `puzzle_solvers._stubs` makes from its module now (so an
+installed package never carries a stale one), every public name of a
+puzzle module is in its stub and nothing else is, and every function's
+parameters (names, kinds, defaults) are the runtime's, the crate's own
+settings standing for the runtime's `**settings`. mypy's stubtest, run by
+`cargo xtask python`, checks the classes and the rest."""
 
 import ast
 import inspect
@@ -13,15 +14,16 @@ import types
 import pytest
 
 import puzzle_solvers
-from puzzle_solvers import crossword, eight_puzzle, gogen, nqueens, ripple, sudoku
+from puzzle_solvers import PUZZLES, _stubs, sudoku
 
 PACKAGE = pathlib.Path(puzzle_solvers.__file__).parent
-PUZZLES = [sudoku, nqueens, eight_puzzle, crossword, ripple, gogen]
+
+each_puzzle = pytest.mark.parametrize("module", PUZZLES, ids=lambda module: module.NAME)
 
 
 def stub_names(name: str) -> dict:
     """The names a stub declares, each with its ast node (a function or
-    an annotated name), following `from ._x import a as a` into `_x.pyi`."""
+    an annotated name)."""
     tree = ast.parse((PACKAGE / f"{name}.pyi").read_text())
     names = {}
     for node in tree.body:
@@ -29,12 +31,6 @@ def stub_names(name: str) -> dict:
             names[node.name] = node
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names[node.target.id] = node
-        elif isinstance(node, ast.ImportFrom) and node.level == 1 and node.module != "_native":
-            source = stub_names(node.module)
-            for alias in node.names:
-                # Only `import a as a` re-exports a name from a stub.
-                if alias.asname == alias.name:
-                    names[alias.name] = source[alias.name]
     return names
 
 
@@ -64,14 +60,27 @@ def default_value(node):
     return inspect.Parameter.empty if node is None else ast.literal_eval(node)
 
 
-def runtime_parameters(function) -> list:
-    return [
-        (parameter.name, parameter.kind.name, parameter.default)
-        for parameter in inspect.signature(function).parameters.values()
-    ]
+def runtime_parameters(function, settings) -> list:
+    """The runtime's parameters, a `**settings` written out as the crate's
+    own settings (keyword-only, None by default), as the stubs type them."""
+    found = []
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            found += [(name, "KEYWORD_ONLY", None) for name in settings]
+        else:
+            found.append((parameter.name, parameter.kind.name, parameter.default))
+    return found
 
 
-@pytest.mark.parametrize("module", PUZZLES, ids=lambda module: module.NAME)
+@each_puzzle
+def test_the_installed_stub_is_the_one_made_from_the_module_now(module):
+    name = module.__name__.rsplit(".", 1)[1]
+    assert (PACKAGE / f"{name}.pyi").read_text() == _stubs.render(module), (
+        f"{name}.pyi is stale: run `cargo xtask python`"
+    )
+
+
+@each_puzzle
 def test_a_puzzle_module_and_its_stub_have_the_same_names_and_signatures(module):
     name = module.__name__.rsplit(".", 1)[1]
     stub = stub_names(name)
@@ -79,19 +88,34 @@ def test_a_puzzle_module_and_its_stub_have_the_same_names_and_signatures(module)
     assert sorted(stub) == sorted(runtime), name
     for key, node in stub.items():
         if isinstance(node, ast.FunctionDef):
-            assert stub_parameters(node) == runtime_parameters(runtime[key]), f"{name}.{key}"
+            expected = runtime_parameters(runtime[key], module.SETTINGS)
+            assert stub_parameters(node) == expected, f"{name}.{key}"
         else:
             assert not callable(runtime[key]), f"{name}.{key}"
 
 
-def test_the_shared_functions_are_written_once():
-    for module in PUZZLES:
-        name = module.__name__.rsplit(".", 1)[1]
-        text = (PACKAGE / f"{name}.pyi").read_text()
-        for shared in ("def solve(", "def solve_many(", "def parse(", "def check("):
-            assert shared not in text, f"{name}.pyi repeats {shared}"
+@each_puzzle
+def test_a_stub_documents_each_setting_with_what_it_takes(module):
+    name = module.__name__.rsplit(".", 1)[1]
+    solve = stub_names(name)["solve"]
+    doc = ast.get_docstring(solve)
+    for setting, takes in module.SETTINGS.items():
+        assert f"- {setting}: {takes}" in doc, (name, setting)
 
 
 def test_the_check_notices_a_stub_that_drifted():
     node = ast.parse("def solve(text: str, *, sed: int = None) -> None: ...").body[0]
-    assert stub_parameters(node) != runtime_parameters(sudoku.solve)
+    assert stub_parameters(node) != runtime_parameters(sudoku.solve, sudoku.SETTINGS)
+
+
+def test_the_generator_removes_only_the_stubs_it_wrote(tmp_path):
+    (tmp_path / "gone.pyi").write_text(_stubs.GENERATED + "NAME: str\n")
+    (tmp_path / "kept.pyi").write_text("NAME: str\n")
+    changed = _stubs.write(tmp_path)
+    assert "gone.pyi" in changed and not (tmp_path / "gone.pyi").exists()
+    assert (tmp_path / "kept.pyi").exists()
+    assert sorted(path.name for path in tmp_path.glob("*.pyi")) == sorted(
+        ["kept.pyi"] + [module.__name__.rsplit(".", 1)[1] + ".pyi" for module in PUZZLES]
+    )
+    # Written again, nothing changes.
+    assert _stubs.write(tmp_path) == []

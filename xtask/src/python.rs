@@ -1,7 +1,9 @@
 //! `cargo xtask python`: the Python package (`python/`) installed into a
 //! virtual environment of its own (`target/python-venv`) with the README's
-//! install line, mypy's stubtest comparing the type stubs with the module,
-//! and its pytest suite run there, the Dask tests included. Packages come
+//! install line, the puzzle modules' type stubs written into it from the
+//! installed modules (`python -m puzzle_solvers._stubs`), mypy's stubtest
+//! comparing the stubs with the modules, and its pytest suite run there,
+//! the Dask tests included. Packages come
 //! from the registry (maturin, pytest, dask[distributed], mypy); pip's
 //! cache keeps later runs off the network.
 
@@ -52,6 +54,15 @@ pub fn run() -> Result<()> {
             .args(["--force-reinstall", "--no-deps", "./python"])
             .env("MATURIN_PEP517_ARGS", format!("--profile {PROFILE}")),
         "pip install ./python",
+    )?;
+    // Each registered puzzle's stub is made from its module, so it is
+    // written into the installed package (maturin leaves out what git
+    // ignores, and the sources hold no per-puzzle file).
+    run_checked(
+        Command::new(&venv_python)
+            .args(["-m", "puzzle_solvers._stubs"])
+            .current_dir(workspace::target_dir()),
+        "python -m puzzle_solvers._stubs",
     )?;
     // The stubs against the installed module, so that they cannot drift;
     // the allowlist says what stubtest cannot compare and why.

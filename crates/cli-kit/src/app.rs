@@ -374,8 +374,9 @@ pub trait Verify: Show {
 }
 
 /// Checks `text`, JSON records as `solve --json` writes them, as solutions
-/// of `puzzle` (the body of a [`crate::CheckSolution::check_text`]): what
-/// was verified of each record, or the first failure with its 1-based line.
+/// of `puzzle`, for a front end other than the binary (the Python
+/// package): what was verified of each record, or the first failure with
+/// its 1-based line.
 ///
 /// # Errors
 ///

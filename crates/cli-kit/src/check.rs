@@ -104,25 +104,10 @@ where
         .collect()
 }
 
-/// A puzzle whose binary's `check` reads solutions: the same reading and
-/// the same independent checker for a front end other than the binary (the
-/// Python package), with the puzzle given beside the solutions.
-pub trait CheckSolution: puzzle_kit::Puzzle {
-    /// Checks `text`, what the binary's `check` reads (the JSON records
-    /// of `solve --json`), as solutions of this puzzle: what was
-    /// verified of each record, or the first failure with the 1-based line
-    /// it is on. A record of another puzzle is a failure.
-    ///
-    /// # Errors
-    ///
-    /// The first record that is wrong: its line and what is wrong.
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)>;
-}
-
 /// Checks every claim with `check` after the envelope
 /// ([`Record::consistent`]), as [`check_claims`] does, but stops at the
 /// first failure and returns it with its line instead of reporting it: the
-/// body of a [`CheckSolution::check_text`]. No claim at all is a failure.
+/// body of [`crate::app::check_text`]. No claim at all is a failure.
 ///
 /// # Errors
 ///

@@ -97,6 +97,18 @@ pub trait Front: App + Verify + 'static {
         text.parse()
             .map_err(|error: Self::Error| Refusal::Puzzle(error.to_string()))
     }
+
+    /// The view options the command line would show a solve with, given
+    /// `own` (already accepted by [`Front::prepare`]) and the `options` it
+    /// prepared: what [`crate::app::Show::write_record`] needs to write
+    /// the record the binary writes (nqueens' and ripple's `algo`,
+    /// crossword's word list and minimum score, eight-puzzle's goal and
+    /// heuristic). By default the view's default, for a crate whose record
+    /// names nothing of its options.
+    fn view(own: Own<'_>, options: &Self::Options) -> Self::View {
+        let _ = (own, options);
+        Self::View::default()
+    }
 }
 
 /// Refuses the first of `own` that is not one of `P`'s settings, naming

@@ -2,9 +2,7 @@
 //! new puzzle crate gets it by calling, not copying:
 //!
 //! - the JSON [`Record`] envelope (`line`, `status`, `solution`, `error`,
-//!   `stats {nodes, micros}`) with the crate's own fields flattened in, and
-//!   [`SolveRecord`], the one function of a crate that builds its solve
-//!   record for the binary and for the Python package alike;
+//!   `stats {nodes, micros}`) with the crate's own fields flattened in;
 //! - one [`Status`] and one exit code for a batch ([`Tally`]): 1 if any
 //!   puzzle was invalid, else 4 if any hit a limit, else 3 if any was proved
 //!   unsolvable, else 0;
@@ -95,8 +93,7 @@ use std::time::Duration;
 
 pub use batch::{Batch, Outcome, Report};
 pub use check::{
-    CheckSolution, CheckTally, Claims, Verified, check_claims, json_records, run_check,
-    verify_claims,
+    CheckTally, Claims, Verified, check_claims, json_records, run_check, verify_claims,
 };
 pub use driver::{App, Item, SolveFlags, SolveRun, parse_seconds};
 pub use events::{
@@ -107,7 +104,7 @@ pub use front::{Front, Refusal, Setting};
 pub use input::{Input, decode, end_of, line_too_long};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
-pub use record::{Count, NoFields, Record, SolveRecord, Stats};
+pub use record::{Count, NoFields, Record, Stats};
 pub use session::WatchSession;
 pub use status::{Status, Tally};
 pub use watch::{

@@ -191,46 +191,6 @@ impl<F, S, X> Record<F, S, X> {
     }
 }
 
-/// A puzzle whose binary writes a JSON record of each solve: the one
-/// function that builds that record, called by the binary and by every
-/// other front end (the Python package), so that they write the same record
-/// for the same puzzle and options.
-pub trait SolveRecord: puzzle_kit::Puzzle {
-    /// The crate's own fields beside the envelope.
-    type Fields: Serialize;
-    /// The solution's JSON form.
-    type Json: Serialize;
-    /// The crate's own counters in `stats`.
-    type Counters: Serialize + Default;
-
-    /// Solves as the binary's `solve --json` does with `options`: the
-    /// library's outcome and the record the binary writes for it (`line`
-    /// unset). `counting` is the binary's count flag (the record gets
-    /// `count` and `count_complete`); without it a crate whose binary tells
-    /// whether the solution is unique tells it here too.
-    ///
-    /// # Errors
-    ///
-    /// Options that do not fit this puzzle, which the binary reports as the
-    /// puzzle's `error`.
-    #[allow(clippy::type_complexity)]
-    fn solve_record(
-        &self,
-        options: &Self::Options,
-        counting: bool,
-    ) -> Result<
-        (
-            puzzle_kit::Outcome<Self::Solution, Self::Stats>,
-            Record<Self::Fields, Self::Json, Self::Counters>,
-        ),
-        String,
-    >;
-
-    /// The record the binary writes for `text`, which is not a puzzle:
-    /// `error` says why.
-    fn invalid_record(text: &str, error: &str) -> Record<Self::Fields, Self::Json, Self::Counters>;
-}
-
 impl<F: Serialize, S: Serialize, X: Serialize> Record<F, S, X> {
     /// Writes the record as one JSON line. serde_json makes a call per
     /// token, so they go through a buffer of their own, one per thread and

@@ -874,6 +874,31 @@ impl Front for Grid {
         options.words = Some(Words(std::sync::Arc::new(list)));
         Self::read(text, &None).map_err(Refusal::Puzzle)
     }
+
+    /// The record names the algorithm, the word list, its minimum score
+    /// and the repeats rule. A list given as text has no path to name, so
+    /// the record names the setting it came from.
+    fn view(own: Own<'_>, options: &Options) -> FillView {
+        let value = |name: &str| own.iter().rev().find(|(given, _)| given == name);
+        let name = match value("words") {
+            Some(_) => "the words setting",
+            None => "default",
+        };
+        FillView {
+            report: FillReport {
+                algo: options.algo,
+                words: WordSource {
+                    name: name.to_owned(),
+                    min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
+                },
+                allow_repeats: options.allow_repeats,
+                json: true,
+                count_limit: Some(options.limits.count_up_to),
+                ..FillReport::default()
+            },
+            list: options.words.clone(),
+        }
+    }
 }
 
 /// `check`'s verdict on one record by a [`Checker`] with the record's own

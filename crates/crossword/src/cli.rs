@@ -10,15 +10,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use cli_kit::{Record, SolveFlags, SolveRun, Verified};
+use cli_kit::{SolveFlags, SolveRun};
 
 pub use crate::app::{
     Checker, Counters, EntryField, Fields, FillRecord, FillReport, FillView, Filled, MAX_LINE,
     OutputFormat, WordSource, check_claims, fill_item, fill_item_watched, fill_problem, load_words,
     parse_template, to_ipuz,
 };
-use crate::watch::Watch;
-use crate::{Algo, Grid, MAX_SIDE, Options, Outcome, Problem};
+use crate::{Algo, Grid, MAX_SIDE, Options};
 
 /// The largest template file read (a `.puz` or ipuz of a 255x255 grid with
 /// clues is far smaller).
@@ -56,60 +55,6 @@ fn check_size(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
         MAX_TEMPLATE_BYTES >> 20
     );
     Ok(())
-}
-
-/// The record of `crossword fill --json` with the built-in word list, for
-/// a front end other than the binary (the Python package): the same
-/// [`fill_problem`] and [`FillReport::record`].
-impl cli_kit::SolveRecord for Grid {
-    type Fields = Fields;
-    type Json = Vec<String>;
-    type Counters = Counters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        counting: bool,
-    ) -> Result<(Outcome, FillRecord), String> {
-        let problem = Problem::new(self.clone(), &options.word_list());
-        if problem.slots().is_empty() {
-            return Err(format!(
-                "no entry to fill: expected a run of two or more white cells across or down, the {} x {} grid has none",
-                self.rows(),
-                self.cols()
-            ));
-        }
-        let filled = fill_problem(problem, options, !counting, Watch::default());
-        let report = FillReport {
-            algo: options.algo,
-            words: WordSource {
-                name: "default".to_owned(),
-                min_score: None,
-            },
-            allow_repeats: options.allow_repeats,
-            json: true,
-            format: OutputFormat::Text,
-            stats: false,
-            trace: false,
-            count_limit: counting.then_some(options.limits.count_up_to),
-        };
-        let record = report.record(&filled);
-        Ok((filled.outcome, record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> FillRecord {
-        Record::invalid(error, Fields::default())
-    }
-}
-
-/// `crossword check --template` for a front end other than the binary:
-/// its reading ([`check_claims`]) and [`Checker`], this grid the template,
-/// the built-in word list unless the record names another.
-impl cli_kit::CheckSolution for Grid {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        let mut checker = Checker::new(None, None, false).with_template(Some(self.clone()));
-        cli_kit::verify_claims(check_claims(text), |record| checker.check_record(&record))
-    }
 }
 
 /// One `fill` run: the shared flags and the crate's own.

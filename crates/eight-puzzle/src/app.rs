@@ -28,8 +28,7 @@ use crate::textbook::Search;
 /// The watched solve of the Python package's `solve --events`.
 pub use crate::watch::solve_watched;
 use crate::{
-    Algo, Answer, Board, Heuristic, Limit, Move, Options, Plan, SearchAlgorithm, Solvers, Stats,
-    check, moves_view,
+    Algo, Board, Heuristic, Limit, Move, Options, Plan, SearchAlgorithm, Stats, check, moves_view,
 };
 
 /// The view options that are eight-puzzle's own, and the options the
@@ -362,11 +361,6 @@ pub struct Counters {
 /// An `eight-puzzle` JSON record.
 pub type EightRecord = Record<Fields, String, Counters>;
 
-/// The record of a solved (or unsolvable, or stopped) board.
-pub fn record(board: &Board, answer: &Answer) -> EightRecord {
-    record_of(board, Some(&answer.plan), &answer.search)
-}
-
 /// The record of `board`'s `search`, with the goal, searcher and
 /// heuristic of `plan` when there is one.
 fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord {
@@ -393,38 +387,6 @@ fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters(stats));
     record
-}
-
-/// The record of `eight-puzzle solve --json` for a front end other than
-/// the binary (the Python package): the same solvers, the same [`record`].
-impl cli_kit::SolveRecord for Board {
-    type Fields = Fields;
-    type Json = String;
-    type Counters = Counters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        _counting: bool,
-    ) -> Result<(crate::Outcome, EightRecord), String> {
-        let answer = Solvers::new(options.clone())
-            .solve(self)
-            .map_err(|error| error.to_string())?;
-        let record = record(self, &answer);
-        Ok((answer.into_outcome(), record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> EightRecord {
-        EightRecord::invalid(error, Fields::default())
-    }
-}
-
-/// `eight-puzzle check` for a front end other than the binary: its JSON
-/// records and [`Verify`], the board this one.
-impl cli_kit::CheckSolution for Board {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::app::check_text(self, text)
-    }
 }
 
 fn counters(stats: &Stats) -> Counters {

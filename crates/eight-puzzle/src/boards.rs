@@ -151,6 +151,15 @@ impl Front for Board {
         })?;
         Ok(board)
     }
+
+    /// The record names the goal, the searcher and the heuristic from the
+    /// view's options.
+    fn view(_own: Own<'_>, options: &Options) -> crate::app::EightView {
+        crate::app::EightView {
+            options: options.clone(),
+            ..crate::app::EightView::default()
+        }
+    }
 }
 
 /// The boards of one command: the one board of `solve` (its arguments, or

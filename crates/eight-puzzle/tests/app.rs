@@ -2,8 +2,8 @@
 //! solve, the record of a view names the plan of its options, and `check`'s
 //! verdict reads the records back.
 
+use cli_kit::Verified;
 use cli_kit::app::{Show, Solved, Verify, ViewFlags, Watch, Watchable};
-use cli_kit::{CheckSolution, Verified};
 use eight_puzzle::app::EightView;
 use eight_puzzle::{Algo, Board, Heuristic, Options, solve};
 use svg_kit::SearchTree;
@@ -57,7 +57,10 @@ fn a_record_names_its_plan_and_checks() {
     let mut line = Vec::new();
     record.write_line(&mut line).expect("a line");
     let text = String::from_utf8(line).expect("UTF-8");
-    assert_eq!(board.check_text(&text), Ok(vec![Verified::Solution]));
+    assert_eq!(
+        cli_kit::app::check_text(&board, &text),
+        Ok(vec![Verified::Solution])
+    );
     let mut human = Vec::new();
     let flags = ViewFlags::default();
     Board::write_human(&mut human, &solved, &flags, &view).expect("written");

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use cli_kit::app::{Show, ViewFlags};
-use cli_kit::{Record, Report, Verified};
+use cli_kit::{Record, Report};
 
 pub use crate::app::{
     GogenCounters, GogenFields, GogenRecord, GogenView, Solved, marked_grid, nine_letters,
@@ -12,7 +12,7 @@ pub use crate::app::{
 };
 pub use cli_kit::app::mark_givens;
 
-use crate::options::{Options, Outcome};
+use crate::options::Options;
 use crate::puzzle::Puzzle;
 
 /// The record of a solve; `counting` adds `count` and `count_complete`.
@@ -67,44 +67,6 @@ pub fn solve_watched(
         outcome,
         unique,
     })
-}
-
-/// The record of `gogen solve --json` for a front end other than the
-/// binary (the Python package): the same solve, uniqueness count and
-/// [`record`] as [`solve`]'s.
-impl cli_kit::SolveRecord for Puzzle {
-    type Fields = GogenFields;
-    type Json = String;
-    type Counters = GogenCounters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        counting: bool,
-    ) -> Result<(Outcome, GogenRecord), String> {
-        let outcome = crate::solve(self, options);
-        let unique =
-            (!counting && outcome.status.is_solved()).then(|| crate::is_unique(self, options));
-        let solved = Solved {
-            puzzle: self.clone(),
-            outcome,
-            unique,
-        };
-        let record = record(&solved, counting);
-        Ok((solved.outcome, record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> GogenRecord {
-        Record::invalid(error, GogenFields::default())
-    }
-}
-
-/// `gogen check` for a front end other than the binary: its reading
-/// ([`claims`]) and [`check_record`] against this puzzle.
-impl cli_kit::CheckSolution for Puzzle {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::app::check_text(self, text)
-    }
 }
 
 /// How `solve` shows its result: the command line's view flags.

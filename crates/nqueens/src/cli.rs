@@ -10,11 +10,11 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
-use cli_kit::{Batch, Count, Record, Report, Status, Verified};
+use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
-use crate::app::{record_stats, solve_json, stats_line, write_record};
+use crate::app::{record_stats, stats_line, write_record};
 use crate::construct::construct;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
@@ -826,47 +826,6 @@ fn one_placement(outcome: &Outcome) -> Option<Vec<u32>> {
         .map(|placement| placement.columns().to_vec())
 }
 
-/// The record of `nqueens solve N --json` for a front end other than the
-/// binary (the Python package), or with `counting` that of `nqueens count N
-/// --algo ALGO --json` (one thread, as the formulations count).
-impl cli_kit::SolveRecord for Queens {
-    type Fields = Fields;
-    type Json = Vec<u32>;
-    type Counters = Counters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        counting: bool,
-    ) -> Result<(Outcome, Record<Fields, Vec<u32>, Counters>), String> {
-        let outcome = solve(self, options);
-        let (n, algo) = (self.n(), options.algo.name());
-        let record = if counting {
-            count_json(n, algo, 1, &outcome, None)
-        } else {
-            let fields = Fields {
-                n,
-                algo: algo.to_owned(),
-                ..Fields::default()
-            };
-            solve_json(fields, &outcome).map_solution(<[u32]>::to_vec)
-        };
-        Ok((outcome, record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> Record<Fields, Vec<u32>, Counters> {
-        Record::invalid(error, Fields::default())
-    }
-}
-
-/// `nqueens check --n N` for a front end other than the binary: the JSON
-/// records, [`check_record`] with this board's size.
-impl cli_kit::CheckSolution for Queens {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::app::check_text(self, text)
-    }
-}
-
 /// How `count N --split DEPTH --symmetry` weighs its subproblems.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, clap::ValueEnum,
@@ -1080,6 +1039,7 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cli_kit::Verified;
     use fuzz_kit::{Rng, mutate, random_bytes};
 
     /// `check` on `text`, the JSON records of `solve --json` (the human

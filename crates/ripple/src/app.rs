@@ -558,6 +558,15 @@ impl Front for Puzzle {
         refuse_unknown::<Puzzle>(own)?;
         Self::read(text, &()).map_err(Refusal::Puzzle)
     }
+
+    /// The record names the algorithm from the view.
+    fn view(_own: Own<'_>, options: &Options) -> RippleView {
+        RippleView {
+            algo: options.algo,
+            to_url: false,
+            limit: options.limits.count_up_to,
+        }
+    }
 }
 
 /// `check`'s verdict on a record ([`check_record`]): the record names its

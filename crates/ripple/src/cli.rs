@@ -7,9 +7,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use cli_kit::app::ViewFlags;
-use cli_kit::{
-    Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
-};
+use cli_kit::{Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally};
 
 pub use crate::app::{
     COMMAND_LINE, Counters, Fields, Item, MAX_LINE, RippleRecord, RippleView, Solved, check_record,
@@ -17,10 +15,7 @@ pub use crate::app::{
 };
 
 use crate::app::{record, write_summary, write_view};
-use crate::{
-    Algo, Difficulty, Format, Generated, Options, Outcome, Puzzle, Status, is_url, solve, to_url,
-    write,
-};
+use crate::{Algo, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
 
 /// The input of `source`: a URL given on the command line (and not a
 /// file's name) as the input [`COMMAND_LINE`], else `None` (a file, or
@@ -47,45 +42,6 @@ pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
     }
     let input = Input::read(source.map(std::path::Path::new))?;
     Ok((input.name.clone(), items(&input.text)))
-}
-
-/// The record of `ripple solve --json` for a front end other than the
-/// binary (the Python package): the same solve, uniqueness count and
-/// [`crate::app::record`] as the binary's.
-impl cli_kit::SolveRecord for Puzzle {
-    type Fields = Fields;
-    type Json = Vec<Vec<u8>>;
-    type Counters = Counters;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        counting: bool,
-    ) -> Result<(Outcome, RippleRecord), String> {
-        let outcome = solve(self, options);
-        let unique =
-            (!counting && outcome.status.is_solved()).then(|| crate::is_unique(self, options));
-        let solved = cli_kit::app::Solved {
-            puzzle: self.clone(),
-            outcome,
-            unique,
-        };
-        let record = record(Some(options.algo), counting, &solved);
-        Ok((solved.outcome, record))
-    }
-
-    fn invalid_record(_text: &str, error: &str) -> RippleRecord {
-        Record::invalid(error, Fields::default())
-    }
-}
-
-/// `ripple check` for a front end other than the binary: the JSON records
-/// of `solve --json`, each verified by [`Verify`](cli_kit::app::Verify)
-/// with this puzzle given.
-impl cli_kit::CheckSolution for Puzzle {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::app::check_text(self, text)
-    }
 }
 
 impl Solved {
@@ -458,8 +414,9 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Algo;
+    use crate::{Algo, Options};
     use cli_kit::Report;
+    use cli_kit::Verified;
     use cli_kit::app::mark_givens as bold_givens;
 
     fn report() -> SolveReport {

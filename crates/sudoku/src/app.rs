@@ -129,57 +129,6 @@ pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) ->
     record.at_line(Some(parsed.line))
 }
 
-/// The record of `sudoku solve --json` for a front end other than the
-/// binary (the Python package): the same [`solve_and_tell_unique`] (or,
-/// `counting`, the count) and the same [`record`].
-impl cli_kit::SolveRecord for Sudoku {
-    type Fields = SudokuFields;
-    type Json = String;
-    type Counters = cli_kit::NoFields;
-
-    fn solve_record(
-        &self,
-        options: &Options,
-        counting: bool,
-    ) -> Result<(Outcome, SudokuRecord), String> {
-        let (outcome, unique) = if counting {
-            (solve(self, options), None)
-        } else {
-            solve_and_tell_unique(self, options)
-        };
-        let answer = Answer {
-            outcome,
-            unique,
-            dead_end: None,
-        };
-        let parsed = Parsed {
-            line: 1,
-            text: String::new(),
-            result: Ok(self.clone()),
-        };
-        let record = record(&parsed, Ok(&answer), counting).at_line(None);
-        Ok((answer.outcome, record))
-    }
-
-    fn invalid_record(text: &str, error: &str) -> SudokuRecord {
-        Record::invalid(
-            error,
-            SudokuFields {
-                puzzle: text.to_owned(),
-                ..SudokuFields::default()
-            },
-        )
-    }
-}
-
-/// `sudoku check` for a front end other than the binary: the JSON records
-/// of `solve --json` ([`Verify`]), against this puzzle.
-impl cli_kit::CheckSolution for Sudoku {
-    fn check_text(&self, text: &str) -> Result<Vec<Verified>, (usize, String)> {
-        cli_kit::app::check_text(self, text)
-    }
-}
-
 /// How `solve` shows its results: JSON lines, or the human view (a grid,
 /// `no solution` or `node limit reached before an answer` (naming the
 /// limit), then the `--count`
