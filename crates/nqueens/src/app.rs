@@ -324,6 +324,11 @@ impl Front for Queens {
         }
         Self::read(text, &()).map_err(Refusal::Puzzle)
     }
+
+    /// N x N, without the board: a size of 10^8 must not build one.
+    fn cells(&self) -> usize {
+        self.n().saturating_mul(self.n())
+    }
 }
 
 /// `check`'s verdict on one record ([`check_record`]), of the board size
