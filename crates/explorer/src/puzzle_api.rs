@@ -30,6 +30,10 @@ pub(crate) const MAX_CELLS: usize = 4096;
 /// A solve, read and prepared, waiting for its turn; it answers JSON text.
 pub(crate) type Job = Box<dyn FnOnce() -> String + Send>;
 
+/// How an [`Entry`] reads a request's pairs, under the server's limits,
+/// into the solve of its puzzle (or the 400 of a field).
+pub(crate) type Prepare = fn(&[(String, String)], &Limits) -> Result<Job, ApiError>;
+
 /// One registered puzzle, as the explorer offers it.
 pub(crate) struct Entry {
     pub(crate) name: &'static str,
@@ -39,7 +43,7 @@ pub(crate) struct Entry {
     pub(crate) algorithms: Vec<Algo>,
     pub(crate) settings: &'static [Setting],
     /// The request's pairs read into a solve of this puzzle.
-    pub(crate) prepare: fn(&[(String, String)], &Limits) -> Result<Job, ApiError>,
+    pub(crate) prepare: Prepare,
 }
 
 /// An algorithm of a puzzle: its name and whether it reports its search
