@@ -189,14 +189,17 @@ fn prepare<P: Front>(pairs: &[(String, String)], limits: &Limits) -> Result<Job,
     Ok(Box::new(move || run(puzzle, &options, events)))
 }
 
-/// Solves as `NAME solve --json` does (with `events`, as with `--events
-/// -` too, the stream cut after that many) and answers `{"v", "puzzle",
-/// "record", "events", "cut", "board", "givens", "svg"}`.
-fn run<P: Front>(puzzle: P, options: &P::Options, events: Option<usize>) -> String {
-    let (outcome, unique, events, cut) = match events {
-        Some(limit) => {
-            let mut capture = EventCapture::new(limit as u64);
-            // What the command line's watched solve writes before the search.
+/// Solves as the command line's `solve` does: with `capture`, watched as
+/// `--events` watches (the `run` event first, then the crate's own watched
+/// search), else by the crate's `solve_telling`; either way uniqueness
+/// told, as without `--count`. The sudoku view's solves come here too.
+pub(crate) fn solve_as_command_line<P: Front>(
+    puzzle: P,
+    options: &P::Options,
+    capture: Option<&mut EventCapture>,
+) -> Solved<P> {
+    let (outcome, unique) = match capture {
+        Some(capture) => {
             capture.events.emit("run", &puzzle.run_event(options));
             let watch = Watch {
                 sinks: Sinks {
@@ -206,24 +209,28 @@ fn run<P: Front>(puzzle: P, options: &P::Options, events: Option<usize>) -> Stri
                 tree: None,
             };
             let outcome = puzzle.solve_watched(options, watch);
-            // Uniqueness told, as the command line tells it without --count.
             let unique = match outcome.status.is_solved() {
                 true => puzzle.unique_after(options, &outcome),
                 false => None,
             };
-            let (events, cut) = capture.finish();
-            (outcome, unique, events, cut)
+            (outcome, unique)
         }
-        None => {
-            let (outcome, unique) = puzzle.solve_telling(options, true);
-            (outcome, unique, String::new(), false)
-        }
+        None => puzzle.solve_telling(options, true),
     };
-    let solved = Solved {
+    Solved {
         puzzle,
         outcome,
         unique,
-    };
+    }
+}
+
+/// Solves as `NAME solve --json` does (with `events`, as with `--events
+/// -` too, the stream cut after that many) and answers `{"v", "puzzle",
+/// "record", "events", "cut", "board", "givens", "svg"}`.
+fn run<P: Front>(puzzle: P, options: &P::Options, events: Option<usize>) -> String {
+    let mut capture = events.map(|limit| EventCapture::new(limit as u64));
+    let solved = solve_as_command_line(puzzle, options, capture.as_mut());
+    let (events, cut) = capture.map(EventCapture::finish).unwrap_or_default();
     let record = serde_json::to_string(&P::record(&solved, false)).unwrap_or_default();
     let board = serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
     let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();
