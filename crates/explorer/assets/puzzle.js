@@ -27,8 +27,10 @@ mountView({
     },
     {
       name: 'algo', label: 'algorithm', kind: 'select', value: puzzle.algorithms[0].name,
-      options: puzzle.algorithms.map((algo, index) => [algo.name,
-        `${algo.name}${index === 0 ? ' (default)' : ''}${algo.watchable ? '' : ' (reports no events)'}`]),
+      options: puzzle.algorithms.map((algo, index) => {
+        const notes = [index === 0 ? 'default' : null, algo.watchable ? null : 'reports no events'].filter(Boolean);
+        return [algo.name, notes.length > 0 ? `${algo.name} (${notes.join(', ')})` : algo.name];
+      }),
     },
     // A setting that takes a text of lines (crossword's word list) gets
     // a text area; the others one line.
@@ -83,7 +85,8 @@ class PuzzleView {
     const solved = step >= this.solvedAt;
     this.boardBox.replaceChildren(drawBoard(solved ? this.answer.board : this.answer.givens, solved));
     const current = this.events[step - 1];
-    this.eventLine.textContent = current ? `event ${step}: ${eventLine(current)}` : 'before the search';
+    this.eventLine.textContent = current ? `event ${step}: ${eventLine(current)}`
+      : this.total === 0 ? 'no events: the board is the answer' : 'before the search';
     // A search event's state as the crate writes it (the board taken up).
     this.stateBox.textContent = current?.state ?? '';
     this.stateBox.hidden = !current?.state;
