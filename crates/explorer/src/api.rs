@@ -307,7 +307,7 @@ async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
         Err(error) => return error.into_response(),
     };
     // The depth-first search may run to the node limit on a hard grid.
-    solve(&shared, true, move || gogen_api::run(&request, &limits))
+    solve(&shared, true, move || gogen_api::run(request))
         .await
         .into_response()
 }

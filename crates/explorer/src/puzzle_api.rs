@@ -117,7 +117,7 @@ pub(crate) fn catalogue_json() -> Value {
 
 /// The 400 of a refusal, naming its field: `puzzle` for the text, else
 /// the setting's name (`algo`, `events`, `min_score`).
-fn refused(refusal: Refusal) -> ApiError {
+pub(crate) fn refused(refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::Puzzle(message) => ApiError::bad("puzzle", message),
         Refusal::Setting { name, message } => ApiError::bad(&name, message),
@@ -179,20 +179,26 @@ fn prepare<P: Front>(pairs: &[(String, String)], limits: &Limits) -> Result<Job,
             ),
         ));
     }
-    // The server's bounds, whatever the crate's defaults; a limit that
-    // does not apply to the algorithm is one its solver does not read.
+    bound(&mut options, limits);
+    let events = P::watchable(algo).then(|| events.unwrap_or(limits.events));
+    Ok(Box::new(move || run(puzzle, &options, events)))
+}
+
+/// Sets the server's node, time and memory limits on `options`, whatever
+/// the crate's defaults; a limit that does not apply to the algorithm is
+/// one its solver does not read.
+pub(crate) fn bound(options: &mut impl Configure, limits: &Limits) {
     let bounds = options.limits_mut();
     bounds.node_limit = Some(limits.nodes);
     bounds.time_limit = Some(limits.time);
     bounds.memory_limit = Some(limits.memory_bytes);
-    let events = P::watchable(algo).then(|| events.unwrap_or(limits.events));
-    Ok(Box::new(move || run(puzzle, &options, events)))
 }
 
 /// Solves as the command line's `solve` does: with `capture`, watched as
 /// `--events` watches (the `run` event first, then the crate's own watched
 /// search), else by the crate's `solve_telling`; either way uniqueness
-/// told, as without `--count`. The sudoku view's solves come here too.
+/// told, as without `--count`. The sudoku and gogen views' solves come
+/// here too.
 pub(crate) fn solve_as_command_line<P: Front>(
     puzzle: P,
     options: &P::Options,
