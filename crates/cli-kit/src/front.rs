@@ -98,6 +98,17 @@ pub trait Front: App + Verify + 'static {
             .map_err(|error: Self::Error| Refusal::Puzzle(error.to_string()))
     }
 
+    /// The view options a front end shows a solve with `options` through
+    /// ([`crate::app::Show::record_viewed`], [`crate::app::Show::svg_viewed`]),
+    /// as the command line builds them from its flags: by default none of
+    /// the crate's own. A crate whose record names something of its
+    /// options (eight-puzzle's goal, searcher and heuristic, nqueens' and
+    /// ripple's algorithm) builds them from `options`.
+    fn view(options: &Self::Options) -> <Self as crate::app::Show>::View {
+        let _ = options;
+        Default::default()
+    }
+
     /// How many cells [`crate::app::Show::board`] holds, known before solving:
     /// a front end that sends the board (the explorer) refuses a puzzle
     /// past its bound before the solve, whose answer would be too big to

@@ -874,6 +874,27 @@ impl Front for Grid {
         options.words = Some(Words(std::sync::Arc::new(list)));
         Self::read(text, &None).map_err(Refusal::Puzzle)
     }
+
+    /// The algorithm, the repeats rule and the list, which the record
+    /// names: a list the front end gave (`words`, or the built-in one cut
+    /// at `min_score`) is `given`, having no file name.
+    fn view(options: &Options) -> FillView {
+        FillView {
+            report: FillReport {
+                algo: options.algo,
+                allow_repeats: options.allow_repeats,
+                words: WordSource {
+                    name: match options.words {
+                        Some(_) => "given".to_owned(),
+                        None => "default".to_owned(),
+                    },
+                    min_score: None,
+                },
+                ..FillReport::default()
+            },
+            list: options.words.clone(),
+        }
+    }
 }
 
 /// `check`'s verdict on one record by a [`Checker`] with the record's own

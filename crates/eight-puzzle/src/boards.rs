@@ -151,6 +151,15 @@ impl Front for Board {
         })?;
         Ok(board)
     }
+
+    /// The options, whose plan names the record's goal, searcher and
+    /// heuristic.
+    fn view(options: &Options) -> crate::app::EightView {
+        crate::app::EightView {
+            options: options.clone(),
+            ..crate::app::EightView::default()
+        }
+    }
 }
 
 /// The boards of one command: the one board of `solve` (its arguments, or

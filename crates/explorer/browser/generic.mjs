@@ -70,6 +70,9 @@ export async function genericTests(kit) {
       await page.goto(`${base}/puzzle/${name}?${query}`);
       await waitForRun(page);
       const { record } = binary;
+      // The record is the command line's, field for field (the crate's view
+      // of the options names the algorithm, as `solve --algo` does).
+      equal(timeless(answer.record), timeless(record), 'the record');
       equal(await counter(page, 'status'), record.status, 'status');
       equal(await counter(page, 'unique'), record.unique ? 'yes' : 'no', 'unique');
       for (const [key, value] of Object.entries(record.stats)) {

@@ -232,15 +232,21 @@ pub(crate) fn solve_as_command_line<P: Front>(
 
 /// Solves as `NAME solve --json` does (with `events`, as with `--events
 /// -` too, the stream cut after that many) and answers `{"v", "puzzle",
-/// "record", "events", "cut", "board", "givens", "svg"}`.
+/// "record", "events", "cut", "board", "givens", "svg"}`: the record and
+/// the picture the crate's `Show::record_viewed` and `svg_viewed` give
+/// with its view of the options (`Front::view`).
 fn run<P: Front>(puzzle: P, options: &P::Options, events: Option<usize>) -> String {
     let mut capture = events.map(|limit| EventCapture::new(limit as u64));
     let solved = solve_as_command_line(puzzle, options, capture.as_mut());
     let (events, cut) = capture.map(EventCapture::finish).unwrap_or_default();
-    let record = serde_json::to_string(&P::record(&solved, false)).unwrap_or_default();
+    // The record and picture as the command line's view of the same
+    // options shows them (eight-puzzle's names its searcher and goal).
+    let view = P::view(options);
+    let record =
+        serde_json::to_string(&P::record_viewed(&solved, false, &view)).unwrap_or_default();
     let board = serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
     let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();
-    let svg = Value::from(solved.puzzle.svg(&solved.outcome)).to_string();
+    let svg = Value::from(solved.puzzle.svg_viewed(&solved.outcome, &view)).to_string();
     answer_with(
         P::NAME,
         &record,

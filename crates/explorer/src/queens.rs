@@ -93,11 +93,10 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let record = match Queens::new(request.n) {
         Ok(queens) => {
             let solved = solve_as_command_line(queens, &options, Some(&mut capture));
-            let mut record = Queens::record(&solved, false);
-            // The command line names the algorithm from its options, which
-            // `Show::record` does not see.
-            record.fields.algo = request.algo.name().to_owned();
-            serde_json::to_string(&record).unwrap_or_default()
+            // The record names the algorithm from the view of the options,
+            // as the command line's does.
+            let view = <Queens as cli_kit::Front>::view(&options);
+            serde_json::to_string(&Queens::record_viewed(&solved, false, &view)).unwrap_or_default()
         }
         Err(error) => json!({"status": "invalid", "error": error.to_string()}).to_string(),
     };

@@ -1068,3 +1068,39 @@ fn the_catalogue_the_views_and_the_index_list_every_registered_puzzle() {
         assert_eq!(entry["view"], format!("/{name}"));
     }
 }
+
+/// A record that names its algorithm (`algo`) names the one that ran, not
+/// the crate's default: the route shows the record through the crate's
+/// view of the options (`Front::view`), as the command line does. Each
+/// puzzle's last algorithm, which is never its default here.
+#[test]
+fn the_generic_record_names_the_algorithm_that_ran() {
+    struct Named {
+        runtime: tokio::runtime::Runtime,
+        failures: Vec<String>,
+    }
+    impl registry::Visitor for Named {
+        fn visit<P: registry::Front>(&mut self) {
+            use puzzle_kit::Algorithm;
+            let Some(&algo) = P::Algo::ALL.last() else {
+                return;
+            };
+            let more = format!("&algo={}", algo.name());
+            let (status, answer) = generic(&self.runtime, P::NAME, P::EXAMPLE, &more);
+            let named = answer["record"].get("algo");
+            if status != StatusCode::OK || named.is_some_and(|named| named != algo.name()) {
+                self.failures.push(format!(
+                    "{} {}: {status}, the record names {named:?}",
+                    P::NAME,
+                    algo.name()
+                ));
+            }
+        }
+    }
+    let mut named = Named {
+        runtime: runtime(),
+        failures: Vec::new(),
+    };
+    registry::visit(&mut named);
+    assert!(named.failures.is_empty(), "{:#?}", named.failures);
+}

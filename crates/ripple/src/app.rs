@@ -558,6 +558,14 @@ impl Front for Puzzle {
         refuse_unknown::<Puzzle>(own)?;
         Self::read(text, &()).map_err(Refusal::Puzzle)
     }
+
+    /// The algorithm, which the record's `algo` names.
+    fn view(options: &Options) -> RippleView {
+        RippleView {
+            algo: options.algo,
+            ..RippleView::default()
+        }
+    }
 }
 
 /// `check`'s verdict on a record ([`check_record`]): the record names its
