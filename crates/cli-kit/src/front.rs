@@ -109,6 +109,16 @@ pub trait Front: App + Verify + 'static {
         let _ = (own, options);
         Self::View::default()
     }
+
+    /// How many cells [`crate::app::Show::board`] holds, known before solving:
+    /// a front end that sends the board (the explorer) refuses a puzzle
+    /// past its bound before the solve, whose answer would be too big to
+    /// send. By default the givens' board, built and counted; a puzzle
+    /// whose board outgrows its text (N-Queens' N x N from one number)
+    /// counts without building it.
+    fn cells(&self) -> usize {
+        crate::app::Show::board(self, None).cells.len()
+    }
 }
 
 /// Refuses the first of `own` that is not one of `P`'s settings, naming

@@ -11,8 +11,10 @@ import { html } from './svg.js';
 // `api`: the API's path, or `load(request)`: a function that asks for the
 // answer itself (several calls) and resolves like `loadJson`;
 // `makeView(answer, query)`: an object with `element`, `total` and
-// `show(step)`; `help`: the line under the player.
-export function mountView({ fields, api, load, makeView, help }) {
+// `show(step)`; `help`: the line under the player; `autostart`: run the
+// form's first values when the URL holds no puzzle (the generic page
+// opens on its example solved).
+export function mountView({ fields, api, load, makeView, help, autostart = false }) {
   const app = document.getElementById('app');
   const params = new URLSearchParams(location.search);
   const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
@@ -39,16 +41,22 @@ export function mountView({ fields, api, load, makeView, help }) {
     html('div', { class: 'error', 'data-error-for': 'query', role: 'alert' }),
     html('div', { class: 'row' }, [html('button', { type: 'submit', text: 'Search', 'data-control': 'run' })]),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  // The form's values into the URL (a new history entry, or in place of
+  // the page's first one), then the solve.
+  const submit = (replace) => {
     const url = new URL(location.href);
     url.search = '';
     for (const field of fields) {
       const value = inputs[field.name].value.trim();
       if (value !== '') url.searchParams.set(field.name, value);
     }
-    history.pushState(null, '', url);
+    if (replace) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
     start(new URLSearchParams(url.search), 0);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit(false);
   });
   const controls = html('div', { class: 'player-box', 'data-testid': 'player' });
   const panels = html('div', { class: 'panels', 'data-testid': 'panels' });
@@ -85,6 +93,7 @@ export function mountView({ fields, api, load, makeView, help }) {
   }
 
   if (fields.some((field) => field.required && params.get(field.name))) start(params, null);
+  else if (autostart) submit(true);
 }
 
 // The answer of an API call: { ok, status, answer } (the JSON body).

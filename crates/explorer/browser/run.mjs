@@ -5,9 +5,12 @@
 // input and the API's events with its `--events -`, event for event, fails
 // on any console error, and saves screenshots at desktop and phone widths.
 //
-//   node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH --crossword PATH [--screenshots DIR] [--only NAME]
+//   node run.mjs --explorer PATH --NAME PATH ... [--screenshots DIR] [--chromium PATH] [--only NAME]
 //
-// `--only NAME` runs the tests whose name starts with NAME.
+// `--NAME PATH` gives the binary of the registered puzzle NAME, one for
+// every puzzle the explorer lists (`cargo xtask browser` passes them all,
+// from the registry); `--only NAME` runs the tests whose name starts with
+// NAME.
 //
 // Exit code 0 when every test passes, 1 otherwise.
 
@@ -17,28 +20,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { crosswordTests } from './crossword.mjs';
+import { genericTests } from './generic.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, word, index, words) => {
   if (word.startsWith('--')) pairs.push([word.slice(2), words[index + 1]]);
   return pairs;
 }, []));
+// Every pair but the runner's own options names a puzzle's binary.
+const OPTIONS = ['explorer', 'screenshots', 'chromium', 'only'];
+const binaries = Object.fromEntries(Object.entries(args).filter(([name]) => !OPTIONS.includes(name)));
 const explorerBin = args.explorer;
-const eightPuzzleBin = args['eight-puzzle'];
-const nqueensBin = args.nqueens;
-const sudokuBin = args.sudoku;
-const gogenBin = args.gogen;
-const rippleBin = args.ripple;
 const screenshots = args.screenshots ?? 'target/explorer-screenshots';
 const chromiumPath = args.chromium ?? '/usr/bin/chromium';
-if (!explorerBin || !eightPuzzleBin || !nqueensBin || !sudokuBin || !gogenBin || !rippleBin) {
-  console.error('usage: node run.mjs --explorer PATH --eight-puzzle PATH --nqueens PATH --sudoku PATH --gogen PATH --ripple PATH [--screenshots DIR] [--chromium PATH] [--only NAME]');
+if (!explorerBin) {
+  console.error('usage: node run.mjs --explorer PATH --NAME PATH ... (a binary for every registered puzzle) [--screenshots DIR] [--chromium PATH] [--only NAME]');
   process.exit(2);
 }
-const crosswordBin = args.crossword;
-if (!crosswordBin) {
-  console.error('usage: node run.mjs ... --crossword PATH (the crossword binary)');
-  process.exit(2);
-}
+const eightPuzzleBin = binaries['eight-puzzle'];
+const nqueensBin = binaries.nqueens;
+const sudokuBin = binaries.sudoku;
+const gogenBin = binaries.gogen;
+const rippleBin = binaries.ripple;
+const crosswordBin = binaries.crossword;
 mkdirSync(screenshots, { recursive: true });
 
 // The explorer, on a free port; resolves to its address.
@@ -120,6 +123,14 @@ function sameAsBinary(answer, binary, what) {
 }
 
 const { server, base } = await startServer();
+// The views' tests compare with every registered puzzle's binary.
+const registered = (await (await fetch(`${base}/api/puzzles`)).json()).puzzles.map((puzzle) => puzzle.name);
+const missing = registered.filter((name) => !binaries[name]);
+if (missing.length > 0) {
+  console.error(`usage: node run.mjs ... --NAME PATH for every registered puzzle: no binary for ${missing.join(', ')}`);
+  server.kill('SIGINT');
+  process.exit(2);
+}
 const profile = mkdtempSync(path.join(tmpdir(), 'explorer-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromiumPath,
@@ -730,6 +741,10 @@ await test('the index lists every view; unknown paths are 404', async () => {
   for (const view of ['eight-puzzle', 'crossword', 'sudoku', 'nqueens', 'ripple', 'gogen']) {
     check(await page.locator(`a[href="/${view}"]`).count() === 1, `no link to /${view}`);
   }
+  // Every registered puzzle links its generic page, titled by its crate.
+  for (const name of registered) {
+    check(await page.locator(`a[href="/puzzle/${name}"]`).count() === 1, `no link to /puzzle/${name}`);
+  }
   await page.screenshot({ path: path.join(screenshots, 'index.png') });
   const response = await page.goto(base + '/no-such-view');
   equal(response.status(), 404, 'status of an unknown path');
@@ -738,6 +753,11 @@ await test('the index lists every view; unknown paths are 404', async () => {
 
 await crosswordTests({
   test, newPage, base, binaryRun, sameAsBinary, position, check, equal, screenshots, crosswordBin,
+  forgive: (text) => { consoleErrors = consoleErrors.filter((line) => !line.includes(text)); },
+});
+
+await genericTests({
+  test, newPage, base, binaryRun, position, check, equal, screenshots, binaries, timeless,
   forgive: (text) => { consoleErrors = consoleErrors.filter((line) => !line.includes(text)); },
 });
 

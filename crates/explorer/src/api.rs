@@ -15,56 +15,50 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{crossword_api, explain_api, gogen_api, queens, ripple_api, sudoku_api, tiles};
+use crate::{
+    crossword_api, explain_api, gogen_api, puzzle_api, queens, ripple_api, sudoku_api, tiles,
+};
 
-/// A view of the app: its path (the crate's name), its title, and whether
-/// it is built yet.
+/// A crate's own view, on top of the generic page every registered
+/// puzzle has: its path (the crate's name) and what it shows. Its title is
+/// the puzzle's `Front::TITLE`.
 pub(crate) struct View {
     pub(crate) path: &'static str,
-    pub(crate) title: &'static str,
     pub(crate) what: &'static str,
-    pub(crate) ready: bool,
 }
 
-/// The views in the order.
+/// The crates' own views, in the order.
 pub(crate) const VIEWS: &[View] = &[
     View {
         path: "eight-puzzle",
-        title: "Sliding tiles",
         what: "BFS, DFS, IDDFS, greedy, A*, IDA* on 3x3 and 4x4 boards: the node expanded, the frontier with g, h, f, the tree, the path",
-        ready: true,
     },
     View {
         path: "crossword",
-        title: "Crossword",
         what: "AC-3 with its revision table on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
-        ready: true,
     },
     View {
         path: "sudoku",
-        title: "Sudoku",
         what: "depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
-        ready: true,
     },
     View {
         path: "nqueens",
-        title: "N-Queens",
         what: "depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
-        ready: true,
     },
     View {
         path: "ripple",
-        title: "Ripple Effect",
         what: "brute force beside MRV with forward checking on one puzzle, the recursive calls counting up on each side",
-        ready: true,
     },
     View {
         path: "gogen",
-        title: "Gogen",
         what: "depth-first search with look-ahead, the word paths drawn on the solution",
-        ready: true,
     },
 ];
+
+/// The own view of the puzzle `name`, if its crate has one.
+pub(crate) fn own_view(name: &str) -> Option<&'static View> {
+    VIEWS.iter().find(|view| view.path == name)
+}
 
 /// What every handler shares.
 struct Shared {
@@ -100,6 +94,9 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/api/crossword", get(crossword))
         .route("/api/crossword/examples", get(crossword_examples))
+        .route("/api/puzzles", get(puzzles))
+        .route("/api/puzzle/{name}", get(puzzle))
+        .route("/puzzle/{name}", get(puzzle_page))
         .route("/{view}", get(view_page))
         .fallback(not_found)
         .with_state(shared)
@@ -170,9 +167,22 @@ async fn index() -> Response {
     html(assets::index_page())
 }
 
+/// `/NAME`: the crate's own view, or the generic page of a registered
+/// puzzle that has none.
 async fn view_page(Path(view): Path<String>) -> Response {
-    match VIEWS.iter().find(|known| known.path == view) {
-        Some(known) => html(assets::view_page(known)),
+    let Some(entry) = puzzle_api::entry(&view) else {
+        return not_found().await;
+    };
+    match own_view(&view) {
+        Some(known) => html(assets::view_page(known, entry.title)),
+        None => html(assets::puzzle_page(entry)),
+    }
+}
+
+/// `/puzzle/NAME`: the generic page of any registered puzzle.
+async fn puzzle_page(Path(name): Path<String>) -> Response {
+    match puzzle_api::entry(&name) {
+        Some(entry) => html(assets::puzzle_page(entry)),
         None => not_found().await,
     }
 }
@@ -191,12 +201,26 @@ async fn asset(Path(file): Path<String>) -> Response {
     }
 }
 
+/// Every registered puzzle: `path` (its name), `title`, `page` (its
+/// generic page) and `view` (its crate's own view, or null).
 async fn views() -> axum::Json<Value> {
-    let list: Vec<Value> = VIEWS
+    let list: Vec<Value> = puzzle_api::CATALOGUE
         .iter()
-        .map(|view| json!({"path": view.path, "title": view.title, "ready": view.ready}))
+        .map(|entry| {
+            json!({
+                "path": entry.name,
+                "title": entry.title,
+                "ready": true,
+                "page": format!("/puzzle/{}", entry.name),
+                "view": own_view(entry.name).map(|view| format!("/{}", view.path)),
+            })
+        })
         .collect();
     axum::Json(json!({ "views": list }))
+}
+
+async fn puzzles() -> axum::Json<Value> {
+    axum::Json(puzzle_api::catalogue_json())
 }
 
 async fn limits_json(State(shared): State<Arc<Shared>>) -> axum::Json<Value> {
@@ -283,7 +307,7 @@ async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
         Err(error) => return error.into_response(),
     };
     // The depth-first search may run to the node limit on a hard grid.
-    solve(&shared, true, move || gogen_api::run(&request, &limits))
+    solve(&shared, true, move || gogen_api::run(request))
         .await
         .into_response()
 }
@@ -325,6 +349,28 @@ async fn crossword(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     })
     .await
     .into_response()
+}
+
+/// The generic route: the puzzle `name` read and prepared at once (a 400
+/// before any wait), then solved on a heavy turn, since nothing generic
+/// tells a small solve from one that runs to the limits.
+async fn puzzle(State(shared): State<Arc<Shared>>, Path(name): Path<String>, uri: Uri) -> Response {
+    let Some(entry) = puzzle_api::entry(&name) else {
+        return ApiError::other(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no puzzle '{name}': expected one of {}",
+                registry::NAMES.join(", ")
+            ),
+        )
+        .into_response();
+    };
+    let limits = shared.limits;
+    let job = match pairs(&uri, &limits).and_then(|pairs| (entry.prepare)(&pairs, &limits)) {
+        Ok(job) => job,
+        Err(error) => return error.into_response(),
+    };
+    solve(&shared, true, job).await.into_response()
 }
 
 async fn crossword_examples() -> axum::Json<Value> {

@@ -1,7 +1,8 @@
 //! The page's files, compiled into the binary so that the server needs
 //! nothing beside it and the browser fetches nothing from the network.
 
-use crate::api::{VIEWS, View};
+use crate::api::{View, own_view};
+use crate::puzzle_api::{CATALOGUE, Entry};
 
 /// `(name, content type, text)` of every file under `/assets/`.
 const FILES: &[(&str, &str, &str)] = &[
@@ -26,6 +27,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("board.js", JS, include_str!("../assets/board.js")),
     ("explain.js", JS, include_str!("../assets/explain.js")),
     ("crossword.js", JS, include_str!("../assets/crossword.js")),
+    ("puzzle.js", JS, include_str!("../assets/puzzle.js")),
 ];
 
 const JS: &str = "text/javascript; charset=utf-8";
@@ -53,20 +55,23 @@ fn page(title: &str, body: &str, script: Option<&str>) -> String {
     )
 }
 
-/// `/`: the views, each with what it shows.
+/// `/`: every registered puzzle, linked to its crate's own view (with
+/// what it shows) where it has one, and to its generic page.
 pub(crate) fn index_page() -> String {
-    let items: String = VIEWS
+    let items: String = CATALOGUE
         .iter()
-        .map(|view| {
-            let state = if view.ready {
-                ""
-            } else {
-                " <em>(not built yet)</em>"
-            };
-            format!(
-                "<li><a href=\"/{}\">{}</a>{state}: {}</li>\n",
-                view.path, view.title, view.what
-            )
+        .map(|entry| {
+            let name = entry.name;
+            let generic = format!(
+                "<a href=\"/puzzle/{name}\" data-generic=\"{name}\">board, algorithms and events</a>"
+            );
+            match own_view(name) {
+                Some(view) => format!(
+                    "<li><a href=\"/{name}\">{}</a>: {} (and the generic page: {generic})</li>\n",
+                    entry.title, view.what
+                ),
+                None => format!("<li>{}: {generic}</li>\n", entry.title),
+            }
         })
         .collect();
     let body = format!(
@@ -77,22 +82,24 @@ pub(crate) fn index_page() -> String {
     page("Puzzle search explorer", &body, None)
 }
 
-/// `/<view>`: the view's shell, filled by its script.
-pub(crate) fn view_page(view: &View) -> String {
-    if view.ready {
-        let body = format!(
-            "<main id=\"app\" data-view=\"{}\"><h1>{}</h1></main>",
-            view.path, view.title
-        );
-        page(view.title, &body, Some(&format!("{}.js", view.path)))
-    } else {
-        let body = format!(
-            "<main class=\"index\"><h1>{}</h1>\n<p>This view is not built yet: it waits for the \
-             crate's search events. <a href=\"/\">All views</a></p></main>",
-            view.title
-        );
-        page(view.title, &body, None)
-    }
+/// `/<view>`: a crate's own view's shell, filled by its script.
+pub(crate) fn view_page(view: &View, title: &str) -> String {
+    let body = format!(
+        "<main id=\"app\" data-view=\"{}\"><h1>{title}</h1></main>",
+        view.path
+    );
+    page(title, &body, Some(&format!("{}.js", view.path)))
+}
+
+/// `/puzzle/<name>` (and `/<name>` for a puzzle without a view of its
+/// own): the generic page's shell, filled by `puzzle.js` from
+/// `/api/puzzles`.
+pub(crate) fn puzzle_page(entry: &Entry) -> String {
+    let body = format!(
+        "<main id=\"app\" data-puzzle=\"{}\"><h1>{}</h1></main>",
+        entry.name, entry.title
+    );
+    page(entry.title, &body, Some("puzzle.js"))
 }
 
 /// Any unknown path.

@@ -12,7 +12,22 @@ use cli_kit::{Batch, Outcome, Report};
 /// [...], "cut": ...}`, from the record's JSON text and the events' JSON
 /// Lines (each line an element of the array, unchanged).
 pub(crate) fn answer(puzzle: &str, record: &str, events: &str, cut: bool) -> String {
-    let mut text = String::with_capacity(events.len() + record.len() + 64);
+    answer_with(puzzle, record, events, cut, &[])
+}
+
+/// [`answer`] with more fields after `cut`, each `(name, JSON text)`.
+pub(crate) fn answer_with(
+    puzzle: &str,
+    record: &str,
+    events: &str,
+    cut: bool,
+    more: &[(&str, &str)],
+) -> String {
+    let more_bytes: usize = more
+        .iter()
+        .map(|(name, value)| name.len() + value.len() + 4)
+        .sum();
+    let mut text = String::with_capacity(events.len() + record.len() + more_bytes + 64);
     text.push_str(&format!(
         "{{\"v\":{},\"puzzle\":\"{puzzle}\",\"record\":{},\"events\":[",
         cli_kit::EVENTS_VERSION,
@@ -24,7 +39,11 @@ pub(crate) fn answer(puzzle: &str, record: &str, events: &str, cut: bool) -> Str
         }
         text.push_str(line);
     }
-    text.push_str(&format!("],\"cut\":{cut}}}"));
+    text.push_str(&format!("],\"cut\":{cut}"));
+    for (name, value) in more {
+        text.push_str(&format!(",\"{name}\":{value}"));
+    }
+    text.push('}');
     text
 }
 

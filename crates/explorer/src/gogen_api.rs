@@ -1,54 +1,46 @@
-//! The gogen view's solves: the puzzle read as `gogen solve` reads it (a
-//! puzzle file's text or its one-line form, or with `letters` a words
-//! file), solved by `gogen::cli::solve_watched` (the depth-first
-//! search with look-ahead) with the crate's own events caught
-//! in memory, and the record (the word paths included) written by the
-//! crate's own report, as `gogen solve --algo dfs --json` writes it.
+//! The gogen view's solves: the puzzle read by the crate's own
+//! `Front::prepare` (a puzzle file's text or its one-line form, or with
+//! `letters` a words file), solved as the generic route solves (the
+//! depth-first search with look-ahead, watched, its events caught in
+//! memory), and the record (the word paths included) the crate's own
+//! `Show::record`: what `gogen solve --algo dfs --json` and `--events -`
+//! write.
 
-use std::sync::{Mutex, PoisonError};
-
-use gogen::cli::{Solved, View, read_puzzle, solve_watched, with_hint};
-use gogen::{Algo, Options};
+use cli_kit::EventCapture;
+use cli_kit::app::Show;
+use gogen::{Algo, Options, Puzzle};
 
 use crate::api::ApiError;
-use cli_kit::EventCapture;
-
-use crate::capture::{answer, record_of};
+use crate::capture::answer;
 use crate::limits::Limits;
+use crate::puzzle_api::{bound, refused, solve_as_command_line};
 
-/// One solve asked for.
+/// One solve asked for: the puzzle, read already to refuse bad input with
+/// its line and column, and the options with the server's limits.
 #[derive(Debug)]
 pub(crate) struct Request {
-    /// The puzzle's text, read once already to refuse bad input with its
-    /// line and column.
-    pub(crate) text: String,
-    pub(crate) letters: Option<String>,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) options: Options,
     pub(crate) events: usize,
 }
 
 /// Reads `puzzle`, `letters` (the nine given letters, with a words
-/// file), `algo` (only `dfs`: the csp solver is not watched) and
+/// file), `algo` (only `dfs`: the view replays the search's states) and
 /// `events`.
 pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Request, ApiError> {
     let mut text = None;
-    let mut letters = None;
+    let mut own = Vec::new();
     let mut events = limits.events;
     for (key, value) in pairs {
         match key.as_str() {
-            "puzzle" => text = Some(value.clone()),
-            "letters" if !value.trim().is_empty() => {
-                letters = Some(
-                    gogen::cli::nine_letters(value)
-                        .map_err(|message| ApiError::bad("letters", message))?,
-                );
-            }
-            "letters" => {}
+            "puzzle" => text = Some(value.as_str()),
+            "letters" => own.push((key.clone(), value.clone())),
             "algo" if value == "dfs" => {}
             "algo" => {
                 return Err(ApiError::bad(
                     "algo",
                     format!(
-                        "unknown algorithm '{value}', expected dfs (depth-first search with look-ahead; the csp solver reports no events)"
+                        "unknown algorithm '{value}', expected dfs (depth-first search with look-ahead; the csp solver is on the generic page, /puzzle/gogen)"
                     ),
                 ));
             }
@@ -63,15 +55,15 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "expected a puzzle: five rows of letters and dots, then the words",
         )
     })?;
-    if let Err(error) = read_puzzle(&text, letters.as_deref()) {
-        return Err(ApiError::bad(
-            "puzzle",
-            with_hint(error, &text, letters.as_deref()),
-        ));
-    }
+    let mut options = Options {
+        algo: Algo::Dfs,
+        ..Options::default()
+    };
+    let puzzle = <Puzzle as cli_kit::Front>::prepare(text, &own, &mut options).map_err(refused)?;
+    bound(&mut options, limits);
     Ok(Request {
-        text,
-        letters,
+        puzzle,
+        options,
         events,
     })
 }
@@ -79,34 +71,10 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
 /// Solves the request as `gogen solve --algo dfs --events FILE --json`
 /// does, under the server's limits: `{"v": 1, "puzzle": "gogen",
 /// "record": ..., "events": [...], "cut": bool}`.
-pub(crate) fn run(request: &Request, limits: &Limits) -> String {
-    let mut options = Options {
-        algo: Algo::Dfs,
-        ..Options::default()
-    };
-    options.limits.node_limit = Some(limits.nodes);
-    options.limits.time_limit = Some(limits.time);
-    options.limits.memory_limit = Some(limits.memory_bytes);
-    // The batch driver wants a solve it may share between threads.
-    let capture = Mutex::new(EventCapture::new(request.events as u64));
-    let solve = |text: &String| -> Result<Solved, String> {
-        let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);
-        let watch = gogen::watch::Watch {
-            sinks: cli_kit::Sinks {
-                events: Some(&mut capture.events),
-                trace: None,
-            },
-            tree: None,
-        };
-        // Uniqueness told, as the command line tells it without --count.
-        solve_watched(text, request.letters.as_deref(), &options, true, watch)
-    };
-    let mut view = View {
-        json: true,
-        ..View::default()
-    };
-    let record = record_of(&request.text, solve, &mut view);
-    let capture = capture.into_inner().unwrap_or_else(PoisonError::into_inner);
+pub(crate) fn run(request: Request) -> String {
+    let mut capture = EventCapture::new(request.events as u64);
+    let solved = solve_as_command_line(request.puzzle, &request.options, Some(&mut capture));
+    let record = serde_json::to_string(&Puzzle::record(&solved, false)).unwrap_or_default();
     let (events, cut) = capture.finish();
     answer("gogen", &record, &events, cut)
 }

@@ -7,6 +7,10 @@
 //! (`/eight-puzzle`, ...; `/` lists them), and the JSON API the pages call
 //! (`/api/eight-puzzle?board=...`), which runs a solve on the blocking pool
 //! under the [`Limits`] and answers its event stream with the final record.
+//! Every puzzle of the registry also has the generic page `/puzzle/NAME`
+//! over the generic route `/api/puzzle/NAME`, through its crate's
+//! `cli_kit::Front` alone (a puzzle without a view of its own gets it at
+//! `/NAME` too).
 //! The `explorer` binary serves it on 127.0.0.1.
 //!
 //! ```
@@ -24,6 +28,7 @@ mod crossword_api;
 mod explain_api;
 mod gogen_api;
 mod limits;
+mod puzzle_api;
 mod queens;
 mod ripple_api;
 mod sudoku_api;

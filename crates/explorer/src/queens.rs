@@ -1,18 +1,18 @@
-//! The N-Queens view's solves: `nqueens::watch::solve_watched` (the
-//! search on the most constrained row, depth first or breadth first;
-//! the csp model; min-conflicts' repairs) with the crate's own events
-//! caught in memory, and the record `nqueens solve N --algo A --json`
-//! prints.
+//! The N-Queens view's solves: the crate's watched search (on the most
+//! constrained row, depth first or breadth first; the csp model;
+//! min-conflicts' repairs) with its events caught in memory, and the
+//! record `nqueens solve N --algo A --json` prints, the crate's own.
 
-use nqueens::watch::{Watch, solve_watched};
-use nqueens::{Algo, Options, Outcome, Queens};
-use serde_json::{Value, json};
+use cli_kit::app::Show;
+use nqueens::{Algo, Options, Queens};
+use serde_json::json;
 
 use crate::api::ApiError;
 use cli_kit::EventCapture;
 
 use crate::capture::answer;
 use crate::limits::Limits;
+use crate::puzzle_api::{bound, solve_as_command_line};
 
 /// The largest board the searches that show every board take.
 pub(crate) const MAX_N: usize = 16;
@@ -83,57 +83,23 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
 }
 
 /// Solves the request as `nqueens solve N --algo A --events FILE --json`
-/// does, under the server's limits: `{"v": 1, "puzzle": "nqueens",
-/// "record": ..., "events": [...], "cut": bool}`.
+/// does, under the server's limits, as the generic route solves (the
+/// crate's watched search), the record the crate's own: `{"v": 1,
+/// "puzzle": "nqueens", "record": ..., "events": [...], "cut": bool}`.
 pub(crate) fn run(request: &Request, limits: &Limits) -> String {
-    let options = Options::new(request.algo)
-        .node_limit(limits.nodes)
-        .time_limit(limits.time)
-        .memory_limit(limits.memory_bytes);
+    let mut options = Options::new(request.algo);
+    bound(&mut options, limits);
     let mut capture = EventCapture::new(request.events as u64);
     let record = match Queens::new(request.n) {
         Ok(queens) => {
-            // What the command line's watched solve writes before the search.
-            capture.events.emit(
-                "run",
-                &json!({ "algorithm": request.algo.name(), "puzzle": request.n.to_string() }),
-            );
-            let watch = Watch {
-                sinks: cli_kit::Sinks {
-                    events: Some(&mut capture.events),
-                    trace: None,
-                },
-                tree: None,
-            };
-            record(request, &solve_watched(&queens, &options, watch))
+            let solved = solve_as_command_line(queens, &options, Some(&mut capture));
+            // The record names the algorithm from the view of the options,
+            // as the command line's does.
+            let view = <Queens as cli_kit::Front>::view(&[], &options);
+            serde_json::to_string(&Queens::record_viewed(&solved, false, &view)).unwrap_or_default()
         }
-        Err(error) => json!({"status": "invalid", "error": error.to_string()}),
+        Err(error) => json!({"status": "invalid", "error": error.to_string()}).to_string(),
     };
     let (events, cut) = capture.finish();
-    answer("nqueens", &record.to_string(), &events, cut)
-}
-
-/// The record `nqueens solve N --algo A --json` prints.
-fn record(request: &Request, outcome: &Outcome) -> Value {
-    let stats = &outcome.stats;
-    let mut counters = json!({
-        "nodes": stats.nodes,
-        "micros": stats.elapsed.as_micros() as u64,
-    });
-    if let Some(tested) = stats.counters.num_tested {
-        counters["num_tested"] = json!(tested);
-    }
-    let mut record = json!({
-        "status": outcome.status.name(),
-        "n": request.n,
-        "algo": request.algo.name(),
-        "stats": counters,
-    });
-    if let (Some(placement), nqueens::Status::Solved) = (&outcome.solution, outcome.status) {
-        record["solution"] = json!(placement.columns());
-    }
-    if let Some(limit) = outcome.status.limit() {
-        record["limit"] = json!(limit.name());
-    }
-    record
+    answer("nqueens", &record, &events, cut)
 }

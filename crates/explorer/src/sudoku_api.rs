@@ -1,22 +1,23 @@
 //! The sudoku view's solves: the puzzle read as `sudoku solve` reads it,
-//! solved by `sudoku::watch::solve_watched` (depth-first or
-//! breadth-first search on the most constrained cell, the csp model, or
-//! the fast engine)
-//! with the crate's own events caught in memory, and the record written by
-//! the crate's own report, as `sudoku solve --algo A --json` writes it.
+//! solved as the generic route solves (the crate's watched search:
+//! depth-first or breadth-first search on the most constrained cell, the
+//! csp model, or the fast engine) with the crate's own events caught in
+//! memory, and the record written by the crate's own report (the batch's
+//! line, and where an unsolvable grid fails), as `sudoku solve --algo A
+//! --json` writes it.
 
 use std::sync::{Mutex, PoisonError};
 
 use serde_json::json;
 use sudoku::cli::{Answer, View};
-use sudoku::watch::{Watch, solve_watched};
-use sudoku::{Algo, Options, Parsed, Status, Sudoku, dead_end, parse_puzzles, unique};
+use sudoku::{Algo, Options, Parsed, Status, Sudoku, dead_end, parse_puzzles};
 
 use crate::api::ApiError;
 use cli_kit::EventCapture;
 
 use crate::capture::{answer, record_of};
 use crate::limits::Limits;
+use crate::puzzle_api::solve_as_command_line;
 
 /// The algorithms the view watches: DFS and BFS on the most constrained cell, the csp model
 /// and the fast engine (its propagation rounds, guesses and backtracks).
@@ -106,33 +107,16 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let solve = |parsed: &Parsed| -> Result<Answer, String> {
         let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
         let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);
-        // What the command line's watched solve writes before the search.
+        // The batch's line, as the command line writes it on every event.
         capture.events.set_run(&json!({ "line": parsed.line }));
-        capture.events.emit(
-            "run",
-            &json!({ "algorithm": options.algo.name(), "puzzle": sudoku.to_line() }),
-        );
-        let outcome = solve_watched(
-            sudoku,
-            &options,
-            Watch {
-                sinks: cli_kit::Sinks {
-                    events: Some(&mut capture.events),
-                    trace: None,
-                },
-                tree: None,
-            },
-        );
-        let unique = (outcome.status == Status::Solved)
-            .then(|| unique(sudoku, &options))
-            .flatten();
-        let dead_end = match outcome.status {
+        let solved = solve_as_command_line(sudoku.clone(), &options, Some(&mut capture));
+        let dead_end = match solved.outcome.status {
             Status::Unsolvable => dead_end(sudoku),
             _ => None,
         };
         Ok(Answer {
-            outcome,
-            unique,
+            outcome: solved.outcome,
+            unique: solved.unique.and_then(Result::ok),
             dead_end,
         })
     };

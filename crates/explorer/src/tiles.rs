@@ -3,7 +3,7 @@
 //! `eight-puzzle` command runs and watches it, for its record and events.
 
 use cli_kit::{Rendered, SearchWatch, Sinks};
-use eight_puzzle::{Algo, Board, Heuristic, Move, Options, Outcome, Plan, Solver, Solvers, Status};
+use eight_puzzle::{Algo, Board, Heuristic, Move, Options, Outcome, Solver, Solvers, Status};
 use serde_json::{Value, json};
 
 use crate::api::ApiError;
@@ -171,10 +171,11 @@ fn options(request: &Request, limits: &Limits) -> Options {
 pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let solvers = Solvers::new(options(request, limits));
     let mut capture = EventCapture::new(request.events as u64);
-    if let Ok(plan) = solvers.options().plan(request.board.size()) {
-        capture
-            .events
-            .emit("run", &run_fields(&request.board, &plan));
+    // The crate's own `run` event, as its command line writes it (the
+    // query's options always plan: `parse` refuses those that do not).
+    if solvers.options().plan(request.board.size()).is_ok() {
+        let fields = cli_kit::app::Watchable::run_event(&request.board, solvers.options());
+        capture.events.emit("run", &fields);
     }
     let render = |board: &Board| Rendered {
         view: board.to_string(),
@@ -196,20 +197,6 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let (events, cut) = capture.finish();
     let events = with_estimates(&events, request);
     answer("eight-puzzle", &record.to_string(), &events, cut)
-}
-
-/// The fields of the `run` event, as the command line writes them.
-fn run_fields(board: &Board, plan: &Plan) -> Value {
-    let algorithm = plan.options.algorithm;
-    let mut fields = json!({
-        "algorithm": algorithm.name(),
-        "puzzle": board.to_line(),
-        "goal": plan.goal.to_line(),
-    });
-    if algorithm.uses_heuristic() {
-        fields["heuristic"] = plan.heuristic.name().into();
-    }
-    fields
 }
 
 /// The events with `h` added to each `generate` event: the estimate of its

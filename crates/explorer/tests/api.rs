@@ -80,6 +80,7 @@ async fn every_asset_a_page_names_is_served() {
         ("ripple.js", "text/javascript"),
         ("board.js", "text/javascript"),
         ("explain.js", "text/javascript"),
+        ("puzzle.js", "text/javascript"),
     ] {
         let (status, content_type, body) = get(&format!("/assets/{file}")).await;
         assert_eq!(status, StatusCode::OK, "{file}");
@@ -98,6 +99,7 @@ async fn every_asset_a_page_names_is_served() {
         "ripple.js",
         "board.js",
         "explain.js",
+        "puzzle.js",
     ] {
         let (_, _, body) = get(&format!("/assets/{file}")).await;
         for line in body.lines().filter(|line| line.starts_with("import ")) {
@@ -695,4 +697,410 @@ async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_sol
             answer["error"]
         );
     }
+}
+
+// The generic route, for every registered puzzle: the tests visit the
+// registry (`registry::visit`), so a new puzzle is tested with no edit here.
+
+/// `text` as a query value: every byte but the unreserved ones escaped.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(byte).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// `GET /api/puzzle/NAME?puzzle=TEXT&...`, on the calling thread: the
+/// status and the JSON body.
+fn generic(
+    runtime: &tokio::runtime::Runtime,
+    name: &str,
+    text: &str,
+    more: &str,
+) -> (StatusCode, Value) {
+    let uri = format!("/api/puzzle/{name}?puzzle={}{more}", encode(text));
+    runtime.block_on(get_json(&uri))
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Each puzzle's EXAMPLE through the generic route, with the crate's
+/// default algorithm and with its first algorithm that reports its search:
+/// solved, the record's solution passing the crate's own checker (`check`
+/// of the record, as `NAME check` runs it), the board the givens' with the
+/// solution filled, the events a whole watched run.
+#[test]
+fn every_registered_puzzle_solves_its_example_through_the_generic_route() {
+    struct Solve {
+        runtime: tokio::runtime::Runtime,
+        failures: Vec<String>,
+        puzzles: usize,
+    }
+    impl registry::Visitor for Solve {
+        fn visit<P: registry::Front>(&mut self) {
+            use puzzle_kit::Algorithm;
+            self.puzzles += 1;
+            let default = P::Algo::default();
+            let watched = P::Algo::ALL
+                .iter()
+                .copied()
+                .find(|&algo| P::watchable(algo));
+            let mut runs = vec![(default, String::new())];
+            if let Some(algo) = watched.filter(|_| !P::watchable(default)) {
+                runs.push((algo, format!("&algo={}", algo.name())));
+            }
+            for (algo, more) in runs {
+                let what = format!("{} {}", P::NAME, algo.name());
+                let (status, answer) = generic(&self.runtime, P::NAME, P::EXAMPLE, &more);
+                if status != StatusCode::OK {
+                    self.failures.push(format!("{what}: {status} {answer}"));
+                    continue;
+                }
+                let mut wrong = |message: String| self.failures.push(format!("{what}: {message}"));
+                if answer["v"] != 1 || answer["puzzle"] != P::NAME {
+                    wrong(format!(
+                        "the envelope is {} {}",
+                        answer["v"], answer["puzzle"]
+                    ));
+                }
+                if answer["record"]["status"] != "solved" {
+                    wrong(format!("status {}", answer["record"]["status"]));
+                }
+                // The crate's independent checker on the record sent.
+                let mut options: P::Options = puzzle_kit::Configure::new(algo);
+                let puzzle = P::prepare(P::EXAMPLE, &[], &mut options).expect("the example reads");
+                if let Err((_, message)) =
+                    cli_kit::app::check_text(&puzzle, &answer["record"].to_string())
+                {
+                    wrong(format!("the record fails its checker: {message}"));
+                }
+                // The boards are the crate's: its givens, and its solution
+                // (the same search run here, without the server).
+                let outcome = puzzle_kit::Puzzle::solve(&puzzle, &options);
+                let solution = outcome
+                    .solution
+                    .as_ref()
+                    .filter(|_| outcome.status.is_solved());
+                let expected =
+                    serde_json::to_value(cli_kit::app::Show::board(&puzzle, solution)).unwrap();
+                if answer["board"] != expected {
+                    wrong(format!(
+                        "the board {} is not the solution's {expected}",
+                        answer["board"]
+                    ));
+                }
+                let expected =
+                    serde_json::to_value(cli_kit::app::Show::board(&puzzle, None)).unwrap();
+                if answer["givens"] != expected {
+                    wrong(format!(
+                        "the givens {} are not {expected}",
+                        answer["givens"]
+                    ));
+                }
+                if !answer["svg"]
+                    .as_str()
+                    .is_some_and(|svg| svg.contains("<svg"))
+                {
+                    wrong("no SVG picture".to_owned());
+                }
+                // The events: a whole run from `run` to `end`, or none for an
+                // algorithm that reports no search.
+                let events = answer["events"].as_array().cloned().unwrap_or_default();
+                let kinds: Vec<&str> = events
+                    .iter()
+                    .filter_map(|event| event["kind"].as_str())
+                    .collect();
+                match P::watchable(algo) {
+                    true if kinds.first() != Some(&"run") || kinds.last() != Some(&"end") => {
+                        wrong(format!(
+                            "events from {:?} to {:?}",
+                            kinds.first(),
+                            kinds.last()
+                        ));
+                    }
+                    false if !events.is_empty() => {
+                        wrong(format!("{} events unwatched", events.len()))
+                    }
+                    _ => {}
+                }
+                if answer["cut"] != false {
+                    wrong("the example's events were cut".to_owned());
+                }
+            }
+        }
+    }
+    let mut solve = Solve {
+        runtime: runtime(),
+        failures: Vec::new(),
+        puzzles: 0,
+    };
+    registry::visit(&mut solve);
+    assert_eq!(solve.puzzles, registry::NAMES.len());
+    assert!(solve.failures.is_empty(), "{:#?}", solve.failures);
+}
+
+/// Every puzzle's refusals: a bad text is a 400 naming `puzzle` with the
+/// line and column, an unknown setting a 400 naming it, an unknown
+/// algorithm a 400 naming `algo`, events asked of an algorithm that
+/// reports none a 400 naming `events`, and a page's `step` is no setting.
+#[test]
+fn the_generic_route_refuses_each_bad_field_by_name() {
+    struct Refuse {
+        runtime: tokio::runtime::Runtime,
+        failures: Vec<String>,
+    }
+    impl Refuse {
+        fn expect(
+            &mut self,
+            what: String,
+            (status, answer): (StatusCode, Value),
+            field: &str,
+            says: &[&str],
+        ) {
+            let error = answer["error"].as_str().unwrap_or_default();
+            if status != StatusCode::BAD_REQUEST
+                || answer["field"] != field
+                || !says.iter().all(|word| error.contains(word))
+            {
+                self.failures.push(format!(
+                    "{what}: {status} {answer}, expected a 400 on {field} saying {says:?}"
+                ));
+            }
+        }
+    }
+    impl registry::Visitor for Refuse {
+        fn visit<P: registry::Front>(&mut self) {
+            use puzzle_kit::Algorithm;
+            let name = P::NAME;
+            // A character no puzzle text starts with.
+            let bad = format!("@{}", P::EXAMPLE);
+            let answer = generic(&self.runtime, name, &bad, "");
+            self.expect(
+                format!("{name} bad text"),
+                answer,
+                "puzzle",
+                &["line 1", "column "],
+            );
+            let answer = generic(&self.runtime, name, P::EXAMPLE, "&no_such_setting=1");
+            self.expect(
+                format!("{name} unknown setting"),
+                answer,
+                "no_such_setting",
+                &["no_such_setting"],
+            );
+            let answer = generic(&self.runtime, name, P::EXAMPLE, "&algo=no-such-algo");
+            self.expect(
+                format!("{name} unknown algorithm"),
+                answer,
+                "algo",
+                &["no-such-algo", P::Algo::default().name()],
+            );
+            for &algo in P::Algo::ALL.iter().filter(|&&algo| !P::watchable(algo)) {
+                let more = format!("&algo={}&events=10", algo.name());
+                let answer = generic(&self.runtime, name, P::EXAMPLE, &more);
+                self.expect(
+                    format!("{name} events of {}", algo.name()),
+                    answer,
+                    "events",
+                    &["--events does not apply"],
+                );
+            }
+            let (status, answer) = generic(&self.runtime, name, P::EXAMPLE, "&step=end");
+            if status != StatusCode::OK {
+                self.failures
+                    .push(format!("{name} with step: {status} {answer}"));
+            }
+        }
+    }
+    let mut refuse = Refuse {
+        runtime: runtime(),
+        failures: Vec::new(),
+    };
+    registry::visit(&mut refuse);
+    assert!(refuse.failures.is_empty(), "{:#?}", refuse.failures);
+}
+
+#[tokio::test]
+async fn an_unknown_puzzle_is_a_404_and_a_board_past_the_bound_is_refused_before_the_solve() {
+    let (status, answer) = get_json("/api/puzzle/no-such-puzzle?puzzle=1").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        answer["error"].as_str().unwrap().contains("no-such-puzzle"),
+        "{answer}"
+    );
+    assert_eq!(get("/puzzle/no-such-puzzle").await.0, StatusCode::NOT_FOUND);
+    // 10^8 queens: refused on the board's size, not built (nor solved).
+    let (status, answer) = get_json("/api/puzzle/nqueens?puzzle=100000000").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["field"], "puzzle");
+    assert!(
+        answer["error"].as_str().unwrap().contains("at most 4096"),
+        "{answer}"
+    );
+    // 64 x 64 is the bound itself: solved, the board sent whole.
+    let (status, answer) = get_json("/api/puzzle/nqueens?puzzle=64").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["board"]["cells"].as_array().unwrap().len(), 4096);
+    // A setting of the crate's own reaches it: min-conflicts' step limit.
+    let (status, answer) =
+        get_json("/api/puzzle/nqueens?puzzle=50&algo=min-conflicts&max_steps=1").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["record"]["status"], "limit", "{answer}");
+}
+
+/// `/api/puzzles`, `/api/views` and the index against the registry: every
+/// puzzle with its title, example, algorithms (the default first) and
+/// settings, its generic page, and its crate's own view where it has one.
+#[test]
+fn the_catalogue_the_views_and_the_index_list_every_registered_puzzle() {
+    let runtime = runtime();
+    let (_, catalogue) = runtime.block_on(get_json("/api/puzzles"));
+    let (_, views) = runtime.block_on(get_json("/api/views"));
+    let (_, _, index) = runtime.block_on(get("/"));
+    struct Compare<'a> {
+        runtime: &'a tokio::runtime::Runtime,
+        catalogue: &'a Value,
+        views: &'a Value,
+        index: &'a str,
+        at: usize,
+    }
+    impl registry::Visitor for Compare<'_> {
+        fn visit<P: registry::Front>(&mut self) {
+            use puzzle_kit::Algorithm;
+            let entry = &self.catalogue["puzzles"][self.at];
+            let view = &self.views["views"][self.at];
+            self.at += 1;
+            let name = P::NAME;
+            assert_eq!(entry["name"], name);
+            assert_eq!(entry["title"], P::TITLE, "{name}");
+            assert_eq!(entry["example"], P::EXAMPLE, "{name}");
+            let algorithms = entry["algorithms"].as_array().unwrap();
+            assert_eq!(
+                algorithms[0]["name"],
+                P::Algo::default().name(),
+                "{name}: the default first"
+            );
+            assert_eq!(algorithms.len(), P::Algo::ALL.len(), "{name}");
+            for &algo in P::Algo::ALL {
+                let listed = algorithms
+                    .iter()
+                    .find(|listed| listed["name"] == algo.name());
+                assert_eq!(
+                    listed.map(|listed| &listed["watchable"]),
+                    Some(&Value::from(P::watchable(algo))),
+                    "{name} {}",
+                    algo.name()
+                );
+            }
+            let settings: Vec<(&str, &str)> = entry["settings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|setting| {
+                    (
+                        setting["name"].as_str().unwrap(),
+                        setting["takes"].as_str().unwrap(),
+                    )
+                })
+                .collect();
+            let own: Vec<(&str, &str)> = P::SETTINGS
+                .iter()
+                .map(|setting| (setting.name, setting.takes))
+                .collect();
+            assert_eq!(settings, own, "{name}");
+            assert_eq!(view["path"], name);
+            assert_eq!(view["title"], P::TITLE, "{name}");
+            assert_eq!(view["page"], format!("/puzzle/{name}"));
+            assert!(
+                self.index.contains(&format!("href=\"/puzzle/{name}\"")),
+                "the index has no generic link to {name}"
+            );
+            assert!(
+                self.index.contains(P::TITLE),
+                "the index does not title {name}"
+            );
+            let (status, _, page) = self.runtime.block_on(get(&format!("/puzzle/{name}")));
+            assert_eq!(status, StatusCode::OK, "/puzzle/{name}");
+            assert!(
+                page.contains(&format!("data-puzzle=\"{name}\""))
+                    && page.contains("/assets/puzzle.js"),
+                "/puzzle/{name}"
+            );
+        }
+    }
+    let mut compare = Compare {
+        runtime: &runtime,
+        catalogue: &catalogue,
+        views: &views,
+        index: &index,
+        at: 0,
+    };
+    registry::visit(&mut compare);
+    assert_eq!(compare.at, registry::NAMES.len());
+    assert_eq!(
+        catalogue["puzzles"].as_array().unwrap().len(),
+        registry::NAMES.len()
+    );
+    // The six views of their own stay where they were, on top of the generic page.
+    for name in [
+        "eight-puzzle",
+        "crossword",
+        "sudoku",
+        "nqueens",
+        "ripple",
+        "gogen",
+    ] {
+        let entry = catalogue["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|entry| entry["name"] == name)
+            .unwrap();
+        assert_eq!(entry["view"], format!("/{name}"));
+    }
+}
+
+/// A record that names its algorithm (`algo`) names the one that ran, not
+/// the crate's default: the route shows the record through the crate's
+/// view of the options (`Front::view`), as the command line does. Each
+/// puzzle's last algorithm, which is never its default here.
+#[test]
+fn the_generic_record_names_the_algorithm_that_ran() {
+    struct Named {
+        runtime: tokio::runtime::Runtime,
+        failures: Vec<String>,
+    }
+    impl registry::Visitor for Named {
+        fn visit<P: registry::Front>(&mut self) {
+            use puzzle_kit::Algorithm;
+            let Some(&algo) = P::Algo::ALL.last() else {
+                return;
+            };
+            let more = format!("&algo={}", algo.name());
+            let (status, answer) = generic(&self.runtime, P::NAME, P::EXAMPLE, &more);
+            let named = answer["record"].get("algo");
+            if status != StatusCode::OK || named.is_some_and(|named| named != algo.name()) {
+                self.failures.push(format!(
+                    "{} {}: {status}, the record names {named:?}",
+                    P::NAME,
+                    algo.name()
+                ));
+            }
+        }
+    }
+    let mut named = Named {
+        runtime: runtime(),
+        failures: Vec::new(),
+    };
+    registry::visit(&mut named);
+    assert!(named.failures.is_empty(), "{:#?}", named.failures);
 }

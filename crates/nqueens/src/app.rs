@@ -211,6 +211,15 @@ impl Show for Queens {
             .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
     }
 
+    /// The record with the algorithm the view's options name.
+    fn record_viewed(solved: &Solved, counting: bool, own: &QueensView) -> CheckRecord {
+        solve_json(
+            solve_fields(solved, counting, own.options.algo.name()),
+            &solved.outcome,
+        )
+        .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+    }
+
     fn write_record(
         out: &mut dyn Write,
         solved: &Solved,
@@ -328,6 +337,11 @@ impl Front for Queens {
     /// The record names the algorithm from the view.
     fn view(_own: Own<'_>, options: &Options) -> QueensView {
         QueensView { options: *options }
+    }
+
+    /// N x N, without the board: a size of 10^8 must not build one.
+    fn cells(&self) -> usize {
+        self.n().saturating_mul(self.n())
     }
 }
 
