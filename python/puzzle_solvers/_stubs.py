@@ -51,6 +51,14 @@ SOLVE_MANY_DOC = """Solves every text on rayon's threads with the GIL released; 
     "invalid". Input order, `line` from 1. The records are views of
     results kept in Rust, whose fields and JSON are made when read."""
 
+CHECK_DOC = """Checks `solution` (what the binary's `check` reads: the JSON records
+    of `solve --json`, as `to_json()` gives them) against the puzzle of
+    `text` with the crate's independent checker: for each record
+    "solution", "no-solution" (an "unsolvable" claim confirmed) or
+    "nothing" (a limit). Raises CheckError (a ValueError with `line`)
+    naming the rule broken and where. The settings are those the records
+    were solved with."""
+
 EVENTS_DOC = """The events of one watched solve of `text` (docs/events.md, version
     1 checked), the ones the binary's `--events -` writes for the same
     puzzle and options: the `run` event, then the search's, at most
@@ -80,7 +88,9 @@ def function(
     """A function whose keyword-only arguments are the shared ones, then
     the crate's own settings (at run time its `**settings`)."""
     own = [f"{setting}: {SETTING_TYPE} = None" for setting in module.SETTINGS]
-    parameters = "".join(f"    {parameter},\n" for parameter in head + ["*"] + shared + own)
+    keywords = shared + own
+    # A bare `*` must have keyword-only parameters after it.
+    parameters = "".join(f"    {parameter},\n" for parameter in head + (["*"] + keywords if keywords else []))
     return f'def {name}(\n{parameters}) -> {returns}:\n    """{doc}{settings_doc(module)}"""\n'
 
 
@@ -106,13 +116,7 @@ def render(module: ModuleType) -> str:
             SOLVE_MANY_DOC,
         ),
         'def parse(text: str) -> str:\n    """The canonical one-line form (raises ParseError)."""\n',
-        "def check(text: str, solution: str) -> list[str]:\n"
-        '    """Checks `solution` (what the binary\'s `check` reads: the JSON records\n'
-        "    of `solve --json`, as `to_json()` gives them) against the puzzle of\n"
-        "    `text` with the crate's independent checker: for each record\n"
-        '    "solution", "no-solution" (an "unsolvable" claim confirmed) or\n'
-        '    "nothing" (a limit). Raises CheckError (a ValueError with `line`)\n'
-        '    naming the rule broken and where."""\n',
+        function("check", ["text: str", "solution: str"], module, "list[str]", CHECK_DOC, []),
         function(
             "events",
             ["text: str"],

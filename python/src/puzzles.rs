@@ -453,7 +453,12 @@ pub trait Kind: Send + Sync {
     fn solve(&self, text: &str, settings: &Settings) -> Result<Arc<dyn Results>, Failure>;
     /// Checks `solution` (what the binary's `check` reads) against the
     /// puzzle of `text`: what was verified of each record.
-    fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure>;
+    fn check(
+        &self,
+        text: &str,
+        solution: &str,
+        own: &[(String, String)],
+    ) -> Result<Vec<&'static str>, Failure>;
     /// Solves every text (an entry each, in order), each line's failure
     /// kept in its entry (status `invalid`), on the current rayon pool;
     /// settings that fit no text (an unknown one, an algorithm a shared
@@ -523,11 +528,17 @@ impl<P: Front> Kind for Typed<P> {
         })
     }
 
-    fn check(&self, text: &str, solution: &str) -> Result<Vec<&'static str>, Failure> {
+    fn check(
+        &self,
+        text: &str,
+        solution: &str,
+        own: &[(String, String)],
+    ) -> Result<Vec<&'static str>, Failure> {
         guard(|| {
             let mut options = P::Options::new(P::Algo::default());
-            let puzzle = P::prepare(text, &[], &mut options)?;
-            let verified = cli_kit::app::check_text(&puzzle, solution)
+            let puzzle = P::prepare(text, own, &mut options)?;
+            let verified = puzzle
+                .check_with(own, solution)
                 .map_err(|(line, message)| Failure::Check(line, message))?;
             Ok(verified
                 .into_iter()
@@ -670,9 +681,18 @@ impl Solver {
     /// kept), "no-solution" (an "unsolvable" claim confirmed) or "nothing"
     /// (a limit: nothing to check). Raises CheckError (a ValueError with
     /// `line`) naming the rule broken and where, ParseError when `text` is
-    /// not a puzzle.
-    fn check(&self, py: Python<'_>, text: String, solution: String) -> PyResult<Vec<&'static str>> {
-        Ok(py.detach(|| self.kind.check(&text, &solution))?)
+    /// not a puzzle. The crate's own settings are those the records were
+    /// solved with (crossword's `words`, checked against).
+    #[pyo3(signature = (text, solution, **settings))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        text: String,
+        solution: String,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Vec<&'static str>> {
+        let own = own_settings(settings)?;
+        Ok(py.detach(|| self.kind.check(&text, &solution, &own))?)
     }
 
     /// The canonical one-line form of `text` (raises ParseError).

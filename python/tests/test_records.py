@@ -97,7 +97,13 @@ def test_a_crossword_fills_from_its_own_word_list_as_the_binary_with_words(fixtu
     ]:
         path.write_text(text)
         expected = comparable(run_binary(binary, crossword, ["fill", str(grid), "--words", str(path), *flags], None))
-        record = comparable(crossword.solve(crossword.EXAMPLE, words=text, **keywords).to_dict())
+        solved = crossword.solve(crossword.EXAMPLE, words=text, **keywords)
+        # The independent checker holds the fill to the same list, given
+        # the same settings.
+        own = {"min_score": keywords["min_score"]} if "min_score" in keywords else {}
+        if solved.status == "solved":
+            assert crossword.check(crossword.EXAMPLE, solved.to_json(), words=text, **own) == ["solution"]
+        record = comparable(solved.to_dict())
         # The one difference: the binary names the list's file, Python the
         # setting it came from.
         assert (expected.pop("words"), record.pop("words")) == (str(path), "the words setting")

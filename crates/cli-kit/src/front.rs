@@ -110,6 +110,25 @@ pub trait Front: App + Verify + 'static {
         Self::View::default()
     }
 
+    /// `check`'s verdicts on `text` (records as `solve --json` writes
+    /// them) as solutions of this puzzle, with the settings `own` the
+    /// records were solved with: by default [`crate::app::check_text`],
+    /// the records naming all they need. A crate whose records name a
+    /// setting they cannot carry (crossword's word list given as text)
+    /// checks with it.
+    ///
+    /// # Errors
+    ///
+    /// The first record that is wrong: its line and why.
+    fn check_with(
+        &self,
+        own: Own<'_>,
+        text: &str,
+    ) -> Result<Vec<crate::Verified>, (usize, String)> {
+        let _ = own;
+        crate::app::check_text(self, text)
+    }
+
     /// How many cells [`crate::app::Show::board`] holds, known before solving:
     /// a front end that sends the board (the explorer) refuses a puzzle
     /// past its bound before the solve, whose answer would be too big to

@@ -881,7 +881,7 @@ impl Front for Grid {
     fn view(own: Own<'_>, options: &Options) -> FillView {
         let value = |name: &str| own.iter().rev().find(|(given, _)| given == name);
         let name = match value("words") {
-            Some(_) => "the words setting",
+            Some(_) => WORDS_SETTING,
             None => "default",
         };
         FillView {
@@ -899,6 +899,21 @@ impl Front for Grid {
             list: options.words.clone(),
         }
     }
+
+    /// A word list given as text is no file the record can name: the
+    /// records of a fill from the `words` setting are checked against it.
+    fn check_with(&self, own: Own<'_>, text: &str) -> Result<Vec<Verified>, (usize, String)> {
+        let value = |name: &str| own.iter().rev().find(|(given, _)| given == name);
+        let min_score = value("min_score").and_then(|(_, score)| score.trim().parse().ok());
+        let mut checker = Checker::new(None, None, false).with_template(Some(self.clone()));
+        if let Some((_, words)) = value("words") {
+            let list = WordList::parse(words, min_score).map_err(|error| format!("words: {error}"));
+            checker
+                .lists
+                .insert((WORDS_SETTING.to_owned(), min_score), list);
+        }
+        cli_kit::verify_claims(check_claims(text), |record| checker.check_record(&record))
+    }
 }
 
 /// `check`'s verdict on one record by a [`Checker`] with the record's own
@@ -914,6 +929,10 @@ impl Verify for Grid {
             .check_record(record)
     }
 }
+
+/// What a record names as its word list when the list was given as text
+/// (a front end's `words` setting), having no file name.
+const WORDS_SETTING: &str = "the words setting";
 
 /// Reads the word list of `path` (the default list when `None`), keeping
 /// the words scoring at least `min_score`; the default list leaves out
