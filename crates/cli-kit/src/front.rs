@@ -8,7 +8,7 @@
 
 use std::str::FromStr;
 
-use puzzle_kit::Configure;
+use puzzle_kit::{Algorithm, Configure};
 
 use crate::App;
 use crate::app::{Flag, Verify, misfit};
@@ -174,6 +174,28 @@ pub fn read_setting<T: FromStr>(name: &str, value: &str, takes: &str) -> Result<
         .trim()
         .parse()
         .map_err(|_| Refusal::setting(name, format!("{name} {value:?}: expected {takes}")))
+}
+
+/// Refuses the setting `name` unless `options` run `algo`, the one
+/// algorithm it applies to: `max_steps applies to min-conflicts only, not
+/// to csp`.
+///
+/// # Errors
+///
+/// Another algorithm.
+pub fn only_with<P: Front>(name: &str, options: &P::Options, algo: P::Algo) -> Result<(), Refusal> {
+    let chosen = options.algo();
+    if chosen == algo {
+        return Ok(());
+    }
+    Err(Refusal::setting(
+        name,
+        format!(
+            "{name} applies to {} only, not to {}",
+            algo.name(),
+            chosen.name()
+        ),
+    ))
 }
 
 /// The value of a yes-or-no setting: `true`/`false` (as Python's `str`

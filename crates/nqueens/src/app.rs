@@ -9,7 +9,7 @@
 use std::io::{self, BufWriter, Write};
 
 use cli_kit::app::{Board, Cell, Compare, RecordOf, Show, Verify, ViewFlags};
-use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, refuse_unknown};
+use cli_kit::front::{Front, Own, Refusal, Setting, only_with, read_setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
@@ -320,15 +320,7 @@ impl Front for Queens {
     fn prepare(text: &str, own: Own<'_>, options: &mut Options) -> Result<Queens, Refusal> {
         refuse_unknown::<Queens>(own)?;
         for (name, value) in own {
-            if options.algo != Algo::MinConflicts {
-                return Err(Refusal::setting(
-                    name,
-                    format!(
-                        "{name} applies to min-conflicts only, not to {}",
-                        options.algo.name()
-                    ),
-                ));
-            }
+            only_with::<Queens>(name, options, Algo::MinConflicts)?;
             options.max_steps = Some(read_setting(name, value, "a number of steps")?);
         }
         Self::read(text, &()).map_err(Refusal::Puzzle)

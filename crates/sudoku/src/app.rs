@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
-use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, refuse_unknown};
+use cli_kit::front::{Front, Own, Refusal, Setting, only_with, read_setting, refuse_unknown};
 use cli_kit::{App, Count, Input, Item, Record, Report, Verified};
 use serde::{Deserialize, Serialize};
 
@@ -585,12 +585,7 @@ impl Front for Sudoku {
     fn prepare(text: &str, own: Own<'_>, options: &mut Options) -> Result<Sudoku, Refusal> {
         refuse_unknown::<Sudoku>(own)?;
         for (name, value) in own {
-            if options.algo != Algo::Bfs {
-                return Err(Refusal::setting(
-                    name,
-                    format!("{name} applies to bfs only, not to {}", options.algo),
-                ));
-            }
+            only_with::<Sudoku>(name, options, Algo::Bfs)?;
             options.frontier_limit = read_setting(name, value, "a number of boards")?;
         }
         Sudoku::parse(text).map_err(|error| Refusal::Puzzle(error.to_string()))
