@@ -3,7 +3,7 @@
 // letters given and placed, the grids the closed set turns down, the stack;
 // at the goal every word's path drawn on the solution in its own colour.
 
-import { countersTable, cutNote, liveList, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadJson, mountView, statusText } from './page.js';
 import { html, svg } from './svg.js';
 
 const SIDE = 5;
@@ -11,8 +11,12 @@ const SIDE = 5;
 const EXAMPLE = 'M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nACQUIRE AXLE CUT DERV FIR JUST KEG\nMAN PILE PRY ROB WHAM';
 const COLOURS = ['#2f62c9', '#b3261e', '#1e8a4c', '#8e44ad', '#d35400', '#16a085', '#c0392b', '#2c3e50', '#7f8c8d', '#d4a017', '#e84393', '#0984e3'];
 
+// The generic route's solve, with the search this view replays.
 mountView({
-  api: '/api/gogen',
+  load: (request) => {
+    request.set('algo', 'dfs');
+    return loadJson(`/api/puzzle/gogen?${request}`);
+  },
   fields: [
     { name: 'puzzle', label: 'puzzle (five rows, then the words)', kind: 'textarea', rows: 8, value: EXAMPLE, required: true },
     { name: 'letters', label: 'given letters (only with a words file: the count, then the words)', value: '' },

@@ -599,7 +599,7 @@ const GOGEN = readFileSync(new URL('../../../fixtures/gogen/sample.txt', import.
 await test('gogen dfs: the events and counters are the command line\'s; the word paths drawn at the goal', async () => {
   const page = await newPage();
   const query = new URLSearchParams({ puzzle: GOGEN });
-  const answer = await (await fetch(`${base}/api/gogen?${query}`)).json();
+  const answer = await (await fetch(`${base}/api/puzzle/gogen?algo=dfs&${query}`)).json();
   const binary = binaryRun(gogenBin, ['solve', '--algo', 'dfs', '-'], GOGEN);
   sameAsBinary(answer, binary, 'gogen dfs');
   query.set('step', 'end');

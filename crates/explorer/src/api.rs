@@ -15,9 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::{
-    crossword_api, explain_api, gogen_api, puzzle_api, queens, ripple_api, sudoku_api, tiles,
-};
+use crate::{crossword_api, explain_api, puzzle_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A crate's own view, on top of the generic page every registered
 /// puzzle has: its path (the crate's name) and what it shows. Its title is
@@ -89,7 +87,6 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/eight-puzzle", get(eight_puzzle))
         .route("/api/nqueens", get(nqueens))
         .route("/api/sudoku", get(sudoku))
-        .route("/api/gogen", get(gogen))
         .route("/api/ripple", get(ripple))
         .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/api/crossword", get(crossword))
@@ -296,18 +293,6 @@ async fn sudoku(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     };
     let heavy = request.is_heavy();
     solve(&shared, heavy, move || sudoku_api::run(&request, &limits))
-        .await
-        .into_response()
-}
-
-async fn gogen(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| gogen_api::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    // The depth-first search may run to the node limit on a hard grid.
-    solve(&shared, true, move || gogen_api::run(request))
         .await
         .into_response()
 }

@@ -26,7 +26,6 @@ mod assets;
 mod capture;
 mod crossword_api;
 mod explain_api;
-mod gogen_api;
 mod limits;
 mod puzzle_api;
 mod queens;

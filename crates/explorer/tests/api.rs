@@ -447,7 +447,7 @@ async fn sudoku_gogen_and_nqueens_send_their_crates_events_and_records() {
             .as_u64()
             .unwrap()
     );
-    let (status, answer) = get_json(&format!("/api/gogen?puzzle={GOGEN}")).await;
+    let (status, answer) = get_json(&format!("/api/puzzle/gogen?algo=dfs&puzzle={GOGEN}")).await;
     assert_eq!(status, StatusCode::OK, "gogen");
     assert_eq!(answer["record"]["solution"], "MNGKDHAXEVWCLRYQUIPOSTJFB");
     assert_eq!(answer["record"]["paths"].as_object().unwrap().len(), 12);
@@ -474,10 +474,9 @@ async fn bad_sudoku_gogen_and_nqueens_input_is_a_400_naming_the_field() {
             "expected dfs, bfs, csp or fast",
         ),
         ("/api/sudoku", "puzzle", "expected a puzzle"),
-        ("/api/gogen?puzzle=M.G.D", "puzzle", "line"),
-        ("/api/gogen?puzzle=x&algo=csp", "algo", "expected dfs"),
+        ("/api/puzzle/gogen?puzzle=M.G.D", "puzzle", "line"),
         (
-            "/api/gogen?puzzle=x&letters=AB",
+            "/api/puzzle/gogen?puzzle=x&letters=AB",
             "letters",
             "9 distinct letters",
         ),
