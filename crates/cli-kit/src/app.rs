@@ -217,6 +217,18 @@ pub fn mark_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>)
     stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
 }
 
+/// The human view's line under a solution saying whether it is the only
+/// one, from a count to 2: `unique: yes`, `unique: no, the puzzle has
+/// another solution`, or `unique: unknown, the node limit stopped the count
+/// to 2`.
+pub fn unique_line(unique: Result<bool, Limit>) -> String {
+    match unique {
+        Ok(true) => "unique: yes".to_owned(),
+        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
+        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
+    }
+}
+
 /// A board as data, for a page or a terminal to draw: its cells in
 /// reading order, each with its text and whether the puzzle gives it.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]

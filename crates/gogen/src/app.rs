@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+pub use cli_kit::app::unique_line;
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
 use cli_kit::front::{Front, Own, Refusal, Setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
@@ -153,16 +154,6 @@ fn record(solved: &Solved, counting: bool) -> GogenRecord {
                 count,
             },
         )
-    }
-}
-
-/// The human view's line under a solved grid saying whether the solution
-/// is unique; `check` reads it back ([`claims`]).
-pub fn unique_line(unique: Result<bool, Limit>) -> String {
-    match unique {
-        Ok(true) => "unique: yes".to_owned(),
-        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
-        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
     }
 }
 

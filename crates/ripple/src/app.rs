@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 
+pub use cli_kit::app::unique_line;
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
 use cli_kit::front::{Front, Own, Refusal, refuse_unknown};
 use cli_kit::{
@@ -196,16 +197,6 @@ pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<S
         warnings,
         unique,
     })
-}
-
-/// The human view's line under a solved drawing saying whether the
-/// solution is unique.
-pub fn unique_line(unique: Result<bool, Limit>) -> String {
-    match unique {
-        Ok(true) => "unique: yes".to_owned(),
-        Ok(false) => "unique: no, the puzzle has another solution".to_owned(),
-        Err(limit) => format!("unique: unknown, the {limit} limit stopped the count to 2"),
-    }
 }
 
 /// The view options that are ripple's own, beside cli-kit's
