@@ -113,8 +113,7 @@ pub fn run() -> Result<()> {
 /// the registry, so that a new puzzle joins it with no edit: a dependency
 /// per registered puzzle (`workspace::puzzle_names`), and `src/registered.rs`
 /// calling the generic function with each puzzle's type (the registry's
-/// list) and its example (the text of its `Front::EXAMPLE`, copied as the
-/// Rust literal it is written as: the library alone has no `Front`).
+/// list), which solves its `Puzzle::EXAMPLE`.
 fn library_user() -> Result<()> {
     let source = workspace::root().join("xtask").join("library-user");
     let project = workspace::target_dir().join("library-user").join("project");
@@ -129,8 +128,7 @@ fn library_user() -> Result<()> {
             "{name} = {{ path = {:?}, default-features = false }}\n",
             krate.display().to_string()
         ));
-        let example = example_literal(&krate)?;
-        calls.push_str(&format!("    crate::solve::<{ty}>({example})?;\n"));
+        calls.push_str(&format!("    crate::solve::<{ty}>()?;\n"));
     }
     if names.len() != types.len() {
         bail!(
@@ -179,54 +177,6 @@ fn write_if_changed(path: &Path, text: &str) -> Result<()> {
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
-}
-
-/// The Rust string literal of `const EXAMPLE: &'static str = ...;` in the
-/// sources of the crate at `krate`, as written (escapes and all).
-fn example_literal(krate: &Path) -> Result<String> {
-    const CONST: &str = "const EXAMPLE: &'static str =";
-    let mut files = vec![krate.join("src")];
-    while let Some(path) = files.pop() {
-        if path.is_dir() {
-            for entry in std::fs::read_dir(&path)? {
-                files.push(entry?.path());
-            }
-            continue;
-        }
-        if path.extension().is_none_or(|ext| ext != "rs") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path)?;
-        let Some(at) = text.find(CONST) else {
-            continue;
-        };
-        let rest = text[at + CONST.len()..].trim_start();
-        // A plain literal ends at the first quote no backslash escapes; a
-        // raw one at its quote and hashes.
-        let end = if let Some(raw) = rest.strip_prefix('r') {
-            let hashes = raw.len() - raw.trim_start_matches('#').len();
-            let close = format!("\"{}", "#".repeat(hashes));
-            raw[hashes + 1..]
-                .find(&close)
-                .map(|at| 1 + hashes + 1 + at + close.len())
-        } else if rest.starts_with('"') {
-            let mut escaped = false;
-            rest.char_indices().skip(1).find_map(|(at, c)| {
-                let end = c == '"' && !escaped;
-                escaped = c == '\\' && !escaped;
-                end.then_some(at + 1)
-            })
-        } else {
-            None
-        };
-        return end
-            .map(|end| rest[..end].to_owned())
-            .with_context(|| format!("{}: EXAMPLE is not a string literal", path.display()));
-    }
-    bail!(
-        "{}: no `{CONST}` found (the puzzle's Front)",
-        krate.display()
-    )
 }
 
 /// Runs one step of the scaffold check and says how long it took.

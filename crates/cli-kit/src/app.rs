@@ -566,6 +566,7 @@ mod tests {
 
     impl Puzzle for Root {
         const NAME: &'static str = "root";
+        const EXAMPLE: &'static str = "49";
         type Error = std::num::ParseIntError;
         type Algo = Algo;
         type Options = Options;

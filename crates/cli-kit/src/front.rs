@@ -77,10 +77,6 @@ pub trait Front: App + Verify + 'static {
     /// How a page titles it: `Sliding tiles`, `N-Queens`.
     const TITLE: &'static str;
 
-    /// A small puzzle in the text form [`Front::prepare`] reads: a page's
-    /// first puzzle, and the example of the Python module's docstring.
-    const EXAMPLE: &'static str;
-
     /// The crate's own settings, none by default.
     const SETTINGS: &'static [Setting] = &[];
 

@@ -816,7 +816,6 @@ impl App for Grid {
 /// one, as `crossword fill` does with the same flags.
 impl Front for Grid {
     const TITLE: &'static str = "Crossword";
-    const EXAMPLE: &'static str = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n";
     const SETTINGS: &'static [Setting] = &[
         Setting {
             name: "words",

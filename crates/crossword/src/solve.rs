@@ -140,6 +140,7 @@ pub(crate) fn outcome(
 
 impl Puzzle for Grid {
     const NAME: &'static str = "crossword";
+    const EXAMPLE: &'static str = ".....\n##.#.\n#....\n.#...\n.....\n.##.#\n";
     type Error = ParseError;
     type Algo = Algo;
     type Options = Options;

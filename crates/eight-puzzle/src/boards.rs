@@ -79,7 +79,6 @@ impl App for Board {
 /// options, refused (as `solve` refuses them) when they do not fit it.
 impl Front for Board {
     const TITLE: &'static str = "Sliding tiles";
-    const EXAMPLE: &'static str = "7 2 4 5 0 6 8 3 1";
     const SETTINGS: &'static [Setting] = &[
         Setting {
             name: "goal",

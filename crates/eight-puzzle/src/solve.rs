@@ -64,6 +64,7 @@ pub fn try_solve(board: &Board, options: &Options) -> Result<Outcome, SolveError
 
 impl puzzle_kit::Puzzle for Board {
     const NAME: &'static str = "eight-puzzle";
+    const EXAMPLE: &'static str = "7 2 4 5 0 6 8 3 1";
     type Error = BoardError;
     type Algo = Algo;
     type Options = Options;

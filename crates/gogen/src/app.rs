@@ -318,7 +318,6 @@ impl App for Puzzle {
 /// file, read as `gogen solve` reads it (its hint included).
 impl Front for Puzzle {
     const TITLE: &'static str = "Gogen";
-    const EXAMPLE: &'static str = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nACQUIRE AXLE CUT DERV FIR JUST KEG\nMAN PILE PRY ROB WHAM\n";
     const SETTINGS: &'static [Setting] = &[Setting {
         name: "letters",
         takes: "the nine given letters A-Y, to read the text as a words file (the count, then the words)",

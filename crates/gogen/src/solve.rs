@@ -68,6 +68,7 @@ pub fn is_unique(puzzle: &Puzzle, options: &Options) -> Result<bool, Limit> {
 
 impl puzzle_kit::Puzzle for Puzzle {
     const NAME: &'static str = "gogen";
+    const EXAMPLE: &'static str = "M.G.D\n.....\nW.L.Y\n.....\nS.J.B\n\nACQUIRE AXLE CUT DERV FIR JUST KEG\nMAN PILE PRY ROB WHAM\n";
     type Error = crate::puzzle::ParseError;
     type Algo = Algo;
     type Options = Options;

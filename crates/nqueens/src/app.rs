@@ -310,7 +310,6 @@ impl App for Queens {
 /// A front end's N-Queens: the board size, and min-conflicts' step limit.
 impl Front for Queens {
     const TITLE: &'static str = "N-Queens";
-    const EXAMPLE: &'static str = "8";
     const SETTINGS: &'static [Setting] = &[Setting {
         name: "max_steps",
         takes: "a number of repair steps, min-conflicts only",

@@ -169,6 +169,7 @@ where
 
 impl puzzle_kit::Puzzle for Queens {
     const NAME: &'static str = "nqueens";
+    const EXAMPLE: &'static str = "8";
     type Error = crate::ParseError;
     type Algo = Algo;
     type Options = Options;

@@ -241,6 +241,7 @@ impl fmt::Display for Square {
 
 impl Puzzle for Square {
     const NAME: &'static str = "square";
+    const EXAMPLE: &'static str = "49";
     type Error = ParseError;
     type Algo = SquareAlgo;
     type Options = Options<SquareAlgo>;
@@ -330,6 +331,7 @@ impl fmt::Display for Factor {
 
 impl Puzzle for Factor {
     const NAME: &'static str = "factor";
+    const EXAMPLE: &'static str = "91";
     type Error = ParseError;
     type Algo = FactorAlgo;
     type Options = Options<FactorAlgo>;

@@ -33,6 +33,9 @@ use crate::Status;
 pub trait Puzzle: FromStr<Err = Self::Error> + fmt::Display + Clone + Send + Sync + Sized {
     /// The crate's name, which is also its binary's: `sudoku`, `nqueens`.
     const NAME: &'static str;
+    /// A small puzzle in the text form it parses: a page's first puzzle,
+    /// a Python module's example, what the library user's project solves.
+    const EXAMPLE: &'static str;
     /// Why a text is not a puzzle: a message naming the line and column.
     type Error: std::error::Error + Send + Sync + 'static;
     /// The algorithms that solve it; `Default` is the fastest exact one.

@@ -543,7 +543,6 @@ impl App for Puzzle {
 /// one.
 impl Front for Puzzle {
     const TITLE: &'static str = "Ripple Effect";
-    const EXAMPLE: &'static str = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
 
     fn prepare(text: &str, own: Own<'_>, _options: &mut Options) -> Result<Puzzle, Refusal> {
         refuse_unknown::<Puzzle>(own)?;

@@ -64,6 +64,7 @@ pub fn is_unique(puzzle: &Puzzle, limits: &Options) -> Result<bool, Limit> {
 
 impl puzzle_kit::Puzzle for Puzzle {
     const NAME: &'static str = "ripple";
+    const EXAMPLE: &'static str = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
     type Error = crate::ParseError;
     type Algo = Algo;
     type Options = Options;

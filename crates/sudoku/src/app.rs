@@ -574,8 +574,6 @@ impl App for Sudoku {
 /// limit.
 impl Front for Sudoku {
     const TITLE: &'static str = "Sudoku";
-    const EXAMPLE: &'static str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     const SETTINGS: &'static [Setting] = &[Setting {
         name: "frontier_limit",
         takes: "a number of boards, bfs only",

@@ -217,6 +217,8 @@ pub fn fast_solve_array(grid: &[u8; 81], limit: u64, solution: &mut [u8; 81]) ->
 
 impl puzzle_kit::Puzzle for Sudoku {
     const NAME: &'static str = "sudoku";
+    const EXAMPLE: &'static str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     type Error = ParseError;
     type Algo = Algo;
     type Options = Options;

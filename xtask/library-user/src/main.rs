@@ -13,10 +13,10 @@ fn main() -> Result<(), String> {
     registered::solve_all()
 }
 
-/// Parses `text` as a `P`, solves it and checks the answer independently.
-fn solve<P: Puzzle>(text: &str) -> Result<(), String> {
+/// Parses `P`'s example, solves it and checks the answer independently.
+fn solve<P: Puzzle>() -> Result<(), String> {
     let name = P::NAME;
-    let puzzle: P = text.parse().map_err(|error| format!("{name}: {error}"))?;
+    let puzzle: P = P::EXAMPLE.parse().map_err(|error| format!("{name}: {error}"))?;
     let algo = P::Algo::default();
     let outcome = puzzle.solve(&P::Options::new(algo).node_limit(10_000_000));
     let solution = outcome
