@@ -135,9 +135,11 @@ impl Front for Board {
                 }
             }
         }
-        let board: Board = text
-            .parse()
-            .map_err(|error: BoardError| Refusal::Puzzle(error.to_string()))?;
+        // Read as `solve` reads stdin: the rows joined into one board, a
+        // message naming the line and column of the text.
+        let boards = Boards::joined(String::new(), text.to_owned());
+        // One board's text is one item.
+        let board = boards.board(&boards.items()[0]).map_err(Refusal::Puzzle)?;
         options.plan(board.size()).map_err(|error| {
             let name = match error {
                 OptionsError::HeuristicUnused(_) | OptionsError::PdbSize(_) => "heuristic",
@@ -344,7 +346,8 @@ impl Boards {
                 }
                 .to_string();
             }
-            let hint = if self.rows.len() > 1 {
+            // A hint for the command line, whose stdin this is.
+            let hint = if self.rows.len() > 1 && self.name == "<stdin>" {
                 " (the lines of stdin make one board; `eight-puzzle batch -` reads one per line)"
             } else {
                 ""
@@ -557,5 +560,30 @@ mod tests {
             let mutant = mutate(&mut rng, &files[case % files.len()], ALPHABET);
             check_all(&mutant, &format!("mutant {case}: {mutant:?}"));
         }
+    }
+
+    /// A front end reads a board as `solve` reads stdin: its rows joined,
+    /// a bad tile named by the line and column of the text, without the
+    /// command line's hint about stdin.
+    #[test]
+    fn a_front_end_names_the_line_and_column_of_a_bad_tile() {
+        let mut options = Options::new(crate::Algo::Bfs);
+        match <Board as Front>::prepare("1 2 3\n4 x 5\n6 7 0\n", &[], &mut options) {
+            Err(Refusal::Puzzle(message)) => {
+                assert_eq!(
+                    message,
+                    "line 2, column 3: expected a tile number, found 'x'"
+                );
+            }
+            other => panic!("{:?}", other.err()),
+        }
+        let board = <Board as Front>::prepare("1 2 3\n4 0 5\n6 7 8\n", &[], &mut options);
+        assert_eq!(
+            board.map(|board| board.to_string()).ok(),
+            "1 2 3 4 0 5 6 7 8"
+                .parse::<Board>()
+                .ok()
+                .map(|b| b.to_string())
+        );
     }
 }

@@ -124,17 +124,6 @@ pub(crate) fn refused(refusal: Refusal) -> ApiError {
     }
 }
 
-/// A parser's message that names a column but no line (a one-line
-/// format's, eight-puzzle's board) with the line named, when the text is
-/// one line: every message the page shows says where, as the command
-/// line's do.
-fn on_line_one(message: String, text: &str) -> String {
-    match message.starts_with("column ") && !text.trim_end().contains('\n') {
-        true => format!("line 1, {message}"),
-        false => message,
-    }
-}
-
 /// Reads `puzzle`, `algo` (the crate's default when absent), `events`
 /// (how many to send, only for an algorithm that reports its search) and
 /// the crate's own settings (every other key, which `Front::prepare`
@@ -160,10 +149,7 @@ fn prepare<P: Front>(pairs: &[(String, String)], limits: &Limits) -> Result<Job,
         )
     })?;
     let mut options = P::Options::new(algo);
-    let puzzle = P::prepare(text, &own, &mut options).map_err(|refusal| match refusal {
-        Refusal::Puzzle(message) => ApiError::bad("puzzle", on_line_one(message, text)),
-        refusal => refused(refusal),
-    })?;
+    let puzzle = P::prepare(text, &own, &mut options).map_err(refused)?;
     // Asking for events is `--events`: refused, with the command line's
     // message, where the algorithm reports none.
     if events.is_some() {
