@@ -180,7 +180,7 @@ def test_bad_text_raises_a_value_error_with_line_and_column():
         (sudoku, "53..7x", 1, 7),
         (sudoku, "1\n2", 2, 1),
         (nqueens, "x", 1, 1),
-        (eight_puzzle, "14235860x", None, 9),
+        (eight_puzzle, "14235860x", 1, 9),
         (ripple, "https://puzz.link/p?ripple/5/4/zz", 1, 32),
         (gogen, "ABCDE\nxx", 2, 3),
         (crossword, "", 1, 1),
