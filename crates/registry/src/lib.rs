@@ -53,6 +53,7 @@ puzzles! {
     nqueens::Queens,
     ripple::Puzzle,
     gogen::Puzzle,
+    akari::Akari,
 }
 
 /// The Python submodule of the puzzle `name`: `eight-puzzle` is
