@@ -151,71 +151,67 @@ impl Show for Akari {
 /// bold on a terminal), `no solution` or the limit, and the `unique:`,
 /// `solutions:` and `--stats` lines.
 fn write_text(out: &mut dyn Write, solved: &Solved<Akari>, flags: &ViewFlags) -> io::Result<()> {
-    {
-        let outcome = &solved.outcome;
-        match (solved.solution(), outcome.status) {
-            (Some(bulbs), _) => {
-                let puzzle = &solved.puzzle;
-                let drawing = puzzle.draw(bulbs, '\n');
-                for (row, line) in drawing.lines().enumerate() {
-                    for (col, symbol) in line.chars().enumerate() {
-                        let bold = flags.bold_givens && puzzle.cell(row, col).is_black();
-                        let (on, off) = if bold { BOLD } else { ("", "") };
-                        write!(out, "{on}{symbol}{off}")?;
-                    }
-                    writeln!(out)?;
+    let outcome = &solved.outcome;
+    match (solved.solution(), outcome.status) {
+        (Some(bulbs), _) => {
+            let puzzle = &solved.puzzle;
+            let drawing = puzzle.draw(bulbs, '\n');
+            for (row, line) in drawing.lines().enumerate() {
+                for (col, symbol) in line.chars().enumerate() {
+                    let bold = flags.bold_givens && puzzle.cell(row, col).is_black();
+                    let (on, off) = if bold { BOLD } else { ("", "") };
+                    write!(out, "{on}{symbol}{off}")?;
                 }
-                if let Some(unique) = solved.unique {
-                    writeln!(out, "{}", unique_line(unique))?;
-                }
+                writeln!(out)?;
             }
-            (None, Status::Unsolvable) => writeln!(
-                out,
-                "no solution: no placement of bulbs lights every cell by the rules"
-            )?,
-            (None, status) => writeln!(out, "{status} before a solution was found")?,
+            if let Some(unique) = solved.unique {
+                writeln!(out, "{}", unique_line(unique))?;
+            }
         }
-        if flags.count {
-            let more = (!outcome.count_complete).then_some(" or more");
-            writeln!(
-                out,
-                "solutions: {}{}",
-                outcome.count,
-                more.unwrap_or_default()
-            )?;
-        }
-        if flags.stats {
-            let stats = &outcome.stats;
-            let counters = [
-                ("nodes", stats.nodes.to_string()),
-                ("backtracks", stats.counters.backtracks.to_string()),
-            ];
-            writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
-        }
-        Ok(())
+        (None, Status::Unsolvable) => writeln!(
+            out,
+            "no solution: no placement of bulbs lights every cell by the rules"
+        )?,
+        (None, status) => writeln!(out, "{status} before a solution was found")?,
     }
+    if flags.count {
+        let more = (!outcome.count_complete).then_some(" or more");
+        writeln!(
+            out,
+            "solutions: {}{}",
+            outcome.count,
+            more.unwrap_or_default()
+        )?;
+    }
+    if flags.stats {
+        let stats = &outcome.stats;
+        let counters = [
+            ("nodes", stats.nodes.to_string()),
+            ("backtracks", stats.counters.backtracks.to_string()),
+        ];
+        writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
+    }
+    Ok(())
 }
 
 /// The board as data: a black cell is `#` or its number (given), a bulb `*`.
 fn board(puzzle: &Akari, solution: Option<&Bulbs>) -> Board {
-    {
-        let cells = puzzle.cells().iter().enumerate().map(|(index, &kind)| {
-            let bulb = solution.is_some_and(|bulbs| bulbs.on()[index]);
-            let text = match kind {
-                Kind::White if bulb => "*".to_owned(),
-                Kind::White => String::new(),
-                _ => kind.symbol().to_string(),
-            };
-            Cell {
-                text,
-                given: kind.is_black(),
-            }
-        });
-        Board {
-            rows: puzzle.rows(),
-            cols: puzzle.cols(),
-            cells: cells.collect(),
+    let cells = puzzle.cells().iter().enumerate().map(|(index, &kind)| {
+        let bulb = solution.is_some_and(|bulbs| bulbs.on()[index]);
+        let text = match kind {
+            Kind::White if bulb => "*".to_owned(),
+            Kind::White => String::new(),
+            _ => kind.symbol().to_string(),
+        };
+        Cell {
+            text,
+            given: kind.is_black(),
         }
+    });
+    Board {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        cells: cells.collect(),
     }
 }
 
@@ -375,4 +371,80 @@ pub fn convert(
         }
     }
     Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str, text: &str) -> Input {
+        Input {
+            name: name.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    /// The items of `text` read: each line (or `-` for the whole text)
+    /// with its puzzle's line, or its message.
+    fn check(name: &str, text: &str, expected: &[&str]) {
+        let read: Vec<String> = items(&input(name, text))
+            .iter()
+            .map(|item| {
+                let line = item.line.map_or("-".to_owned(), |line| line.to_string());
+                match read_item(item) {
+                    Ok((puzzle, _)) => format!("{line} {}", puzzle.to_line()),
+                    Err(message) => format!("{line} {message}"),
+                }
+            })
+            .collect();
+        assert_eq!(read, expected, "{text:?}");
+    }
+
+    #[test]
+    fn an_input_is_a_batch_of_one_line_puzzles_or_one_puzzle() {
+        check(
+            "f",
+            "# two\n2x1:aB\n\n  lightup/1/2/.\n",
+            &["2 .#", "4 #/."],
+        );
+        check("f", "..\n#1\n", &["- ../#1"]);
+        check("f", "#1\n..\n", &["- #1/.."]);
+        check(
+            "f",
+            "2x1:aB\n..\n2x1:a\n",
+            &[
+                "1 .#",
+                "2 line 2, column 1: expected a puzz.link URL or a game ID (this input is a batch, one per line), found '..'",
+                "3 line 3, column 6: expected 1 more cells of the 2x1 grid, found the end of the description 'a'",
+            ],
+        );
+        check(COMMAND_LINE, "2x1:aB", &["- .#"]);
+        check("f", "pzprv3\nlightup\n1\n2\n# 1 \n", &["- .1"]);
+    }
+
+    #[test]
+    fn convert_writes_each_item_in_its_form_with_the_bulbs_it_holds() {
+        let mut out = Vec::new();
+        let tally = convert(
+            "akari",
+            &input("f", "2x1:aB\n2x1:Q\n2x2:1c\n"),
+            Format::Url,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "https://puzz.link/p?lightup/2/1/g./\nhttps://puzz.link/p?lightup/2/2/bg\n"
+        );
+        assert_eq!((tally.solved, tally.invalid), (2, 1));
+        let mut out = Vec::new();
+        convert(
+            "akari",
+            &input("f", "pzprv3\nlightup\n1\n2\n# 1 \n"),
+            Format::Text,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "*1\n");
+    }
 }

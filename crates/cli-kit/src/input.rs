@@ -150,11 +150,11 @@ pub fn command_line(source: Option<&str>, is_puzzle: impl Fn(&str) -> bool) -> O
 /// assert_eq!(lines, Some(vec![(2, "https://a"), (4, "https://b")]));
 /// assert_eq!(cli_kit::batch_lines("..1\n#..\n", url, |_| true), None);
 /// ```
-pub fn batch_lines<'a>(
-    text: &'a str,
+pub fn batch_lines(
+    text: &str,
     is_line: impl Fn(&str) -> bool,
     other_form: impl Fn(&str) -> bool,
-) -> Option<Vec<(usize, &'a str)>> {
+) -> Option<Vec<(usize, &str)>> {
     let puzzle_lines = || {
         text.lines()
             .enumerate()
