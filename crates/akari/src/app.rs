@@ -447,4 +447,32 @@ mod tests {
         .unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "*1\n");
     }
+
+    /// Random batches and mutations of them never panic, and every bad
+    /// item names a line of the input and a column inside it.
+    #[test]
+    fn every_error_of_a_batch_names_a_place_in_the_input() {
+        let mut rng = fuzz_kit::Rng::new(0xba7c);
+        let seed: &[u8] =
+            b"# ids\n7x7:b1g0i1a2cBa3i2g2b\nhttps://puzz.link/p?lightup/6/6/nekcakbl\n\n3x2:aB2b\n";
+        for round in 0..5_000 {
+            let bytes = match round % 2 {
+                0 => fuzz_kit::mutate(&mut rng, seed, b"0123abgzB:x/.#\n "),
+                _ => fuzz_kit::random_bytes(&mut rng, 60, b"0123abgzB:x/.#\n lightup"),
+            };
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            for item in items(&input("f", &text)) {
+                let Err(message) = read_item(&item) else {
+                    continue;
+                };
+                let (line, column) = fuzz_kit::location(&message).expect("located");
+                let chars = fuzz_kit::line_of(&text, line)
+                    .unwrap_or_else(|| panic!("no line {line} in {text:?}: {message}"));
+                assert!(
+                    (1..=chars.len() + 1).contains(&column),
+                    "{text:?}: {message}"
+                );
+            }
+        }
+    }
 }

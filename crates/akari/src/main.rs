@@ -18,7 +18,16 @@ message names the file, line and column), or for check a record that fails; 2 us
 puzzle has no solution; 4 a limit was reached before an answer.";
 
 #[derive(Parser)]
-#[command(name = "akari", version, about = "Akari: solve, count and check puzzles", after_help = EXIT_CODES)]
+#[command(
+    name = "akari",
+    version,
+    about = "Akari (Light Up): solve, count, check and convert puzzles",
+    long_about = "Akari (Light Up): solve, count, check and convert puzzles. Input is told by its \
+content: a puzz.link URL (https://puzz.link/p?lightup/COLS/ROWS/BODY, or akari/...) or a game ID \
+of Simon Tatham's Light Up (7x7:b1g0i1a2cBa3i2g2b), on the command line or one per line of a \
+file (a batch); a pzprv3 file; or a drawing ('.' white, '#' black, '0'-'4' numbered).",
+    after_help = EXIT_CODES
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
