@@ -8,6 +8,10 @@
 //!   between them; errors ([`ParseError`]) name the line and column and
 //!   what was expected. [`Akari::to_line`] is the canonical line; a
 //!   solution ([`Bulbs`]) is the drawing with `*` for each bulb.
+//! - **Formats** ([`formats`]): puzz.link URLs (`https://puzz.link/p?lightup/...`,
+//!   `akari` read too), pzprv3 files with their answer, Simon Tatham's game
+//!   IDs (`7x7:b1g0i1a2cBa3i2g2b`) and the drawing, told apart by
+//!   [`formats::read`] and written by [`formats::write`] in a [`Format`].
 //! - **Solving** ([`solve`] with [`Options`]): the fast engine
 //!   ([`Algo::Fast`], the default), or the textbook model on csp-core
 //!   ([`model`]: a 0/1 variable per white cell, "at least one bulb sees
@@ -41,6 +45,7 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod check;
+pub mod formats;
 mod options;
 mod puzzle;
 mod solve;
@@ -49,6 +54,7 @@ mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
+pub use formats::{Format, read_with_bulbs};
 pub use options::{Algo, Counters, Options, Outcome, Stats};
 pub use puzzle::{Akari, Bulbs, Cell, ErrorKind, MAX_SIDE, ParseError, read_solved};
 pub use puzzle_kit::{Limit, Status};
