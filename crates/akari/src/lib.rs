@@ -41,6 +41,7 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod check;
+pub mod formats;
 mod options;
 mod puzzle;
 mod solve;
@@ -49,6 +50,7 @@ mod textbook;
 #[cfg(feature = "app")]
 pub mod watch;
 
+pub use formats::{Format, read_with_bulbs};
 pub use options::{Algo, Counters, Options, Outcome, Stats};
 pub use puzzle::{Akari, Bulbs, Cell, ErrorKind, MAX_SIDE, ParseError, read_solved};
 pub use puzzle_kit::{Limit, Status};
