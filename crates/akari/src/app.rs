@@ -2,15 +2,40 @@
 //! fields ([`Fields`]; `stats` holds the [`Counters`]), the human view, the SVG and the board as
 //! data ([`Show`]), `--compare` ([`Compare`]: every algorithm), the input ([`App`]), `check`'s
 //! verdict on a record ([`Verify`]), and the entry of the explorer and of Python ([`Front`]).
+//!
+//! An input is a URL or a game ID given on the command line, a file of
+//! them one per line (a batch, each line its own puzzle and record), or
+//! one puzzle in any form ([`crate::formats`]); `--format` says how a
+//! solved puzzle is shown ([`AkariView`]), and [`convert`] writes each
+//! puzzle of an input in another form.
 
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique_line};
-use cli_kit::{App, Count, Front, Record, Stats as RecordStats, Status as RecordStatus, Verified};
+use cli_kit::{
+    App, COMMAND_LINE, Count, Front, Input, Item, Record, Stats as RecordStats,
+    Status as RecordStatus, Tally, Verified,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{self, Exhaustive};
+use crate::formats::{self, Format};
 use crate::{Akari, Bulbs, Cell as Kind, Counters, Limit, Options, Outcome, ParseError, Status};
+
+/// The longest line of a batch read: far above any puzzle (a 255x255
+/// URL is under 66,000 characters), so a huge line is reported, not
+/// parsed.
+pub const MAX_LINE: usize = 200_000;
+
+/// How the human view writes a solved puzzle (`solve --format`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AkariView {
+    /// The drawing with its bulbs ([`Format::Text`]); the URL or the game
+    /// ID with the drawing under it as `# ` comments, so that the output
+    /// reads back as a batch; or the pzprv3 file with the bulbs as its
+    /// answer, as puzz.link saves a finished puzzle.
+    pub format: Format,
+}
 
 /// The fields a record adds to the envelope.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +61,7 @@ impl Show for Akari {
     type Fields = Fields;
     type Counters = Counters;
     type Json = String;
-    type View = ();
+    type View = AkariView;
 
     fn record(solved: &Solved<Self>, counting: bool) -> AkariRecord {
         let outcome = &solved.outcome;
@@ -64,49 +89,52 @@ impl Show for Akari {
         out: &mut dyn Write,
         solved: &Solved<Self>,
         flags: &ViewFlags,
-        _: &(),
+        own: &AkariView,
     ) -> io::Result<()> {
-        let outcome = &solved.outcome;
-        match (solved.solution(), outcome.status) {
-            (Some(bulbs), _) => {
-                let puzzle = &solved.puzzle;
-                let drawing = puzzle.draw(bulbs, '\n');
-                for (row, line) in drawing.lines().enumerate() {
-                    for (col, symbol) in line.chars().enumerate() {
-                        let bold = flags.bold_givens && puzzle.cell(row, col).is_black();
-                        let (on, off) = if bold { BOLD } else { ("", "") };
-                        write!(out, "{on}{symbol}{off}")?;
-                    }
-                    writeln!(out)?;
-                }
-                if let Some(unique) = solved.unique {
-                    writeln!(out, "{}", unique_line(unique))?;
-                }
-            }
-            (None, Status::Unsolvable) => writeln!(
-                out,
-                "no solution: no placement of bulbs lights every cell by the rules"
-            )?,
-            (None, status) => writeln!(out, "{status} before a solution was found")?,
-        }
-        if flags.count {
-            let more = (!outcome.count_complete).then_some(" or more");
-            writeln!(
-                out,
-                "solutions: {}{}",
-                outcome.count,
-                more.unwrap_or_default()
-            )?;
-        }
-        if flags.stats {
-            let stats = &outcome.stats;
-            let counters = [
-                ("nodes", stats.nodes.to_string()),
-                ("backtracks", stats.counters.backtracks.to_string()),
-            ];
-            writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
+        let Some(bulbs) = solved.solution().filter(|_| own.format != Format::Text) else {
+            return write_text(out, solved, flags);
+        };
+        // The puzzle in its form, then what the drawing view says, as
+        // comments that a reader skips.
+        let puzzle = &solved.puzzle;
+        let answer = (own.format == Format::Pzprv3).then_some(bulbs);
+        write!(out, "{}", formats::write(puzzle, own.format, answer))?;
+        let mut text = Vec::new();
+        let plain = ViewFlags {
+            bold_givens: false,
+            ..*flags
+        };
+        write_text(&mut text, solved, &plain)?;
+        let text = String::from_utf8_lossy(&text);
+        let skip = if answer.is_some() { puzzle.rows() } else { 0 };
+        for line in text.lines().skip(skip) {
+            writeln!(out, "# {line}")?;
         }
         Ok(())
+    }
+
+    /// In a batch shown as drawings, each result under its `line N:`, a
+    /// blank line between two; in another form each result is its own
+    /// (a URL or an ID line starts each).
+    fn write_item(
+        out: &mut dyn Write,
+        line: Option<usize>,
+        index: usize,
+        result: Result<&Solved<Self>, &str>,
+        flags: &ViewFlags,
+        own: &AkariView,
+    ) -> io::Result<()> {
+        let Ok(solved) = result else {
+            // The driver has put the message on stderr.
+            return Ok(());
+        };
+        if let (Some(line), Format::Text) = (line, own.format) {
+            if index > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "line {line}:")?;
+        }
+        Self::write_human(out, solved, flags, own)
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -115,23 +143,75 @@ impl Show for Akari {
 
     /// A black cell is `#` or its number (given), a bulb `*`.
     fn board(&self, solution: Option<&Bulbs>) -> Board {
-        let cells = self.cells().iter().enumerate().map(|(index, &kind)| {
-            let bulb = solution.is_some_and(|bulbs| bulbs.on()[index]);
-            let text = match kind {
-                Kind::White if bulb => "*".to_owned(),
-                Kind::White => String::new(),
-                _ => kind.symbol().to_string(),
-            };
-            Cell {
-                text,
-                given: kind.is_black(),
+        board(self, solution)
+    }
+}
+
+/// The drawing view of a solve: the bulbs in the grid (black cells in
+/// bold on a terminal), `no solution` or the limit, and the `unique:`,
+/// `solutions:` and `--stats` lines.
+fn write_text(out: &mut dyn Write, solved: &Solved<Akari>, flags: &ViewFlags) -> io::Result<()> {
+    let outcome = &solved.outcome;
+    match (solved.solution(), outcome.status) {
+        (Some(bulbs), _) => {
+            let puzzle = &solved.puzzle;
+            let drawing = puzzle.draw(bulbs, '\n');
+            for (row, line) in drawing.lines().enumerate() {
+                for (col, symbol) in line.chars().enumerate() {
+                    let bold = flags.bold_givens && puzzle.cell(row, col).is_black();
+                    let (on, off) = if bold { BOLD } else { ("", "") };
+                    write!(out, "{on}{symbol}{off}")?;
+                }
+                writeln!(out)?;
             }
-        });
-        Board {
-            rows: self.rows(),
-            cols: self.cols(),
-            cells: cells.collect(),
+            if let Some(unique) = solved.unique {
+                writeln!(out, "{}", unique_line(unique))?;
+            }
         }
+        (None, Status::Unsolvable) => writeln!(
+            out,
+            "no solution: no placement of bulbs lights every cell by the rules"
+        )?,
+        (None, status) => writeln!(out, "{status} before a solution was found")?,
+    }
+    if flags.count {
+        let more = (!outcome.count_complete).then_some(" or more");
+        writeln!(
+            out,
+            "solutions: {}{}",
+            outcome.count,
+            more.unwrap_or_default()
+        )?;
+    }
+    if flags.stats {
+        let stats = &outcome.stats;
+        let counters = [
+            ("nodes", stats.nodes.to_string()),
+            ("backtracks", stats.counters.backtracks.to_string()),
+        ];
+        writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
+    }
+    Ok(())
+}
+
+/// The board as data: a black cell is `#` or its number (given), a bulb `*`.
+fn board(puzzle: &Akari, solution: Option<&Bulbs>) -> Board {
+    let cells = puzzle.cells().iter().enumerate().map(|(index, &kind)| {
+        let bulb = solution.is_some_and(|bulbs| bulbs.on()[index]);
+        let text = match kind {
+            Kind::White if bulb => "*".to_owned(),
+            Kind::White => String::new(),
+            _ => kind.symbol().to_string(),
+        };
+        Cell {
+            text,
+            given: kind.is_black(),
+        }
+    });
+    Board {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        cells: cells.collect(),
     }
 }
 
@@ -144,8 +224,19 @@ impl Compare for Akari {}
 impl App for Akari {
     type Reading = ();
 
+    /// A URL or an ID of the command line is one puzzle; a text whose
+    /// first puzzle line is one is a batch ([`cli_kit::batch_lines`]);
+    /// any other text is one puzzle.
+    fn items(input: &Input, _: &()) -> Vec<Item> {
+        items(input)
+    }
+
     fn read(text: &str, _: &()) -> Result<Self, String> {
-        text.parse().map_err(|error: ParseError| error.to_string())
+        formats::read(text).map_err(|error: ParseError| error.to_string())
+    }
+
+    fn read_item(item: &Item, _: &()) -> Result<(Self, Vec<String>), String> {
+        read_item(item).map(|(puzzle, _)| (puzzle, Vec::new()))
     }
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
@@ -200,5 +291,160 @@ impl Verify for Akari {
         }
         check::check(&puzzle, &bulbs).map_err(|broken| format!("solution {line}: {broken}"))?;
         Ok(Verified::Solution)
+    }
+}
+
+/// The items of an input: see [`App::items`].
+pub fn items(input: &Input) -> Vec<Item> {
+    let whole = || {
+        vec![Item {
+            line: None,
+            text: input.text.clone(),
+        }]
+    };
+    if input.name == COMMAND_LINE {
+        return whole();
+    }
+    let one_line = |line: &str| line.len() <= MAX_LINE && formats::is_one_line(line);
+    match cli_kit::batch_lines(&input.text, one_line, |_| true) {
+        Some(lines) => lines
+            .into_iter()
+            .map(|(line, text)| Item {
+                line: Some(line),
+                text: text.trim_end().to_owned(),
+            })
+            .collect(),
+        None => whole(),
+    }
+}
+
+/// The puzzle of an item, and the bulbs its text holds (a pzprv3 file's
+/// answer, a solution's drawing); the message of an error names the line
+/// and column (in a batch, the line of the batch).
+///
+/// # Errors
+///
+/// The message a bad item is reported with.
+pub fn read_item(item: &Item) -> Result<(Akari, Option<Bulbs>), String> {
+    let Some(line) = item.line else {
+        return formats::read_with_bulbs(&item.text).map_err(|error| error.to_string());
+    };
+    if let Some(message) = cli_kit::line_too_long(&item.text, MAX_LINE) {
+        return Err(format!("line {line}, column 1: {message}"));
+    }
+    let text = item.text.trim_start();
+    if !formats::is_one_line(text) {
+        let column = item.text.chars().count() - text.chars().count() + 1;
+        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+        return Err(format!(
+            "line {line}, column {column}: expected a puzz.link URL or a game ID (this input is a batch, one per line), found '{found}'"
+        ));
+    }
+    formats::read_with_bulbs(&item.text)
+        .map_err(|error| ParseError::at(line, error.column, error.kind).to_string())
+}
+
+/// `convert`: each item of `input` written in `format` (with the bulbs
+/// its text holds, where the form holds them) on `out`; a bad item's
+/// message on stderr under `program` and the input's name, and counted.
+///
+/// # Errors
+///
+/// A failed write.
+pub fn convert(
+    program: &str,
+    input: &Input,
+    format: Format,
+    out: &mut dyn Write,
+) -> io::Result<Tally> {
+    let mut tally = Tally::default();
+    for item in items(input) {
+        match read_item(&item) {
+            Ok((puzzle, bulbs)) => {
+                write!(out, "{}", formats::write(&puzzle, format, bulbs.as_ref()))?;
+                tally.add(RecordStatus::Solved);
+            }
+            Err(message) => {
+                eprintln!("{program}: {}: {message}", input.name);
+                tally.add(RecordStatus::Invalid);
+            }
+        }
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str, text: &str) -> Input {
+        Input {
+            name: name.to_owned(),
+            text: text.to_owned(),
+        }
+    }
+
+    /// The items of `text` read: each line (or `-` for the whole text)
+    /// with its puzzle's line, or its message.
+    fn check(name: &str, text: &str, expected: &[&str]) {
+        let read: Vec<String> = items(&input(name, text))
+            .iter()
+            .map(|item| {
+                let line = item.line.map_or("-".to_owned(), |line| line.to_string());
+                match read_item(item) {
+                    Ok((puzzle, _)) => format!("{line} {}", puzzle.to_line()),
+                    Err(message) => format!("{line} {message}"),
+                }
+            })
+            .collect();
+        assert_eq!(read, expected, "{text:?}");
+    }
+
+    #[test]
+    fn an_input_is_a_batch_of_one_line_puzzles_or_one_puzzle() {
+        check(
+            "f",
+            "# two\n2x1:aB\n\n  lightup/1/2/.\n",
+            &["2 .#", "4 #/."],
+        );
+        check("f", "..\n#1\n", &["- ../#1"]);
+        check("f", "#1\n..\n", &["- #1/.."]);
+        check(
+            "f",
+            "2x1:aB\n..\n2x1:a\n",
+            &[
+                "1 .#",
+                "2 line 2, column 1: expected a puzz.link URL or a game ID (this input is a batch, one per line), found '..'",
+                "3 line 3, column 6: expected 1 more cells of the 2x1 grid, found the end of the description 'a'",
+            ],
+        );
+        check(COMMAND_LINE, "2x1:aB", &["- .#"]);
+        check("f", "pzprv3\nlightup\n1\n2\n# 1 \n", &["- .1"]);
+    }
+
+    #[test]
+    fn convert_writes_each_item_in_its_form_with_the_bulbs_it_holds() {
+        let mut out = Vec::new();
+        let tally = convert(
+            "akari",
+            &input("f", "2x1:aB\n2x1:Q\n2x2:1c\n"),
+            Format::Url,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "https://puzz.link/p?lightup/2/1/g./\nhttps://puzz.link/p?lightup/2/2/bg\n"
+        );
+        assert_eq!((tally.solved, tally.invalid), (2, 1));
+        let mut out = Vec::new();
+        convert(
+            "akari",
+            &input("f", "pzprv3\nlightup\n1\n2\n# 1 \n"),
+            Format::Text,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "*1\n");
     }
 }

@@ -8,6 +8,10 @@
 //!   between them; errors ([`ParseError`]) name the line and column and
 //!   what was expected. [`Akari::to_line`] is the canonical line; a
 //!   solution ([`Bulbs`]) is the drawing with `*` for each bulb.
+//! - **Formats** ([`formats`]): puzz.link URLs (`https://puzz.link/p?lightup/...`,
+//!   `akari` read too), pzprv3 files with their answer, Simon Tatham's game
+//!   IDs (`7x7:b1g0i1a2cBa3i2g2b`) and the drawing, told apart by
+//!   [`formats::read`] and written by [`formats::write`] in a [`Format`].
 //! - **Solving** ([`solve`] with [`Options`]): the fast engine
 //!   ([`Algo::Fast`], the default), or the textbook model on csp-core
 //!   ([`model`]: a 0/1 variable per white cell, "at least one bulb sees

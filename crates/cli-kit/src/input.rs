@@ -113,6 +113,60 @@ pub fn line_too_long(line: &str, max: usize) -> Option<String> {
     })
 }
 
+/// The name of an input that the command line gives itself (a URL or a
+/// game ID as `solve`'s argument): one puzzle, not a batch of one line.
+pub const COMMAND_LINE: &str = "<command line>";
+
+/// The input of `source` when it is the puzzle itself (`is_puzzle`: a
+/// URL, a game ID) and not the name of a file that exists, named
+/// [`COMMAND_LINE`]; `None`: `source` is a file (or stdin for `-` or
+/// nothing), to be read with [`Input::read`].
+///
+/// ```
+/// let url = |text: &str| text.starts_with("https://");
+/// let input = cli_kit::command_line(Some("https://puzz.link/p?x/1/1"), url).unwrap();
+/// assert_eq!((input.name.as_str(), input.text.as_str()), ("<command line>", "https://puzz.link/p?x/1/1"));
+/// assert_eq!(cli_kit::command_line(Some("puzzle.txt"), url), None);
+/// ```
+pub fn command_line(source: Option<&str>, is_puzzle: impl Fn(&str) -> bool) -> Option<Input> {
+    let text = source.filter(|text| is_puzzle(text) && !Path::new(text).exists())?;
+    Some(Input {
+        name: COMMAND_LINE.to_owned(),
+        text: text.to_owned(),
+    })
+}
+
+/// The lines of `text` when it is a batch of one-line puzzles (URLs, game
+/// IDs), each with its 1-based number and as written; `None` when the
+/// text is one puzzle. Blank lines and lines starting with `#` (comments)
+/// are no puzzles. A text is a batch when its first puzzle line is one
+/// (`is_line`), or when it starts no other form (`other_form` false)
+/// while some later line is one: a first line that is no puzzle at all is
+/// then one bad line of the batch, not the verdict on the whole input.
+///
+/// ```
+/// let url = |line: &str| line.starts_with("https://");
+/// let lines = cli_kit::batch_lines("# two\nhttps://a\n\nhttps://b\n", url, |_| true);
+/// assert_eq!(lines, Some(vec![(2, "https://a"), (4, "https://b")]));
+/// assert_eq!(cli_kit::batch_lines("..1\n#..\n", url, |_| true), None);
+/// ```
+pub fn batch_lines(
+    text: &str,
+    is_line: impl Fn(&str) -> bool,
+    other_form: impl Fn(&str) -> bool,
+) -> Option<Vec<(usize, &str)>> {
+    let puzzle_lines = || {
+        text.lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line))
+            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+    };
+    let (_, first) = puzzle_lines().next()?;
+    let batch =
+        is_line(first) || (!other_form(first) && puzzle_lines().any(|(_, line)| is_line(line)));
+    batch.then(|| puzzle_lines().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

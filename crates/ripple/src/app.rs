@@ -23,8 +23,8 @@ use crate::{
 };
 
 /// The name of an input given on the command line (a URL as `solve`'s
-/// argument): one puzzle, not a batch of one line.
-pub const COMMAND_LINE: &str = "<command line>";
+/// argument): one puzzle, not a batch of one line (cli-kit's).
+pub use cli_kit::COMMAND_LINE;
 
 /// The longest line read: far above any puzzle (a 128x128 URL is under
 /// 50,000 characters), so a huge line is reported, not parsed.
@@ -49,36 +49,28 @@ pub struct Item {
 /// form or a drawing): a first line that is no puzzle at all is then one
 /// bad line of the batch, not the verdict on the whole input.
 pub fn items(text: &str) -> Vec<Item> {
-    let puzzle_lines = || {
-        text.lines()
-            .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-    };
     let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
-    let batch = |first: &str| {
-        url_line(first)
-            || (!(first.len() <= MAX_LINE && crate::detect(first).is_some())
-                && puzzle_lines().any(|(_, line)| url_line(line)))
-    };
-    match puzzle_lines().next() {
-        Some((_, first)) if batch(first) => puzzle_lines()
+    let other_form = |first: &str| first.len() <= MAX_LINE && crate::detect(first).is_some();
+    match cli_kit::batch_lines(text, url_line, other_form) {
+        Some(lines) => lines
+            .into_iter()
             .map(
-                |(index, line)| match cli_kit::line_too_long(line, MAX_LINE) {
+                |(line, content)| match cli_kit::line_too_long(content, MAX_LINE) {
                     Some(message) => Item {
-                        line: Some(index + 1),
+                        line: Some(line),
                         text: String::new(),
-                        too_long: Some(format!("column {}: {message}", past_longest(line))),
+                        too_long: Some(format!("column {}: {message}", past_longest(content))),
                     },
                     None => Item {
-                        line: Some(index + 1),
-                        text: line.trim_end().to_owned(),
+                        line: Some(line),
+                        text: content.trim_end().to_owned(),
                         too_long: None,
                     },
                 },
             )
             .collect(),
         // One puzzle; or none, which its reader says where and why.
-        _ => vec![Item {
+        None => vec![Item {
             line: None,
             text: text.to_owned(),
             too_long: None,

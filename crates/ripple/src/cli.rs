@@ -21,11 +21,7 @@ use crate::{Algo, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url,
 /// file's name) as the input [`COMMAND_LINE`], else `None` (a file, or
 /// stdin for `-` or nothing).
 pub fn command_line(source: Option<&str>) -> Option<Input> {
-    let url = source.filter(|text| is_url(text) && !std::path::Path::new(text).exists())?;
-    Some(Input {
-        name: COMMAND_LINE.to_owned(),
-        text: url.to_owned(),
-    })
+    cli_kit::command_line(source, is_url)
 }
 
 /// Reads `source`: a URL given on the command line ([`command_line`]),

@@ -109,11 +109,15 @@ pub fn read(text: &str) -> Result<Akari, ParseError> {
 /// As [`read`].
 pub fn read_with_bulbs(text: &str) -> Result<(Akari, Option<Bulbs>), ParseError> {
     match detect(text) {
-        Format::Text => {
-            let (puzzle, bulbs) = crate::read_solved(text)?;
-            let any = bulbs.on().iter().any(|&on| on);
-            Ok((puzzle, any.then_some(bulbs)))
-        }
+        // A puzzle's drawing, else a solution's (with `*`); an error is
+        // the puzzle reader's, which names what a puzzle holds.
+        Format::Text => match text.parse::<Akari>() {
+            Ok(puzzle) => Ok((puzzle, None)),
+            Err(error) => match crate::read_solved(text) {
+                Ok((puzzle, bulbs)) => Ok((puzzle, Some(bulbs))),
+                Err(_) => Err(error),
+            },
+        },
         Format::Url => one_line(text, read_url).map(|puzzle| (puzzle, None)),
         Format::Tatham => one_line(text, read_game_id).map(|puzzle| (puzzle, None)),
         Format::Pzprv3 => read_pzprv3(text),

@@ -4,7 +4,8 @@
 //! open the puzzle; both are read). The body runs row by row: `0`-`4` a
 //! number, `5`-`9` a number then one white cell, `a`-`e` a number then
 //! two, `.` a black cell, `g`-`z` 1 to 20 white cells; cells the body
-//! does not reach are white.
+//! does not reach are white. A body that ends with `.` is followed by
+//! `/`, as pzprjs writes it.
 
 use super::{error, leading_number};
 use crate::{Akari, Cell, MAX_SIDE, ParseError};
@@ -124,7 +125,13 @@ pub fn read_url(url: &str) -> Result<Akari, ParseError> {
     at += 1;
     let first = column_of(at);
     let mut cell = 0;
-    for (offset, c) in url[at..].chars().enumerate() {
+    // pzprjs ends a body whose last character is no letter or digit with
+    // a `/`, so that a link shortener keeps it.
+    let body = match url[at..].strip_suffix('/') {
+        Some(body) if !body.ends_with(|c: char| c.is_ascii_alphanumeric()) => body,
+        _ => &url[at..],
+    };
+    for (offset, c) in body.chars().enumerate() {
         let column = first + offset;
         if cell >= total {
             return Err(error(
@@ -211,6 +218,10 @@ pub fn to_url(puzzle: &Akari) -> String {
     }
     if count > 0 {
         out.push(skip(count));
+    }
+    // As pzprjs: a last `.` is followed by `/`, which a link shortener keeps.
+    if out.ends_with('.') {
+        out.push('/');
     }
     out
 }

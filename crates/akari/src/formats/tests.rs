@@ -136,6 +136,14 @@ fn url_errors_name_their_column() {
         "line 1, column 35: expected the end of the URL, the 2x1 grid being full, found 'x'",
     );
     check("https://puzz.link/p?lightup/2/2", "../..");
+    // pzprjs ends a body whose last character is '.' with '/'.
+    let black = "https://puzz.link/p?lightup/1/1/./";
+    check(black, "#");
+    assert_eq!(to_url(&read(black).unwrap()), black);
+    check(
+        "https://puzz.link/p?lightup/2/1/g/",
+        "line 1, column 34: expected a number 0-4 (5-9 and a-e: with 1 or 2 white cells after it), '.' (a black cell) or 'g'-'z' (1 to 20 white cells), found '/'",
+    );
     check("https://puzz.link/p?lightup/2/2/0", "0./..");
     check(
         "lightup/2/2/0\nlightup/2/2/1",
