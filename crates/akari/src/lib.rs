@@ -41,6 +41,7 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod check;
+mod fast;
 mod options;
 mod puzzle;
 mod solve;

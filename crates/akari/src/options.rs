@@ -61,14 +61,30 @@ pub type Stats = puzzle_kit::Stats<Counters>;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "app", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counters {
-    /// Decisions undone.
+    /// Decisions (or refutations) whose propagation failed.
     #[cfg_attr(feature = "app", serde(default))]
     pub backtracks: u64,
+    /// The fast engine's bulbs guessed at a choice point (each also
+    /// counted as a node, as is each one taken back).
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub guesses: Option<u64>,
+    /// The fast engine's cells decided by its deductions, not by a guess.
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub deductions: Option<u64>,
 }
 
 impl puzzle_kit::Counters for Counters {
     fn named(&self) -> Vec<(&'static str, u64)> {
-        vec![("backtracks", self.backtracks)]
+        let mut counters = vec![("backtracks", self.backtracks)];
+        counters.extend(self.guesses.map(|guesses| ("guesses", guesses)));
+        counters.extend(self.deductions.map(|cells| ("deductions", cells)));
+        counters
     }
 }
 

@@ -1,0 +1,711 @@
+//! The fast engine: flat arrays over the cells, each white cell's row and
+//! column segment (the white cells between two black cells) precomputed,
+//! and an incremental state (each white cell open, a bulb or empty; per
+//! segment its open cells and whether it holds a bulb; per number its
+//! bulbs and open sides) that an undo trail of the cells decided takes
+//! back, so a node costs what it changes and nothing is cloned.
+//!
+//! Before every guess the deductions run to a fixpoint, each triggered by
+//! what changed:
+//!
+//! - a bulb makes every other cell of its two segments empty;
+//! - a number whose bulbs reach it makes its open sides empty, one whose
+//!   open sides are exactly what it still needs makes them bulbs, and one
+//!   that can leave only one open side empty forbids the white cell
+//!   diagonal to two open sides (a bulb there would empty both);
+//! - an unlit cell without a possible lighter (an open cell in its row or
+//!   column segment, itself included) is a contradiction, one with a
+//!   single lighter makes it a bulb, and an empty unlit cell with one
+//!   lighter in its row and one in its column forbids the cell that sees
+//!   them both (the corner of the three).
+//!
+//! Then the search branches in two on the unlit cell with the fewest
+//! lighters: a bulb at one of them, or not. It counts solutions up to
+//! [`Options::count_up_to`], so that a count to 2 proves uniqueness, and
+//! stops at the node, time and memory limits with [`Status::Limit`].
+//!
+//! [`Status::Limit`]: puzzle_kit::Status::Limit
+
+use std::time::{Duration, Instant};
+
+use puzzle_kit::Limit;
+
+use crate::options::{Counters, Options, Outcome, Stats};
+use crate::puzzle::{Akari, Bulbs, Cell};
+
+/// A white cell nothing is known of yet.
+const OPEN: u8 = 0;
+/// A white cell holding a bulb.
+const BULB: u8 = 1;
+/// A white cell without a bulb.
+const EMPTY: u8 = 2;
+/// A black cell, numbered or not.
+const BLACK: u8 = 3;
+
+/// The segment of a black cell.
+const NO_SEGMENT: u32 = u32::MAX;
+
+/// The contradiction that ends a branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Dead;
+
+/// A white cell diagonal to a number, with the number's two sides it sees
+/// (one in its row, one in its column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Corner {
+    sides: [u32; 2],
+    corner: u32,
+}
+
+/// A guess open on the path to the current state: the trail's length
+/// before it, and the cell that got a bulb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Guess {
+    trail: u32,
+    cell: u32,
+}
+
+/// A puzzle prepared for the search, with its state.
+#[derive(Debug, Clone)]
+struct Engine {
+    /// The grid's width: cell `row * cols + col`.
+    cols: usize,
+    /// The state of each cell (row by row): [`OPEN`], [`BULB`], [`EMPTY`]
+    /// or [`BLACK`].
+    state: Vec<u8>,
+    /// The white cells, row by row.
+    whites: Vec<u32>,
+    /// Each cell's row and column segment ([`NO_SEGMENT`] for a black cell).
+    row_segment: Vec<u32>,
+    col_segment: Vec<u32>,
+    /// The cells of segment `s` are `segment_cells[segment_start[s]..segment_start[s + 1]]`.
+    segment_start: Vec<u32>,
+    segment_cells: Vec<u32>,
+    /// Per segment: its open cells, and whether it holds a bulb.
+    segment_open: Vec<u32>,
+    segment_bulb: Vec<bool>,
+    /// Segments whose open cells changed since their unlit cells were
+    /// last looked at.
+    segment_queued: Vec<bool>,
+    segment_queue: Vec<u32>,
+    /// The numbers beside cell `c` are `beside[beside_start[c]..beside_start[c + 1]]`.
+    beside_start: Vec<u32>,
+    beside: Vec<u32>,
+    /// Per number: its value, its bulbs and its open sides so far.
+    number_value: Vec<u8>,
+    number_bulbs: Vec<u8>,
+    number_open: Vec<u8>,
+    /// The white sides of number `n`, and its corners, by the same layout.
+    side_start: Vec<u32>,
+    sides: Vec<u32>,
+    corner_start: Vec<u32>,
+    corners: Vec<Corner>,
+    /// Numbers whose counts changed since they were last looked at.
+    number_queued: Vec<bool>,
+    number_queue: Vec<u32>,
+    /// The cells decided, in order: undoing them restores every count.
+    trail: Vec<u32>,
+    /// Cells the deductions decided (not the guesses).
+    deductions: u64,
+}
+
+/// Appends the list `items` to a flat layout of lists.
+fn push_list<T: Copy>(start: &mut Vec<u32>, flat: &mut Vec<T>, items: &[T]) {
+    flat.extend_from_slice(items);
+    start.push(flat.len() as u32);
+}
+
+impl Engine {
+    fn new(puzzle: &Akari) -> Engine {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let cells = puzzle.cells();
+        let size = rows * cols;
+        let state: Vec<u8> = cells
+            .iter()
+            .map(|&cell| if cell.is_black() { BLACK } else { OPEN })
+            .collect();
+        let whites: Vec<u32> = (0..size as u32)
+            .filter(|&cell| state[cell as usize] == OPEN)
+            .collect();
+        let mut row_segment = vec![NO_SEGMENT; size];
+        let mut col_segment = vec![NO_SEGMENT; size];
+        let mut segment_start = vec![0];
+        let mut segment_cells = Vec::with_capacity(2 * whites.len());
+        for (along, across, step, segment_of) in [
+            (rows, cols, (cols, 1), &mut row_segment),
+            (cols, rows, (1, cols), &mut col_segment),
+        ] {
+            for line in 0..along {
+                let mut run: Vec<u32> = Vec::new();
+                for at in 0..=across {
+                    let cell = line * step.0 + at * step.1;
+                    if at < across && state[cell] == OPEN {
+                        segment_of[cell] = segment_start.len() as u32 - 1;
+                        run.push(cell as u32);
+                    } else if !run.is_empty() {
+                        push_list(&mut segment_start, &mut segment_cells, &run);
+                        run.clear();
+                    }
+                }
+            }
+        }
+        let segments = segment_start.len() - 1;
+        let segment_open = (0..segments)
+            .map(|s| segment_start[s + 1] - segment_start[s])
+            .collect();
+        let mut numbers = Vec::new();
+        let mut number_of = vec![u32::MAX; size];
+        for (cell, &kind) in cells.iter().enumerate() {
+            if let Cell::Number(k) = kind {
+                number_of[cell] = numbers.len() as u32;
+                numbers.push((cell, k));
+            }
+        }
+        // The neighbours of `cell` inside the grid: up, right, down, left.
+        let neighbour = |cell: usize, way: usize| -> Option<usize> {
+            let (row, col) = (cell / cols, cell % cols);
+            match way {
+                0 => (row > 0).then(|| cell - cols),
+                1 => (col + 1 < cols).then(|| cell + 1),
+                2 => (row + 1 < rows).then(|| cell + cols),
+                _ => (col > 0).then(|| cell - 1),
+            }
+        };
+        let mut beside_start = vec![0];
+        let mut beside = Vec::new();
+        for cell in 0..size {
+            let around: Vec<u32> = (0..4)
+                .filter_map(|way| neighbour(cell, way))
+                .filter(|&side| number_of[side] != u32::MAX && state[cell] == OPEN)
+                .map(|side| number_of[side])
+                .collect();
+            push_list(&mut beside_start, &mut beside, &around);
+        }
+        let (mut side_start, mut sides) = (vec![0], Vec::new());
+        let (mut corner_start, mut corners) = (vec![0], Vec::new());
+        let mut number_value = Vec::with_capacity(numbers.len());
+        let mut number_open = Vec::with_capacity(numbers.len());
+        for &(cell, k) in &numbers {
+            let white = |side: &usize| state[*side] == OPEN;
+            let around: Vec<u32> = (0..4)
+                .filter_map(|way| neighbour(cell, way))
+                .filter(white)
+                .map(|side| side as u32)
+                .collect();
+            number_value.push(k);
+            number_open.push(around.len() as u8);
+            push_list(&mut side_start, &mut sides, &around);
+            // Two sides at right angles, and the white cell diagonal to
+            // both: it shares a row segment with one, a column segment
+            // with the other.
+            let mut diagonal = Vec::new();
+            for way in 0..4 {
+                let next = (way + 1) % 4;
+                let (Some(a), Some(b)) = (neighbour(cell, way), neighbour(cell, next)) else {
+                    continue;
+                };
+                let Some(corner) = neighbour(a, next) else {
+                    continue;
+                };
+                if white(&a) && white(&b) && white(&corner) {
+                    diagonal.push(Corner {
+                        sides: [a as u32, b as u32],
+                        corner: corner as u32,
+                    });
+                }
+            }
+            push_list(&mut corner_start, &mut corners, &diagonal);
+        }
+        let count = numbers.len();
+        Engine {
+            cols,
+            state,
+            trail: Vec::with_capacity(whites.len()),
+            whites,
+            row_segment,
+            col_segment,
+            segment_start,
+            segment_cells,
+            segment_open,
+            segment_bulb: vec![false; segments],
+            segment_queued: vec![false; segments],
+            segment_queue: Vec::with_capacity(segments),
+            beside_start,
+            beside,
+            number_value,
+            number_bulbs: vec![0; count],
+            number_open,
+            side_start,
+            sides,
+            corner_start,
+            corners,
+            number_queued: vec![false; count],
+            number_queue: Vec::with_capacity(count),
+            deductions: 0,
+        }
+    }
+
+    /// The bytes of the tables, which a search holds whatever it does.
+    fn table_bytes(&self) -> usize {
+        size_of_val(&self.state[..])
+            + size_of_val(&self.whites[..])
+            + size_of_val(&self.row_segment[..])
+            + size_of_val(&self.col_segment[..])
+            + size_of_val(&self.segment_start[..])
+            + size_of_val(&self.segment_cells[..])
+            + size_of_val(&self.segment_open[..])
+            + size_of_val(&self.segment_bulb[..])
+            + size_of_val(&self.segment_queued[..])
+            + size_of_val(&self.beside_start[..])
+            + size_of_val(&self.beside[..])
+            + size_of_val(&self.side_start[..])
+            + size_of_val(&self.sides[..])
+            + size_of_val(&self.corner_start[..])
+            + size_of_val(&self.corners[..])
+            + 4 * self.number_value.len()
+    }
+
+    fn segment(&self, segment: u32) -> std::ops::Range<usize> {
+        let segment = segment as usize;
+        self.segment_start[segment] as usize..self.segment_start[segment + 1] as usize
+    }
+
+    fn numbers_beside(&self, cell: usize) -> std::ops::Range<usize> {
+        self.beside_start[cell] as usize..self.beside_start[cell + 1] as usize
+    }
+
+    #[inline]
+    fn queue_segment(&mut self, segment: u32) {
+        let s = segment as usize;
+        if !self.segment_queued[s] && !self.segment_bulb[s] {
+            self.segment_queued[s] = true;
+            self.segment_queue.push(segment);
+        }
+    }
+
+    #[inline]
+    fn queue_number(&mut self, number: u32) {
+        if !self.number_queued[number as usize] {
+            self.number_queued[number as usize] = true;
+            self.number_queue.push(number);
+        }
+    }
+
+    /// Decides that `cell` holds no bulb.
+    fn set_empty(&mut self, cell: usize) -> Result<(), Dead> {
+        match self.state[cell] {
+            OPEN => {}
+            EMPTY => return Ok(()),
+            _ => return Err(Dead),
+        }
+        self.state[cell] = EMPTY;
+        self.trail.push(cell as u32);
+        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        self.segment_open[row as usize] -= 1;
+        self.segment_open[col as usize] -= 1;
+        self.queue_segment(row);
+        self.queue_segment(col);
+        for index in self.numbers_beside(cell) {
+            let number = self.beside[index];
+            self.number_open[number as usize] -= 1;
+            self.queue_number(number);
+        }
+        Ok(())
+    }
+
+    /// Puts a bulb at `cell`: the other cells of its segments are emptied.
+    fn set_bulb(&mut self, cell: usize) -> Result<(), Dead> {
+        match self.state[cell] {
+            OPEN => {}
+            BULB => return Ok(()),
+            _ => return Err(Dead),
+        }
+        self.state[cell] = BULB;
+        self.trail.push(cell as u32);
+        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        for segment in [row, col] {
+            self.segment_open[segment as usize] -= 1;
+            self.segment_bulb[segment as usize] = true;
+        }
+        for index in self.numbers_beside(cell) {
+            let number = self.beside[index] as usize;
+            self.number_open[number] -= 1;
+            self.number_bulbs[number] += 1;
+            self.queue_number(number as u32);
+        }
+        for segment in [row, col] {
+            for index in self.segment(segment) {
+                let other = self.segment_cells[index] as usize;
+                if self.state[other] == OPEN {
+                    self.deductions += 1;
+                    self.set_empty(other)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Undoes the decisions after the first `length` of the trail.
+    fn undo_to(&mut self, length: usize) {
+        while self.trail.len() > length {
+            let cell = self.trail.pop().expect("the trail is longer") as usize;
+            let bulb = self.state[cell] == BULB;
+            self.state[cell] = OPEN;
+            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            for segment in [row as usize, col as usize] {
+                self.segment_open[segment] += 1;
+                if bulb {
+                    self.segment_bulb[segment] = false;
+                }
+            }
+            for index in self.numbers_beside(cell) {
+                let number = self.beside[index] as usize;
+                self.number_open[number] += 1;
+                if bulb {
+                    self.number_bulbs[number] -= 1;
+                }
+            }
+        }
+    }
+
+    /// What number `number` decides about its sides.
+    fn number_rule(&mut self, number: usize) -> Result<(), Dead> {
+        let bulbs = self.number_bulbs[number];
+        let open = self.number_open[number];
+        let value = self.number_value[number];
+        if bulbs > value || bulbs + open < value {
+            return Err(Dead);
+        }
+        if open == 0 {
+            return Ok(());
+        }
+        let need = value - bulbs;
+        let sides = self.side_start[number] as usize..self.side_start[number + 1] as usize;
+        if need == 0 || need == open {
+            for index in sides {
+                let side = self.sides[index] as usize;
+                if self.state[side] == OPEN {
+                    self.deductions += 1;
+                    if need == 0 {
+                        self.set_empty(side)?;
+                    } else {
+                        self.set_bulb(side)?;
+                    }
+                }
+            }
+        } else if need + 1 == open {
+            let corners = self.corner_start[number] as usize..self.corner_start[number + 1] as usize;
+            for index in corners {
+                let Corner { sides, corner } = self.corners[index];
+                let corner = corner as usize;
+                if self.state[corner] == OPEN
+                    && sides
+                        .iter()
+                        .all(|&side| self.state[side as usize] == OPEN)
+                {
+                    self.deductions += 1;
+                    self.set_empty(corner)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first open cell of `segment`.
+    fn open_in(&self, segment: u32) -> Option<usize> {
+        self.segment(segment)
+            .map(|index| self.segment_cells[index] as usize)
+            .find(|&cell| self.state[cell] == OPEN)
+    }
+
+    /// What the unlit cells of `segment` decide.
+    fn segment_rule(&mut self, segment: u32) -> Result<(), Dead> {
+        for index in self.segment(segment) {
+            if self.segment_bulb[segment as usize] {
+                return Ok(());
+            }
+            let cell = self.segment_cells[index] as usize;
+            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            if self.segment_bulb[col as usize] || self.segment_bulb[row as usize] {
+                continue;
+            }
+            let here = u32::from(self.state[cell] == OPEN);
+            let (in_row, in_col) = (
+                self.segment_open[row as usize],
+                self.segment_open[col as usize],
+            );
+            match in_row + in_col - here {
+                0 => return Err(Dead),
+                1 => {
+                    let lighter = if here == 1 {
+                        Some(cell)
+                    } else {
+                        self.open_in(row).or_else(|| self.open_in(col))
+                    };
+                    self.deductions += 1;
+                    self.set_bulb(lighter.expect("one lighter is open"))?;
+                }
+                2 if here == 0 && in_row == 1 => {
+                    // One lighter in the row, one in the column: a bulb
+                    // where the column of the one meets the row of the
+                    // other would empty both.
+                    let (Some(a), Some(b)) = (self.open_in(row), self.open_in(col)) else {
+                        continue;
+                    };
+                    let cols = self.cols;
+                    let corner = b - b % cols + a % cols;
+                    if self.state[corner] == OPEN
+                        && self.col_segment[corner] == self.col_segment[a]
+                        && self.row_segment[corner] == self.row_segment[b]
+                    {
+                        self.deductions += 1;
+                        self.set_empty(corner)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
+    /// deductions to a fixpoint; `bulb: None` only runs them.
+    fn decide(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
+        let decided = match bulb {
+            Some(true) => self.set_bulb(cell),
+            Some(false) => self.set_empty(cell),
+            None => Ok(()),
+        };
+        let result = decided.and_then(|()| self.propagate());
+        if result.is_err() {
+            // The queues hold leftovers of the branch that died.
+            for &number in &self.number_queue {
+                self.number_queued[number as usize] = false;
+            }
+            self.number_queue.clear();
+            for &segment in &self.segment_queue {
+                self.segment_queued[segment as usize] = false;
+            }
+            self.segment_queue.clear();
+        }
+        result
+    }
+
+    /// The deductions to a fixpoint from the queues.
+    fn propagate(&mut self) -> Result<(), Dead> {
+        loop {
+            if let Some(number) = self.number_queue.pop() {
+                self.number_queued[number as usize] = false;
+                self.number_rule(number as usize)?;
+            } else if let Some(segment) = self.segment_queue.pop() {
+                self.segment_queued[segment as usize] = false;
+                self.segment_rule(segment)?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Queues every number and segment, for the root.
+    fn queue_everything(&mut self) {
+        for number in 0..self.number_value.len() as u32 {
+            self.queue_number(number);
+        }
+        for segment in 0..self.segment_open.len() as u32 {
+            self.queue_segment(segment);
+        }
+    }
+
+    /// The cell to put a bulb in next: a lighter of the unlit cell with
+    /// the fewest lighters, or `None` when every cell is lit (a solution:
+    /// an open cell is always unlit, since a bulb empties its segments).
+    fn choose(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for &cell in &self.whites {
+            let cell = cell as usize;
+            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            if self.segment_bulb[row as usize] || self.segment_bulb[col as usize] {
+                continue;
+            }
+            let here = u32::from(self.state[cell] == OPEN);
+            let lighters =
+                self.segment_open[row as usize] + self.segment_open[col as usize] - here;
+            if lighters < fewest {
+                fewest = lighters;
+                best = Some(cell);
+                if lighters <= 2 {
+                    break;
+                }
+            }
+        }
+        let cell = best?;
+        if self.state[cell] == OPEN {
+            return Some(cell);
+        }
+        self.open_in(self.row_segment[cell])
+            .or_else(|| self.open_in(self.col_segment[cell]))
+    }
+}
+
+/// When a count stops: the most nodes, a deadline (looked at every
+/// [`Budget::CLOCK_EVERY`] nodes, so the hot path compares one counter),
+/// the most bytes held.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Budget {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+    memory: Option<usize>,
+}
+
+impl Budget {
+    /// Nodes between two looks at the clock.
+    const CLOCK_EVERY: u64 = 256;
+
+    /// The limit that refuses one more node after `nodes`, the search
+    /// then holding `held` bytes.
+    fn refuses(&self, nodes: u64, held: usize) -> Option<Limit> {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            return Some(Limit::Node);
+        }
+        if self.memory.is_some_and(|limit| held > limit) {
+            return Some(Limit::Memory);
+        }
+        if nodes.is_multiple_of(Self::CLOCK_EVERY)
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(Limit::Time);
+        }
+        None
+    }
+}
+
+/// How a count ended.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Counted {
+    count: u64,
+    /// The first solution's state, a byte per cell.
+    first: Option<Vec<u8>>,
+    /// Whether every branch was searched.
+    complete: bool,
+    limit: Option<Limit>,
+    /// The root plus one per branch taken: a bulb put at a lighter, or
+    /// taken out of it once every solution with it is counted.
+    nodes: u64,
+    /// Branches whose deductions failed.
+    backtracks: u64,
+    /// Bulbs guessed.
+    guesses: u64,
+}
+
+impl Engine {
+    /// The bytes the search holds with `guesses` open.
+    fn held(&self, tables: usize, guesses: &[Guess]) -> usize {
+        tables + size_of_val(&self.trail[..]) + size_of_val(guesses)
+    }
+
+    /// Counts solutions up to `max` (at least 1) within `budget`.
+    fn count(&mut self, max: u64, budget: &Budget) -> Counted {
+        let mut counted = Counted::default();
+        let tables = self.table_bytes();
+        let refused = match budget.nodes {
+            Some(0) => Some(Limit::Node),
+            _ => budget.refuses(0, tables),
+        };
+        if let Some(limit) = refused {
+            counted.limit = Some(limit);
+            return counted;
+        }
+        counted.nodes = 1;
+        let max = max.max(1);
+        self.queue_everything();
+        if self.decide(0, None).is_err() {
+            counted.complete = true;
+            return counted;
+        }
+        let mut guesses: Vec<Guess> = Vec::new();
+        loop {
+            match self.choose() {
+                None => {
+                    counted.count += 1;
+                    if counted.first.is_none() {
+                        counted.first = Some(self.state.clone());
+                    }
+                    if counted.count >= max {
+                        return counted;
+                    }
+                }
+                Some(cell) => {
+                    let held = self.held(tables, &guesses) + size_of::<Guess>();
+                    if let Some(limit) = budget.refuses(counted.nodes, held) {
+                        counted.limit = Some(limit);
+                        return counted;
+                    }
+                    counted.nodes += 1;
+                    counted.guesses += 1;
+                    guesses.push(Guess {
+                        trail: self.trail.len() as u32,
+                        cell: cell as u32,
+                    });
+                    if self.decide(cell, Some(true)).is_ok() {
+                        continue;
+                    }
+                    counted.backtracks += 1;
+                }
+            }
+            // Backtrack: the latest guess is exhausted; its cell is
+            // emptied in the state before it, and that propagated in turn
+            // (a failure there exhausts the guess before it).
+            loop {
+                let Some(Guess { trail, cell }) = guesses.pop() else {
+                    counted.complete = true;
+                    return counted;
+                };
+                self.undo_to(trail as usize);
+                if let Some(limit) = budget.refuses(counted.nodes, self.held(tables, &guesses)) {
+                    counted.limit = Some(limit);
+                    return counted;
+                }
+                counted.nodes += 1;
+                if self.decide(cell as usize, Some(false)).is_ok() {
+                    break;
+                }
+                counted.backtracks += 1;
+            }
+        }
+    }
+}
+
+/// Solves `puzzle` with the fast engine (see the module docs): the first
+/// solution, or the count up to [`Options::count_up_to`], within its
+/// limits.
+pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let mut engine = Engine::new(puzzle);
+    let budget = Budget {
+        nodes: options.limits.node_limit,
+        deadline: options.limits.time_limit.map(|limit| {
+            started
+                .checked_add(limit)
+                .unwrap_or(started + Duration::from_secs(1 << 40))
+        }),
+        memory: options.limits.memory_limit,
+    };
+    let counted = engine.count(options.limits.count_up_to, &budget);
+    let first = counted.first.map(|state| {
+        let on = state.iter().map(|&cell| cell == BULB).collect();
+        Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell")
+    });
+    let stats = Stats {
+        nodes: counted.nodes,
+        elapsed: started.elapsed(),
+        counters: Counters {
+            backtracks: counted.backtracks,
+            guesses: Some(counted.guesses),
+            deductions: Some(engine.deductions),
+        },
+    };
+    Outcome::counted(first, counted.count, counted.complete, counted.limit, stats)
+}
