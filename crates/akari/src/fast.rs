@@ -73,8 +73,6 @@ struct Engine {
     /// The state of each cell (row by row): [`OPEN`], [`BULB`], [`EMPTY`]
     /// or [`BLACK`].
     state: Vec<u8>,
-    /// The white cells, row by row.
-    whites: Vec<u32>,
     /// Each cell's row and column segment ([`NO_SEGMENT`] for a black cell).
     row_segment: Vec<u32>,
     col_segment: Vec<u32>,
@@ -105,14 +103,14 @@ struct Engine {
     number_queue: Vec<u32>,
     /// The cells decided, in order: undoing them restores every count.
     trail: Vec<u32>,
+    /// Per cell, the bulbs that light it (its own counted once).
+    lit_by: Vec<u8>,
+    /// The white cells no bulb lights, in no order, and each one's place
+    /// there: the search looks only at these for its next guess.
+    unlit: Vec<u32>,
+    unlit_at: Vec<u32>,
     /// Cells the deductions decided (not the guesses).
     deductions: u64,
-}
-
-/// Appends the list `items` to a flat layout of lists.
-fn push_list<T: Copy>(start: &mut Vec<u32>, flat: &mut Vec<T>, items: &[T]) {
-    flat.extend_from_slice(items);
-    start.push(flat.len() as u32);
 }
 
 impl Engine {
@@ -127,28 +125,37 @@ impl Engine {
         let whites: Vec<u32> = (0..size as u32)
             .filter(|&cell| state[cell as usize] == OPEN)
             .collect();
+        // Segments: runs of white cells along each row, then down each
+        // column, each run's cells contiguous in `segment_cells`.
         let mut row_segment = vec![NO_SEGMENT; size];
         let mut col_segment = vec![NO_SEGMENT; size];
-        let mut segment_start = vec![0];
+        let mut segment_start = Vec::with_capacity(whites.len() + 1);
         let mut segment_cells = Vec::with_capacity(2 * whites.len());
-        for (along, across, step, segment_of) in [
-            (rows, cols, (cols, 1), &mut row_segment),
-            (cols, rows, (1, cols), &mut col_segment),
-        ] {
-            for line in 0..along {
-                let mut run: Vec<u32> = Vec::new();
-                for at in 0..=across {
-                    let cell = line * step.0 + at * step.1;
-                    if at < across && state[cell] == OPEN {
-                        segment_of[cell] = segment_start.len() as u32 - 1;
-                        run.push(cell as u32);
-                    } else if !run.is_empty() {
-                        push_list(&mut segment_start, &mut segment_cells, &run);
-                        run.clear();
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = row * cols + col;
+                if state[cell] == OPEN {
+                    if col == 0 || state[cell - 1] != OPEN {
+                        segment_start.push(segment_cells.len() as u32);
                     }
+                    row_segment[cell] = segment_start.len() as u32 - 1;
+                    segment_cells.push(cell as u32);
                 }
             }
         }
+        for col in 0..cols {
+            for row in 0..rows {
+                let cell = row * cols + col;
+                if state[cell] == OPEN {
+                    if row == 0 || state[cell - cols] != OPEN {
+                        segment_start.push(segment_cells.len() as u32);
+                    }
+                    col_segment[cell] = segment_start.len() as u32 - 1;
+                    segment_cells.push(cell as u32);
+                }
+            }
+        }
+        segment_start.push(segment_cells.len() as u32);
         let segments = segment_start.len() - 1;
         let segment_open = (0..segments)
             .map(|s| segment_start[s + 1] - segment_start[s])
@@ -161,67 +168,81 @@ impl Engine {
                 numbers.push((cell, k));
             }
         }
-        // The neighbours of `cell` inside the grid: up, right, down, left.
-        let neighbour = |cell: usize, way: usize| -> Option<usize> {
-            let (row, col) = (cell / cols, cell % cols);
-            match way {
-                0 => (row > 0).then(|| cell - cols),
-                1 => (col + 1 < cols).then(|| cell + 1),
-                2 => (row + 1 < rows).then(|| cell + cols),
-                _ => (col > 0).then(|| cell - 1),
-            }
-        };
-        let mut beside_start = vec![0];
+        // Row by row without a division per cell: this loop is most of
+        // what preparing a large grid costs.
+        let mut beside_start = Vec::with_capacity(size + 1);
+        beside_start.push(0);
         let mut beside = Vec::new();
-        for cell in 0..size {
-            let around: Vec<u32> = (0..4)
-                .filter_map(|way| neighbour(cell, way))
-                .filter(|&side| number_of[side] != u32::MAX && state[cell] == OPEN)
-                .map(|side| number_of[side])
-                .collect();
-            push_list(&mut beside_start, &mut beside, &around);
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = row * cols + col;
+                if state[cell] == OPEN {
+                    let around = [
+                        (row > 0).then(|| cell - cols),
+                        (col + 1 < cols).then(|| cell + 1),
+                        (row + 1 < rows).then(|| cell + cols),
+                        (col > 0).then(|| cell - 1),
+                    ];
+                    let numbers = around.into_iter().flatten().map(|side| number_of[side]);
+                    beside.extend(numbers.filter(|&number| number != u32::MAX));
+                }
+                beside_start.push(beside.len() as u32);
+            }
         }
-        let (mut side_start, mut sides) = (vec![0], Vec::new());
-        let (mut corner_start, mut corners) = (vec![0], Vec::new());
+        let mut side_start = Vec::with_capacity(numbers.len() + 1);
+        let mut corner_start = Vec::with_capacity(numbers.len() + 1);
+        side_start.push(0);
+        corner_start.push(0);
+        let mut sides = Vec::with_capacity(4 * numbers.len());
+        let mut corners = Vec::with_capacity(4 * numbers.len());
         let mut number_value = Vec::with_capacity(numbers.len());
         let mut number_open = Vec::with_capacity(numbers.len());
         for &(cell, k) in &numbers {
-            let white = |side: &usize| state[*side] == OPEN;
-            let around: Vec<u32> = (0..4)
-                .filter_map(|way| neighbour(cell, way))
-                .filter(white)
-                .map(|side| side as u32)
-                .collect();
+            let (row, col) = (cell / cols, cell % cols);
+            let white = |side: Option<usize>| side.filter(|&side| state[side] == OPEN);
+            // Up, right, down, left, then the cell between each two.
+            let around = [
+                white((row > 0).then(|| cell - cols)),
+                white((col + 1 < cols).then(|| cell + 1)),
+                white((row + 1 < rows).then(|| cell + cols)),
+                white((col > 0).then(|| cell - 1)),
+            ];
+            let before = sides.len();
+            sides.extend(around.iter().flatten().map(|&side| side as u32));
+            side_start.push(sides.len() as u32);
             number_value.push(k);
-            number_open.push(around.len() as u8);
-            push_list(&mut side_start, &mut sides, &around);
-            // Two sides at right angles, and the white cell diagonal to
-            // both: it shares a row segment with one, a column segment
+            number_open.push((sides.len() - before) as u8);
+            // Two white sides at right angles, and the white cell diagonal
+            // to both: it shares a row segment with one, a column segment
             // with the other.
-            let mut diagonal = Vec::new();
-            for way in 0..4 {
-                let next = (way + 1) % 4;
-                let (Some(a), Some(b)) = (neighbour(cell, way), neighbour(cell, next)) else {
+            for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
+                let (Some(a), Some(b)) = (around[a], around[b]) else {
                     continue;
                 };
-                let Some(corner) = neighbour(a, next) else {
-                    continue;
-                };
-                if white(&a) && white(&b) && white(&corner) {
-                    diagonal.push(Corner {
+                // One side is up or down, the other right or left: the
+                // corner is both steps from the number.
+                let corner = a + b - cell;
+                if state[corner] == OPEN {
+                    corners.push(Corner {
                         sides: [a as u32, b as u32],
                         corner: corner as u32,
                     });
                 }
             }
-            push_list(&mut corner_start, &mut corners, &diagonal);
+            corner_start.push(corners.len() as u32);
         }
         let count = numbers.len();
+        let mut unlit_at = vec![u32::MAX; size];
+        for (at, &cell) in whites.iter().enumerate() {
+            unlit_at[cell as usize] = at as u32;
+        }
         Engine {
+            lit_by: vec![0; size],
+            trail: Vec::with_capacity(whites.len()),
+            unlit: whites,
+            unlit_at,
             cols,
             state,
-            trail: Vec::with_capacity(whites.len()),
-            whites,
             row_segment,
             col_segment,
             segment_start,
@@ -248,7 +269,6 @@ impl Engine {
     /// The bytes of the tables, which a search holds whatever it does.
     fn table_bytes(&self) -> usize {
         size_of_val(&self.state[..])
-            + size_of_val(&self.whites[..])
             + size_of_val(&self.row_segment[..])
             + size_of_val(&self.col_segment[..])
             + size_of_val(&self.segment_start[..])
@@ -262,6 +282,9 @@ impl Engine {
             + size_of_val(&self.sides[..])
             + size_of_val(&self.corner_start[..])
             + size_of_val(&self.corners[..])
+            + size_of_val(&self.lit_by[..])
+            + size_of_val(&self.unlit[..])
+            + size_of_val(&self.unlit_at[..])
             + 4 * self.number_value.len()
     }
 
@@ -298,6 +321,12 @@ impl Engine {
             EMPTY => return Ok(()),
             _ => return Err(Dead),
         }
+        self.empty_open(cell);
+        Ok(())
+    }
+
+    /// Decides that the open `cell` holds no bulb.
+    fn empty_open(&mut self, cell: usize) {
         self.state[cell] = EMPTY;
         self.trail.push(cell as u32);
         let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
@@ -310,7 +339,30 @@ impl Engine {
             self.number_open[number as usize] -= 1;
             self.queue_number(number);
         }
-        Ok(())
+    }
+
+    /// One more bulb lights `cell`.
+    #[inline]
+    fn light(&mut self, cell: usize) {
+        self.lit_by[cell] += 1;
+        if self.lit_by[cell] == 1 {
+            let at = self.unlit_at[cell] as usize;
+            let last = self.unlit.pop().expect("an unlit cell is listed");
+            if last as usize != cell {
+                self.unlit[at] = last;
+                self.unlit_at[last as usize] = at as u32;
+            }
+        }
+    }
+
+    /// One bulb fewer lights `cell`.
+    #[inline]
+    fn unlight(&mut self, cell: usize) {
+        self.lit_by[cell] -= 1;
+        if self.lit_by[cell] == 0 {
+            self.unlit_at[cell] = self.unlit.len() as u32;
+            self.unlit.push(cell as u32);
+        }
     }
 
     /// Puts a bulb at `cell`: the other cells of its segments are emptied.
@@ -333,12 +385,20 @@ impl Engine {
             self.number_bulbs[number] += 1;
             self.queue_number(number as u32);
         }
-        for segment in [row, col] {
+        // The cell itself is in both segments, and lit once.
+        for (segment, itself) in [(row, true), (col, false)] {
             for index in self.segment(segment) {
                 let other = self.segment_cells[index] as usize;
+                if other == cell {
+                    if itself {
+                        self.light(other);
+                    }
+                    continue;
+                }
+                self.light(other);
                 if self.state[other] == OPEN {
                     self.deductions += 1;
-                    self.set_empty(other)?;
+                    self.empty_open(other);
                 }
             }
         }
@@ -352,6 +412,16 @@ impl Engine {
             let bulb = self.state[cell] == BULB;
             self.state[cell] = OPEN;
             let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            if bulb {
+                for (segment, itself) in [(col, false), (row, true)] {
+                    for index in self.segment(segment) {
+                        let other = self.segment_cells[index] as usize;
+                        if other != cell || itself {
+                            self.unlight(other);
+                        }
+                    }
+                }
+            }
             for segment in [row as usize, col as usize] {
                 self.segment_open[segment] += 1;
                 if bulb {
@@ -522,12 +592,9 @@ impl Engine {
     fn choose(&self) -> Option<usize> {
         let mut best = None;
         let mut fewest = u32::MAX;
-        for &cell in &self.whites {
+        for &cell in &self.unlit {
             let cell = cell as usize;
             let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
-            if self.segment_bulb[row as usize] || self.segment_bulb[col as usize] {
-                continue;
-            }
             let here = u32::from(self.state[cell] == OPEN);
             let lighters =
                 self.segment_open[row as usize] + self.segment_open[col as usize] - here;

@@ -184,7 +184,7 @@ fn random_grid(rng: &mut Rng, side: usize) -> Akari {
             (col + 1 < cols).then(|| cell + 1),
         ];
         let mut k = beside.iter().flatten().filter(|&&side| bulb[side]).count() as u8;
-        match rng.below(12) {
+        match rng.below(6) {
             0 if k > 0 => k -= 1,
             1 if k < 4 => k += 1,
             _ => {}
@@ -237,7 +237,7 @@ fn agree(puzzle: &Akari, expected: u64) {
 fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
     let mut rng = Rng::new(0xa4a1_0001);
     let (mut solvable, mut unsolvable, mut unique, mut several) = (0, 0, 0, 0);
-    for _ in 0..3000 {
+    for _ in 0..1500 {
         let puzzle = random_grid(&mut rng, 6);
         let expected = Brute::new(&puzzle).count();
         agree(&puzzle, expected);
@@ -258,7 +258,7 @@ fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
     }
     // The grids cover every kind of answer.
     assert!(
-        unsolvable > 300 && unique > 300 && several > 300,
+        unsolvable > 200 && unique > 200 && several > 200,
         "{solvable} solvable: {unsolvable} none, {unique} unique, {several} several"
     );
 }
@@ -266,29 +266,32 @@ fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
 #[test]
 fn the_engine_and_mac_agree_on_larger_random_grids() {
     let mut rng = Rng::new(0xa4a1_0002);
-    for _ in 0..150 {
-        let puzzle = random_grid(&mut rng, 11);
+    let mut compared = 0;
+    for _ in 0..100 {
+        let puzzle = random_grid(&mut rng, 10);
         let line = puzzle.to_line();
-        let limit = 200;
+        let limit = 50;
         let fast = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(limit));
         let mac = solve(
             &puzzle,
             &Options::new(Algo::Mac)
                 .count_up_to(limit)
-                .node_limit(2_000_000),
+                .node_limit(20_000),
         );
+        if let Some(bulbs) = &fast.solution {
+            check::check(&puzzle, bulbs).expect("the checker agrees");
+        }
         if matches!(mac.status, Status::Limit(_)) {
             continue;
         }
+        compared += 1;
         assert_eq!(
             (fast.status, fast.count, fast.count_complete),
             (mac.status, mac.count, mac.count_complete),
             "{line}"
         );
-        if let Some(bulbs) = &fast.solution {
-            check::check(&puzzle, bulbs).expect("the checker agrees");
-        }
     }
+    assert!(compared > 60, "{compared} compared");
 }
 
 #[test]
