@@ -172,8 +172,8 @@ fn random_grid(rng: &mut Rng, side: usize) -> Akari {
         }
     }
     let numbered = rng.below(11);
-    for cell in 0..size {
-        if cells[cell] != Cell::Black || rng.below(10) >= numbered {
+    for (cell, kind) in cells.iter_mut().enumerate() {
+        if *kind != Cell::Black || rng.below(10) >= numbered {
             continue;
         }
         let (row, col) = (cell / cols, cell % cols);
@@ -189,7 +189,7 @@ fn random_grid(rng: &mut Rng, side: usize) -> Akari {
             1 if k < 4 => k += 1,
             _ => {}
         }
-        cells[cell] = Cell::Number(k);
+        *kind = Cell::Number(k);
     }
     Akari::new(rows, cols, cells).expect("a grid")
 }
