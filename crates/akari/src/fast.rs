@@ -23,7 +23,9 @@
 //! lighters: a bulb at one of them (the one that empties the most open
 //! cells), or not. It counts solutions up to
 //! [`Options::count_up_to`], so that a count to 2 proves uniqueness, and
-//! stops at the node, time and memory limits with [`Status::Limit`].
+//! stops at the node, time and memory limits with [`Status::Limit`] (the
+//! bytes held are the tables, the trail and the open guesses: a search
+//! allocates nothing else).
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
@@ -650,7 +652,11 @@ impl Engine {
         });
         let numbers_agree = (0..self.number_value.len()).all(|number| {
             let sides = self.side_start[number] as usize..self.side_start[number + 1] as usize;
-            let states = || sides.clone().map(|index| self.state[self.sides[index] as usize]);
+            let states = || {
+                sides
+                    .clone()
+                    .map(|index| self.state[self.sides[index] as usize])
+            };
             let open = states().filter(|&state| state == OPEN).count() as u8;
             let bulbs = states().filter(|&state| state == BULB).count() as u8;
             (open, bulbs) == (self.number_open[number], self.number_bulbs[number])
@@ -851,4 +857,58 @@ pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
         },
     };
     Outcome::counted(first, counted.count, counted.complete, counted.limit, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use puzzle_kit::Status;
+
+    use super::*;
+    use crate::options::Algo;
+
+    /// Counts `text`'s solutions to 2 with the engine: the status, the
+    /// count, the nodes and the first solution's line.
+    fn check(text: &str, expected: (Status, u64, u64, Option<&str>)) {
+        let puzzle: Akari = text.parse().expect("a grid");
+        let outcome = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
+        let line = outcome
+            .solution
+            .as_ref()
+            .map(|bulbs| puzzle.draw(bulbs, '/'));
+        assert_eq!(
+            (
+                outcome.status,
+                outcome.count,
+                outcome.stats.nodes,
+                line.as_deref()
+            ),
+            expected,
+            "{text}"
+        );
+        if let Some(bulbs) = &outcome.solution {
+            crate::check::check(&puzzle, bulbs).expect("the checker agrees");
+        }
+    }
+
+    #[test]
+    fn the_deductions_settle_what_they_can_before_a_guess() {
+        // Tatham's 5x5: two guesses, each with its refutation.
+        check(
+            "...../..#../0...3/..1../.....",
+            (Status::Solved, 1, 5, Some("*..../..#.*/0..*3/.*1.*/*....")),
+        );
+        // A 0 empties its sides; nothing else can light them.
+        check(".0/0.", (Status::Unsolvable, 0, 1, None));
+        // A 4 makes its four sides bulbs, which light one another here.
+        check(".4./...", (Status::Unsolvable, 0, 1, None));
+        // A 3 at an edge: its three sides are bulbs.
+        check(".3./#.#", (Status::Solved, 1, 1, Some("*3*/#*#")));
+        // A 1 with two open sides at right angles forbids the corner
+        // between them (a bulb there would empty both); what is left
+        // has two solutions, one for each side of the 1.
+        check("1../.../...", (Status::Solved, 2, 5, Some("1.*/*../.*.")));
+        // No white cell: nothing to light, nothing to guess.
+        check("#", (Status::Solved, 1, 1, Some("#")));
+        check("2", (Status::Unsolvable, 0, 1, None));
+    }
 }

@@ -39,7 +39,8 @@ puzzle_kit::algorithm_names!(Algo);
 
 /// How to solve: the algorithm and the [`Limits`] every puzzle shares
 /// (`Options::new(Algo::Mac).count_up_to(2).node_limit(1000)`): the count,
-/// the node, time and memory limits, all honoured by csp-core.
+/// the node, time and memory limits, honoured by the engine and by
+/// csp-core alike.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     /// The solver.
@@ -52,8 +53,10 @@ puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 
-/// Search effort of one run: `nodes` (csp-core's: the root plus one per
-/// decision), the wall-clock time, and the [`Counters`].
+/// Search effort of one run: `nodes` (the root plus one per branch taken:
+/// for the engine a bulb guessed, or taken back once every solution with
+/// it is counted; for csp-core a value tried), the wall-clock time, and
+/// the [`Counters`].
 pub type Stats = puzzle_kit::Stats<Counters>;
 
 /// The counters beside the nodes and the time, as the JSON record's

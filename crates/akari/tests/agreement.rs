@@ -237,7 +237,7 @@ fn agree(puzzle: &Akari, expected: u64) {
 fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
     let mut rng = Rng::new(0xa4a1_0001);
     let (mut solvable, mut unsolvable, mut unique, mut several) = (0, 0, 0, 0);
-    for _ in 0..1500 {
+    for _ in 0..1200 {
         let puzzle = random_grid(&mut rng, 6);
         let expected = Brute::new(&puzzle).count();
         agree(&puzzle, expected);
@@ -258,7 +258,7 @@ fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
     }
     // The grids cover every kind of answer.
     assert!(
-        unsolvable > 200 && unique > 200 && several > 200,
+        unsolvable > 150 && unique > 150 && several > 150,
         "{solvable} solvable: {unsolvable} none, {unique} unique, {several} several"
     );
 }
@@ -267,7 +267,7 @@ fn every_solver_counts_what_the_brute_force_counts_on_small_random_grids() {
 fn the_engine_and_mac_agree_on_larger_random_grids() {
     let mut rng = Rng::new(0xa4a1_0002);
     let mut compared = 0;
-    for _ in 0..100 {
+    for _ in 0..70 {
         let puzzle = random_grid(&mut rng, 10);
         let line = puzzle.to_line();
         let limit = 50;
@@ -291,7 +291,7 @@ fn the_engine_and_mac_agree_on_larger_random_grids() {
             "{line}"
         );
     }
-    assert!(compared > 60, "{compared} compared");
+    assert!(compared > 40, "{compared} compared");
 }
 
 #[test]
