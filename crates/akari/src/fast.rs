@@ -24,8 +24,7 @@
 //! cells), or not. It counts solutions up to
 //! [`Options::count_up_to`], so that a count to 2 proves uniqueness, and
 //! stops at the node, time and memory limits with [`Status::Limit`] (the
-//! bytes held are the tables, the trail and the open guesses: a search
-//! allocates nothing else).
+//! bytes held are the tables, the trail and the open guesses).
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
