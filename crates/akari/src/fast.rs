@@ -116,6 +116,7 @@ struct Engine {
 }
 
 impl Engine {
+    /// The tables of `puzzle` and its state before any deduction.
     fn new(puzzle: &Akari) -> Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
@@ -290,15 +291,18 @@ impl Engine {
             + 4 * self.number_value.len()
     }
 
+    /// Where the cells of `segment` are in `segment_cells`.
     fn segment(&self, segment: u32) -> std::ops::Range<usize> {
         let segment = segment as usize;
         self.segment_start[segment] as usize..self.segment_start[segment + 1] as usize
     }
 
+    /// Where the numbers beside `cell` are in `beside`.
     fn numbers_beside(&self, cell: usize) -> std::ops::Range<usize> {
         self.beside_start[cell] as usize..self.beside_start[cell + 1] as usize
     }
 
+    /// Queues `segment` for [`Engine::segment_rule`], unless it is lit.
     #[inline]
     fn queue_segment(&mut self, segment: u32) {
         let s = segment as usize;
@@ -308,6 +312,7 @@ impl Engine {
         }
     }
 
+    /// Queues `number` for [`Engine::number_rule`].
     #[inline]
     fn queue_number(&mut self, number: u32) {
         if !self.number_queued[number as usize] {
