@@ -45,6 +45,7 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod check;
+mod fast;
 pub mod formats;
 mod options;
 mod puzzle;

@@ -39,7 +39,8 @@ puzzle_kit::algorithm_names!(Algo);
 
 /// How to solve: the algorithm and the [`Limits`] every puzzle shares
 /// (`Options::new(Algo::Mac).count_up_to(2).node_limit(1000)`): the count,
-/// the node, time and memory limits, all honoured by csp-core.
+/// the node, time and memory limits, honoured by the engine and by
+/// csp-core alike.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     /// The solver.
@@ -52,8 +53,10 @@ puzzle_kit::configure_fields!(Options, Algo);
 
 puzzle_kit::common_options!(Options, Algo);
 
-/// Search effort of one run: `nodes` (csp-core's: the root plus one per
-/// decision), the wall-clock time, and the [`Counters`].
+/// Search effort of one run: `nodes` (the root plus one per branch taken:
+/// for the engine a bulb guessed, or taken back once every solution with
+/// it is counted; for csp-core a value tried), the wall-clock time, and
+/// the [`Counters`].
 pub type Stats = puzzle_kit::Stats<Counters>;
 
 /// The counters beside the nodes and the time, as the JSON record's
@@ -61,14 +64,30 @@ pub type Stats = puzzle_kit::Stats<Counters>;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "app", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counters {
-    /// Decisions undone.
+    /// Decisions (or refutations) whose propagation failed.
     #[cfg_attr(feature = "app", serde(default))]
     pub backtracks: u64,
+    /// The fast engine's bulbs guessed at a choice point (each also
+    /// counted as a node, as is each one taken back).
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub guesses: Option<u64>,
+    /// The fast engine's cells decided by its deductions, not by a guess.
+    #[cfg_attr(
+        feature = "app",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub deductions: Option<u64>,
 }
 
 impl puzzle_kit::Counters for Counters {
     fn named(&self) -> Vec<(&'static str, u64)> {
-        vec![("backtracks", self.backtracks)]
+        let mut counters = vec![("backtracks", self.backtracks)];
+        counters.extend(self.guesses.map(|guesses| ("guesses", guesses)));
+        counters.extend(self.deductions.map(|cells| ("deductions", cells)));
+        counters
     }
 }
 

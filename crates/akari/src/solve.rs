@@ -4,14 +4,14 @@
 
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::puzzle::{Akari, Bulbs, ParseError};
-use crate::{Limit, Status, check, textbook};
+use crate::{Limit, Status, check, fast, textbook};
 
 /// Solves `puzzle` with `options`: [`Algo::Fast`] the engine, the others
 /// the textbook model on csp-core.
 pub fn solve(puzzle: &Akari, options: &Options) -> Outcome {
     match options.algo {
-        // The engine comes next: until then the textbook model answers.
-        Algo::Fast | Algo::Mac | Algo::Fc => textbook::solve(puzzle, options),
+        Algo::Fast => fast::solve(puzzle, options),
+        Algo::Mac | Algo::Fc => textbook::solve(puzzle, options),
     }
 }
 

@@ -125,6 +125,7 @@ pub fn solve_observed(puzzle: &Akari, options: &Options, observer: impl Observer
         elapsed: start.elapsed(),
         counters: Counters {
             backtracks: count.stats.backtracks,
+            ..Counters::default()
         },
     };
     let limit = match count.status {
