@@ -185,10 +185,10 @@ fn write_text(out: &mut dyn Write, solved: &Solved<Akari>, flags: &ViewFlags) ->
     }
     if flags.stats {
         let stats = &outcome.stats;
-        let counters = [
-            ("nodes", stats.nodes.to_string()),
-            ("backtracks", stats.counters.backtracks.to_string()),
-        ];
+        let counters = std::iter::once(("nodes", stats.nodes))
+            .chain(puzzle_kit::Counters::named(&stats.counters))
+            .map(|(name, value)| (name, value.to_string()));
+        let counters: Vec<_> = counters.collect();
         writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
     }
     Ok(())
