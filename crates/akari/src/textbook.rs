@@ -112,11 +112,18 @@ pub fn solve_observed(puzzle: &Akari, options: &Options, observer: impl Observer
         Algo::Fc => Inference::ForwardChecking,
         Algo::Mac | Algo::Fast => Inference::Mac,
     };
+    // A cell's "at least one" spans its row and column, so the model grows
+    // as the cube of the side: its building counts against the time limit.
+    let model = model(puzzle);
+    let mut limits = options.limits.clone();
+    limits.time_limit = limits
+        .time_limit
+        .map(|limit| limit.saturating_sub(start.elapsed()));
     let config = Config::default()
         .inference(inference)
         .var_order(VarOrder::Mrv)
-        .within(&options.limits);
-    let mut solver = Solver::new(model(puzzle), config);
+        .within(&limits);
+    let mut solver = Solver::new(model, config);
     let mut keep = KeepSolutions::first(observer);
     let count = solver.count_observed(options.limits.count_up_to.max(1), &mut keep);
     let first = keep.into_first().map(|values| bulbs(puzzle, &values));
