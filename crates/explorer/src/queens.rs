@@ -59,7 +59,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "algo" => {
                 algo = crate::api::pick_algo(value, &ALGOS, |algo| algo.name())?;
             }
-            "events" => events = crate::tiles::parse_events(value, limits)?,
+            "events" => events = crate::puzzle_api::parse_events(value, limits)?,
             "step" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
         }
@@ -92,7 +92,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
     let mut capture = EventCapture::new(request.events as u64);
     let record = match Queens::new(request.n) {
         Ok(queens) => {
-            let solved = solve_as_command_line(queens, &options, Some(&mut capture));
+            let solved = solve_as_command_line(queens, &options, Some(&mut capture), None);
             // The record names the algorithm from the view of the options,
             // as the command line's does.
             let view = <Queens as cli_kit::Front>::view(&[], &options);

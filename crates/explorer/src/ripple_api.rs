@@ -53,7 +53,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "algo" => {
                 algo = crate::api::pick_algo(value, &ALGOS, |algo| algo.name())?;
             }
-            "events" => events = crate::tiles::parse_events(value, limits)?,
+            "events" => events = crate::puzzle_api::parse_events(value, limits)?,
             // The page's own state, shared in its links.
             "step" | "algo2" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),

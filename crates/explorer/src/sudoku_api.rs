@@ -56,7 +56,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
             "algo" => {
                 algo = crate::api::pick_algo(value, &ALGOS, |algo| algo.name())?;
             }
-            "events" => events = crate::tiles::parse_events(value, limits)?,
+            "events" => events = crate::puzzle_api::parse_events(value, limits)?,
             "step" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
         }
@@ -109,7 +109,7 @@ pub(crate) fn run(request: &Request, limits: &Limits) -> String {
         let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);
         // The batch's line, as the command line writes it on every event.
         capture.events.set_run(&json!({ "line": parsed.line }));
-        let solved = solve_as_command_line(sudoku.clone(), &options, Some(&mut capture));
+        let solved = solve_as_command_line(sudoku.clone(), &options, Some(&mut capture), None);
         let dead_end = match solved.outcome.status {
             Status::Unsolvable => dead_end(sudoku),
             _ => None,
