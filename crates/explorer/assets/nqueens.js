@@ -6,7 +6,7 @@
 // propagation removed. Min-conflicts: the conflict count falling, repair
 // by repair, beside the board.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, statusText } from './page.js';
 import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -19,8 +19,9 @@ const ALGOS = [
 // Boards drawn square by square up to this size (min-conflicts goes further).
 const DRAWN = 64;
 
+// The generic route with the view's part; the size is its `puzzle`.
 mountView({
-  api: '/api/nqueens',
+  load: ownRoute('nqueens', { n: 'puzzle' }),
   fields: [
     { name: 'n', label: 'queens (1 to 16; min-conflicts to 1,000)', kind: 'number', value: '8', required: true, attributes: { min: 1, max: 1000 } },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },

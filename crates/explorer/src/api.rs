@@ -54,8 +54,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "nqueens",
         what: "depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
-        prepare: None,
-        aliases: &[],
+        prepare: Some(prepare::<nqueens::Queens, queens::QueensView>),
+        aliases: &[("n", "puzzle")],
     },
     View {
         path: "ripple",
@@ -103,7 +103,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/views", get(views))
         .route("/api/limits", get(limits_json))
         .route("/api/eight-puzzle", get(old_route))
-        .route("/api/nqueens", get(nqueens))
+        .route("/api/nqueens", get(old_route))
         .route("/api/sudoku", get(sudoku))
         .route("/api/ripple", get(ripple))
         .route("/api/sudoku-explain", get(sudoku_explain))
@@ -277,18 +277,6 @@ fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> 
     Query::<Vec<(String, String)>>::try_from_uri(uri)
         .map(|Query(pairs)| pairs)
         .map_err(|error| ApiError::bad("query", format!("unreadable query: {error}")))
-}
-
-async fn nqueens(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| queens::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || queens::run(&request, &limits))
-        .await
-        .into_response()
 }
 
 async fn sudoku(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
