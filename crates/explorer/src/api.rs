@@ -48,7 +48,7 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "sudoku",
         what: "depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
-        prepare: None,
+        prepare: Some(prepare::<sudoku::Sudoku, sudoku_api::SudokuView>),
         aliases: &[],
     },
     View {
@@ -104,7 +104,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/limits", get(limits_json))
         .route("/api/eight-puzzle", get(old_route))
         .route("/api/nqueens", get(old_route))
-        .route("/api/sudoku", get(sudoku))
+        .route("/api/sudoku", get(old_route))
         .route("/api/ripple", get(ripple))
         .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/api/crossword", get(crossword))
@@ -277,18 +277,6 @@ fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> 
     Query::<Vec<(String, String)>>::try_from_uri(uri)
         .map(|Query(pairs)| pairs)
         .map_err(|error| ApiError::bad("query", format!("unreadable query: {error}")))
-}
-
-async fn sudoku(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| sudoku_api::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || sudoku_api::run(&request, &limits))
-        .await
-        .into_response()
 }
 
 async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
