@@ -60,7 +60,7 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "ripple",
         what: "brute force beside MRV with forward checking on one puzzle, the recursive calls counting up on each side",
-        prepare: None,
+        prepare: Some(prepare::<ripple::Puzzle, ripple_api::RippleView>),
         aliases: &[],
     },
     View {
@@ -105,7 +105,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/eight-puzzle", get(old_route))
         .route("/api/nqueens", get(old_route))
         .route("/api/sudoku", get(old_route))
-        .route("/api/ripple", get(ripple))
+        .route("/api/ripple", get(old_route))
         .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/api/crossword", get(crossword))
         .route("/api/crossword/examples", get(crossword_examples))
@@ -287,18 +287,6 @@ async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response
     };
     // The hardest puzzles' chains take a while.
     solve(&shared, true, move || explain_api::run(&request))
-        .await
-        .into_response()
-}
-
-async fn ripple(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| ripple_api::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || ripple_api::run(&request, &limits))
         .await
         .into_response()
 }

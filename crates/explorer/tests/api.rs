@@ -611,7 +611,7 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
         (
             &format!("/api/ripple?puzzle={RIPPLE}&size=3"),
             "size",
-            "unknown parameter",
+            "unknown setting",
         ),
     ] {
         let (status, answer) = get_json(uri).await;
