@@ -5,7 +5,7 @@
 // searcher is one call of the generic route with the view's part
 // (`view=own`: each `generate` event with its `h`).
 
-import { countersTable, cutNote, liveList, loadOwn, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText } from './page.js';
 import { boardSvg, html, tilesOf } from './svg.js';
 import { treeSvg } from './tree.js';
 
@@ -297,7 +297,7 @@ function counters(record) {
     ['status', statusText(record)],
     ['moves', record.num_moves ?? '–'],
     ...['nodes', 'num_tested', 'expanded', 'generated', 'max_frontier', 'iterations'].map((name) => [name, stats[name]]),
-    ['time', `${(stats.micros / 1000).toFixed(1)} ms`],
+    ['time', timeText(stats)],
   ];
 }
 

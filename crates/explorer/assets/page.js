@@ -144,6 +144,37 @@ export function statusText(record) {
   return record.limit ? `limit (${record.limit})` : record.status;
 }
 
+// Whether the solution is unique, as the pages show it: yes, no, or –
+// where the record does not say.
+export function uniqueText(record) {
+  return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
+}
+
+// The time a record took, in milliseconds (– where it does not say).
+export function timeText(stats) {
+  return stats?.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`;
+}
+
+// A search-core run (docs/events.md) replayed up to `step`: the states
+// tested (expanded, the goal, cut at the depth limit), expanded,
+// generated and dropped as duplicates, and the last state taken up.
+export function replaySearch(events, step) {
+  const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
+  let current = null;
+  for (const event of events.slice(0, step)) {
+    if (event.kind === 'generate') {
+      counts.generated += 1;
+      if (event.result === 'duplicate') counts.duplicate += 1;
+    }
+    if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
+      counts.tested += 1;
+      current = event;
+    }
+    if (event.kind === 'expand') counts.expanded += 1;
+  }
+  return { counts, current };
+}
+
 // The note under a cut stream.
 export function cutNote(answer) {
   return answer.cut

@@ -8,7 +8,7 @@
 // each side.
 
 import { gridBoard, pencilMarks, squareText } from './board.js';
-import { countersTable, cutNote, liveList, loadOwn, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText, uniqueText } from './page.js';
 import { html } from './svg.js';
 
 const ALGOS = [
@@ -84,8 +84,8 @@ class Side {
         ['recursive_calls', stats.recursive_calls ?? '–'],
         ['nodes', stats.nodes ?? '–'],
         ['backtracks', stats.backtracks ?? '–'],
-        ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
-        ['time', stats.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`],
+        ['unique', uniqueText(this.record)],
+        ['time', timeText(stats)],
       ]),
       html('p', { class: 'note', text: sideNote(answer, this.calls.length) }),
       html('div', { class: 'now' }, [
