@@ -11,7 +11,7 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cutNote, liveList, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, mountView, statusText, timeText, uniqueText } from './page.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
 import { treeSvg } from './tree.js';
@@ -97,11 +97,11 @@ class CrosswordView {
     const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
     const counters = [
       ['status', statusText(this.record)],
-      ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
+      ['unique', uniqueText(this.record)],
       ['nodes', stats.nodes],
       ['backtracks', stats.backtracks],
       ['arc_revisions', stats.arc_revisions],
-      ['time', `${(stats.micros / 1000).toFixed(1)} ms`],
+      ['time', timeText(stats)],
     ];
     this.now = html('p', { class: 'node-facts xw-now', 'data-testid': 'now' });
     this.live = html('dl', { class: 'live' });

@@ -1,9 +1,11 @@
 // The sliding-tiles view: a board, one or two searchers, and the search
 // replayed event by event (docs/events.md): the node taken up, the
 // frontier with g, h and f, the closed set, the tree of a small search,
-// and the path at the end.
+// and the path at the end. The page is the shared one (page.js); each
+// searcher is one call of the generic route with the view's part
+// (`view=own`: each `generate` event with its `h`).
 
-import { Player, stepFromUrl } from './player.js';
+import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText } from './page.js';
 import { boardSvg, html, tilesOf } from './svg.js';
 import { treeSvg } from './tree.js';
 
@@ -13,126 +15,68 @@ const ALGOS = [
 ];
 const INFORMED = new Set(['greedy', 'astar', 'idastar']);
 const WITH_FRONTIER = new Set(['random', 'bfs', 'greedy', 'astar']);
-const HEURISTICS = ['manhattan', 'linear-conflict', 'misplaced', 'zero'];
+const HEURISTICS = ['manhattan', 'linear-conflict', 'misplaced', 'zero'].map((h) => [h, h]);
 // Searches whose tree is drawn: those that take up at most this many nodes.
 const TREE_NODES = 300;
 const FRONTIER_SHOWN = 6;
 
-const app = document.getElementById('app');
-const params = new URLSearchParams(location.search);
-let player = null;
-let views = [];
+mountView({
+  // One call per searcher; the board is the generic route's `puzzle`.
+  load: (request) => {
+    const runs = [[request.get('algo') ?? 'astar', request.get('heuristic')]];
+    if (request.get('algo2')) runs.push([request.get('algo2'), request.get('heuristic2')]);
+    return loadOwn('eight-puzzle', runs.map(([algo, heuristic]) => {
+      const query = { board: request.get('board') ?? '', algo };
+      if (INFORMED.has(algo) && heuristic) query.heuristic = heuristic;
+      return query;
+    }), { board: 'puzzle' });
+  },
+  fields: [
+    {
+      name: 'board', label: 'board (0 the blank; 4x4: numbers between commas)', value: '142358607', required: true,
+      attributes: { size: 24, spellcheck: 'false', autocomplete: 'off' },
+      extra: (board) => [3, 4].map((side) => {
+        const button = html('button', { type: 'button', text: `random ${side}x${side}`, 'data-control': `random${side}` });
+        button.addEventListener('click', () => { board.value = randomBoard(side); });
+        return button;
+      }),
+    },
+    { name: 'algo', label: 'searcher', kind: 'select', options: ALGOS, value: 'astar' },
+    { name: 'heuristic', label: 'heuristic', kind: 'select', options: HEURISTICS, value: 'manhattan' },
+    { name: 'algo2', label: 'beside it', kind: 'select', options: [['', 'nothing'], ...ALGOS], value: '' },
+    { name: 'heuristic2', label: 'heuristic', kind: 'select', options: HEURISTICS, value: 'manhattan' },
+  ],
+  // A heuristic only for the searchers that use one (a disabled input
+  // stays out of the URL).
+  onForm: (inputs) => {
+    const sync = () => {
+      inputs.heuristic.disabled = !INFORMED.has(inputs.algo.value);
+      inputs.heuristic2.disabled = !INFORMED.has(inputs.algo2.value);
+    };
+    inputs.algo.addEventListener('change', sync);
+    inputs.algo2.addEventListener('change', sync);
+    sync();
+  },
+  help: 'The link in the address bar opens this very step.',
+  makeView: (answer) => new RunsView(answer.sides),
+});
 
-buildPage();
-
-function buildPage() {
-  const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
-  const board = html('input', { name: 'board', id: 'board', value: params.get('board') ?? '142358607', size: 24, spellcheck: 'false', autocomplete: 'off' });
-  const algo = select('algo', ALGOS, params.get('algo') ?? 'astar');
-  const heuristic = select('heuristic', HEURISTICS.map((h) => [h, h]), params.get('heuristic') ?? 'manhattan');
-  const algo2 = select('algo2', [['', 'nothing'], ...ALGOS], params.get('algo2') ?? '');
-  const heuristic2 = select('heuristic2', HEURISTICS.map((h) => [h, h]), params.get('heuristic2') ?? 'manhattan');
-  const sync = () => {
-    heuristic.disabled = !INFORMED.has(algo.value);
-    heuristic2.disabled = !INFORMED.has(algo2.value);
-  };
-  algo.addEventListener('change', sync);
-  algo2.addEventListener('change', sync);
-  sync();
-  const random3 = html('button', { type: 'button', text: 'random 3x3', 'data-control': 'random3' });
-  const random4 = html('button', { type: 'button', text: 'random 4x4', 'data-control': 'random4' });
-  random3.addEventListener('click', () => { board.value = randomBoard(3); });
-  random4.addEventListener('click', () => { board.value = randomBoard(4); });
-  form.append(
-    html('div', { class: 'field' }, [
-      html('label', { for: 'board', text: 'board (0 the blank; 4x4: numbers between commas)' }),
-      html('div', { class: 'row' }, [board, random3, random4]),
-      html('div', { class: 'error', 'data-error-for': 'board', role: 'alert' }),
-    ]),
-    html('div', { class: 'row' }, [
-      html('label', {}, ['searcher ', algo]), html('label', {}, ['heuristic ', heuristic]),
-    ]),
-    html('div', { class: 'row' }, [
-      html('label', {}, ['beside it ', algo2]), html('label', {}, ['heuristic ', heuristic2]),
-    ]),
-    html('div', { class: 'error', 'data-error-for': 'query', role: 'alert' }),
-    html('div', { class: 'row' }, [html('button', { type: 'submit', text: 'Search', 'data-control': 'run' })]),
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const url = new URL(location.href);
-    url.search = '';
-    url.searchParams.set('board', board.value.trim());
-    url.searchParams.set('algo', algo.value);
-    if (INFORMED.has(algo.value)) url.searchParams.set('heuristic', heuristic.value);
-    if (algo2.value) {
-      url.searchParams.set('algo2', algo2.value);
-      if (INFORMED.has(algo2.value)) url.searchParams.set('heuristic2', heuristic2.value);
-    }
-    history.pushState(null, '', url);
-    start(new URLSearchParams(url.search), 0);
-  });
-  const controls = html('div', { class: 'player-box', 'data-testid': 'player' });
-  const panels = html('div', { class: 'panels', 'data-testid': 'panels' });
-  const help = html('p', { class: 'help' }, [
-    'Keys: space plays or pauses, ← → step (with shift: 10), Home and End jump. ',
-    'The link in the address bar opens this very step.',
-  ]);
-  app.append(form, controls, help, panels);
-  window.addEventListener('popstate', () => location.reload());
-  if (params.get('board')) start(params, null);
-}
-
-function select(name, options, chosen) {
-  const element = html('select', { name, id: name });
-  for (const [value, label] of options) {
-    element.append(html('option', { value, text: label, selected: value === chosen }));
+// The searchers side by side, stepped together (each stops at its end).
+class RunsView {
+  constructor(answers) {
+    this.views = answers.map((answer, index) => new RunView(answer, index));
+    this.total = Math.max(...this.views.map((view) => view.total));
+    this.element = document.createDocumentFragment();
+    this.element.append(...this.views.map((view) => view.element));
   }
-  return element;
-}
 
-// Runs the searches the parameters ask for, then builds the panels and the player.
-async function start(query, step) {
-  for (const element of document.querySelectorAll('[data-error-for]')) element.textContent = '';
-  const panels = document.querySelector('[data-testid=panels]');
-  const controls = document.querySelector('[data-testid=player]');
-  if (player) player.destroy();
-  player = null;
-  for (const view of views) view.destroy();
-  views = [];
-  panels.replaceChildren(html('p', { class: 'loading', text: 'searching…' }));
-  const runs = [{ algo: query.get('algo') ?? 'astar', heuristic: query.get('heuristic') }];
-  if (query.get('algo2')) runs.push({ algo: query.get('algo2'), heuristic: query.get('heuristic2') });
-  let answers;
-  try {
-    answers = await Promise.all(runs.map((run) => fetchRun(query.get('board') ?? '', run)));
-  } catch (error) {
-    panels.replaceChildren();
-    const field = error.field && document.querySelector(`[data-error-for="${error.field}"]`);
-    (field ?? document.querySelector('[data-error-for=query]')).textContent = error.message;
-    return;
+  show(step, playing) {
+    for (const view of this.views) view.show(Math.min(step, view.total), playing);
   }
-  views = answers.map((answer, index) => new RunView(answer, index));
-  panels.replaceChildren(...views.map((view) => view.element));
-  const total = Math.max(...views.map((view) => view.total));
-  player = new Player(controls, {
-    total,
-    initialStep: step ?? stepFromUrl(total),
-    show: (at, playing) => views.forEach((view) => view.show(Math.min(at, view.total), playing)),
-  });
-}
 
-async function fetchRun(board, { algo, heuristic }) {
-  const query = new URLSearchParams({ board, algo });
-  if (INFORMED.has(algo) && heuristic) query.set('heuristic', heuristic);
-  const response = await fetch(`/api/eight-puzzle?${query}`);
-  const answer = await response.json();
-  if (!response.ok) {
-    const error = new Error(answer.error ?? `the server answered ${response.status}`);
-    error.field = answer.field === 'heuristic2' ? 'query' : answer.field;
-    throw error;
+  destroy() {
+    for (const view of this.views) view.destroy();
   }
-  return answer;
 }
 
 // The state of a search after its first `step` events.
@@ -258,7 +202,7 @@ class RunView {
     this.note = html('p', { class: 'note' });
     this.element.append(
       html('h2', { text: title }),
-      this.countersTable(),
+      countersTable(counters(this.record)),
       this.note,
       html('div', { class: 'now' }, [
         html('div', {}, [html('h3', { text: 'node taken up' }), this.current, this.live]),
@@ -268,28 +212,7 @@ class RunView {
       this.treeBox,
       this.pathBox,
     );
-    if (answer.cut) {
-      this.note.textContent = `The run was cut at ${this.total} events (the server sends at most that many); the search went on, and the counters above are the whole run's.`;
-    }
-  }
-
-  // The record's counters, as `eight-puzzle solve --json` prints them.
-  countersTable() {
-    const record = this.record;
-    const stats = record.stats;
-    const rows = [
-      ['status', record.limit ? `limit (${record.limit})` : record.status],
-      ['moves', record.num_moves ?? '–'],
-      ['nodes', stats.nodes],
-      ['num_tested', stats.num_tested],
-      ['expanded', stats.expanded],
-      ['generated', stats.generated],
-      ['max_frontier', stats.max_frontier],
-      ['iterations', stats.iterations],
-      ['time', `${(stats.micros / 1000).toFixed(1)} ms`],
-    ];
-    return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
-      html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })])));
+    this.note.textContent = cutNote(answer);
   }
 
   show(step, playing) {
@@ -315,9 +238,7 @@ class RunView {
       ['closed set', replay.closed.size],
     ];
     if (replay.iteration) facts.push(['iteration', `${replay.iteration.number} (${replay.iteration.bound_kind} bound ${replay.iteration.bound})`]);
-    this.live.replaceChildren(...facts.flatMap(([name, value]) => [
-      html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
-    ]));
+    liveList(this.live, facts);
     this.frontierList.replaceChildren(...replay.frontierTop(this.algo).map((node) => html('li', { 'data-id': node.id }, [
       boardSvg(node.state, { pixels: 44 }),
       html('span', { text: this.informed ? `g ${node.g} h ${node.h} f ${node.g + node.h}` : `g ${node.g}` }),
@@ -367,6 +288,17 @@ class RunView {
     frame();
     if (boards.length > 1) this.pathTimer = setInterval(frame, 700);
   }
+}
+
+// The record's counters, as `eight-puzzle solve --json` prints them.
+function counters(record) {
+  const stats = record.stats;
+  return [
+    ['status', statusText(record)],
+    ['moves', record.num_moves ?? '–'],
+    ...['nodes', 'num_tested', 'expanded', 'generated', 'max_frontier', 'iterations'].map((name) => [name, stats[name]]),
+    ['time', timeText(stats)],
+  ];
 }
 
 // The boards along `moves` (named by where the blank goes) from `start`.

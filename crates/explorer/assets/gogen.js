@@ -3,7 +3,7 @@
 // letters given and placed, the grids the closed set turns down, the stack;
 // at the goal every word's path drawn on the solution in its own colour.
 
-import { countersTable, cutNote, liveList, loadJson, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadJson, mountView, replaySearch, statusText, timeText, uniqueText } from './page.js';
 import { html, svg } from './svg.js';
 
 const SIDE = 5;
@@ -45,11 +45,11 @@ class GogenView {
       html('h2', { text: 'Gogen, depth-first search with look-ahead' }),
       countersTable([
         ['status', statusText(this.record)],
-        ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
+        ['unique', uniqueText(this.record)],
         ['nodes', stats.nodes],
         ['backtracks', stats.backtracks],
         ['nodes_visited', stats.nodes_visited],
-        ['time', `${(stats.micros / 1000).toFixed(1)} ms`],
+        ['time', timeText(stats)],
       ]),
       html('p', { class: 'note', text: cutNote(answer) }),
       html('div', { class: 'now' }, [
@@ -60,19 +60,7 @@ class GogenView {
   }
 
   show(step) {
-    const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
-    let current = null;
-    for (const event of this.events.slice(0, step)) {
-      if (event.kind === 'generate') {
-        counts.generated += 1;
-        if (event.result === 'duplicate') counts.duplicate += 1;
-      }
-      if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
-        counts.tested += 1;
-        current = event;
-      }
-      if (event.kind === 'expand') counts.expanded += 1;
-    }
+    const { counts, current } = replaySearch(this.events, step);
     const line = current ? current.state_line : this.givens;
     const atGoal = current?.kind === 'goal' && this.record.paths;
     this.gridBox.replaceChildren(gogenSvg(line, this.givens, atGoal ? this.record.paths : null, this.words));

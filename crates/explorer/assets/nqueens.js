@@ -6,7 +6,7 @@
 // propagation removed. Min-conflicts: the conflict count falling, repair
 // by repair, beside the board.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, replayCsp, statusText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText } from './page.js';
 import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -19,8 +19,9 @@ const ALGOS = [
 // Boards drawn square by square up to this size (min-conflicts goes further).
 const DRAWN = 64;
 
+// The generic route with the view's part; the size is its `puzzle`.
 mountView({
-  api: '/api/nqueens',
+  load: ownRoute('nqueens', { n: 'puzzle' }),
   fields: [
     { name: 'n', label: 'queens (1 to 16; min-conflicts to 1,000)', kind: 'number', value: '8', required: true, attributes: { min: 1, max: 1000 } },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
@@ -49,7 +50,7 @@ class QueensView {
       ['nodes', this.record.stats.nodes],
     ];
     if (this.record.stats.num_tested !== undefined) rows.push(['num_tested', this.record.stats.num_tested]);
-    rows.push(['time', `${(this.record.stats.micros / 1000).toFixed(1)} ms`]);
+    rows.push(['time', timeText(this.record.stats)]);
     this.element.append(
       html('h2', { text: `${this.n} queens, ${name}` }),
       countersTable(rows),
@@ -72,16 +73,7 @@ class QueensView {
   }
 
   showSearch(step) {
-    const counts = { tested: 0, expanded: 0, generated: 0 };
-    let current = null;
-    for (const event of this.events.slice(0, step)) {
-      if (event.kind === 'generate') counts.generated += 1;
-      if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
-        counts.tested += 1;
-        current = event;
-      }
-      if (event.kind === 'expand') counts.expanded += 1;
-    }
+    const { counts, current } = replaySearch(this.events, step);
     const rows = current ? rowsOfState(current.state) : emptyRows(this.n);
     this.boardBox.replaceChildren(queensSvg(rows, this.n, true));
     const deadRow = rows.findIndex((row) => !row.includes('Q') && !row.includes('.'));

@@ -10,11 +10,14 @@ import { html } from './svg.js';
 // 'textarea' | 'number' | 'select', options: [[value, label]], value }];
 // `api`: the API's path, or `load(request)`: a function that asks for the
 // answer itself (several calls) and resolves like `loadJson`;
-// `makeView(answer, query)`: an object with `element`, `total` and
-// `show(step)`; `help`: the line under the player; `autostart`: run the
-// form's first values when the URL holds no puzzle (the generic page
-// opens on its example solved).
-export function mountView({ fields, api, load, makeView, help, autostart = false }) {
+// `makeView(answer, query)`: an object with `element`, `total`,
+// `show(step, playing)` and, if it keeps timers, `destroy()`; `help`: the
+// line under the player; `autostart`: run the form's first values when
+// the URL holds no puzzle (the generic page opens on its example solved).
+// A field's `extra(input)` gives elements to put beside its input;
+// `onForm(inputs)` is called once the form is built (a disabled input
+// stays out of the URL).
+export function mountView({ fields, api, load, makeView, help, onForm, autostart = false }) {
   const app = document.getElementById('app');
   const params = new URLSearchParams(location.search);
   const form = html('form', { class: 'inputs', 'data-testid': 'inputs' });
@@ -33,7 +36,7 @@ export function mountView({ fields, api, load, makeView, help, autostart = false
     }
     inputs[field.name] = input;
     form.append(html('div', { class: 'field' }, [
-      html('div', { class: 'row' }, [html('label', { for: field.name, text: field.label }), input]),
+      html('div', { class: 'row' }, [html('label', { for: field.name, text: field.label }), input, ...(field.extra ? field.extra(input) : [])]),
       html('div', { class: 'error', 'data-error-for': field.name, role: 'alert' }),
     ]));
   }
@@ -48,12 +51,13 @@ export function mountView({ fields, api, load, makeView, help, autostart = false
     url.search = '';
     for (const field of fields) {
       const value = inputs[field.name].value.trim();
-      if (value !== '') url.searchParams.set(field.name, value);
+      if (value !== '' && !inputs[field.name].disabled) url.searchParams.set(field.name, value);
     }
     if (replace) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
     start(new URLSearchParams(url.search), 0);
   };
+  if (onForm) onForm(inputs);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit(false);
@@ -65,11 +69,14 @@ export function mountView({ fields, api, load, makeView, help, autostart = false
   ]), panels);
   window.addEventListener('popstate', () => location.reload());
   let player = null;
+  let view = null;
 
   async function start(query, step) {
     for (const element of document.querySelectorAll('[data-error-for]')) element.textContent = '';
     if (player) player.destroy();
+    view?.destroy?.();
     player = null;
+    view = null;
     panels.replaceChildren(html('p', { class: 'loading', text: 'searching…' }));
     const request = new URLSearchParams();
     for (const field of fields) {
@@ -83,12 +90,12 @@ export function mountView({ fields, api, load, makeView, help, autostart = false
       field.textContent = answer.error ?? `the server answered ${status}`;
       return;
     }
-    const view = makeView(answer, query);
+    view = makeView(answer, query);
     panels.replaceChildren(view.element);
     player = new Player(controls, {
       total: view.total,
       initialStep: step ?? stepFromUrl(view.total),
-      show: (at) => view.show(at),
+      show: (at, playing) => view.show(at, playing),
     });
   }
 
@@ -102,6 +109,30 @@ export async function loadJson(url) {
   return { ok: response.ok, status: response.status, answer: await response.json() };
 }
 
+// The generic route's answers for a crate's own view (`view=own`), one
+// call per query (an object or URLSearchParams of the view's keys, each
+// read as `aliases` says: { board: 'puzzle' }), as one: the first
+// refusal (naming the view's key), or { sides: the answers }.
+export async function loadOwn(name, queries, aliases = {}) {
+  const answers = await Promise.all(queries.map((query) => {
+    const request = new URLSearchParams({ view: 'own' });
+    for (const [key, value] of new URLSearchParams(query)) request.set(aliases[key] ?? key, value);
+    return loadJson(`/api/puzzle/${name}?${request}`);
+  }));
+  const refused = answers.find((side) => !side.ok);
+  if (!refused) return { ok: true, answer: { sides: answers.map((side) => side.answer) } };
+  const field = Object.keys(aliases).find((key) => aliases[key] === refused.answer.field) ?? refused.answer.field;
+  return { ...refused, answer: { ...refused.answer, field } };
+}
+
+// A view's `load` of one call: the form's request through `loadOwn`.
+export function ownRoute(name, aliases = {}) {
+  return async (request) => {
+    const run = await loadOwn(name, [request], aliases);
+    return run.ok ? { ok: true, answer: run.answer.sides[0] } : run;
+  };
+}
+
 // The record's counters as a table: rows of [name, value].
 export function countersTable(rows) {
   return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
@@ -111,6 +142,37 @@ export function countersTable(rows) {
 // The status as the pages show it: `limit (node)` when a limit stopped it.
 export function statusText(record) {
   return record.limit ? `limit (${record.limit})` : record.status;
+}
+
+// Whether the solution is unique, as the pages show it: yes, no, or –
+// where the record does not say.
+export function uniqueText(record) {
+  return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
+}
+
+// The time a record took, in milliseconds (– where it does not say).
+export function timeText(stats) {
+  return stats?.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`;
+}
+
+// A search-core run (docs/events.md) replayed up to `step`: the states
+// tested (expanded, the goal, cut at the depth limit), expanded,
+// generated and dropped as duplicates, and the last state taken up.
+export function replaySearch(events, step) {
+  const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
+  let current = null;
+  for (const event of events.slice(0, step)) {
+    if (event.kind === 'generate') {
+      counts.generated += 1;
+      if (event.result === 'duplicate') counts.duplicate += 1;
+    }
+    if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
+      counts.tested += 1;
+      current = event;
+    }
+    if (event.kind === 'expand') counts.expanded += 1;
+  }
+  return { counts, current };
 }
 
 // The note under a cut stream.

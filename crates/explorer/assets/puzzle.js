@@ -8,7 +8,7 @@
 // SVG picture. The inputs live in the URL, so a link or a reload shows
 // the same solve at the same step.
 
-import { countersTable, cutNote, liveList, loadJson, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadJson, mountView, statusText, uniqueText } from './page.js';
 import { gridBoard, squareText } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -103,7 +103,7 @@ function counters(record) {
   const own = Object.entries(stats).filter(([key, value]) => key !== 'nodes' && key !== 'micros' && typeof value === 'number');
   return [
     ['status', statusText(record)],
-    ['unique', record.unique === undefined ? '–' : record.unique ? 'yes' : 'no'],
+    ['unique', uniqueText(record)],
     ['nodes', stats.nodes],
     ...own,
     ['time', `${((stats.micros ?? 0) / 1000).toFixed(1)} ms`],

@@ -8,7 +8,7 @@
 // each side.
 
 import { gridBoard, pencilMarks, squareText } from './board.js';
-import { countersTable, cutNote, liveList, loadJson, mountView, statusText } from './page.js';
+import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText, uniqueText } from './page.js';
 import { html } from './svg.js';
 
 const ALGOS = [
@@ -21,15 +21,13 @@ const ALGOS = [
 const EXAMPLE = 'https://puzz.link/p?ripple/6/6/lbb7a8n070rjm2h5g4k2j3h1l4h';
 const DIGITS = '123456789';
 
+// One call of the generic route with the view's part (the trace and the
+// grid beside the events) per side.
 mountView({
-  load: async (request) => {
+  load: (request) => {
     const sides = [request.get('algo') ?? 'brute'];
     if (request.get('algo2') !== 'none') sides.push(request.get('algo2') ?? 'mrv');
-    const answers = await Promise.all(sides.map((algo) => {
-      const query = new URLSearchParams({ puzzle: request.get('puzzle') ?? '', algo });
-      return loadJson(`/api/ripple?${query}`);
-    }));
-    return answers.find((side) => !side.ok) ?? { ok: true, answer: { sides: answers.map((side) => side.answer) } };
+    return loadOwn('ripple', sides.map((algo) => ({ puzzle: request.get('puzzle') ?? '', algo })));
   },
   fields: [
     { name: 'puzzle', label: 'puzzle (a puzz.link URL, or a puzzle file: pzprv3, an ASCII wall drawing)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
@@ -86,8 +84,8 @@ class Side {
         ['recursive_calls', stats.recursive_calls ?? '–'],
         ['nodes', stats.nodes ?? '–'],
         ['backtracks', stats.backtracks ?? '–'],
-        ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
-        ['time', stats.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`],
+        ['unique', uniqueText(this.record)],
+        ['time', timeText(stats)],
       ]),
       html('p', { class: 'note', text: sideNote(answer, this.calls.length) }),
       html('div', { class: 'now' }, [

@@ -7,7 +7,7 @@
 // engine the same way, with each round's cells placed and pruned. The
 // human steps of `sudoku explain` are drawn by explain.js.
 
-import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, replayCsp, statusText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText, uniqueText } from './page.js';
 import { ExplainView } from './explain.js';
 import { gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
@@ -23,9 +23,12 @@ const ALGOS = [
 // The example: 51 cells to fill.
 const EXAMPLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
+// The generic route with the view's part; `sudoku explain`'s human steps
+// come from their own call.
+const solve = ownRoute('sudoku');
+
 mountView({
-  // `sudoku explain`'s human steps come from their own call.
-  load: (request) => loadJson(`${request.get('algo') === 'explain' ? '/api/sudoku-explain' : '/api/sudoku'}?${request}`),
+  load: (request) => (request.get('algo') === 'explain' ? loadJson(`/api/sudoku-explain?${request}`) : solve(request)),
   fields: [
     { name: 'puzzle', label: 'puzzle (81 digits or dots, or rows)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
@@ -54,9 +57,9 @@ class SudokuView {
       html('h2', { text: `Sudoku, ${name}` }),
       countersTable([
         ['status', statusText(this.record)],
-        ['unique', this.record.unique === undefined ? '–' : this.record.unique ? 'yes' : 'no'],
+        ['unique', uniqueText(this.record)],
         ['nodes', this.record.stats.nodes],
-        ['time', `${(this.record.stats.micros / 1000).toFixed(1)} ms`],
+        ['time', timeText(this.record.stats)],
       ]),
       this.note,
       html('div', { class: 'now' }, [
@@ -73,16 +76,7 @@ class SudokuView {
 
   // The search on the most constrained cell: the last board taken up, as the crate drew it.
   showSearch(step) {
-    const counts = { tested: 0, expanded: 0, generated: 0 };
-    let current = null;
-    for (const event of this.events.slice(0, step)) {
-      if (event.kind === 'generate') counts.generated += 1;
-      if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
-        counts.tested += 1;
-        current = event;
-      }
-      if (event.kind === 'expand') counts.expanded += 1;
-    }
+    const { counts, current } = replaySearch(this.events, step);
     const cells = current ? cellsOfState(current.state) : cellsOfLine(this.puzzle);
     let mark = null;
     let verdict = 'the puzzle, before the search';

@@ -15,6 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::assets;
 use crate::limits::Limits;
+use crate::puzzle_api::{Prepare, prepare};
 use crate::{crossword_api, explain_api, puzzle_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A crate's own view, on top of the generic page every registered
@@ -23,6 +24,11 @@ use crate::{crossword_api, explain_api, puzzle_api, queens, ripple_api, sudoku_a
 pub(crate) struct View {
     pub(crate) path: &'static str,
     pub(crate) what: &'static str,
+    /// Its part of the generic route (`view=own`), where it has one.
+    pub(crate) prepare: Option<Prepare>,
+    /// The query keys of its old route (`/api/eight-puzzle?board=...`)
+    /// that the generic route names otherwise (`puzzle`).
+    pub(crate) aliases: &'static [(&'static str, &'static str)],
 }
 
 /// The crates' own views, in the order.
@@ -30,26 +36,38 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "eight-puzzle",
         what: "BFS, DFS, IDDFS, greedy, A*, IDA* on 3x3 and 4x4 boards: the node expanded, the frontier with g, h, f, the tree, the path",
+        prepare: Some(prepare::<eight_puzzle::Board, tiles::Tiles>),
+        aliases: &[("board", "puzzle")],
     },
     View {
         path: "crossword",
         what: "AC-3 with its revision table on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
+        prepare: None,
+        aliases: &[],
     },
     View {
         path: "sudoku",
         what: "depth-first and breadth-first search on the most constrained cell with the candidates as pencil marks, and the csp model's propagation and decisions",
+        prepare: Some(prepare::<sudoku::Sudoku, sudoku_api::SudokuView>),
+        aliases: &[],
     },
     View {
         path: "nqueens",
         what: "depth-first and breadth-first search on the most constrained row (N up to 16), candidates and attacked squares shaded; the csp model; min-conflicts (N up to 1,000) as the conflict count falling",
+        prepare: Some(prepare::<nqueens::Queens, queens::QueensView>),
+        aliases: &[("n", "puzzle")],
     },
     View {
         path: "ripple",
         what: "brute force beside MRV with forward checking on one puzzle, the recursive calls counting up on each side",
+        prepare: Some(prepare::<ripple::Puzzle, ripple_api::RippleView>),
+        aliases: &[],
     },
     View {
         path: "gogen",
         what: "depth-first search with look-ahead, the word paths drawn on the solution",
+        prepare: None,
+        aliases: &[],
     },
 ];
 
@@ -84,10 +102,10 @@ pub fn app(limits: Limits) -> Router {
         .route("/assets/{file}", get(asset))
         .route("/api/views", get(views))
         .route("/api/limits", get(limits_json))
-        .route("/api/eight-puzzle", get(eight_puzzle))
-        .route("/api/nqueens", get(nqueens))
-        .route("/api/sudoku", get(sudoku))
-        .route("/api/ripple", get(ripple))
+        .route("/api/eight-puzzle", get(old_route))
+        .route("/api/nqueens", get(old_route))
+        .route("/api/sudoku", get(old_route))
+        .route("/api/ripple", get(old_route))
         .route("/api/sudoku-explain", get(sudoku_explain))
         .route("/api/crossword", get(crossword))
         .route("/api/crossword/examples", get(crossword_examples))
@@ -261,42 +279,6 @@ fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> 
         .map_err(|error| ApiError::bad("query", format!("unreadable query: {error}")))
 }
 
-async fn eight_puzzle(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| tiles::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || tiles::run(&request, &limits))
-        .await
-        .into_response()
-}
-
-async fn nqueens(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| queens::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || queens::run(&request, &limits))
-        .await
-        .into_response()
-}
-
-async fn sudoku(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| sudoku_api::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || sudoku_api::run(&request, &limits))
-        .await
-        .into_response()
-}
-
 async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     let limits = shared.limits;
     let request = match pairs(&uri, &limits).and_then(|pairs| explain_api::parse(&pairs)) {
@@ -305,18 +287,6 @@ async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response
     };
     // The hardest puzzles' chains take a while.
     solve(&shared, true, move || explain_api::run(&request))
-        .await
-        .into_response()
-}
-
-async fn ripple(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| ripple_api::parse(&pairs, &limits)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || ripple_api::run(&request, &limits))
         .await
         .into_response()
 }
@@ -337,10 +307,52 @@ async fn crossword(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
 }
 
 /// The generic route: the puzzle `name` read and prepared at once (a 400
-/// before any wait), then solved on a heavy turn, since nothing generic
-/// tells a small solve from one that runs to the limits.
+/// before any wait), then solved; with `view=own`, as its crate's own
+/// view asks (its [`View::prepare`]), else on a heavy turn, since
+/// nothing generic tells a small solve from one that runs to the limits.
 async fn puzzle(State(shared): State<Arc<Shared>>, Path(name): Path<String>, uri: Uri) -> Response {
-    let Some(entry) = puzzle_api::entry(&name) else {
+    let limits = shared.limits;
+    match pairs(&uri, &limits) {
+        Ok(pairs) => solve_puzzle(&shared, &name, pairs).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+/// A view's old route, `/api/NAME?...` (documented, and kept): the
+/// generic route with `view=own`, its old keys read as the generic
+/// route's and a refusal naming the old key.
+async fn old_route(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+    let name = uri.path().trim_start_matches("/api/").to_owned();
+    let aliases = own_view(&name).map_or(&[][..], |view| view.aliases);
+    let mut pairs = match pairs(&uri, &shared.limits) {
+        Ok(pairs) => pairs,
+        Err(error) => return error.into_response(),
+    };
+    for (key, _) in &mut pairs {
+        if let Some((_, new)) = aliases.iter().find(|(old, _)| old == key) {
+            *key = (*new).to_owned();
+        }
+    }
+    pairs.push(("view".to_owned(), "own".to_owned()));
+    let response = solve_puzzle(&shared, &name, pairs).await;
+    if response.status() != StatusCode::BAD_REQUEST {
+        return response;
+    }
+    // The refusal names the key the query used.
+    let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+        .await
+        .unwrap_or_default();
+    let mut answer: Value = serde_json::from_slice(&body).unwrap_or_default();
+    if let Some((old, _)) = aliases.iter().find(|(_, new)| answer["field"] == *new) {
+        answer["field"] = json!(old);
+    }
+    (StatusCode::BAD_REQUEST, axum::Json(answer)).into_response()
+}
+
+/// The puzzle `name` solved from the query's `pairs`, through its own
+/// view's part of the generic route when they hold `view=own`.
+async fn solve_puzzle(shared: &Shared, name: &str, mut pairs: Vec<(String, String)>) -> Response {
+    let Some(entry) = puzzle_api::entry(name) else {
         return ApiError::other(
             StatusCode::NOT_FOUND,
             format!(
@@ -350,12 +362,19 @@ async fn puzzle(State(shared): State<Arc<Shared>>, Path(name): Path<String>, uri
         )
         .into_response();
     };
-    let limits = shared.limits;
-    let job = match pairs(&uri, &limits).and_then(|pairs| (entry.prepare)(&pairs, &limits)) {
-        Ok(job) => job,
-        Err(error) => return error.into_response(),
+    let asked = pairs.len();
+    pairs.retain(|(key, value)| !(key == "view" && value == "own"));
+    let prepare = match pairs.len() < asked {
+        true => own_view(name).and_then(|view| view.prepare),
+        false => None,
     };
-    solve(&shared, true, job).await.into_response()
+    let limits = shared.limits;
+    match prepare.unwrap_or(entry.prepare)(&pairs, &limits) {
+        Ok(prepared) => solve(shared, prepared.heavy, prepared.job)
+            .await
+            .into_response(),
+        Err(error) => error.into_response(),
+    }
 }
 
 async fn crossword_examples() -> axum::Json<Value> {

@@ -1,6 +1,6 @@
-//! A crate's own event stream and record, caught in memory: the views of
-//! sudoku, gogen and N-Queens run the crate's watched solve (its
-//! `watch::solve_watched`, the one the command line's `--events` runs) into
+//! A crate's own event stream and record, caught in memory: the generic
+//! route and the crossword view run the crate's watched solve (the one
+//! the command line's `--events` runs) into
 //! cli-kit's [`EventCapture`](cli_kit::EventCapture), an event stream over
 //! memory, and send what it wrote. So the page replays the events the
 //! command line writes for the same input, from one implementation of each

@@ -78,7 +78,7 @@ pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Reque
                 };
             }
             "clicks" => clicks_text = Some(value.clone()),
-            "events" => events = crate::tiles::parse_events(value, limits)?,
+            "events" => events = crate::puzzle_api::parse_events(value, limits)?,
             "step" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
         }

@@ -10,7 +10,10 @@
 //! Every puzzle of the registry also has the generic page `/puzzle/NAME`
 //! over the generic route `/api/puzzle/NAME`, through its crate's
 //! `cli_kit::Front` alone (a puzzle without a view of its own gets it at
-//! `/NAME` too).
+//! `/NAME` too). A crate's own view is its page built on the shared one
+//! and, where it needs more than the generic answer, its part of the
+//! generic route (`puzzle_api::Extension`, asked with `view=own`): its
+//! algorithms, bounds and turn, and its own fields.
 //! The `explorer` binary serves it on 127.0.0.1.
 //!
 //! ```

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 
 use cli_kit::app::{Flag, Solved, Watch};
 use cli_kit::front::{Own, refuse_misfit};
-use cli_kit::{EventCapture, Front, Refusal, Setting, Sinks};
+use cli_kit::{EventCapture, Front, Refusal, Setting, Sinks, Trace};
 use puzzle_kit::{Algorithm, Configure};
 use serde_json::{Value, json};
 
@@ -30,9 +30,88 @@ pub(crate) const MAX_CELLS: usize = 4096;
 /// A solve, read and prepared, waiting for its turn; it answers JSON text.
 pub(crate) type Job = Box<dyn FnOnce() -> String + Send>;
 
-/// How an [`Entry`] reads a request's pairs, under the server's limits,
-/// into the solve of its puzzle (or the 400 of a field).
-pub(crate) type Prepare = fn(&[(String, String)], &Limits) -> Result<Job, ApiError>;
+/// A solve read and prepared: the job, and whether it takes a heavy turn.
+pub(crate) struct Prepared {
+    pub(crate) job: Job,
+    pub(crate) heavy: bool,
+}
+
+/// How an [`Entry`] (or a crate's own view, [`Extension`]) reads a
+/// request's pairs, under the server's limits, into the solve of its
+/// puzzle (or the 400 of a field).
+pub(crate) type Prepare = fn(&[(String, String)], &Limits) -> Result<Prepared, ApiError>;
+
+/// A crate's own view's part of the generic route, for its puzzle `P`:
+/// what its page needs beyond the generic answer, asked for with
+/// `view=own`. Each hook is the generic route's behaviour by default
+/// ([`Generic`]), so a view writes only what is its own.
+pub(crate) trait Extension<P: Front> {
+    /// Keys of the view's links (its page's state) that the solve does not read.
+    const PAGE_KEYS: &'static [&'static str] = &[];
+
+    /// The line of the batch the record and every event name, as the
+    /// command line's do where it reads its puzzle as a batch from stdin
+    /// (sudoku: `line` 1): by default none.
+    const LINE: Option<usize> = None;
+
+    /// The algorithms the view replays, its default first: by default
+    /// every one of the crate's, the crate's default first.
+    const ALGOS: Option<&'static [P::Algo]> = None;
+
+    /// Whether the answer carries the trace lines `--trace` writes (for
+    /// [`Extension::fields`]), cut after as many lines as the events: by
+    /// default not.
+    const TRACE: bool = false;
+
+    /// Refuses, before the solve, what the view does not show, and sets
+    /// the view's defaults on `options`: by default a board past
+    /// [`MAX_CELLS`].
+    fn admit(puzzle: &P, options: &mut P::Options) -> Result<(), ApiError> {
+        let _ = options;
+        let cells = puzzle.cells();
+        if cells > MAX_CELLS {
+            return Err(ApiError::bad(
+                "puzzle",
+                format!(
+                    "a board of {cells} cells: this page shows at most {MAX_CELLS} (64 x 64); `{} solve` takes bigger ones",
+                    P::NAME
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the solve may run to the limits (a heavy turn): by default
+    /// yes, since nothing generic tells a small solve from a long one.
+    fn heavy(puzzle: &P, options: &P::Options) -> bool {
+        let _ = (puzzle, options);
+        true
+    }
+
+    /// The events as sent, from the JSON Lines the watched solve wrote:
+    /// by default unchanged.
+    fn events(puzzle: &P, options: &P::Options, events: String) -> String {
+        let _ = (puzzle, options);
+        events
+    }
+
+    /// The answer's fields after `cut`, each `(name, JSON text)`: by
+    /// default the board as data, the givens and the crate's picture.
+    /// `trace` holds the trace's lines where [`Extension::TRACE`] asks.
+    fn fields(solved: &Solved<P>, view: &P::View, trace: &[&str]) -> Vec<(&'static str, String)> {
+        let _ = trace;
+        let board =
+            serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
+        let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();
+        let svg = Value::from(solved.puzzle.svg_viewed(&solved.outcome, view)).to_string();
+        vec![("board", board), ("givens", givens), ("svg", svg)]
+    }
+}
+
+/// The generic route itself: every hook its default.
+pub(crate) struct Generic;
+
+impl<P: Front> Extension<P> for Generic {}
 
 /// One registered puzzle, as the explorer offers it.
 pub(crate) struct Entry {
@@ -72,7 +151,7 @@ pub(crate) static CATALOGUE: LazyLock<Vec<Entry>> = LazyLock::new(|| {
                 example: P::EXAMPLE,
                 algorithms,
                 settings: P::SETTINGS,
-                prepare: prepare::<P>,
+                prepare: prepare::<P, Generic>,
             });
         }
     }
@@ -127,18 +206,24 @@ pub(crate) fn refused(refusal: Refusal) -> ApiError {
 /// Reads `puzzle`, `algo` (the crate's default when absent), `events`
 /// (how many to send, only for an algorithm that reports its search) and
 /// the crate's own settings (every other key, which `Front::prepare`
-/// refuses by name when it is not one of them); `step` is the page's.
-fn prepare<P: Front>(pairs: &[(String, String)], limits: &Limits) -> Result<Job, ApiError> {
+/// refuses by name when it is not one of them); `step` and the view's
+/// `PAGE_KEYS` are the page's.
+pub(crate) fn prepare<P: Front, X: Extension<P>>(
+    pairs: &[(String, String)],
+    limits: &Limits,
+) -> Result<Prepared, ApiError> {
     let mut text = None;
-    let mut algo = P::Algo::default();
+    let offers = X::ALGOS.unwrap_or(P::Algo::ALL);
+    let mut algo = X::ALGOS.map_or_else(P::Algo::default, |algos| algos[0]);
     let mut events = None;
     let mut own = Vec::new();
     for (key, value) in pairs {
         match key.as_str() {
             "puzzle" => text = Some(value.as_str()),
-            "algo" => algo = pick_algo(value, P::Algo::ALL, Algorithm::name)?,
-            "events" => events = Some(crate::tiles::parse_events(value, limits)?),
+            "algo" => algo = pick_algo(value, offers, Algorithm::name)?,
+            "events" => events = Some(parse_events(value, limits)?),
             "step" => {}
+            key if X::PAGE_KEYS.contains(&key) => {}
             _ => own.push((key.clone(), value.clone())),
         }
     }
@@ -155,19 +240,29 @@ fn prepare<P: Front>(pairs: &[(String, String)], limits: &Limits) -> Result<Job,
     if events.is_some() {
         refuse_misfit::<P>(&options, &[("events", Flag::Events)]).map_err(refused)?;
     }
-    let cells = puzzle.cells();
-    if cells > MAX_CELLS {
-        return Err(ApiError::bad(
-            "puzzle",
-            format!(
-                "a board of {cells} cells: this page shows at most {MAX_CELLS} (64 x 64); `{} solve` takes bigger ones",
-                P::NAME
-            ),
-        ));
-    }
+    X::admit(&puzzle, &mut options)?;
     bound(&mut options, limits);
     let events = P::watchable(algo).then(|| events.unwrap_or(limits.events));
-    Ok(Box::new(move || run(puzzle, &own, &options, events)))
+    let heavy = X::heavy(&puzzle, &options);
+    let job = Box::new(move || run::<P, X>(puzzle, &own, &options, events));
+    Ok(Prepared { job, heavy })
+}
+
+/// The `events` parameter: how many events to send at most.
+pub(crate) fn parse_events(value: &str, limits: &Limits) -> Result<usize, ApiError> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|count| *count <= limits.max_events)
+        .ok_or_else(|| {
+            ApiError::bad(
+                "events",
+                format!(
+                    "expected a number of events from 0 to {}, found '{value}'",
+                    limits.max_events
+                ),
+            )
+        })
 }
 
 /// Sets the server's node, time and memory limits on `options`, whatever
@@ -183,12 +278,13 @@ pub(crate) fn bound(options: &mut impl Configure, limits: &Limits) {
 /// Solves as the command line's `solve` does: with `capture`, watched as
 /// `--events` watches (the `run` event first, then the crate's own watched
 /// search), else by the crate's `solve_telling`; either way uniqueness
-/// told, as without `--count`. The sudoku and gogen views' solves come
-/// here too.
+/// told, as without `--count`; with `trace` too, the trace lines
+/// `--trace` writes.
 pub(crate) fn solve_as_command_line<P: Front>(
     puzzle: P,
     options: &P::Options,
     capture: Option<&mut EventCapture>,
+    trace: Option<&mut Trace<'_>>,
 ) -> Solved<P> {
     let (outcome, unique) = match capture {
         Some(capture) => {
@@ -196,7 +292,7 @@ pub(crate) fn solve_as_command_line<P: Front>(
             let watch = Watch {
                 sinks: Sinks {
                     events: Some(&mut capture.events),
-                    trace: None,
+                    trace,
                 },
                 tree: None,
             };
@@ -218,26 +314,41 @@ pub(crate) fn solve_as_command_line<P: Front>(
 
 /// Solves as `NAME solve --json` does (with `events`, as with `--events
 /// -` too, the stream cut after that many) and answers `{"v", "puzzle",
-/// "record", "events", "cut", "board", "givens", "svg"}`: the record and
-/// the picture the crate's `Show::record_viewed` and `svg_viewed` give
-/// with its view of the options (`Front::view`).
-fn run<P: Front>(puzzle: P, own: Own<'_>, options: &P::Options, events: Option<usize>) -> String {
+/// "record", "events", "cut"}` and the extension's fields (by default
+/// `board`, `givens`, `svg`): the record as the crate's
+/// `Show::record_viewed` gives it with its view of the options
+/// (`Front::view`).
+fn run<P: Front, X: Extension<P>>(
+    puzzle: P,
+    own: Own<'_>,
+    options: &P::Options,
+    events: Option<usize>,
+) -> String {
     let mut capture = events.map(|limit| EventCapture::new(limit as u64));
-    let solved = solve_as_command_line(puzzle, options, capture.as_mut());
+    if let (Some(capture), Some(line)) = (capture.as_mut(), X::LINE) {
+        capture.events.set_run(&json!({ "line": line }));
+    }
+    let mut trace_text = Vec::new();
+    let solved = match (X::TRACE, events) {
+        (true, Some(limit)) => {
+            let mut trace = Trace::new(&mut trace_text, limit as u64);
+            solve_as_command_line(puzzle, options, capture.as_mut(), Some(&mut trace))
+        }
+        _ => solve_as_command_line(puzzle, options, capture.as_mut(), None),
+    };
+    let trace_text = String::from_utf8_lossy(&trace_text);
+    let trace: Vec<&str> = trace_text.lines().collect();
     let (events, cut) = capture.map(EventCapture::finish).unwrap_or_default();
+    let events = X::events(&solved.puzzle, options, events);
     // The record and picture as the command line's view of the same
     // options shows them (eight-puzzle's names its searcher and goal).
     let view = P::view(own, options);
-    let record =
-        serde_json::to_string(&P::record_viewed(&solved, false, &view)).unwrap_or_default();
-    let board = serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
-    let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();
-    let svg = Value::from(solved.puzzle.svg_viewed(&solved.outcome, &view)).to_string();
-    answer_with(
-        P::NAME,
-        &record,
-        &events,
-        cut,
-        &[("board", &board), ("givens", &givens), ("svg", &svg)],
-    )
+    let record = P::record_viewed(&solved, false, &view).at_line(X::LINE);
+    let record = serde_json::to_string(&record).unwrap_or_default();
+    let fields = X::fields(&solved, &view, &trace);
+    let more: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
+    answer_with(P::NAME, &record, &events, cut, &more)
 }

@@ -196,11 +196,11 @@ async fn bad_input_is_a_400_naming_the_field_and_the_column() {
             "line 1, column 9: expected a tile number, found 'x'",
         ),
         ("board=1423586", "board", "square number of tiles"),
-        ("algo=astar", "board", "expected a board"),
+        ("algo=astar", "board", "expected a puzzle"),
         (
             "board=142358607&algo=fastest",
             "algo",
-            "unknown searcher 'fastest'",
+            "unknown algorithm 'fastest'",
         ),
         (
             "board=142358607&algo=bfs&heuristic=manhattan",
@@ -210,12 +210,12 @@ async fn bad_input_is_a_400_naming_the_field_and_the_column() {
         (
             "board=142358607&heuristic=pdb",
             "heuristic",
-            "unknown heuristic 'pdb'",
+            "pdb heuristic",
         ),
         (
             "board=142358607&colour=red",
             "colour",
-            "unknown parameter 'colour'",
+            "unknown setting 'colour'",
         ),
         (
             "board=142358607&events=-1",
@@ -611,7 +611,7 @@ async fn bad_ripple_input_is_a_400_naming_the_field_and_the_column() {
         (
             &format!("/api/ripple?puzzle={RIPPLE}&size=3"),
             "size",
-            "unknown parameter",
+            "unknown setting",
         ),
     ] {
         let (status, answer) = get_json(uri).await;
