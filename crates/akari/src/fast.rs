@@ -121,13 +121,22 @@ impl Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
         let size = rows * cols;
-        let state: Vec<u8> = cells
-            .iter()
-            .map(|&cell| if cell.is_black() { BLACK } else { OPEN })
-            .collect();
-        let whites: Vec<u32> = (0..size as u32)
-            .filter(|&cell| state[cell as usize] == OPEN)
-            .collect();
+        let mut state = Vec::with_capacity(size);
+        let mut whites = Vec::with_capacity(size);
+        let mut numbers = Vec::new();
+        for (cell, &kind) in cells.iter().enumerate() {
+            match kind {
+                Cell::White => {
+                    state.push(OPEN);
+                    whites.push(cell as u32);
+                }
+                Cell::Number(k) => {
+                    state.push(BLACK);
+                    numbers.push((cell, k));
+                }
+                Cell::Black => state.push(BLACK),
+            }
+        }
         // Segments: runs of white cells along each row, then down each
         // column, each run's cells contiguous in `segment_cells`.
         let mut row_segment = vec![NO_SEGMENT; size];
@@ -163,33 +172,37 @@ impl Engine {
         let segment_open = (0..segments)
             .map(|s| segment_start[s + 1] - segment_start[s])
             .collect();
-        let mut numbers = Vec::new();
-        let mut number_of = vec![u32::MAX; size];
-        for (cell, &kind) in cells.iter().enumerate() {
-            if let Cell::Number(k) = kind {
-                number_of[cell] = numbers.len() as u32;
-                numbers.push((cell, k));
+        // The numbers beside each white cell, counted from the numbers'
+        // side (a few per grid) rather than from every cell's four
+        // neighbours: this is most of what preparing a large grid costs.
+        let neighbours = |cell: usize| {
+            let (row, col) = (cell / cols, cell % cols);
+            [
+                (row > 0).then(|| cell - cols),
+                (col + 1 < cols).then(|| cell + 1),
+                (row + 1 < rows).then(|| cell + cols),
+                (col > 0).then(|| cell - 1),
+            ]
+        };
+        let mut beside_start = vec![0u32; size + 1];
+        for &(cell, _) in &numbers {
+            for side in neighbours(cell).into_iter().flatten() {
+                if state[side] == OPEN {
+                    beside_start[side + 1] += 1;
+                }
             }
         }
-        // Row by row without a division per cell: this loop is most of
-        // what preparing a large grid costs.
-        let mut beside_start = Vec::with_capacity(size + 1);
-        beside_start.push(0);
-        let mut beside = Vec::new();
-        for row in 0..rows {
-            for col in 0..cols {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    let around = [
-                        (row > 0).then(|| cell - cols),
-                        (col + 1 < cols).then(|| cell + 1),
-                        (row + 1 < rows).then(|| cell + cols),
-                        (col > 0).then(|| cell - 1),
-                    ];
-                    let numbers = around.into_iter().flatten().map(|side| number_of[side]);
-                    beside.extend(numbers.filter(|&number| number != u32::MAX));
+        for cell in 0..size {
+            beside_start[cell + 1] += beside_start[cell];
+        }
+        let mut beside = vec![0u32; beside_start[size] as usize];
+        let mut filled = beside_start.clone();
+        for (number, &(cell, _)) in numbers.iter().enumerate() {
+            for side in neighbours(cell).into_iter().flatten() {
+                if state[side] == OPEN {
+                    beside[filled[side] as usize] = number as u32;
+                    filled[side] += 1;
                 }
-                beside_start.push(beside.len() as u32);
             }
         }
         let mut side_start = Vec::with_capacity(numbers.len() + 1);
@@ -302,11 +315,15 @@ impl Engine {
         self.beside_start[cell] as usize..self.beside_start[cell + 1] as usize
     }
 
-    /// Queues `segment` for [`Engine::segment_rule`], unless it is lit.
+    /// Queues `segment` for [`Engine::segment_rule`], unless it is lit or
+    /// has three open cells or more: then each of its unlit cells has two
+    /// lighters or more in it alone (an open one itself and two others),
+    /// so that no rule can fire for them until it drops to two (and a
+    /// change in a cell's other segment queues that one).
     #[inline]
     fn queue_segment(&mut self, segment: u32) {
         let s = segment as usize;
-        if !self.segment_queued[s] && !self.segment_bulb[s] {
+        if !self.segment_queued[s] && !self.segment_bulb[s] && self.segment_open[s] <= 2 {
             self.segment_queued[s] = true;
             self.segment_queue.push(segment);
         }
