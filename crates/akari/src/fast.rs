@@ -121,56 +121,68 @@ impl Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
         let size = rows * cols;
-        let mut state = Vec::with_capacity(size);
-        let mut whites = Vec::with_capacity(size);
+        let mut state = vec![BLACK; size];
         let mut numbers = Vec::new();
-        for (cell, &kind) in cells.iter().enumerate() {
+        let mut white_count = 0;
+        for ((cell, &kind), state) in cells.iter().enumerate().zip(&mut state) {
             match kind {
                 Cell::White => {
-                    state.push(OPEN);
-                    whites.push(cell as u32);
+                    *state = OPEN;
+                    white_count += 1;
                 }
-                Cell::Number(k) => {
-                    state.push(BLACK);
-                    numbers.push((cell, k));
-                }
-                Cell::Black => state.push(BLACK),
+                Cell::Number(k) => numbers.push((cell, k)),
+                Cell::Black => {}
             }
         }
         // Segments: runs of white cells along each row, then down each
-        // column, each run's cells contiguous in `segment_cells`.
+        // column, each run's cells contiguous in `segment_cells`. The row
+        // runs list every white cell once, row by row: the unlit list to
+        // start from. Written by index, not pushed: this is most of what
+        // preparing a large grid costs.
         let mut row_segment = vec![NO_SEGMENT; size];
         let mut col_segment = vec![NO_SEGMENT; size];
-        let mut segment_start = Vec::with_capacity(whites.len() + 1);
-        let mut segment_cells = Vec::with_capacity(2 * whites.len());
-        for row in 0..rows {
-            for col in 0..cols {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    if col == 0 || state[cell - 1] != OPEN {
-                        segment_start.push(segment_cells.len() as u32);
+        let mut unlit_at = vec![u32::MAX; size];
+        let mut segment_start = Vec::with_capacity(white_count + 1);
+        let mut segment_cells = vec![0u32; 2 * white_count];
+        let mut filled = 0;
+        for (row, line) in state.chunks_exact(cols).enumerate() {
+            let mut open_before = false;
+            for (col, &here) in line.iter().enumerate() {
+                let open = here == OPEN;
+                if open {
+                    let cell = row * cols + col;
+                    if !open_before {
+                        segment_start.push(filled as u32);
                     }
                     row_segment[cell] = segment_start.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
+                    unlit_at[cell] = filled as u32;
+                    segment_cells[filled] = cell as u32;
+                    filled += 1;
                 }
+                open_before = open;
             }
         }
+        let whites = segment_cells[..white_count].to_vec();
         for col in 0..cols {
-            for row in 0..rows {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    if row == 0 || state[cell - cols] != OPEN {
-                        segment_start.push(segment_cells.len() as u32);
+            let mut open_before = false;
+            for cell in (col..size).step_by(cols) {
+                let open = state[cell] == OPEN;
+                if open {
+                    if !open_before {
+                        segment_start.push(filled as u32);
                     }
                     col_segment[cell] = segment_start.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
+                    segment_cells[filled] = cell as u32;
+                    filled += 1;
                 }
+                open_before = open;
             }
         }
-        segment_start.push(segment_cells.len() as u32);
+        segment_start.push(filled as u32);
         let segments = segment_start.len() - 1;
-        let segment_open = (0..segments)
-            .map(|s| segment_start[s + 1] - segment_start[s])
+        let segment_open = segment_start
+            .windows(2)
+            .map(|bounds| bounds[1] - bounds[0])
             .collect();
         // The numbers beside each white cell, counted from the numbers'
         // side (a few per grid) rather than from every cell's four
@@ -248,10 +260,6 @@ impl Engine {
             corner_start.push(corners.len() as u32);
         }
         let count = numbers.len();
-        let mut unlit_at = vec![u32::MAX; size];
-        for (at, &cell) in whites.iter().enumerate() {
-            unlit_at[cell as usize] = at as u32;
-        }
         Engine {
             lit_by: vec![0; size],
             trail: Vec::with_capacity(whites.len()),
