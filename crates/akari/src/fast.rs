@@ -76,8 +76,7 @@ struct Engine {
     /// or [`BLACK`].
     state: Vec<u8>,
     /// Each cell's row and column segment ([`NO_SEGMENT`] for a black cell).
-    row_segment: Vec<u32>,
-    col_segment: Vec<u32>,
+    segments_of: Vec<[u32; 2]>,
     /// The cells of segment `s` are `segment_cells[segment_start[s]..segment_start[s + 1]]`.
     segment_start: Vec<u32>,
     segment_cells: Vec<u32>,
@@ -122,7 +121,7 @@ impl Engine {
         let cells = puzzle.cells();
         let size = rows * cols;
         let mut state = vec![BLACK; size];
-        let mut numbers = Vec::new();
+        let mut numbers = Vec::with_capacity(size);
         let mut white_count = 0;
         for ((cell, &kind), state) in cells.iter().enumerate().zip(&mut state) {
             match kind {
@@ -139,8 +138,7 @@ impl Engine {
         // runs list every white cell once, row by row: the unlit list to
         // start from. Written by index, not pushed: this is most of what
         // preparing a large grid costs.
-        let mut row_segment = vec![NO_SEGMENT; size];
-        let mut col_segment = vec![NO_SEGMENT; size];
+        let mut segments_of = vec![[NO_SEGMENT; 2]; size];
         let mut unlit_at = vec![u32::MAX; size];
         let mut segment_start = Vec::with_capacity(white_count + 1);
         let mut segment_cells = vec![0u32; 2 * white_count];
@@ -154,7 +152,7 @@ impl Engine {
                     if !open_before {
                         segment_start.push(filled as u32);
                     }
-                    row_segment[cell] = segment_start.len() as u32 - 1;
+                    segments_of[cell][0] = segment_start.len() as u32 - 1;
                     unlit_at[cell] = filled as u32;
                     segment_cells[filled] = cell as u32;
                     filled += 1;
@@ -171,7 +169,7 @@ impl Engine {
                     if !open_before {
                         segment_start.push(filled as u32);
                     }
-                    col_segment[cell] = segment_start.len() as u32 - 1;
+                    segments_of[cell][1] = segment_start.len() as u32 - 1;
                     segment_cells[filled] = cell as u32;
                     filled += 1;
                 }
@@ -267,8 +265,7 @@ impl Engine {
             unlit_at,
             cols,
             state,
-            row_segment,
-            col_segment,
+            segments_of,
             segment_start,
             segment_cells,
             segment_open,
@@ -293,8 +290,7 @@ impl Engine {
     /// The bytes of the tables, which a search holds whatever it does.
     fn table_bytes(&self) -> usize {
         size_of_val(&self.state[..])
-            + size_of_val(&self.row_segment[..])
-            + size_of_val(&self.col_segment[..])
+            + size_of_val(&self.segments_of[..])
             + size_of_val(&self.segment_start[..])
             + size_of_val(&self.segment_cells[..])
             + size_of_val(&self.segment_open[..])
@@ -361,7 +357,7 @@ impl Engine {
     fn empty_open(&mut self, cell: usize) {
         self.state[cell] = EMPTY;
         self.trail.push(cell as u32);
-        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        let [row, col] = self.segments_of[cell];
         self.segment_open[row as usize] -= 1;
         self.segment_open[col as usize] -= 1;
         self.queue_segment(row);
@@ -406,7 +402,7 @@ impl Engine {
         }
         self.state[cell] = BULB;
         self.trail.push(cell as u32);
-        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        let [row, col] = self.segments_of[cell];
         for segment in [row, col] {
             self.segment_open[segment as usize] -= 1;
             self.segment_bulb[segment as usize] = true;
@@ -418,11 +414,11 @@ impl Engine {
             self.queue_number(number as u32);
         }
         // The cell itself is in both segments, and lit once.
-        for (segment, itself) in [(row, true), (col, false)] {
+        for (axis, segment) in [row, col].into_iter().enumerate() {
             for index in self.segment(segment) {
                 let other = self.segment_cells[index] as usize;
                 if other == cell {
-                    if itself {
+                    if axis == 0 {
                         self.light(other);
                     }
                     continue;
@@ -430,11 +426,31 @@ impl Engine {
                 self.light(other);
                 if self.state[other] == OPEN {
                     self.deductions += 1;
-                    self.empty_open(other);
+                    self.empty_seen(other, 1 - axis);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Decides that the open `cell`, which a new bulb in one of its
+    /// segments sees, holds no bulb: [`Engine::empty_open`] without
+    /// queueing the lit segment (`axis` is the other one's: 0 its row
+    /// segment, 1 its column segment).
+    #[inline(always)]
+    fn empty_seen(&mut self, cell: usize, axis: usize) {
+        self.state[cell] = EMPTY;
+        self.trail.push(cell as u32);
+        let segments = self.segments_of[cell];
+        self.segment_open[segments[1 - axis] as usize] -= 1;
+        let other = segments[axis];
+        self.segment_open[other as usize] -= 1;
+        self.queue_segment(other);
+        for index in self.numbers_beside(cell) {
+            let number = self.beside[index];
+            self.number_open[number as usize] -= 1;
+            self.queue_number(number);
+        }
     }
 
     /// Undoes the decisions after the first `length` of the trail.
@@ -443,7 +459,7 @@ impl Engine {
             let cell = self.trail.pop().expect("the trail is longer") as usize;
             let bulb = self.state[cell] == BULB;
             self.state[cell] = OPEN;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             if bulb {
                 for (segment, itself) in [(col, false), (row, true)] {
                     for index in self.segment(segment) {
@@ -526,7 +542,7 @@ impl Engine {
                 return Ok(());
             }
             let cell = self.segment_cells[index] as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             if self.segment_bulb[col as usize] || self.segment_bulb[row as usize] {
                 continue;
             }
@@ -556,8 +572,8 @@ impl Engine {
                     let cols = self.cols;
                     let corner = b - b % cols + a % cols;
                     if self.state[corner] == OPEN
-                        && self.col_segment[corner] == self.col_segment[a]
-                        && self.row_segment[corner] == self.row_segment[b]
+                        && self.segments_of[corner][1] == self.segments_of[a][1]
+                        && self.segments_of[corner][0] == self.segments_of[b][0]
                     {
                         self.deductions += 1;
                         self.set_empty(corner)?;
@@ -630,7 +646,7 @@ impl Engine {
         let mut fewest = u32::MAX;
         for &cell in &self.unlit {
             let cell = cell as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let here = u32::from(self.state[cell] == OPEN);
             let lighters = self.segment_open[row as usize] + self.segment_open[col as usize] - here;
             if lighters < fewest {
@@ -643,12 +659,12 @@ impl Engine {
         }
         let cell = best?;
         let weight = |lighter: usize| {
-            self.segment_open[self.row_segment[lighter] as usize]
-                + self.segment_open[self.col_segment[lighter] as usize]
+            self.segment_open[self.segments_of[lighter][0] as usize]
+                + self.segment_open[self.segments_of[lighter][1] as usize]
         };
         let mut chosen = None;
         let mut most = 0;
-        for segment in [self.row_segment[cell], self.col_segment[cell]] {
+        for segment in self.segments_of[cell] {
             for index in self.segment(segment) {
                 let lighter = self.segment_cells[index] as usize;
                 if self.state[lighter] == OPEN && weight(lighter) > most {
@@ -694,7 +710,7 @@ impl Engine {
             if self.state[cell] == BLACK {
                 return true;
             }
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let lit = self.segment_bulb[row as usize] || self.segment_bulb[col as usize];
             let listed = self.unlit.get(self.unlit_at[cell] as usize) == Some(&(cell as u32));
             lit == (self.lit_by[cell] > 0) && lit != listed
@@ -708,7 +724,7 @@ impl Engine {
     fn at_fixpoint(&self) -> bool {
         let lighters_left = self.unlit.iter().all(|&cell| {
             let cell = cell as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let here = u32::from(self.state[cell] == OPEN);
             self.segment_open[row as usize] + self.segment_open[col as usize] - here >= 2
         });
@@ -801,7 +817,7 @@ impl Engine {
             counted.complete = true;
             return counted;
         }
-        let mut guesses: Vec<Guess> = Vec::new();
+        let mut guesses: Vec<Guess> = Vec::with_capacity(self.unlit.len());
         loop {
             match self.choose() {
                 None => {
