@@ -194,24 +194,29 @@ impl Engine {
                 (col > 0).then(|| cell - 1),
             ]
         };
+        // Each cell's count, summed so that `beside_start[c]` is where its
+        // numbers end; filling them backwards (the last number first, so
+        // that each cell lists its numbers in order) then leaves it where
+        // they begin, with no second array of places.
         let mut beside_start = vec![0u32; size + 1];
         for &(cell, _) in &numbers {
             for side in neighbours(cell).into_iter().flatten() {
                 if state[side] == OPEN {
-                    beside_start[side + 1] += 1;
+                    beside_start[side] += 1;
                 }
             }
         }
-        for cell in 0..size {
-            beside_start[cell + 1] += beside_start[cell];
+        for cell in 1..size {
+            beside_start[cell] += beside_start[cell - 1];
         }
-        let mut beside = vec![0u32; beside_start[size] as usize];
-        let mut filled = beside_start.clone();
-        for (number, &(cell, _)) in numbers.iter().enumerate() {
+        let total = if size > 0 { beside_start[size - 1] } else { 0 };
+        beside_start[size] = total;
+        let mut beside = vec![0u32; total as usize];
+        for (number, &(cell, _)) in numbers.iter().enumerate().rev() {
             for side in neighbours(cell).into_iter().flatten() {
                 if state[side] == OPEN {
-                    beside[filled[side] as usize] = number as u32;
-                    filled[side] += 1;
+                    beside_start[side] -= 1;
+                    beside[beside_start[side] as usize] = number as u32;
                 }
             }
         }
@@ -778,8 +783,8 @@ impl Budget {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Counted {
     count: u64,
-    /// The first solution's state, a byte per cell.
-    first: Option<Vec<u8>>,
+    /// The first solution: a flag per cell, whether it holds a bulb.
+    first: Option<Vec<bool>>,
     /// Whether every branch was searched.
     complete: bool,
     limit: Option<Limit>,
@@ -823,7 +828,7 @@ impl Engine {
                 None => {
                     counted.count += 1;
                     if counted.first.is_none() {
-                        counted.first = Some(self.state.clone());
+                        counted.first = Some(self.state.iter().map(|&cell| cell == BULB).collect());
                     }
                     if counted.count >= max {
                         return counted;
@@ -888,10 +893,9 @@ pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
         memory: options.limits.memory_limit,
     };
     let counted = engine.count(options.limits.count_up_to, &budget);
-    let first = counted.first.map(|state| {
-        let on = state.iter().map(|&cell| cell == BULB).collect();
-        Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell")
-    });
+    let first = counted
+        .first
+        .map(|on| Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell"));
     let stats = Stats {
         nodes: counted.nodes,
         elapsed: started.elapsed(),
