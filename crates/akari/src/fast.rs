@@ -76,8 +76,7 @@ struct Engine {
     /// or [`BLACK`].
     state: Vec<u8>,
     /// Each cell's row and column segment ([`NO_SEGMENT`] for a black cell).
-    row_segment: Vec<u32>,
-    col_segment: Vec<u32>,
+    segments_of: Vec<[u32; 2]>,
     /// The cells of segment `s` are `segment_cells[segment_start[s]..segment_start[s + 1]]`.
     segment_start: Vec<u32>,
     segment_cells: Vec<u32>,
@@ -121,75 +120,104 @@ impl Engine {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
         let size = rows * cols;
-        let state: Vec<u8> = cells
-            .iter()
-            .map(|&cell| if cell.is_black() { BLACK } else { OPEN })
-            .collect();
-        let whites: Vec<u32> = (0..size as u32)
-            .filter(|&cell| state[cell as usize] == OPEN)
-            .collect();
+        let mut state = vec![BLACK; size];
+        let mut numbers = Vec::with_capacity(size);
+        let mut white_count = 0;
+        for ((cell, &kind), state) in cells.iter().enumerate().zip(&mut state) {
+            match kind {
+                Cell::White => {
+                    *state = OPEN;
+                    white_count += 1;
+                }
+                Cell::Number(k) => numbers.push((cell, k)),
+                Cell::Black => {}
+            }
+        }
         // Segments: runs of white cells along each row, then down each
-        // column, each run's cells contiguous in `segment_cells`.
-        let mut row_segment = vec![NO_SEGMENT; size];
-        let mut col_segment = vec![NO_SEGMENT; size];
-        let mut segment_start = Vec::with_capacity(whites.len() + 1);
-        let mut segment_cells = Vec::with_capacity(2 * whites.len());
-        for row in 0..rows {
-            for col in 0..cols {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    if col == 0 || state[cell - 1] != OPEN {
-                        segment_start.push(segment_cells.len() as u32);
+        // column, each run's cells contiguous in `segment_cells`. The row
+        // runs list every white cell once, row by row: the unlit list to
+        // start from. Written by index, not pushed: this is most of what
+        // preparing a large grid costs.
+        let mut segments_of = vec![[NO_SEGMENT; 2]; size];
+        let mut unlit_at = vec![u32::MAX; size];
+        let mut segment_start = Vec::with_capacity(white_count + 1);
+        let mut segment_cells = vec![0u32; 2 * white_count];
+        let mut filled = 0;
+        for (row, line) in state.chunks_exact(cols).enumerate() {
+            let mut open_before = false;
+            for (col, &here) in line.iter().enumerate() {
+                let open = here == OPEN;
+                if open {
+                    let cell = row * cols + col;
+                    if !open_before {
+                        segment_start.push(filled as u32);
                     }
-                    row_segment[cell] = segment_start.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
+                    segments_of[cell][0] = segment_start.len() as u32 - 1;
+                    unlit_at[cell] = filled as u32;
+                    segment_cells[filled] = cell as u32;
+                    filled += 1;
                 }
+                open_before = open;
             }
         }
+        let whites = segment_cells[..white_count].to_vec();
         for col in 0..cols {
-            for row in 0..rows {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    if row == 0 || state[cell - cols] != OPEN {
-                        segment_start.push(segment_cells.len() as u32);
+            let mut open_before = false;
+            for cell in (col..size).step_by(cols) {
+                let open = state[cell] == OPEN;
+                if open {
+                    if !open_before {
+                        segment_start.push(filled as u32);
                     }
-                    col_segment[cell] = segment_start.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
+                    segments_of[cell][1] = segment_start.len() as u32 - 1;
+                    segment_cells[filled] = cell as u32;
+                    filled += 1;
                 }
+                open_before = open;
             }
         }
-        segment_start.push(segment_cells.len() as u32);
+        segment_start.push(filled as u32);
         let segments = segment_start.len() - 1;
-        let segment_open = (0..segments)
-            .map(|s| segment_start[s + 1] - segment_start[s])
+        let segment_open = segment_start
+            .windows(2)
+            .map(|bounds| bounds[1] - bounds[0])
             .collect();
-        let mut numbers = Vec::new();
-        let mut number_of = vec![u32::MAX; size];
-        for (cell, &kind) in cells.iter().enumerate() {
-            if let Cell::Number(k) = kind {
-                number_of[cell] = numbers.len() as u32;
-                numbers.push((cell, k));
+        // The numbers beside each white cell, counted from the numbers'
+        // side (a few per grid) rather than from every cell's four
+        // neighbours: this is most of what preparing a large grid costs.
+        let neighbours = |cell: usize| {
+            let (row, col) = (cell / cols, cell % cols);
+            [
+                (row > 0).then(|| cell - cols),
+                (col + 1 < cols).then(|| cell + 1),
+                (row + 1 < rows).then(|| cell + cols),
+                (col > 0).then(|| cell - 1),
+            ]
+        };
+        // Each cell's count, summed so that `beside_start[c]` is where its
+        // numbers end; filling them backwards (the last number first, so
+        // that each cell lists its numbers in order) then leaves it where
+        // they begin, with no second array of places.
+        let mut beside_start = vec![0u32; size + 1];
+        for &(cell, _) in &numbers {
+            for side in neighbours(cell).into_iter().flatten() {
+                if state[side] == OPEN {
+                    beside_start[side] += 1;
+                }
             }
         }
-        // Row by row without a division per cell: this loop is most of
-        // what preparing a large grid costs.
-        let mut beside_start = Vec::with_capacity(size + 1);
-        beside_start.push(0);
-        let mut beside = Vec::new();
-        for row in 0..rows {
-            for col in 0..cols {
-                let cell = row * cols + col;
-                if state[cell] == OPEN {
-                    let around = [
-                        (row > 0).then(|| cell - cols),
-                        (col + 1 < cols).then(|| cell + 1),
-                        (row + 1 < rows).then(|| cell + cols),
-                        (col > 0).then(|| cell - 1),
-                    ];
-                    let numbers = around.into_iter().flatten().map(|side| number_of[side]);
-                    beside.extend(numbers.filter(|&number| number != u32::MAX));
+        for cell in 1..size {
+            beside_start[cell] += beside_start[cell - 1];
+        }
+        let total = if size > 0 { beside_start[size - 1] } else { 0 };
+        beside_start[size] = total;
+        let mut beside = vec![0u32; total as usize];
+        for (number, &(cell, _)) in numbers.iter().enumerate().rev() {
+            for side in neighbours(cell).into_iter().flatten() {
+                if state[side] == OPEN {
+                    beside_start[side] -= 1;
+                    beside[beside_start[side] as usize] = number as u32;
                 }
-                beside_start.push(beside.len() as u32);
             }
         }
         let mut side_start = Vec::with_capacity(numbers.len() + 1);
@@ -235,10 +263,6 @@ impl Engine {
             corner_start.push(corners.len() as u32);
         }
         let count = numbers.len();
-        let mut unlit_at = vec![u32::MAX; size];
-        for (at, &cell) in whites.iter().enumerate() {
-            unlit_at[cell as usize] = at as u32;
-        }
         Engine {
             lit_by: vec![0; size],
             trail: Vec::with_capacity(whites.len()),
@@ -246,8 +270,7 @@ impl Engine {
             unlit_at,
             cols,
             state,
-            row_segment,
-            col_segment,
+            segments_of,
             segment_start,
             segment_cells,
             segment_open,
@@ -272,8 +295,7 @@ impl Engine {
     /// The bytes of the tables, which a search holds whatever it does.
     fn table_bytes(&self) -> usize {
         size_of_val(&self.state[..])
-            + size_of_val(&self.row_segment[..])
-            + size_of_val(&self.col_segment[..])
+            + size_of_val(&self.segments_of[..])
             + size_of_val(&self.segment_start[..])
             + size_of_val(&self.segment_cells[..])
             + size_of_val(&self.segment_open[..])
@@ -302,11 +324,15 @@ impl Engine {
         self.beside_start[cell] as usize..self.beside_start[cell + 1] as usize
     }
 
-    /// Queues `segment` for [`Engine::segment_rule`], unless it is lit.
+    /// Queues `segment` for [`Engine::segment_rule`], unless it is lit or
+    /// has three open cells or more: then each of its unlit cells has two
+    /// lighters or more in it alone (an open one itself and two others),
+    /// so that no rule can fire for them until it drops to two (and a
+    /// change in a cell's other segment queues that one).
     #[inline]
     fn queue_segment(&mut self, segment: u32) {
         let s = segment as usize;
-        if !self.segment_queued[s] && !self.segment_bulb[s] {
+        if !self.segment_queued[s] && !self.segment_bulb[s] && self.segment_open[s] <= 2 {
             self.segment_queued[s] = true;
             self.segment_queue.push(segment);
         }
@@ -336,7 +362,7 @@ impl Engine {
     fn empty_open(&mut self, cell: usize) {
         self.state[cell] = EMPTY;
         self.trail.push(cell as u32);
-        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        let [row, col] = self.segments_of[cell];
         self.segment_open[row as usize] -= 1;
         self.segment_open[col as usize] -= 1;
         self.queue_segment(row);
@@ -381,7 +407,7 @@ impl Engine {
         }
         self.state[cell] = BULB;
         self.trail.push(cell as u32);
-        let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+        let [row, col] = self.segments_of[cell];
         for segment in [row, col] {
             self.segment_open[segment as usize] -= 1;
             self.segment_bulb[segment as usize] = true;
@@ -393,11 +419,11 @@ impl Engine {
             self.queue_number(number as u32);
         }
         // The cell itself is in both segments, and lit once.
-        for (segment, itself) in [(row, true), (col, false)] {
+        for (axis, segment) in [row, col].into_iter().enumerate() {
             for index in self.segment(segment) {
                 let other = self.segment_cells[index] as usize;
                 if other == cell {
-                    if itself {
+                    if axis == 0 {
                         self.light(other);
                     }
                     continue;
@@ -405,11 +431,31 @@ impl Engine {
                 self.light(other);
                 if self.state[other] == OPEN {
                     self.deductions += 1;
-                    self.empty_open(other);
+                    self.empty_seen(other, 1 - axis);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Decides that the open `cell`, which a new bulb in one of its
+    /// segments sees, holds no bulb: [`Engine::empty_open`] without
+    /// queueing the lit segment (`axis` is the other one's: 0 its row
+    /// segment, 1 its column segment).
+    #[inline(always)]
+    fn empty_seen(&mut self, cell: usize, axis: usize) {
+        self.state[cell] = EMPTY;
+        self.trail.push(cell as u32);
+        let segments = self.segments_of[cell];
+        self.segment_open[segments[1 - axis] as usize] -= 1;
+        let other = segments[axis];
+        self.segment_open[other as usize] -= 1;
+        self.queue_segment(other);
+        for index in self.numbers_beside(cell) {
+            let number = self.beside[index];
+            self.number_open[number as usize] -= 1;
+            self.queue_number(number);
+        }
     }
 
     /// Undoes the decisions after the first `length` of the trail.
@@ -418,7 +464,7 @@ impl Engine {
             let cell = self.trail.pop().expect("the trail is longer") as usize;
             let bulb = self.state[cell] == BULB;
             self.state[cell] = OPEN;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             if bulb {
                 for (segment, itself) in [(col, false), (row, true)] {
                     for index in self.segment(segment) {
@@ -501,7 +547,7 @@ impl Engine {
                 return Ok(());
             }
             let cell = self.segment_cells[index] as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             if self.segment_bulb[col as usize] || self.segment_bulb[row as usize] {
                 continue;
             }
@@ -531,8 +577,8 @@ impl Engine {
                     let cols = self.cols;
                     let corner = b - b % cols + a % cols;
                     if self.state[corner] == OPEN
-                        && self.col_segment[corner] == self.col_segment[a]
-                        && self.row_segment[corner] == self.row_segment[b]
+                        && self.segments_of[corner][1] == self.segments_of[a][1]
+                        && self.segments_of[corner][0] == self.segments_of[b][0]
                     {
                         self.deductions += 1;
                         self.set_empty(corner)?;
@@ -605,7 +651,7 @@ impl Engine {
         let mut fewest = u32::MAX;
         for &cell in &self.unlit {
             let cell = cell as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let here = u32::from(self.state[cell] == OPEN);
             let lighters = self.segment_open[row as usize] + self.segment_open[col as usize] - here;
             if lighters < fewest {
@@ -618,12 +664,12 @@ impl Engine {
         }
         let cell = best?;
         let weight = |lighter: usize| {
-            self.segment_open[self.row_segment[lighter] as usize]
-                + self.segment_open[self.col_segment[lighter] as usize]
+            self.segment_open[self.segments_of[lighter][0] as usize]
+                + self.segment_open[self.segments_of[lighter][1] as usize]
         };
         let mut chosen = None;
         let mut most = 0;
-        for segment in [self.row_segment[cell], self.col_segment[cell]] {
+        for segment in self.segments_of[cell] {
             for index in self.segment(segment) {
                 let lighter = self.segment_cells[index] as usize;
                 if self.state[lighter] == OPEN && weight(lighter) > most {
@@ -669,7 +715,7 @@ impl Engine {
             if self.state[cell] == BLACK {
                 return true;
             }
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let lit = self.segment_bulb[row as usize] || self.segment_bulb[col as usize];
             let listed = self.unlit.get(self.unlit_at[cell] as usize) == Some(&(cell as u32));
             lit == (self.lit_by[cell] > 0) && lit != listed
@@ -683,7 +729,7 @@ impl Engine {
     fn at_fixpoint(&self) -> bool {
         let lighters_left = self.unlit.iter().all(|&cell| {
             let cell = cell as usize;
-            let (row, col) = (self.row_segment[cell], self.col_segment[cell]);
+            let [row, col] = self.segments_of[cell];
             let here = u32::from(self.state[cell] == OPEN);
             self.segment_open[row as usize] + self.segment_open[col as usize] - here >= 2
         });
@@ -737,8 +783,8 @@ impl Budget {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Counted {
     count: u64,
-    /// The first solution's state, a byte per cell.
-    first: Option<Vec<u8>>,
+    /// The first solution: a flag per cell, whether it holds a bulb.
+    first: Option<Vec<bool>>,
     /// Whether every branch was searched.
     complete: bool,
     limit: Option<Limit>,
@@ -776,13 +822,13 @@ impl Engine {
             counted.complete = true;
             return counted;
         }
-        let mut guesses: Vec<Guess> = Vec::new();
+        let mut guesses: Vec<Guess> = Vec::with_capacity(self.unlit.len());
         loop {
             match self.choose() {
                 None => {
                     counted.count += 1;
                     if counted.first.is_none() {
-                        counted.first = Some(self.state.clone());
+                        counted.first = Some(self.state.iter().map(|&cell| cell == BULB).collect());
                     }
                     if counted.count >= max {
                         return counted;
@@ -847,10 +893,9 @@ pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
         memory: options.limits.memory_limit,
     };
     let counted = engine.count(options.limits.count_up_to, &budget);
-    let first = counted.first.map(|state| {
-        let on = state.iter().map(|&cell| cell == BULB).collect();
-        Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell")
-    });
+    let first = counted
+        .first
+        .map(|on| Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell"));
     let stats = Stats {
         nodes: counted.nodes,
         elapsed: started.elapsed(),
