@@ -115,7 +115,7 @@ pub fn solve_observed(puzzle: &Akari, options: &Options, observer: impl Observer
     // A cell's "at least one" spans its row and column, so the model grows
     // as the cube of the side: its building counts against the time limit.
     let model = model(puzzle);
-    let mut limits = options.limits.clone();
+    let mut limits = options.limits;
     limits.time_limit = limits
         .time_limit
         .map(|limit| limit.saturating_sub(start.elapsed()));
