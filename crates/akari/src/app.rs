@@ -465,13 +465,7 @@ mod tests {
                 let Err(message) = read_item(&item) else {
                     continue;
                 };
-                let (line, column) = fuzz_kit::location(&message).expect("located");
-                let chars = fuzz_kit::line_of(&text, line)
-                    .unwrap_or_else(|| panic!("no line {line} in {text:?}: {message}"));
-                assert!(
-                    (1..=chars.len() + 1).contains(&column),
-                    "{text:?}: {message}"
-                );
+                fuzz_kit::assert_located(&text, &message);
             }
         }
     }

@@ -28,9 +28,9 @@
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use puzzle_kit::Limit;
+use puzzle_kit::{Budget, Limit};
 
 use crate::options::{Counters, Options, Outcome, Stats};
 use crate::puzzle::{Akari, Bulbs, Cell};
@@ -745,40 +745,6 @@ impl Engine {
     }
 }
 
-/// When a count stops: the most nodes, a deadline (looked at every
-/// [`Budget::CLOCK_EVERY`] nodes, so the hot path compares one counter),
-/// the most bytes held.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Budget {
-    nodes: Option<u64>,
-    deadline: Option<Instant>,
-    memory: Option<usize>,
-}
-
-impl Budget {
-    /// Nodes between two looks at the clock.
-    const CLOCK_EVERY: u64 = 256;
-
-    /// The limit that refuses one more node after `nodes`, the search
-    /// then holding `held` bytes.
-    fn refuses(&self, nodes: u64, held: usize) -> Option<Limit> {
-        if self.nodes.is_some_and(|limit| nodes >= limit) {
-            return Some(Limit::Node);
-        }
-        if self.memory.is_some_and(|limit| held > limit) {
-            return Some(Limit::Memory);
-        }
-        if nodes.is_multiple_of(Self::CLOCK_EVERY)
-            && self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Some(Limit::Time);
-        }
-        None
-    }
-}
-
 /// How a count ended.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Counted {
@@ -883,15 +849,7 @@ impl Engine {
 pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
     let started = Instant::now();
     let mut engine = Engine::new(puzzle);
-    let budget = Budget {
-        nodes: options.limits.node_limit,
-        deadline: options.limits.time_limit.map(|limit| {
-            started
-                .checked_add(limit)
-                .unwrap_or(started + Duration::from_secs(1 << 40))
-        }),
-        memory: options.limits.memory_limit,
-    };
+    let budget = Budget::new(&options.limits, started);
     let counted = engine.count(options.limits.count_up_to, &budget);
     let first = counted
         .first

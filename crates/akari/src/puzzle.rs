@@ -479,13 +479,7 @@ mod tests {
                     }
                     Err(error) => {
                         let message = error.to_string();
-                        let (line, column) = fuzz_kit::location(&message).expect("located");
-                        let chars = fuzz_kit::line_of(&text, line)
-                            .unwrap_or_else(|| panic!("no line {line} in {text:?}: {message}"));
-                        assert!(
-                            (1..=chars.len() + 1).contains(&column),
-                            "{text:?}: {message}"
-                        );
+                        let (chars, column) = fuzz_kit::assert_located(&text, &message);
                         if let ErrorKind::Cell { found, .. } = error.kind {
                             assert_eq!(chars.get(column - 1), Some(&found), "{text:?}: {message}");
                         }

@@ -119,6 +119,26 @@ pub fn line_of(text: &str, line: usize) -> Option<Vec<char>> {
     }
 }
 
+/// Asserts that `message` names its place in `text` (`line L, column C: `
+/// at its front, the line one of the text's or the end after the last, the
+/// column at most one past the line's end), and gives that line's
+/// characters and the column, so that a caller can check what was found
+/// there.
+///
+/// # Panics
+///
+/// When the message names no place, or one outside the text.
+pub fn assert_located(text: &str, message: &str) -> (Vec<char>, usize) {
+    let (line, column) = location(message).unwrap_or_else(|| panic!("not located: {message}"));
+    let chars =
+        line_of(text, line).unwrap_or_else(|| panic!("no line {line} in {text:?}: {message}"));
+    assert!(
+        (1..=chars.len() + 1).contains(&column),
+        "{text:?}: {message}"
+    );
+    (chars, column)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +167,9 @@ mod tests {
         assert_eq!(line_of(text, 3), Some(Vec::new()));
         assert_eq!(line_of(text, 4), None);
         assert_eq!(line_of(text, 0), None);
+        assert_eq!(
+            assert_located(text, "line 2, column 3: x"),
+            (vec!['c', 'd'], 3)
+        );
     }
 }

@@ -43,9 +43,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod budget;
 mod puzzle;
 mod report;
 
+pub use budget::{Budget, deadline};
 pub use puzzle::{Algorithm, Configure, Effort, Limits, Outcome, Puzzle, UnknownName};
 pub use report::{Cell, Counters, NoCounters, Stats, Violation};
 

@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use csp_core::{Cause, NoObserver, Observer, Stats as CspStats, Status, Var};
-use puzzle_kit::Limit;
+use puzzle_kit::{Budget, Limit};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
 use crate::puzzle::{Grid, Puzzle};
@@ -133,40 +133,6 @@ pub(crate) struct Counted {
     /// The limit that stopped the count, if one did.
     pub limit: Option<Limit>,
     pub counters: Counters,
-}
-
-/// When a count stops: the most nodes, a deadline (looked at every
-/// [`Budget::CLOCK_EVERY`] nodes, so the hot path compares one counter),
-/// the most bytes of saved states.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Budget {
-    pub nodes: Option<u64>,
-    pub deadline: Option<Instant>,
-    pub memory: Option<usize>,
-}
-
-impl Budget {
-    /// Nodes between two looks at the clock.
-    const CLOCK_EVERY: u64 = 256;
-
-    /// The limit that refuses one more node after `nodes`, with `saved`
-    /// bytes of states saved (one more state of `state` bytes to come).
-    fn refuses(&self, nodes: u64, saved: usize, state: usize) -> Option<Limit> {
-        if self.nodes.is_some_and(|limit| nodes >= limit) {
-            return Some(Limit::Node);
-        }
-        if self.memory.is_some_and(|limit| saved + state > limit) {
-            return Some(Limit::Memory);
-        }
-        if nodes.is_multiple_of(Self::CLOCK_EVERY)
-            && self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Some(Limit::Time);
-        }
-        None
-    }
 }
 
 /// All digits of a room of `size` cells.
@@ -1005,7 +971,7 @@ impl Engine {
                 }
                 Some((cell, bit)) => {
                     let saved = size_of_val(&self.saved[..]);
-                    if let Some(limit) = budget.refuses(counted.counters.nodes, saved, state_bytes)
+                    if let Some(limit) = budget.refuses(counted.counters.nodes, saved + state_bytes)
                     {
                         counted.limit = Some(limit);
                         return counted;
@@ -1042,7 +1008,7 @@ impl Engine {
                 if O::ACTIVE {
                     observer.backtrack(depth);
                 }
-                if let Some(limit) = budget.refuses(counted.counters.nodes, 0, 0) {
+                if let Some(limit) = budget.refuses(counted.counters.nodes, 0) {
                     counted.limit = Some(limit);
                     return counted;
                 }
@@ -1099,11 +1065,7 @@ pub(crate) fn solve_observed<O: Observer>(
     let started = Instant::now();
     let mut engine = Engine::new(puzzle).with_capacity();
     let state = engine.start(puzzle.givens());
-    let budget = Budget {
-        nodes: options.limits.node_limit,
-        deadline: options.deadline(started),
-        memory: options.limits.memory_limit,
-    };
+    let budget = Budget::new(&options.limits, started);
     let counted = engine.count_observed(
         state,
         options.solution_limit(),

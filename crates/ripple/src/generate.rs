@@ -11,9 +11,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use puzzle_kit::Limit;
+use puzzle_kit::{Budget, Limit};
 
-use crate::fast::{Budget, Engine, Level};
+use crate::fast::{Engine, Level};
 use crate::puzzle::{Grid, MAX_SIDE, Puzzle};
 use crate::random::SplitMix;
 
@@ -245,11 +245,7 @@ pub fn generate_within(
         return Err(GenerateError::Size { rows, cols });
     }
     let started = Instant::now();
-    let deadline = time_limit.map(|limit| {
-        started
-            .checked_add(limit)
-            .unwrap_or(started + Duration::from_secs(1 << 40))
-    });
+    let deadline = puzzle_kit::deadline(started, time_limit);
     let out_of_time = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     let mut rng = SplitMix::new(seed);
     for attempt in 1..=ATTEMPTS {

@@ -3,8 +3,6 @@
 //! ([`Outcome`]). This module imports no engine: the engines import it, and
 //! the dispatch (`solve`) imports both.
 
-use std::time::{Duration, Instant};
-
 use puzzle_kit::{Algorithm, Limit, Limits};
 
 use crate::puzzle::Grid;
@@ -70,15 +68,6 @@ impl Options {
     /// How many solutions the search looks for (at least 1).
     pub(crate) fn solution_limit(&self) -> u64 {
         self.limits.count_up_to.max(1)
-    }
-
-    /// When the time limit, counted from `started`, runs out.
-    pub(crate) fn deadline(&self, started: Instant) -> Option<Instant> {
-        self.limits.time_limit.map(|limit| {
-            started
-                .checked_add(limit)
-                .unwrap_or(started + Duration::from_secs(1 << 40))
-        })
     }
 }
 

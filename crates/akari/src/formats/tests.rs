@@ -257,14 +257,7 @@ fn the_readers_never_panic_and_locate_every_error() {
                 }
             }
             Err(error) => {
-                let message = error.to_string();
-                let (line, column) = fuzz_kit::location(&message).expect("located");
-                let chars = fuzz_kit::line_of(&text, line)
-                    .unwrap_or_else(|| panic!("no line {line} in {text:?}: {message}"));
-                assert!(
-                    (1..=chars.len() + 1).contains(&column),
-                    "{text:?}: {message}"
-                );
+                fuzz_kit::assert_located(&text, &error.to_string());
             }
         }
     }
