@@ -20,6 +20,8 @@ use csp_core::{
     VarOrder,
 };
 
+use puzzle_kit::Limit;
+
 use crate::options::{Algo, Counters, Options, Outcome, Stats};
 use crate::puzzle::{Akari, Bulbs, Cell};
 
@@ -29,6 +31,37 @@ pub fn whites(puzzle: &Akari) -> Vec<usize> {
     (0..puzzle.cells().len())
         .filter(|&cell| puzzle.cells()[cell] == Cell::White)
         .collect()
+}
+
+/// What the model holds in memory for each pair of a white cell and a
+/// white cell it sees (itself included) in its "at least one" constraint,
+/// measured on blank grids of 60 to 255 cells a side (the constraint, the
+/// variables' watch lists and the solver's copies): about 62 bytes.
+const BYTES_PER_SIGHT: usize = 60;
+
+/// How many (cell, cell it sees) pairs the "at least one" constraints
+/// hold: each of a segment's L cells sees its L cells, and every white
+/// cell lies on a row and a column segment (counted once for itself).
+fn sights(puzzle: &Akari) -> usize {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let white = |row: usize, col: usize| puzzle.cells()[row * cols + col] == Cell::White;
+    let squares = |lines: usize, across: usize, white: &dyn Fn(usize, usize) -> bool| {
+        let mut total = 0;
+        for line in 0..lines {
+            let mut run = 0;
+            for at in 0..=across {
+                if at < across && white(line, at) {
+                    run += 1;
+                } else {
+                    total += run * run;
+                    run = 0;
+                }
+            }
+        }
+        total
+    };
+    let whites = (0..rows * cols).filter(|&cell| puzzle.cells()[cell] == Cell::White);
+    squares(rows, cols, &white) + squares(cols, rows, &|col, row| white(row, col)) - whites.count()
 }
 
 /// The model: variable `i` is 1 when [`whites`]`[i]` holds a bulb.
@@ -113,12 +146,30 @@ pub fn solve_observed(puzzle: &Akari, options: &Options, observer: impl Observer
         Algo::Mac | Algo::Fast => Inference::Mac,
     };
     // A cell's "at least one" spans its row and column, so the model grows
-    // as the cube of the side: its building counts against the time limit.
-    let model = model(puzzle);
+    // as the cube of the side (2 GB for a blank 255x255): one too large for
+    // the memory limit is refused before it is built, and its building
+    // counts against the time limit.
+    let too_large = (options.limits.memory_limit)
+        .is_some_and(|limit| sights(puzzle).saturating_mul(BYTES_PER_SIGHT) > limit);
+    let model = (!too_large).then(|| model(puzzle));
     let mut limits = options.limits;
     limits.time_limit = limits
         .time_limit
         .map(|limit| limit.saturating_sub(start.elapsed()));
+    let out_of_time = limits.time_limit.is_some_and(|left| left.is_zero());
+    let Some(model) = model.filter(|_| !out_of_time) else {
+        let stats = Stats {
+            nodes: 0,
+            elapsed: start.elapsed(),
+            counters: Counters::default(),
+        };
+        let limit = if too_large {
+            Limit::Memory
+        } else {
+            Limit::Time
+        };
+        return Outcome::counted(None, 0, false, Some(limit), stats);
+    };
     let config = Config::default()
         .inference(inference)
         .var_order(VarOrder::Mrv)
@@ -154,7 +205,7 @@ pub fn bulbs(puzzle: &Akari, values: &[i32]) -> Bulbs {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_kit::{Limit, Status};
+    use puzzle_kit::Status;
 
     use super::*;
 
@@ -204,5 +255,22 @@ mod tests {
         );
         assert_eq!(outcome.status, Status::Limit(Limit::Node));
         assert!(outcome.stats.nodes <= 50 && !outcome.count_complete);
+    }
+
+    #[test]
+    fn a_model_too_large_for_the_memory_limit_is_refused_unbuilt() {
+        // Each of the blank 3x3's runs of 3 gives 9 pairs: 6·9 - 9 = 45.
+        let blank: Akari = ".../.../...".parse().expect("a grid");
+        assert_eq!(sights(&blank), 45);
+        let walled: Akari = ".#./1../..#".parse().expect("a grid");
+        // Row runs 1,1 | 2 | 2 and column runs 1,1 | 2 | 2 (the # and the 1
+        // cut them), over 6 white cells.
+        assert_eq!(sights(&walled), (1 + 1 + 4 + 4) + (1 + 1 + 4 + 4) - 6);
+        let options = Options::new(Algo::Mac).memory_limit(45 * BYTES_PER_SIGHT - 1);
+        let outcome = solve(&blank, &options);
+        assert_eq!(outcome.status, Status::Limit(Limit::Memory));
+        assert_eq!(outcome.stats.nodes, 0);
+        let options = Options::new(Algo::Mac).memory_limit(1 << 20);
+        assert_eq!(solve(&blank, &options).status, Status::Solved);
     }
 }
