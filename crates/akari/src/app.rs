@@ -415,7 +415,7 @@ mod tests {
             &[
                 "1 .#",
                 "2 line 2, column 1: expected a puzz.link URL or a game ID (this input is a batch, one per line), found '..'",
-                "3 line 3, column 6: expected 1 more cells of the 2x1 grid, found the end of the description 'a'",
+                "3 line 3, column 6: expected 1 more cell of the 2x1 grid, found the end of the description 'a'",
             ],
         );
         check(COMMAND_LINE, "2x1:aB", &["- .#"]);

@@ -141,8 +141,9 @@ pub fn read_game_id(id: &str) -> Result<Akari, ParseError> {
         return Err(error(
             column,
             format!(
-                "expected {} more cells of the {cols}x{rows} grid, found the end of the description{}",
+                "expected {} more cell{} of the {cols}x{rows} grid, found the end of the description{}",
                 total - cells.len(),
+                if total - cells.len() == 1 { "" } else { "s" },
                 if id[at..].is_empty() {
                     String::new()
                 } else {

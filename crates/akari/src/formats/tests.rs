@@ -38,7 +38,7 @@ fn a_game_id_of_tathams_generator_reads_as_his_grid() {
     check("2x1:aa", "..");
     check(
         "2x2:ab",
-        "line 1, column 7: expected 1 more cells of the 2x2 grid, found the end of the description 'ab'",
+        "line 1, column 7: expected 1 more cell of the 2x2 grid, found the end of the description 'ab'",
     );
     check(
         "2x2:aS",
