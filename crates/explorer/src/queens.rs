@@ -6,6 +6,7 @@
 //! --algo A --events -` runs them.
 
 use cli_kit::app::{Show, Solved};
+use cli_kit::front::Own;
 use nqueens::{Algo, Options, Queens};
 use puzzle_kit::Configure;
 
@@ -26,7 +27,7 @@ pub(crate) struct QueensView;
 impl Extension<Queens> for QueensView {
     const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
 
-    fn admit(queens: &Queens, options: &mut Options) -> Result<(), ApiError> {
+    fn admit(queens: &Queens, options: &mut Options, _page: Own<'_>) -> Result<(), ApiError> {
         let algo = options.algo();
         let largest = match algo {
             Algo::MinConflicts => MAX_N_REPAIR,
@@ -53,6 +54,7 @@ impl Extension<Queens> for QueensView {
     /// None: the page draws its boards from the events.
     fn fields(
         _solved: &Solved<Queens>,
+        _options: &Options,
         _view: &<Queens as Show>::View,
         _trace: &[&str],
     ) -> Vec<(&'static str, String)> {

@@ -4,14 +4,16 @@
 //! rounds), its heavy solves, and the batch's line that `sudoku solve
 //! --json` names when it reads the puzzle from stdin. The solve, its
 //! record and its events are the generic route's, as `sudoku solve --algo
-//! A --events -` runs them. `sudoku explain`'s human steps are
-//! `explain_api`'s.
+//! A --events -` runs them. `sudoku explain`'s human steps
+//! (`algo=explain`) are `explain_api`'s.
 
 use cli_kit::app::{Show, Solved};
 use puzzle_kit::Configure;
 use sudoku::{Algo, Options, Sudoku};
 
-use crate::puzzle_api::Extension;
+use crate::api::ApiError;
+use crate::explain_api;
+use crate::puzzle_api::{Extension, Prepared};
 
 /// The algorithms the view replays, its default first.
 const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast];
@@ -25,6 +27,14 @@ impl Extension<Sudoku> for SudokuView {
     const LINE: Option<usize> = Some(1);
     const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
 
+    /// `sudoku explain`'s human steps, which no algorithm of `solve` takes.
+    fn own_solve(pairs: &[(String, String)]) -> Option<Result<Prepared, ApiError>> {
+        let explain = pairs
+            .iter()
+            .any(|(key, value)| key == "algo" && value == "explain");
+        explain.then(|| explain_api::prepare(pairs))
+    }
+
     /// Breadth first keeps every board of a level, and grids over 9x9
     /// search long.
     fn heavy(sudoku: &Sudoku, options: &Options) -> bool {
@@ -34,6 +44,7 @@ impl Extension<Sudoku> for SudokuView {
     /// None: the page draws its grid from the record and the events.
     fn fields(
         _solved: &Solved<Sudoku>,
+        _options: &Options,
         _view: &<Sudoku as Show>::View,
         _trace: &[&str],
     ) -> Vec<(&'static str, String)> {

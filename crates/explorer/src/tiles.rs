@@ -7,6 +7,7 @@
 //! solve --events -` runs it.
 
 use cli_kit::app::Solved;
+use cli_kit::front::Own;
 use eight_puzzle::{Board, Heuristic, Options, Solver};
 use serde_json::Value;
 
@@ -35,7 +36,7 @@ impl Extension<Board> for Tiles {
 
     /// 3x3 and 4x4 boards, the offered heuristics, Manhattan distances
     /// by default (the crate's default on 4x4 is the pattern databases).
-    fn admit(board: &Board, options: &mut Options) -> Result<(), ApiError> {
+    fn admit(board: &Board, options: &mut Options, _page: Own<'_>) -> Result<(), ApiError> {
         let side = board.size();
         if !SIDES.contains(&side) {
             return Err(ApiError::bad(
@@ -108,6 +109,7 @@ impl Extension<Board> for Tiles {
     /// None: the page draws its boards from the events.
     fn fields(
         _solved: &Solved<Board>,
+        _options: &Options,
         _view: &<Board as cli_kit::app::Show>::View,
         _trace: &[&str],
     ) -> Vec<(&'static str, String)> {
