@@ -59,6 +59,11 @@ pub(crate) trait Extension<P: Front> {
     /// every one of the crate's, the crate's default first.
     const ALGOS: Option<&'static [P::Algo]> = None;
 
+    /// Whether the answer carries the generic fields (the board, the
+    /// givens, the picture) where the view writes no [`Extension::fields`]
+    /// of its own: by default it does.
+    const FIELDS: bool = true;
+
     /// Whether the answer carries the trace lines `--trace` writes (for
     /// [`Extension::fields`]), cut after as many lines as the events: by
     /// default not.
@@ -104,7 +109,8 @@ pub(crate) trait Extension<P: Front> {
     }
 
     /// The answer's fields after `cut`, each `(name, JSON text)`: by
-    /// default the board as data, the givens and the crate's picture.
+    /// default the board as data, the givens and the crate's picture
+    /// (none where [`Extension::FIELDS`] is false).
     /// `trace` holds the trace's lines where [`Extension::TRACE`] asks.
     fn fields(
         solved: &Solved<P>,
@@ -113,6 +119,9 @@ pub(crate) trait Extension<P: Front> {
         trace: &[&str],
     ) -> Vec<(&'static str, String)> {
         let _ = (options, trace);
+        if !Self::FIELDS {
+            return Vec::new();
+        }
         let board =
             serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
         let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();

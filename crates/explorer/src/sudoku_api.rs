@@ -7,7 +7,6 @@
 //! A --events -` runs them. `sudoku explain`'s human steps
 //! (`algo=explain`) are `explain_api`'s.
 
-use cli_kit::app::{Show, Solved};
 use puzzle_kit::Configure;
 use sudoku::{Algo, Options, Sudoku};
 
@@ -22,6 +21,8 @@ const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast];
 pub(crate) struct SudokuView;
 
 impl Extension<Sudoku> for SudokuView {
+    /// No board, givens or picture: the page draws its grid from the record and the events.
+    const FIELDS: bool = false;
     /// The view's puzzle is the one line of a batch, as the command line
     /// reads stdin.
     const LINE: Option<usize> = Some(1);
@@ -39,15 +40,5 @@ impl Extension<Sudoku> for SudokuView {
     /// search long.
     fn heavy(sudoku: &Sudoku, options: &Options) -> bool {
         options.algo() == Algo::Bfs || sudoku.side() > 9
-    }
-
-    /// None: the page draws its grid from the record and the events.
-    fn fields(
-        _solved: &Solved<Sudoku>,
-        _options: &Options,
-        _view: &<Sudoku as Show>::View,
-        _trace: &[&str],
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
     }
 }

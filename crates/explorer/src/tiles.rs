@@ -6,7 +6,6 @@
 //! are the generic route's: the crate's watched solve, as `eight-puzzle
 //! solve --events -` runs it.
 
-use cli_kit::app::Solved;
 use cli_kit::front::Own;
 use eight_puzzle::{Board, Heuristic, Options, Solver};
 use serde_json::Value;
@@ -30,6 +29,8 @@ const OFFERED: [Heuristic; 4] = [
 pub(crate) struct Tiles;
 
 impl Extension<Board> for Tiles {
+    /// No board, givens or picture: the page draws its boards from the events.
+    const FIELDS: bool = false;
     /// The second searcher beside the first, which the page asks for in
     /// its own call.
     const PAGE_KEYS: &'static [&'static str] = &["algo2", "heuristic2"];
@@ -104,15 +105,5 @@ impl Extension<Board> for Tiles {
             out.push('\n');
         }
         out
-    }
-
-    /// None: the page draws its boards from the events.
-    fn fields(
-        _solved: &Solved<Board>,
-        _options: &Options,
-        _view: &<Board as cli_kit::app::Show>::View,
-        _trace: &[&str],
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
     }
 }
