@@ -141,7 +141,7 @@ impl Show for Akari {
         crate::svg::render_outcome(self, outcome)
     }
 
-    /// A black cell is `#` or its number (given), a bulb `*`.
+    /// A black cell is black, `#` or its number (given), a bulb `*`.
     fn board(&self, solution: Option<&Bulbs>) -> Board {
         board(self, solution)
     }
@@ -194,7 +194,8 @@ fn write_text(out: &mut dyn Write, solved: &Solved<Akari>, flags: &ViewFlags) ->
     Ok(())
 }
 
-/// The board as data: a black cell is `#` or its number (given), a bulb `*`.
+/// The board as data: a black cell is black, `#` or its number (given),
+/// a bulb `*`.
 fn board(puzzle: &Akari, solution: Option<&Bulbs>) -> Board {
     let cells = puzzle.cells().iter().enumerate().map(|(index, &kind)| {
         let bulb = solution.is_some_and(|bulbs| bulbs.on()[index]);
@@ -206,6 +207,7 @@ fn board(puzzle: &Akari, solution: Option<&Bulbs>) -> Board {
         Cell {
             text,
             given: kind.is_black(),
+            black: kind.is_black(),
         }
     });
     Board {

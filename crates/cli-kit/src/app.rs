@@ -230,7 +230,8 @@ pub fn unique_line(unique: Result<bool, Limit>) -> String {
 }
 
 /// A board as data, for a page or a terminal to draw: its cells in
-/// reading order, each with its text and whether the puzzle gives it.
+/// reading order, each with its text, whether the puzzle gives it and
+/// whether it is a black cell.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Board {
     /// Rows of cells.
@@ -248,6 +249,11 @@ pub struct Cell {
     pub text: String,
     /// Whether the puzzle gives it.
     pub given: bool,
+    /// A black cell (Akari's walls), drawn black with its text (a number)
+    /// in white; written only when true, so that a board without black
+    /// cells reads as before.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub black: bool,
 }
 
 /// How a puzzle and its solve are shown: the record's own fields, the

@@ -764,6 +764,7 @@ impl Show for Grid {
                         _ => String::new(),
                     },
                     given: given != Cell::Open,
+                    black: false,
                 }
             })
             .collect();

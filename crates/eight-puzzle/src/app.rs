@@ -208,6 +208,7 @@ impl Show for Board {
                         tile.to_string()
                     },
                     given: true,
+                    black: false,
                 })
                 .collect(),
         }

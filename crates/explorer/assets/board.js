@@ -1,7 +1,9 @@
 // The one drawing of a board of squares, shared by the sudoku, N-Queens
-// and Ripple Effect views: rows by columns of squares, each filled by the
-// view, the lines between them thin or thick as the view says (boxes,
-// rooms), and squares outlined (the cell chosen next, a dead end).
+// and Ripple Effect views and the generic page: rows by columns of
+// squares, each filled by the view, the lines between them thin or thick
+// as the view says (boxes, rooms), squares outlined (the cell chosen
+// next, a dead end), and black squares (Akari's walls) with their number
+// in white.
 
 import { svg } from './svg.js';
 
@@ -50,11 +52,24 @@ export function gridBoard({ rows, cols, square, wall = () => 'thin', border = tr
   }, children);
 }
 
+// The walls of a board of `box` by `box` boxes (sudoku's): thick between
+// boxes, thin inside one.
+export function boxWalls(box) {
+  const apart = (a, b) => Math.floor(a / box) !== Math.floor(b / box);
+  return (r, c, r2, c2) => (apart(r, r2) || apart(c, c2) ? 'thick' : 'thin');
+}
+
 // A symbol centred in a square, `scale` of its size high.
 export function squareText(box, text, className, scale = 0.62) {
   return svg('text', {
     x: box.x + box.size / 2, y: box.y + box.size * (0.5 + scale * 0.36), 'font-size': box.size * scale, class: className,
   }, [String(text)]);
+}
+
+// A black square, with `text` (a number, not `#`) in white.
+export function blackSquare(box, text) {
+  const square = svg('rect', { x: box.x, y: box.y, width: box.size, height: box.size, class: 'block' });
+  return text && text !== '#' ? [square, squareText(box, text, 'digit given on-black')] : [square];
 }
 
 // Small symbols in a square, as pencil marks: symbol i of `alphabet` at

@@ -11,7 +11,8 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cutNote, liveList, mountView, statusText, timeText, uniqueText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, statusText, timeText, uniqueText } from './page.js';
+import { blackSquare, gridBoard, squareText } from './board.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
 import { treeSvg } from './tree.js';
@@ -23,8 +24,10 @@ const ALGOS = [
   ['mac', 'MAC search (a guess, then arc consistency)'],
 ];
 
+// The generic route with the view's part (the graph beside the events;
+// the page's `grid` is the route's `puzzle`).
 mountView({
-  api: '/api/crossword',
+  load: ownRoute('crossword', { grid: 'puzzle' }),
   fields: [
     { name: 'grid', label: 'grid (. open, # block, letters given)', kind: 'textarea', rows: 6, value: SAMPLE_GRID, required: true },
     { name: 'words', label: 'words (one a line)', kind: 'textarea', rows: 6, value: SAMPLE_WORDS },
@@ -336,7 +339,7 @@ class CrosswordView {
         text = `revised (${event.x}, ${event.y}): ${gone === 0 ? 'nothing removed, the arc is consistent' : `removed ${event.removed_words.join(', ')} from ${event.x}`}`;
         if (event.added.length > 0) text += `; queued again: ${event.added.map(([x, y]) => `(${x}, ${y})`).join(' ')}`;
       } else {
-        text = eventLine(event);
+        text = cspLine(event);
       }
     }
     this.now.textContent = text;
@@ -428,11 +431,11 @@ class CrosswordView {
     }, [...lines, ...marks, ...nodes]));
   }
 
-  // The template, with the letters of every slot left one word (or
-  // decided), the slots of the arc under revision outlined.
+  // The template on the shared board (blocks black), with the letters of
+  // every slot left one word (or decided), the slots of the arc under
+  // revision shaded.
   renderGrid(state) {
     const { rows, cols, template } = this.graph;
-    const cell = 20;
     const letters = template.map((row) => [...row]);
     for (const slot of this.graph.slots) {
       const words = state.left.get(slot.name);
@@ -444,26 +447,20 @@ class CrosswordView {
       for (const [r, c] of this.slotByName.get(state.current.y).cells) mark.set(`${r},${c}`, 'support');
       for (const [r, c] of this.slotByName.get(state.current.x).cells) mark.set(`${r},${c}`, 'revised');
     }
-    const children = [];
-    for (let r = 0; r < rows; r += 1) {
-      for (let c = 0; c < cols; c += 1) {
-        const block = template[r][c] === '#';
-        const kind = block ? 'block' : mark.get(`${r},${c}`) ?? '';
-        children.push(svg('rect', { x: c * cell, y: r * cell, width: cell, height: cell, class: `xw-cell ${kind}` }));
-        const letter = letters[r][c];
-        if (!block && letter !== '.') {
-          children.push(svg('text', { x: c * cell + cell / 2, y: r * cell + cell * 0.7, class: `xw-letter${template[r][c] !== '.' ? ' given' : ''}` }, [letter]));
-        }
-      }
-    }
-    for (const slot of this.graph.slots) {
-      const [r, c] = slot.cells[0];
-      const number = slot.name.slice(0, -1);
-      children.push(svg('text', { x: c * cell + 1.5, y: r * cell + 6, class: 'xw-number' }, [number]));
-    }
-    this.gridBox.replaceChildren(svg('svg', {
-      viewBox: `-1 -1 ${cols * cell + 2} ${rows * cell + 2}`, width: Math.min(320, cols * 34), class: 'xw-grid', role: 'img', 'aria-label': 'crossword grid',
-    }, children));
+    const numbers = new Map(this.graph.slots.map((slot) => [slot.cells[0].join(','), slot.name.slice(0, -1)]));
+    const square = (r, c, box) => {
+      if (template[r][c] === '#') return blackSquare(box);
+      const drawn = [];
+      const kind = mark.get(`${r},${c}`);
+      if (kind) drawn.push(svg('rect', { x: box.x, y: box.y, width: box.size, height: box.size, class: `xw-cell ${kind}` }));
+      if (letters[r][c] !== '.') drawn.push(squareText(box, letters[r][c], `xw-letter${template[r][c] !== '.' ? ' given' : ''}`, 0.55));
+      const number = numbers.get(`${r},${c}`);
+      if (number) drawn.push(svg('text', { x: box.x + box.size * 0.06, y: box.y + box.size * 0.3, 'font-size': box.size * 0.25, class: 'xw-number' }, [number]));
+      return drawn;
+    };
+    this.gridBox.replaceChildren(gridBoard({
+      rows, cols, square, pixels: Math.min(320, Math.max(rows, cols) * 34), className: 'xw-grid', label: 'crossword grid',
+    }));
   }
 
   renderDomains(state) {
@@ -564,22 +561,5 @@ class CrosswordView {
     }
     setUrlParam('clicks', clicks.map((click) => `${click.x}-${click.y}@${click.after}`).join(','));
     location.reload();
-  }
-}
-
-// A non-revision event as one line.
-function eventLine(event) {
-  switch (event.kind) {
-    case 'run': return `run ${event.algorithm} on ${event.puzzle}`;
-    case 'propagate': return `propagation starts (${event.cause}) at depth ${event.depth}${event.cause === 'root' ? ': every arc queued' : ''}`;
-    case 'prune': return `${event.propagator} removes ${event.removed_words.join(', ')} from ${event.var}`;
-    case 'wipeout': return `wipe-out: ${event.var ?? 'a constraint'} has no word left`;
-    case 'decide': return `decide ${event.var} = ${event.word} (depth ${event.depth})`;
-    case 'refute': return `refute ${event.var} = ${event.word}: it is removed at depth ${event.depth}`;
-    case 'backtrack': return `backtrack to depth ${event.depth}`;
-    case 'solution': return `solution: ${event.state_line}`;
-    case 'end': return `end: ${event.status}`;
-    case 'cut': return 'the events were cut here';
-    default: return event.kind;
   }
 }

@@ -5,7 +5,7 @@
 // removes struck out in red; its technique, rating and sentence beside,
 // and the puzzle's ER/EP/ED above.
 
-import { gridBoard, pencilMarks, squareText } from './board.js';
+import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
 import { countersTable, liveList, statusText } from './page.js';
 import { html, svg } from './svg.js';
 
@@ -117,7 +117,7 @@ function stepSvg(grid, given, step) {
   };
   const board = gridBoard({
     rows: 9, cols: 9, square, pixels: 450, className: 'sudoku explain', label: 'sudoku grid with the step highlighted',
-    wall: (r, c, r2, c2) => (Math.floor(r / 3) !== Math.floor(r2 / 3) || Math.floor(c / 3) !== Math.floor(c2 / 3) ? 'thick' : 'thin'),
+    wall: boxWalls(3),
   });
   for (const link of step?.links ?? []) {
     const from = spot(...link.from);

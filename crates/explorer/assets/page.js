@@ -249,20 +249,24 @@ export function replayCsp(events, step) {
   return { frames, assigned, removed, placed, counts, last, wiped, solution, depth: frames.length - 1 };
 }
 
-// A csp event as one readable line.
+// A csp event as one readable line (a crossword's name their values
+// too: `word`, `removed_words`).
 export function cspLine(event) {
   if (!event) return 'before the search';
+  const value = event.word ?? event.value;
+  const removed = event.removed_words?.join(', ') ?? event.removed?.join(' ') ?? '';
   switch (event.kind) {
-    case 'run': return `run ${event.algorithm}`;
+    case 'run': return `run ${event.algorithm}${event.puzzle ? ` on ${event.puzzle}` : ''}`;
     case 'propagate': return `propagate (${event.cause}) at depth ${event.depth}`;
-    case 'prune': return `${event.propagator} removes ${event.removed.join(' ')} from ${event.var}`;
-    case 'revise': return `revise ${event.x} against ${event.y}: removes ${event.removed.join(' ') || 'nothing'}`;
+    case 'prune': return `${event.propagator} removes ${removed} from ${event.var}`;
+    case 'revise': return `revise ${event.x} against ${event.y}: removes ${removed || 'nothing'}`;
     case 'wipeout': return `wipeout: ${event.var ?? 'a propagator failed'} has no value left`;
-    case 'decide': return `decide ${event.var} = ${event.value} (depth ${event.depth})`;
-    case 'refute': return `refute ${event.var} = ${event.value} (depth ${event.depth})`;
+    case 'decide': return `decide ${event.var} = ${value} (depth ${event.depth})`;
+    case 'refute': return `refute ${event.var} = ${value} (depth ${event.depth})`;
     case 'backtrack': return `backtrack to depth ${event.depth}`;
-    case 'solution': return 'solution found';
+    case 'solution': return `solution found${event.state_line ? `: ${event.state_line}` : ''}`;
     case 'end': return `end: ${event.status}`;
+    case 'cut': return 'the events were cut here';
     default: return event.kind;
   }
 }

@@ -9,8 +9,8 @@
 // the same solve at the same step.
 
 import { countersTable, cutNote, liveList, loadJson, mountView, statusText, uniqueText } from './page.js';
-import { gridBoard, squareText } from './board.js';
-import { html, svg } from './svg.js';
+import { blackSquare, gridBoard, squareText } from './board.js';
+import { html } from './svg.js';
 
 const name = document.getElementById('app').dataset.puzzle;
 const { answer: catalogue } = await loadJson('/api/puzzles');
@@ -111,7 +111,8 @@ function counters(record) {
 }
 
 // The board as data: each cell's text, the givens bold, the others (the
-// solution's) blue; a given `#` is a block, as the crossword draws it.
+// solution's) blue; a black cell black, its number white, and a given `#`
+// a block, as the crossword draws it.
 function drawBoard(board, solved) {
   return gridBoard({
     rows: board.rows,
@@ -121,8 +122,8 @@ function drawBoard(board, solved) {
     label: solved ? 'the solution' : 'the givens',
     square: (r, c, box) => {
       const cell = board.cells[r * board.cols + c];
+      if (cell?.black || (cell?.given && cell.text === '#')) return blackSquare(box, cell.text);
       if (!cell || cell.text === '') return [];
-      if (cell.given && cell.text === '#') return [svg('rect', { x: box.x, y: box.y, width: box.size, height: box.size, class: 'block' })];
       // Longer texts (a 16x16 sudoku's `10`) a little smaller.
       const scale = cell.text.length > 1 ? 0.62 / Math.sqrt(cell.text.length) : 0.62;
       return [squareText(box, cell.text, `digit ${cell.given ? 'given' : 'placed'}`, scale)];

@@ -7,9 +7,9 @@
 // engine the same way, with each round's cells placed and pruned. The
 // human steps of `sudoku explain` are drawn by explain.js.
 
-import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText, uniqueText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText, uniqueText } from './page.js';
 import { ExplainView } from './explain.js';
-import { gridBoard, pencilMarks, squareText } from './board.js';
+import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
 
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -23,12 +23,10 @@ const ALGOS = [
 // The example: 51 cells to fill.
 const EXAMPLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
-// The generic route with the view's part; `sudoku explain`'s human steps
-// come from their own call.
-const solve = ownRoute('sudoku');
-
+// The generic route with the view's part (`algo=explain`: `sudoku
+// explain`'s human steps).
 mountView({
-  load: (request) => (request.get('algo') === 'explain' ? loadJson(`/api/sudoku-explain?${request}`) : solve(request)),
+  load: ownRoute('sudoku'),
   fields: [
     { name: 'puzzle', label: 'puzzle (81 digits or dots, or rows)', kind: 'textarea', rows: 2, value: EXAMPLE, required: true },
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
@@ -234,6 +232,6 @@ function gridSvg(cells, side, puzzle, mark) {
     : [];
   return gridBoard({
     rows: side, cols: side, square, outlines, className: 'sudoku', label: 'sudoku grid',
-    wall: (r, c, r2, c2) => (Math.floor(r / box) !== Math.floor(r2 / box) || Math.floor(c / box) !== Math.floor(c2 / box) ? 'thick' : 'thin'),
+    wall: boxWalls(box),
   });
 }

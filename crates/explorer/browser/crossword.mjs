@@ -17,10 +17,11 @@ export async function crosswordTests(kit) {
   const { test, newPage, base, binaryRun, sameAsBinary, position, check, equal, screenshots, forgive, crosswordBin } = kit;
 
   // What `crossword fill - --words FILE --algo A` writes: the record
-  // (its `words` names the file; the API's says `the query`) and events.
+  // (its `words` names the file; the API's, given the list as text, says
+  // `the words setting`, as the generic route's does) and events.
   const commandLine = (grid, wordsFile, algo) => {
     const binary = binaryRun(crosswordBin, ['fill', '-', '--words', wordsFile.pathname, '--algo', algo], grid);
-    binary.record.words = 'the query';
+    binary.record.words = 'the words setting';
     return binary;
   };
   const query = (grid, words, extra = {}) => new URLSearchParams({ grid: grid.trim(), words: words.trim(), ...extra });

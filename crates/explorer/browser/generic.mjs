@@ -36,6 +36,8 @@ export async function genericTests(kit) {
       equal(step, total, 'step after End');
       equal(total, answer.events.length, 'one step per event');
       equal(await drawn(page), cellsOf(answer.board), 'the solution drawn');
+      const black = answer.board.cells.filter((cell) => cell.black || (cell.given && cell.text === '#')).length;
+      equal(await page.locator('[data-testid=board] svg rect.block').count(), black, 'the black cells drawn black');
       if (total > 0) equal(await live(page, 'events'), total, 'events replayed');
       check(await page.locator('[data-testid=picture] svg').count() === 1, 'no picture');
       await page.screenshot({ path: path.join(screenshots, `generic-${puzzle.name}.png`), fullPage: true });

@@ -16,7 +16,7 @@ use tokio::sync::Semaphore;
 use crate::assets;
 use crate::limits::Limits;
 use crate::puzzle_api::{Prepare, prepare};
-use crate::{crossword_api, explain_api, puzzle_api, queens, ripple_api, sudoku_api, tiles};
+use crate::{crossword_api, puzzle_api, queens, ripple_api, sudoku_api, tiles};
 
 /// A crate's own view, on top of the generic page every registered
 /// puzzle has: its path (the crate's name) and what it shows. Its title is
@@ -42,8 +42,8 @@ pub(crate) const VIEWS: &[View] = &[
     View {
         path: "crossword",
         what: "AC-3 with its revision table on the constraint graph: arcs coloured as queued, being revised or consistent, the queue in order, the words each revision removes struck through, a click on an arc revises it next; then MAC search with its domain-splitting history",
-        prepare: None,
-        aliases: &[],
+        prepare: Some(prepare::<crossword::Grid, crossword_api::CrosswordView>),
+        aliases: &[("grid", "puzzle")],
     },
     View {
         path: "sudoku",
@@ -106,8 +106,8 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/nqueens", get(old_route))
         .route("/api/sudoku", get(old_route))
         .route("/api/ripple", get(old_route))
-        .route("/api/sudoku-explain", get(sudoku_explain))
-        .route("/api/crossword", get(crossword))
+        .route("/api/sudoku-explain", get(old_route))
+        .route("/api/crossword", get(old_route))
         .route("/api/crossword/examples", get(crossword_examples))
         .route("/api/puzzles", get(puzzles))
         .route("/api/puzzle/{name}", get(puzzle))
@@ -279,33 +279,6 @@ fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> 
         .map_err(|error| ApiError::bad("query", format!("unreadable query: {error}")))
 }
 
-async fn sudoku_explain(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| explain_api::parse(&pairs)) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    // The hardest puzzles' chains take a while.
-    solve(&shared, true, move || explain_api::run(&request))
-        .await
-        .into_response()
-}
-
-async fn crossword(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    let request = match pairs(&uri, &limits).and_then(|pairs| crossword_api::parse(&pairs, &limits))
-    {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
-    let heavy = request.is_heavy();
-    solve(&shared, heavy, move || {
-        crossword_api::run(&request, &limits)
-    })
-    .await
-    .into_response()
-}
-
 /// The generic route: the puzzle `name` read and prepared at once (a 400
 /// before any wait), then solved; with `view=own`, as its crate's own
 /// view asks (its [`View::prepare`]), else on a heavy turn, since
@@ -318,16 +291,26 @@ async fn puzzle(State(shared): State<Arc<Shared>>, Path(name): Path<String>, uri
     }
 }
 
+/// The old routes named otherwise than their puzzle, each with the pair
+/// that asks its view for them: sudoku's human steps.
+const RENAMED: &[(&str, &str, (&str, &str))] = &[("sudoku-explain", "sudoku", ("algo", "explain"))];
+
 /// A view's old route, `/api/NAME?...` (documented, and kept): the
 /// generic route with `view=own`, its old keys read as the generic
 /// route's and a refusal naming the old key.
 async fn old_route(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
-    let name = uri.path().trim_start_matches("/api/").to_owned();
+    let path = uri.path().trim_start_matches("/api/");
+    let renamed = RENAMED.iter().find(|(old, _, _)| *old == path);
+    let name = renamed.map_or(path, |(_, name, _)| name).to_owned();
     let aliases = own_view(&name).map_or(&[][..], |view| view.aliases);
     let mut pairs = match pairs(&uri, &shared.limits) {
         Ok(pairs) => pairs,
         Err(error) => return error.into_response(),
     };
+    // First, so that a different value the query gives is the one read.
+    if let Some((_, _, (key, value))) = renamed {
+        pairs.insert(0, ((*key).to_owned(), (*value).to_owned()));
+    }
     for (key, _) in &mut pairs {
         if let Some((_, new)) = aliases.iter().find(|(old, _)| old == key) {
             *key = (*new).to_owned();

@@ -1,22 +1,16 @@
 //! A crate's own event stream and record, caught in memory: the generic
-//! route and the crossword view run the crate's watched solve (the one
+//! route runs the crate's watched solve (the one
 //! the command line's `--events` runs) into
 //! cli-kit's [`EventCapture`](cli_kit::EventCapture), an event stream over
 //! memory, and send what it wrote. So the page replays the events the
 //! command line writes for the same input, from one implementation of each
 //! formulation.
 
-use cli_kit::{Batch, Outcome, Report};
-
 /// The API's answer: `{"v": 1, "puzzle": ..., "record": ..., "events":
 /// [...], "cut": ...}`, from the record's JSON text and the events' JSON
-/// Lines (each line an element of the array, unchanged).
-pub(crate) fn answer(puzzle: &str, record: &str, events: &str, cut: bool) -> String {
-    answer_with(puzzle, record, events, cut, &[])
-}
-
-/// [`answer`] with more fields after `cut`, each `(name, JSON text)`.
-pub(crate) fn answer_with(
+/// Lines (each line an element of the array, unchanged), with more
+/// fields after `cut`, each `(name, JSON text)`.
+pub(crate) fn answer(
     puzzle: &str,
     record: &str,
     events: &str,
@@ -47,26 +41,6 @@ pub(crate) fn answer_with(
     text
 }
 
-/// The record of `item` as the crate's command line writes it: the one
-/// item of a batch, solved by `solve` and written by the crate's own
-/// `report` (its `--json` view), one JSON line.
-pub(crate) fn record_of<I: Sync, O: Outcome + Send>(
-    item: &I,
-    solve: impl Fn(&I) -> Result<O, String> + Sync,
-    report: &mut impl Report<I, O>,
-) -> String {
-    let mut out = Vec::new();
-    // Writing to memory cannot fail; an item the solve refuses is
-    // written as an `invalid` record.
-    let _ = Batch::new("explorer", "the query").threads(Some(1)).run_to(
-        &mut out,
-        std::slice::from_ref(item),
-        solve,
-        report,
-    );
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,9 +57,14 @@ mod tests {
         let (events, cut) = capture.finish();
         assert!(cut);
         assert_eq!(events.lines().count(), 3);
-        let sent: serde_json::Value =
-            serde_json::from_str(&answer("sudoku", "{\"status\":\"solved\"}\n", &events, cut))
-                .unwrap();
+        let sent: serde_json::Value = serde_json::from_str(&answer(
+            "sudoku",
+            "{\"status\":\"solved\"}\n",
+            &events,
+            cut,
+            &[],
+        ))
+        .unwrap();
         assert_eq!(sent["record"]["status"], "solved");
         assert_eq!(sent["events"][1]["id"], 1);
         assert_eq!(sent["events"][2]["kind"], "cut");
@@ -94,6 +73,6 @@ mod tests {
         let capture = EventCapture::new(5);
         let (events, cut) = capture.finish();
         assert!(!cut);
-        assert!(answer("sudoku", "{}", &events, cut).contains("\"events\":[]"));
+        assert!(answer("sudoku", "{}", &events, cut, &[]).contains("\"events\":[]"));
     }
 }

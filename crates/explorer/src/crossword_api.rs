@@ -1,154 +1,101 @@
-//! The crossword view's solves: a grid and a word list read as `crossword
-//! fill` reads them, filled by the crate's own watched fill
-//! (`crossword::cli::fill_item_watched`: AC-3 with its revision table, or MAC on
-//! csp-core) with its events caught in memory, and the record written by
-//! the crate's own report, as `crossword fill --algo A --events FILE
-//! --json` writes it. Besides, the constraint graph the page draws: the
-//! slots with their words before AC-3, and the arcs in the order AC-3
-//! first queues them (csp-core's `Model::arcs`).
+//! The crossword view's part of the generic route (`view=own`): the two
+//! algorithms it replays (AC-3 with its revision table, the default, and
+//! MAC on csp-core), the grids and lists it draws (15 x 15, 1,000 words,
+//! a list of one's own), its heavy solves (MAC), the arcs a student
+//! clicks, and beside the generic answer the constraint graph the page
+//! draws: the slots with their words before AC-3, and the arcs in the
+//! order AC-3 first queues them (csp-core's `Model::arcs`). The fill, its
+//! record and its events are the generic route's, as `crossword fill
+//! --algo A --events - --json` runs them.
 //!
-//! The arcs a student clicks (`clicks=3D-1A@0,6D-8A@5`: revise 3D against
-//! 1A once no revision is done, then 6D against 8A once five are) go to
-//! the crate as `Options::ac3_clicks`: csp-core's AC-3 revises them at
-//! their turn, so the explorer holds no AC-3 of its own.
+//! The arcs clicked (`clicks=3D-1A@0,6D-8A@5`: revise 3D against 1A once
+//! no revision is done, then 6D against 8A once five are) go to the crate
+//! as `Options::ac3_clicks`: csp-core's AC-3 revises them at their turn,
+//! so the explorer holds no AC-3 of its own.
 
-use std::sync::{Mutex, PoisonError};
-
-use crossword::cli::{FillReport, Filled, OutputFormat, WordSource, fill_item_watched};
-use crossword::{Algo, ClickedArc, Grid, Options, Problem, Slots, WordList};
+use cli_kit::app::{Show, Solved};
+use cli_kit::front::Own;
+use crossword::{Algo, ClickedArc, Grid, Options, Problem, Slots};
 use serde_json::{Value, json};
 
-use cli_kit::EventCapture;
-
 use crate::api::ApiError;
-use crate::capture::{answer, record_of};
-use crate::limits::Limits;
+use crate::puzzle_api::Extension;
 
 /// The largest grid the view takes: its graph and domains must fit a page.
-pub(crate) const MAX_SIDE: usize = 15;
+const MAX_SIDE: usize = 15;
 /// The most words of a list the view takes.
-pub(crate) const MAX_WORDS: usize = 1_000;
+const MAX_WORDS: usize = 1_000;
 /// The most arcs a link may click.
-pub(crate) const MAX_CLICKS: usize = 200;
+const MAX_CLICKS: usize = 200;
 
-/// One fill asked for.
-#[derive(Debug)]
-pub(crate) struct Request {
-    /// The template's text, read once already to refuse bad input.
-    pub(crate) grid: String,
-    pub(crate) words: WordList,
-    pub(crate) algo: Algo,
-    pub(crate) clicks: Vec<ClickedArc>,
-    pub(crate) events: usize,
-}
+/// AC-3 alone, the default, and MAC search.
+const ALGOS: [Algo; 2] = [Algo::Ac3, Algo::Mac];
 
-impl Request {
-    /// MAC searches, up to the node limit; AC-3 alone is one pass.
-    pub(crate) fn is_heavy(&self) -> bool {
-        self.algo == Algo::Mac
-    }
-}
+/// The crossword view.
+pub(crate) struct CrosswordView;
 
-/// Reads `grid` (rows of `.`, `#` and letters, or one line of rows
-/// separated by `/`), `words` (a word a line, as `--words FILE`), `algo`
-/// (`ac3`, the default, or `mac`), `clicks` (with `ac3` only) and
-/// `events`.
-pub(crate) fn parse(pairs: &[(String, String)], limits: &Limits) -> Result<Request, ApiError> {
-    let mut grid_text = None;
-    let mut words_text = None;
-    let mut algo = Algo::Ac3;
-    let mut clicks_text = None;
-    let mut events = limits.events;
-    for (key, value) in pairs {
-        match key.as_str() {
-            "grid" => grid_text = Some(value.clone()),
-            "words" => words_text = Some(value.clone()),
-            "algo" => {
-                algo = match value.as_str() {
-                    "ac3" => Algo::Ac3,
-                    "mac" => Algo::Mac,
-                    _ => {
-                        return Err(ApiError::bad(
-                            "algo",
-                            format!(
-                                "unknown algorithm '{value}', expected ac3 (arc consistency alone) or mac"
-                            ),
-                        ));
-                    }
-                };
-            }
-            "clicks" => clicks_text = Some(value.clone()),
-            "events" => events = crate::puzzle_api::parse_events(value, limits)?,
-            "step" => {}
-            _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
+impl Extension<Grid> for CrosswordView {
+    /// The arcs clicked, which go to the fill as `Options::ac3_clicks`.
+    const PAGE_KEYS: &'static [&'static str] = &["clicks"];
+    const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
+
+    /// Grids to 15 x 15, a word list of one's own of at most 1,000 words,
+    /// and the clicks (with `ac3` only).
+    fn admit(grid: &Grid, options: &mut Options, page: Own<'_>) -> Result<(), ApiError> {
+        if grid.rows() > MAX_SIDE || grid.cols() > MAX_SIDE {
+            return Err(ApiError::bad(
+                "puzzle",
+                format!(
+                    "a {} x {} grid: this view takes grids of at most {MAX_SIDE} x {MAX_SIDE} (the command line takes larger ones)",
+                    grid.rows(),
+                    grid.cols()
+                ),
+            ));
         }
-    }
-    let grid_text = grid_text.ok_or_else(|| {
-        ApiError::bad(
-            "grid",
-            "expected a grid: rows of '.' (open), '#' (block) and letters",
-        )
-    })?;
-    let grid =
-        Grid::parse_text(&grid_text).map_err(|error| ApiError::bad("grid", error.to_string()))?;
-    if grid.rows() > MAX_SIDE || grid.cols() > MAX_SIDE {
-        return Err(ApiError::bad(
-            "grid",
-            format!(
-                "a {} x {} grid: this view takes grids of at most {MAX_SIDE} x {MAX_SIDE} (the command line takes larger ones)",
-                grid.rows(),
-                grid.cols()
-            ),
-        ));
-    }
-    let slots = Slots::new(&grid);
-    if slots.is_empty() {
-        return Err(ApiError::bad(
-            "grid",
-            format!(
-                "no entry to fill: expected a run of two or more white cells across or down, the {} x {} grid has none",
-                grid.rows(),
-                grid.cols()
-            ),
-        ));
-    }
-    let words_text = words_text.ok_or_else(|| {
-        ApiError::bad(
-            "words",
-            "expected a word list: one word a line (this view has no built-in list)",
-        )
-    })?;
-    let lines = words_text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .count();
-    if lines > MAX_WORDS {
-        return Err(ApiError::bad(
-            "words",
-            format!("{lines} words: this view takes at most {MAX_WORDS}"),
-        ));
-    }
-    let words = WordList::parse(&words_text, None)
-        .map_err(|error| ApiError::bad("words", error.to_string()))?;
-    let clicks = match clicks_text {
-        Some(text) if !text.trim().is_empty() => {
-            if algo != Algo::Ac3 {
+        match options.words.as_ref().map(|words| words.0.len()) {
+            None => {
                 return Err(ApiError::bad(
-                    "clicks",
-                    "clicked arcs are revised by ac3 only: drop them or choose ac3",
+                    "words",
+                    "expected a word list: one word a line (this view has no built-in list)",
                 ));
             }
-            parse_clicks(&text, &slots)?
+            Some(count) if count > MAX_WORDS => {
+                return Err(ApiError::bad(
+                    "words",
+                    format!("{count} words: this view takes at most {MAX_WORDS}"),
+                ));
+            }
+            Some(_) => {}
         }
-        _ => Vec::new(),
-    };
-    Ok(Request {
-        grid: grid_text,
-        words,
-        algo,
-        clicks,
-        events,
-    })
+        let clicks = page.iter().rev().find(|(key, _)| key == "clicks");
+        let Some((_, text)) = clicks.filter(|(_, text)| !text.trim().is_empty()) else {
+            return Ok(());
+        };
+        if options.algo != Algo::Ac3 {
+            return Err(ApiError::bad(
+                "clicks",
+                "clicked arcs are revised by ac3 only: drop them or choose ac3",
+            ));
+        }
+        options.ac3_clicks = parse_clicks(text, &Slots::new(grid))?;
+        Ok(())
+    }
+
+    /// MAC searches, up to the node limit; AC-3 alone is one pass.
+    fn heavy(_grid: &Grid, options: &Options) -> bool {
+        options.algo == Algo::Mac
+    }
+
+    /// `graph`, the constraint graph the page draws.
+    fn fields(
+        solved: &Solved<Grid>,
+        options: &Options,
+        _view: &<Grid as Show>::View,
+        _trace: &[&str],
+    ) -> Vec<(&'static str, String)> {
+        let problem = Problem::new(solved.puzzle.clone(), &options.word_list());
+        vec![("graph", graph(&problem, options).to_string())]
+    }
 }
 
 /// `3D-1A@0,6D-8A@5` (`@N` may be left out: `@0`): the arcs clicked, each
@@ -220,60 +167,6 @@ fn parse_clicks(text: &str, slots: &Slots) -> Result<Vec<ClickedArc>, ApiError> 
         column += item.len() + 1;
     }
     Ok(clicks)
-}
-
-/// Fills the request as `crossword fill --algo A --events FILE --json`
-/// does, under the server's limits: `{"v": 1, "puzzle": "crossword",
-/// "record": ..., "events": [...], "cut": bool, "graph": {...}}`.
-pub(crate) fn run(request: &Request, limits: &Limits) -> String {
-    let mut options = Options::new(request.algo).words(request.words.clone());
-    if request.algo == Algo::Mac {
-        // ac3 makes no guess and takes no limit, as on the command line.
-        options = options.node_limit(limits.nodes).time_limit(limits.time);
-    }
-    options.ac3_clicks = request.clicks.clone();
-    let problem = match Grid::parse_text(&request.grid) {
-        Ok(grid) => Problem::new(grid, &options.word_list()),
-        Err(error) => return json!({ "error": error.to_string() }).to_string(),
-    };
-    let graph = graph(&problem, &options);
-    // The batch driver wants a solve it may share between threads.
-    let capture = Mutex::new(EventCapture::new(request.events as u64));
-    let solve = |bytes: &Vec<u8>| -> Result<Filled, String> {
-        let mut capture = capture.lock().unwrap_or_else(PoisonError::into_inner);
-        let watch = crossword::watch::Watch {
-            sinks: cli_kit::Sinks {
-                events: Some(&mut capture.events),
-                trace: None,
-            },
-            tree: None,
-        };
-        // Uniqueness told, as the command line tells it without --count.
-        fill_item_watched(bytes, &options, true, watch)
-    };
-    let mut report = FillReport {
-        algo: request.algo,
-        words: WordSource {
-            name: "the query".to_owned(),
-            min_score: None,
-        },
-        allow_repeats: false,
-        json: true,
-        format: OutputFormat::Text,
-        stats: false,
-        trace: false,
-        count_limit: None,
-    };
-    let record = record_of(&request.grid.clone().into_bytes(), solve, &mut report);
-    let capture = capture.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let (events, cut) = capture.finish();
-    let mut text = answer("crossword", &record, &events, cut);
-    // The graph beside the command line's record and events.
-    text.pop();
-    text.push_str(",\"graph\":");
-    text.push_str(&graph.to_string());
-    text.push('}');
-    text
 }
 
 /// The constraint graph: the grid, each slot (its name as the events give

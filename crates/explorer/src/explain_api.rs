@@ -1,4 +1,5 @@
-//! The sudoku view's human steps: `sudoku explain`'s solving path (the
+//! The sudoku view's human steps (its part of the generic route asked
+//! with `view=own&algo=explain`): `sudoku explain`'s solving path (the
 //! technique Sudoku Explainer would take at each point), each step sent as
 //! the record `sudoku explain --json` writes (`sudoku::cli::StepRecord`)
 //! with what the page highlights beside it (the candidates before the
@@ -11,17 +12,13 @@ use sudoku::explain::Candidates;
 use sudoku::explain::candidates::UNITS;
 
 use crate::api::ApiError;
-
-/// One path asked for.
-#[derive(Debug)]
-pub(crate) struct Request {
-    grid: Candidates,
-}
+use crate::puzzle_api::Prepared;
 
 /// Reads `puzzle`: 81 digits or dots (or the 729-character candidate
 /// form), as `sudoku explain PUZZLE` reads its argument; `algo` is
-/// `explain`.
-pub(crate) fn parse(pairs: &[(String, String)]) -> Result<Request, ApiError> {
+/// `explain`. The path is found on a heavy turn: the hardest puzzles'
+/// chains take a while.
+pub(crate) fn prepare(pairs: &[(String, String)]) -> Result<Prepared, ApiError> {
     let mut puzzle = None;
     for (key, value) in pairs {
         match key.as_str() {
@@ -47,7 +44,10 @@ pub(crate) fn parse(pairs: &[(String, String)]) -> Result<Request, ApiError> {
         .unwrap_or("");
     let grid =
         Candidates::parse(line).map_err(|error| ApiError::bad("puzzle", error.to_string()))?;
-    Ok(Request { grid })
+    Ok(Prepared {
+        job: Box::new(move || run(&grid)),
+        heavy: true,
+    })
 }
 
 /// The path as `sudoku explain PUZZLE --json` writes it: `{"v": 1,
@@ -55,12 +55,12 @@ pub(crate) fn parse(pairs: &[(String, String)]) -> Result<Request, ApiError> {
 /// "masks", "units", "highlighted", "links"}]}`; `values` (81 digits, 0
 /// for an empty cell) and `masks` (bit d - 1 for candidate d) are the grid
 /// before the step; cells are numbered 0 to 80, row by row.
-pub(crate) fn run(request: &Request) -> String {
+fn run(puzzle: &Candidates) -> String {
     let start = std::time::Instant::now();
-    let outcome = rate_grid(&request.grid);
+    let outcome = rate_grid(puzzle);
     let mut steps = Vec::new();
     if let Ok((path, _)) = &outcome {
-        let mut grid = request.grid.clone();
+        let mut grid = puzzle.clone();
         for (index, step) in path.steps.iter().enumerate() {
             let units: Vec<&[usize; 9]> = step.units.iter().map(|&unit| &UNITS[unit]).collect();
             steps.push(json!({

@@ -18,7 +18,7 @@ use puzzle_kit::{Algorithm, Configure};
 use serde_json::{Value, json};
 
 use crate::api::{ApiError, pick_algo};
-use crate::capture::answer_with;
+use crate::capture::answer;
 use crate::limits::Limits;
 
 /// The most cells a board may have: the generic page draws every cell,
@@ -46,7 +46,8 @@ pub(crate) type Prepare = fn(&[(String, String)], &Limits) -> Result<Prepared, A
 /// `view=own`. Each hook is the generic route's behaviour by default
 /// ([`Generic`]), so a view writes only what is its own.
 pub(crate) trait Extension<P: Front> {
-    /// Keys of the view's links (its page's state) that the solve does not read.
+    /// Keys of the view's links (its page's state) that the crate's solve
+    /// does not read; [`Extension::admit`] is given them.
     const PAGE_KEYS: &'static [&'static str] = &[];
 
     /// The line of the batch the record and every event name, as the
@@ -58,16 +59,28 @@ pub(crate) trait Extension<P: Front> {
     /// every one of the crate's, the crate's default first.
     const ALGOS: Option<&'static [P::Algo]> = None;
 
+    /// Whether the answer carries the generic fields (the board, the
+    /// givens, the picture) where the view writes no [`Extension::fields`]
+    /// of its own: by default it does.
+    const FIELDS: bool = true;
+
     /// Whether the answer carries the trace lines `--trace` writes (for
     /// [`Extension::fields`]), cut after as many lines as the events: by
     /// default not.
     const TRACE: bool = false;
 
+    /// A request the view answers itself, with none of the crate's solves
+    /// (sudoku's human steps, `algo=explain`): by default none.
+    fn own_solve(pairs: &[(String, String)]) -> Option<Result<Prepared, ApiError>> {
+        let _ = pairs;
+        None
+    }
+
     /// Refuses, before the solve, what the view does not show, and sets
-    /// the view's defaults on `options`: by default a board past
-    /// [`MAX_CELLS`].
-    fn admit(puzzle: &P, options: &mut P::Options) -> Result<(), ApiError> {
-        let _ = options;
+    /// the view's defaults on `options`, reading its `page` keys
+    /// ([`Extension::PAGE_KEYS`]): by default a board past [`MAX_CELLS`].
+    fn admit(puzzle: &P, options: &mut P::Options, page: Own<'_>) -> Result<(), ApiError> {
+        let _ = (options, page);
         let cells = puzzle.cells();
         if cells > MAX_CELLS {
             return Err(ApiError::bad(
@@ -96,10 +109,19 @@ pub(crate) trait Extension<P: Front> {
     }
 
     /// The answer's fields after `cut`, each `(name, JSON text)`: by
-    /// default the board as data, the givens and the crate's picture.
+    /// default the board as data, the givens and the crate's picture
+    /// (none where [`Extension::FIELDS`] is false).
     /// `trace` holds the trace's lines where [`Extension::TRACE`] asks.
-    fn fields(solved: &Solved<P>, view: &P::View, trace: &[&str]) -> Vec<(&'static str, String)> {
-        let _ = trace;
+    fn fields(
+        solved: &Solved<P>,
+        options: &P::Options,
+        view: &P::View,
+        trace: &[&str],
+    ) -> Vec<(&'static str, String)> {
+        let _ = (options, trace);
+        if !Self::FIELDS {
+            return Vec::new();
+        }
         let board =
             serde_json::to_string(&solved.puzzle.board(solved.solution())).unwrap_or_default();
         let givens = serde_json::to_string(&solved.puzzle.board(None)).unwrap_or_default();
@@ -212,18 +234,22 @@ pub(crate) fn prepare<P: Front, X: Extension<P>>(
     pairs: &[(String, String)],
     limits: &Limits,
 ) -> Result<Prepared, ApiError> {
+    if let Some(prepared) = X::own_solve(pairs) {
+        return prepared;
+    }
     let mut text = None;
     let offers = X::ALGOS.unwrap_or(P::Algo::ALL);
     let mut algo = X::ALGOS.map_or_else(P::Algo::default, |algos| algos[0]);
     let mut events = None;
     let mut own = Vec::new();
+    let mut page = Vec::new();
     for (key, value) in pairs {
         match key.as_str() {
             "puzzle" => text = Some(value.as_str()),
             "algo" => algo = pick_algo(value, offers, Algorithm::name)?,
             "events" => events = Some(parse_events(value, limits)?),
             "step" => {}
-            key if X::PAGE_KEYS.contains(&key) => {}
+            key if X::PAGE_KEYS.contains(&key) => page.push((key.to_owned(), value.clone())),
             _ => own.push((key.clone(), value.clone())),
         }
     }
@@ -240,7 +266,7 @@ pub(crate) fn prepare<P: Front, X: Extension<P>>(
     if events.is_some() {
         refuse_misfit::<P>(&options, &[("events", Flag::Events)]).map_err(refused)?;
     }
-    X::admit(&puzzle, &mut options)?;
+    X::admit(&puzzle, &mut options, &page)?;
     bound(&mut options, limits);
     let events = P::watchable(algo).then(|| events.unwrap_or(limits.events));
     let heavy = X::heavy(&puzzle, &options);
@@ -345,10 +371,10 @@ fn run<P: Front, X: Extension<P>>(
     let view = P::view(own, options);
     let record = P::record_viewed(&solved, false, &view).at_line(X::LINE);
     let record = serde_json::to_string(&record).unwrap_or_default();
-    let fields = X::fields(&solved, &view, &trace);
+    let fields = X::fields(&solved, options, &view, &trace);
     let more: Vec<(&str, &str)> = fields
         .iter()
         .map(|(name, value)| (*name, value.as_str()))
         .collect();
-    answer_with(P::NAME, &record, &events, cut, &more)
+    answer(P::NAME, &record, &events, cut, &more)
 }

@@ -5,7 +5,7 @@
 //! its record and its events are the generic route's, as `nqueens solve N
 //! --algo A --events -` runs them.
 
-use cli_kit::app::{Show, Solved};
+use cli_kit::front::Own;
 use nqueens::{Algo, Options, Queens};
 use puzzle_kit::Configure;
 
@@ -24,9 +24,11 @@ const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::MinConflicts];
 pub(crate) struct QueensView;
 
 impl Extension<Queens> for QueensView {
+    /// No board, givens or picture: the page draws its boards from the events.
+    const FIELDS: bool = false;
     const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
 
-    fn admit(queens: &Queens, options: &mut Options) -> Result<(), ApiError> {
+    fn admit(queens: &Queens, options: &mut Options, _page: Own<'_>) -> Result<(), ApiError> {
         let algo = options.algo();
         let largest = match algo {
             Algo::MinConflicts => MAX_N_REPAIR,
@@ -48,14 +50,5 @@ impl Extension<Queens> for QueensView {
     /// Breadth first keeps every board, and large boards search long.
     fn heavy(queens: &Queens, options: &Options) -> bool {
         options.algo() == Algo::Bfs || queens.n() > 10
-    }
-
-    /// None: the page draws its boards from the events.
-    fn fields(
-        _solved: &Solved<Queens>,
-        _view: &<Queens as Show>::View,
-        _trace: &[&str],
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
     }
 }

@@ -40,6 +40,7 @@ impl Extension<Puzzle> for RippleView {
     /// row by row.
     fn fields(
         solved: &Solved<Puzzle>,
+        _options: &Options,
         _view: &<Puzzle as Show>::View,
         trace: &[&str],
     ) -> Vec<(&'static str, String)> {

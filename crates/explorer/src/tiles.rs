@@ -6,7 +6,7 @@
 //! are the generic route's: the crate's watched solve, as `eight-puzzle
 //! solve --events -` runs it.
 
-use cli_kit::app::Solved;
+use cli_kit::front::Own;
 use eight_puzzle::{Board, Heuristic, Options, Solver};
 use serde_json::Value;
 
@@ -29,13 +29,15 @@ const OFFERED: [Heuristic; 4] = [
 pub(crate) struct Tiles;
 
 impl Extension<Board> for Tiles {
+    /// No board, givens or picture: the page draws its boards from the events.
+    const FIELDS: bool = false;
     /// The second searcher beside the first, which the page asks for in
     /// its own call.
     const PAGE_KEYS: &'static [&'static str] = &["algo2", "heuristic2"];
 
     /// 3x3 and 4x4 boards, the offered heuristics, Manhattan distances
     /// by default (the crate's default on 4x4 is the pattern databases).
-    fn admit(board: &Board, options: &mut Options) -> Result<(), ApiError> {
+    fn admit(board: &Board, options: &mut Options, _page: Own<'_>) -> Result<(), ApiError> {
         let side = board.size();
         if !SIDES.contains(&side) {
             return Err(ApiError::bad(
@@ -103,14 +105,5 @@ impl Extension<Board> for Tiles {
             out.push('\n');
         }
         out
-    }
-
-    /// None: the page draws its boards from the events.
-    fn fields(
-        _solved: &Solved<Board>,
-        _view: &<Board as cli_kit::app::Show>::View,
-        _trace: &[&str],
-    ) -> Vec<(&'static str, String)> {
-        Vec::new()
     }
 }

@@ -674,6 +674,13 @@ async fn sudoku_explain_sends_each_human_step_and_every_step_agrees_with_the_sol
         }
     }
     assert_eq!(hardest, 4.2, "ER is the hardest step");
+    // The old route is the sudoku view's part of the generic route.
+    let (status, own) = get_json(&format!(
+        "/api/puzzle/sudoku?view=own&algo=explain&puzzle={puzzle}"
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(own["steps"], answer["steps"]);
     for (uri, field, says) in [
         (
             "/api/sudoku-explain?puzzle=1.3x",

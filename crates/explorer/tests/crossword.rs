@@ -116,6 +116,29 @@ async fn the_samples_ac3_answers_the_crates_record_events_and_graph() {
     }
 }
 
+/// The old route is the generic route with the view's part (`grid` its
+/// `puzzle`): the same record, events and graph, but for the time taken.
+#[tokio::test]
+async fn the_old_route_is_the_generic_route_with_view_own() {
+    let (_, old) = get_json(&format!("/api/crossword?{SAMPLE}&clicks=3D-1A")).await;
+    let generic = SAMPLE.replacen("grid=", "view=own&puzzle=", 1);
+    let (status, own) = get_json(&format!("/api/puzzle/crossword?{generic}&clicks=3D-1A")).await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(own["graph"], old["graph"]);
+    assert_eq!(
+        own["events"].as_array().unwrap().len(),
+        old["events"].as_array().unwrap().len()
+    );
+    assert_eq!(own["record"]["solution"], old["record"]["solution"]);
+    let (status, refused) =
+        get_json("/api/puzzle/crossword?view=own&puzzle=..%25..&words=HOSES").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused["field"], "puzzle",
+        "the generic route's name: {refused}"
+    );
+}
+
 #[tokio::test]
 async fn clicked_arcs_are_revised_at_their_turn_and_reach_the_same_fill() {
     let (_, plain) = get_json(&format!("/api/crossword?{SAMPLE}")).await;

@@ -272,6 +272,7 @@ impl Show for Puzzle {
                         .map(|letter| letter_char(letter).to_string())
                         .unwrap_or_default(),
                     given: given.is_some(),
+                    black: false,
                 }
             })
             .collect();

@@ -446,6 +446,7 @@ impl Show for Puzzle {
                         digit.to_string()
                     },
                     given: given != 0,
+                    black: false,
                 }
             })
             .collect();

@@ -452,6 +452,7 @@ impl Show for Sudoku {
                         symbol.to_string()
                     },
                     given,
+                    black: false,
                 }
             })
             .collect();
