@@ -104,8 +104,10 @@ pub struct SingleCycle {
     trees: u32,
     /// The paths of chosen edges: their two ends and their length.
     paths: Vec<(u32, u32, u32)>,
-    /// Per node, the call whose path walk last ended there (`walk`).
+    /// Per node, the round whose path walk last passed it (`walk`).
     walked: Vec<u32>,
+    /// Per end of a path, its other end.
+    far: Vec<u32>,
     walk: u32,
 }
 
@@ -138,6 +140,7 @@ impl SingleCycle {
             trees: 0,
             paths: Vec::new(),
             walked: vec![0; num_nodes],
+            far: vec![0; num_nodes],
             walk: 0,
         }
     }
@@ -180,20 +183,15 @@ impl SingleCycle {
     /// edges; `false` if they are the states the last call left.
     fn read(&mut self, ctx: &Context<'_>) -> bool {
         let mut same = self.settled;
-        for (e, &x) in self.vars.iter().enumerate() {
-            let state = edge_state(ctx, x);
-            same &= state == self.state[e];
-            self.state[e] = state;
-        }
-        if same {
-            return false;
-        }
         self.chosen.iter_mut().for_each(|c| *c = 0);
         self.open.iter_mut().for_each(|o| *o = 0);
-        self.num_chosen = 0;
-        for (e, &(u, v)) in self.graph.ends.iter().enumerate() {
+        let mut num_chosen = 0;
+        for ((state, &x), &(u, v)) in self.state.iter_mut().zip(&self.vars).zip(&self.graph.ends) {
+            let now = edge_state(ctx, x);
+            same &= now == *state;
+            *state = now;
             let (u, v) = (u as usize, v as usize);
-            match self.state[e] {
+            match now {
                 OPEN => {
                     self.open[u] += 1;
                     self.open[v] += 1;
@@ -201,10 +199,14 @@ impl SingleCycle {
                 CHOSEN => {
                     self.chosen[u] += 1;
                     self.chosen[v] += 1;
-                    self.num_chosen += 1;
+                    num_chosen += 1;
                 }
                 _ => {}
             }
+        }
+        self.num_chosen = num_chosen;
+        if same {
+            return false;
         }
         // The nodes where a degree rule applies, usually none: the cheap
         // degree propagators ran first.
@@ -250,19 +252,114 @@ impl SingleCycle {
         Ok(())
     }
 
+    /// Walks the paths of chosen edges (the degree rule left no node on
+    /// three), each from one end to the other, marking the nodes on them
+    /// and pairing the ends (`far`); returns the number of edges on paths.
+    fn label_paths(&mut self) -> u32 {
+        self.walk = self.walk.wrapping_add(1);
+        if self.walk == 0 {
+            self.walked.iter_mut().for_each(|w| *w = 0);
+            self.walk = 1;
+        }
+        self.paths.clear();
+        let mut on_paths = 0;
+        for start in 0..self.graph.num_nodes() {
+            if self.chosen[start] != 1 || self.walked[start] == self.walk {
+                continue;
+            }
+            let (end, length) = self.follow(start, true);
+            self.far[start] = end as u32;
+            self.far[end] = start as u32;
+            self.paths.push((start as u32, end as u32, length));
+            on_paths += length;
+        }
+        on_paths
+    }
+
+    /// Follows chosen edges from `start` until a node with no other
+    /// chosen edge, or `start` again; returns the node reached and the
+    /// edges walked, marking the nodes passed when `mark`.
+    fn follow(&mut self, start: usize, mark: bool) -> (usize, u32) {
+        let (mut node, mut came_by, mut length) = (start, u32::MAX, 0);
+        loop {
+            if mark {
+                self.walked[node] = self.walk;
+            }
+            let next = self
+                .graph
+                .incident(node)
+                .iter()
+                .find(|&&(_, e)| e != came_by && self.state[e as usize] == CHOSEN);
+            let Some(&(other, e)) = next else {
+                return (node, length);
+            };
+            length += 1;
+            (node, came_by) = (other as usize, e);
+            if node == start {
+                return (node, length);
+            }
+        }
+    }
+
+    /// The rules of a cycle among the chosen edges, which the paths'
+    /// `on_paths` edges leave out: `None` if there is none, else whether
+    /// the closed rule removed an edge.
+    fn cycles(&mut self, ctx: &mut Context<'_>, on_paths: u32) -> Result<Option<bool>, Conflict> {
+        let total = self.num_chosen;
+        if on_paths == total {
+            return Ok(None);
+        }
+        // The other chosen edges have two chosen edges at each end: they
+        // lie on cycles, which must be the only chosen edges and one cycle.
+        let on_cycle = (0..self.graph.num_nodes())
+            .find(|&u| self.chosen[u] == 2 && self.walked[u] != self.walk);
+        let length = on_cycle.map_or(0, |u| self.follow(u, false).1);
+        if on_paths > 0 || length < total {
+            return ctx.fail_because("subtour");
+        }
+        ctx.because("closed");
+        let mut changed = false;
+        for e in 0..self.graph.num_edges() {
+            if self.state[e] == OPEN {
+                self.drop_edge(ctx, e)?;
+                changed = true;
+            }
+        }
+        Ok(Some(changed))
+    }
+
     /// Removes the bridges of the graph of edges not removed; `Ok(true)`
-    /// if one was open (and is now removed).
+    /// if one was open (and is now removed). Runs after the paths are
+    /// labelled and no chosen cycle is found: the search leaps along each
+    /// path from end to end under an id of its own (`m` plus the path's
+    /// index), a path being a bridge exactly when each of its edges is
+    /// (its inner nodes have no other edge left), so it never walks the
+    /// inner nodes, which late in a search are most of the graph.
     fn bridges(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let n = self.graph.num_nodes();
+        let m = self.graph.num_edges() as u32;
         self.dfs.reset(n);
         self.trees = 0;
-        let state = &self.state;
+        let (state, chosen, far) = (&self.state, &self.chosen, &self.far);
         for root in 0..n {
-            if !self.dfs.seen(root) && self.open[root] + self.chosen[root] > 0 {
-                self.dfs
-                    .search(&self.graph, root, |_| true, |e| state[e] != REMOVED);
-                self.trees += 1;
+            let live = self.open[root] + chosen[root] > 0;
+            let inner = chosen[root] == 2;
+            if self.dfs.seen(root) || !live || inner {
+                continue;
             }
+            self.trees += 1;
+            self.dfs
+                .search_with(&self.graph, root, |node, other, edge| {
+                    match state[edge as usize] {
+                        REMOVED => None,
+                        CHOSEN if chosen[node] == 1 => {
+                            let path = far[node];
+                            let id = m + path.min(node as u32);
+                            Some((path, id))
+                        }
+                        _ => Some((other, edge)),
+                    }
+                });
         }
         let mut changed = false;
         for i in 0..self.dfs.order.len() {
@@ -270,40 +367,18 @@ impl SingleCycle {
             if !self.dfs.is_bridge_into(node) {
                 continue;
             }
-            let e = self.dfs.parent_edge[node] as usize;
-            if self.state[e] == CHOSEN {
+            let e = self.dfs.parent_edge[node];
+            if e >= m {
                 return ctx.fail_because("bridge");
             }
             ctx.because("bridge");
-            self.drop_edge(ctx, e)?;
+            self.drop_edge(ctx, e as usize)?;
             changed = true;
         }
         Ok(changed)
     }
 
-    /// Follows chosen edges from `start` (left by edge `came_by`, or
-    /// `usize::MAX` for none) until a node with no other chosen edge, or
-    /// `start` again; returns the node reached and the edges walked.
-    fn follow(&self, start: usize, mut came_by: usize) -> (usize, u32) {
-        let (mut node, mut length) = (start, 0);
-        loop {
-            let next = self
-                .graph
-                .incident(node)
-                .iter()
-                .find(|&&(_, e)| e as usize != came_by && self.state[e as usize] == CHOSEN);
-            let Some(&(other, e)) = next else {
-                return (node, length);
-            };
-            length += 1;
-            (node, came_by) = (other as usize, e as usize);
-            if node == start {
-                return (node, length);
-            }
-        }
-    }
-
-    /// The rules that look at the chosen edges as a whole; `Ok(true)` if
+    /// The rules that look at the chosen paths as a whole; `Ok(true)` if
     /// one removed an edge. Runs right after a bridge search that removed
     /// nothing, whose trees it reads as the pieces of the graph.
     fn structure(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
@@ -315,61 +390,25 @@ impl SingleCycle {
                 Ok(false)
             };
         }
-        // The paths of chosen edges, each walked from one end to the other
-        // (the degree rule left no node on three).
-        let n = self.graph.num_nodes();
-        self.walk = self.walk.wrapping_add(1);
-        if self.walk == 0 {
-            self.walked.iter_mut().for_each(|w| *w = 0);
-            self.walk = 1;
-        }
-        self.paths.clear();
-        let mut on_paths = 0;
-        for start in 0..n {
-            if self.chosen[start] != 1 || self.walked[start] == self.walk {
-                continue;
-            }
-            let (end, length) = self.follow(start, usize::MAX);
-            self.walked[end] = self.walk;
-            self.paths.push((start as u32, end as u32, length));
-            on_paths += length;
-        }
-        let m = self.graph.num_edges();
-        if on_paths < total {
-            // The other chosen edges have two chosen edges at each end:
-            // they lie on cycles, which must be the only chosen edges and
-            // one cycle.
-            let on_cycle = (0..n).find(|&u| self.chosen[u] == 2 && self.walked[u] != self.walk);
-            let length = on_cycle.map_or(0, |u| self.follow(u, usize::MAX).1);
-            if on_paths > 0 || length < total {
-                return ctx.fail_because("subtour");
-            }
-            ctx.because("closed");
-            let mut changed = false;
-            for e in 0..m {
-                if self.state[e] == OPEN {
-                    self.drop_edge(ctx, e)?;
-                    changed = true;
-                }
-            }
-            return Ok(changed);
-        }
         let mut changed = false;
         if self.trees > 1 {
             // The connected pieces of the edges not removed are the trees
-            // of the bridges' search, which saw the graph as it is now.
+            // of the bridges' search, which saw the graph as it is now (a
+            // path's inner nodes in no tree, its ends in its own).
             let piece_of_chosen = self.dfs.tree[self.paths[0].0 as usize];
-            for e in 0..m {
+            if self
+                .paths
+                .iter()
+                .any(|&(a, _, _)| self.dfs.tree[a as usize] != piece_of_chosen)
+            {
+                return ctx.fail_because("disconnected");
+            }
+            ctx.because("disconnected");
+            for e in 0..self.graph.num_edges() {
                 let (u, _) = self.graph.ends[e];
-                let away = self.dfs.tree[u as usize] != piece_of_chosen;
-                match self.state[e] {
-                    CHOSEN if away => return ctx.fail_because("disconnected"),
-                    OPEN if away => {
-                        ctx.because("disconnected");
-                        self.drop_edge(ctx, e)?;
-                        changed = true;
-                    }
-                    _ => {}
+                if self.state[e] == OPEN && self.dfs.tree[u as usize] != piece_of_chosen {
+                    self.drop_edge(ctx, e)?;
+                    changed = true;
                 }
             }
         }
@@ -565,6 +604,13 @@ impl Propagator for SingleCycle {
         self.settled = false;
         loop {
             self.degrees(ctx)?;
+            let on_paths = self.label_paths();
+            if let Some(changed) = self.cycles(ctx, on_paths)? {
+                if changed {
+                    continue;
+                }
+                break;
+            }
             if self.bridges(ctx)? {
                 continue;
             }

@@ -136,17 +136,35 @@ impl Dfs {
     /// edges `edge_live` admits, setting discovery times and lowpoints;
     /// nodes already seen by an earlier search since [`Dfs::reset`] are
     /// not entered again.
-    ///
-    /// The node being searched is kept in locals (where it is in its
-    /// adjacency, its tree edge, its lowpoint so far), the stack holding
-    /// only its ancestors: this loop is most of what the graph
-    /// constraints cost.
+    #[inline]
     pub(crate) fn search(
         &mut self,
         graph: &Graph,
         root: usize,
         node_live: impl Fn(usize) -> bool,
         edge_live: impl Fn(usize) -> bool,
+    ) {
+        self.search_with(graph, root, |_, other, edge| {
+            (edge_live(edge as usize) && node_live(other as usize)).then_some((other, edge))
+        });
+    }
+
+    /// [`Dfs::search`] where `step(node, other, edge)` says where edge
+    /// `edge` from `node` to `other` leads, or `None` if it is not live:
+    /// the node it reaches and the id it goes by (its tree edge, compared
+    /// to tell a back edge from the way in, and read by
+    /// [`Dfs::is_bridge_into`]). A step may leap past nodes of degree two
+    /// (a path of chosen edges) to the far end, under an id of its own.
+    ///
+    /// The node being searched is kept in locals (where it is in its
+    /// adjacency, its tree edge, its lowpoint so far), the stack holding
+    /// only its ancestors: this loop is most of what the graph
+    /// constraints cost.
+    pub(crate) fn search_with(
+        &mut self,
+        graph: &Graph,
+        root: usize,
+        step: impl Fn(usize, u32, u32) -> Option<(u32, u32)>,
     ) {
         let mut time = self.order.len() as u32;
         let tree = root as u32;
@@ -163,7 +181,13 @@ impl Dfs {
             if next < end {
                 let (other, edge) = graph.list[next];
                 next += 1;
-                if edge == came_by || !edge_live(edge as usize) || !node_live(other as usize) {
+                if edge == came_by {
+                    continue;
+                }
+                let Some((other, edge)) = step(node, other, edge) else {
+                    continue;
+                };
+                if edge == came_by {
                     continue;
                 }
                 let seen_at = self.disc[other as usize];
