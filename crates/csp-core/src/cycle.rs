@@ -6,8 +6,10 @@
 //! the graph per round of its rules (one depth-first search with lowpoints
 //! gives both the bridges and the connected pieces), and repeats the
 //! rounds until none removes anything: one call reaches the constraint's
-//! own fixpoint. No state is kept between calls, so nothing needs undoing
-//! on backtracking.
+//! own fixpoint. The only thing kept between calls is the edges' states
+//! the last call left: a call that finds them again (search deciding the
+//! value a refutation has just fixed) returns at once. Being compared
+//! whole, it needs no undoing on backtracking.
 
 use crate::graph::{Dfs, Graph, check_edges};
 use crate::model::Model;
@@ -18,9 +20,6 @@ use crate::var::Var;
 const OPEN: u8 = 0;
 const CHOSEN: u8 = 1;
 const REMOVED: u8 = 2;
-
-/// No component.
-const NONE: u32 = u32::MAX;
 
 /// The edges `(u, v, x)` whose variable `x` is 1 form exactly one cycle:
 /// every node lies on 0 or 2 chosen edges, the chosen edges are connected,
@@ -88,17 +87,28 @@ const NONE: u32 = u32::MAX;
 pub struct SingleCycle {
     graph: Graph,
     vars: Vec<Var>,
-    /// Scratch, rebuilt on every call.
+    /// Each edge's state; after a call that did not fail, the states it
+    /// left, a fixpoint of the rules (`settled`), so that a call finding
+    /// the same states has nothing to do.
     state: Vec<u8>,
+    settled: bool,
+    /// Per node, its chosen and open edges; the number of chosen edges.
     chosen: Vec<u32>,
     open: Vec<u32>,
+    num_chosen: u32,
+    /// The nodes whose degree rule is to be looked at.
     queue: Vec<u32>,
     queued: Vec<bool>,
     dfs: Dfs,
-    /// Per node, the chosen piece (path or cycle) it lies on, or `NONE`.
-    piece: Vec<u32>,
-    /// Per piece: its number of chosen edges and whether it is a cycle.
-    pieces: Vec<(u32, bool)>,
+    /// The connected pieces (with an edge left) the last bridge search found.
+    trees: u32,
+    /// The paths of chosen edges: their two ends and their length.
+    paths: Vec<(u32, u32, u32)>,
+    /// Per node, the round whose path walk last passed it (`walk`).
+    walked: Vec<u32>,
+    /// Per end of a path, its other end.
+    far: Vec<u32>,
+    walk: u32,
 }
 
 impl SingleCycle {
@@ -120,19 +130,25 @@ impl SingleCycle {
             graph: Graph::new(num_nodes, &ends),
             vars: edges.iter().map(|e| e.2).collect(),
             state: vec![OPEN; m],
+            settled: false,
             chosen: vec![0; num_nodes],
             open: vec![0; num_nodes],
+            num_chosen: 0,
             queue: Vec::with_capacity(num_nodes),
             queued: vec![false; num_nodes],
             dfs: Dfs::default(),
-            piece: vec![NONE; num_nodes],
-            pieces: Vec::new(),
+            trees: 0,
+            paths: Vec::new(),
+            walked: vec![0; num_nodes],
+            far: vec![0; num_nodes],
+            walk: 0,
         }
     }
 
     /// Marks edge `e` chosen in the scratch and in its domain.
     fn choose(&mut self, ctx: &mut Context<'_>, e: usize) -> Result<(), Conflict> {
         self.state[e] = CHOSEN;
+        self.num_chosen += 1;
         ctx.assign(self.vars[e], 1)?;
         let (u, v) = self.graph.ends[e];
         for w in [u as usize, v as usize] {
@@ -161,6 +177,49 @@ impl SingleCycle {
             self.queued[node] = true;
             self.queue.push(node as u32);
         }
+    }
+
+    /// Reads the edges' states and counts each node's chosen and open
+    /// edges; `false` if they are the states the last call left.
+    fn read(&mut self, ctx: &Context<'_>) -> bool {
+        let mut same = self.settled;
+        self.chosen.iter_mut().for_each(|c| *c = 0);
+        self.open.iter_mut().for_each(|o| *o = 0);
+        let mut num_chosen = 0;
+        for ((state, &x), &(u, v)) in self.state.iter_mut().zip(&self.vars).zip(&self.graph.ends) {
+            let now = edge_state(ctx, x);
+            same &= now == *state;
+            *state = now;
+            let (u, v) = (u as usize, v as usize);
+            match now {
+                OPEN => {
+                    self.open[u] += 1;
+                    self.open[v] += 1;
+                }
+                CHOSEN => {
+                    self.chosen[u] += 1;
+                    self.chosen[v] += 1;
+                    num_chosen += 1;
+                }
+                _ => {}
+            }
+        }
+        self.num_chosen = num_chosen;
+        if same {
+            return false;
+        }
+        // The nodes where a degree rule applies, usually none: the cheap
+        // degree propagators ran first.
+        self.queue.clear();
+        for u in 0..self.graph.num_nodes() {
+            let (c, o) = (self.chosen[u], self.open[u]);
+            let applies = c > 2 || (c == 1 && o == 0) || (o > 0 && (c == 2 || o == 1));
+            self.queued[u] = applies;
+            if applies {
+                self.queue.push(u as u32);
+            }
+        }
+        true
     }
 
     /// The degree rules, node by node until none applies.
@@ -193,17 +252,114 @@ impl SingleCycle {
         Ok(())
     }
 
+    /// Walks the paths of chosen edges (the degree rule left no node on
+    /// three), each from one end to the other, marking the nodes on them
+    /// and pairing the ends (`far`); returns the number of edges on paths.
+    fn label_paths(&mut self) -> u32 {
+        self.walk = self.walk.wrapping_add(1);
+        if self.walk == 0 {
+            self.walked.iter_mut().for_each(|w| *w = 0);
+            self.walk = 1;
+        }
+        self.paths.clear();
+        let mut on_paths = 0;
+        for start in 0..self.graph.num_nodes() {
+            if self.chosen[start] != 1 || self.walked[start] == self.walk {
+                continue;
+            }
+            let (end, length) = self.follow(start, true);
+            self.far[start] = end as u32;
+            self.far[end] = start as u32;
+            self.paths.push((start as u32, end as u32, length));
+            on_paths += length;
+        }
+        on_paths
+    }
+
+    /// Follows chosen edges from `start` until a node with no other
+    /// chosen edge, or `start` again; returns the node reached and the
+    /// edges walked, marking the nodes passed when `mark`.
+    fn follow(&mut self, start: usize, mark: bool) -> (usize, u32) {
+        let (mut node, mut came_by, mut length) = (start, u32::MAX, 0);
+        loop {
+            if mark {
+                self.walked[node] = self.walk;
+            }
+            let next = self
+                .graph
+                .incident(node)
+                .iter()
+                .find(|&&(_, e)| e != came_by && self.state[e as usize] == CHOSEN);
+            let Some(&(other, e)) = next else {
+                return (node, length);
+            };
+            length += 1;
+            (node, came_by) = (other as usize, e);
+            if node == start {
+                return (node, length);
+            }
+        }
+    }
+
+    /// The rules of a cycle among the chosen edges, which the paths'
+    /// `on_paths` edges leave out: `None` if there is none, else whether
+    /// the closed rule removed an edge.
+    fn cycles(&mut self, ctx: &mut Context<'_>, on_paths: u32) -> Result<Option<bool>, Conflict> {
+        let total = self.num_chosen;
+        if on_paths == total {
+            return Ok(None);
+        }
+        // The other chosen edges have two chosen edges at each end: they
+        // lie on cycles, which must be the only chosen edges and one cycle.
+        let on_cycle = (0..self.graph.num_nodes())
+            .find(|&u| self.chosen[u] == 2 && self.walked[u] != self.walk);
+        let length = on_cycle.map_or(0, |u| self.follow(u, false).1);
+        if on_paths > 0 || length < total {
+            return ctx.fail_because("subtour");
+        }
+        ctx.because("closed");
+        let mut changed = false;
+        for e in 0..self.graph.num_edges() {
+            if self.state[e] == OPEN {
+                self.drop_edge(ctx, e)?;
+                changed = true;
+            }
+        }
+        Ok(Some(changed))
+    }
+
     /// Removes the bridges of the graph of edges not removed; `Ok(true)`
-    /// if one was open (and is now removed).
+    /// if one was open (and is now removed). Runs after the paths are
+    /// labelled and no chosen cycle is found: the search leaps along each
+    /// path from end to end under an id of its own (`m` plus the path's
+    /// index), a path being a bridge exactly when each of its edges is
+    /// (its inner nodes have no other edge left), so it never walks the
+    /// inner nodes, which late in a search are most of the graph.
     fn bridges(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let n = self.graph.num_nodes();
+        let m = self.graph.num_edges() as u32;
         self.dfs.reset(n);
-        let state = &self.state;
+        self.trees = 0;
+        let (state, chosen, far) = (&self.state, &self.chosen, &self.far);
         for root in 0..n {
-            if !self.dfs.seen(root) && self.open[root] + self.chosen[root] > 0 {
-                self.dfs
-                    .search(&self.graph, root, |_| true, |e| state[e] != REMOVED);
+            let live = self.open[root] + chosen[root] > 0;
+            let inner = chosen[root] == 2;
+            if self.dfs.seen(root) || !live || inner {
+                continue;
             }
+            self.trees += 1;
+            self.dfs
+                .search_with(&self.graph, root, |node, other, edge| {
+                    match state[edge as usize] {
+                        REMOVED => None,
+                        CHOSEN if chosen[node] == 1 => {
+                            let path = far[node];
+                            let id = m + path.min(node as u32);
+                            Some((path, id))
+                        }
+                        _ => Some((other, edge)),
+                    }
+                });
         }
         let mut changed = false;
         for i in 0..self.dfs.order.len() {
@@ -211,112 +367,67 @@ impl SingleCycle {
             if !self.dfs.is_bridge_into(node) {
                 continue;
             }
-            let e = self.dfs.parent_edge[node] as usize;
-            if self.state[e] == CHOSEN {
+            let e = self.dfs.parent_edge[node];
+            if e >= m {
                 return ctx.fail_because("bridge");
             }
             ctx.because("bridge");
-            self.drop_edge(ctx, e)?;
+            self.drop_edge(ctx, e as usize)?;
             changed = true;
         }
         Ok(changed)
     }
 
-    /// Labels the pieces of chosen edges (paths and cycles); returns the
-    /// number of chosen edges.
-    fn label_pieces(&mut self) -> u32 {
-        let n = self.graph.num_nodes();
-        self.piece.iter_mut().for_each(|p| *p = NONE);
-        self.pieces.clear();
-        let mut total = 0;
-        // Paths first, from one of their ends; what is left on two chosen
-        // edges lies on a cycle.
-        for pass in [1, 2] {
-            for start in 0..n {
-                if self.chosen[start] != pass || self.piece[start] != NONE {
-                    continue;
-                }
-                let id = self.pieces.len() as u32;
-                let (mut node, mut came_by, mut length) = (start, usize::MAX, 0);
-                loop {
-                    self.piece[node] = id;
-                    let next =
-                        self.graph.incident(node).iter().find(|&&(_, e)| {
-                            e as usize != came_by && self.state[e as usize] == CHOSEN
-                        });
-                    let Some(&(other, e)) = next else {
-                        break;
-                    };
-                    length += 1;
-                    (node, came_by) = (other as usize, e as usize);
-                    if node == start {
-                        break;
-                    }
-                }
-                self.pieces.push((length, pass == 2));
-                total += length;
-            }
-        }
-        total
-    }
-
-    /// The rules that look at the chosen edges as a whole; `Ok(true)` if
+    /// The rules that look at the chosen paths as a whole; `Ok(true)` if
     /// one removed an edge. Runs right after a bridge search that removed
     /// nothing, whose trees it reads as the pieces of the graph.
     fn structure(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let m = self.graph.num_edges();
-        let total = self.label_pieces();
+        let total = self.num_chosen;
         if total == 0 {
-            return if self.state.iter().all(|&s| s == REMOVED) {
+            return if self.trees == 0 {
                 ctx.fail_because("empty")
             } else {
                 Ok(false)
             };
         }
-        if let Some(&(length, _)) = self.pieces.iter().find(|p| p.1) {
-            if length < total {
-                return ctx.fail_because("subtour");
-            }
-            ctx.because("closed");
-            let mut changed = false;
-            for e in 0..m {
-                if self.state[e] == OPEN {
-                    self.drop_edge(ctx, e)?;
-                    changed = true;
-                }
-            }
-            return Ok(changed);
-        }
-        // The connected pieces of the edges not removed are the trees of
-        // the bridges' search, which saw the graph as it is now.
-        let root = (0..self.graph.num_nodes())
-            .find(|&u| self.chosen[u] > 0)
-            .expect("a chosen edge has ends");
-        let piece_of_chosen = self.dfs.tree[root];
         let mut changed = false;
-        for e in 0..m {
-            let (u, v) = self.graph.ends[e];
-            let (u, v) = (u as usize, v as usize);
-            let away = self.dfs.tree[u] != piece_of_chosen;
-            match self.state[e] {
-                CHOSEN if away => return ctx.fail_because("disconnected"),
-                OPEN if away => {
-                    ctx.because("disconnected");
+        if self.trees > 1 {
+            // The connected pieces of the edges not removed are the trees
+            // of the bridges' search, which saw the graph as it is now (a
+            // path's inner nodes in no tree, its ends in its own).
+            let piece_of_chosen = self.dfs.tree[self.paths[0].0 as usize];
+            if self
+                .paths
+                .iter()
+                .any(|&(a, _, _)| self.dfs.tree[a as usize] != piece_of_chosen)
+            {
+                return ctx.fail_because("disconnected");
+            }
+            ctx.because("disconnected");
+            for e in 0..self.graph.num_edges() {
+                let (u, _) = self.graph.ends[e];
+                if self.state[e] == OPEN && self.dfs.tree[u as usize] != piece_of_chosen {
                     self.drop_edge(ctx, e)?;
                     changed = true;
                 }
-                OPEN if self.piece[u] != NONE
-                    && self.piece[u] == self.piece[v]
-                    && self.pieces[self.piece[u] as usize].0 < total =>
-                {
-                    // Both ends of one path (an open edge inside a path
-                    // would meet a node with two chosen edges, gone by the
-                    // degree rule), and chosen edges elsewhere.
+            }
+        }
+        // An open edge joining the two ends of one path, with chosen edges
+        // elsewhere, would close a cycle that leaves them out (an open edge
+        // inside a path would meet a node with two chosen edges, gone by
+        // the degree rule).
+        for p in 0..self.paths.len() {
+            let (a, b, length) = self.paths[p];
+            if length == total {
+                continue;
+            }
+            for i in 0..self.graph.incident(a as usize).len() {
+                let (other, e) = self.graph.incident(a as usize)[i];
+                if other == b && self.state[e as usize] == OPEN {
                     ctx.because("subtour");
-                    self.drop_edge(ctx, e)?;
+                    self.drop_edge(ctx, e as usize)?;
                     changed = true;
                 }
-                _ => {}
             }
         }
         Ok(changed)
@@ -465,7 +576,7 @@ impl Propagator for Degree {
 
 /// An edge is chosen when its variable is fixed to 1, removed when 1 is
 /// gone, open otherwise.
-#[inline]
+#[inline(always)]
 fn edge_state(ctx: &Context<'_>, x: Var) -> u8 {
     if !ctx.contains(x, 1) {
         REMOVED
@@ -482,27 +593,24 @@ impl Propagator for SingleCycle {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.chosen.iter_mut().for_each(|c| *c = 0);
-        self.open.iter_mut().for_each(|o| *o = 0);
-        for (e, &x) in self.vars.iter().enumerate() {
-            let state = edge_state(ctx, x);
-            self.state[e] = state;
-            let (u, v) = self.graph.ends[e];
-            for w in [u as usize, v as usize] {
-                match state {
-                    OPEN => self.open[w] += 1,
-                    CHOSEN => self.chosen[w] += 1,
-                    _ => {}
-                }
-            }
+        if !self.read(ctx) {
+            // The domains are those the last call left at its fixpoint
+            // (the search's decision repeating the refutation that fixed
+            // the edge, say): nothing to do.
+            #[cfg(debug_assertions)]
+            self.recheck(ctx);
+            return Ok(());
         }
-        self.queue.clear();
-        self.queued.iter_mut().for_each(|q| *q = false);
-        for u in 0..self.graph.num_nodes() {
-            self.enqueue(u);
-        }
+        self.settled = false;
         loop {
             self.degrees(ctx)?;
+            let on_paths = self.label_paths();
+            if let Some(changed) = self.cycles(ctx, on_paths)? {
+                if changed {
+                    continue;
+                }
+                break;
+            }
             if self.bridges(ctx)? {
                 continue;
             }
@@ -510,6 +618,7 @@ impl Propagator for SingleCycle {
                 break;
             }
         }
+        self.settled = true;
         #[cfg(debug_assertions)]
         self.recheck(ctx);
         Ok(())

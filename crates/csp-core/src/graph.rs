@@ -96,21 +96,33 @@ pub(crate) struct Dfs {
     pub(crate) order: Vec<u32>,
     /// The root of the search that reached each node: its connected piece.
     pub(crate) tree: Vec<u32>,
-    /// The search stack: a node and how far through its adjacency it is.
-    stack: Vec<(u32, u32)>,
+    /// The search stack: the ancestors of the node being searched.
+    stack: Vec<Frame>,
+}
+
+/// An ancestor on the search stack: where it is in its adjacency, its
+/// lowpoint so far and the tree edge it was reached by.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    node: u32,
+    next: u32,
+    low: u32,
+    came_by: u32,
 }
 
 impl Dfs {
-    /// Forgets the last search, for a graph of `n` nodes.
+    /// Forgets the last search, for a graph of `n` nodes. Only what marks
+    /// a node unseen is cleared: a search sets a node's lowpoint and tree
+    /// edge when it reaches it, and nothing reads them of a node not reached.
     pub(crate) fn reset(&mut self, n: usize) {
         self.disc.clear();
         self.disc.resize(n, UNSEEN);
-        self.low.clear();
-        self.low.resize(n, UNSEEN);
-        self.parent_edge.clear();
-        self.parent_edge.resize(n, UNSEEN);
         self.tree.clear();
         self.tree.resize(n, UNSEEN);
+        if self.low.len() != n {
+            self.low.resize(n, UNSEEN);
+            self.parent_edge.resize(n, UNSEEN);
+        }
         self.order.clear();
     }
 
@@ -124,6 +136,7 @@ impl Dfs {
     /// edges `edge_live` admits, setting discovery times and lowpoints;
     /// nodes already seen by an earlier search since [`Dfs::reset`] are
     /// not entered again.
+    #[inline]
     pub(crate) fn search(
         &mut self,
         graph: &Graph,
@@ -131,40 +144,82 @@ impl Dfs {
         node_live: impl Fn(usize) -> bool,
         edge_live: impl Fn(usize) -> bool,
     ) {
+        self.search_with(graph, root, |_, other, edge| {
+            (edge_live(edge as usize) && node_live(other as usize)).then_some((other, edge))
+        });
+    }
+
+    /// [`Dfs::search`] where `step(node, other, edge)` says where edge
+    /// `edge` from `node` to `other` leads, or `None` if it is not live:
+    /// the node it reaches and the id it goes by (its tree edge, compared
+    /// to tell a back edge from the way in, and read by
+    /// [`Dfs::is_bridge_into`]). A step may leap past nodes of degree two
+    /// (a path of chosen edges) to the far end, under an id of its own.
+    ///
+    /// The node being searched is kept in locals (where it is in its
+    /// adjacency, its tree edge, its lowpoint so far), the stack holding
+    /// only its ancestors: this loop is most of what the graph
+    /// constraints cost.
+    pub(crate) fn search_with(
+        &mut self,
+        graph: &Graph,
+        root: usize,
+        step: impl Fn(usize, u32, u32) -> Option<(u32, u32)>,
+    ) {
         let mut time = self.order.len() as u32;
+        let tree = root as u32;
         self.disc[root] = time;
-        self.low[root] = time;
-        self.tree[root] = root as u32;
-        time += 1;
-        self.order.push(root as u32);
+        self.parent_edge[root] = UNSEEN;
+        self.tree[root] = tree;
+        self.order.push(tree);
         self.stack.clear();
-        self.stack.push((root as u32, 0));
-        while let Some(&mut (node, ref mut next)) = self.stack.last_mut() {
-            let node = node as usize;
-            let incident = graph.incident(node);
-            if let Some(&(other, edge)) = incident.get(*next as usize) {
-                *next += 1;
-                let (other, edge) = (other as usize, edge as usize);
-                if edge as u32 == self.parent_edge[node] || !edge_live(edge) || !node_live(other) {
+        let (mut node, mut low, mut came_by) = (root, time, UNSEEN);
+        let mut next = graph.start[node] as usize;
+        let mut end = graph.start[node + 1] as usize;
+        time += 1;
+        loop {
+            if next < end {
+                let (other, edge) = graph.list[next];
+                next += 1;
+                if edge == came_by {
                     continue;
                 }
-                if self.disc[other] == UNSEEN {
-                    self.disc[other] = time;
-                    self.low[other] = time;
-                    time += 1;
-                    self.parent_edge[other] = edge as u32;
-                    self.tree[other] = root as u32;
-                    self.order.push(other as u32);
-                    self.stack.push((other as u32, 0));
-                } else {
-                    self.low[node] = self.low[node].min(self.disc[other]);
+                let Some((other, edge)) = step(node, other, edge) else {
+                    continue;
+                };
+                if edge == came_by {
+                    continue;
                 }
+                let seen_at = self.disc[other as usize];
+                if seen_at != UNSEEN {
+                    low = low.min(seen_at);
+                    continue;
+                }
+                self.stack.push(Frame {
+                    node: node as u32,
+                    next: next as u32,
+                    low,
+                    came_by,
+                });
+                node = other as usize;
+                (low, came_by) = (time, edge);
+                self.disc[node] = time;
+                self.parent_edge[node] = edge;
+                self.tree[node] = tree;
+                self.order.push(other);
+                time += 1;
+                next = graph.start[node] as usize;
+                end = graph.start[node + 1] as usize;
             } else {
-                self.stack.pop();
-                if let Some(&(parent, _)) = self.stack.last() {
-                    let parent = parent as usize;
-                    self.low[parent] = self.low[parent].min(self.low[node]);
-                }
+                self.low[node] = low;
+                let Some(parent) = self.stack.pop() else {
+                    return;
+                };
+                let child_low = low;
+                node = parent.node as usize;
+                (low, came_by) = (parent.low.min(child_low), parent.came_by);
+                next = parent.next as usize;
+                end = graph.start[node + 1] as usize;
             }
         }
     }

@@ -328,6 +328,81 @@ fn check_counts(
     }
 }
 
+/// The solutions (subsets, bit `i` for variable `i`) that agree with the
+/// partial assignment: the variables set in `fixed` take their bit of
+/// `values`.
+fn within(solutions: &[u32], fixed: u32, values: u32) -> Vec<u32> {
+    solutions
+        .iter()
+        .copied()
+        .filter(|&s| s & fixed == values)
+        .collect()
+}
+
+/// A model of `len` 0/1 variables, those set in `fixed` assigned their
+/// bit of `values`.
+fn partly_fixed(len: usize, fixed: u32, values: u32) -> (Model, Vec<Var>) {
+    let mut model = Model::new();
+    let vars = model.new_vars(len, 0..=1);
+    for i in (0..len).filter(|&i| fixed >> i & 1 == 1) {
+        model.assign(vars[i], (values >> i & 1) as i32);
+    }
+    (model, vars)
+}
+
+/// Propagates `build`'s model at the root, telling `reasons`, for a
+/// domain consistent constraint with `solutions` solutions: it fails
+/// exactly when there is none. The domains left, `None` on failure.
+fn propagate_at_root(
+    build: &dyn Fn() -> (Model, Vec<Var>),
+    reasons: &mut Reasons,
+    solutions: usize,
+    what: &str,
+) -> Option<Vec<Vec<i32>>> {
+    let (model, vars) = build();
+    let mut solver = Solver::new(model, Config::default());
+    let report = solver.ac3_observed(reasons);
+    if solutions == 0 {
+        assert!(!report.consistent, "{what}: no solution, no failure");
+        return None;
+    }
+    assert!(
+        report.consistent,
+        "{what}: failed with {solutions} solutions"
+    );
+    Some(vars.iter().map(|&x| solver.domain(x)).collect())
+}
+
+/// [`check_counts`] under one configuration with a count of `k` chosen
+/// variables beside the constraint: search finds exactly the solutions
+/// in `live` (subsets, bit `i` for variable `i`) with `k` chosen, each
+/// one `check` accepts.
+fn check_counts_beside_count(
+    config: (Inference, VarOrder),
+    build: &dyn Fn() -> (Model, Vec<Var>),
+    live: &[u32],
+    k: usize,
+    check: &dyn Fn(u32) -> bool,
+    what: &str,
+) {
+    let with_count = || {
+        let (mut model, vars) = build();
+        model.add_propagator(CountOnes {
+            vars: vars.clone(),
+            k,
+        });
+        (model, vars)
+    };
+    let expected = live.iter().filter(|s| s.count_ones() as usize == k).count() as u64;
+    check_counts(
+        &[config],
+        &with_count,
+        expected,
+        &|s| check(s) && s.count_ones() as usize == k,
+        what,
+    );
+}
+
 /// Whether each rule the single-cycle rustdoc promises holds on the
 /// domains left after propagation; the rule missed if not.
 fn cycle_rules_hold(
@@ -425,17 +500,9 @@ fn single_cycle_against_brute_force() {
             } else {
                 partial(&mut rng, m, &solutions)
             };
-            let live: Vec<u32> = solutions
-                .iter()
-                .copied()
-                .filter(|&s| s & fixed == values)
-                .collect();
+            let live = within(&solutions, fixed, values);
             let build = || {
-                let mut model = Model::new();
-                let vars = model.new_vars(m, 0..=1);
-                for e in (0..m).filter(|&e| fixed >> e & 1 == 1) {
-                    model.assign(vars[e], (values >> e & 1) as i32);
-                }
+                let (mut model, vars) = partly_fixed(m, fixed, values);
                 let triples: Vec<(usize, usize, Var)> = edges
                     .iter()
                     .zip(&vars)
@@ -491,27 +558,12 @@ fn single_cycle_against_brute_force() {
             counted += 1;
             // Beside a count: cycles of one length.
             let length = 3 + rng.below(4);
-            let with_count = || {
-                let (mut model, vars) = build();
-                model.add_propagator(CountOnes {
-                    vars: vars.clone(),
-                    k: length,
-                });
-                (model, vars)
-            };
-            let expected = live
-                .iter()
-                .filter(|s| s.count_ones() as usize == length)
-                .count() as u64;
-            check_counts(
-                &[CONFIGS[rng.below(4)]],
-                &with_count,
-                expected,
-                &|s| {
-                    is_one_cycle(n, &edges, s)
-                        && s & fixed == values
-                        && s.count_ones() as usize == length
-                },
+            check_counts_beside_count(
+                CONFIGS[rng.below(4)],
+                &build,
+                &live,
+                length,
+                &|s| is_one_cycle(n, &edges, s) && s & fixed == values,
                 &what,
             );
         }
@@ -571,37 +623,17 @@ fn connected_against_brute_force() {
         instances += 1;
         for _ in 0..4 {
             let (fixed, values) = partial(&mut rng, n, &solutions);
-            let live: Vec<u32> = solutions
-                .iter()
-                .copied()
-                .filter(|&s| s & fixed == values)
-                .collect();
+            let live = within(&solutions, fixed, values);
             let build = || {
-                let mut model = Model::new();
-                let vars = model.new_vars(n, 0..=1);
-                for u in (0..n).filter(|&u| fixed >> u & 1 == 1) {
-                    model.assign(vars[u], (values >> u & 1) as i32);
-                }
+                let (mut model, vars) = partly_fixed(n, fixed, values);
                 model.connected(&edges, &vars);
                 (model, vars)
             };
             let what =
                 format!("round {round}: {n} nodes, edges {edges:?}, fixed {fixed:b} = {values:b}");
-            let (model, vars) = build();
-            let mut solver = Solver::new(model, Config::default());
-            let report = solver.ac3_observed(&mut reasons);
             propagations += 1;
-            if live.is_empty() {
-                // Domain consistent: no solution means failure.
-                assert!(!report.consistent, "{what}: no solution, no failure");
-                failures += 1;
-            } else {
-                assert!(
-                    report.consistent,
-                    "{what}: failed with {} solutions",
-                    live.len()
-                );
-                let domains: Vec<Vec<i32>> = vars.iter().map(|&x| solver.domain(x)).collect();
+            let left = propagate_at_root(&build, &mut reasons, live.len(), &what);
+            if let Some(domains) = left {
                 assert_eq!(
                     domains,
                     projection(n, &live),
@@ -610,6 +642,8 @@ fn connected_against_brute_force() {
                 values_checked += 2 * n as u64;
                 removed += domains.iter().map(|d| 2 - d.len() as u64).sum::<u64>()
                     - fixed.count_ones() as u64;
+            } else {
+                failures += 1;
             }
             check_counts(
                 &CONFIGS,
@@ -618,25 +652,12 @@ fn connected_against_brute_force() {
                 &|s| is_connected_set(n, &edges, s) && s & fixed == values,
                 &what,
             );
-            let k = 1 + rng.below(n);
-            let with_count = || {
-                let (mut model, vars) = build();
-                model.add_propagator(CountOnes {
-                    vars: vars.clone(),
-                    k,
-                });
-                (model, vars)
-            };
-            let expected = live.iter().filter(|s| s.count_ones() as usize == k).count() as u64;
-            check_counts(
-                &[CONFIGS[rng.below(4)]],
-                &with_count,
-                expected,
-                &|s| {
-                    is_connected_set(n, &edges, s)
-                        && s & fixed == values
-                        && s.count_ones() as usize == k
-                },
+            check_counts_beside_count(
+                CONFIGS[rng.below(4)],
+                &build,
+                &live,
+                1 + rng.below(n),
+                &|s| is_connected_set(n, &edges, s) && s & fixed == values,
                 &what,
             );
         }
@@ -731,26 +752,18 @@ fn connected_edges_against_brute_force() {
                 (model, vars)
             };
             let what = format!("round {round}: {n} nodes, edges {edges:?}, domains {domains:?}");
-            let (model, vars) = build();
-            let mut solver = Solver::new(model, Config::default());
-            let report = solver.ac3_observed(&mut reasons);
             propagations += 1;
-            if live.is_empty() {
-                assert!(!report.consistent, "{what}: no solution, no failure");
-                failures += 1;
-            } else {
-                assert!(
-                    report.consistent,
-                    "{what}: failed with {} solutions",
-                    live.len()
-                );
-                for (e, &x) in vars.iter().enumerate() {
+            let left = propagate_at_root(&build, &mut reasons, live.len(), &what);
+            if let Some(left) = left {
+                for (e, left) in left.iter().enumerate() {
                     let mut used: Vec<i32> = live.iter().map(|a| a[e]).collect();
                     used.sort_unstable();
                     used.dedup();
-                    assert_eq!(solver.domain(x), used, "{what}: edge {e}");
+                    assert_eq!(*left, used, "{what}: edge {e}");
                     values_checked += domains[e].len() as u64;
                 }
+            } else {
+                failures += 1;
             }
             for inference in INFERENCES {
                 let (model, vars) = build();

@@ -38,6 +38,27 @@ enum Sides {
     AtLeast,
 }
 
+impl Instance {
+    /// The constraint as the model adds it.
+    fn add(&self) -> impl Fn(&mut Model, &[Var]) + '_ {
+        |model: &mut Model, vars: &[Var]| model.linear(vars, &self.coeffs, self.lo, self.hi)
+    }
+
+    /// Whether values satisfy it, by the sum itself.
+    fn holds(&self) -> impl Fn(&[i32]) -> bool + '_ {
+        |values: &[i32]| {
+            let t = total(&self.coeffs, values);
+            self.lo as i128 <= t && t <= self.hi as i128
+        }
+    }
+}
+
+/// An instance of each kind in turn, by round.
+fn instance_of_round(random: &mut Random, round: usize) -> Instance {
+    let sides = [Sides::Equal, Sides::Range, Sides::AtMost, Sides::AtLeast][round % 4];
+    instance(random, sides)
+}
+
 fn instance(random: &mut Random, sides: Sides) -> Instance {
     let n = 3 + random.below(4);
     let span = 9 - n;
@@ -98,40 +119,33 @@ fn total(coeffs: &[i64], values: &[i32]) -> i128 {
         .sum()
 }
 
-/// Whether `x_i = value` extends to a solution of the relaxation: the
-/// other variables real, between their bounds in `domains`.
-fn relaxed_support(
-    coeffs: &[i64],
-    lo: i64,
-    hi: i64,
-    domains: &[Vec<i32>],
-    i: usize,
-    value: i32,
-) -> bool {
-    let mut others = domains.to_vec();
-    others[i] = vec![value];
-    let (least, greatest) = reach(&others, coeffs);
-    least <= hi && greatest >= lo
+impl Instance {
+    /// Whether `x_i = value` extends to a solution of the relaxation: the
+    /// other variables real, between their bounds in `domains`.
+    fn relaxed_support(&self, domains: &[Vec<i32>], i: usize, value: i32) -> bool {
+        let (least, greatest) = reach(&with_value(domains, i, value), &self.coeffs);
+        least <= self.hi && greatest >= self.lo
+    }
+
+    /// Whether `x_i = value` extends to a solution of the constraint within
+    /// the domains themselves (integers, holes respected).
+    fn integer_support(&self, domains: &[Vec<i32>], i: usize, value: i32) -> bool {
+        let others = with_value(domains, i, value);
+        let (coeffs, lo, hi) = (&self.coeffs, self.lo, self.hi);
+        let mut found = false;
+        for_each_assignment(&others, |values| {
+            let t = total(coeffs, values);
+            found |= lo as i128 <= t && t <= hi as i128;
+        });
+        found
+    }
 }
 
-/// Whether `x_i = value` extends to a solution of the constraint within the
-/// domains themselves (integers, holes respected).
-fn integer_support(
-    coeffs: &[i64],
-    lo: i64,
-    hi: i64,
-    domains: &[Vec<i32>],
-    i: usize,
-    value: i32,
-) -> bool {
+/// `domains` with variable `i` fixed to `value`.
+fn with_value(domains: &[Vec<i32>], i: usize, value: i32) -> Vec<Vec<i32>> {
     let mut others = domains.to_vec();
     others[i] = vec![value];
-    let mut found = false;
-    for_each_assignment(&others, |values| {
-        let t = total(coeffs, values);
-        found |= lo as i128 <= t && t <= hi as i128;
-    });
-    found
+    others
 }
 
 #[test]
@@ -145,28 +159,16 @@ fn a_fixpoint_is_sound_and_bounds_consistent() {
         } else {
             Sides::Range
         };
-        let Instance {
-            domains,
-            coeffs,
-            lo,
-            hi,
-        } = instance(&mut random, sides);
-        let coeffs_for_add = coeffs.clone();
-        let add =
-            move |model: &mut Model, vars: &[Var]| model.linear(vars, &coeffs_for_add, lo, hi);
-        let coeffs_for_holds = coeffs.clone();
-        let holds = move |values: &[i32]| {
-            let t = total(&coeffs_for_holds, values);
-            lo as i128 <= t && t <= hi as i128
-        };
+        let instance = instance(&mut random, sides);
+        let (add, holds) = (instance.add(), instance.holds());
         let supported = |domains: &[Vec<i32>], i: usize, value: i32| {
-            if integer_support(&coeffs, lo, hi, domains, i, value) {
+            if instance.integer_support(domains, i, value) {
                 integer.set(integer.get() + 1);
             }
-            relaxed_support(&coeffs, lo, hi, domains, i, value)
+            instance.relaxed_support(domains, i, value)
         };
         let case = Case {
-            domains,
+            domains: instance.domains.clone(),
             add: &add,
             holds: &holds,
         };
@@ -191,21 +193,10 @@ fn a_one_sided_constraint_is_domain_consistent() {
         } else {
             Sides::AtLeast
         };
-        let Instance {
-            domains,
-            coeffs,
-            lo,
-            hi,
-        } = instance(&mut random, sides);
-        let coeffs_for_add = coeffs.clone();
-        let add =
-            move |model: &mut Model, vars: &[Var]| model.linear(vars, &coeffs_for_add, lo, hi);
-        let holds = move |values: &[i32]| {
-            let t = total(&coeffs, values);
-            lo as i128 <= t && t <= hi as i128
-        };
+        let instance = instance(&mut random, sides);
+        let (add, holds) = (instance.add(), instance.holds());
         let case = Case {
-            domains,
+            domains: instance.domains.clone(),
             add: &add,
             holds: &holds,
         };
@@ -220,13 +211,10 @@ fn a_variable_listed_twice_has_its_coefficients_added() {
     let mut random = Random::new(0x5eed_0103);
     let mut figures = Figures::default();
     for round in 0..1500 {
-        let sides = [Sides::Equal, Sides::Range, Sides::AtMost, Sides::AtLeast][round % 4];
+        // The instance's own coefficients give way to a listing with repeats.
         let Instance {
-            domains,
-            coeffs,
-            lo,
-            hi,
-        } = instance(&mut random, sides);
+            domains, lo, hi, ..
+        } = instance_of_round(&mut random, round);
         let n = domains.len();
         let scope: Vec<usize> = (0..n + 2).map(|_| random.below(n)).collect();
         let listed_coeffs: Vec<i64> = scope.iter().map(|_| random.between(-3, 3)).collect();
@@ -240,16 +228,18 @@ fn a_variable_listed_twice_has_its_coefficients_added() {
         for (&i, &a) in scope.iter().zip(&listed_coeffs) {
             merged[i] += a;
         }
-        let holds = move |values: &[i32]| {
-            let t = total(&merged, values);
-            lo as i128 <= t && t <= hi as i128
+        let gathered = Instance {
+            domains: Vec::new(),
+            coeffs: merged,
+            lo,
+            hi,
         };
+        let holds = gathered.holds();
         let case = Case {
             domains,
             add: &add,
             holds: &holds,
         };
-        let _ = coeffs;
         check_sound_and_count(&mut random, &case, &mut figures);
     }
     figures.print("linear with repeated variables");
@@ -260,13 +250,12 @@ fn search_counts_as_brute_force_with_other_constraints() {
     let mut random = Random::new(0x5eed_0104);
     let mut figures = Figures::default();
     for round in 0..800 {
-        let sides = [Sides::Equal, Sides::Range, Sides::AtMost, Sides::AtLeast][round % 4];
         let Instance {
             domains,
             coeffs,
             lo,
             hi,
-        } = instance(&mut random, sides);
+        } = instance_of_round(&mut random, round);
         let n = domains.len();
         let mut model = Model::new();
         let vars: Vec<Var> = domains

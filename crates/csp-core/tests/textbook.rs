@@ -665,6 +665,13 @@ fn first_solution_for_large_queens_with_mac_and_mrv() {
 fn queens_with(n: usize, consistency: Consistency) -> Model {
     let mut model = Model::new();
     let q = model.new_vars(n, 0..n as i32);
+    no_shared_line(&mut model, &q, consistency);
+    model
+}
+
+/// The queens `q` (one a row, its column the value) share no column and
+/// no diagonal: all-different over `q[i]`, `q[i] + i` and `q[i] - i`.
+fn no_shared_line(model: &mut Model, q: &[Var], consistency: Consistency) {
     for sign in [0, 1, -1] {
         let terms: Vec<(Var, i32)> = q
             .iter()
@@ -673,7 +680,6 @@ fn queens_with(n: usize, consistency: Consistency) -> Model {
             .collect();
         model.all_different_with(&terms, consistency);
     }
-    model
 }
 
 #[test]
@@ -820,14 +826,7 @@ fn multi_word_all_different_counts_queens() {
                 for &v in &q {
                     model.remove_value(v, 200);
                 }
-                for sign in [0, 1, -1] {
-                    let terms: Vec<(Var, i32)> = q
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| (v, sign * i as i32))
-                        .collect();
-                    model.all_different_with(&terms, consistency);
-                }
+                no_shared_line(&mut model, &q, consistency);
                 let config = Config::new().inference(inference);
                 let count = Solver::new(model, config).count(u64::MAX);
                 assert_eq!(count.count, expected, "n={n} {inference:?} {consistency:?}");
