@@ -1,13 +1,17 @@
 //! Sudoku benchmark: our `fast` engine against the crates.io `sudoku` crate
-//! (a JCZSolve port) on the five classic sets, single thread, first solution
-//! and count-to-2, plus the general formulations on smaller workloads, and
+//! (a JCZSolve port) on the five classic sets, as given and as a fixed random
+//! isomorph, single thread, first solution and count-to-2, with our guesses
+//! per puzzle; against tdoku too when `TDOKU_SRC` names its source at build
+//! time (see `build.rs`); plus the general formulations on smaller workloads, and
 //! Sudoku Explainer ratings (`sudoku::explain`) per band of the SE-rated
 //! puzzles, beside the crate's `StrategySolver` on the puzzles its
 //! strategies finish.
 
 use bench_kit::{Workload, run};
 use puzzle_solver::{Puzzle, Val, VarToken};
-use sudoku::{Algo, Options, Sudoku, check_solution, fast_solve_array, solve};
+use sudoku::{
+    Algo, Options, Sudoku, check_solution, fast_solve_array, fast_solve_array_guesses, solve,
+};
 
 /// The benchmark sets: tdoku's lists, shipped gzip-compressed in the
 /// repository (their origin and licence: `fixtures/README.md`).
@@ -138,6 +142,16 @@ fn check_all(lines: &[String]) {
     }
 }
 
+/// Our guesses per puzzle with a solution limit, counted outside the timing.
+fn ours_guesses(lines: &[String], limit: u64) -> f64 {
+    let mut solution = [0u8; 81];
+    let total: u64 = lines
+        .iter()
+        .map(|line| fast_solve_array_guesses(&to_array(line), limit, &mut solution).1)
+        .sum();
+    total as f64 / lines.len().max(1) as f64
+}
+
 fn ours_first_count(lines: &[String]) -> String {
     let mut solved = 0u64;
     let mut solution = [0u8; 81];
@@ -158,6 +172,247 @@ fn peer_first_count(lines: &[String]) -> String {
         })
         .count();
     format!("{solved} solved")
+}
+
+/// The first-solution and count-to-2 rows of one set: against the `sudoku`
+/// crate, and against tdoku when the bench was built with its source.
+/// Without tdoku, the `first` set's first row says how to add it.
+fn set_workloads<'a>(
+    workloads: &mut Vec<Workload<'a>>,
+    name: &str,
+    lines: &'a [String],
+    first: bool,
+) {
+    let items = lines.len() as u64;
+    let first_guesses = ours_guesses(lines, 1);
+    let count_guesses = ours_guesses(lines, 2);
+    let first_match = first_solutions_match(lines);
+    if !first_match {
+        check_all(lines);
+    }
+    let several = "several solutions per puzzle: digest is the number solved; ours checked";
+    let mut row = if first_match {
+        Workload::new(format!("fast {name} first solution"), move || {
+            ours_first(lines)
+        })
+        .peer("sudoku 0.8 some_solution", move || peer_first(lines))
+    } else {
+        Workload::new(format!("fast {name} first solution"), move || {
+            ours_first_count(lines)
+        })
+        .peer("sudoku 0.8 some_solution", move || peer_first_count(lines))
+        .note(several)
+    };
+    if first && !cfg!(tdoku) {
+        row = row.note(
+            "tdoku rows: TDOKU_SRC=DIR cargo xtask bench sudoku, DIR a checkout of t-dillon/tdoku",
+        );
+    }
+    workloads.push(row.items(items).guesses(first_guesses, None));
+    workloads.push(
+        Workload::new(format!("fast {name} count to 2"), move || ours_count(lines))
+            .peer("sudoku 0.8 solutions_count_up_to(2)", move || {
+                peer_count(lines)
+            })
+            .items(items)
+            .guesses(count_guesses, None),
+    );
+    #[cfg(tdoku)]
+    {
+        let tdoku_guesses = |limit| Some(tdoku::guesses(lines, limit));
+        let first = if first_match && tdoku::first_solutions_match(lines) {
+            Workload::new(format!("fast {name} first solution, vs tdoku"), move || {
+                ours_first(lines)
+            })
+            .peer(tdoku::NAME, move || tdoku::first(lines))
+        } else {
+            Workload::new(format!("fast {name} first solution, vs tdoku"), move || {
+                ours_first_count(lines)
+            })
+            .peer(tdoku::NAME, move || tdoku::first_count(lines))
+            .note(several)
+        };
+        workloads.push(first.items(items).guesses(first_guesses, tdoku_guesses(1)));
+        workloads.push(
+            Workload::new(format!("fast {name} count to 2, vs tdoku"), move || {
+                ours_count(lines)
+            })
+            .peer(tdoku::NAME, move || tdoku::count(lines))
+            .items(items)
+            .guesses(count_guesses, tdoku_guesses(2))
+            .note("tdoku returns counts only with a limit of 2"),
+        );
+    }
+}
+
+/// The seed of the relabelled sets: fixed, so that every run and every
+/// machine solves the same isomorphs.
+const RELABEL_SEED: u64 = 0x0034_5eed_7d0c_0001;
+
+/// SplitMix64: a few lines of seeded randomness, so that the bench needs
+/// no random-number crate.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform permutation of `0..N` (Fisher-Yates).
+    fn permutation<const N: usize>(&mut self) -> [usize; N] {
+        let mut items: [usize; N] = std::array::from_fn(|i| i);
+        for i in (1..N).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+        items
+    }
+
+    /// The lines of a permutation of 9 rows (or columns) that keeps the
+    /// bands (stacks): the bands permuted, and the lines within each.
+    fn line_permutation(&mut self) -> [usize; 9] {
+        let bands: [usize; 3] = self.permutation();
+        let within: [[usize; 3]; 3] = std::array::from_fn(|_| self.permutation());
+        std::array::from_fn(|line| bands[line / 3] * 3 + within[line / 3][line % 3])
+    }
+}
+
+/// A random isomorph of each line of a set: digits relabelled, rows
+/// permuted within bands and bands permuted, the same for columns and
+/// stacks, and transposed half of the time; each puzzle its own draw from
+/// the seeded stream. A solver's guessing order cannot then win by a set's
+/// labelling (the forum hardest sets' solutions read nearly 1-9 along the
+/// first row).
+fn relabel_set(lines: &[String], seed: u64) -> Vec<String> {
+    let mut random = SplitMix(seed);
+    lines
+        .iter()
+        .map(|line| {
+            let grid = to_array(line);
+            let digits: [usize; 9] = random.permutation();
+            let rows = random.line_permutation();
+            let columns = random.line_permutation();
+            let transpose = random.next() & 1 == 1;
+            (0..81)
+                .map(|cell| {
+                    let (row, column) = (rows[cell / 9], columns[cell % 9]);
+                    let from = if transpose {
+                        column * 9 + row
+                    } else {
+                        row * 9 + column
+                    };
+                    match grid[from] {
+                        0 => '.',
+                        value => char::from(b'1' + digits[usize::from(value) - 1] as u8),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// tdoku's solver (`TdokuSolverDpllTriadSimd`), compiled from the checkout
+/// that `TDOKU_SRC` named when the bench was built (see `build.rs`) and
+/// called through our driver, `tdoku_driver.cc`, in this process.
+#[cfg(tdoku)]
+mod tdoku {
+    use super::Digest;
+
+    pub const NAME: &str = "tdoku (TdokuSolverDpllTriadSimd, -O3 -march=native)";
+
+    unsafe extern "C" {
+        fn sudoku_bench_tdoku(
+            line: *const u8,
+            length: usize,
+            limit: usize,
+            solution: *mut u8,
+            guesses: *mut usize,
+        ) -> usize;
+    }
+
+    /// Solutions counted up to `limit` (the first written to `solution` as
+    /// '1'-'9' when the limit is 1) and tdoku's guesses.
+    fn solve(line: &str, limit: usize, solution: &mut [u8; 81]) -> (usize, usize) {
+        let mut guesses = 0;
+        // SAFETY: the driver reads at most `line.len()` bytes of `line`,
+        // writes at most 81 bytes to `solution` and one value to `guesses`.
+        let count = unsafe {
+            sudoku_bench_tdoku(
+                line.as_ptr(),
+                line.len(),
+                limit,
+                solution.as_mut_ptr(),
+                &mut guesses,
+            )
+        };
+        (count, guesses)
+    }
+
+    /// The first solution of each line as values 1-9 (as ours digests
+    /// them), or `None`.
+    fn first_solution(line: &str, solution: &mut [u8; 81]) -> bool {
+        if solve(line, 1, solution).0 != 1 {
+            return false;
+        }
+        for value in solution.iter_mut() {
+            *value -= b'0';
+        }
+        true
+    }
+
+    pub fn first(lines: &[String]) -> String {
+        let mut digest = Digest::new();
+        let mut solved = 0u64;
+        let mut solution = [0u8; 81];
+        for line in lines {
+            if first_solution(line, &mut solution) {
+                solved += 1;
+                digest.add(&solution);
+            }
+        }
+        format!("{solved} solved, digest {:016x}", digest.0)
+    }
+
+    pub fn first_count(lines: &[String]) -> String {
+        let mut solution = [0u8; 81];
+        let solved = lines
+            .iter()
+            .filter(|line| solve(line, 1, &mut solution).0 == 1)
+            .count();
+        format!("{solved} solved")
+    }
+
+    pub fn count(lines: &[String]) -> String {
+        let mut totals = [0u64; 3];
+        let mut solution = [0u8; 81];
+        for line in lines {
+            totals[solve(line, 2, &mut solution).0.min(2)] += 1;
+        }
+        format!("counts 0:{} 1:{} 2+:{}", totals[0], totals[1], totals[2])
+    }
+
+    /// Whether tdoku's first solutions equal ours on every line.
+    pub fn first_solutions_match(lines: &[String]) -> bool {
+        let (mut ours, mut theirs) = ([0u8; 81], [0u8; 81]);
+        lines.iter().all(|line| {
+            let found = super::fast_solve_array(&super::to_array(line), 1, &mut ours) == 1;
+            found == first_solution(line, &mut theirs) && (!found || ours == theirs)
+        })
+    }
+
+    /// tdoku's guesses per puzzle with a solution limit.
+    pub fn guesses(lines: &[String], limit: usize) -> f64 {
+        let mut solution = [0u8; 81];
+        let total: usize = lines
+            .iter()
+            .map(|line| solve(line, limit, &mut solution).1)
+            .sum();
+        total as f64 / lines.len().max(1) as f64
+    }
 }
 
 /// Our general solvers (csp, dfs, bfs) over parsed puzzles, with a digest
@@ -390,28 +645,30 @@ fn main() {
         .iter()
         .map(|line| Sudoku::from_line(line).expect("benchmark lines parse"))
         .collect();
+    // Each set as given and a fixed random isomorph of it, the same lines
+    // for every solver.
+    let relabelled: Vec<(String, Vec<String>)> = sets
+        .iter()
+        .enumerate()
+        .map(|(index, (name, lines))| {
+            (
+                format!("{name} relabelled"),
+                relabel_set(lines, RELABEL_SEED ^ index as u64),
+            )
+        })
+        .collect();
+    let all_sets: Vec<(String, &[String])> = sets
+        .iter()
+        .map(|(name, lines)| ((*name).to_owned(), lines.as_slice()))
+        .chain(
+            relabelled
+                .iter()
+                .map(|(name, lines)| (name.clone(), lines.as_slice())),
+        )
+        .collect();
     let mut workloads = Vec::new();
-    for (name, lines) in &sets {
-        let items = lines.len() as u64;
-        let first = Workload::new(format!("fast {name} first solution"), || ours_first(lines))
-            .peer("sudoku 0.8 some_solution", || peer_first(lines))
-            .items(items);
-        workloads.push(if first_solutions_match(lines) {
-            first
-        } else {
-            check_all(lines);
-            Workload::new(format!("fast {name} first solution"), || {
-                ours_first_count(lines)
-            })
-            .peer("sudoku 0.8 some_solution", || peer_first_count(lines))
-            .items(items)
-            .note("several solutions per puzzle: digest is the number solved; ours checked")
-        });
-        workloads.push(
-            Workload::new(format!("fast {name} count to 2"), || ours_count(lines))
-                .peer("sudoku 0.8 solutions_count_up_to(2)", || peer_count(lines))
-                .items(items),
-        );
+    for (index, (name, lines)) in all_sets.iter().enumerate() {
+        set_workloads(&mut workloads, name, lines, index == 0);
     }
     {
         let puzzles = &top_puzzles;

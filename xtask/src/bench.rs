@@ -37,6 +37,13 @@ struct Row {
     ours_calls: u32,
     #[serde(default)]
     peer_calls: u32,
+    /// Guesses per item, ours and the peer's, where the bench counts them
+    /// (sudoku's search engines); the table gains a column when any row has
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ours_guesses: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    peer_guesses: Option<f64>,
 }
 
 pub fn run(only: Option<&str>, filter: Option<&str>, runs: usize) -> Result<()> {
@@ -169,8 +176,16 @@ fn print_table(krate: &str, rows: &[Row], runs: usize) {
         "Each job is called once to warm up; one shorter than {} ms is then called several times per run (calls in the note). Times are per call.\n",
         bench_kit::SHORT_JOB.as_millis()
     );
-    println!("| workload | ours | peer | peer time | ratio peer/ours | answer | note |");
-    println!("| --- | ---: | --- | ---: | ---: | --- | --- |");
+    let with_guesses = rows.iter().any(|row| row.ours_guesses.is_some());
+    let (guess_head, guess_rule) = if with_guesses {
+        (" guesses/item ours / peer |", " ---: |")
+    } else {
+        ("", "")
+    };
+    println!(
+        "| workload | ours | peer | peer time | ratio peer/ours |{guess_head} answer | note |"
+    );
+    println!("| --- | ---: | --- | ---: | ---: |{guess_rule} --- | --- |");
     for row in rows {
         let ours = timing(row.ours_s, row.items);
         let peer_time = row
@@ -190,12 +205,27 @@ fn print_table(krate: &str, rows: &[Row], runs: usize) {
             .flatten()
             .collect::<Vec<_>>()
             .join("; ");
+        let guesses = if with_guesses {
+            format!(" {} |", guesses(row.ours_guesses, row.peer_guesses))
+        } else {
+            String::new()
+        };
         println!(
-            "| {} | {ours} | {} | {peer_time} | {ratio} | {} | {agree}{note} |",
+            "| {} | {ours} | {} | {peer_time} | {ratio} |{guesses} {} | {agree}{note} |",
             row.workload,
             row.peer.as_deref().unwrap_or("-"),
             row.answer.replace('|', "\\|"),
         );
+    }
+}
+
+/// The guesses column: ours, and the peer's after a slash where it
+/// reports them.
+fn guesses(ours: Option<f64>, peer: Option<f64>) -> String {
+    match (ours, peer) {
+        (None, _) => "-".to_owned(),
+        (Some(ours), None) => format!("{ours:.2}"),
+        (Some(ours), Some(peer)) => format!("{ours:.2} / {peer:.2}"),
     }
 }
 
@@ -231,5 +261,26 @@ mod tests {
         assert!(svg.contains(">a &amp; b</text>") && svg.contains(">3x</text>"));
         assert!(svg.contains(">no peer</text>"));
         assert_eq!(svg.matches("fill=\"#2ca02c\"").count(), 1);
+    }
+
+    #[test]
+    fn guesses_are_read_and_shown_where_a_row_has_them() {
+        let with: Row = serde_json::from_str(
+            r#"{"workload":"w","ours_s":1.0,"peer":"p","peer_s":1.0,"ratio":1.0,"items":9,"agree":true,"answer":"x","note":null,"ours_guesses":2.5,"peer_guesses":1.25}"#,
+        )
+        .expect("a row");
+        assert_eq!(guesses(with.ours_guesses, with.peer_guesses), "2.50 / 1.25");
+        let json = serde_json::to_string(&with).expect("a row serialises");
+        assert!(json.contains(r#""peer_guesses":1.25"#), "{json}");
+        let without: Row = serde_json::from_str(
+            r#"{"workload":"w","ours_s":1.0,"peer":null,"peer_s":null,"ratio":null,"items":null,"agree":true,"answer":"x","note":null}"#,
+        )
+        .expect("a row from a bench that counts no guesses");
+        assert_eq!(guesses(without.ours_guesses, without.peer_guesses), "-");
+        assert!(
+            !serde_json::to_string(&without)
+                .expect("serialises")
+                .contains("guesses")
+        );
     }
 }

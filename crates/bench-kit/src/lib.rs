@@ -48,6 +48,7 @@ pub struct Workload<'a> {
     peer: Option<(String, Job<'a>)>,
     items: Option<u64>,
     note: Option<String>,
+    guesses: (Option<f64>, Option<f64>),
 }
 
 impl std::fmt::Debug for Workload<'_> {
@@ -67,6 +68,7 @@ impl<'a> Workload<'a> {
             peer: None,
             items: None,
             note: None,
+            guesses: (None, None),
         }
     }
 
@@ -80,6 +82,14 @@ impl<'a> Workload<'a> {
     /// show a rate beside the time.
     pub fn items(mut self, items: u64) -> Self {
         self.items = Some(items);
+        self
+    }
+
+    /// Guesses per item of our side and of the peer's (where the peer
+    /// reports them), counted outside the timing, so that a change trading
+    /// guesses for speed shows in the row.
+    pub fn guesses(mut self, ours: f64, peer: Option<f64>) -> Self {
+        self.guesses = (Some(ours), peer);
         self
     }
 
@@ -122,6 +132,13 @@ pub struct Row {
     pub answer: String,
     /// Remark attached to the workload.
     pub note: Option<String>,
+    /// Guesses per item of our side, where the bench counts them (a search
+    /// solver's branches); absent for the other benches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ours_guesses: Option<f64>,
+    /// Guesses per item of the peer, where it reports them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer_guesses: Option<f64>,
 }
 
 /// Options read from the command line of the bench binary.
@@ -239,6 +256,8 @@ fn measure(workload: &mut Workload<'_>, runs: usize) -> Row {
         agree,
         answer: shorten(&answer),
         note,
+        ours_guesses: workload.guesses.0,
+        peer_guesses: workload.guesses.1,
     }
 }
 
@@ -347,6 +366,23 @@ mod tests {
         assert!(row.agree);
         assert!(row.ratio.is_some());
         assert_eq!(row.answer, "42");
+        assert_eq!((row.ours_guesses, row.peer_guesses), (None, None));
+        let json = serde_json::to_string(&row).expect("a row serialises");
+        assert!(!json.contains("guesses"), "{json}");
+    }
+
+    #[test]
+    fn guesses_reach_the_row() {
+        let mut workload = Workload::new("w", || "42".to_owned())
+            .peer("p", || "42".to_owned())
+            .guesses(1.5, Some(0.5));
+        let row = measure(&mut workload, 1);
+        assert_eq!((row.ours_guesses, row.peer_guesses), (Some(1.5), Some(0.5)));
+        let json = serde_json::to_string(&row).expect("a row serialises");
+        assert!(
+            json.contains(r#""ours_guesses":1.5,"peer_guesses":0.5"#),
+            "{json}"
+        );
     }
 
     #[test]

@@ -249,6 +249,10 @@ struct Search<'a, O: Observer> {
     limit: u64,
     found: u64,
     nodes: u64,
+    /// Branches tried off a decision point, each a copy of the board (the
+    /// last digit of a cell goes on in place and is no guess): what tdoku
+    /// counts as its guesses.
+    guesses: u64,
     /// The node count at which to look at the budget again: the node
     /// limit, or sooner with a deadline (so that the hot path compares one
     /// counter whether or not there is a time limit).
@@ -263,7 +267,7 @@ struct Search<'a, O: Observer> {
     note_first: bool,
     /// The nodes examined and the time when the first solution was found
     /// (when `note_first`).
-    first_at: Option<(u64, Instant)>,
+    first_at: Option<(u64, u64, Instant)>,
     first: Option<&'a mut [u8; 81]>,
     /// Whether the puzzle started open enough for the costlier deductions,
     /// the careful guess and the snapshot propagation passes to pay (see
@@ -699,7 +703,7 @@ impl Board {
                         self.write_solution(grid);
                     }
                     if search.note_first {
-                        search.first_at = Some((search.nodes, Instant::now()));
+                        search.first_at = Some((search.nodes, search.guesses, Instant::now()));
                     }
                 }
                 search.found += 1;
@@ -739,6 +743,7 @@ impl Board {
                     low
                 };
                 digits ^= 1 << first;
+                search.guesses += 1;
                 let mut branch = self.fork();
                 branch.assign(first, cell);
                 if O::ACTIVE {
@@ -754,6 +759,7 @@ impl Board {
             while digits & (digits - 1) != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
+                search.guesses += 1;
                 let mut branch = self.fork();
                 branch.assign(digit, cell);
                 if O::ACTIVE {
@@ -1062,6 +1068,8 @@ pub(crate) struct FastResult {
     pub found: u64,
     /// Search nodes visited (the root plus one per guess).
     pub nodes: u64,
+    /// Branches tried on a copy of the board (see `Search::guesses`).
+    pub guesses: u64,
     /// The limit that stopped the search before it was complete, if one
     /// did: the node or the time limit.
     pub limit: Option<Limit>,
@@ -1140,10 +1148,11 @@ pub(crate) fn solve_and_tell_unique(
         NoObserver,
     );
     match first_at {
-        Some((nodes, at)) => Told {
+        Some((nodes, guesses, at)) => Told {
             first: FastResult {
                 found: 1,
                 nodes,
+                guesses,
                 limit: None,
             },
             first_found_at: Some(at),
@@ -1173,11 +1182,12 @@ fn run<O: Observer>(
     solution: &mut [u8; 81],
     note_first: bool,
     mut observer: O,
-) -> (FastResult, Option<(u64, Instant)>, u64) {
+) -> (FastResult, Option<(u64, u64, Instant)>, u64) {
     let Some(mut board) = Board::from_givens(grid) else {
         let result = FastResult {
             found: 0,
             nodes: 0,
+            guesses: 0,
             limit: None,
         };
         if O::ACTIVE {
@@ -1192,6 +1202,7 @@ fn run<O: Observer>(
         limit: limit.max(1),
         found: 0,
         nodes: 0,
+        guesses: 0,
         node_limit: match deadline {
             Some(_) => max_nodes.min(CLOCK_EVERY),
             None => max_nodes,
@@ -1224,6 +1235,7 @@ fn run<O: Observer>(
         } else {
             search.nodes
         },
+        guesses: search.guesses,
         limit,
     };
     (result, search.first_at, search.failures)

@@ -24,7 +24,8 @@
 //! does; [`dead_end`] says where an unsolvable puzzle fails when
 //! propagation shows it. [`Sudoku`] implements [`puzzle_kit::Puzzle`], the
 //! shape every puzzle crate shares. [`fast_solve_array`] is the
-//! allocation-free entry for tight loops. The [`svg`] module draws a grid
+//! allocation-free entry for tight loops ([`fast_solve_array_guesses`] also
+//! counts the guesses). The [`svg`] module draws a grid
 //! (givens, solution, pencil marks, the highlights of an explained step).
 //!
 //! The library alone, without the command line's dependencies (clap,
@@ -88,4 +89,7 @@ pub use error::{ParseError, Unit};
 pub use options::{Algo, Counters, DEFAULT_FRONTIER_LIMIT, Options, Outcome, Stats};
 pub use puzzle::{MAX_LINE_LEN, Marked, Parsed, Pretty, Sudoku, parse_puzzles};
 pub use puzzle_kit::{Limit, Status};
-pub use solve::{UNIQUE_NODE_BUDGET, fast_solve_array, solve, solve_and_tell_unique, unique};
+pub use solve::{
+    UNIQUE_NODE_BUDGET, fast_solve_array, fast_solve_array_guesses, solve, solve_and_tell_unique,
+    unique,
+};
