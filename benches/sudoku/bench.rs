@@ -9,6 +9,9 @@
 
 use bench_kit::{Workload, run};
 use puzzle_solver::{Puzzle, Val, VarToken};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use sudoku::{
     Algo, Options, Sudoku, check_solution, fast_solve_array, fast_solve_array_guesses, solve,
 };
@@ -249,36 +252,19 @@ fn set_workloads<'a>(
 /// machine solves the same isomorphs.
 const RELABEL_SEED: u64 = 0x0034_5eed_7d0c_0001;
 
-/// SplitMix64: a few lines of seeded randomness, so that the bench needs
-/// no random-number crate.
-struct SplitMix(u64);
+/// A uniform permutation of `0..N`.
+fn permutation<const N: usize>(random: &mut StdRng) -> [usize; N] {
+    let mut items: [usize; N] = std::array::from_fn(|i| i);
+    items.shuffle(random);
+    items
+}
 
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform permutation of `0..N` (Fisher-Yates).
-    fn permutation<const N: usize>(&mut self) -> [usize; N] {
-        let mut items: [usize; N] = std::array::from_fn(|i| i);
-        for i in (1..N).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
-        items
-    }
-
-    /// The lines of a permutation of 9 rows (or columns) that keeps the
-    /// bands (stacks): the bands permuted, and the lines within each.
-    fn line_permutation(&mut self) -> [usize; 9] {
-        let bands: [usize; 3] = self.permutation();
-        let within: [[usize; 3]; 3] = std::array::from_fn(|_| self.permutation());
-        std::array::from_fn(|line| bands[line / 3] * 3 + within[line / 3][line % 3])
-    }
+/// The lines of a permutation of 9 rows (or columns) that keeps the bands
+/// (stacks): the bands permuted, and the lines within each.
+fn line_permutation(random: &mut StdRng) -> [usize; 9] {
+    let bands: [usize; 3] = permutation(random);
+    let within: [[usize; 3]; 3] = std::array::from_fn(|_| permutation(random));
+    std::array::from_fn(|line| bands[line / 3] * 3 + within[line / 3][line % 3])
 }
 
 /// A random isomorph of each line of a set: digits relabelled, rows
@@ -288,15 +274,16 @@ impl SplitMix {
 /// labelling (the forum hardest sets' solutions read nearly 1-9 along the
 /// first row).
 fn relabel_set(lines: &[String], seed: u64) -> Vec<String> {
-    let mut random = SplitMix(seed);
+    // rand's StdRng: the same stream for a seed under the locked rand version.
+    let mut random = StdRng::seed_from_u64(seed);
     lines
         .iter()
         .map(|line| {
             let grid = to_array(line);
-            let digits: [usize; 9] = random.permutation();
-            let rows = random.line_permutation();
-            let columns = random.line_permutation();
-            let transpose = random.next() & 1 == 1;
+            let digits: [usize; 9] = permutation(&mut random);
+            let rows = line_permutation(&mut random);
+            let columns = line_permutation(&mut random);
+            let transpose = random.random_bool(0.5);
             (0..81)
                 .map(|cell| {
                     let (row, column) = (rows[cell / 9], columns[cell % 9]);
@@ -352,8 +339,8 @@ mod tdoku {
         (count, guesses)
     }
 
-    /// The first solution of each line as values 1-9 (as ours digests
-    /// them), or `None`.
+    /// Whether tdoku finds a first solution of `line`, written to
+    /// `solution` as values 1-9 (as ours digests them).
     fn first_solution(line: &str, solution: &mut [u8; 81]) -> bool {
         if solve(line, 1, solution).0 != 1 {
             return false;
