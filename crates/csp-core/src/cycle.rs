@@ -2,24 +2,26 @@
 //! undirected graph (the loop of Slitherlink, Masyu, a Hamiltonian-style
 //! tour): the chosen edges form exactly one cycle.
 //!
-//! Each call works from scratch on the current domains, in time linear in
-//! the graph per round of its rules (one depth-first search with lowpoints
-//! gives both the bridges and the connected pieces), and repeats the
-//! rounds until none removes anything: one call reaches the constraint's
-//! own fixpoint. The only thing kept between calls is the edges' states
-//! the last call left: a call that finds them again (search deciding the
-//! value a refutation has just fixed) returns at once. Being compared
-//! whole, it needs no undoing on backtracking.
+//! Each call works on the current domains, in time linear in the graph
+//! per round of its rules (one depth-first search with lowpoints gives
+//! both the bridges and the connected pieces), and repeats the rounds
+//! until none removes anything: one call reaches the constraint's own
+//! fixpoint. What it keeps between calls is the edges' states the last
+//! call left, with each node's counts of chosen and open edges: a call
+//! corrects the counts for the edges whose state differs (a few, between
+//! neighbouring nodes of a search), and one that finds them all the same
+//! at a fixpoint returns at once. Being compared whole, it needs no
+//! undoing on backtracking.
 
-use crate::graph::{Dfs, Graph, check_edges};
+use crate::graph::{Bits01, Dfs, Graph, check_edges};
 use crate::model::Model;
-use crate::propagator::{Conflict, Context, Propagator};
+use crate::propagator::{Conflict, Context, Propagator, Strength};
 use crate::var::Var;
 
 /// Edge states while propagating: chosen (1 left), removed (0 left), or open.
-const OPEN: u8 = 0;
-const CHOSEN: u8 = 1;
-const REMOVED: u8 = 2;
+pub(crate) const OPEN: u8 = 0;
+pub(crate) const CHOSEN: u8 = 1;
+pub(crate) const REMOVED: u8 = 2;
 
 /// The edges `(u, v, x)` whose variable `x` is 1 form exactly one cycle:
 /// every node lies on 0 or 2 chosen edges, the chosen edges are connected,
@@ -87,15 +89,22 @@ const REMOVED: u8 = 2;
 pub struct SingleCycle {
     graph: Graph,
     vars: Vec<Var>,
-    /// Each edge's state; after a call that did not fail, the states it
-    /// left, a fixpoint of the rules (`settled`), so that a call finding
-    /// the same states has nothing to do.
+    bits: Bits01,
+    /// Each edge's state as the last call left it, and with it the counts
+    /// below, always in step (even after a failed call): the next call
+    /// corrects them for the edges that changed since, usually a few.
+    /// After a call that did not fail, a fixpoint of the rules
+    /// (`settled`), so that a call finding the same states has nothing to do.
     state: Vec<u8>,
     settled: bool,
     /// Per node, its chosen and open edges; the number of chosen edges.
     chosen: Vec<u32>,
     open: Vec<u32>,
     num_chosen: u32,
+    /// Whether the degree rule of each node runs as a cheap propagator of
+    /// its own beside this one ([`Model::single_cycle`]), so that a full
+    /// propagation finds it settled and need not look for where it applies.
+    node_rules: bool,
     /// The nodes whose degree rule is to be looked at.
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -126,14 +135,18 @@ impl SingleCycle {
         let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
         check_edges(num_nodes, &ends, "single cycle");
         let m = edges.len();
+        let graph = Graph::new(num_nodes, &ends);
+        let open = (0..num_nodes).map(|u| graph.incident(u).len() as u32).collect();
         SingleCycle {
-            graph: Graph::new(num_nodes, &ends),
+            graph,
             vars: edges.iter().map(|e| e.2).collect(),
+            bits: Bits01::default(),
             state: vec![OPEN; m],
             settled: false,
             chosen: vec![0; num_nodes],
-            open: vec![0; num_nodes],
+            open,
             num_chosen: 0,
+            node_rules: false,
             queue: Vec::with_capacity(num_nodes),
             queued: vec![false; num_nodes],
             dfs: Dfs::default(),
@@ -147,28 +160,63 @@ impl SingleCycle {
 
     /// Marks edge `e` chosen in the scratch and in its domain.
     fn choose(&mut self, ctx: &mut Context<'_>, e: usize) -> Result<(), Conflict> {
+        self.untally(e);
         self.state[e] = CHOSEN;
-        self.num_chosen += 1;
-        ctx.assign(self.vars[e], 1)?;
+        self.tally(e);
         let (u, v) = self.graph.ends[e];
-        for w in [u as usize, v as usize] {
-            self.chosen[w] += 1;
-            self.open[w] -= 1;
-            self.enqueue(w);
-        }
+        self.enqueue(u as usize);
+        self.enqueue(v as usize);
+        ctx.assign(self.vars[e], 1)?;
         Ok(())
     }
 
     /// Marks edge `e` removed in the scratch and in its domain.
     fn drop_edge(&mut self, ctx: &mut Context<'_>, e: usize) -> Result<(), Conflict> {
+        self.untally(e);
         self.state[e] = REMOVED;
-        ctx.remove(self.vars[e], 1)?;
         let (u, v) = self.graph.ends[e];
-        for w in [u as usize, v as usize] {
-            self.open[w] -= 1;
-            self.enqueue(w);
-        }
+        self.enqueue(u as usize);
+        self.enqueue(v as usize);
+        ctx.remove(self.vars[e], 1)?;
         Ok(())
+    }
+
+    /// Counts edge `e` in its state at its two ends.
+    #[inline]
+    fn tally(&mut self, e: usize) {
+        let (u, v) = self.graph.ends[e];
+        let (u, v) = (u as usize, v as usize);
+        match self.state[e] {
+            OPEN => {
+                self.open[u] += 1;
+                self.open[v] += 1;
+            }
+            CHOSEN => {
+                self.chosen[u] += 1;
+                self.chosen[v] += 1;
+                self.num_chosen += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// Takes edge `e` in its state out of the counts at its two ends.
+    #[inline]
+    fn untally(&mut self, e: usize) {
+        let (u, v) = self.graph.ends[e];
+        let (u, v) = (u as usize, v as usize);
+        match self.state[e] {
+            OPEN => {
+                self.open[u] -= 1;
+                self.open[v] -= 1;
+            }
+            CHOSEN => {
+                self.chosen[u] -= 1;
+                self.chosen[v] -= 1;
+                self.num_chosen -= 1;
+            }
+            _ => {}
+        }
     }
 
     #[inline]
@@ -179,38 +227,31 @@ impl SingleCycle {
         }
     }
 
-    /// Reads the edges' states and counts each node's chosen and open
-    /// edges; `false` if they are the states the last call left.
+    /// Reads the edges' states, correcting each node's counts of chosen
+    /// and open edges for those that changed; `false` if they are the
+    /// states the last call left at its fixpoint.
     fn read(&mut self, ctx: &Context<'_>) -> bool {
         let mut same = self.settled;
-        self.chosen.iter_mut().for_each(|c| *c = 0);
-        self.open.iter_mut().for_each(|o| *o = 0);
-        let mut num_chosen = 0;
-        for ((state, &x), &(u, v)) in self.state.iter_mut().zip(&self.vars).zip(&self.graph.ends) {
-            let now = edge_state(ctx, x);
-            same &= now == *state;
-            *state = now;
-            let (u, v) = (u as usize, v as usize);
-            match now {
-                OPEN => {
-                    self.open[u] += 1;
-                    self.open[v] += 1;
-                }
-                CHOSEN => {
-                    self.chosen[u] += 1;
-                    self.chosen[v] += 1;
-                    num_chosen += 1;
-                }
-                _ => {}
+        self.bits.locate(ctx, &self.vars);
+        for e in 0..self.state.len() {
+            let now = self.bits.state(ctx, e);
+            if now != self.state[e] {
+                same = false;
+                self.untally(e);
+                self.state[e] = now;
+                self.tally(e);
             }
         }
-        self.num_chosen = num_chosen;
         if same {
             return false;
         }
-        // The nodes where a degree rule applies, usually none: the cheap
-        // degree propagators ran first.
         self.queue.clear();
+        if self.node_rules && ctx.strength() == Strength::Full {
+            // The nodes' own propagators are cheap and ran first: no
+            // degree rule applies.
+            self.queued.iter_mut().for_each(|q| *q = false);
+            return true;
+        }
         for u in 0..self.graph.num_nodes() {
             let (c, o) = (self.chosen[u], self.open[u]);
             let applies = c > 2 || (c == 1 && o == 0) || (o > 0 && (c == 2 || o == 1));
@@ -524,6 +565,7 @@ impl SingleCycle {
 #[derive(Debug, Clone)]
 pub(crate) struct Degree {
     pub(crate) edges: Vec<Var>,
+    pub(crate) bits: Bits01,
 }
 
 impl Propagator for Degree {
@@ -533,8 +575,9 @@ impl Propagator for Degree {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (mut chosen, mut open) = (0, 0);
-        for &x in &self.edges {
-            match edge_state(ctx, x) {
+        self.bits.locate(ctx, &self.edges);
+        for e in 0..self.edges.len() {
+            match self.bits.state(ctx, e) {
                 CHOSEN => chosen += 1,
                 OPEN => open += 1,
                 _ => {}
@@ -549,8 +592,8 @@ impl Propagator for Degree {
             (1, 1) => (false, true),
             _ => return Ok(()),
         };
-        for &x in &self.edges {
-            if edge_state(ctx, x) == OPEN {
+        for (e, &x) in self.edges.iter().enumerate() {
+            if self.bits.state(ctx, e) == OPEN {
                 if drop {
                     ctx.remove(x, 1)?;
                 } else if choose {
@@ -577,7 +620,7 @@ impl Propagator for Degree {
 /// An edge is chosen when its variable is fixed to 1, removed when 1 is
 /// gone, open otherwise.
 #[inline(always)]
-fn edge_state(ctx: &Context<'_>, x: Var) -> u8 {
+pub(crate) fn edge_state(ctx: &Context<'_>, x: Var) -> u8 {
     if !ctx.contains(x, 1) {
         REMOVED
     } else if ctx.is_fixed(x) {
@@ -685,7 +728,8 @@ impl Model {
         for &(_, _, x) in edges {
             self.retain(x, |value| value == 0 || value == 1);
         }
-        let cycle = SingleCycle::new(num_nodes, edges);
+        let mut cycle = SingleCycle::new(num_nodes, edges);
+        cycle.node_rules = true;
         for node in 0..num_nodes {
             let incident: Vec<Var> = edges
                 .iter()
@@ -693,7 +737,10 @@ impl Model {
                 .map(|e| e.2)
                 .collect();
             if !incident.is_empty() {
-                self.add_propagator(Degree { edges: incident });
+                self.add_propagator(Degree {
+                    edges: incident,
+                    bits: Bits01::default(),
+                });
             }
         }
         self.add_propagator(cycle);

@@ -257,6 +257,19 @@ impl Store {
         &self.words[first..first + self.num_words[var] as usize]
     }
 
+    /// Where `var`'s bitset starts in the store's words: its layout, fixed
+    /// once the model is built.
+    #[inline]
+    pub(crate) fn first_word(&self, var: usize) -> usize {
+        self.first_word[var] as usize
+    }
+
+    /// Word `index` of all the domains' bitsets (see [`Store::first_word`]).
+    #[inline]
+    pub(crate) fn word(&self, index: usize) -> u64 {
+        self.words[index]
+    }
+
     /// The single word of a small domain.
     #[inline]
     pub(crate) fn mask(&self, var: usize) -> u64 {

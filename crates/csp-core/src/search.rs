@@ -1059,13 +1059,16 @@ impl Solver {
             self.frames[top].current = value;
             self.store.push();
             self.stats.max_depth = self.stats.max_depth.max(self.store.depth() as u64);
-            self.store.assign(var, value);
+            let narrowed = self.store.assign(var, value);
             if O::ACTIVE {
                 let depth = self.store.depth();
                 observer.decision(Var::from_index(var), value, depth);
                 observer.propagate(Cause::Decision, depth);
             }
             let ok = match self.config.inference {
+                // The value left alone by refuting the others (a boolean's
+                // second branch): the refutation's fixpoint holds already.
+                Inference::Mac if !narrowed => true,
                 Inference::Mac => {
                     self.engine.schedule_var(var, true);
                     self.engine.fixpoint(&mut self.store, observer).is_ok()
