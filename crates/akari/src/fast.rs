@@ -26,12 +26,14 @@
 //! stops at the node, time and memory limits with [`Status::Limit`] (the
 //! bytes held are the tables, the trail and the open guesses).
 //!
-//! The layout is chosen for what a node touches: what never changes (the
-//! cells of each segment, the numbers beside each cell, each cell's two
-//! segments) sits in [`Tables`], which the state borrows, so that a loop
-//! over a segment's cells reads a slice while it changes the state; what
+//! The layout is chosen for what a node touches: what never changes (each
+//! cell's two segments and the numbers beside it) sits in [`Tables`],
+//! which the state borrows; a segment's cells are a range with a step (1
+//! along a row, the width down a column), so that nothing lists them; what
 //! changes is a struct per segment and per number, one bounds check for
-//! all of its fields. A cell is lit when one of its segments holds a bulb,
+//! all of its fields. The tables, the state and the root's queues are
+//! built in one pass over the cells and one over the numbers: on small
+//! grids the build is a large share of a solve. A cell is lit when one of its segments holds a bulb,
 //! so nothing per cell counts bulbs: the search finds the unlit cells in
 //! the row segments without a bulb, which a bulb takes out of their list
 //! in one step, where lighting cell by cell cost a step per cell seen.
@@ -78,37 +80,44 @@ struct Guess {
     cell: u32,
 }
 
-/// What a white cell is linked to: its row and column segment, and where
-/// the numbers beside it are in [`Tables::beside`]. A black cell's links
-/// are zeros, never read: every rule looks at a cell's state first.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The end of a cell's list of the numbers beside it.
+const NO_NUMBER: u16 = u16::MAX;
+
+/// What a white cell is linked to: its row and column segment, and the
+/// numbers beside it (at most four: the first ones, then [`NO_NUMBER`];
+/// a number's index fits in 16 bits, since a grid has at most 255 by 255
+/// cells). A black cell's links are never read: every rule looks at a
+/// cell's state first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Links {
     segments: [u32; 2],
-    beside: [u32; 2],
+    beside: [u16; 4],
 }
 
-/// What never changes during a search.
+impl Links {
+    /// A black cell's.
+    const BLACK: Links = Links {
+        segments: [0; 2],
+        beside: [NO_NUMBER; 4],
+    };
+}
+
+/// What never changes during a search: the cells' [`Links`], row by row
+/// (cell `row * cols + col`). A segment's cells are its range (in its
+/// [`Segment`]), so that nothing lists them.
 #[derive(Debug, Clone)]
 struct Tables {
-    /// The grid's width: cell `row * cols + col`.
     cols: usize,
-    /// Per cell (row by row), its [`Links`].
     links: Vec<Links>,
-    /// The cells of every segment, each segment's contiguous (its range is
-    /// in its [`Segment`]): the row segments first, row by row.
-    segment_cells: Vec<u32>,
-    /// The numbers beside the white cells, each cell's contiguous.
-    beside: Vec<u32>,
-    /// The row segments: the first `rows` segments.
-    rows: usize,
 }
 
-/// A segment: where its cells are in [`Tables::segment_cells`], and its
-/// state.
+/// A segment: its cells, from `start` to before `end` by `step` (1 along a
+/// row, the grid's width down a column), and its state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Segment {
     start: u32,
     end: u32,
+    step: u32,
     /// Its open cells.
     open: u32,
     /// A row segment's place in [`Engine::dark_rows`], or [`UNLISTED`].
@@ -118,6 +127,39 @@ struct Segment {
     /// Whether its open cells changed since its unlit cells were last
     /// looked at (it is in [`Engine::segment_queue`]).
     queued: bool,
+}
+
+impl Segment {
+    /// Its cells.
+    #[inline(always)]
+    fn cells(&self) -> Cells {
+        Cells {
+            next: self.start,
+            end: self.end,
+            step: self.step,
+        }
+    }
+}
+
+/// The cells of a [`Segment`], in order.
+#[derive(Debug, Clone, Copy)]
+struct Cells {
+    next: u32,
+    end: u32,
+    step: u32,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        let cell = self.next;
+        (cell < self.end).then(|| {
+            self.next += self.step;
+            cell as usize
+        })
+    }
 }
 
 /// A number: its white sides and corners (the first `side_count` and
@@ -137,13 +179,21 @@ struct Number {
     corners: [Corner; 4],
 }
 
-/// The state of a search before any deduction, as [`Tables::new`] finds it.
+/// The state of a search before any deduction, as [`Tables::new`] finds it,
+/// with every number and every segment a rule may fire for queued.
 #[derive(Debug, Clone)]
 struct Start {
     state: Vec<u8>,
     segments: Vec<Segment>,
     numbers: Vec<Number>,
+    segment_queue: Vec<u32>,
+    number_queue: Vec<u32>,
+    dark_rows: Vec<u32>,
 }
+
+/// A segment that is not open: before a row's first cell, or after a
+/// black cell.
+const NO_RUN: u32 = u32::MAX;
 
 impl Tables {
     /// The tables of `puzzle` and its state before any deduction.
@@ -151,92 +201,100 @@ impl Tables {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
         let size = rows * cols;
-        // One pass row by row: the states, the numbers, and the segments
-        // along the rows. Segments are runs of white cells along each
-        // row, then down each column, each run's cells contiguous in
-        // `segment_cells` (the white cells row by row, then column by
-        // column); each is pushed at its first cell and its end set once
-        // all are listed.
+        // One pass row by row over the cells: their states and links, the
+        // numbers, and the segments, each made at its first cell (a row
+        // segment's after a black cell or the edge on its left, a column
+        // segment's after one above) and grown by the others. The open
+        // segment of each column is in `down`; a segment ends at a black
+        // cell or the edge, and is queued then if a rule may fire for it
+        // (see [`Board::queue_segment`]).
         let mut state = Vec::with_capacity(size);
-        let mut number_cells = Vec::new();
-        let mut links = vec![Links::default(); size];
+        let mut links = Vec::with_capacity(size);
         let mut segments: Vec<Segment> = Vec::with_capacity(size);
-        let mut segment_cells: Vec<u32> = Vec::with_capacity(2 * size);
-        let begin = |segments: &mut Vec<Segment>, start: usize, axis: usize| {
-            segments.push(Segment {
-                start: start as u32,
-                end: 0,
-                open: 0,
-                dark_at: if axis == 0 {
-                    segments.len() as u32
-                } else {
-                    UNLISTED
-                },
-                bulb: false,
-                queued: false,
-            });
+        let mut segment_queue = Vec::with_capacity(size);
+        let mut dark_rows = Vec::with_capacity(size / 2);
+        let mut number_cells = Vec::with_capacity(size / 4);
+        let mut down = vec![NO_RUN; cols];
+        let close = |segments: &mut Vec<Segment>, queue: &mut Vec<u32>, run: u32| {
+            if let Some(segment) = segments.get_mut(run as usize)
+                && segment.open <= 2
+            {
+                segment.queued = true;
+                queue.push(run);
+            }
+        };
+        let grow = |segments: &mut Vec<Segment>, run: &mut u32, cell: u32, step: u32| {
+            if let Some(segment) = segments.get_mut(*run as usize) {
+                segment.end = cell + step;
+                segment.open += 1;
+            } else {
+                *run = segments.len() as u32;
+                segments.push(Segment {
+                    start: cell,
+                    end: cell + step,
+                    step,
+                    open: 1,
+                    dark_at: UNLISTED,
+                    bulb: false,
+                    queued: false,
+                });
+            }
         };
         for (row, line) in cells.chunks_exact(cols).enumerate() {
-            let mut open_before = false;
-            for (col, &kind) in line.iter().enumerate() {
-                let cell = row * cols + col;
-                let open = kind == Cell::White;
-                if open {
-                    state.push(OPEN);
-                    if !open_before {
-                        begin(&mut segments, segment_cells.len(), 0);
-                    }
-                    links[cell].segments[0] = segments.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
-                } else {
+            let mut across = NO_RUN;
+            for (col, (&kind, run)) in line.iter().zip(&mut down).enumerate() {
+                let cell = (row * cols + col) as u32;
+                if kind != Cell::White {
                     state.push(BLACK);
+                    links.push(Links::BLACK);
                     if let Cell::Number(k) = kind {
                         number_cells.push((cell, k));
                     }
+                    close(&mut segments, &mut segment_queue, across);
+                    close(&mut segments, &mut segment_queue, *run);
+                    across = NO_RUN;
+                    *run = NO_RUN;
+                    continue;
                 }
-                open_before = open;
-            }
-        }
-        let row_segments = segments.len();
-        for col in 0..cols {
-            let mut open_before = false;
-            for cell in (col..size).step_by(cols) {
-                let open = state[cell] == OPEN;
-                if open {
-                    if !open_before {
-                        begin(&mut segments, segment_cells.len(), 1);
-                    }
-                    links[cell].segments[1] = segments.len() as u32 - 1;
-                    segment_cells.push(cell as u32);
+                state.push(OPEN);
+                if across == NO_RUN {
+                    grow(&mut segments, &mut across, cell, 1);
+                    segments[across as usize].dark_at = dark_rows.len() as u32;
+                    dark_rows.push(across);
+                } else {
+                    grow(&mut segments, &mut across, cell, 1);
                 }
-                open_before = open;
+                grow(&mut segments, run, cell, cols as u32);
+                links.push(Links {
+                    segments: [across, *run],
+                    beside: [NO_NUMBER; 4],
+                });
             }
+            close(&mut segments, &mut segment_queue, across);
         }
-        let mut end = segment_cells.len() as u32;
-        for segment in segments.iter_mut().rev() {
-            segment.end = end;
-            segment.open = end - segment.start;
-            end = segment.start;
+        for &run in &down {
+            close(&mut segments, &mut segment_queue, run);
         }
-        let neighbours = |cell: usize| {
+        // The numbers, each with its white sides (up, right, down, left)
+        // and the corners between two of them, each listed beside its
+        // sides; every one is queued.
+        let white = |cell: usize| cells[cell] == Cell::White;
+        let mut numbers = Vec::with_capacity(number_cells.len());
+        for (index, &(cell, k)) in number_cells.iter().enumerate() {
+            let cell = cell as usize;
             let (row, col) = (cell / cols, cell % cols);
-            [
+            let around = [
                 (row > 0).then(|| cell - cols),
                 (col + 1 < cols).then(|| cell + 1),
                 (row + 1 < rows).then(|| cell + cols),
                 (col > 0).then(|| cell - 1),
             ]
-        };
-        // The numbers, each with its white sides (up, right, down, left)
-        // and the corners between two of them.
-        let mut numbers = Vec::with_capacity(number_cells.len());
-        for &(cell, k) in &number_cells {
-            let around = neighbours(cell).map(|side| side.filter(|&side| state[side] == OPEN));
+            .map(|side| side.filter(|&side| white(side)));
             let mut entry = Number {
                 value: k,
                 bulbs: 0,
                 open: 0,
-                queued: false,
+                queued: true,
                 side_count: 0,
                 corner_count: 0,
                 sides: [0; 4],
@@ -245,8 +303,9 @@ impl Tables {
             for side in around.into_iter().flatten() {
                 entry.sides[usize::from(entry.side_count)] = side as u32;
                 entry.side_count += 1;
-                // Counted in its range's end, for now.
-                links[side].beside[1] += 1;
+                let beside = &mut links[side].beside;
+                let free = beside.iter().position(|&number| number == NO_NUMBER);
+                beside[free.expect("a cell has four sides")] = index as u16;
             }
             entry.open = entry.side_count;
             // Two white sides at right angles, and the white cell diagonal
@@ -259,7 +318,7 @@ impl Tables {
                 // One side is up or down, the other right or left: the
                 // corner is both steps from the number.
                 let corner = a + b - cell;
-                if state[corner] == OPEN {
+                if white(corner) {
                     entry.corners[usize::from(entry.corner_count)] = Corner {
                         sides: [a as u32, b as u32],
                         corner: corner as u32,
@@ -269,54 +328,15 @@ impl Tables {
             }
             numbers.push(entry);
         }
-        // The numbers beside each white cell, from the numbers' side (a
-        // few per grid) rather than from every cell's four neighbours: a
-        // side's range ([0, count] so far) is laid out where the first of
-        // its numbers meets it, flagged in its start as laid out, then
-        // filled in the numbers' order, then unflagged. A cell beside no
-        // number keeps its empty range [0, 0].
-        const LAID_OUT: u32 = 1 << 31;
-        let sides_of = |number: &Number| {
-            number
-                .sides
-                .into_iter()
-                .take(usize::from(number.side_count))
-        };
-        let mut total = 0;
-        for number in &numbers {
-            for side in sides_of(number) {
-                let range = &mut links[side as usize].beside;
-                if range[0] & LAID_OUT == 0 {
-                    let count = range[1];
-                    *range = [total | LAID_OUT, total];
-                    total += count;
-                }
-            }
-        }
-        let mut beside = vec![0u32; total as usize];
-        for (index, number) in numbers.iter().enumerate() {
-            for side in sides_of(number) {
-                let end = &mut links[side as usize].beside[1];
-                beside[*end as usize] = index as u32;
-                *end += 1;
-            }
-        }
-        for number in &numbers {
-            for side in sides_of(number) {
-                links[side as usize].beside[0] &= !LAID_OUT;
-            }
-        }
-        let tables = Tables {
-            cols,
-            links,
-            segment_cells,
-            beside,
-            rows: row_segments,
-        };
+        let number_queue = (0..numbers.len() as u32).collect();
+        let tables = Tables { cols, links };
         let start = Start {
             state,
             segments,
             numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
         };
         (tables, start)
     }
@@ -325,10 +345,7 @@ impl Tables {
     fn view(&self) -> View<'_> {
         View {
             cols: self.cols,
-            rows: self.rows,
             links: &self.links,
-            segment_cells: &self.segment_cells,
-            beside: &self.beside,
         }
     }
 }
@@ -338,24 +355,18 @@ impl Tables {
 #[derive(Debug, Clone, Copy)]
 struct View<'t> {
     cols: usize,
-    rows: usize,
     links: &'t [Links],
-    segment_cells: &'t [u32],
-    beside: &'t [u32],
 }
 
-impl<'t> View<'t> {
-    /// The cells of `segment`, by its range.
-    #[inline]
-    fn cells(self, segment: &Segment) -> &'t [u32] {
-        &self.segment_cells[segment.start as usize..segment.end as usize]
-    }
-
+impl View<'_> {
     /// The numbers beside the white `cell`.
-    #[inline]
-    fn beside(self, cell: usize) -> &'t [u32] {
-        let [start, end] = self.links[cell].beside;
-        &self.beside[start as usize..end as usize]
+    #[inline(always)]
+    fn beside(self, cell: usize) -> impl Iterator<Item = u32> {
+        self.links[cell]
+            .beside
+            .into_iter()
+            .take_while(|&number| number != NO_NUMBER)
+            .map(u32::from)
     }
 }
 
@@ -387,13 +398,16 @@ impl<'t> Engine<'t> {
             state,
             segments,
             numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
         } = start;
         Engine {
             tables,
-            trail: Vec::with_capacity(tables.segment_cells.len() / 2),
-            segment_queue: Vec::with_capacity(segments.len()),
-            number_queue: Vec::with_capacity(numbers.len()),
-            dark_rows: (0..tables.rows as u32).collect(),
+            trail: Vec::with_capacity(state.len()),
+            segment_queue,
+            number_queue,
+            dark_rows,
             state,
             segments,
             numbers,
@@ -406,8 +420,6 @@ impl<'t> Engine<'t> {
     fn table_bytes(&self) -> usize {
         let tables = self.tables;
         size_of_val(tables.links)
-            + size_of_val(tables.segment_cells)
-            + size_of_val(tables.beside)
             + size_of_val(&self.state[..])
             + size_of_val(&self.segments[..])
             + size_of_val(&self.numbers[..])
@@ -432,7 +444,7 @@ impl<'t> Engine<'t> {
                 self.segments[row as usize].dark_at = self.dark_rows.len() as u32;
                 self.dark_rows.push(row);
             }
-            for &number in tables.beside(cell) {
+            for number in tables.beside(cell) {
                 let entry = &mut self.numbers[number as usize];
                 entry.open += 1;
                 entry.bulbs -= u8::from(bulb);
@@ -482,17 +494,6 @@ impl<'t> Engine<'t> {
         }
     }
 
-    /// Queues every number and segment, for the root.
-    fn queue_everything(&mut self) {
-        let mut board = self.board();
-        for number in 0..board.numbers.len() as u32 {
-            board.queue_number(number);
-        }
-        for segment in 0..board.segments.len() as u32 {
-            board.queue_segment(segment);
-        }
-    }
-
     /// The cell to put a bulb in next: of the lighters of the unlit cell
     /// with the fewest, the one whose bulb would empty the most open
     /// cells; `None` when every cell is lit (a solution: an open cell is
@@ -505,8 +506,7 @@ impl<'t> Engine<'t> {
         let mut fewest = u32::MAX;
         'rows: for &row in &self.dark_rows {
             let in_row = self.segments[row as usize];
-            for &cell in tables.cells(&in_row) {
-                let cell = cell as usize;
+            for cell in in_row.cells() {
                 let in_col = self.segments[tables.links[cell].segments[1] as usize];
                 if in_col.bulb {
                     continue;
@@ -531,8 +531,7 @@ impl<'t> Engine<'t> {
         let mut chosen = None;
         let mut most = 0;
         for segment in tables.links[cell].segments {
-            for &lighter in tables.cells(&self.segments[segment as usize]) {
-                let lighter = lighter as usize;
+            for lighter in self.segments[segment as usize].cells() {
                 if self.state[lighter] == OPEN && weight(lighter) > most {
                     most = weight(lighter);
                     chosen = Some(lighter);
@@ -603,7 +602,7 @@ impl Board<'_> {
         self.segments[col as usize].open -= 1;
         self.queue_segment(row);
         self.queue_segment(col);
-        for &number in tables.beside(cell) {
+        for number in tables.beside(cell) {
             self.numbers[number as usize].open -= 1;
             self.queue_number(number);
         }
@@ -637,7 +636,7 @@ impl Board<'_> {
             self.dark_rows[at as usize] = last;
             self.segments[last as usize].dark_at = at;
         }
-        for &number in tables.beside(cell) {
+        for number in tables.beside(cell) {
             let entry = &mut self.numbers[number as usize];
             entry.open -= 1;
             entry.bulbs += 1;
@@ -646,8 +645,7 @@ impl Board<'_> {
         // The cell itself is a bulb now: only the others are open.
         for (axis, segment) in segments.into_iter().enumerate() {
             let entry = self.segments[segment as usize];
-            for &other in tables.cells(&entry) {
-                let other = other as usize;
+            for other in entry.cells() {
                 if self.state[other] == OPEN {
                     self.deductions += 1;
                     self.empty_seen(other, 1 - axis);
@@ -671,7 +669,7 @@ impl Board<'_> {
         let other = segments[axis];
         self.segments[other as usize].open -= 1;
         self.queue_segment(other);
-        for &number in tables.beside(cell) {
+        for number in tables.beside(cell) {
             self.numbers[number as usize].open -= 1;
             self.queue_number(number);
         }
@@ -726,10 +724,8 @@ impl Board<'_> {
     /// The first open cell of `segment`.
     #[inline(always)]
     fn open_in(&self, segment: u32) -> Option<usize> {
-        self.tables
-            .cells(&self.segments[segment as usize])
-            .iter()
-            .map(|&cell| cell as usize)
+        self.segments[segment as usize]
+            .cells()
             .find(|&cell| self.state[cell] == OPEN)
     }
 
@@ -738,11 +734,10 @@ impl Board<'_> {
     fn segment_rule(&mut self, segment: u32) -> Result<(), Dead> {
         let tables = self.tables;
         let entry = self.segments[segment as usize];
-        for &cell in tables.cells(&entry) {
+        for cell in entry.cells() {
             if self.segments[segment as usize].bulb {
                 return Ok(());
             }
-            let cell = cell as usize;
             let [row, col] = tables.links[cell].segments;
             let (in_row, in_col) = (self.segments[row as usize], self.segments[col as usize]);
             if in_row.bulb || in_col.bulb {
@@ -812,15 +807,17 @@ impl Engine<'_> {
         self.segments[row as usize].bulb || self.segments[col as usize].bulb
     }
 
+    /// Whether segment `index` runs along a row: its first cell's row
+    /// segment.
+    fn is_row(&self, index: usize) -> bool {
+        let start = self.segments[index].start as usize;
+        self.tables.links[start].segments[0] as usize == index
+    }
+
     /// Whether every kept count is what the states say.
     fn counts_agree(&self) -> bool {
         let segments_agree = self.segments.iter().enumerate().all(|(index, segment)| {
-            let states = || {
-                self.tables
-                    .cells(segment)
-                    .iter()
-                    .map(|&cell| self.state[cell as usize])
-            };
+            let states = || segment.cells().map(|cell| self.state[cell]);
             let open = states().filter(|&state| state == OPEN).count() as u32;
             let bulb = states().any(|state| state == BULB);
             // A row segment is listed dark, at its place, when it holds
@@ -829,7 +826,7 @@ impl Engine<'_> {
                 .then(|| self.dark_rows.get(segment.dark_at as usize))
                 .flatten()
                 == Some(&(index as u32));
-            let dark_listed = if index < self.tables.rows {
+            let dark_listed = if self.is_row(index) {
                 listed != bulb
             } else {
                 segment.dark_at == UNLISTED
@@ -846,8 +843,8 @@ impl Engine<'_> {
             let bulbs = states().filter(|&state| state == BULB).count() as u8;
             (open, bulbs) == (number.open, number.bulbs)
         });
-        let dark_count = (0..self.tables.rows)
-            .filter(|&row| !self.segments[row].bulb)
+        let dark_count = (0..self.segments.len())
+            .filter(|&index| self.is_row(index) && !self.segments[index].bulb)
             .count();
         segments_agree && numbers_agree && dark_count == self.dark_rows.len()
     }
@@ -910,7 +907,6 @@ impl Engine<'_> {
         }
         counted.nodes = 1;
         let max = max.max(1);
-        self.queue_everything();
         if self.decide(0, None).is_err() {
             counted.complete = true;
             return counted;
