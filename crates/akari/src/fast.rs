@@ -208,8 +208,8 @@ impl Tables {
         // segment of each column is in `down`; a segment ends at a black
         // cell or the edge, and is queued then if a rule may fire for it
         // (see [`Board::queue_segment`]).
-        let mut state = Vec::with_capacity(size);
-        let mut links = Vec::with_capacity(size);
+        let mut state = vec![BLACK; size];
+        let mut links = vec![Links::BLACK; size];
         let mut segments: Vec<Segment> = Vec::with_capacity(size);
         let mut segment_queue = Vec::with_capacity(size);
         let mut dark_rows = Vec::with_capacity(size / 2);
@@ -240,13 +240,18 @@ impl Tables {
                 });
             }
         };
-        for (row, line) in cells.chunks_exact(cols).enumerate() {
+        // Rows of the three arrays side by side, so that no index into
+        // them is checked.
+        let lines = cells
+            .chunks_exact(cols)
+            .zip(state.chunks_exact_mut(cols))
+            .zip(links.chunks_exact_mut(cols));
+        for (row, ((line, line_state), line_links)) in lines.enumerate() {
             let mut across = NO_RUN;
-            for (col, (&kind, run)) in line.iter().zip(&mut down).enumerate() {
+            let line = line.iter().zip(line_state).zip(line_links).zip(&mut down);
+            for (col, (((&kind, state), links), run)) in line.enumerate() {
                 let cell = (row * cols + col) as u32;
-                if kind != Cell::White {
-                    state.push(BLACK);
-                    links.push(Links::BLACK);
+                if !matches!(kind, Cell::White) {
                     if let Cell::Number(k) = kind {
                         number_cells.push((cell, k));
                     }
@@ -256,7 +261,7 @@ impl Tables {
                     *run = NO_RUN;
                     continue;
                 }
-                state.push(OPEN);
+                *state = OPEN;
                 if across == NO_RUN {
                     grow(&mut segments, &mut across, cell, 1);
                     segments[across as usize].dark_at = dark_rows.len() as u32;
@@ -265,10 +270,7 @@ impl Tables {
                     grow(&mut segments, &mut across, cell, 1);
                 }
                 grow(&mut segments, run, cell, cols as u32);
-                links.push(Links {
-                    segments: [across, *run],
-                    beside: [NO_NUMBER; 4],
-                });
+                links.segments = [across, *run];
             }
             close(&mut segments, &mut segment_queue, across);
         }
@@ -278,7 +280,7 @@ impl Tables {
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
-        let white = |cell: usize| cells[cell] == Cell::White;
+        let white = |cell: usize| matches!(cells[cell], Cell::White);
         let mut numbers = Vec::with_capacity(number_cells.len());
         for (index, &(cell, k)) in number_cells.iter().enumerate() {
             let cell = cell as usize;
