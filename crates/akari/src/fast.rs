@@ -624,11 +624,14 @@ impl Board<'_> {
         let tables = self.tables;
         let segments = tables.links[cell].segments;
         // An open cell's segments hold no bulb (a bulb empties them): its
-        // row segment leaves the dark rows.
-        for segment in segments {
+        // row segment leaves the dark rows. Each is left with no open cell:
+        // the others it had (`open` less the bulb) are emptied below.
+        let mut others = [0; 2];
+        for (others, segment) in others.iter_mut().zip(segments) {
             let entry = &mut self.segments[segment as usize];
             debug_assert!(!entry.bulb, "an open cell's segments are dark");
-            entry.open -= 1;
+            *others = entry.open - 1;
+            entry.open = 0;
             entry.bulb = true;
         }
         let row = segments[0] as usize;
@@ -644,13 +647,20 @@ impl Board<'_> {
             entry.bulbs += 1;
             self.queue_number(number);
         }
-        // The cell itself is a bulb now: only the others are open.
-        for (axis, segment) in segments.into_iter().enumerate() {
-            let entry = self.segments[segment as usize];
-            for other in entry.cells() {
+        // The cell itself is a bulb now: only the others are open, and
+        // the scan stops at the last of them.
+        for (axis, (segment, mut left)) in segments.into_iter().zip(others).enumerate() {
+            if left == 0 {
+                continue;
+            }
+            self.deductions += u64::from(left);
+            for other in self.segments[segment as usize].cells() {
                 if self.state[other] == OPEN {
-                    self.deductions += 1;
                     self.empty_seen(other, 1 - axis);
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
                 }
             }
         }
@@ -659,16 +669,15 @@ impl Board<'_> {
 
     /// Decides that the open `cell`, which a new bulb in one of its
     /// segments sees, holds no bulb: [`Board::set_empty`] without
-    /// queueing the lit segment (`axis` is the other one's: 0 its row
-    /// segment, 1 its column segment).
+    /// counting or queueing the lit segment, which [`Board::set_bulb`]
+    /// settles at once (`axis` is the other one's: 0 its row segment, 1
+    /// its column segment).
     #[inline(always)]
     fn empty_seen(&mut self, cell: usize, axis: usize) {
         self.state[cell] = EMPTY;
         self.trail.push(cell as u32);
         let tables = self.tables;
-        let segments = tables.links[cell].segments;
-        self.segments[segments[1 - axis] as usize].open -= 1;
-        let other = segments[axis];
+        let other = tables.links[cell].segments[axis];
         self.segments[other as usize].open -= 1;
         self.queue_segment(other);
         for number in tables.beside(cell) {
