@@ -220,7 +220,7 @@ impl Tables {
         let mut down = vec![NO_RUN; cols];
         let close = |segments: &mut Vec<Segment>, queue: &mut Vec<u32>, run: u32| {
             if let Some(segment) = segments.get_mut(run as usize)
-                && segment.open <= 2
+                && segment.open <= 1
             {
                 segment.queued = true;
                 queue.push(run);
@@ -572,14 +572,16 @@ struct Board<'a> {
 
 impl Board<'_> {
     /// Queues `segment` for [`Board::segment_rule`], unless it is lit or
-    /// has three open cells or more: then each of its unlit cells has two
-    /// lighters or more in it alone (an open one itself and two others),
-    /// so that no rule can fire for them until it drops to two (and a
-    /// change in a cell's other segment queues that one).
+    /// has two open cells or more: then no rule can fire for its unlit
+    /// cells until it drops to one (and a change in a cell's other segment
+    /// queues that one). With two open, an unlit cell has two lighters in
+    /// it alone if it is empty, and two with itself and one in its other
+    /// segment at least if it is open: never fewer than two, and the
+    /// corner rule wants one open in each segment.
     #[inline(always)]
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
-        if !entry.queued && !entry.bulb && entry.open <= 2 {
+        if !entry.queued && !entry.bulb && entry.open <= 1 {
             entry.queued = true;
             self.segment_queue.push(segment);
         }
