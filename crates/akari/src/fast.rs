@@ -203,7 +203,7 @@ const NO_RUN: u32 = u32::MAX;
 
 impl Tables {
     /// The tables of `puzzle` and its state before any deduction.
-    fn new(puzzle: &Akari) -> (Tables, Start) {
+    fn new(puzzle: &Akari, buffers: &mut Buffers) -> (Tables, Start) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let cells = puzzle.cells();
         let size = rows * cols;
@@ -214,13 +214,16 @@ impl Tables {
         // segment of each column is in `down`; a segment ends at a black
         // cell or the edge, and is queued then if a rule may fire for it
         // (see [`Board::queue_segment`]).
-        let mut state = vec![BLACK; size];
-        let mut links = vec![Links::BLACK; size];
-        let mut segments: Vec<Segment> = Vec::with_capacity(size);
-        let mut segment_queue = Vec::with_capacity(size);
-        let mut dark_rows = Vec::with_capacity(size / 2);
-        let mut number_cells = Vec::with_capacity(size / 4);
-        let mut down = vec![NO_RUN; cols];
+        let mut state = reuse(&mut buffers.state, size);
+        state.resize(size, BLACK);
+        let mut links = reuse(&mut buffers.links, size);
+        links.resize(size, Links::BLACK);
+        let mut segments = reuse(&mut buffers.segments, size);
+        let mut segment_queue = reuse(&mut buffers.segment_queue, size);
+        let mut dark_rows = reuse(&mut buffers.dark_rows, size / 2);
+        let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
+        let mut down = reuse(&mut buffers.down, cols);
+        down.resize(cols, NO_RUN);
         let close = |segments: &mut Vec<Segment>, queue: &mut Vec<u32>, run: u32| {
             if let Some(segment) = segments.get_mut(run as usize)
                 && segment.open <= 1
@@ -289,7 +292,7 @@ impl Tables {
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
         let white = |cell: usize| matches!(cells[cell], Cell::White);
-        let mut numbers = Vec::with_capacity(number_cells.len());
+        let mut numbers = reuse(&mut buffers.numbers, number_cells.len());
         for (index, &(cell, k)) in number_cells.iter().enumerate() {
             let cell = cell as usize;
             let (row, col) = (cell / cols, cell % cols);
@@ -338,7 +341,9 @@ impl Tables {
             }
             numbers.push(entry);
         }
-        let number_queue = (0..numbers.len() as u32).collect();
+        let mut number_queue = reuse(&mut buffers.number_queue, numbers.len());
+        number_queue.extend(0..numbers.len() as u32);
+        (buffers.number_cells, buffers.down) = (number_cells, down);
         let tables = Tables { cols, links };
         let start = Start {
             state,
@@ -406,7 +411,7 @@ struct Engine<'t> {
 
 impl<'t> Engine<'t> {
     /// The search over `tables` from `start`.
-    fn new(tables: View<'t>, start: Start) -> Engine<'t> {
+    fn new(tables: View<'t>, start: Start, trail: Vec<u32>) -> Engine<'t> {
         let Start {
             state,
             segments,
@@ -417,7 +422,7 @@ impl<'t> Engine<'t> {
         } = start;
         Engine {
             tables,
-            trail: Vec::with_capacity(state.len()),
+            trail,
             segment_queue,
             number_queue,
             dark_rows,
@@ -933,6 +938,41 @@ impl Engine<'_> {
         self.counts_agree() && lighters_left && open_unlit && numbers_settled
     }
 }
+/// The vectors of a solve, kept for the thread's next one: on small grids,
+/// allocating and freeing them anew took a fifteenth of a solve. Only a
+/// grid of up to [`KEPT_CELLS`] cells leaves them, so that what a thread
+/// holds stays small.
+#[derive(Debug, Default)]
+struct Buffers {
+    state: Vec<u8>,
+    links: Vec<Links>,
+    segments: Vec<Segment>,
+    numbers: Vec<Number>,
+    segment_queue: Vec<u32>,
+    number_queue: Vec<u32>,
+    dark_rows: Vec<u32>,
+    trail: Vec<u32>,
+    guesses: Vec<Guess>,
+    number_cells: Vec<(u32, u8)>,
+    down: Vec<u32>,
+}
+
+/// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
+/// hundred kilobytes.
+const KEPT_CELLS: usize = 64 * 64;
+
+std::thread_local! {
+    static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::default();
+}
+
+/// `buffer`, emptied, with room for `capacity` items.
+fn reuse<T>(buffer: &mut Vec<T>, capacity: usize) -> Vec<T> {
+    let mut buffer = std::mem::take(buffer);
+    buffer.clear();
+    buffer.reserve(capacity);
+    buffer
+}
+
 /// How a count ended.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Counted {
@@ -958,7 +998,7 @@ impl Engine<'_> {
     }
 
     /// Counts solutions up to `max` (at least 1) within `budget`.
-    fn count(&mut self, max: u64, budget: &Budget) -> Counted {
+    fn count(&mut self, max: u64, budget: &Budget, guesses: &mut Vec<Guess>) -> Counted {
         let mut counted = Counted::default();
         let tables = self.table_bytes();
         let refused = match budget.nodes {
@@ -975,7 +1015,6 @@ impl Engine<'_> {
             counted.complete = true;
             return counted;
         }
-        let mut guesses: Vec<Guess> = Vec::with_capacity(self.trail.capacity());
         loop {
             match self.choose() {
                 None => {
@@ -988,7 +1027,7 @@ impl Engine<'_> {
                     }
                 }
                 Some(cell) => {
-                    let held = self.held(tables, &guesses) + size_of::<Guess>();
+                    let held = self.held(tables, guesses) + size_of::<Guess>();
                     if let Some(limit) = budget.refuses(counted.nodes, held) {
                         counted.limit = Some(limit);
                         return counted;
@@ -1016,7 +1055,7 @@ impl Engine<'_> {
                 self.undo_to(trail as usize);
                 #[cfg(debug_assertions)]
                 debug_assert!(self.counts_agree(), "the undone counts");
-                if let Some(limit) = budget.refuses(counted.nodes, self.held(tables, &guesses)) {
+                if let Some(limit) = budget.refuses(counted.nodes, self.held(tables, guesses)) {
                     counted.limit = Some(limit);
                     return counted;
                 }
@@ -1035,10 +1074,39 @@ impl Engine<'_> {
 /// limits.
 pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
     let started = Instant::now();
-    let (tables, start) = Tables::new(puzzle);
-    let mut engine = Engine::new(tables.view(), start);
+    let mut buffers = BUFFERS.take();
+    let (tables, start) = Tables::new(puzzle, &mut buffers);
+    let size = start.state.len();
+    let trail = reuse(&mut buffers.trail, size);
+    let mut engine = Engine::new(tables.view(), start, trail);
     let budget = Budget::new(&options.limits, started);
-    let counted = engine.count(options.limits.count_up_to, &budget);
+    let mut guesses = reuse(&mut buffers.guesses, size);
+    let counted = engine.count(options.limits.count_up_to, &budget, &mut guesses);
+    let deductions = engine.deductions;
+    if size <= KEPT_CELLS {
+        let Engine {
+            state,
+            segments,
+            numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
+            trail,
+            ..
+        } = engine;
+        BUFFERS.set(Buffers {
+            state,
+            links: tables.links,
+            segments,
+            numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
+            trail,
+            guesses,
+            ..buffers
+        });
+    }
     let first = counted
         .first
         .map(|on| Bulbs::new(puzzle.rows(), puzzle.cols(), on).expect("a flag per cell"));
@@ -1048,7 +1116,7 @@ pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
         counters: Counters {
             backtracks: counted.backtracks,
             guesses: Some(counted.guesses),
-            deductions: Some(engine.deductions),
+            deductions: Some(deductions),
         },
     };
     Outcome::counted(first, counted.count, counted.complete, counted.limit, stats)
