@@ -110,7 +110,6 @@ impl Links {
 /// [`Segment`]), so that nothing lists them.
 #[derive(Debug, Clone)]
 struct Tables {
-    cols: usize,
     links: Vec<Links>,
 }
 
@@ -264,7 +263,9 @@ impl Tables {
                 let cell = (row * cols + col) as u32;
                 if !matches!(kind, Cell::White) {
                     if let Cell::Number(k) = kind {
-                        number_cells.push((cell, k));
+                        // Its row and column, so that no division finds
+                        // them (a side is at most 255 cells).
+                        number_cells.push([row as u8, col as u8, k]);
                     }
                     close(&mut segments, &mut segment_queue, across);
                     close(&mut segments, &mut segment_queue, *run);
@@ -293,9 +294,9 @@ impl Tables {
         // sides; every one is queued.
         let white = |cell: usize| matches!(cells[cell], Cell::White);
         let mut numbers = reuse(&mut buffers.numbers, number_cells.len());
-        for (index, &(cell, k)) in number_cells.iter().enumerate() {
-            let cell = cell as usize;
-            let (row, col) = (cell / cols, cell % cols);
+        for (index, &[row, col, k]) in number_cells.iter().enumerate() {
+            let (row, col) = (usize::from(row), usize::from(col));
+            let cell = row * cols + col;
             let around = [
                 (row > 0).then(|| cell - cols),
                 (col + 1 < cols).then(|| cell + 1),
@@ -344,7 +345,7 @@ impl Tables {
         let mut number_queue = reuse(&mut buffers.number_queue, numbers.len());
         number_queue.extend(0..numbers.len() as u32);
         (buffers.number_cells, buffers.down) = (number_cells, down);
-        let tables = Tables { cols, links };
+        let tables = Tables { links };
         let start = Start {
             state,
             segments,
@@ -358,10 +359,7 @@ impl Tables {
 
     /// The tables as slices.
     fn view(&self) -> View<'_> {
-        View {
-            cols: self.cols,
-            links: &self.links,
-        }
+        View { links: &self.links }
     }
 }
 
@@ -369,7 +367,6 @@ impl Tables {
 /// that the compiler holds their addresses and lengths in registers.
 #[derive(Debug, Clone, Copy)]
 struct View<'t> {
-    cols: usize,
     links: &'t [Links],
 }
 
@@ -831,8 +828,9 @@ impl Board<'_> {
                     let (Some(a), Some(b)) = (self.open_in(row), self.open_in(col)) else {
                         continue;
                     };
-                    let cols = tables.cols;
-                    let corner = b - b % cols + a % cols;
+                    // `a` shares the cell's row, `b` its column: the
+                    // corner is both steps from the cell.
+                    let corner = a + b - cell;
                     if self.state[corner] == OPEN
                         && tables.links[corner].segments[1] == tables.links[a].segments[1]
                         && tables.links[corner].segments[0] == tables.links[b].segments[0]
@@ -953,7 +951,7 @@ struct Buffers {
     dark_rows: Vec<u32>,
     trail: Vec<u32>,
     guesses: Vec<Guess>,
-    number_cells: Vec<(u32, u8)>,
+    number_cells: Vec<[u8; 3]>,
     down: Vec<u32>,
 }
 
