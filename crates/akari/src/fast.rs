@@ -511,21 +511,19 @@ impl<'t> Engine<'t> {
         }
     }
 
-    /// The cell to put a bulb in next: of the lighters of the unlit cell
-    /// with the fewest, the one whose bulb would empty the fewest open
-    /// cells; `None` when every cell is lit (a solution: an open cell is
-    /// always unlit, since a bulb empties its segments). On Tatham's
-    /// hardest grids (10x10, 14x14, 25x25, large; without the hint below,
-    /// segments queued at two open cells) the fewest-emptying
-    /// lighter takes 716, 956, 1902 and 218 nodes in all, the
-    /// most-emptying one 728, 944, 2110 and 214 (which on 25x25 took a
-    /// fifth fewer guesses than the first lighter found).
+    /// The cell to put a bulb in next: of the lighters of an unlit cell
+    /// with the fewest, the one whose bulb would empty the most open cells
+    /// (the last found of those, along the cell's row then down its
+    /// column); `None` when every cell is lit (a solution: an open cell is
+    /// always unlit, since a bulb empties its segments).
     ///
     /// The unlit cell is the one the segment rule last saw with two
     /// lighters ([`Engine::hint`]) if it still has two, which at a
     /// fixpoint is the fewest; else the first found in the dark rows. The
-    /// hint spares most scans, and takes 682, 950, 1950 and 188 nodes where
-    /// the scan alone took 712, 960, 1968 and 200.
+    /// hint spares most scans of the dark rows. On Tatham's hardest grids
+    /// (10x10, 14x14, 25x25, large) this takes 686, 974, 1804 and 176
+    /// nodes in all; the fewest-emptying lighter 682, 950, 1950 and 188;
+    /// the first such without the hint 712, 960, 1968 and 200.
     fn choose(&self) -> Option<usize> {
         let tables = self.tables;
         let lighters = |cell: usize| {
@@ -569,10 +567,10 @@ impl<'t> Engine<'t> {
             self.segments[row as usize].open + self.segments[col as usize].open
         };
         let mut chosen = None;
-        let mut most = u32::MAX;
+        let mut most = 0;
         for segment in tables.links[cell].segments {
             for lighter in self.segments[segment as usize].cells() {
-                if self.state[lighter] == OPEN && weight(lighter) < most {
+                if self.state[lighter] == OPEN && weight(lighter) >= most {
                     most = weight(lighter);
                     chosen = Some(lighter);
                 }
@@ -1167,7 +1165,7 @@ mod tests {
         // A 1 with two open sides at right angles forbids the corner
         // between them (a bulb there would empty both); what is left
         // has two solutions, one for each side of the 1.
-        check("1../.../...", (Status::Solved, 2, 3, Some("1*./..*/*..")));
+        check("1../.../...", (Status::Solved, 2, 5, Some("1.*/*../.*.")));
         // No white cell: nothing to light, nothing to guess.
         check("#", (Status::Solved, 1, 1, Some("#")));
         check("2", (Status::Unsolvable, 0, 1, None));
