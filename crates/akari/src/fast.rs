@@ -233,24 +233,24 @@ impl Tables {
                 queue.push(run);
             }
         };
-        let grow = |segments: &mut Vec<Segment>, run: &mut u32, cell: u32, axis: u8| {
+        // A segment made at `cell`, its index; or grown by it.
+        let begin = |segments: &mut Vec<Segment>, cell: u32, axis: u8, dark_at: u32| {
             let step = if axis == 0 { 1 } else { cols as u32 };
-            if let Some(segment) = segments.get_mut(*run as usize) {
-                segment.end = cell + step;
-                segment.open += 1;
-            } else {
-                *run = segments.len() as u32;
-                segments.push(Segment {
-                    start: cell,
-                    end: cell + step,
-                    step,
-                    open: 1,
-                    dark_at: UNLISTED,
-                    bulb: false,
-                    queued: false,
-                    axis,
-                });
-            }
+            segments.push(Segment {
+                start: cell,
+                end: cell + step,
+                step,
+                open: 1,
+                dark_at,
+                bulb: false,
+                queued: false,
+                axis,
+            });
+            segments.len() as u32 - 1
+        };
+        let grow = |segment: &mut Segment, cell: u32| {
+            segment.end = cell + segment.step;
+            segment.open += 1;
         };
         // Rows of the three arrays side by side, so that no index into
         // them is checked.
@@ -276,16 +276,17 @@ impl Tables {
                 }
                 *state = OPEN;
                 if across == NO_RUN {
-                    grow(&mut segments, &mut across, cell, 0);
-                    segments[across as usize].dark_at = dark_rows.len() as u32;
+                    across = begin(&mut segments, cell, 0, dark_rows.len() as u32);
                     dark_rows.push(across);
                 } else {
-                    grow(&mut segments, &mut across, cell, 0);
+                    grow(&mut segments[across as usize], cell);
                 }
                 if *run == NO_RUN {
                     *top = across;
+                    *run = begin(&mut segments, cell, 1, UNLISTED);
+                } else {
+                    grow(&mut segments[*run as usize], cell);
                 }
-                grow(&mut segments, run, cell, 1);
                 links.segments = [across, *run];
             }
         }
