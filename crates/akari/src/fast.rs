@@ -19,8 +19,12 @@
 //!   lighter in its row and one in its column forbids the cell that sees
 //!   them both (the corner of the three).
 //!
-//! Then the search branches in two on the unlit cell with the fewest
-//! lighters: a bulb at one of them (the one that empties the most open
+//! Each rule is queued only when it may fire: a segment once it has one
+//! open cell or none, and at the root only an isolated cell.
+//!
+//! Then the search branches in two on an unlit cell with the fewest
+//! lighters (the one the deductions last saw with two, when it still has
+//! two): a bulb at one of them (the one that empties the most open
 //! cells), or not. It counts solutions up to
 //! [`Options::count_up_to`], so that a count to 2 proves uniqueness, and
 //! stops at the node, time and memory limits with [`Status::Limit`] (the
@@ -32,11 +36,13 @@
 //! along a row, the width down a column), so that nothing lists them; what
 //! changes is a struct per segment and per number, one bounds check for
 //! all of its fields. The tables, the state and the root's queues are
-//! built in one pass over the cells and one over the numbers: on small
-//! grids the build is a large share of a solve. A cell is lit when one of its segments holds a bulb,
-//! so nothing per cell counts bulbs: the search finds the unlit cells in
-//! the row segments without a bulb, which a bulb takes out of their list
-//! in one step, where lighting cell by cell cost a step per cell seen.
+//! built in one pass over the cells and one over the numbers, into
+//! vectors a thread keeps between solves ([`Buffers`]): on small grids
+//! the build is a large share of a solve. A cell is lit when one of its
+//! segments holds a bulb, so nothing per cell counts bulbs: the search
+//! finds the unlit cells in the row segments without a bulb, which a bulb
+//! takes out of their list in one step, where lighting cell by cell cost
+//! a step per cell seen.
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
@@ -185,7 +191,8 @@ struct Number {
 }
 
 /// The state of a search before any deduction, as [`Tables::new`] finds it,
-/// with every number and every segment a rule may fire for queued.
+/// with every number queued, and the column segment of every isolated
+/// cell.
 #[derive(Debug, Clone)]
 struct Start {
     state: Vec<u8>,
