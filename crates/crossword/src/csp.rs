@@ -184,6 +184,7 @@ struct NoEnd<O>(O);
 
 impl<O: Observer> Observer for NoEnd<O> {
     const ACTIVE: bool = O::ACTIVE;
+    const SOLUTIONS: bool = O::SOLUTIONS;
 
     fn propagate(&mut self, cause: Cause, depth: usize) {
         self.0.propagate(cause, depth);

@@ -136,7 +136,9 @@ impl SingleCycle {
         check_edges(num_nodes, &ends, "single cycle");
         let m = edges.len();
         let graph = Graph::new(num_nodes, &ends);
-        let open = (0..num_nodes).map(|u| graph.incident(u).len() as u32).collect();
+        let open = (0..num_nodes)
+            .map(|u| graph.incident(u).len() as u32)
+            .collect();
         SingleCycle {
             graph,
             vars: edges.iter().map(|e| e.2).collect(),

@@ -42,7 +42,10 @@ impl Bits01 {
                 let (base, words) = (ctx.store.base(v), ctx.store.words(v).len() as i64);
                 let shift = -(base as i64);
                 if (0..64 * words - 1).contains(&shift) && shift / 64 == (shift + 1) / 64 {
-                    ((ctx.store.first_word(v) + (shift / 64) as usize) as u32, (shift % 64) as u32)
+                    (
+                        (ctx.store.first_word(v) + (shift / 64) as usize) as u32,
+                        (shift % 64) as u32,
+                    )
                 } else {
                     (u32::MAX, 0)
                 }

@@ -45,6 +45,12 @@ pub trait Observer {
     /// [`NoObserver`] says no, which lets the plain methods skip that work.
     const ACTIVE: bool = true;
 
+    /// Whether [`Observer::solution`] is wanted, even by an observer that
+    /// is not [`ACTIVE`](Observer::ACTIVE): [`KeepSolutions`] over
+    /// [`NoObserver`] keeps the solutions of a search that gathers nothing
+    /// else, which runs as fast as an unobserved one. Defaults to `ACTIVE`.
+    const SOLUTIONS: bool = Self::ACTIVE;
+
     /// Propagation starts, at `depth`, because of `cause` (a full fixpoint
     /// under MAC and at the root of AC-3, a forward check otherwise).
     fn propagate(&mut self, cause: Cause, depth: usize) {
@@ -142,6 +148,7 @@ impl Observer for NoObserver {
 /// An observer borrowed mutably observes as itself.
 impl<O: Observer> Observer for &mut O {
     const ACTIVE: bool = O::ACTIVE;
+    const SOLUTIONS: bool = O::SOLUTIONS;
 
     fn propagate(&mut self, cause: Cause, depth: usize) {
         (**self).propagate(cause, depth);
@@ -260,7 +267,11 @@ impl<O> KeepSolutions<O> {
     }
 }
 
+/// Active as its inner observer is: keeping solutions needs nothing else.
 impl<O: Observer> Observer for KeepSolutions<O> {
+    const ACTIVE: bool = O::ACTIVE;
+    const SOLUTIONS: bool = true;
+
     fn propagate(&mut self, cause: Cause, depth: usize) {
         self.observer.propagate(cause, depth);
     }

@@ -888,7 +888,7 @@ impl Solver {
             if select_next {
                 let Some(var) = self.select_var() else {
                     self.stats.solutions += 1;
-                    if O::ACTIVE {
+                    if O::SOLUTIONS {
                         observer.solution(&self.current_solution().values);
                     }
                     return Event::Solution;
