@@ -192,8 +192,9 @@ struct Number {
 
 /// The state of a search before any deduction, as [`Tables::new`] finds it,
 /// with every number queued, and the column segment of every isolated
-/// cell.
-#[derive(Debug, Clone)]
+/// cell. A search hands it back ([`Engine::into_start`]) for the vectors
+/// to be reused ([`Buffers`]).
+#[derive(Debug, Clone, Default)]
 struct Start {
     state: Vec<u8>,
     segments: Vec<Segment>,
@@ -223,13 +224,13 @@ impl Tables {
         // bulb, is queued for the root: every other white cell has two
         // lighters or more (see [`Board::queue_segment`]). Its column
         // segment is queued when it ends, its row segment having ended.
-        let mut state = reuse(&mut buffers.state, size);
+        let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
         let mut links = reuse(&mut buffers.links, size);
         links.resize(size, Links::BLACK);
-        let mut segments = reuse(&mut buffers.segments, size);
-        let mut segment_queue = reuse(&mut buffers.segment_queue, size);
-        let mut dark_rows = reuse(&mut buffers.dark_rows, size / 2);
+        let mut segments = reuse(&mut buffers.start.segments, size);
+        let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
+        let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
         let mut down = reuse(&mut buffers.down, cols);
         down.resize(cols, [NO_RUN; 2]);
@@ -304,7 +305,7 @@ impl Tables {
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
         let white = |cell: usize| matches!(cells[cell], Cell::White);
-        let mut numbers = reuse(&mut buffers.numbers, number_cells.len());
+        let mut numbers = reuse(&mut buffers.start.numbers, number_cells.len());
         for (index, &[row, col, k]) in number_cells.iter().enumerate() {
             let (row, col) = (usize::from(row), usize::from(col));
             let cell = row * cols + col;
@@ -353,7 +354,7 @@ impl Tables {
             }
             numbers.push(entry);
         }
-        let mut number_queue = reuse(&mut buffers.number_queue, numbers.len());
+        let mut number_queue = reuse(&mut buffers.start.number_queue, numbers.len());
         number_queue.extend(0..numbers.len() as u32);
         (buffers.number_cells, buffers.down) = (number_cells, down);
         let tables = Tables { links };
@@ -440,6 +441,29 @@ impl<'t> Engine<'t> {
             deductions: 0,
             hint: NO_HINT,
         }
+    }
+
+    /// The state's vectors, as [`Engine::new`] took them, and the trail.
+    fn into_start(self) -> (Start, Vec<u32>) {
+        let Engine {
+            state,
+            segments,
+            numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
+            trail,
+            ..
+        } = self;
+        let start = Start {
+            state,
+            segments,
+            numbers,
+            segment_queue,
+            number_queue,
+            dark_rows,
+        };
+        (start, trail)
     }
 
     /// The bytes of the tables and the state, which a search holds
@@ -954,13 +978,8 @@ impl Engine<'_> {
 /// holds stays small.
 #[derive(Debug, Default)]
 struct Buffers {
-    state: Vec<u8>,
+    start: Start,
     links: Vec<Links>,
-    segments: Vec<Segment>,
-    numbers: Vec<Number>,
-    segment_queue: Vec<u32>,
-    number_queue: Vec<u32>,
-    dark_rows: Vec<u32>,
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
@@ -1094,24 +1113,10 @@ pub(crate) fn solve(puzzle: &Akari, options: &Options) -> Outcome {
     let counted = engine.count(options.limits.count_up_to, &budget, &mut guesses);
     let deductions = engine.deductions;
     if size <= KEPT_CELLS {
-        let Engine {
-            state,
-            segments,
-            numbers,
-            segment_queue,
-            number_queue,
-            dark_rows,
-            trail,
-            ..
-        } = engine;
+        let (start, trail) = engine.into_start();
         BUFFERS.set(Buffers {
-            state,
+            start,
             links: tables.links,
-            segments,
-            numbers,
-            segment_queue,
-            number_queue,
-            dark_rows,
             trail,
             guesses,
             ..buffers

@@ -3,69 +3,6 @@
 //! lowpoints (Tarjan) for bridges and cut nodes, iterative so that a large
 //! graph cannot overflow the stack, its buffers kept between calls.
 
-use crate::cycle::{CHOSEN, OPEN, REMOVED, edge_state};
-use crate::propagator::Context;
-use crate::var::Var;
-
-/// The states of a list of 0/1 edge variables (chosen, removed or open)
-/// read straight from the store's words: where each one's values 0 and 1
-/// sit is found on the first read and kept, the store's layout being fixed
-/// once the model is built. A read is one load and a shift instead of the
-/// four lookups of asking the domain (a third of the single cycle's
-/// instructions went to reading its edges).
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Bits01 {
-    /// Per variable, its word in the store and how far its value 0 lies
-    /// from bit 0 (`u32::MAX`: its two values are not in one word, or 0 is
-    /// below its initial domain; asked the slow way).
-    at: Vec<(u32, u32)>,
-    vars: Vec<Var>,
-}
-
-/// The state of a variable by the bits of its values 0 (bit 0) and 1 (bit 1).
-const BY_BITS: [u8; 4] = [REMOVED, REMOVED, CHOSEN, OPEN];
-
-impl Bits01 {
-    /// Finds the variables' places on the first call (`vars` is the same
-    /// list at every call).
-    #[inline]
-    pub(crate) fn locate(&mut self, ctx: &Context<'_>, vars: &[Var]) {
-        if self.at.len() == vars.len() {
-            debug_assert!(self.vars == vars, "Bits01 read for other variables");
-            return;
-        }
-        self.vars = vars.to_vec();
-        self.at = vars
-            .iter()
-            .map(|&x| {
-                let v = x.index();
-                let (base, words) = (ctx.store.base(v), ctx.store.words(v).len() as i64);
-                let shift = -(base as i64);
-                if (0..64 * words - 1).contains(&shift) && shift / 64 == (shift + 1) / 64 {
-                    (
-                        (ctx.store.first_word(v) + (shift / 64) as usize) as u32,
-                        (shift % 64) as u32,
-                    )
-                } else {
-                    (u32::MAX, 0)
-                }
-            })
-            .collect();
-    }
-
-    /// The state of variable `i` of the list.
-    #[inline(always)]
-    pub(crate) fn state(&self, ctx: &Context<'_>, i: usize) -> u8 {
-        let (word, shift) = self.at[i];
-        if word == u32::MAX {
-            return edge_state(ctx, self.vars[i]);
-        }
-        let state = BY_BITS[(ctx.store.word(word as usize) >> shift & 3) as usize];
-        debug_assert_eq!(state, edge_state(ctx, self.vars[i]), "Bits01 out of place");
-        state
-    }
-}
-
 /// Adjacency lists in one array: node `u`'s incident edges are
 /// `(neighbour, edge)` in `list[start[u]..start[u + 1]]`.
 #[derive(Debug, Clone)]
