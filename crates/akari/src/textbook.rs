@@ -174,7 +174,12 @@ pub fn solve_observed(puzzle: &Akari, options: &Options, observer: impl Observer
         .inference(inference)
         .var_order(VarOrder::Mrv)
         .within(&limits);
-    let mut solver = Solver::new(model, config);
+    let mut solver = Solver::new(model, config.clone());
+    // Building the engine takes about as long as the model (a second for
+    // a blank 200x200): the search gets what is left.
+    if let Some(limit) = options.limits.time_limit {
+        solver.set_config(config.time_limit(limit.saturating_sub(start.elapsed())));
+    }
     let mut keep = KeepSolutions::first(observer);
     let count = solver.count_observed(options.limits.count_up_to.max(1), &mut keep);
     let first = keep.into_first().map(|values| bulbs(puzzle, &values));

@@ -3,6 +3,7 @@
 //! of them (the AC-3 trace among others).
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use crate::domain::Store;
 use crate::model::{Binary, Model, Relation};
@@ -80,7 +81,19 @@ pub(crate) struct Engine {
     /// Variables by constraint id.
     pub(crate) constraint_vars: Csr,
     pub(crate) counters: EngineCounters,
+    /// The search's deadline ([`crate::Config::time_limit`]), looked at
+    /// every [`CLOCK_STRIDE`] steps of a fixpoint, so that one long
+    /// fixpoint (a large model's root) cannot outrun the time limit.
+    pub(crate) deadline: Option<Instant>,
+    steps_to_clock: u32,
+    /// Whether the deadline interrupted a fixpoint: its `Err` is then no
+    /// conflict, and the search stops with the time limit.
+    pub(crate) interrupted: bool,
 }
+
+/// Fixpoint steps between two looks at the clock: a look costs about as
+/// much as one cheap step.
+const CLOCK_STRIDE: u32 = 256;
 
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -172,7 +185,40 @@ impl Engine {
             var_constraints: Csr::new(n, var_constraints),
             constraint_vars: Csr::new(num_constraints, constraint_vars),
             counters: EngineCounters::default(),
+            deadline: None,
+            steps_to_clock: CLOCK_STRIDE,
+            interrupted: false,
         }
+    }
+
+    /// Sets the deadline of the search about to start ([`Engine::deadline`]).
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.steps_to_clock = CLOCK_STRIDE;
+        self.interrupted = false;
+    }
+
+    /// Whether the deadline has passed, looked at once every
+    /// [`CLOCK_STRIDE`] calls; once it has, the queues are emptied and
+    /// every later call says so.
+    #[inline(always)]
+    fn out_of_time(&mut self) -> bool {
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        self.steps_to_clock -= 1;
+        if self.steps_to_clock > 0 {
+            return false;
+        }
+        self.steps_to_clock = CLOCK_STRIDE;
+        if Instant::now() < deadline {
+            return false;
+        }
+        // Every later fixpoint of this search stops at its first step.
+        self.steps_to_clock = 1;
+        self.interrupted = true;
+        self.clear_queues();
+        true
     }
 
     /// Puts every arc and every propagator on the queues (AC-3's initial queue).
@@ -301,6 +347,9 @@ impl Engine {
     /// the one it was before the steps were split out for the clicks.
     #[inline(always)]
     fn step<O: Observer>(&mut self, store: &mut Store, observer: &mut O) -> Result<bool, Conflict> {
+        if self.out_of_time() {
+            return Err(Conflict);
+        }
         if let Some(a) = self.arc_queue.pop_front() {
             self.arc_queued[a as usize] = false;
             self.revise_arc(store, a, observer)?;

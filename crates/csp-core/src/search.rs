@@ -169,8 +169,10 @@ pub struct Config {
     /// decision; 0 stops before the root is propagated.
     pub node_limit: Option<u64>,
     /// Stop with [`Status::Limit`] after this much time. The clock
-    /// is read before the first decision and then every 64 nodes, so a zero
-    /// limit stops after the root, before any decision.
+    /// is read before the first decision and then every 64 nodes, and
+    /// within a fixpoint every 256 steps, so that one long propagation (a
+    /// large model's root) stops there too: a zero limit stops at the
+    /// root, before any decision. [`Solver::ac3`] alone runs to its end.
     pub time_limit: Option<Duration>,
     /// Stop with [`Status::Limit`] ([`Limit::Memory`]) before the
     /// buffers that grow with the search (the trail, the stack of frames and
@@ -657,6 +659,7 @@ impl Solver {
         self.run_start = 0;
         self.run_limit = u64::MAX;
         self.rng = self.config.seed.unwrap_or(0);
+        self.engine.set_deadline(None);
     }
 
     /// The dom/wdeg weight of every constraint (binary constraints first, in
@@ -796,9 +799,24 @@ impl Solver {
         }
     }
 
+    /// The end of a search that found no more to try: exhausted, unless
+    /// the deadline interrupted the fixpoint that seemed to fail.
+    fn exhausted(&mut self) -> Event {
+        if self.engine.interrupted {
+            self.limit = Some(Limit::Time);
+            self.phase = Phase::Done(Status::Limit(Limit::Time));
+            return Event::Limit(Limit::Time);
+        }
+        self.phase = Phase::Done(Status::Unsolvable);
+        Event::Exhausted
+    }
+
     /// Which limit, if any, stops the search before the next decision,
     /// which would make `nodes` one larger and may fill a new trail level.
     fn limit_hit(&mut self) -> Option<Limit> {
+        if self.engine.interrupted {
+            return Some(Limit::Time);
+        }
         if self
             .config
             .node_limit
@@ -871,15 +889,20 @@ impl Solver {
                 }
                 self.stats.nodes = 1;
                 self.phase = Phase::AfterSolution;
+                // Only a search's fixpoints look at the clock: AC-3 alone
+                // (`ac3`) runs to its end.
+                let deadline = self
+                    .config
+                    .time_limit
+                    .and_then(|l| self.start.checked_add(l));
+                self.engine.set_deadline(deadline);
                 if !self.root_propagate(observer) {
-                    self.phase = Phase::Done(Status::Unsolvable);
-                    return Event::Exhausted;
+                    return self.exhausted();
                 }
             }
             Phase::AfterSolution => {
                 if !self.backtrack(observer) {
-                    self.phase = Phase::Done(Status::Unsolvable);
-                    return Event::Exhausted;
+                    return self.exhausted();
                 }
                 select_next = false;
             }
@@ -916,8 +939,7 @@ impl Solver {
                 self.values.truncate(frame.start as usize);
                 self.assigned[frame.var as usize] = false;
                 if !self.backtrack(observer) {
-                    self.phase = Phase::Done(Status::Unsolvable);
-                    return Event::Exhausted;
+                    return self.exhausted();
                 }
             }
             select_next = true;
@@ -997,6 +1019,9 @@ impl Solver {
             }
             if self.refute(frame.var as usize, frame.current, observer) {
                 return true;
+            }
+            if self.engine.interrupted {
+                return false;
             }
             self.stats.backtracks += 1;
             self.frames.pop();
@@ -1080,6 +1105,11 @@ impl Solver {
             };
             if ok {
                 return Tried::Propagated;
+            }
+            if self.engine.interrupted {
+                self.store.pop();
+                self.limit = Some(Limit::Time);
+                return Tried::Limit(Limit::Time);
             }
             self.stats.backtracks += 1;
             self.store.pop();

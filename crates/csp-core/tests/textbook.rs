@@ -379,6 +379,45 @@ fn node_and_time_limits_stop_the_search() {
     assert_eq!(solver.limit(), Some(Limit::Time));
 }
 
+/// `0 = x0 = x1 = ... = x(n-1) = 1` over 0 and 1: no solution, which
+/// AC-3 finds at the root only after revising its arcs about 2n times.
+fn long_chain(n: usize) -> Model {
+    let mut model = Model::new();
+    let mut xs = vec![model.new_var([0])];
+    xs.extend(model.new_vars(n - 2, 0..2));
+    xs.push(model.new_var([1]));
+    for pair in xs.windows(2) {
+        model.binary(pair[0], pair[1], |a, b| a == b);
+    }
+    model
+}
+
+#[test]
+fn the_time_limit_interrupts_a_long_fixpoint() {
+    // A root fixpoint of thousands of steps is cut at the deadline: a
+    // time limit, not the "unsolvable" its unfinished run would seem to say.
+    for inference in [Inference::Ac3ThenForwardChecking, Inference::Mac] {
+        let config = Config::new().inference(inference);
+        let limited = config.clone().time_limit(Duration::ZERO);
+        let count = Solver::new(long_chain(5000), limited).count(2);
+        assert_eq!(count.status, CountStatus::Limit(Limit::Time));
+        let outcome =
+            Solver::new(long_chain(5000), config.clone().time_limit(Duration::ZERO)).solve();
+        assert_eq!(outcome.status, Status::Limit(Limit::Time));
+        // With time to spare the same fixpoint runs to its end.
+        let roomy = config.time_limit(Duration::from_secs(3600));
+        let count = Solver::new(long_chain(5000), roomy.clone()).count(2);
+        assert_eq!(count.status, CountStatus::Complete);
+        assert_eq!(count.count, 0);
+        // AC-3 alone is no search: it always runs to its end.
+        assert!(
+            !Solver::new(long_chain(5000), Config::new().time_limit(Duration::ZERO))
+                .ac3(false)
+                .consistent
+        );
+    }
+}
+
 #[test]
 fn nodes_count_the_root_and_each_decision() {
     // A limit of 0 stops before the root: nothing examined.
