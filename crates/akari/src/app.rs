@@ -1,5 +1,5 @@
-//! What the front ends show of a solve, on cli-kit's traits (the `app` feature): the record's
-//! fields ([`Fields`]; `stats` holds the [`Counters`]), the human view, the SVG and the board as
+//! What the front ends show of a solve, on cli-kit's traits (the `app` feature): the record
+//! (cli-kit's [`LineFields`]; `stats` holds the [`Counters`]), the human view, the SVG and the board as
 //! data ([`Show`]), `--compare` ([`Compare`]: every algorithm), the input ([`App`]), `check`'s
 //! verdict on a record ([`Verify`]), and the entry of the explorer and of Python ([`Front`]).
 //!
@@ -12,11 +12,8 @@
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique_line};
-use cli_kit::{
-    App, COMMAND_LINE, Count, Front, Input, Item, Record, Stats as RecordStats,
-    Status as RecordStatus, Tally, Verified,
-};
-use serde::{Deserialize, Serialize};
+use cli_kit::line::{LineFields, LineRecord, line_record, record_puzzle, write_tail};
+use cli_kit::{App, COMMAND_LINE, Front, Input, Item, Status as RecordStatus, Tally, Verified};
 
 use crate::check::{self, Exhaustive};
 use crate::formats::{self, Format};
@@ -37,52 +34,20 @@ pub struct AkariView {
     pub format: Format,
 }
 
-/// The fields a record adds to the envelope.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fields {
-    /// The puzzle's canonical line, which `check` verifies the record against.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<String>,
-    /// Solved without `--count`: whether the solution is unique ([`crate::is_unique`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unique: Option<bool>,
-    /// `count` and `count_complete`, with `--count`.
-    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<Count>,
-}
-
 /// Bold on, and back to normal: the ANSI escapes around a black cell.
 const BOLD: (&str, &str) = ("\x1b[1m", "\x1b[0m");
 
 /// One JSON line of `solve --json`, as `check` reads it back.
-pub type AkariRecord = Record<Fields, String, Counters>;
+pub type AkariRecord = LineRecord<Counters>;
 
 impl Show for Akari {
-    type Fields = Fields;
+    type Fields = LineFields;
     type Counters = Counters;
     type Json = String;
     type View = AkariView;
 
     fn record(solved: &Solved<Self>, counting: bool) -> AkariRecord {
-        let outcome = &solved.outcome;
-        let count = counting.then_some(Count {
-            count: outcome.count,
-            complete: outcome.count_complete,
-        });
-        let unique = solved.unique.and_then(Result::ok);
-        let fields = Fields {
-            puzzle: Some(solved.puzzle.to_line()),
-            unique,
-            count,
-        };
-        let stats = &outcome.stats;
-        Record {
-            solution: solved
-                .solution()
-                .map(|bulbs| solved.puzzle.draw(bulbs, '/')),
-            stats: RecordStats::with(stats.nodes, stats.elapsed, stats.counters),
-            ..Record::ended(outcome.status, fields)
-        }
+        line_record(solved, counting)
     }
 
     fn write_human(
@@ -174,24 +139,7 @@ fn write_text(out: &mut dyn Write, solved: &Solved<Akari>, flags: &ViewFlags) ->
         )?,
         (None, status) => writeln!(out, "{status} before a solution was found")?,
     }
-    if flags.count {
-        let more = (!outcome.count_complete).then_some(" or more");
-        writeln!(
-            out,
-            "solutions: {}{}",
-            outcome.count,
-            more.unwrap_or_default()
-        )?;
-    }
-    if flags.stats {
-        let stats = &outcome.stats;
-        let counters = std::iter::once(("nodes", stats.nodes))
-            .chain(puzzle_kit::Counters::named(&stats.counters))
-            .map(|(name, value)| (name, value.to_string()));
-        let counters: Vec<_> = counters.collect();
-        writeln!(out, "{}", cli_kit::stats_line(&counters, stats.elapsed))?;
-    }
-    Ok(())
+    write_tail(out, outcome, flags)
 }
 
 /// The board as data: a black cell is black, `#` or its number (given),
@@ -257,15 +205,8 @@ impl Front for Akari {
 /// (nothing is verified when that runs out of budget).
 impl Verify for Akari {
     fn verify(given: Option<&Self>, record: &AkariRecord) -> Result<Verified, String> {
-        if matches!(record.status, RecordStatus::Invalid | RecordStatus::Limit) {
+        let Some(puzzle) = record_puzzle(given, record)? else {
             return Ok(Verified::Nothing);
-        }
-        let puzzle = match (given, record.fields.puzzle.as_deref()) {
-            (Some(given), _) => given.clone(),
-            (None, Some(line)) => line
-                .parse()
-                .map_err(|error| format!("puzzle {line:?}: {error}"))?,
-            (None, None) => return Err("a record without its \"puzzle\"".to_owned()),
         };
         if record.status == RecordStatus::Unsolvable {
             return match check::exhaustive(&puzzle, check::NODE_BUDGET) {

@@ -79,6 +79,7 @@ pub mod driver;
 mod events;
 pub mod front;
 mod input;
+pub mod line;
 mod memory;
 mod record;
 mod session;
