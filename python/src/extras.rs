@@ -4,6 +4,8 @@
 
 use std::num::NonZeroUsize;
 
+use cli_kit::app::{Show, Solved};
+use cli_kit::{App, Record};
 use nqueens::cli::{SplitSymmetry, SubproblemLine};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -38,13 +40,22 @@ fn json_records(
             .par_iter()
             .map(|parsed| {
                 guard(|| {
-                    let answer = sudoku::cli::solve_parsed(parsed, &options, true);
-                    let mut record =
-                        sudoku::cli::record(parsed, answer.as_ref().map_err(String::as_str), false);
-                    record.line = Some(parsed.line + first_line - 1);
-                    record.error = record
-                        .error
-                        .map(|message| shift_line(&message, first_line - 1));
+                    let record = match &parsed.result {
+                        Ok(puzzle) => {
+                            let (outcome, unique) = puzzle.solve_telling(&options, true);
+                            let solved = Solved {
+                                puzzle: puzzle.clone(),
+                                outcome,
+                                unique,
+                            };
+                            sudoku::Sudoku::record(&solved, false)
+                        }
+                        Err(error) => Record::invalid(
+                            &shift_line(&error.to_string(), first_line - 1),
+                            sudoku::Sudoku::invalid_fields(&parsed.text),
+                        ),
+                    };
+                    let record = record.at_line(Some(parsed.line + first_line - 1));
                     serde_json::to_string(&record)
                         .map_err(|error| Failure::Panic(error.to_string()))
                 })

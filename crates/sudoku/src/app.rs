@@ -1,9 +1,9 @@
 //! What the front ends show of a sudoku solve, on cli-kit's application
 //! traits (the `app` feature, no command-line parsing): the JSON record of
 //! each puzzle ([`SudokuRecord`], the envelope with [`SudokuFields`]
-//! flattened in), the human view of `solve` ([`View`]: a grid, its givens in
-//! bold on a terminal, the `unique:`, `solutions:` and `stats:` lines, in a
-//! batch the `# line N:` headers), the SVG picture and the board as data
+//! flattened in), the human view of `solve` (a grid, its givens in bold on
+//! a terminal, the `unique:`, `solutions:` and `stats:` lines, in a batch
+//! the `# line N:` headers), the SVG picture and the board as data
 //! ([`Show`]), the `--compare` rows ([`Compare`]), how a batch is read
 //! ([`App`]: one item per puzzle of [`parse_puzzles`](crate::parse_puzzles)) and `check`'s
 //! verdict on a record by the independent checker ([`Verify`]).
@@ -11,13 +11,13 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags, unique_line};
 use cli_kit::front::{Front, Own, Refusal, Setting, only_with, read_setting, refuse_unknown};
-use cli_kit::{App, Count, Input, Item, Record, Report, Verified};
+use cli_kit::{App, Count, Input, Item, Record, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{Claim, Verdict, check_claim};
-use crate::dead_end::{DeadEnd, dead_end};
+use crate::dead_end::dead_end;
 use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
 use crate::puzzle::{Parsed, Sudoku};
 use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
@@ -43,213 +43,6 @@ pub struct SudokuFields {
 
 /// One puzzle's JSON line: the solution is the 81-character line form.
 pub type SudokuRecord = Record<SudokuFields, String>;
-
-/// A puzzle's answer as `solve` reports it: the library's outcome and what
-/// the command line adds to it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// What [`solve`] found.
-    pub outcome: Outcome,
-    /// When solved and asked for: whether the solution is unique, by
-    /// [`solve_and_tell_unique`] (`None` when a limit stopped its count).
-    pub unique: Option<bool>,
-    /// When unsolvable: where propagation fails, if it does ([`dead_end`]).
-    pub dead_end: Option<DeadEnd>,
-}
-
-impl cli_kit::Outcome for Answer {
-    fn status(&self) -> cli_kit::Status {
-        self.outcome.status.into()
-    }
-}
-
-/// Solves a puzzle of a batch, or says why it could not be read: the
-/// `solve` of [`cli_kit::Batch::run`]. With `tell_unique` a solved puzzle
-/// is told unique or not ([`solve_and_tell_unique`]: the outcome and its
-/// stats are [`solve`]'s); an unsolvable one is looked at for
-/// where it fails ([`dead_end`]).
-pub fn solve_parsed(
-    parsed: &Parsed,
-    options: &Options,
-    tell_unique: bool,
-) -> Result<Answer, String> {
-    let sudoku = parsed.result.as_ref().map_err(ToString::to_string)?;
-    let (outcome, unique) = if tell_unique {
-        solve_and_tell_unique(sudoku, options)
-    } else {
-        (solve(sudoku, options), None)
-    };
-    let dead_end = match outcome.status {
-        Status::Unsolvable => dead_end(sudoku),
-        _ => None,
-    };
-    Ok(Answer {
-        outcome,
-        unique,
-        dead_end,
-    })
-}
-
-/// The record of a puzzle of a batch: its outcome, or why it could not be
-/// read. `counting` adds `count` and `count_complete`. A solution is
-/// written only with status `solved`: a count stopped at a limit keeps the
-/// first solution to itself.
-pub fn record(parsed: &Parsed, result: Result<&Answer, &str>, counting: bool) -> SudokuRecord {
-    let record = match result {
-        Ok(Answer {
-            outcome, unique, ..
-        }) => {
-            let fields = SudokuFields {
-                puzzle: match &parsed.result {
-                    Ok(sudoku) => sudoku.to_line(),
-                    Err(_) => parsed.text.clone(),
-                },
-                count: counting.then_some(Count {
-                    count: outcome.count,
-                    complete: outcome.count_complete,
-                }),
-                algo: Some(outcome.stats.counters.algo),
-                unique: *unique,
-            };
-            let mut record = Record::ended(outcome.status, fields);
-            if outcome.status == Status::Solved {
-                record.solution = outcome.solution.as_ref().map(Sudoku::to_line);
-            }
-            record.stats = cli_kit::Stats::new(outcome.stats.nodes, outcome.stats.elapsed);
-            record
-        }
-        Err(message) => Record::invalid(
-            message,
-            SudokuFields {
-                puzzle: parsed.text.clone(),
-                ..SudokuFields::default()
-            },
-        ),
-    };
-    record.at_line(Some(parsed.line))
-}
-
-/// How `solve` shows its results: JSON lines, or the human view (a grid,
-/// `no solution` or `node limit reached before an answer` (naming the
-/// limit), then the `--count`
-/// and `--stats` lines; in a batch each puzzle under `# line N: status`
-/// and followed by a blank line).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct View {
-    /// JSON lines instead of the human view.
-    pub json: bool,
-    /// Grids drawn with box-drawing characters.
-    pub pretty: bool,
-    /// The `--stats` line.
-    pub stats: bool,
-    /// The solution limit when counting (`--count --limit N`).
-    pub count_limit: Option<u64>,
-    /// Whether the input holds more than one puzzle (the `# line` headers).
-    pub several: bool,
-    /// Whether solutions show their puzzle's givens in bold (ANSI escapes):
-    /// see [`bold_givens`].
-    pub bold_givens: bool,
-}
-
-/// Whether `solve` marks the givens in bold: only when stdout is a terminal
-/// (`stdout_is_terminal`) and `NO_COLOR` (`no_color`, its value) is unset
-/// or empty, as <https://no-color.org> asks.
-pub fn bold_givens(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
-    stdout_is_terminal && no_color.is_none_or(|value| value.is_empty())
-}
-
-impl Report<Parsed, Answer> for View {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        parsed: &Parsed,
-        result: Result<&Answer, &str>,
-    ) -> anyhow::Result<()> {
-        if self.json {
-            return record(parsed, result, self.count_limit.is_some()).write_line(out);
-        }
-        Ok(self.write_human(out, parsed.line, parsed.result.as_ref().ok(), result)?)
-    }
-}
-
-impl View {
-    /// The human view of the puzzle of input line `line` (`puzzle`, when it
-    /// could be read): its answer, or in a batch the header of a line that
-    /// is no puzzle.
-    ///
-    /// # Errors
-    ///
-    /// A failed write.
-    pub fn write_human(
-        &self,
-        out: &mut dyn Write,
-        line: usize,
-        puzzle: Option<&Sudoku>,
-        result: Result<&Answer, &str>,
-    ) -> io::Result<()> {
-        let Ok(Answer {
-            outcome,
-            unique,
-            dead_end,
-        }) = result
-        else {
-            if self.several {
-                writeln!(out, "# line {line}: invalid (see stderr)\n")?;
-            }
-            return Ok(());
-        };
-        if self.several {
-            writeln!(out, "# line {line}: {}", outcome.status)?;
-        }
-        match (&outcome.solution, outcome.status, puzzle) {
-            (Some(solution), Status::Solved, Some(puzzle)) if self.bold_givens => {
-                writeln!(out, "{}", solution.marked(puzzle, self.pretty))?;
-            }
-            (Some(solution), Status::Solved, _) if self.pretty => {
-                writeln!(out, "{}", solution.pretty())?;
-            }
-            (Some(solution), Status::Solved, _) => writeln!(out, "{solution}")?,
-            (_, Status::Limit(limit), _) => {
-                writeln!(out, "{limit} limit reached before an answer")?
-            }
-            _ => match dead_end {
-                Some(dead_end) => writeln!(out, "no solution: {dead_end}")?,
-                None => writeln!(out, "no solution")?,
-            },
-        }
-        if let Some(unique) = unique {
-            writeln!(out, "{}", unique_line(*unique))?;
-        }
-        if let Some(limit) = self.count_limit {
-            writeln!(out, "{}", count_line(outcome, limit))?;
-        }
-        if self.stats {
-            let counters = [
-                ("nodes", outcome.stats.nodes.to_string()),
-                ("algo", outcome.stats.counters.algo.to_string()),
-            ];
-            writeln!(
-                out,
-                "{}",
-                cli_kit::stats_line(&counters, outcome.stats.elapsed)
-            )?;
-        }
-        if self.several {
-            writeln!(out)?;
-        }
-        Ok(())
-    }
-}
-
-/// The human line of a solved puzzle's uniqueness: `unique: yes`, or
-/// `unique: no, the puzzle has another solution` (as gogen words it).
-pub fn unique_line(unique: bool) -> &'static str {
-    if unique {
-        "unique: yes"
-    } else {
-        "unique: no, the puzzle has another solution"
-    }
-}
 
 /// The human line of `--count`: `solutions: 1 (unique)`, `solutions: 2 or
 /// more (limit 2)`, `solutions: 92 found before the node limit` (a node,
@@ -355,19 +148,6 @@ pub struct SudokuView {
     pub limit: u64,
 }
 
-/// The answer a solve stands for in [`record`] and [`View`]: where an
-/// unsolvable puzzle fails is looked at when it is shown ([`dead_end`]).
-fn answer_of(solved: &Solved) -> Answer {
-    Answer {
-        outcome: solved.outcome.clone(),
-        unique: solved.unique.and_then(Result::ok),
-        dead_end: match solved.outcome.status {
-            Status::Unsolvable => dead_end(&solved.puzzle),
-            _ => None,
-        },
-    }
-}
-
 impl Show for Sudoku {
     type Json = String;
     type Fields = SudokuFields;
@@ -375,16 +155,21 @@ impl Show for Sudoku {
     type View = SudokuView;
 
     fn record(solved: &Solved, counting: bool) -> SudokuRecord {
-        let answer = Answer {
-            dead_end: None,
-            ..answer_of(solved)
+        let outcome = &solved.outcome;
+        let fields = SudokuFields {
+            puzzle: solved.puzzle.to_line(),
+            count: counting.then_some(Count {
+                count: outcome.count,
+                complete: outcome.count_complete,
+            }),
+            algo: Some(outcome.stats.counters.algo),
+            unique: solved.unique.and_then(Result::ok),
         };
-        let parsed = Parsed {
-            line: 1,
-            text: String::new(),
-            result: Ok(solved.puzzle.clone()),
-        };
-        record(&parsed, Ok(&answer), counting).at_line(None)
+        Record {
+            solution: solved.solution().map(Sudoku::to_line),
+            stats: cli_kit::Stats::new(outcome.stats.nodes, outcome.stats.elapsed),
+            ..Record::ended(outcome.status, fields)
+        }
     }
 
     fn write_human(
@@ -396,6 +181,10 @@ impl Show for Sudoku {
         Self::write_item(out, None, 0, Ok(solved), flags, own)
     }
 
+    /// A grid (its givens in bold on a terminal), `no solution` and where
+    /// propagation fails if it does, or the limit; then the `unique:`,
+    /// `solutions:` and `--stats` lines; in a batch each puzzle under
+    /// `# line N: status` and followed by a blank line.
     fn write_item(
         out: &mut dyn Write,
         line: Option<usize>,
@@ -404,22 +193,53 @@ impl Show for Sudoku {
         flags: &ViewFlags,
         own: &SudokuView,
     ) -> io::Result<()> {
-        let view = View {
-            json: false,
-            pretty: own.pretty,
-            stats: flags.stats,
-            count_limit: flags.count.then_some(own.limit),
-            several: own.several,
-            bold_givens: flags.bold_givens,
+        let line = line.unwrap_or(1);
+        let Ok(solved) = result else {
+            if own.several {
+                writeln!(out, "# line {line}: invalid (see stderr)\n")?;
+            }
+            return Ok(());
         };
-        let answer = result.map(answer_of);
-        let puzzle = result.ok().map(|solved| &solved.puzzle);
-        view.write_human(
-            out,
-            line.unwrap_or(1),
-            puzzle,
-            answer.as_ref().map_err(|e| *e),
-        )
+        let outcome = &solved.outcome;
+        if own.several {
+            writeln!(out, "# line {line}: {}", outcome.status)?;
+        }
+        match (solved.solution(), outcome.status) {
+            (Some(solution), _) if flags.bold_givens => {
+                writeln!(out, "{}", solution.marked(&solved.puzzle, own.pretty))?;
+            }
+            (Some(solution), _) if own.pretty => writeln!(out, "{}", solution.pretty())?,
+            (Some(solution), _) => writeln!(out, "{solution}")?,
+            (None, Status::Limit(limit)) => {
+                writeln!(out, "{limit} limit reached before an answer")?;
+            }
+            (None, Status::Unsolvable) => match dead_end(&solved.puzzle) {
+                Some(dead_end) => writeln!(out, "no solution: {dead_end}")?,
+                None => writeln!(out, "no solution")?,
+            },
+            (None, Status::Solved) => writeln!(out, "no solution")?,
+        }
+        if let Some(Ok(unique)) = solved.unique {
+            writeln!(out, "{}", unique_line(Ok(unique)))?;
+        }
+        if flags.count {
+            writeln!(out, "{}", count_line(outcome, own.limit))?;
+        }
+        if flags.stats {
+            let counters = [
+                ("nodes", outcome.stats.nodes.to_string()),
+                ("algo", outcome.stats.counters.algo.to_string()),
+            ];
+            writeln!(
+                out,
+                "{}",
+                cli_kit::stats_line(&counters, outcome.stats.elapsed)
+            )?;
+        }
+        if own.several {
+            writeln!(out)?;
+        }
+        Ok(())
     }
 
     /// A puzzle that could not be read is named as written.
@@ -625,53 +445,59 @@ mod tests {
         }
     }
 
-    #[test]
-    fn givens_are_bold_only_at_a_terminal_without_no_color() {
-        use std::ffi::OsStr;
-        assert!(bold_givens(true, None));
-        assert!(bold_givens(true, Some(OsStr::new(""))));
-        assert!(!bold_givens(true, Some(OsStr::new("1"))));
-        assert!(!bold_givens(false, None));
-        let parsed = &parse_puzzles(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        )[0];
-        let answer = solve_parsed(parsed, &Options::default(), false).unwrap();
-        let mut out = Vec::new();
-        let mut view = View {
-            bold_givens: true,
-            ..View::default()
+    /// The human view of `text`'s first puzzle solved with `options`
+    /// (uniqueness told), through the trait the driver calls.
+    fn shown(text: &str, options: &Options, flags: ViewFlags) -> String {
+        let puzzle = parse_puzzles(text).remove(0).result.unwrap();
+        let (outcome, unique) = puzzle.solve_telling(options, true);
+        let solved = Solved {
+            puzzle,
+            outcome,
+            unique,
         };
-        view.write(&mut out, parsed, Ok(&answer)).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let mut out = Vec::new();
+        Sudoku::write_human(&mut out, &solved, &flags, &SudokuView::default()).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn givens_are_bold_when_asked() {
+        let puzzle =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let bold = ViewFlags {
+            bold_givens: true,
+            ..ViewFlags::default()
+        };
+        let text = shown(puzzle, &Options::default(), bold);
         assert!(
             text.starts_with("\x1b[1m5\x1b[0m \x1b[1m3\x1b[0m 4 |"),
             "{text}"
         );
-        view.bold_givens = false;
-        let mut plain = Vec::new();
-        view.write(&mut plain, parsed, Ok(&answer)).unwrap();
-        assert_eq!(
-            String::from_utf8(plain).unwrap(),
-            text.replace("\x1b[1m", "").replace("\x1b[0m", "")
-        );
+        let plain = shown(puzzle, &Options::default(), ViewFlags::default());
+        assert_eq!(plain, text.replace("\x1b[1m", "").replace("\x1b[0m", ""));
+        assert!(plain.ends_with("unique: yes\n"), "{plain}");
     }
 
     #[test]
     fn solve_tells_uniqueness_apart_from_its_stats_and_check_wants_it_solved() {
-        let parsed = &parse_puzzles(&".".repeat(81))[0];
+        let empty = parse_puzzles(&".".repeat(81)).remove(0).result.unwrap();
         for &algo in Algo::ALL {
             let options = Options::new(algo).node_limit(10_000);
-            let alone = solve(parsed.result.as_ref().unwrap(), &options);
-            let answer = solve_parsed(parsed, &options, true).unwrap();
+            let alone = solve(&empty, &options);
+            let (outcome, unique) = empty.solve_telling(&options, true);
             // BFS reaches its node limit on an empty grid: nothing to tell.
-            let told = (alone.status == Status::Solved).then_some(false);
-            assert_eq!(answer.unique, told, "{algo}");
-            assert_eq!(answer.outcome.stats.nodes, alone.stats.nodes, "{algo}");
-            let without = solve_parsed(parsed, &options, false).unwrap();
-            assert_eq!(without.unique, None);
+            let told = (alone.status == Status::Solved).then_some(Ok(false));
+            assert_eq!(unique, told, "{algo}");
+            assert_eq!(outcome.stats.nodes, alone.stats.nodes, "{algo}");
+            assert_eq!(empty.solve_telling(&options, false).1, None);
         }
-        let answer = solve_parsed(parsed, &Options::default(), true).unwrap();
-        let mut record = record(parsed, Ok(&answer), false);
+        let (outcome, unique) = empty.solve_telling(&Options::default(), true);
+        let solved = Solved {
+            puzzle: empty,
+            outcome,
+            unique,
+        };
+        let mut record = Sudoku::record(&solved, false).at_line(Some(1));
         assert_eq!(record.fields.unique, Some(false));
         assert_eq!(check_record(&record), Ok(Verified::Solution));
         record.status = cli_kit::Status::Unsolvable;

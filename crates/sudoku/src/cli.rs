@@ -15,10 +15,7 @@ use crate::error::ParseError;
 use crate::explain::{Candidates, Invalid, Path as SolvingPath, Rating, explain, unique_solution};
 use crate::puzzle::{Parsed, parse_puzzles};
 
-pub use crate::app::{
-    Answer, SudokuFields, SudokuRecord, View, bold_givens, check_record, count_line, record,
-    solve_parsed, unique_line,
-};
+pub use crate::app::{SudokuFields, SudokuRecord, check_record};
 
 /// The name [`read_input`] gives a puzzle written as the argument, in
 /// messages (as cli-kit names stdin `<stdin>`).

@@ -176,9 +176,11 @@ fn fixture_mutations_are_read_or_refused_with_a_place() {
 #[cfg(feature = "cli")]
 #[test]
 fn check_reads_solves_records_and_their_mutations() {
-    use cli_kit::Report;
-    use sudoku::Options;
-    use sudoku::cli::{SudokuFields, View, check_record, solve_parsed};
+    use cli_kit::App;
+    use cli_kit::app::{Show, Solved};
+    use sudoku::app::SudokuView;
+    use sudoku::cli::{SudokuFields, check_record};
+    use sudoku::{Options, Sudoku};
 
     let mut views = Vec::new();
     for file in [
@@ -194,18 +196,33 @@ fn check_reads_solves_records_and_their_mutations() {
         let mut puzzles = parse_puzzles(&text);
         puzzles.truncate(12);
         for count_limit in [None, Some(2), Some(5)] {
-            let mut view = View {
-                json: true,
-                count_limit,
-                several: puzzles.len() > 1,
-                ..View::default()
-            };
             let options = Options::default().count_up_to(count_limit.unwrap_or(1));
             let mut out = Vec::new();
+            // What the driver writes under --json: each puzzle's record,
+            // or the invalid record of one that could not be read.
             for parsed in &puzzles {
-                let answer = solve_parsed(parsed, &options, count_limit.is_none());
-                let answer = answer.as_ref().map_err(String::as_str);
-                view.write(&mut out, parsed, answer).unwrap();
+                let line = Some(parsed.line);
+                match &parsed.result {
+                    Ok(puzzle) => {
+                        let (outcome, unique) =
+                            puzzle.solve_telling(&options, count_limit.is_none());
+                        let solved = Solved {
+                            puzzle: puzzle.clone(),
+                            outcome,
+                            unique,
+                        };
+                        let own = SudokuView::default();
+                        Sudoku::write_record(&mut out, &solved, count_limit.is_some(), line, &own)
+                            .unwrap();
+                    }
+                    Err(error) => cli_kit::Record::<SudokuFields>::invalid(
+                        error,
+                        Sudoku::invalid_fields(&parsed.text),
+                    )
+                    .at_line(line)
+                    .write_line(&mut out)
+                    .unwrap(),
+                }
             }
             views.push((file, String::from_utf8(out).unwrap()));
         }
