@@ -304,43 +304,53 @@ impl Tables {
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
-        let white = |cell: usize| matches!(cells[cell], Cell::White);
+        let white = |cell: usize| state[cell] != BLACK;
         let mut numbers = reuse(&mut buffers.start.numbers, number_cells.len());
         for (index, &[row, col, k]) in number_cells.iter().enumerate() {
             let (row, col) = (usize::from(row), usize::from(col));
             let cell = row * cols + col;
+            // Its sides up, right, down and left (wrapped off the grid),
+            // and a flag for each that is white.
             let around = [
-                (row > 0).then(|| cell - cols),
-                (col + 1 < cols).then(|| cell + 1),
-                (row + 1 < rows).then(|| cell + cols),
-                (col > 0).then(|| cell - 1),
-            ]
-            .map(|side| side.filter(|&side| white(side)));
+                cell.wrapping_sub(cols),
+                cell + 1,
+                cell + cols,
+                cell.wrapping_sub(1),
+            ];
+            let whites = u8::from(row > 0 && white(around[0]))
+                | u8::from(col + 1 < cols && white(around[1])) << 1
+                | u8::from(row + 1 < rows && white(around[2])) << 2
+                | u8::from(col > 0 && white(around[3])) << 3;
             let mut entry = Number {
                 value: k,
                 bulbs: 0,
-                open: 0,
+                open: whites.count_ones() as u8,
                 queued: true,
-                side_count: 0,
+                side_count: whites.count_ones() as u8,
                 corner_count: 0,
                 sides: [0; 4],
                 corners: [Corner::default(); 4],
             };
-            for side in around.into_iter().flatten() {
-                entry.sides[usize::from(entry.side_count)] = side as u32;
-                entry.side_count += 1;
+            let mut left = whites;
+            for slot in &mut entry.sides {
+                if left == 0 {
+                    break;
+                }
+                let side = around[left.trailing_zeros() as usize];
+                left &= left - 1;
+                *slot = side as u32;
                 let beside = &mut links[side].beside;
                 let free = beside.iter().position(|&number| number == NO_NUMBER);
                 beside[free.expect("a cell has four sides")] = index as u16;
             }
-            entry.open = entry.side_count;
-            // Two white sides at right angles, and the white cell diagonal
-            // to both: it shares a row segment with one, a column segment
-            // with the other.
-            for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
-                let (Some(a), Some(b)) = (around[a], around[b]) else {
-                    continue;
-                };
+            // Two white sides at right angles (a side and the next one
+            // clockwise), and the white cell diagonal to both: it shares a
+            // row segment with one, a column segment with the other.
+            let mut pairs = whites & (whites >> 1 | whites << 3);
+            while pairs != 0 {
+                let first = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let (a, b) = (around[first], around[(first + 1) % 4]);
                 // One side is up or down, the other right or left: the
                 // corner is both steps from the number.
                 let corner = a + b - cell;
