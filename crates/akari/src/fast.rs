@@ -713,14 +713,14 @@ impl Board<'_> {
         // An open cell's segments hold no bulb (a bulb empties them): its
         // row segment leaves the dark rows. Each is left with no open cell:
         // the others it had (`open` less the bulb) are emptied below.
-        let mut others = [0; 2];
-        for (others, segment) in others.iter_mut().zip(segments) {
+        let others = segments.map(|segment| {
             let entry = &mut self.segments[segment as usize];
             debug_assert!(!entry.bulb, "an open cell's segments are dark");
-            *others = entry.open - 1;
+            let others = entry.open - 1;
             entry.open = 0;
             entry.bulb = true;
-        }
+            others
+        });
         let row = segments[0] as usize;
         let at = std::mem::replace(&mut self.segments[row].dark_at, UNLISTED);
         let last = self.dark_rows.pop().expect("a dark row is listed");
@@ -734,24 +734,31 @@ impl Board<'_> {
             entry.bulbs += 1;
             self.queue_number(number);
         }
-        // The cell itself is a bulb now: only the others are open, and
-        // the scan stops at the last of them.
-        for (axis, (segment, mut left)) in segments.into_iter().zip(others).enumerate() {
-            if left == 0 {
-                continue;
-            }
-            self.deductions += u64::from(left);
-            for other in self.segments[segment as usize].cells() {
-                if self.state[other] == OPEN {
-                    self.empty_seen(other, 1 - axis);
-                    left -= 1;
-                    if left == 0 {
-                        break;
-                    }
+        // Each segment by itself, not a loop over the two: the compiler
+        // kept such a loop's array and place on the stack.
+        self.empty_others(segments[0], 0, others[0]);
+        self.empty_others(segments[1], 1, others[1]);
+        Ok(())
+    }
+
+    /// Empties the `left` open cells of `segment` (along its `axis`), in
+    /// which a bulb has just been put: the bulb itself is not open, and
+    /// the scan stops at the last of them.
+    #[inline(always)]
+    fn empty_others(&mut self, segment: u32, axis: usize, mut left: u32) {
+        if left == 0 {
+            return;
+        }
+        self.deductions += u64::from(left);
+        for other in self.segments[segment as usize].cells() {
+            if self.state[other] == OPEN {
+                self.empty_seen(other, 1 - axis);
+                left -= 1;
+                if left == 0 {
+                    break;
                 }
             }
         }
-        Ok(())
     }
 
     /// Decides that the open `cell`, which a new bulb in one of its
