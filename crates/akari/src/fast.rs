@@ -392,15 +392,18 @@ struct View<'t> {
     links: &'t [Links],
 }
 
-impl View<'_> {
-    /// The numbers beside the white `cell`.
+impl<'t> View<'t> {
+    /// The numbers beside the white `cell`: an iterator over the slice in
+    /// the tables, not over a copy of the array (whose place the compiler
+    /// kept on the stack).
     #[inline(always)]
-    fn beside(self, cell: usize) -> impl Iterator<Item = u32> {
-        self.links[cell]
+    fn beside(self, cell: usize) -> impl Iterator<Item = u32> + 't {
+        let links: &'t [Links] = self.links;
+        links[cell]
             .beside
-            .into_iter()
-            .take_while(|&number| number != NO_NUMBER)
-            .map(u32::from)
+            .iter()
+            .take_while(|&&number| number != NO_NUMBER)
+            .map(|&number| u32::from(number))
     }
 }
 
@@ -495,7 +498,7 @@ impl<'t> Engine<'t> {
             let bulb = self.state[cell] == BULB;
             self.state[cell] = OPEN;
             let segments = tables.links[cell].segments;
-            for segment in segments {
+            for &segment in &segments {
                 let entry = &mut self.segments[segment as usize];
                 entry.open += 1;
                 entry.bulb &= !bulb;
@@ -616,7 +619,7 @@ impl<'t> Engine<'t> {
         };
         let mut chosen = None;
         let mut most = 0;
-        for segment in tables.links[cell].segments {
+        for &segment in &tables.links[cell].segments {
             for lighter in self.segments[segment as usize].cells() {
                 if self.state[lighter] == OPEN && weight(lighter) >= most {
                     most = weight(lighter);
