@@ -854,7 +854,9 @@ impl Board<'_> {
         let (mine, axis) = (entry.open, usize::from(entry.axis));
         for cell in entry.cells() {
             debug_assert_eq!(self.segments[segment as usize].open, mine);
-            let segments = tables.links[cell].segments;
+            // A reference, not a copy: indexed by `axis`, a copy of the
+            // array went through the stack.
+            let segments = &tables.links[cell].segments;
             let other = self.segments[segments[1 - axis] as usize];
             if other.bulb {
                 continue;
@@ -863,7 +865,7 @@ impl Board<'_> {
             match mine + other.open - here {
                 0 => return Err(Dead),
                 1 => {
-                    let [row, col] = segments;
+                    let [row, col] = *segments;
                     let lighter = if here == 1 {
                         Some(cell)
                     } else {
@@ -877,7 +879,7 @@ impl Board<'_> {
                 }
                 2 if here == 0 && mine == 1 => {
                     *self.hint = cell as u32;
-                    let [row, col] = segments;
+                    let [row, col] = *segments;
                     // One lighter in the row, one in the column: a bulb
                     // where the column of the one meets the row of the
                     // other would empty both.
