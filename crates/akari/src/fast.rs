@@ -490,30 +490,42 @@ impl<'t> Engine<'t> {
             + 4 * (self.segments.len() + self.numbers.len())
     }
 
-    /// Undoes the decisions after the first `length` of the trail.
+    /// Undoes the decisions after the first `length` of the trail, the
+    /// latest first.
     fn undo_to(&mut self, length: usize) {
         let tables = self.tables;
-        while self.trail.len() > length {
-            let cell = self.trail.pop().expect("the trail is longer") as usize;
-            let bulb = self.state[cell] == BULB;
-            self.state[cell] = OPEN;
-            let segments = tables.links[cell].segments;
-            for &segment in &segments {
-                let entry = &mut self.segments[segment as usize];
-                entry.open += 1;
-                entry.bulb &= !bulb;
-            }
+        // The fields apart, so that the trail is read in place while the
+        // counts change, and as slices, whose addresses and lengths the
+        // compiler holds in registers (see [`Board`]).
+        let Engine {
+            state,
+            segments,
+            numbers,
+            dark_rows,
+            trail,
+            ..
+        } = self;
+        let (state, segments, numbers) = (&mut state[..], &mut segments[..], &mut numbers[..]);
+        for &cell in trail[length..].iter().rev() {
+            let cell = cell as usize;
+            let bulb = std::mem::replace(&mut state[cell], OPEN) == BULB;
+            let [row, col] = tables.links[cell].segments;
+            segments[col as usize].open += 1;
+            segments[col as usize].bulb &= !bulb;
+            let entry = &mut segments[row as usize];
+            entry.open += 1;
             if bulb {
-                let row = segments[0];
-                self.segments[row as usize].dark_at = self.dark_rows.len() as u32;
-                self.dark_rows.push(row);
+                entry.bulb = false;
+                entry.dark_at = dark_rows.len() as u32;
+                dark_rows.push(row);
             }
             for number in tables.beside(cell) {
-                let entry = &mut self.numbers[number as usize];
+                let entry = &mut numbers[number as usize];
                 entry.open += 1;
                 entry.bulbs -= u8::from(bulb);
             }
         }
+        trail.truncate(length);
     }
 
     /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
