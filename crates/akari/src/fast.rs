@@ -671,10 +671,15 @@ impl Board<'_> {
     /// it alone if it is empty, and two with itself and one in its other
     /// segment at least if it is open: never fewer than two, and the
     /// corner rule wants one open in each segment.
+    ///
+    /// Only a segment of a cell that was open is queued, and such a
+    /// segment holds no bulb (a bulb empties its segments), so only its
+    /// count is looked at, and first: it is most often two or more.
     #[inline(always)]
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
-        if !entry.queued && !entry.bulb && entry.open <= 1 {
+        debug_assert!(!entry.bulb, "the segment of an open cell is dark");
+        if entry.open <= 1 && !entry.queued {
             entry.queued = true;
             self.segment_queue.push(segment);
         }
