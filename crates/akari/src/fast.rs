@@ -218,12 +218,11 @@ impl Tables {
         // numbers, and the segments, each made at its first cell (a row
         // segment's after a black cell or the edge on its left, a column
         // segment's after one above) and grown by the others. The open
-        // segment of each column is in `down`, with the row segment of its
-        // first cell. A segment ends at a black cell or the edge. Only an
-        // isolated cell (a segment of one cell each way), which must hold a
-        // bulb, is queued for the root: every other white cell has two
-        // lighters or more (see [`Board::queue_segment`]). Its column
-        // segment is queued when it ends, its row segment having ended.
+        // segment of each column is in `down`. A segment ends at a black
+        // cell or the edge. Only an isolated cell (a segment of one cell
+        // each way), which must hold a bulb, is queued for the root: every
+        // other white cell has two lighters or more (see
+        // [`Board::queue_segment`]).
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
         let mut links = reuse(&mut buffers.links, size);
@@ -233,14 +232,7 @@ impl Tables {
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
         let mut down = reuse(&mut buffers.down, cols);
-        down.resize(cols, [NO_RUN; 2]);
-        let close = |segments: &mut Vec<Segment>, queue: &mut Vec<u32>, [run, across]: [u32; 2]| {
-            let isolated = |run: u32| segments.get(run as usize).is_some_and(|s| s.open == 1);
-            if isolated(run) && isolated(across) {
-                segments[run as usize].queued = true;
-                queue.push(run);
-            }
-        };
+        down.resize(cols, NO_RUN);
         // A segment made at `cell`, its index; or grown by it.
         let begin = |segments: &mut Vec<Segment>, cell: u32, axis: u8, dark_at: u32| {
             let step = if axis == 0 { 1 } else { cols as u32 };
@@ -269,7 +261,7 @@ impl Tables {
         for (row, ((line, line_state), line_links)) in lines.enumerate() {
             let mut across = NO_RUN;
             let line = line.iter().zip(line_state).zip(line_links).zip(&mut down);
-            for (col, (((&kind, state), links), [run, top])) in line.enumerate() {
+            for (col, (((&kind, state), links), run)) in line.enumerate() {
                 let cell = (row * cols + col) as u32;
                 if !matches!(kind, Cell::White) {
                     if let Cell::Number(k) = kind {
@@ -277,7 +269,6 @@ impl Tables {
                         // them (a side is at most 255 cells).
                         number_cells.push([row as u8, col as u8, k]);
                     }
-                    close(&mut segments, &mut segment_queue, [*run, *top]);
                     across = NO_RUN;
                     *run = NO_RUN;
                     continue;
@@ -290,7 +281,6 @@ impl Tables {
                     grow(&mut segments[across as usize], cell);
                 }
                 if *run == NO_RUN {
-                    *top = across;
                     *run = begin(&mut segments, cell, 1, UNLISTED);
                 } else {
                     grow(&mut segments[*run as usize], cell);
@@ -298,8 +288,20 @@ impl Tables {
                 links.segments = [across, *run];
             }
         }
-        for &run in &down {
-            close(&mut segments, &mut segment_queue, run);
+        // The isolated cells, in their order (a row segment of one cell,
+        // then its column segment): looked at once the counts are whole,
+        // not at every black cell, where whether a column ended with one
+        // cell was a branch the processor could not foresee.
+        for &across in &dark_rows {
+            let entry = segments[across as usize];
+            if entry.open == 1 {
+                let run = links[entry.start as usize].segments[1];
+                let down = &mut segments[run as usize];
+                if down.open == 1 {
+                    down.queued = true;
+                    segment_queue.push(run);
+                }
+            }
         }
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
@@ -1022,7 +1024,7 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
-    down: Vec<[u32; 2]>,
+    down: Vec<u32>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
