@@ -36,9 +36,14 @@
 //! along a row, the width down a column), so that nothing lists them; what
 //! changes is a struct per segment and per number, one bounds check for
 //! all of its fields. The tables, the state and the root's queues are
-//! built in one pass over the cells and one over the numbers, into
-//! vectors a thread keeps between solves ([`Buffers`]): on small grids
-//! the build is a large share of a solve. A cell is lit when one of its
+//! built in one pass over the cells, one over the row segments (for the
+//! isolated cells) and one over the numbers, into vectors a thread keeps
+//! between solves ([`Buffers`]): on small grids the build is a large
+//! share of a solve. The hot loops read small arrays (a cell's segments,
+//! the numbers beside it) in place, through references, and change the
+//! vectors through slices held in locals: a copied array iterated by
+//! value or indexed by a variable, and a vector's address and length
+//! behind a reference, were each kept on the stack and reloaded. A cell is lit when one of its
 //! segments holds a bulb, so nothing per cell counts bulbs: the search
 //! finds the unlit cells in the row segments without a bulb, which a bulb
 //! takes out of their list in one step, where lighting cell by cell cost
