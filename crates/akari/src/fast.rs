@@ -352,8 +352,17 @@ impl Tables {
             }
             // Two white sides at right angles (a side and the next one
             // clockwise), and the white cell diagonal to both: it shares a
-            // row segment with one, a column segment with the other.
-            let mut pairs = whites & (whites >> 1 | whites << 3);
+            // row segment with one, a column segment with the other. Only
+            // a number that can need one bulb fewer than it has open sides
+            // uses them: not a 0 (it needs none, and empties its sides
+            // first), nor one with as many white sides as its value or
+            // fewer (it needs them all from the start).
+            let used = k != 0 && u32::from(k) < whites.count_ones();
+            let mut pairs = if used {
+                whites & (whites >> 1 | whites << 3)
+            } else {
+                0
+            };
             while pairs != 0 {
                 let first = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
