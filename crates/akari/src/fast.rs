@@ -36,9 +36,14 @@
 //! along a row, the width down a column), so that nothing lists them; what
 //! changes is a struct per segment and per number, one bounds check for
 //! all of its fields. The tables, the state and the root's queues are
-//! built in one pass over the cells and one over the numbers, into
-//! vectors a thread keeps between solves ([`Buffers`]): on small grids
-//! the build is a large share of a solve. A cell is lit when one of its
+//! built in one pass over the cells, one over the row segments (for the
+//! isolated cells) and one over the numbers, into vectors a thread keeps
+//! between solves ([`Buffers`]): on small grids the build is a large
+//! share of a solve. The hot loops read small arrays (a cell's segments,
+//! the numbers beside it) in place, through references, and change the
+//! vectors through slices held in locals: a copied array iterated by
+//! value or indexed by a variable, and a vector's address and length
+//! behind a reference, were each kept on the stack and reloaded. A cell is lit when one of its
 //! segments holds a bulb, so nothing per cell counts bulbs: the search
 //! finds the unlit cells in the row segments without a bulb, which a bulb
 //! takes out of their list in one step, where lighting cell by cell cost
@@ -218,12 +223,11 @@ impl Tables {
         // numbers, and the segments, each made at its first cell (a row
         // segment's after a black cell or the edge on its left, a column
         // segment's after one above) and grown by the others. The open
-        // segment of each column is in `down`, with the row segment of its
-        // first cell. A segment ends at a black cell or the edge. Only an
-        // isolated cell (a segment of one cell each way), which must hold a
-        // bulb, is queued for the root: every other white cell has two
-        // lighters or more (see [`Board::queue_segment`]). Its column
-        // segment is queued when it ends, its row segment having ended.
+        // segment of each column is in `down`. A segment ends at a black
+        // cell or the edge. Only an isolated cell (a segment of one cell
+        // each way), which must hold a bulb, is queued for the root: every
+        // other white cell has two lighters or more (see
+        // [`Board::queue_segment`]).
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
         let mut links = reuse(&mut buffers.links, size);
@@ -233,14 +237,7 @@ impl Tables {
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
         let mut down = reuse(&mut buffers.down, cols);
-        down.resize(cols, [NO_RUN; 2]);
-        let close = |segments: &mut Vec<Segment>, queue: &mut Vec<u32>, [run, across]: [u32; 2]| {
-            let isolated = |run: u32| segments.get(run as usize).is_some_and(|s| s.open == 1);
-            if isolated(run) && isolated(across) {
-                segments[run as usize].queued = true;
-                queue.push(run);
-            }
-        };
+        down.resize(cols, NO_RUN);
         // A segment made at `cell`, its index; or grown by it.
         let begin = |segments: &mut Vec<Segment>, cell: u32, axis: u8, dark_at: u32| {
             let step = if axis == 0 { 1 } else { cols as u32 };
@@ -269,7 +266,7 @@ impl Tables {
         for (row, ((line, line_state), line_links)) in lines.enumerate() {
             let mut across = NO_RUN;
             let line = line.iter().zip(line_state).zip(line_links).zip(&mut down);
-            for (col, (((&kind, state), links), [run, top])) in line.enumerate() {
+            for (col, (((&kind, state), links), run)) in line.enumerate() {
                 let cell = (row * cols + col) as u32;
                 if !matches!(kind, Cell::White) {
                     if let Cell::Number(k) = kind {
@@ -277,7 +274,6 @@ impl Tables {
                         // them (a side is at most 255 cells).
                         number_cells.push([row as u8, col as u8, k]);
                     }
-                    close(&mut segments, &mut segment_queue, [*run, *top]);
                     across = NO_RUN;
                     *run = NO_RUN;
                     continue;
@@ -290,7 +286,6 @@ impl Tables {
                     grow(&mut segments[across as usize], cell);
                 }
                 if *run == NO_RUN {
-                    *top = across;
                     *run = begin(&mut segments, cell, 1, UNLISTED);
                 } else {
                     grow(&mut segments[*run as usize], cell);
@@ -298,49 +293,80 @@ impl Tables {
                 links.segments = [across, *run];
             }
         }
-        for &run in &down {
-            close(&mut segments, &mut segment_queue, run);
+        // The isolated cells, in their order (a row segment of one cell,
+        // then its column segment): looked at once the counts are whole,
+        // not at every black cell, where whether a column ended with one
+        // cell was a branch the processor could not foresee.
+        for &across in &dark_rows {
+            let entry = segments[across as usize];
+            if entry.open == 1 {
+                let run = links[entry.start as usize].segments[1];
+                let down = &mut segments[run as usize];
+                if down.open == 1 {
+                    down.queued = true;
+                    segment_queue.push(run);
+                }
+            }
         }
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
-        let white = |cell: usize| matches!(cells[cell], Cell::White);
+        let white = |cell: usize| state[cell] != BLACK;
         let mut numbers = reuse(&mut buffers.start.numbers, number_cells.len());
         for (index, &[row, col, k]) in number_cells.iter().enumerate() {
             let (row, col) = (usize::from(row), usize::from(col));
             let cell = row * cols + col;
+            // Its sides up, right, down and left (wrapped off the grid),
+            // and a flag for each that is white.
             let around = [
-                (row > 0).then(|| cell - cols),
-                (col + 1 < cols).then(|| cell + 1),
-                (row + 1 < rows).then(|| cell + cols),
-                (col > 0).then(|| cell - 1),
-            ]
-            .map(|side| side.filter(|&side| white(side)));
+                cell.wrapping_sub(cols),
+                cell + 1,
+                cell + cols,
+                cell.wrapping_sub(1),
+            ];
+            let whites = u8::from(row > 0 && white(around[0]))
+                | u8::from(col + 1 < cols && white(around[1])) << 1
+                | u8::from(row + 1 < rows && white(around[2])) << 2
+                | u8::from(col > 0 && white(around[3])) << 3;
             let mut entry = Number {
                 value: k,
                 bulbs: 0,
-                open: 0,
+                open: whites.count_ones() as u8,
                 queued: true,
-                side_count: 0,
+                side_count: whites.count_ones() as u8,
                 corner_count: 0,
                 sides: [0; 4],
                 corners: [Corner::default(); 4],
             };
-            for side in around.into_iter().flatten() {
-                entry.sides[usize::from(entry.side_count)] = side as u32;
-                entry.side_count += 1;
+            let mut left = whites;
+            for slot in &mut entry.sides {
+                if left == 0 {
+                    break;
+                }
+                let side = around[left.trailing_zeros() as usize];
+                left &= left - 1;
+                *slot = side as u32;
                 let beside = &mut links[side].beside;
                 let free = beside.iter().position(|&number| number == NO_NUMBER);
                 beside[free.expect("a cell has four sides")] = index as u16;
             }
-            entry.open = entry.side_count;
-            // Two white sides at right angles, and the white cell diagonal
-            // to both: it shares a row segment with one, a column segment
-            // with the other.
-            for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
-                let (Some(a), Some(b)) = (around[a], around[b]) else {
-                    continue;
-                };
+            // Two white sides at right angles (a side and the next one
+            // clockwise), and the white cell diagonal to both: it shares a
+            // row segment with one, a column segment with the other. Only
+            // a number that can need one bulb fewer than it has open sides
+            // uses them: not a 0 (it needs none, and empties its sides
+            // first), nor one with as many white sides as its value or
+            // fewer (it needs them all from the start).
+            let used = k != 0 && u32::from(k) < whites.count_ones();
+            let mut pairs = if used {
+                whites & (whites >> 1 | whites << 3)
+            } else {
+                0
+            };
+            while pairs != 0 {
+                let first = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let (a, b) = (around[first], around[(first + 1) % 4]);
                 // One side is up or down, the other right or left: the
                 // corner is both steps from the number.
                 let corner = a + b - cell;
@@ -382,15 +408,18 @@ struct View<'t> {
     links: &'t [Links],
 }
 
-impl View<'_> {
-    /// The numbers beside the white `cell`.
+impl<'t> View<'t> {
+    /// The numbers beside the white `cell`: an iterator over the slice in
+    /// the tables, not over a copy of the array (whose place the compiler
+    /// kept on the stack).
     #[inline(always)]
-    fn beside(self, cell: usize) -> impl Iterator<Item = u32> {
-        self.links[cell]
+    fn beside(self, cell: usize) -> impl Iterator<Item = u32> + 't {
+        let links: &'t [Links] = self.links;
+        links[cell]
             .beside
-            .into_iter()
-            .take_while(|&number| number != NO_NUMBER)
-            .map(u32::from)
+            .iter()
+            .take_while(|&&number| number != NO_NUMBER)
+            .map(|&number| u32::from(number))
     }
 }
 
@@ -477,30 +506,42 @@ impl<'t> Engine<'t> {
             + 4 * (self.segments.len() + self.numbers.len())
     }
 
-    /// Undoes the decisions after the first `length` of the trail.
+    /// Undoes the decisions after the first `length` of the trail, the
+    /// latest first.
     fn undo_to(&mut self, length: usize) {
         let tables = self.tables;
-        while self.trail.len() > length {
-            let cell = self.trail.pop().expect("the trail is longer") as usize;
-            let bulb = self.state[cell] == BULB;
-            self.state[cell] = OPEN;
-            let segments = tables.links[cell].segments;
-            for segment in segments {
-                let entry = &mut self.segments[segment as usize];
-                entry.open += 1;
-                entry.bulb &= !bulb;
-            }
+        // The fields apart, so that the trail is read in place while the
+        // counts change, and as slices, whose addresses and lengths the
+        // compiler holds in registers (see [`Board`]).
+        let Engine {
+            state,
+            segments,
+            numbers,
+            dark_rows,
+            trail,
+            ..
+        } = self;
+        let (state, segments, numbers) = (&mut state[..], &mut segments[..], &mut numbers[..]);
+        for &cell in trail[length..].iter().rev() {
+            let cell = cell as usize;
+            let bulb = std::mem::replace(&mut state[cell], OPEN) == BULB;
+            let [row, col] = tables.links[cell].segments;
+            segments[col as usize].open += 1;
+            segments[col as usize].bulb &= !bulb;
+            let entry = &mut segments[row as usize];
+            entry.open += 1;
             if bulb {
-                let row = segments[0];
-                self.segments[row as usize].dark_at = self.dark_rows.len() as u32;
-                self.dark_rows.push(row);
+                entry.bulb = false;
+                entry.dark_at = dark_rows.len() as u32;
+                dark_rows.push(row);
             }
             for number in tables.beside(cell) {
-                let entry = &mut self.numbers[number as usize];
+                let entry = &mut numbers[number as usize];
                 entry.open += 1;
                 entry.bulbs -= u8::from(bulb);
             }
         }
+        trail.truncate(length);
     }
 
     /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
@@ -606,7 +647,7 @@ impl<'t> Engine<'t> {
         };
         let mut chosen = None;
         let mut most = 0;
-        for segment in tables.links[cell].segments {
+        for &segment in &tables.links[cell].segments {
             for lighter in self.segments[segment as usize].cells() {
                 if self.state[lighter] == OPEN && weight(lighter) >= most {
                     most = weight(lighter);
@@ -646,10 +687,15 @@ impl Board<'_> {
     /// it alone if it is empty, and two with itself and one in its other
     /// segment at least if it is open: never fewer than two, and the
     /// corner rule wants one open in each segment.
+    ///
+    /// Only a segment of a cell that was open is queued, and such a
+    /// segment holds no bulb (a bulb empties its segments), so only its
+    /// count is looked at, and first: it is most often two or more.
     #[inline(always)]
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
-        if !entry.queued && !entry.bulb && entry.open <= 1 {
+        debug_assert!(!entry.bulb, "the segment of an open cell is dark");
+        if entry.open <= 1 && !entry.queued {
             entry.queued = true;
             self.segment_queue.push(segment);
         }
@@ -703,14 +749,14 @@ impl Board<'_> {
         // An open cell's segments hold no bulb (a bulb empties them): its
         // row segment leaves the dark rows. Each is left with no open cell:
         // the others it had (`open` less the bulb) are emptied below.
-        let mut others = [0; 2];
-        for (others, segment) in others.iter_mut().zip(segments) {
+        let others = segments.map(|segment| {
             let entry = &mut self.segments[segment as usize];
             debug_assert!(!entry.bulb, "an open cell's segments are dark");
-            *others = entry.open - 1;
+            let others = entry.open - 1;
             entry.open = 0;
             entry.bulb = true;
-        }
+            others
+        });
         let row = segments[0] as usize;
         let at = std::mem::replace(&mut self.segments[row].dark_at, UNLISTED);
         let last = self.dark_rows.pop().expect("a dark row is listed");
@@ -724,24 +770,31 @@ impl Board<'_> {
             entry.bulbs += 1;
             self.queue_number(number);
         }
-        // The cell itself is a bulb now: only the others are open, and
-        // the scan stops at the last of them.
-        for (axis, (segment, mut left)) in segments.into_iter().zip(others).enumerate() {
-            if left == 0 {
-                continue;
-            }
-            self.deductions += u64::from(left);
-            for other in self.segments[segment as usize].cells() {
-                if self.state[other] == OPEN {
-                    self.empty_seen(other, 1 - axis);
-                    left -= 1;
-                    if left == 0 {
-                        break;
-                    }
+        // Each segment by itself, not a loop over the two: the compiler
+        // kept such a loop's array and place on the stack.
+        self.empty_others(segments[0], 0, others[0]);
+        self.empty_others(segments[1], 1, others[1]);
+        Ok(())
+    }
+
+    /// Empties the `left` open cells of `segment` (along its `axis`), in
+    /// which a bulb has just been put: the bulb itself is not open, and
+    /// the scan stops at the last of them.
+    #[inline(always)]
+    fn empty_others(&mut self, segment: u32, axis: usize, mut left: u32) {
+        if left == 0 {
+            return;
+        }
+        self.deductions += u64::from(left);
+        for other in self.segments[segment as usize].cells() {
+            if self.state[other] == OPEN {
+                self.empty_seen(other, 1 - axis);
+                left -= 1;
+                if left == 0 {
+                    break;
                 }
             }
         }
-        Ok(())
     }
 
     /// Decides that the open `cell`, which a new bulb in one of its
@@ -834,7 +887,9 @@ impl Board<'_> {
         let (mine, axis) = (entry.open, usize::from(entry.axis));
         for cell in entry.cells() {
             debug_assert_eq!(self.segments[segment as usize].open, mine);
-            let segments = tables.links[cell].segments;
+            // A reference, not a copy: indexed by `axis`, a copy of the
+            // array went through the stack.
+            let segments = &tables.links[cell].segments;
             let other = self.segments[segments[1 - axis] as usize];
             if other.bulb {
                 continue;
@@ -843,7 +898,7 @@ impl Board<'_> {
             match mine + other.open - here {
                 0 => return Err(Dead),
                 1 => {
-                    let [row, col] = segments;
+                    let [row, col] = *segments;
                     let lighter = if here == 1 {
                         Some(cell)
                     } else {
@@ -857,7 +912,7 @@ impl Board<'_> {
                 }
                 2 if here == 0 && mine == 1 => {
                     *self.hint = cell as u32;
-                    let [row, col] = segments;
+                    let [row, col] = *segments;
                     // One lighter in the row, one in the column: a bulb
                     // where the column of the one meets the row of the
                     // other would empty both.
@@ -983,7 +1038,7 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
-    down: Vec<[u32; 2]>,
+    down: Vec<u32>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
