@@ -400,11 +400,6 @@ fn counters(stats: &Stats) -> Counters {
     }
 }
 
-/// `node`, `time` or `memory`, as in the flag that sets the limit.
-fn limit_kind(limit: Limit) -> &'static str {
-    limit.name()
-}
-
 /// `1 move`, `5 moves`.
 pub(crate) fn counted(count: u64, noun: &str) -> String {
     let plural = if count == 1 { "" } else { "s" };
@@ -466,7 +461,7 @@ pub(crate) fn human(
                 SearchAlgorithm::Greedy => "",
                 _ => ", or try --algo greedy for a path that need not be shortest",
             };
-            let kind = limit_kind(limit);
+            let kind = limit.name();
             format!(
                 "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
                 counted(tested, "state"),
@@ -498,10 +493,7 @@ pub(crate) fn batch_line(board: &Board, search: &Search, stats: bool) -> String 
             format!("{board}: no solution within the depth limit, {tested} tested")
         }
         (None, crate::Status::Limit(limit)) => {
-            format!(
-                "{board}: {} limit reached, {tested} tested",
-                limit_kind(limit)
-            )
+            format!("{board}: {} limit reached, {tested} tested", limit.name())
         }
         (None, _) => format!("{board}: unsolvable"),
     };
