@@ -14,7 +14,7 @@ use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
-use crate::app::{record_stats, stats_line, write_record};
+use crate::app::{record_stats, solve_json, stats_line};
 use crate::construct::construct;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
@@ -316,13 +316,6 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn flags(&self) -> [(Flag, bool); 2] {
-        [
-            (Flag::NodeLimit, self.node_limit.is_some()),
-            (Flag::MemoryLimit, self.memory_limit.is_some()),
-        ]
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             node_limit: self.node_limit,
@@ -367,14 +360,13 @@ pub fn refuse_misfits<C: clap::CommandFactory>(algo: &str, given: &[(Flag, bool)
 ///
 /// As the run asked for.
 pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let [node_limit, memory_limit] = args.limits.flags();
     refuse_misfits::<C>(
         args.algo.name(),
         &[
             (Flag::Threads, args.threads.is_some()),
             (Flag::Unique, args.unique),
-            node_limit,
-            memory_limit,
+            (Flag::NodeLimit, args.limits.node_limit.is_some()),
+            (Flag::MemoryLimit, args.limits.memory_limit.is_some()),
         ],
     );
     let threads = args
@@ -522,17 +514,10 @@ struct Watched {
 }
 
 impl Watched {
+    /// A session when anything is watched ([`Watching::args`] given).
     fn open(watching: Watching<'_>) -> anyhow::Result<Self> {
-        let active = watching
-            .args
-            .is_some_and(|args| args.trace || args.events.is_some())
-            || watching.tree_svg.is_some();
-        let session = if active {
-            let args = watching.args.cloned().unwrap_or_default();
-            Some(cli_kit::WatchSession::open(&args, watching.tree_svg)?)
-        } else {
-            None
-        };
+        let open = |args| cli_kit::WatchSession::open(args, watching.tree_svg);
+        let session = watching.args.map(open).transpose()?;
         Ok(Watched { session })
     }
 
@@ -762,14 +747,16 @@ impl Report<usize, CountRun> for Shown {
                     algo: algo.to_owned(),
                     ..Fields::default()
                 };
-                return write_record::<&[u32]>(out, &Record::invalid(message, fields));
+                let record: Record<Fields, &[u32], Counters> = Record::invalid(message, fields);
+                return record.write_line(out);
             }
             Err(_) => return Ok(()),
         };
         let outcome = &run.outcome;
         if view.json {
             let unique = run.unique.filter(|_| view.unique);
-            return write_record(out, &count_json(n, algo, run.threads, outcome, unique));
+            let fields = count_fields(n, algo, run.threads, outcome, unique);
+            return solve_json(fields, outcome).write_line(out);
         }
         let shown = match run.unique {
             Some(unique) if view.unique => unique,
@@ -787,16 +774,19 @@ impl Report<usize, CountRun> for Shown {
     }
 }
 
-/// The record of `count --json`: the count of `algo` on `threads`
-/// threads, with `unique` when asked for.
-fn count_json(
+/// The fields of `count --json`: the count of `algo` on `threads`
+/// threads, with `unique` when asked for. Its record is a solve's
+/// ([`solve_json`]): the placement the run that counted holds when solved,
+/// the formulation's first or, for the fast counter, the construction's
+/// ([`fast_outcome`]); no solve here.
+fn count_fields(
     n: usize,
     algo: &str,
     threads: usize,
     outcome: &Outcome,
     unique: Option<u64>,
-) -> Record<Fields, Vec<u32>, Counters> {
-    let fields = Fields {
+) -> Fields {
+    Fields {
         n,
         algo: algo.to_owned(),
         count: Some(Count {
@@ -805,25 +795,7 @@ fn count_json(
         }),
         unique,
         threads: Some(threads),
-    };
-    let mut record = Record::ended(outcome.status, fields);
-    record.solution = one_placement(outcome);
-    record.stats = record_stats(&outcome.stats);
-    record
-}
-
-/// The placement a count record shows when solved (a solution exactly when
-/// solved, as in every crate's count records): the one the run that
-/// counted holds, the formulation's first or, for the fast counter, the
-/// construction's ([`fast_outcome`]); no solve here.
-fn one_placement(outcome: &Outcome) -> Option<Vec<u32>> {
-    if outcome.status != crate::Status::Solved {
-        return None;
     }
-    outcome
-        .solution
-        .as_ref()
-        .map(|placement| placement.columns().to_vec())
 }
 
 /// How `count N --split DEPTH --symmetry` weighs its subproblems.
