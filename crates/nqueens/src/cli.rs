@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
 use crate::app::{record_stats, solve_json, stats_line};
 use crate::construct::construct;
+use crate::count::check_size;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
     count, solve,
@@ -178,8 +179,9 @@ impl Flag {
     fn users(self) -> (&'static [&'static str], &'static str) {
         match self {
             Flag::Seed | Flag::MaxSteps => (&["min-conflicts"], "min-conflicts"),
-            Flag::NodeLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
-            Flag::MemoryLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
+            Flag::NodeLimit | Flag::MemoryLimit => {
+                (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)")
+            }
             Flag::Threads => (&["fast"], "the fast counter"),
             Flag::Unique => (&["fast"], "the fast counter, which counts symmetry classes"),
         }
@@ -619,12 +621,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
             length: Some(outcome.count),
         });
     };
-    if n > MAX_COUNT_N {
-        anyhow::bail!(crate::SizeError::TooLarge {
-            n,
-            max: MAX_COUNT_N
-        });
-    }
+    check_size(n)?;
     let (counts, stats) = count(n, &CountOptions::default())?;
     push("fast", &fast_outcome(n, counts, stats));
     for &algo in <Algo as crate::Algorithm>::ALL {
@@ -697,13 +694,7 @@ pub fn run_count(
             }
             Some(formulation) => {
                 // The fast counter's bound holds for the formulations too.
-                if n > MAX_COUNT_N {
-                    return Err(crate::SizeError::TooLarge {
-                        n,
-                        max: MAX_COUNT_N,
-                    }
-                    .to_string());
-                }
+                check_size(n).map_err(|error| error.to_string())?;
                 let queens = Queens::new(n).map_err(|error| error.to_string())?;
                 let options = Options {
                     limits: Limits {
