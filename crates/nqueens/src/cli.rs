@@ -9,7 +9,7 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
+use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT, Compare, limits_line};
 use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
@@ -604,11 +604,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
     limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
-    let heading = format!(
-        "count {n} queens; limits per run: {} nodes, {} s",
-        cli_kit::thousands(nodes),
-        time.as_secs_f64()
-    );
+    let heading = format!("count {n} queens; {}", limits_line(nodes, time));
     let mut table = cli_kit::Comparison::new(heading, "solutions");
     let mut push = |algorithm: &str, outcome: &Outcome| {
         table.push(cli_kit::Row {
@@ -616,7 +612,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes,
-            counters: vec![("num_tested", outcome.stats.counters.num_tested.unwrap_or(0))],
+            counters: Queens::compare_counters(&outcome.stats),
             elapsed: outcome.stats.elapsed,
             length: Some(outcome.count),
         });
