@@ -9,8 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-pub use cli_kit::app::unique_line;
-use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags, unique_line};
 use cli_kit::front::{Front, Own, Refusal, Setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
@@ -116,47 +115,6 @@ pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String
     }
 }
 
-/// The record of a solve; `counting` adds `count` and `count_complete`.
-fn record(solved: &Solved, counting: bool) -> GogenRecord {
-    let Solved {
-        puzzle,
-        outcome,
-        unique,
-    } = solved;
-    let solution = solved.solution();
-    let paths = solution.map(|grid| {
-        puzzle
-            .words()
-            .iter()
-            .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
-            .collect::<BTreeMap<_, _>>()
-    });
-    let count = counting.then_some(Count {
-        count: outcome.count,
-        complete: outcome.count_complete,
-    });
-    let stats = &outcome.stats;
-    let dfs = stats.counters.dfs;
-    let counters = GogenCounters {
-        backtracks: Some(stats.counters.backtracks),
-        nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
-        path_length: dfs.and_then(|dfs| dfs.path_length),
-        efficiency: dfs.and_then(|dfs| dfs.efficiency()),
-    };
-    Record {
-        solution: solution.map(|grid| grid.to_line()),
-        stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
-        ..Record::ended(
-            outcome.status,
-            GogenFields {
-                paths,
-                unique: unique.and_then(Result::ok),
-                count,
-            },
-        )
-    }
-}
-
 /// Bold on, and back to normal: the ANSI escapes around a given letter.
 const BOLD: &str = "\x1b[1m";
 const NORMAL: &str = "\x1b[0m";
@@ -185,8 +143,45 @@ impl Show for Puzzle {
     type Json = String;
     type View = GogenView;
 
+    /// The record of a solve; `counting` adds `count` and `count_complete`.
     fn record(solved: &Solved, counting: bool) -> GogenRecord {
-        record(solved, counting)
+        let Solved {
+            puzzle,
+            outcome,
+            unique,
+        } = solved;
+        let solution = solved.solution();
+        let paths = solution.map(|grid| {
+            puzzle
+                .words()
+                .iter()
+                .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
+                .collect::<BTreeMap<_, _>>()
+        });
+        let count = counting.then_some(Count {
+            count: outcome.count,
+            complete: outcome.count_complete,
+        });
+        let stats = &outcome.stats;
+        let dfs = stats.counters.dfs;
+        let counters = GogenCounters {
+            backtracks: Some(stats.counters.backtracks),
+            nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
+            path_length: dfs.and_then(|dfs| dfs.path_length),
+            efficiency: dfs.and_then(|dfs| dfs.efficiency()),
+        };
+        Record {
+            solution: solution.map(|grid| grid.to_line()),
+            stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
+            ..Record::ended(
+                outcome.status,
+                GogenFields {
+                    paths,
+                    unique: unique.and_then(Result::ok),
+                    count,
+                },
+            )
+        }
     }
 
     fn write_human(

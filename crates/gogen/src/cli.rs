@@ -2,8 +2,5 @@
 //! feature): the readers of its input and its `--letters`, and the record
 //! `check` reads back. The records and views are [`crate::app`]'s.
 
-pub use crate::app::{
-    GogenCounters, GogenFields, GogenRecord, GogenView, Solved, marked_grid, nine_letters,
-    read_puzzle, unique_line, with_hint,
-};
+pub use crate::app::{GogenRecord, GogenView, Solved, nine_letters, read_puzzle};
 pub use cli_kit::app::mark_givens;
