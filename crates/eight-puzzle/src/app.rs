@@ -23,8 +23,6 @@ use cli_kit::app::{
 use cli_kit::{Record, Status, Tally, Verified};
 use serde::{Deserialize, Serialize};
 
-/// The watched solve of the Python package's `solve --events`.
-pub use crate::watch::solve_watched;
 use crate::{
     Algo, Board, Heuristic, Limit, Move, Moves, Options, Outcome, Plan, SearchAlgorithm, Stats,
     check, moves_view,
