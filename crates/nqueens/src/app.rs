@@ -199,11 +199,9 @@ impl Show for Queens {
 
     /// The record with the algorithm the view's options name.
     fn record_viewed(solved: &Solved, counting: bool, own: &QueensView) -> CheckRecord {
-        solve_json(
-            solve_fields(solved, counting, own.options.algo.name()),
-            &solved.outcome,
-        )
-        .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+        let mut record = Self::record(solved, counting);
+        record.fields.algo = own.options.algo.name().to_owned();
+        record
     }
 
     fn write_record(

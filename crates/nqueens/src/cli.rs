@@ -979,8 +979,7 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         };
         let mut record: Record<SubproblemFields, String, Counters> = Record::ended(status, fields);
         record.stats = record_stats(&stats);
-        serde_json::to_writer(&mut out, &record)?;
-        writeln!(out)?;
+        record.write_line(&mut out)?;
     } else {
         let shown = if view.unique {
             share.unique.unwrap_or_default()
