@@ -350,59 +350,55 @@ fn limit_applies(limit: Limit) -> Result<(), String> {
 impl Verify for Puzzle {
     fn verify(given: Option<&Puzzle>, record: &GogenRecord) -> Result<Verified, String> {
         let puzzle = given.ok_or("gogen check needs the puzzle file the records are for")?;
-        verify(puzzle, record)
-    }
-}
-
-fn verify(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, String> {
-    let count = record.fields.count;
-    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
-        return Err(format!(
-            "status \"{}\" with \"unique\"",
-            record.status.name()
-        ));
-    }
-    if record.fields.unique.is_some() && count.is_some() {
-        return Err("\"unique\" beside a count, which tells it".into());
-    }
-    match record.status {
-        RecordStatus::Solved => {
-            let solution = record.solution.as_deref().unwrap_or_default();
-            if count.is_some_and(|count| count.count == 0) {
-                return Err("status \"solved\" with a count of 0".into());
-            }
-            check::check_solution(puzzle, solution, record.fields.paths.as_ref())
-                .map_err(|violation| format!("solution {solution}: {violation}"))?;
-            Ok(Verified::Solution)
+        let count = record.fields.count;
+        if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+            return Err(format!(
+                "status \"{}\" with \"unique\"",
+                record.status.name()
+            ));
         }
-        RecordStatus::Unsolvable => {
-            if let Some(count) = count
-                && (count.count != 0 || !count.complete)
-            {
-                return Err(format!(
-                    "status \"unsolvable\" with a count of {} (complete: {})",
-                    count.count, count.complete
-                ));
-            }
-            if record.fields.paths.is_some() {
-                return Err("status \"unsolvable\" with paths".into());
-            }
-            match check::exhaustive(puzzle, check::NODE_BUDGET) {
-                Exhaustive::NoSolution => Ok(Verified::NoSolution),
-                Exhaustive::Solution(grid) => Err(format!(
-                    "status \"unsolvable\", but {} solves the puzzle",
-                    grid.to_line()
-                )),
-                Exhaustive::OverBudget => Ok(Verified::Nothing),
-            }
+        if record.fields.unique.is_some() && count.is_some() {
+            return Err("\"unique\" beside a count, which tells it".into());
         }
-        RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
-            Err("status \"limit\" with a complete count".into())
+        match record.status {
+            RecordStatus::Solved => {
+                let solution = record.solution.as_deref().unwrap_or_default();
+                if count.is_some_and(|count| count.count == 0) {
+                    return Err("status \"solved\" with a count of 0".into());
+                }
+                check::check_solution(puzzle, solution, record.fields.paths.as_ref())
+                    .map_err(|violation| format!("solution {solution}: {violation}"))?;
+                Ok(Verified::Solution)
+            }
+            RecordStatus::Unsolvable => {
+                if let Some(count) = count
+                    && (count.count != 0 || !count.complete)
+                {
+                    return Err(format!(
+                        "status \"unsolvable\" with a count of {} (complete: {})",
+                        count.count, count.complete
+                    ));
+                }
+                if record.fields.paths.is_some() {
+                    return Err("status \"unsolvable\" with paths".into());
+                }
+                match check::exhaustive(puzzle, check::NODE_BUDGET) {
+                    Exhaustive::NoSolution => Ok(Verified::NoSolution),
+                    Exhaustive::Solution(grid) => Err(format!(
+                        "status \"unsolvable\", but {} solves the puzzle",
+                        grid.to_line()
+                    )),
+                    Exhaustive::OverBudget => Ok(Verified::Nothing),
+                }
+            }
+            RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
+                Err("status \"limit\" with a complete count".into())
+            }
+            RecordStatus::Limit => {
+                record.limit.map_or(Ok(()), limit_applies)?;
+                Ok(Verified::Nothing)
+            }
+            RecordStatus::Invalid => Ok(Verified::Nothing),
         }
-        RecordStatus::Limit => {
-            record.limit.map_or(Ok(()), limit_applies)?;
-            Ok(Verified::Nothing)
-        }
-        RecordStatus::Invalid => Ok(Verified::Nothing),
     }
 }
