@@ -482,8 +482,6 @@ impl CountAlgo {
 /// One `count` run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRun {
-    /// The board size.
-    pub n: usize,
     /// The counter.
     pub algo: CountAlgo,
     /// The worker threads allowed (1 for the formulations).
@@ -703,7 +701,6 @@ pub fn run_count(
             }
         };
         Ok(CountRun {
-            n,
             algo,
             threads: threads.get(),
             outcome,
