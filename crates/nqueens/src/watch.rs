@@ -166,7 +166,7 @@ fn row_watch<'a, 'b>(
         format!("r{}", var.index() + 1)
     }
     fn render(values: &[i32]) -> Rendered {
-        let columns: Vec<u32> = values.iter().map(|&col| col as u32 - 1).collect();
+        let columns = crate::csp::columns(values);
         Rendered {
             view: board_view(&columns),
             line: Some(columns_line(&columns)),
