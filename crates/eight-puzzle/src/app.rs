@@ -23,12 +23,9 @@ use cli_kit::app::{
 use cli_kit::{Record, Status, Tally, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::textbook::Search;
-
-/// The watched solve of the Python package's `solve --events`.
-pub use crate::watch::solve_watched;
 use crate::{
-    Algo, Board, Heuristic, Limit, Move, Options, Plan, SearchAlgorithm, Stats, check, moves_view,
+    Algo, Board, Heuristic, Limit, Move, Moves, Options, Outcome, Plan, SearchAlgorithm, Stats,
+    check, moves_view,
 };
 
 /// The view options that are eight-puzzle's own, and the options the
@@ -62,14 +59,9 @@ impl EightView {
     }
 }
 
-/// The search a shown solve stands for: its status, moves and counters.
-fn search_of(solved: &Solved<Board>) -> Search {
-    let outcome = &solved.outcome;
-    Search {
-        status: outcome.status,
-        moves: outcome.solution.as_ref().map(|moves| moves.0.clone()),
-        stats: outcome.stats,
-    }
+/// The moves of a solved outcome.
+fn moves_of(outcome: &Outcome) -> Option<&[Move]> {
+    outcome.solution.as_ref().map(Moves::moves)
 }
 
 impl Show for Board {
@@ -88,7 +80,7 @@ impl Show for Board {
         record_of(
             &solved.puzzle,
             own.plan(&solved.puzzle).as_ref(),
-            &search_of(solved),
+            &solved.outcome,
         )
     }
 
@@ -98,10 +90,9 @@ impl Show for Board {
         flags: &ViewFlags,
         own: &EightView,
     ) -> io::Result<()> {
-        let board = &solved.puzzle;
-        let search = search_of(solved);
+        let (board, outcome) = (&solved.puzzle, &solved.outcome);
         if own.batch {
-            return writeln!(out, "{}", batch_line(board, &search, flags.stats));
+            return writeln!(out, "{}", batch_line(board, outcome, flags.stats));
         }
         // Options that do not fit the board leave no solve to show: the
         // solve has said why.
@@ -111,7 +102,7 @@ impl Show for Board {
         write!(
             out,
             "{}",
-            human(board, &plan, &search, flags.stats, own.summary)
+            human(board, &plan, outcome, flags.stats, own.summary)
         )
     }
 
@@ -186,7 +177,7 @@ impl Show for Board {
     }
 
     /// The tiles (the blank empty), after `solution`'s moves if given.
-    fn board(&self, solution: Option<&crate::Moves>) -> BoardData {
+    fn board(&self, solution: Option<&Moves>) -> BoardData {
         let mut board = self.clone();
         for &mv in solution.map_or(&[][..], |moves| moves.moves()) {
             match board.moved(mv) {
@@ -362,13 +353,12 @@ pub struct Counters {
 /// An `eight-puzzle` JSON record.
 pub type EightRecord = Record<Fields, String, Counters>;
 
-/// The record of `board`'s `search`, with the goal, searcher and
+/// The record of `board`'s search, with the goal, searcher and
 /// heuristic of `plan` when there is one.
-fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord {
-    let stats = &search.stats;
-    let names: Option<Vec<String>> = search
-        .moves()
-        .map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
+fn record_of(board: &Board, plan: Option<&Plan>, outcome: &Outcome) -> EightRecord {
+    let stats = &outcome.stats;
+    let names: Option<Vec<String>> =
+        moves_of(outcome).map(|moves| moves.iter().map(|mv| mv.name().to_owned()).collect());
     let algorithm = plan.map(|plan| plan.options.algorithm);
     let fields = Fields {
         board: Some(board.to_line()),
@@ -384,7 +374,7 @@ fn record_of(board: &Board, plan: Option<&Plan>, search: &Search) -> EightRecord
         num_moves: names.as_ref().map(|names| names.len() as u64),
         moves: names,
     };
-    let mut record = Record::ended(search.status, fields);
+    let mut record = Record::ended(outcome.status, fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
     record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters(stats));
     record
@@ -398,11 +388,6 @@ fn counters(stats: &Stats) -> Counters {
         max_frontier: stats.counters.max_frontier,
         iterations: u64::from(stats.counters.iterations),
     }
-}
-
-/// `node`, `time` or `memory`, as in the flag that sets the limit.
-fn limit_kind(limit: Limit) -> &'static str {
-    limit.name()
 }
 
 /// `1 move`, `5 moves`.
@@ -442,12 +427,12 @@ fn moves_line(moves: &[Move]) -> String {
 pub(crate) fn human(
     board: &Board,
     plan: &Plan,
-    search: &Search,
+    outcome: &Outcome,
     stats: bool,
     summary: bool,
 ) -> String {
-    let tested = search.stats.counters.num_tested;
-    let mut text = match (search.moves(), search.status) {
+    let tested = outcome.stats.counters.num_tested;
+    let mut text = match (moves_of(outcome), outcome.status) {
         (Some(moves), _) if summary => format!("{}\n", moves_line(moves)),
         (Some(moves), _) => format!(
             "{}{}, {} tested\n{}\n",
@@ -466,7 +451,7 @@ pub(crate) fn human(
                 SearchAlgorithm::Greedy => "",
                 _ => ", or try --algo greedy for a path that need not be shortest",
             };
-            let kind = limit_kind(limit);
+            let kind = limit.name();
             format!(
                 "{kind} limit reached before a solution, {} tested (raise --{kind}-limit{greedy})\n",
                 counted(tested, "state"),
@@ -478,18 +463,18 @@ pub(crate) fn human(
             plan.goal.to_line()
         ),
     };
-    if stats && search.status != crate::Status::Unsolvable {
-        text.push_str(&stats_line(&search.stats));
+    if stats && outcome.status != crate::Status::Unsolvable {
+        text.push_str(&stats_line(&outcome.stats));
         text.push('\n');
     }
     text
 }
 
 /// The searcher framework's `process_file` line: `142358607: 5 moves, 26 states tested`.
-pub(crate) fn batch_line(board: &Board, search: &Search, stats: bool) -> String {
-    let tested = counted(search.stats.counters.num_tested, "state");
+pub(crate) fn batch_line(board: &Board, outcome: &Outcome, stats: bool) -> String {
+    let tested = counted(outcome.stats.counters.num_tested, "state");
     let board = board.to_line();
-    let mut line = match (search.moves(), search.status) {
+    let mut line = match (moves_of(outcome), outcome.status) {
         (Some(moves), _) => format!(
             "{board}: {}, {tested} tested",
             counted(moves.len() as u64, "move")
@@ -498,15 +483,12 @@ pub(crate) fn batch_line(board: &Board, search: &Search, stats: bool) -> String 
             format!("{board}: no solution within the depth limit, {tested} tested")
         }
         (None, crate::Status::Limit(limit)) => {
-            format!(
-                "{board}: {} limit reached, {tested} tested",
-                limit_kind(limit)
-            )
+            format!("{board}: {} limit reached, {tested} tested", limit.name())
         }
         (None, _) => format!("{board}: unsolvable"),
     };
-    if stats && search.status != crate::Status::Unsolvable {
-        line.push_str(&format!(" ({})", stats_line(&search.stats)));
+    if stats && outcome.status != crate::Status::Unsolvable {
+        line.push_str(&format!(" ({})", stats_line(&outcome.stats)));
     }
     line
 }

@@ -67,10 +67,12 @@ impl App for Board {
             text: &item.text,
         };
         let board = reading.boards.board(&item)?;
-        reading
-            .options
-            .plan(board.size())
-            .map_err(|error| at(&item, error))?;
+        reading.options.plan(board.size()).map_err(|error| {
+            reading
+                .boards
+                .at(&item, None, error.to_string())
+                .to_string()
+        })?;
         Ok((board, Vec::new()))
     }
 }
@@ -412,16 +414,6 @@ fn content_range(line: &str) -> std::ops::Range<usize> {
     let code = line.split('#').next().unwrap_or("");
     let start = code.len() - code.trim_start().len();
     start..start.max(code.trim_end().len())
-}
-
-/// `message` about `item`: `line 5: ...` in a batch.
-fn at(item: &Item<'_>, message: impl ToString) -> String {
-    Located {
-        line: item.line,
-        column: None,
-        message: message.to_string(),
-    }
-    .to_string()
 }
 
 /// `text` cut to its first 60 characters, so that a message about a huge

@@ -15,7 +15,7 @@ use cli_kit::{SolveFlags, SolveRun};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::app::EightView;
-pub use crate::app::{Counters, EightRecord, Fields, check_record, solve_watched};
+pub use crate::app::{Counters, EightRecord, Fields, check_record};
 use crate::{
     Algo, Board, BuildProgress, CycleCheck, Limits, Options, Origin, PatternDatabases, PdbError,
 };

@@ -229,12 +229,6 @@ impl PatternDatabases {
         self.tables.iter().map(Vec::len).sum()
     }
 
-    /// Whether the reflected lookup is used (the goal's blank is on the
-    /// main diagonal).
-    pub fn reflects(&self) -> bool {
-        self.reflection.is_some()
-    }
-
     /// The cache file name for `goal`.
     pub fn file_name(goal: &Board) -> String {
         format!("pdb-663-{}.bin", goal.to_line().replace(',', "-"))

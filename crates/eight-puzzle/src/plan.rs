@@ -286,20 +286,6 @@ impl Solvers {
         }
     }
 
-    /// Gets the pattern databases with `load`, given the goal and the
-    /// cache folder ([`cache_folder`] of [`Options::pdb_cache`]): to show
-    /// a build's progress, or say where they came from.
-    pub fn with_loader(
-        mut self,
-        load: impl Fn(&Board, Option<&Path>) -> Result<PatternDatabases, PdbError>
-        + Send
-        + Sync
-        + 'static,
-    ) -> Self {
-        self.load = Box::new(load);
-        self
-    }
-
     /// The options.
     pub fn options(&self) -> &Options {
         &self.options

@@ -2,7 +2,7 @@
 //! on a [`Solvers`]; [`Board`] as a [`puzzle_kit::Puzzle`].
 
 use crate::options::{Algo, Moves, Options, Outcome, Stats};
-use crate::plan::{OptionsError, SolveError, Solvers};
+use crate::plan::{Answer, OptionsError, SolveError, Solvers};
 use crate::puzzle::{Board, BoardError};
 use crate::textbook::Search;
 
@@ -38,17 +38,32 @@ use crate::textbook::Search;
 /// # }
 /// ```
 pub fn solve(board: &Board, options: &Options) -> Outcome {
-    match try_solve(board, options) {
-        Ok(outcome) => outcome,
+    with_fallback(options, |options| {
+        Solvers::new(options.clone()).solve(board)
+    })
+}
+
+/// The outcome of `attempt` with `options`, tried again without the
+/// heuristic when that does not fit the board (pdb off 4x4) or its pattern
+/// databases could not be had; any other error (a goal of another size)
+/// is status `unsolvable`: [`solve`]'s answer to options that do not fit.
+pub(crate) fn with_fallback(
+    options: &Options,
+    mut attempt: impl FnMut(&Options) -> Result<Answer, SolveError>,
+) -> Outcome {
+    let answer = match attempt(options) {
         Err(SolveError::Options(OptionsError::PdbSize(_)) | SolveError::Pdb(_)) => {
-            let options = Options {
+            attempt(&Options {
                 heuristic: None,
                 ..options.clone()
-            };
-            try_solve(board, &options).unwrap_or_else(|_| Search::unsolvable().into_outcome())
+            })
         }
-        Err(_) => Search::unsolvable().into_outcome(),
-    }
+        answer => answer,
+    };
+    answer.map_or_else(
+        |_| Search::unsolvable().into_outcome(),
+        Answer::into_outcome,
+    )
 }
 
 /// [`solve`], with the options that do not fit the board as an error: a

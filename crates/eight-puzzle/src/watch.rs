@@ -96,14 +96,13 @@ impl Observer<Board, Move, u32> for TreeWatch {
 #[cfg(feature = "app")]
 mod watched {
     use cli_kit::app::{Flag, OutcomeOf, Watch, Watchable};
-    use cli_kit::{Rendered, SearchWatch, Sinks};
+    use cli_kit::{Rendered, SearchWatch};
     use search_core::{NodeView, Observer};
 
     use super::TreeWatch;
     use crate::options::Options;
-    use crate::plan::{Answer, OptionsError, Plan, SolveError, Solvers};
+    use crate::plan::{Plan, Solvers};
     use crate::puzzle::{Board, Move};
-    use crate::textbook::Search;
 
     /// Two observers told the same, one after the other.
     pub(crate) struct Tee<A, B>(pub(crate) A, pub(crate) B);
@@ -165,37 +164,6 @@ mod watched {
         mv.name().to_owned()
     }
 
-    /// Solves `board` with `solvers` as `solve --events` watches it, for a
-    /// front end other than the binary (the Python package): the `run` event
-    /// (the searcher, the board, the goal, the heuristic when one guides the
-    /// search), then the search's events as cli-kit's [`SearchWatch`] writes
-    /// them, into `events`.
-    ///
-    /// # Errors
-    ///
-    /// What [`Solvers::solve`] returns.
-    pub fn solve_watched(
-        solvers: &Solvers,
-        board: &Board,
-        events: &mut cli_kit::Events,
-    ) -> Result<Answer, SolveError> {
-        emit_run(events, solvers, board);
-        let sinks = Sinks {
-            events: Some(events),
-            trace: None,
-        };
-        let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
-        solvers.solve_observed(board, &mut watched)
-    }
-
-    /// Writes the `run` event of `board`, unless its size has no plan (the
-    /// solve then says why).
-    pub(crate) fn emit_run(events: &mut cli_kit::Events, solvers: &Solvers, board: &Board) {
-        if let Ok(plan) = solvers.options().plan(board.size()) {
-            events.emit("run", &run_fields(board, &plan));
-        }
-    }
-
     /// The fields of a board's `run` event.
     fn run_fields(board: &Board, plan: &Plan) -> serde_json::Value {
         let algorithm = plan.options.algorithm;
@@ -228,29 +196,18 @@ mod watched {
             let Watch { sinks, tree } = watch;
             let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
             let mut drawn = tree.is_some().then(|| TreeWatch::new(self, options));
-            let mut attempt = |options: &Options| {
+            let attempt = |options: &Options| {
                 let solvers = Solvers::new(options.clone());
                 match drawn.as_mut() {
                     Some(drawn) => solvers.solve_observed(self, &mut Tee(&mut watched, drawn)),
                     None => solvers.solve_observed(self, &mut watched),
                 }
             };
-            let answer = match attempt(options) {
-                Err(SolveError::Options(OptionsError::PdbSize(_)) | SolveError::Pdb(_)) => {
-                    attempt(&Options {
-                        heuristic: None,
-                        ..options.clone()
-                    })
-                }
-                answer => answer,
-            };
+            let outcome = crate::solve::with_fallback(options, attempt);
             if let (Some(tree), Some(drawn)) = (tree, drawn) {
                 *tree = drawn.finish();
             }
-            answer.map_or_else(
-                |_| Search::unsolvable().into_outcome(),
-                Answer::into_outcome,
-            )
+            outcome
         }
 
         fn run_event(&self, options: &Options) -> serde_json::Value {
@@ -264,6 +221,3 @@ mod watched {
         }
     }
 }
-
-#[cfg(feature = "app")]
-pub use watched::solve_watched;

@@ -9,8 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-pub use cli_kit::app::unique_line;
-use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags, unique_line};
 use cli_kit::front::{Front, Own, Refusal, Setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
@@ -116,47 +115,6 @@ pub fn with_hint(error: ParseError, text: &str, letters: Option<&str>) -> String
     }
 }
 
-/// The record of a solve; `counting` adds `count` and `count_complete`.
-fn record(solved: &Solved, counting: bool) -> GogenRecord {
-    let Solved {
-        puzzle,
-        outcome,
-        unique,
-    } = solved;
-    let solution = solved.solution();
-    let paths = solution.map(|grid| {
-        puzzle
-            .words()
-            .iter()
-            .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
-            .collect::<BTreeMap<_, _>>()
-    });
-    let count = counting.then_some(Count {
-        count: outcome.count,
-        complete: outcome.count_complete,
-    });
-    let stats = &outcome.stats;
-    let dfs = stats.counters.dfs;
-    let counters = GogenCounters {
-        backtracks: Some(stats.counters.backtracks),
-        nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
-        path_length: dfs.and_then(|dfs| dfs.path_length),
-        efficiency: dfs.and_then(|dfs| dfs.efficiency()),
-    };
-    Record {
-        solution: solution.map(|grid| grid.to_line()),
-        stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
-        ..Record::ended(
-            outcome.status,
-            GogenFields {
-                paths,
-                unique: unique.and_then(Result::ok),
-                count,
-            },
-        )
-    }
-}
-
 /// Bold on, and back to normal: the ANSI escapes around a given letter.
 const BOLD: &str = "\x1b[1m";
 const NORMAL: &str = "\x1b[0m";
@@ -185,8 +143,45 @@ impl Show for Puzzle {
     type Json = String;
     type View = GogenView;
 
+    /// The record of a solve; `counting` adds `count` and `count_complete`.
     fn record(solved: &Solved, counting: bool) -> GogenRecord {
-        record(solved, counting)
+        let Solved {
+            puzzle,
+            outcome,
+            unique,
+        } = solved;
+        let solution = solved.solution();
+        let paths = solution.map(|grid| {
+            puzzle
+                .words()
+                .iter()
+                .filter_map(|word| Some((word.clone(), grid.word_path(word)?)))
+                .collect::<BTreeMap<_, _>>()
+        });
+        let count = counting.then_some(Count {
+            count: outcome.count,
+            complete: outcome.count_complete,
+        });
+        let stats = &outcome.stats;
+        let dfs = stats.counters.dfs;
+        let counters = GogenCounters {
+            backtracks: Some(stats.counters.backtracks),
+            nodes_visited: dfs.map(|dfs| dfs.nodes_visited),
+            path_length: dfs.and_then(|dfs| dfs.path_length),
+            efficiency: dfs.and_then(|dfs| dfs.efficiency()),
+        };
+        Record {
+            solution: solution.map(|grid| grid.to_line()),
+            stats: RecordStats::with(stats.nodes, stats.elapsed, counters),
+            ..Record::ended(
+                outcome.status,
+                GogenFields {
+                    paths,
+                    unique: unique.and_then(Result::ok),
+                    count,
+                },
+            )
+        }
     }
 
     fn write_human(
@@ -355,59 +350,55 @@ fn limit_applies(limit: Limit) -> Result<(), String> {
 impl Verify for Puzzle {
     fn verify(given: Option<&Puzzle>, record: &GogenRecord) -> Result<Verified, String> {
         let puzzle = given.ok_or("gogen check needs the puzzle file the records are for")?;
-        verify(puzzle, record)
-    }
-}
-
-fn verify(puzzle: &Puzzle, record: &GogenRecord) -> Result<Verified, String> {
-    let count = record.fields.count;
-    if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
-        return Err(format!(
-            "status \"{}\" with \"unique\"",
-            record.status.name()
-        ));
-    }
-    if record.fields.unique.is_some() && count.is_some() {
-        return Err("\"unique\" beside a count, which tells it".into());
-    }
-    match record.status {
-        RecordStatus::Solved => {
-            let solution = record.solution.as_deref().unwrap_or_default();
-            if count.is_some_and(|count| count.count == 0) {
-                return Err("status \"solved\" with a count of 0".into());
-            }
-            check::check_solution(puzzle, solution, record.fields.paths.as_ref())
-                .map_err(|violation| format!("solution {solution}: {violation}"))?;
-            Ok(Verified::Solution)
+        let count = record.fields.count;
+        if record.fields.unique.is_some() && record.status != RecordStatus::Solved {
+            return Err(format!(
+                "status \"{}\" with \"unique\"",
+                record.status.name()
+            ));
         }
-        RecordStatus::Unsolvable => {
-            if let Some(count) = count
-                && (count.count != 0 || !count.complete)
-            {
-                return Err(format!(
-                    "status \"unsolvable\" with a count of {} (complete: {})",
-                    count.count, count.complete
-                ));
-            }
-            if record.fields.paths.is_some() {
-                return Err("status \"unsolvable\" with paths".into());
-            }
-            match check::exhaustive(puzzle, check::NODE_BUDGET) {
-                Exhaustive::NoSolution => Ok(Verified::NoSolution),
-                Exhaustive::Solution(grid) => Err(format!(
-                    "status \"unsolvable\", but {} solves the puzzle",
-                    grid.to_line()
-                )),
-                Exhaustive::OverBudget => Ok(Verified::Nothing),
-            }
+        if record.fields.unique.is_some() && count.is_some() {
+            return Err("\"unique\" beside a count, which tells it".into());
         }
-        RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
-            Err("status \"limit\" with a complete count".into())
+        match record.status {
+            RecordStatus::Solved => {
+                let solution = record.solution.as_deref().unwrap_or_default();
+                if count.is_some_and(|count| count.count == 0) {
+                    return Err("status \"solved\" with a count of 0".into());
+                }
+                check::check_solution(puzzle, solution, record.fields.paths.as_ref())
+                    .map_err(|violation| format!("solution {solution}: {violation}"))?;
+                Ok(Verified::Solution)
+            }
+            RecordStatus::Unsolvable => {
+                if let Some(count) = count
+                    && (count.count != 0 || !count.complete)
+                {
+                    return Err(format!(
+                        "status \"unsolvable\" with a count of {} (complete: {})",
+                        count.count, count.complete
+                    ));
+                }
+                if record.fields.paths.is_some() {
+                    return Err("status \"unsolvable\" with paths".into());
+                }
+                match check::exhaustive(puzzle, check::NODE_BUDGET) {
+                    Exhaustive::NoSolution => Ok(Verified::NoSolution),
+                    Exhaustive::Solution(grid) => Err(format!(
+                        "status \"unsolvable\", but {} solves the puzzle",
+                        grid.to_line()
+                    )),
+                    Exhaustive::OverBudget => Ok(Verified::Nothing),
+                }
+            }
+            RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
+                Err("status \"limit\" with a complete count".into())
+            }
+            RecordStatus::Limit => {
+                record.limit.map_or(Ok(()), limit_applies)?;
+                Ok(Verified::Nothing)
+            }
+            RecordStatus::Invalid => Ok(Verified::Nothing),
         }
-        RecordStatus::Limit => {
-            record.limit.map_or(Ok(()), limit_applies)?;
-            Ok(Verified::Nothing)
-        }
-        RecordStatus::Invalid => Ok(Verified::Nothing),
     }
 }

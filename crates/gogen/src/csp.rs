@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use csp_core::{
-    Config, Conflict, Context, CountStatus, Inference, Model, Propagator, Solver, Var, VarOrder,
+    Config, Conflict, Context, Count, CountStatus, Inference, Model, Propagator, Solver, Var,
+    VarOrder,
 };
 
 use crate::grid::Grid;
@@ -119,6 +120,13 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Found {
         );
         kept_all && (solutions.len() as u64) < limit
     });
+    found(solutions, kept_all, &count, start)
+}
+
+/// What a count that began at `start` hands the dispatcher: the
+/// solutions kept (a memory limit when not all of them could be), how
+/// the count stopped, and its nodes and backtracks.
+fn found(solutions: Vec<Grid>, kept_all: bool, count: &Count, start: Instant) -> Found {
     let stop = match count.status {
         _ if !kept_all => Stop::Limit(Limit::Memory),
         CountStatus::Complete => Stop::Exhausted,
@@ -165,22 +173,5 @@ pub(crate) fn solve_observed<O: csp_core::Observer>(
             break;
         }
     }
-    let stop = match count.status {
-        _ if !kept_all => Stop::Limit(Limit::Memory),
-        CountStatus::Complete => Stop::Exhausted,
-        CountStatus::SolutionLimit => Stop::SolutionLimit,
-        CountStatus::Limit(limit) => Stop::Limit(limit),
-    };
-    Found {
-        solutions,
-        stop,
-        stats: Stats {
-            nodes: count.stats.nodes,
-            elapsed: start.elapsed(),
-            counters: Counters {
-                backtracks: count.stats.backtracks,
-                dfs: None,
-            },
-        },
-    }
+    found(solutions, kept_all, &count, start)
 }

@@ -79,8 +79,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         }),
         Command::Check { puzzle, letters } => {
             let input = Input::read(Some(&puzzle))?;
-            let puzzle = cli::read_puzzle(&input.text, letters.as_deref())
-                .map_err(|error| cli::with_hint(error, &input.text, letters.as_deref()))
+            let puzzle = <Puzzle as cli_kit::App>::read(&input.text, &letters)
                 .map_err(anyhow::Error::msg)
                 .with_context(|| input.name.clone())?;
             cli_kit::driver::check(Some(&puzzle))

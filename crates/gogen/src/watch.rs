@@ -23,19 +23,13 @@ pub use cli_kit::app::Watch;
 /// Both algorithms report their search; the shared options apply to
 /// both.
 impl Watchable for Puzzle {
-    fn watchable(algo: Algo) -> bool {
-        watchable(algo)
+    fn watchable(_algo: Algo) -> bool {
+        true
     }
 
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
         solve_watched(self, options, watch)
     }
-}
-
-/// Whether `algo` can be watched: both, the depth-first search and
-/// the csp solver.
-pub fn watchable(algo: Algo) -> bool {
-    matches!(algo, Algo::Dfs | Algo::Csp)
 }
 
 /// The name of cell `cell` (0 to 24, row by row): `r1c1` is the top left.
@@ -44,8 +38,7 @@ pub fn cell_name(cell: usize) -> String {
 }
 
 /// Solves as [`crate::solve`] does (the same outcome), telling `watch`
-/// what the depth-first search does; an algorithm that cannot be watched
-/// ([`watchable`]) runs unwatched.
+/// what the depth-first search or the csp solver does.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
     if options.algo == Algo::Csp {
         return csp_watched(puzzle, options, watch);

@@ -132,8 +132,8 @@ fn the_stats_line_starts_with_nodes() {
 /// gets an escape; `check` reads the bold view as the plain one.
 #[test]
 fn givens_are_bold_on_a_terminal_only() {
-    use cli_kit::Report;
-    use gogen::cli::{self, View};
+    use cli_kit::app::{Show, ViewFlags};
+    use gogen::cli::{self, GogenView, Solved};
     use std::ffi::OsStr;
 
     assert!(cli::mark_givens(true, None));
@@ -143,18 +143,25 @@ fn givens_are_bold_on_a_terminal_only() {
     assert!(!cli::mark_givens(false, None));
     assert!(!cli::mark_givens(false, Some(OsStr::new(""))));
 
-    let solved = cli::solve(SAMPLE, None, &gogen::Options::default(), false).unwrap();
-    let write = |view: &mut View| {
+    let puzzle = cli::read_puzzle(SAMPLE, None).unwrap();
+    let solved = Solved {
+        outcome: gogen::solve(&puzzle, &gogen::Options::default()),
+        puzzle,
+        unique: None,
+    };
+    let write = |flags: ViewFlags, own: GogenView| {
         let mut out = Vec::new();
-        view.write(&mut out, &String::new(), Ok(&solved)).unwrap();
+        gogen::Puzzle::write_human(&mut out, &solved, &flags, &own).unwrap();
         text(&out)
     };
-    let plain = write(&mut View::default());
-    let bold = write(&mut View {
-        bold_givens: true,
-        show_words: true,
-        ..View::default()
-    });
+    let plain = write(ViewFlags::default(), GogenView::default());
+    let bold = write(
+        ViewFlags {
+            bold_givens: true,
+            ..ViewFlags::default()
+        },
+        GogenView { show_words: true },
+    );
     let b = |c: &str| format!("\x1b[1m{c}\x1b[0m");
     assert_eq!(
         bold.lines().next().unwrap(),

@@ -6,7 +6,7 @@
 //! ([`Compare`]), how an input is read ([`App`]: the board size) and
 //! `check`'s verdict on a record ([`Verify`]).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, RecordOf, Show, Verify, ViewFlags};
 use cli_kit::front::{Front, Own, Refusal, Setting, only_with, read_setting, refuse_unknown};
@@ -74,20 +74,6 @@ pub(crate) fn stats_line(stats: &Stats, threads: Option<usize>) -> String {
         counters.push(("threads", threads.to_string()));
     }
     cli_kit::stats_line(&counters, stats.elapsed)
-}
-
-/// Writes `record` as one JSON line, as [`Record::write_line`] does, but
-/// through a buffer whose type is known at compile time: a solution of 10^8
-/// columns then costs no `dyn Write` call per number (0.3 s of 1.1 s).
-pub(crate) fn write_record<S: Serialize>(
-    out: &mut dyn Write,
-    record: &Record<Fields, S, Counters>,
-) -> anyhow::Result<()> {
-    let mut buffered = BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer(&mut buffered, record)?;
-    buffered.write_all(b"\n")?;
-    buffered.flush()?;
-    Ok(())
 }
 
 /// The record of a solve: `fields` (the board size, the algorithm, the
@@ -213,11 +199,9 @@ impl Show for Queens {
 
     /// The record with the algorithm the view's options name.
     fn record_viewed(solved: &Solved, counting: bool, own: &QueensView) -> CheckRecord {
-        solve_json(
-            solve_fields(solved, counting, own.options.algo.name()),
-            &solved.outcome,
-        )
-        .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+        let mut record = Self::record(solved, counting);
+        record.fields.algo = own.options.algo.name().to_owned();
+        record
     }
 
     fn write_record(
@@ -228,7 +212,9 @@ impl Show for Queens {
         own: &QueensView,
     ) -> anyhow::Result<()> {
         let fields = solve_fields(solved, counting, own.options.algo.name());
-        write_record(out, &solve_json(fields, &solved.outcome).at_line(line))
+        solve_json(fields, &solved.outcome)
+            .at_line(line)
+            .write_line(out)
     }
 
     fn write_human(

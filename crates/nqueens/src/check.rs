@@ -206,17 +206,6 @@ pub fn check_unsolvable(n: usize) -> Result<(), FalseClaim> {
     }
 }
 
-/// How an "unsolvable" claim about `n` is settled by [`check_unsolvable`]:
-/// `"exhaustive search"` or `"the theorem that every N >= 4 has a
-/// placement"`.
-pub fn unsolvable_method(n: usize) -> &'static str {
-    if n <= EXHAUSTIVE_MAX {
-        "exhaustive search"
-    } else {
-        "the theorem that every N >= 4 has a placement"
-    }
-}
-
 /// The rules on a list of columns of any length.
 fn check_rules<C: Copy + Into<u64>>(columns: &[C]) -> Result<(), Violation> {
     let n = columns.len();
@@ -423,6 +412,5 @@ mod tests {
         );
         assert_eq!(check_unsolvable(11), Err(FalseClaim::Theorem { n: 11 }));
         assert_eq!(check_unsolvable(0), Err(FalseClaim::Empty));
-        assert_eq!(unsolvable_method(3), "exhaustive search");
     }
 }

@@ -9,13 +9,14 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT};
+use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT, Compare, limits_line};
 use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
-use crate::app::{record_stats, stats_line, write_record};
+use crate::app::{record_stats, solve_json, stats_line};
 use crate::construct::construct;
+use crate::count::check_size;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
     count, solve,
@@ -178,8 +179,9 @@ impl Flag {
     fn users(self) -> (&'static [&'static str], &'static str) {
         match self {
             Flag::Seed | Flag::MaxSteps => (&["min-conflicts"], "min-conflicts"),
-            Flag::NodeLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
-            Flag::MemoryLimit => (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)"),
+            Flag::NodeLimit | Flag::MemoryLimit => {
+                (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)")
+            }
             Flag::Threads => (&["fast"], "the fast counter"),
             Flag::Unique => (&["fast"], "the fast counter, which counts symmetry classes"),
         }
@@ -316,13 +318,6 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn flags(&self) -> [(Flag, bool); 2] {
-        [
-            (Flag::NodeLimit, self.node_limit.is_some()),
-            (Flag::MemoryLimit, self.memory_limit.is_some()),
-        ]
-    }
-
     fn limits(&self) -> Limits {
         Limits {
             node_limit: self.node_limit,
@@ -367,14 +362,13 @@ pub fn refuse_misfits<C: clap::CommandFactory>(algo: &str, given: &[(Flag, bool)
 ///
 /// As the run asked for.
 pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let [node_limit, memory_limit] = args.limits.flags();
     refuse_misfits::<C>(
         args.algo.name(),
         &[
             (Flag::Threads, args.threads.is_some()),
             (Flag::Unique, args.unique),
-            node_limit,
-            memory_limit,
+            (Flag::NodeLimit, args.limits.node_limit.is_some()),
+            (Flag::MemoryLimit, args.limits.memory_limit.is_some()),
         ],
     );
     let threads = args
@@ -488,8 +482,6 @@ impl CountAlgo {
 /// One `count` run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRun {
-    /// The board size.
-    pub n: usize,
     /// The counter.
     pub algo: CountAlgo,
     /// The worker threads allowed (1 for the formulations).
@@ -522,17 +514,10 @@ struct Watched {
 }
 
 impl Watched {
+    /// A session when anything is watched ([`Watching::args`] given).
     fn open(watching: Watching<'_>) -> anyhow::Result<Self> {
-        let active = watching
-            .args
-            .is_some_and(|args| args.trace || args.events.is_some())
-            || watching.tree_svg.is_some();
-        let session = if active {
-            let args = watching.args.cloned().unwrap_or_default();
-            Some(cli_kit::WatchSession::open(&args, watching.tree_svg)?)
-        } else {
-            None
-        };
+        let open = |args| cli_kit::WatchSession::open(args, watching.tree_svg);
+        let session = watching.args.map(open).transpose()?;
         Ok(Watched { session })
     }
 
@@ -617,11 +602,7 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
     limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
-    let heading = format!(
-        "count {n} queens; limits per run: {} nodes, {} s",
-        cli_kit::thousands(nodes),
-        time.as_secs_f64()
-    );
+    let heading = format!("count {n} queens; {}", limits_line(nodes, time));
     let mut table = cli_kit::Comparison::new(heading, "solutions");
     let mut push = |algorithm: &str, outcome: &Outcome| {
         table.push(cli_kit::Row {
@@ -629,17 +610,12 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
             status: outcome.status.into(),
             limit: outcome.status.limit(),
             nodes: outcome.stats.nodes,
-            counters: vec![("num_tested", outcome.stats.counters.num_tested.unwrap_or(0))],
+            counters: Queens::compare_counters(&outcome.stats),
             elapsed: outcome.stats.elapsed,
             length: Some(outcome.count),
         });
     };
-    if n > MAX_COUNT_N {
-        anyhow::bail!(crate::SizeError::TooLarge {
-            n,
-            max: MAX_COUNT_N
-        });
-    }
+    check_size(n)?;
     let (counts, stats) = count(n, &CountOptions::default())?;
     push("fast", &fast_outcome(n, counts, stats));
     for &algo in <Algo as crate::Algorithm>::ALL {
@@ -712,13 +688,7 @@ pub fn run_count(
             }
             Some(formulation) => {
                 // The fast counter's bound holds for the formulations too.
-                if n > MAX_COUNT_N {
-                    return Err(crate::SizeError::TooLarge {
-                        n,
-                        max: MAX_COUNT_N,
-                    }
-                    .to_string());
-                }
+                check_size(n).map_err(|error| error.to_string())?;
                 let queens = Queens::new(n).map_err(|error| error.to_string())?;
                 let options = Options {
                     limits: Limits {
@@ -731,7 +701,6 @@ pub fn run_count(
             }
         };
         Ok(CountRun {
-            n,
             algo,
             threads: threads.get(),
             outcome,
@@ -762,14 +731,16 @@ impl Report<usize, CountRun> for Shown {
                     algo: algo.to_owned(),
                     ..Fields::default()
                 };
-                return write_record::<&[u32]>(out, &Record::invalid(message, fields));
+                let record: Record<Fields, &[u32], Counters> = Record::invalid(message, fields);
+                return record.write_line(out);
             }
             Err(_) => return Ok(()),
         };
         let outcome = &run.outcome;
         if view.json {
             let unique = run.unique.filter(|_| view.unique);
-            return write_record(out, &count_json(n, algo, run.threads, outcome, unique));
+            let fields = count_fields(n, algo, run.threads, outcome, unique);
+            return solve_json(fields, outcome).write_line(out);
         }
         let shown = match run.unique {
             Some(unique) if view.unique => unique,
@@ -787,16 +758,19 @@ impl Report<usize, CountRun> for Shown {
     }
 }
 
-/// The record of `count --json`: the count of `algo` on `threads`
-/// threads, with `unique` when asked for.
-fn count_json(
+/// The fields of `count --json`: the count of `algo` on `threads`
+/// threads, with `unique` when asked for. Its record is a solve's
+/// ([`solve_json`]): the placement the run that counted holds when solved,
+/// the formulation's first or, for the fast counter, the construction's
+/// ([`fast_outcome`]); no solve here.
+fn count_fields(
     n: usize,
     algo: &str,
     threads: usize,
     outcome: &Outcome,
     unique: Option<u64>,
-) -> Record<Fields, Vec<u32>, Counters> {
-    let fields = Fields {
+) -> Fields {
+    Fields {
         n,
         algo: algo.to_owned(),
         count: Some(Count {
@@ -805,25 +779,7 @@ fn count_json(
         }),
         unique,
         threads: Some(threads),
-    };
-    let mut record = Record::ended(outcome.status, fields);
-    record.solution = one_placement(outcome);
-    record.stats = record_stats(&outcome.stats);
-    record
-}
-
-/// The placement a count record shows when solved (a solution exactly when
-/// solved, as in every crate's count records): the one the run that
-/// counted holds, the formulation's first or, for the fast counter, the
-/// construction's ([`fast_outcome`]); no solve here.
-fn one_placement(outcome: &Outcome) -> Option<Vec<u32>> {
-    if outcome.status != crate::Status::Solved {
-        return None;
     }
-    outcome
-        .solution
-        .as_ref()
-        .map(|placement| placement.columns().to_vec())
 }
 
 /// How `count N --split DEPTH --symmetry` weighs its subproblems.
@@ -1020,8 +976,7 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         };
         let mut record: Record<SubproblemFields, String, Counters> = Record::ended(status, fields);
         record.stats = record_stats(&stats);
-        serde_json::to_writer(&mut out, &record)?;
-        writeln!(out)?;
+        record.write_line(&mut out)?;
     } else {
         let shown = if view.unique {
             share.unique.unwrap_or_default()

@@ -27,7 +27,8 @@ pub struct Counts {
     pub unique: u64,
 }
 
-fn check_size(n: usize) -> Result<(), SizeError> {
+/// Refuses a board the counter does not take: empty, or past [`MAX_COUNT_N`].
+pub(crate) fn check_size(n: usize) -> Result<(), SizeError> {
     if n == 0 {
         return Err(SizeError::Empty);
     }

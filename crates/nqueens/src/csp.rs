@@ -14,6 +14,11 @@ use puzzle_kit::Limits;
 use crate::Stats;
 use crate::options::Run;
 
+/// The model's values, each row's column from 1, as the columns from 0.
+pub(crate) fn columns(values: &[i32]) -> Vec<u32> {
+    values.iter().map(|&col| col as u32 - 1).collect()
+}
+
 /// Runs the model on `n` queens within `limits`, from `start`, telling
 /// `observer` what the search does: finds one placement (`count_up_to` 1)
 /// or counts up to `count_up_to`.
@@ -54,22 +59,11 @@ pub(crate) fn run<C: CspObserver>(
             // The observer is told the solutions; the first is kept on the way.
             let mut first = KeepSolutions::first(observer);
             let count = solver.count_observed(limits.count_up_to, &mut first);
-            let first = first
-                .into_first()
-                .map(|values| values.iter().map(|&col| col as u32 - 1).collect());
-            (count, first)
+            (count, first.into_first().as_deref().map(columns))
         } else {
             let (mut first, mut seen) = (None, 0);
             let count = solver.for_each_solution(|solution| {
-                if first.is_none() {
-                    first = Some(
-                        solution
-                            .values()
-                            .iter()
-                            .map(|&col| col as u32 - 1)
-                            .collect(),
-                    );
-                }
+                first.get_or_insert_with(|| columns(solution.values()));
                 seen += 1;
                 seen < limits.count_up_to
             });
@@ -92,13 +86,7 @@ pub(crate) fn run<C: CspObserver>(
         CspStatus::Limit(limit) => Some(limit),
         _ => None,
     };
-    let first = outcome.solution.map(|solution| {
-        solution
-            .values()
-            .iter()
-            .map(|&col| col as u32 - 1)
-            .collect::<Vec<_>>()
-    });
+    let first = outcome.solution.map(|solution| columns(solution.values()));
     Run {
         count: u64::from(first.is_some()),
         exhausted: limit.is_none() && first.is_none(),

@@ -134,12 +134,9 @@ pub struct CountOptions {
     pub threads: Option<NonZeroUsize>,
 }
 
-/// The work a run did (see the crate docs, "Nodes", for each algorithm's
-/// unit): `nodes` (the fast counter: queens placed; csp: search nodes, the
-/// root included; dfs and bfs: boards generated, the empty board
-/// included; the construction: rows filled; min-conflicts: queens placed
-/// in greedy starts plus swaps tried), the wall-clock time of the whole
-/// call, and nqueens' own [`Counters`].
+/// The work a run did: `nodes` in each algorithm's own unit (the crate
+/// docs, "Nodes", list them), the wall-clock time of the whole call, and
+/// nqueens' own [`Counters`].
 pub type Stats = puzzle_kit::Stats<Counters>;
 
 /// nqueens' own counters, beside the nodes and the time: the `stats` of a

@@ -46,11 +46,6 @@ impl Placement {
         &self.columns
     }
 
-    /// The column list, giving up the placement.
-    pub fn into_columns(self) -> Vec<u32> {
-        self.columns
-    }
-
     /// The compact form: the columns separated by single spaces, no newline
     /// (`"1 3 0 2"` for the first 4-queens solution).
     pub fn to_line(&self) -> String {

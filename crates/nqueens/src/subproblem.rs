@@ -26,8 +26,8 @@
 
 use std::time::Instant;
 
-use crate::count::{class_node, class_nodes, count_node};
-use crate::{MAX_COUNT_N, SizeError, Stats, Unvisited};
+use crate::count::{check_size, class_node, class_nodes, count_node};
+use crate::{SizeError, Stats, Unvisited};
 
 /// How a subproblem's completions stand for the placements left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub struct Share {
 /// Why a [`Subproblem`] cannot be counted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SubproblemError {
-    /// The board size is 0 or above [`MAX_COUNT_N`].
+    /// The board size is 0 or above [`MAX_COUNT_N`](crate::MAX_COUNT_N).
     #[error(transparent)]
     Size(#[from] SizeError),
     /// More rows placed than the board has.
@@ -123,7 +123,7 @@ pub enum SubproblemError {
 ///
 /// # Errors
 ///
-/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
+/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`](crate::MAX_COUNT_N).
 ///
 /// ```
 /// use nqueens::{count_subproblem, split};
@@ -156,7 +156,7 @@ pub fn split(n: usize, depth: usize) -> Result<Vec<Subproblem>, SizeError> {
 ///
 /// # Errors
 ///
-/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
+/// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`](crate::MAX_COUNT_N).
 ///
 /// ```
 /// use nqueens::{count_subproblem, split_mirror};
@@ -222,17 +222,6 @@ fn attacker(columns: &[usize], row: usize, column: usize) -> Option<usize> {
         .find_map(|(earlier, &other)| {
             (other == column || other.abs_diff(column) == row - earlier).then_some(earlier)
         })
-}
-
-fn check_size(n: usize) -> Result<(), SizeError> {
-    match n {
-        0 => Err(SizeError::Empty),
-        n if n > MAX_COUNT_N => Err(SizeError::TooLarge {
-            n,
-            max: MAX_COUNT_N,
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// Counts `part`'s share on the calling thread: by symmetry classes, the

@@ -12,8 +12,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-
 use svg_kit::{Svg, Tag};
 
 use crate::options::Outcome;
@@ -26,24 +24,15 @@ pub const BOARD_MAX: usize = 64;
 pub const PIXELS_MAX: usize = 1000;
 
 /// A board too large for a picture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "an SVG picture shows boards up to N = {PIXELS_MAX} (queens drawn up to N = {BOARD_MAX}, \
+     one pixel a square above), not N = {n}"
+)]
 pub struct TooLarge {
     /// The board size asked for.
     pub n: usize,
 }
-
-impl fmt::Display for TooLarge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "an SVG picture shows boards up to N = {PIXELS_MAX} (queens drawn up to N = {BOARD_MAX}, \
-one pixel a square above), not N = {}",
-            self.n
-        )
-    }
-}
-
-impl std::error::Error for TooLarge {}
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";

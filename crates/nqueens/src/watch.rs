@@ -85,22 +85,8 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
             outcome
         }
         Algo::Csp => {
-            let name = |var: csp_core::Var| format!("r{}", var.index() + 1);
-            let render = |values: &[i32]| {
-                let columns: Vec<u32> = values.iter().map(|&col| col as u32 - 1).collect();
-                Rendered {
-                    view: board_view(&columns),
-                    line: Some(columns_line(&columns)),
-                }
-            };
-            let name_decision =
-                |var: csp_core::Var, value: i32| format!("r{} = c{value}", var.index() + 1);
-            let mut observer = SplitTree::new(
-                CspWatch::new(sinks, &name, &render),
-                tree,
-                format!("csp on {n} queens: the domain-splitting tree"),
-                &name_decision,
-            );
+            let title = format!("csp on {n} queens: the domain-splitting tree");
+            let mut observer = row_watch(sinks, tree, title);
             solve_observed(
                 queens,
                 options,
@@ -150,21 +136,8 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
         });
     }
     let Watch { sinks, tree } = watch;
-    let name = |var: csp_core::Var| format!("r{}", var.index() + 1);
-    let render = |values: &[i32]| {
-        let columns: Vec<u32> = values.iter().map(|&col| col as u32 - 1).collect();
-        Rendered {
-            view: board_view(&columns),
-            line: Some(columns_line(&columns)),
-        }
-    };
-    let name_decision = |var: csp_core::Var, value: i32| format!("r{} = c{value}", var.index() + 1);
-    let mut observer = SplitTree::new(
-        CspWatch::new(sinks, &name, &render),
-        tree,
-        format!("the fast counter on {n} queens (one placement per symmetry class)"),
-        &name_decision,
-    );
+    let title = format!("the fast counter on {n} queens (one placement per symmetry class)");
+    let mut observer = row_watch(sinks, tree, title);
     let (counts, stats) = crate::count::count_observed(n, &mut observer)?;
     let status = if counts.total > 0 {
         crate::Status::Solved
@@ -179,6 +152,35 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
     };
     csp_core::Observer::end(&mut observer, status, &csp_stats);
     Ok((counts, stats))
+}
+
+/// The watch of a search with one variable per row holding its column
+/// from 1 (csp's, the fast counter's), and its tree titled `title`: rows
+/// named `r1`, decisions `r1 = c3`, boards drawn from the columns.
+fn row_watch<'a, 'b>(
+    sinks: Sinks<'a, 'b>,
+    tree: Option<&'a mut svg_kit::SearchTree>,
+    title: String,
+) -> SplitTree<'a, CspWatch<'a, 'b>> {
+    fn name(var: csp_core::Var) -> String {
+        format!("r{}", var.index() + 1)
+    }
+    fn render(values: &[i32]) -> Rendered {
+        let columns = crate::csp::columns(values);
+        Rendered {
+            view: board_view(&columns),
+            line: Some(columns_line(&columns)),
+        }
+    }
+    fn name_decision(var: csp_core::Var, value: i32) -> String {
+        format!("r{} = c{value}", var.index() + 1)
+    }
+    SplitTree::new(
+        CspWatch::new(sinks, &name, &render),
+        tree,
+        title,
+        &name_decision,
+    )
 }
 
 /// Columns by row as the compact form: from 1, separated by spaces.
