@@ -97,58 +97,11 @@ impl Observer<Board, Move, u32> for TreeWatch {
 mod watched {
     use cli_kit::app::{Flag, OutcomeOf, Watch, Watchable};
     use cli_kit::{Rendered, SearchWatch};
-    use search_core::{NodeView, Observer};
 
     use super::TreeWatch;
     use crate::options::Options;
     use crate::plan::{Plan, Solvers};
     use crate::puzzle::{Board, Move};
-
-    /// Two observers told the same, one after the other.
-    pub(crate) struct Tee<A, B>(pub(crate) A, pub(crate) B);
-
-    impl<A, B> Observer<Board, Move, u32> for Tee<A, B>
-    where
-        A: Observer<Board, Move, u32>,
-        B: Observer<Board, Move, u32>,
-    {
-        const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
-
-        fn start(&mut self, state: &Board) {
-            self.0.start(state);
-            self.1.start(state);
-        }
-
-        fn iteration(&mut self, number: u32, bound: search_core::Bound<u32>) {
-            self.0.iteration(number, bound);
-            self.1.iteration(number, bound);
-        }
-
-        fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
-            self.0.expanded(node);
-            self.1.expanded(node);
-        }
-
-        fn generated(&mut self, child: &search_core::Generated<'_, Board, Move, u32>) {
-            self.0.generated(child);
-            self.1.generated(child);
-        }
-
-        fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
-            self.0.goal(node);
-            self.1.goal(node);
-        }
-
-        fn depth_cut(&mut self, node: &NodeView<'_, Board, u32>) {
-            self.0.depth_cut(node);
-            self.1.depth_cut(node);
-        }
-
-        fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-            self.0.end(status, stats);
-            self.1.end(status, stats);
-        }
-    }
 
     /// A board as the events and the trace show it: the searcher framework's rows, and the
     /// compact line.
@@ -199,7 +152,7 @@ mod watched {
             let attempt = |options: &Options| {
                 let solvers = Solvers::new(options.clone());
                 match drawn.as_mut() {
-                    Some(drawn) => solvers.solve_observed(self, &mut Tee(&mut watched, drawn)),
+                    Some(drawn) => solvers.solve_observed(self, &mut (&mut watched, drawn)),
                     None => solvers.solve_observed(self, &mut watched),
                 }
             };

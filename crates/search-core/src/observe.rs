@@ -204,6 +204,47 @@ impl<S, M, C, O: Observer<S, M, C>> Observer<S, M, C> for &mut O {
     }
 }
 
+/// Two observers told the same, the first then the second (the events of
+/// a watched run and the tree drawn beside them).
+impl<S, M, C: Copy, A: Observer<S, M, C>, B: Observer<S, M, C>> Observer<S, M, C> for (A, B) {
+    const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
+
+    fn start(&mut self, state: &S) {
+        self.0.start(state);
+        self.1.start(state);
+    }
+
+    fn iteration(&mut self, number: u32, bound: Bound<C>) {
+        self.0.iteration(number, bound);
+        self.1.iteration(number, bound);
+    }
+
+    fn expanded(&mut self, node: &NodeView<'_, S, C>) {
+        self.0.expanded(node);
+        self.1.expanded(node);
+    }
+
+    fn generated(&mut self, child: &Generated<'_, S, M, C>) {
+        self.0.generated(child);
+        self.1.generated(child);
+    }
+
+    fn goal(&mut self, node: &NodeView<'_, S, C>) {
+        self.0.goal(node);
+        self.1.goal(node);
+    }
+
+    fn depth_cut(&mut self, node: &NodeView<'_, S, C>) {
+        self.0.depth_cut(node);
+        self.1.depth_cut(node);
+    }
+
+    fn end(&mut self, status: Status, stats: &Stats) {
+        self.0.end(status, stats);
+        self.1.end(status, stats);
+    }
+}
+
 /// Reports the end of a run and hands the search back.
 pub(crate) fn ended<S, M, C, O: Observer<S, M, C>>(
     observer: &mut O,

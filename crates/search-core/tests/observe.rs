@@ -181,10 +181,17 @@ fn every_searcher_reports_as_many_calls_as_it_counts() {
                     .node_limit(200_000);
                 config.depth_limit = depth_limit;
                 let name = format!("{algorithm} {cycle_check:?} {depth_limit:?}");
-                let mut log = Log::default();
-                let search = algorithm.run_observed(&problem, (0, 6), &config, &mut log);
+                let (mut log, mut twin) = (Log::default(), Log::default());
+                let mut both = (&mut log, &mut twin);
+                let search = algorithm.run_observed(&problem, (0, 6), &config, &mut both);
                 let plain = algorithm.run(&problem, (0, 6), &config);
                 check_counts(&name, &log, &search, &plain);
+                // A pair of observers: each told every call.
+                assert_eq!(
+                    (&twin.expanded, &twin.generated, twin.cuts),
+                    (&log.expanded, &log.generated, log.cuts),
+                    "{name}"
+                );
                 if depth_limit.is_some() {
                     assert!(
                         log.cuts > 0 || search.is_solved(),
