@@ -119,16 +119,32 @@ impl Sinks<'_, '_> {
         self.trace.as_ref().is_some_and(|trace| trace.is_open())
     }
 
-    fn emit(&mut self, kind: &str, fields: &Map<String, Value>) {
+    /// Whether a sink still takes what it is told (an event stream not
+    /// cut at its limit, a trace): a watch of its own skips building
+    /// what none would take.
+    pub fn is_open(&self) -> bool {
+        self.events_open() || self.trace_open()
+    }
+
+    /// Writes the event `kind` with `payload`'s fields, when events are
+    /// asked for.
+    pub fn emit<T: Serialize>(&mut self, kind: &str, payload: &T) {
         if let Some(events) = self.events.as_deref_mut() {
-            events.emit(kind, fields);
+            events.emit(kind, payload);
         }
     }
 
-    fn line(&mut self, text: impl Display) {
+    /// Writes a trace line, when a trace is asked for.
+    pub fn line(&mut self, text: impl Display) {
         if let Some(trace) = self.trace.as_deref_mut() {
             trace.line(text);
         }
+    }
+
+    /// Writes the `end` event of a run that ended with `status`, its
+    /// `stats` as given (`{"nodes", "micros", ...}`).
+    pub fn end(&mut self, status: puzzle_kit::Status, stats: Value) {
+        self.emit("end", &end_fields(status, stats));
     }
 }
 
@@ -300,7 +316,7 @@ where
             "max_frontier": stats.max_frontier,
             "iterations": stats.iterations,
         });
-        self.sinks.emit("end", &end_fields(status, counters));
+        self.sinks.end(status, counters);
         let limit = status
             .limit()
             .map(|limit| format!(" ({limit} limit)"))
@@ -641,7 +657,7 @@ impl csp_core::Observer for CspWatch<'_, '_> {
             "prunings": stats.prunings,
             "solutions": stats.solutions,
         });
-        self.sinks.emit("end", &end_fields(status, counters));
+        self.sinks.end(status, counters);
         self.sinks.line(format_args!(
             "end: {}, {} nodes, {} backtracks",
             status.name(),

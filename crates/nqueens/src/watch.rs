@@ -307,49 +307,23 @@ struct Repairs<'a, 'b> {
 }
 
 impl Repairs<'_, '_> {
-    fn emit(&mut self, kind: &str, fields: serde_json::Value) {
-        if let Some(events) = self.sinks.events.as_deref_mut() {
-            events.emit(kind, &fields);
-        }
-    }
-
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Some(trace) = self.sinks.trace.as_deref_mut() {
-            trace.line(text);
-        }
-    }
-
-    fn open(&self) -> bool {
-        self.sinks
-            .events
-            .as_ref()
-            .is_some_and(|events| events.is_open())
-            || self
-                .sinks
-                .trace
-                .as_ref()
-                .is_some_and(|trace| trace.is_open())
-    }
-
     fn end(&mut self, outcome: &Outcome) {
-        let status = outcome.status;
-        let mut fields = json!({
-            "status": status.name(),
-            "stats": {"nodes": outcome.stats.nodes, "micros": outcome.stats.elapsed.as_micros() as u64},
-        });
-        if let Some(limit) = status.limit() {
-            fields["limit"] = limit.name().into();
-        }
-        self.emit("end", fields);
-        let steps = outcome.stats.nodes;
-        self.line(format_args!("end: {}, {steps} steps", status.name()));
+        let stats = &outcome.stats;
+        let micros = stats.elapsed.as_micros() as u64;
+        let sinks = &mut self.sinks;
+        sinks.end(
+            outcome.status,
+            json!({"nodes": stats.nodes, "micros": micros}),
+        );
+        let status = outcome.status.name();
+        sinks.line(format_args!("end: {status}, {} steps", stats.nodes));
     }
 }
 
 impl RepairObserver for Repairs<'_, '_> {
     fn start(&mut self, run: u64, columns: &[u32], conflicts: u64, steps: u64) {
         self.started.get_or_insert_with(Instant::now);
-        if !self.open() {
+        if !self.sinks.is_open() {
             return;
         }
         let line = columns_line(columns);
@@ -358,14 +332,14 @@ impl RepairObserver for Repairs<'_, '_> {
         if columns.len() <= crate::BOARD_VIEW_MAX {
             fields["state"] = board_view(columns).into();
         }
-        self.emit("start", fields);
-        self.line(format_args!(
+        self.sinks.emit("start", &fields);
+        self.sinks.line(format_args!(
             "greedy start {run}: {conflicts} attacking pairs after {steps} steps"
         ));
     }
 
     fn repair(&mut self, step: u64, row: usize, other: usize, columns: &[u32], conflicts: u64) {
-        if !self.open() {
+        if !self.sinks.is_open() {
             return;
         }
         let (a, b) = (row + 1, other + 1);
@@ -379,8 +353,8 @@ impl RepairObserver for Repairs<'_, '_> {
         if columns.len() <= crate::BOARD_VIEW_MAX {
             fields["state"] = board_view(columns).into();
         }
-        self.emit("repair", fields);
-        self.line(format_args!(
+        self.sinks.emit("repair", &fields);
+        self.sinks.line(format_args!(
             "step {step}: swap rows {a} and {b} (now r{a}c{col_a}, r{b}c{col_b}): {conflicts} attacking pairs left"
         ));
     }
