@@ -1,15 +1,14 @@
 //! The crossword fill as the front ends show it, without argument parsing
-//! (the `app` feature): the record of `fill --json` ([`Fields`],
-//! [`Counters`], [`FillReport::record`]), the human view (the fill, AC-3's
-//! domains and revision table, the `unique:` and `fills:` lines, the
-//! `--stats` line) and the ipuz file ([`to_ipuz`]), the fill of a template
-//! read from its bytes ([`fill_item`], [`fill_item_watched`]), and the
-//! `--compare` runs ([`Compare`]: every algorithm on the template with the
-//! options' word list, each row with its backtracks, restarts and arc
-//! revisions), the same record and view as cli-kit's [`Show`] (with the
-//! view options of [`FillView`]), and `check`'s verdict on a record
-//! ([`Checker`], [`Verify`]) with the word lists it reads ([`load_words`]).
-//! The watched fill ([`cli_kit::app::Watchable`]) is in [`crate::watch`].
+//! (the `app` feature): cli-kit's [`Show`] with the view options of
+//! [`FillView`] (the record of `fill --json`, [`Fields`], [`Counters`];
+//! the human view: the fill, AC-3's domains and revision table, the
+//! `unique:` and `fills:` lines, the `--stats` line, or the ipuz file),
+//! [`App`] (a template read from its bytes), the `--compare` runs
+//! ([`Compare`]: every algorithm on the template with the options' word
+//! list, each row with its backtracks, restarts and arc revisions), and
+//! `check`'s verdict on a record ([`Checker`], [`Verify`]) with the word
+//! lists it reads ([`load_words`]). The watched fill
+//! ([`cli_kit::app::Watchable`]) is in [`crate::watch`].
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -20,14 +19,11 @@ use anyhow::Context;
 use cli_kit::app::{Board, Cell as BoardCell, Compare, Show, Solved, Verify, ViewFlags};
 use cli_kit::driver::{App, Item};
 use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, read_switch, refuse_unknown};
-use cli_kit::{
-    Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
-};
+use cli_kit::{Count, Limit, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::options::builtin_words;
 use crate::slots::Slots;
-use crate::watch::Watch;
 use crate::{
     Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList,
     Words, check,
@@ -136,48 +132,6 @@ pub struct Counters {
 /// A `fill` record: the solution as rows.
 pub type FillRecord = Record<Fields, Vec<String>, Counters>;
 
-/// A filled (or not) template.
-#[derive(Debug, Clone)]
-pub struct Filled {
-    /// The problem.
-    pub problem: Problem,
-    /// The run.
-    pub outcome: Outcome,
-    /// `ac3`'s domains and trace.
-    pub ac3: Option<Ac3Result>,
-    /// Whether the fill is unique, when asked and decided
-    /// ([`crate::is_unique`]).
-    pub unique: Option<bool>,
-}
-
-impl cli_kit::Outcome for Filled {
-    fn status(&self) -> RecordStatus {
-        self.outcome.status.into()
-    }
-}
-
-/// Fills the template in `bytes` with `options` (their algorithm and word
-/// list); with `unique`, a filled grid is then counted to 2 to say whether
-/// its fill is the only one ([`crate::is_unique`], within
-/// [`crate::unique_budget`] of the fill's nodes).
-pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled, String> {
-    fill_item_watched(bytes, options, unique, Watch::default())
-}
-
-/// [`fill_item`], the fill watched by `watch` ([`crate::watch::fill_watched`])
-/// when it asks for events, a trace or a tree; the count to 2 after it is
-/// not watched.
-pub fn fill_item_watched(
-    bytes: &[u8],
-    options: &Options,
-    unique: bool,
-    watch: Watch<'_, '_>,
-) -> Result<Filled, String> {
-    let grid = read_template_bytes(bytes)?;
-    let problem = Problem::new(grid, &options.word_list());
-    Ok(fill_problem(problem, options, unique, watch))
-}
-
 /// The template in `bytes` ([`parse_template`]), refused when it has no
 /// entry to fill.
 fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
@@ -201,35 +155,6 @@ fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
     Ok(grid)
 }
 
-/// Fills `problem`, a template with at least one entry, as
-/// [`fill_item_watched`] does once the template is read.
-pub fn fill_problem(
-    problem: Problem,
-    options: &Options,
-    unique: bool,
-    watch: Watch<'_, '_>,
-) -> Filled {
-    let watched =
-        watch.sinks.events.is_some() || watch.sinks.trace.is_some() || watch.tree.is_some();
-    let (outcome, ac3) = match options.algo {
-        _ if watched => crate::watch::fill_watched(&problem, options, watch),
-        Algo::Ac3 => {
-            let (outcome, result) = crate::ac3(&problem, options);
-            (outcome, Some(result))
-        }
-        _ => (crate::solve_problem(&problem, options), None),
-    };
-    let unique = (unique && outcome.status == Status::Solved)
-        .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
-        .flatten();
-    Filled {
-        problem,
-        outcome,
-        ac3,
-        unique,
-    }
-}
-
 /// How the fill is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -250,8 +175,6 @@ pub struct FillReport {
     pub words: WordSource,
     /// Whether words may repeat.
     pub allow_repeats: bool,
-    /// JSON lines.
-    pub json: bool,
     /// Text or ipuz.
     pub format: OutputFormat,
     /// The `--stats` line.
@@ -273,7 +196,6 @@ impl Default for FillReport {
                 min_score: None,
             },
             allow_repeats: false,
-            json: false,
             format: OutputFormat::Text,
             stats: false,
             trace: false,
@@ -283,11 +205,6 @@ impl Default for FillReport {
 }
 
 impl FillReport {
-    /// The record of a filled item.
-    pub fn record(&self, filled: &Filled) -> FillRecord {
-        self.record_of(filled.problem.grid(), &filled.outcome, filled.unique)
-    }
-
     /// The record of the fill of `template` that ended with `outcome`,
     /// `unique` when told.
     fn record_of(&self, template: &Grid, outcome: &Outcome, unique: Option<bool>) -> FillRecord {
@@ -340,29 +257,12 @@ impl FillReport {
         record
     }
 
-    /// The human view. With `--format ipuz` stdout carries the ipuz file
-    /// and nothing else: what is said about the run (the message of an
-    /// unfilled grid, ac3's domains when it does not decide, the `--stats`
-    /// line) goes to `notes`, stderr.
-    fn human(
-        &self,
-        out: &mut dyn Write,
-        notes: &mut dyn Write,
-        filled: &Filled,
-    ) -> anyhow::Result<()> {
-        let Filled {
-            problem,
-            outcome,
-            ac3,
-            unique,
-        } = filled;
-        let ac3 = ac3.as_ref().map(|ac3| (problem, ac3));
-        self.human_of(out, notes, problem.grid(), outcome, ac3, *unique)
-    }
-
-    /// [`FillReport::human`] of the fill of `template` that ended with
-    /// `outcome`; `ac3`, AC-3's domains and trace with the problem that
-    /// names their words.
+    /// The human view of the fill of `template` that ended with `outcome`;
+    /// `ac3`, AC-3's domains and trace with the problem that names their
+    /// words. With `--format ipuz` stdout carries the ipuz file and nothing
+    /// else: what is said about the run (the message of an unfilled grid,
+    /// ac3's domains when it does not decide, the `--stats` line) goes to
+    /// `notes`, stderr.
     fn human_of(
         &self,
         out: &mut dyn Write,
@@ -400,7 +300,7 @@ impl FillReport {
                 if ipuz {
                     writeln!(data, "{}", ipuz_of(template, &Slots::new(template), fill))?;
                 } else {
-                    write_fill(&mut data, fill)?;
+                    writeln!(data, "{fill}")?;
                 }
             }
             (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
@@ -458,14 +358,6 @@ impl FillReport {
 
 pub(crate) fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
-}
-
-/// The fill's view ([`Fill`]'s `Display`): the grid (uppercase letters,
-/// `#` blocks, a space between cells), then the entries numbered across
-/// then down, then the mean score.
-fn write_fill(out: &mut dyn Write, fill: &Fill) -> anyhow::Result<()> {
-    writeln!(out, "{fill}")?;
-    Ok(())
 }
 
 /// At most this many words are listed per domain; the rest are counted.
@@ -532,13 +424,9 @@ fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyho
     Ok(())
 }
 
-/// The fill as an ipuz crossword: the template's numbers in `puzzle`, the
-/// letters in `solution`, empty clues.
-pub fn to_ipuz(problem: &Problem, fill: &Fill) -> String {
-    ipuz_of(problem.grid(), problem.slots(), fill)
-}
-
-/// [`to_ipuz`] of the fill of `template`, whose entries are `slots`.
+/// The fill of `template`, whose entries are `slots`, as an ipuz
+/// crossword: the template's numbers in `puzzle`, the letters in
+/// `solution`, empty clues.
 fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
     use serde_json::{Value, json};
     let grid = &fill.grid;
@@ -593,31 +481,6 @@ fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
     serde_json::to_string_pretty(&document).unwrap_or_default()
 }
 
-impl Report<Vec<u8>, Filled> for FillReport {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        _item: &Vec<u8>,
-        result: Result<&Filled, &str>,
-    ) -> anyhow::Result<()> {
-        match result {
-            Ok(filled) if self.json => self.record(filled).write_line(out),
-            Ok(filled) => self.human(out, &mut io::stderr().lock(), filled),
-            Err(message) => {
-                if self.json {
-                    let record: FillRecord = Record::invalid(message, Fields::default());
-                    record.write_line(out)?;
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn finish(&mut self, _out: &mut dyn Write, _tally: &Tally) -> anyhow::Result<()> {
-        Ok(())
-    }
-}
-
 /// `--compare`: `fast`, `mac` and `ac3` with the options' word list and
 /// repeats rule (no trace), the last column the fills counted.
 impl Compare for Grid {
@@ -656,7 +519,7 @@ impl Compare for Grid {
 
 /// The crossword's own view options (cli-kit's [`Show::View`]): how the
 /// record and the human view name the run and show it ([`FillReport`],
-/// whose `json` and `stats` the driver's flags replace), and the word list
+/// whose count and `stats` the driver's flags replace), and the word list
 /// filled from, which names the words of AC-3's domains.
 #[derive(Debug, Clone, Default)]
 pub struct FillView {
@@ -800,15 +663,18 @@ impl App for Grid {
         crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)).map(Ok)
     }
 
-    /// [`fill_problem`]: the problem built once for the fill and the count.
+    /// The problem built once for the fill and the count.
     fn solve_telling(
         &self,
         options: &Options,
         tell_unique: bool,
     ) -> (Outcome, Option<Result<bool, Limit>>) {
         let problem = Problem::new(self.clone(), &options.word_list());
-        let filled = fill_problem(problem, options, tell_unique, Watch::default());
-        (filled.outcome, filled.unique.map(Ok))
+        let outcome = crate::solve_problem(&problem, options);
+        let unique = (tell_unique && outcome.status == Status::Solved)
+            .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
+            .flatten();
+        (outcome, unique.map(Ok))
     }
 }
 
@@ -892,7 +758,6 @@ impl Front for Grid {
                     min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
                 },
                 allow_repeats: options.allow_repeats,
-                json: true,
                 count_limit: Some(options.limits.count_up_to),
                 ..FillReport::default()
             },
@@ -1172,63 +1037,56 @@ mod tests {
 
     use super::*;
 
-    fn sample() -> (Vec<u8>, WordList) {
-        let grid = b".....\n##.#.\n#....\n.#...\n.....\n.##.#\n".to_vec();
-        let words = WordList::from_words(&[
+    /// Show's record names the view's algorithm and word list for every
+    /// algorithm (ac3 with its trace and domains), the human view is the
+    /// ipuz file only with `--format ipuz`, and Verify reads the list the
+    /// record names.
+    #[test]
+    fn show_names_the_view_and_verify_reads_its_list() {
+        let grid = Grid::read(".....\n##.#.\n#....\n.#...\n.....\n.##.#\n", &None).unwrap();
+        let list = Arc::new(WordList::from_words(&[
             "aft", "ale", "eel", "heel", "hike", "hoses", "keel", "knot", "laser", "lee", "line",
             "sails", "sheet", "steer", "tie",
-        ]);
-        (grid, words)
-    }
-
-    /// Show's record and human view are FillReport's, for every
-    /// algorithm (ac3 with its trace and domains), and Verify passes the
-    /// record.
-    #[test]
-    fn show_is_the_fill_report() {
-        let (bytes, words) = sample();
-        let list = Arc::new(words);
+        ]));
         for algo in Algo::ALL.iter().copied() {
             for format in [OutputFormat::Text, OutputFormat::Ipuz] {
                 let options = Options::new(algo)
                     .shared_words(Arc::clone(&list))
                     .trace(algo == Algo::Ac3);
-                let filled = fill_item(&bytes, &options, true).unwrap();
-                let report = FillReport {
-                    algo,
-                    words: WordSource {
-                        name: "words.txt".to_owned(),
-                        min_score: Some(3),
-                    },
-                    trace: algo == Algo::Ac3,
-                    format,
-                    stats: true,
-                    ..FillReport::default()
-                };
+                let (outcome, unique) = grid.solve_telling(&options, true);
                 let solved = Solved {
-                    puzzle: filled.problem.grid().clone(),
-                    outcome: filled.outcome.clone(),
-                    unique: filled.unique.map(Ok),
+                    puzzle: grid.clone(),
+                    outcome,
+                    unique,
                 };
                 let view = FillView {
-                    report: report.clone(),
+                    report: FillReport {
+                        algo,
+                        words: WordSource {
+                            name: "words.txt".to_owned(),
+                            min_score: Some(3),
+                        },
+                        trace: algo == Algo::Ac3,
+                        format,
+                        ..FillReport::default()
+                    },
                     list: Some(Words(Arc::clone(&list))),
                 };
                 let record = Grid::record_viewed(&solved, false, &view);
-                assert_eq!(record, report.record(&filled), "{algo:?}");
-                let (mut human, mut shown) = (Vec::new(), Vec::new());
-                report.human(&mut human, &mut io::sink(), &filled).unwrap();
+                assert_eq!(record.status, RecordStatus::Solved, "{algo:?}");
+                assert_eq!(record.fields.algo.as_deref(), Some(algo.name()));
+                assert_eq!(record.fields.words.as_deref(), Some("words.txt"));
+                assert_eq!(record.fields.min_score, Some(3));
+                let mut shown = Vec::new();
                 let flags = ViewFlags {
                     stats: true,
                     ..ViewFlags::default()
                 };
                 Grid::write_human(&mut shown, &solved, &flags, &view).unwrap();
-                assert_eq!(
-                    String::from_utf8_lossy(&shown),
-                    String::from_utf8_lossy(&human),
-                    "{algo:?} {format:?}"
-                );
-                let checked = Grid::verify(Some(filled.problem.grid()), &record);
+                let shown = String::from_utf8_lossy(&shown);
+                let ipuz = shown.contains("http://ipuz.org/v2");
+                assert_eq!(ipuz, format == OutputFormat::Ipuz, "{algo:?} {format:?}");
+                let checked = Grid::verify(Some(&grid), &record);
                 // The record names a list that is not there: the check says so.
                 assert!(checked.unwrap_err().contains("words.txt"), "{algo:?}");
             }

@@ -12,11 +12,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use cli_kit::{SolveFlags, SolveRun};
 
-pub use crate::app::{
-    Checker, Counters, EntryField, Fields, FillRecord, FillReport, FillView, Filled, MAX_LINE,
-    OutputFormat, WordSource, check_claims, fill_item, fill_item_watched, fill_problem, load_words,
-    parse_template, to_ipuz,
-};
+pub use crate::app::{Checker, OutputFormat};
+
+use crate::app::{FillReport, FillView, WordSource, load_words, parse_template};
 use crate::{Algo, Grid, MAX_SIDE, Options};
 
 /// The largest template file read (a `.puz` or ipuz of a 255x255 grid with
@@ -145,7 +143,6 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
                 min_score: args.min_score,
             },
             allow_repeats: args.allow_repeats,
-            json: flags.json,
             format: args.format,
             stats: flags.stats,
             trace: flags.watch.trace,
