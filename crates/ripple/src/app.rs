@@ -18,8 +18,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Stats, Status, check,
-    is_url, parse, to_url,
+    Algo, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status, check, is_url,
+    parse, to_url,
 };
 
 /// The name of an input given on the command line (a URL as `solve`'s
@@ -247,22 +247,6 @@ pub fn write_view(
     Ok(())
 }
 
-/// The summary under a batch's human view: how many puzzles ended how.
-pub fn write_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
-    if tally.total() > 1 {
-        writeln!(
-            out,
-            "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
-            tally.total(),
-            tally.solved,
-            tally.unsolvable,
-            tally.limit,
-            tally.invalid
-        )?;
-    }
-    Ok(())
-}
-
 /// Checks one record of `solve` or `generate` independently: the solution
 /// against the puzzle of its `puzzle` URL with [`crate::check`]; an
 /// `unsolvable` claim is confirmed when the givens alone break a rule,
@@ -359,8 +343,20 @@ impl Show for Puzzle {
         }
     }
 
+    /// How many puzzles of a batch ended how.
     fn write_summary(out: &mut dyn Write, tally: &Tally, _own: &RippleView) -> io::Result<()> {
-        write_summary(out, tally)
+        if tally.total() > 1 {
+            writeln!(
+                out,
+                "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
+                tally.total(),
+                tally.solved,
+                tally.unsolvable,
+                tally.limit,
+                tally.invalid
+            )?;
+        }
+        Ok(())
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -391,18 +387,10 @@ impl Show for Puzzle {
     }
 }
 
-/// `--compare`: every algorithm, each row with its backtracks and, for
-/// `mrv` and `brute`, its recursive calls; the count of solutions when
-/// solved.
+/// `--compare`: every algorithm, each row with its counters (its
+/// backtracks and, for `mrv` and `brute`, its recursive calls); the count
+/// of solutions when solved.
 impl Compare for Puzzle {
-    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
-        let mut counters = vec![("backtracks", stats.counters.backtracks)];
-        if let Some(calls) = stats.counters.recursive_calls {
-            counters.push(("recursive_calls", calls));
-        }
-        counters
-    }
-
     fn compare_length(outcome: &Outcome) -> Option<u64> {
         (outcome.status == Status::Solved).then_some(outcome.count)
     }

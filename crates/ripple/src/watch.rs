@@ -21,7 +21,7 @@ use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
 use crate::options::{Algo, Options, Outcome};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{Grid, Puzzle, digits_of, full_mask};
 use crate::textbook::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
@@ -78,23 +78,6 @@ fn listed(items: impl IntoIterator<Item = String>) -> String {
         let _ = write!(text, " ... ({} in all)", items.len());
     }
     text
-}
-
-/// The digits of a candidate set, ascending.
-fn digits(set: u64) -> Vec<u8> {
-    (0..64)
-        .filter(|bit| set & (1 << bit) != 0)
-        .map(|bit| bit as u8 + 1)
-        .collect()
-}
-
-/// The digits 1 to `size` as a set, bit `d - 1` for `d`.
-fn digits_mask(size: usize) -> u64 {
-    if size >= 64 {
-        u64::MAX
-    } else {
-        (1 << size) - 1
-    }
 }
 
 /// Solves `puzzle` as [`crate::solve`] does (the same outcome, counters
@@ -177,7 +160,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 cols,
                 domains: (0..puzzle.len())
                     .map(|cell| match puzzle.givens()[cell] {
-                        0 => digits_mask(puzzle.room_size(cell)),
+                        0 => full_mask(puzzle.room_size(cell)),
                         given => 1 << (given - 1),
                     })
                     .collect(),
@@ -455,7 +438,7 @@ impl Observer<Candidates, (usize, u8), u32>
             ),
             Some(cell) => {
                 let name = self.calls.name(cell);
-                let values = digits(state.remaining[cell]);
+                let values: Vec<u8> = digits_of(state.remaining[cell]).collect();
                 if values.is_empty() {
                     let what = format!("findMinMRV: {name} has no value left: backtrack");
                     (what, CallKind::DeadEnd)
