@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use puzzle_kit::{Budget, Limit};
 
 use crate::fast::{Engine, Level};
-use crate::puzzle::{Grid, MAX_SIDE, Puzzle, digits_of, keeps_distance};
+use crate::puzzle::{Grid, MAX_SIDE, Puzzle, digits_of, keeps_distance, neighbours};
 use crate::random::SplitMix;
 
 /// How hard a puzzle is, by what its solve needs.
@@ -386,15 +386,6 @@ fn construct(
     let mut label = vec![u32::MAX; cells];
     let mut values = vec![0u8; cells];
     let mut sizes: Vec<usize> = Vec::new();
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / cols, cell % cols);
-        [
-            (c > 0).then(|| cell - 1),
-            (c + 1 < cols).then(|| cell + 1),
-            (r > 0).then(|| cell - cols),
-            (r + 1 < rows).then(|| cell + cols),
-        ]
-    };
     for start in 0..cells {
         if label[start] != u32::MAX {
             continue;
@@ -424,7 +415,7 @@ fn construct(
             label[start] = id;
             let mut frontier: Vec<usize> = Vec::new();
             let grow_from = |cell: usize, frontier: &mut Vec<usize>, label: &[u32]| {
-                for next in neighbours(cell).into_iter().flatten() {
+                for next in neighbours(rows, cols, cell) {
                     if label[next] == u32::MAX && !frontier.contains(&next) {
                         frontier.push(next);
                     }
@@ -461,7 +452,7 @@ fn construct(
         }
         // Not even a 1 fits here: join a neighbouring room as its next digit.
         let mut joined = false;
-        let mut options: Vec<usize> = neighbours(start).into_iter().flatten().collect();
+        let mut options: Vec<usize> = neighbours(rows, cols, start).collect();
         rng.shuffle(&mut options);
         for next in options {
             let other = label[next];

@@ -31,6 +31,20 @@ pub(crate) fn digits_of(mut set: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The orthogonal neighbours of `cell` in a `rows` x `cols` grid: left,
+/// right, above, below.
+pub(crate) fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    [
+        (c > 0).then(|| cell - 1),
+        (c + 1 < cols).then(|| cell + 1),
+        (r > 0).then(|| cell - cols),
+        (r + 1 < rows).then(|| cell + cols),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Whether `digit` at `cell` keeps the distance rule with the digits
 /// already in `values` (0: empty) of a `rows` x `cols` grid: no equal
 /// digit within `digit` cells in its row or column.
@@ -242,22 +256,8 @@ impl Puzzle {
             room_of[first] = id;
             stack.push(first);
             while let Some(cell) = stack.pop() {
-                let (r, c) = (cell / cols, cell % cols);
-                let mut neighbours = [usize::MAX; 4];
-                if c > 0 {
-                    neighbours[0] = cell - 1;
-                }
-                if c + 1 < cols {
-                    neighbours[1] = cell + 1;
-                }
-                if r > 0 {
-                    neighbours[2] = cell - cols;
-                }
-                if r + 1 < rows {
-                    neighbours[3] = cell + cols;
-                }
-                for next in neighbours {
-                    if next != usize::MAX && room_of[next] == u32::MAX && joined(cell, next) {
+                for next in neighbours(rows, cols, cell) {
+                    if room_of[next] == u32::MAX && joined(cell, next) {
                         room_of[next] = id;
                         members.push(next as u32);
                         stack.push(next);
@@ -274,24 +274,14 @@ impl Puzzle {
             members.sort_unstable();
             rooms.push(members);
         }
-        for (cell, &given) in givens.iter().enumerate() {
-            let size = rooms[room_of[cell] as usize].len();
-            if usize::from(given) > size {
-                return Err(ShapeError::GivenTooLarge {
-                    cell,
-                    cols,
-                    given,
-                    size,
-                });
-            }
-        }
-        Ok(Puzzle {
+        let shape = Puzzle {
             rows,
             cols,
             room_of,
             rooms,
-            givens: givens.to_vec(),
-        })
+            givens: vec![0; cells],
+        };
+        shape.set_givens(givens)
     }
 
     /// Rows of the grid.
@@ -357,6 +347,11 @@ impl Puzzle {
 
     /// The same rooms with other givens (one per cell, 0 for none).
     pub fn with_givens(&self, givens: &[u8]) -> Result<Self, ShapeError> {
+        self.clone().set_givens(givens)
+    }
+
+    /// These rooms with `givens`, each at most the size of its room.
+    fn set_givens(mut self, givens: &[u8]) -> Result<Self, ShapeError> {
         check_length("givens", self.len(), givens.len())?;
         for (cell, &given) in givens.iter().enumerate() {
             let size = self.room_size(cell);
@@ -369,10 +364,8 @@ impl Puzzle {
                 });
             }
         }
-        Ok(Puzzle {
-            givens: givens.to_vec(),
-            ..self.clone()
-        })
+        self.givens = givens.to_vec();
+        Ok(self)
     }
 
     /// The drawing of `values` (one per cell, 0 drawn as `.`) inside the
