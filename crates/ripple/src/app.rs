@@ -18,8 +18,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status, check, is_url,
-    parse, to_url,
+    Algo, Counters, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status, check,
+    is_url, parse, to_url,
 };
 
 /// The name of an input given on the command line (a URL as `solve`'s
@@ -127,10 +127,6 @@ pub struct Fields {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
 }
-
-/// The crate's counters beside `nodes` and `micros`: ripple's
-/// [`Counters`](crate::Counters), which the record serializes.
-pub use crate::options::Counters;
 
 /// A `solve` or `generate` record: solution as rows of digits.
 pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;

@@ -1,35 +1,22 @@
 //! What the `ripple` binary does beyond the shared driver (the `cli`
-//! feature): its input (a URL on the command line, or a file), the output
-//! of `generate` and `convert`, and the entry points the explorer and the
-//! Python package call.
+//! feature): its input (a URL on the command line, or a file), and the
+//! output of `generate` and `convert`.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cli_kit::{App, Input, Item, Record, Stats as RecordStats, Status as RecordStatus, Tally};
+use cli_kit::{App, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
 
 pub use crate::app::{RippleView, items, read_puzzle};
 
-use crate::app::{Counters, Fields, RippleRecord};
-use crate::{Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
+use crate::app::{Fields, RippleRecord};
+use crate::{Counters, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
 
 /// The input of `source`: a URL given on the command line (and not a
 /// file's name) as the input [`cli_kit::COMMAND_LINE`], else `None` (a file, or
 /// stdin for `-` or nothing).
 pub fn command_line(source: Option<&str>) -> Option<Input> {
     cli_kit::command_line(source, is_url)
-}
-
-/// Reads `source`: a URL given on the command line ([`command_line`]),
-/// else a file (or stdin for `-` or nothing); the input's name for
-/// messages and its items, as `solve` reads them.
-pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
-    let input = match command_line(source) {
-        Some(input) => input,
-        None => Input::read(source.map(std::path::Path::new))?,
-    };
-    let items = <Puzzle as App>::items(&input, &());
-    Ok((input.name, items))
 }
 
 /// A seed from the clock, for `generate` without `--seed` (printed with
@@ -231,17 +218,30 @@ fn write_generated(
     Ok(())
 }
 
-/// Runs `convert`: each item written in `format`; bad items reported on
-/// stderr and counted.
-pub fn convert(
+/// `convert` of `source` (a URL given on the command line, [`command_line`],
+/// else a file, or stdin for `-` or nothing), its items read as `solve`
+/// reads them: each written in `format` on stdout, a bad one reported on
+/// stderr and counted; the exit code of the tally (cli-kit's).
+///
+/// # Errors
+///
+/// An input that cannot be read or holds no puzzle, an output that cannot
+/// be written.
+pub fn run_convert(
     program: &str,
-    name: &str,
-    items: &[Item],
+    source: Option<&str>,
     format: Format,
-    out: &mut dyn Write,
-) -> anyhow::Result<Tally> {
+) -> anyhow::Result<std::process::ExitCode> {
+    let input = match command_line(source) {
+        Some(input) => input,
+        None => Input::read(source.map(std::path::Path::new))?,
+    };
+    let name = &input.name;
+    let items = <Puzzle as App>::items(&input, &());
+    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+    let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
-    for item in items {
+    for item in &items {
         match read_puzzle(item) {
             Ok((puzzle, solution, warnings)) => {
                 for warning in warnings {
@@ -256,25 +256,6 @@ pub fn convert(
             }
         }
     }
-    Ok(tally)
-}
-
-/// `convert` of `source` ([`read_items`]) on stdout: the exit code of the
-/// tally (cli-kit's).
-///
-/// # Errors
-///
-/// An input that cannot be read or holds no puzzle, an output that cannot
-/// be written.
-pub fn run_convert(
-    program: &str,
-    source: Option<&str>,
-    format: Format,
-) -> anyhow::Result<std::process::ExitCode> {
-    let (name, items) = read_items(source)?;
-    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let tally = convert(program, &name, &items, format, &mut out)?;
     out.flush()?;
     Ok(tally.exit())
 }

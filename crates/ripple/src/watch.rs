@@ -68,12 +68,7 @@ fn rendered(puzzle: &Puzzle, values: &[u8]) -> Rendered {
 /// `items` joined by spaces, at most [`LISTED`] of them.
 fn listed(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
-    let mut text = items
-        .iter()
-        .take(LISTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let mut text = items[..items.len().min(LISTED)].join(" ");
     if items.len() > LISTED {
         let _ = write!(text, " ... ({} in all)", items.len());
     }
@@ -83,10 +78,16 @@ fn listed(items: impl IntoIterator<Item = String>) -> String {
 /// Solves `puzzle` as [`crate::solve`] does (the same outcome, counters
 /// included), telling `watch` what the search does.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
-    let Watch { sinks, tree } = watch;
-    let Sinks { events, trace } = sinks;
+    let Watch {
+        sinks: Sinks { events, trace },
+        mut tree,
+    } = watch;
+    // The events go to cli-kit's watchers, the trace lines are ripple's own.
+    let events = Sinks {
+        events,
+        trace: None,
+    };
     let title = format!("{} on {}", options.algo, crate::to_url(puzzle));
-    let mut tree = tree;
     match options.algo {
         Algo::Brute | Algo::Mrv => {
             if let Some(tree) = tree.as_deref_mut() {
@@ -111,27 +112,13 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
             };
             if options.algo == Algo::Brute {
                 let mut observer = FormulationWatch {
-                    events: SearchWatch::new(
-                        Sinks {
-                            events,
-                            trace: None,
-                        },
-                        &render_filling,
-                        &name_digit,
-                    ),
+                    events: SearchWatch::new(events, &render_filling, &name_digit),
                     calls: &mut calls,
                 };
                 textbook::brute_observed(puzzle, options, &mut observer)
             } else {
                 let mut observer = FormulationWatch {
-                    events: SearchWatch::new(
-                        Sinks {
-                            events,
-                            trace: None,
-                        },
-                        &render_candidates,
-                        &name_move,
-                    ),
+                    events: SearchWatch::new(events, &render_candidates, &name_move),
                     calls: &mut calls,
                 };
                 textbook::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
@@ -147,14 +134,7 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 rendered(puzzle, &digits)
             };
             let decisions = Decisions {
-                events: CspWatch::new(
-                    Sinks {
-                        events,
-                        trace: None,
-                    },
-                    &name,
-                    &render,
-                ),
+                events: CspWatch::new(events, &name, &render),
                 trace,
                 name: &name,
                 cols,
