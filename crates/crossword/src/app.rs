@@ -42,6 +42,16 @@ pub struct WordSource {
     pub min_score: Option<i32>,
 }
 
+/// The built-in list, whole.
+impl Default for WordSource {
+    fn default() -> WordSource {
+        WordSource {
+            name: "default".to_owned(),
+            min_score: None,
+        }
+    }
+}
+
 /// Reads a template from its bytes, refusing huge lines before parsing.
 pub fn parse_template(bytes: &[u8]) -> Result<Grid, String> {
     if !bytes.windows(12).any(|w| w == b"ACROSS&DOWN\0") {
@@ -166,9 +176,12 @@ pub enum OutputFormat {
     Ipuz,
 }
 
-/// How `fill` shows its result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FillReport {
+/// The crossword's own view options (cli-kit's [`Show::View`]): how the
+/// record and the human view name the run and show it, and the word list
+/// filled from, which names the words of AC-3's domains. By default, a
+/// fill with the built-in list by `fast`.
+#[derive(Debug, Clone, Default)]
+pub struct FillView {
     /// The algorithm.
     pub algo: Algo,
     /// The word list's name (`default` or its path) and minimum score.
@@ -177,37 +190,25 @@ pub struct FillReport {
     pub allow_repeats: bool,
     /// Text or ipuz.
     pub format: OutputFormat,
-    /// The `--stats` line.
-    pub stats: bool,
     /// AC-3's revision table (`ac3`).
     pub trace: bool,
-    /// Whether fills are counted (and up to how many).
-    pub count_limit: Option<u64>,
+    /// The most fills counted, when the driver's flags count.
+    pub count_limit: u64,
+    /// The word list filled from; `None`: the built-in list (offensive
+    /// words left out).
+    pub list: Option<Words>,
 }
 
-/// The report of a fill with the built-in list by `fast`: the human view,
-/// no count.
-impl Default for FillReport {
-    fn default() -> FillReport {
-        FillReport {
-            algo: Algo::default(),
-            words: WordSource {
-                name: "default".to_owned(),
-                min_score: None,
-            },
-            allow_repeats: false,
-            format: OutputFormat::Text,
-            stats: false,
-            trace: false,
-            count_limit: None,
-        }
-    }
-}
-
-impl FillReport {
+impl FillView {
     /// The record of the fill of `template` that ended with `outcome`,
-    /// `unique` when told.
-    fn record_of(&self, template: &Grid, outcome: &Outcome, unique: Option<bool>) -> FillRecord {
+    /// `unique` when told; with `counting`, its count.
+    fn record_of(
+        &self,
+        counting: bool,
+        template: &Grid,
+        outcome: &Outcome,
+        unique: Option<bool>,
+    ) -> FillRecord {
         let fill = outcome
             .solution
             .as_ref()
@@ -232,7 +233,7 @@ impl FillReport {
                 }),
                 mean_score: fill.map(|fill| round2(fill.mean_score())),
                 unique,
-                count: self.count_limit.map(|_| Count {
+                count: counting.then_some(Count {
                     count: outcome.count,
                     complete: outcome.count_complete,
                 }),
@@ -262,11 +263,12 @@ impl FillReport {
     /// words. With `--format ipuz` stdout carries the ipuz file and nothing
     /// else: what is said about the run (the message of an unfilled grid,
     /// ac3's domains when it does not decide, the `--stats` line) goes to
-    /// `notes`, stderr.
+    /// stderr. `flags` say whether fills are counted and whether the
+    /// `--stats` line is asked for.
     fn human_of(
         &self,
+        flags: &ViewFlags,
         out: &mut dyn Write,
-        notes: &mut dyn Write,
         template: &Grid,
         outcome: &Outcome,
         ac3: Option<(&Problem, &Ac3Result)>,
@@ -318,7 +320,8 @@ impl FillReport {
             Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
             None => {}
         }
-        if let Some(limit) = self.count_limit {
+        if flags.count {
+            let limit = self.count_limit;
             let text = match (outcome.status, outcome.count_complete) {
                 (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
                 (_, true) => outcome.count.to_string(),
@@ -329,7 +332,7 @@ impl FillReport {
             };
             writeln!(after, "fills: {text}")?;
         }
-        if self.stats {
+        if flags.stats {
             let s = &outcome.stats;
             let mut counters = vec![
                 ("nodes", s.nodes.to_string()),
@@ -344,6 +347,7 @@ impl FillReport {
             writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
         }
         if ipuz {
+            let mut notes = io::stderr().lock();
             notes.write_all(&[before, result].concat())?;
             notes.flush()?;
             out.write_all(&data)?;
@@ -517,32 +521,6 @@ impl Compare for Grid {
     }
 }
 
-/// The crossword's own view options (cli-kit's [`Show::View`]): how the
-/// record and the human view name the run and show it ([`FillReport`],
-/// whose count and `stats` the driver's flags replace), and the word list
-/// filled from, which names the words of AC-3's domains.
-#[derive(Debug, Clone, Default)]
-pub struct FillView {
-    /// The algorithm, the word list's name and minimum score, the repeats
-    /// rule, the output form, AC-3's trace and the count's limit.
-    pub report: FillReport,
-    /// The word list filled from; `None`: the built-in list (offensive
-    /// words left out).
-    pub list: Option<Words>,
-}
-
-impl FillView {
-    /// The report with the driver's flags: the count's limit only when
-    /// counting, the `--stats` line when asked.
-    fn report(&self, counting: bool, stats: bool) -> FillReport {
-        FillReport {
-            count_limit: counting.then(|| self.report.count_limit.unwrap_or_default()),
-            stats,
-            ..self.report.clone()
-        }
-    }
-}
-
 /// The record of `fill --json` and the human view of `fill`, with the
 /// view options of [`FillView`]; [`Show::record`] names the built-in list
 /// and `fast` (the record of a solve whose options it is not told).
@@ -558,8 +536,7 @@ impl Show for Grid {
 
     fn record_viewed(solved: &Solved<Grid>, counting: bool, own: &FillView) -> FillRecord {
         let unique = solved.unique.and_then(Result::ok);
-        own.report(counting, false)
-            .record_of(&solved.puzzle, &solved.outcome, unique)
+        own.record_of(counting, &solved.puzzle, &solved.outcome, unique)
     }
 
     /// The human view; with `--format ipuz` what is said about the run
@@ -571,9 +548,8 @@ impl Show for Grid {
         flags: &ViewFlags,
         own: &FillView,
     ) -> io::Result<()> {
-        let report = own.report(flags.count, flags.stats);
         let outcome = &solved.outcome;
-        let shows_domains = report.trace || outcome.status != Status::Solved;
+        let shows_domains = own.trace || outcome.status != Status::Solved;
         let problem = outcome
             .stats
             .counters
@@ -589,16 +565,8 @@ impl Show for Grid {
         let unique = solved
             .unique
             .and_then(Result::ok)
-            .filter(|_| report.format != OutputFormat::Ipuz);
-        report
-            .human_of(
-                out,
-                &mut io::stderr().lock(),
-                &solved.puzzle,
-                outcome,
-                ac3,
-                unique,
-            )
+            .filter(|_| own.format != OutputFormat::Ipuz);
+        own.human_of(flags, out, &solved.puzzle, outcome, ac3, unique)
             // A closed stdout stays a broken pipe (which ends quietly).
             .map_err(|error| {
                 error
@@ -751,17 +719,15 @@ impl Front for Grid {
             None => "default",
         };
         FillView {
-            report: FillReport {
-                algo: options.algo,
-                words: WordSource {
-                    name: name.to_owned(),
-                    min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
-                },
-                allow_repeats: options.allow_repeats,
-                count_limit: Some(options.limits.count_up_to),
-                ..FillReport::default()
+            algo: options.algo,
+            words: WordSource {
+                name: name.to_owned(),
+                min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
             },
+            allow_repeats: options.allow_repeats,
+            count_limit: options.limits.count_up_to,
             list: options.words.clone(),
+            ..FillView::default()
         }
     }
 
@@ -1060,17 +1026,15 @@ mod tests {
                     unique,
                 };
                 let view = FillView {
-                    report: FillReport {
-                        algo,
-                        words: WordSource {
-                            name: "words.txt".to_owned(),
-                            min_score: Some(3),
-                        },
-                        trace: algo == Algo::Ac3,
-                        format,
-                        ..FillReport::default()
+                    algo,
+                    words: WordSource {
+                        name: "words.txt".to_owned(),
+                        min_score: Some(3),
                     },
+                    trace: algo == Algo::Ac3,
+                    format,
                     list: Some(Words(Arc::clone(&list))),
+                    ..FillView::default()
                 };
                 let record = Grid::record_viewed(&solved, false, &view);
                 assert_eq!(record.status, RecordStatus::Solved, "{algo:?}");
