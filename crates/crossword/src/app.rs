@@ -257,107 +257,6 @@ impl FillView {
         );
         record
     }
-
-    /// The human view of the fill of `template` that ended with `outcome`;
-    /// `ac3`, AC-3's domains and trace with the problem that names their
-    /// words. With `--format ipuz` stdout carries the ipuz file and nothing
-    /// else: what is said about the run (the message of an unfilled grid,
-    /// ac3's domains when it does not decide, the `--stats` line) goes to
-    /// stderr. `flags` say whether fills are counted and whether the
-    /// `--stats` line is asked for.
-    fn human_of(
-        &self,
-        flags: &ViewFlags,
-        out: &mut dyn Write,
-        template: &Grid,
-        outcome: &Outcome,
-        ac3: Option<(&Problem, &Ac3Result)>,
-        unique: Option<bool>,
-    ) -> anyhow::Result<()> {
-        let ipuz = self.format == OutputFormat::Ipuz;
-        let mut before = Vec::new();
-        if let Some((problem, ac3)) = ac3 {
-            if self.trace {
-                write_domains(
-                    &mut before,
-                    problem,
-                    "domains before arc consistency",
-                    &ac3.before,
-                )?;
-                write_trace(&mut before, problem, ac3)?;
-            }
-            if self.trace || outcome.status != Status::Solved {
-                write_domains(
-                    &mut before,
-                    problem,
-                    "domains after arc consistency",
-                    &ac3.after,
-                )?;
-            }
-        }
-        let mut result = Vec::new();
-        let mut data = Vec::new();
-        match (outcome.status, &outcome.solution) {
-            (Status::Solved, Some(fill)) => {
-                if ipuz {
-                    writeln!(data, "{}", ipuz_of(template, &Slots::new(template), fill))?;
-                } else {
-                    writeln!(data, "{fill}")?;
-                }
-            }
-            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "unfillable: {reason}")?,
-                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
-            },
-            (status, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "limit: {reason}")?,
-                None => writeln!(result, "limit: {status}")?,
-            },
-        }
-        let mut after = Vec::new();
-        match unique {
-            Some(true) => writeln!(after, "unique: yes, no other fill from this list")?,
-            Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
-            None => {}
-        }
-        if flags.count {
-            let limit = self.count_limit;
-            let text = match (outcome.status, outcome.count_complete) {
-                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
-                (_, true) => outcome.count.to_string(),
-                (Status::Limit(_), false) => {
-                    format!("{} or more (found before the limit)", outcome.count)
-                }
-                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
-            };
-            writeln!(after, "fills: {text}")?;
-        }
-        if flags.stats {
-            let s = &outcome.stats;
-            let mut counters = vec![
-                ("nodes", s.nodes.to_string()),
-                ("backtracks", s.counters.backtracks.to_string()),
-            ];
-            if self.algo == Algo::Fast {
-                counters.push(("restarts", s.counters.restarts.to_string()));
-            } else {
-                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
-            }
-            counters.push(("algo", self.algo.name().to_owned()));
-            writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
-        }
-        if ipuz {
-            let mut notes = io::stderr().lock();
-            notes.write_all(&[before, result].concat())?;
-            notes.flush()?;
-            out.write_all(&data)?;
-            out.flush()?;
-            notes.write_all(&after)?;
-        } else {
-            out.write_all(&[before, result, data, after].concat())?;
-        }
-        Ok(())
-    }
 }
 
 pub(crate) fn round2(value: f64) -> f64 {
@@ -388,7 +287,7 @@ fn write_domains(
     problem: &Problem,
     title: &str,
     domains: &[Vec<u32>],
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     writeln!(out, "{title}:")?;
     for (slot, ids) in problem.slots().slots.iter().zip(domains) {
         writeln!(out, "{:>4} : {}", slot.name(), words_text(problem, ids))?;
@@ -399,7 +298,7 @@ fn write_domains(
 
 /// AC-3's revision table: the arc revised, the new domain if it changed, the
 /// arcs added to the queue.
-fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyhow::Result<()> {
+fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> io::Result<()> {
     let name = |slot: usize| problem.slots().slots[slot].name();
     writeln!(
         out,
@@ -539,9 +438,13 @@ impl Show for Grid {
         own.record_of(counting, &solved.puzzle, &solved.outcome, unique)
     }
 
-    /// The human view; with `--format ipuz` what is said about the run
-    /// goes to stderr. AC-3's domains name their words from the view's
-    /// list (a problem built again from it).
+    /// The human view: AC-3's domains and trace (their words named from
+    /// the view's list, a problem built again from it), the fill or why
+    /// there is none, the `unique:`, `fills:` and `--stats` lines. With
+    /// `--format ipuz` stdout carries the ipuz file and nothing else: what
+    /// is said about the run (the message of an unfilled grid, ac3's
+    /// domains when it does not decide, the `--stats` line) goes to
+    /// stderr.
     fn write_human(
         out: &mut dyn Write,
         solved: &Solved<Grid>,
@@ -549,30 +452,105 @@ impl Show for Grid {
         own: &FillView,
     ) -> io::Result<()> {
         let outcome = &solved.outcome;
-        let shows_domains = own.trace || outcome.status != Status::Solved;
+        let ipuz = own.format == OutputFormat::Ipuz;
+        // AC-3's domains: with its trace, or when it did not fill the grid.
         let problem = outcome
             .stats
             .counters
             .ac3
             .as_ref()
-            .filter(|_| shows_domains)
+            .filter(|_| own.trace || outcome.status != Status::Solved)
             .map(|_| {
                 let list = own.list.clone().unwrap_or_else(|| builtin_words(false));
                 Problem::new(solved.puzzle.clone(), &list)
             });
         let ac3 = problem.as_ref().zip(outcome.stats.counters.ac3.as_deref());
         // An ipuz file holds a fill: whether it is unique is not said.
-        let unique = solved
-            .unique
-            .and_then(Result::ok)
-            .filter(|_| own.format != OutputFormat::Ipuz);
-        own.human_of(flags, out, &solved.puzzle, outcome, ac3, unique)
-            // A closed stdout stays a broken pipe (which ends quietly).
-            .map_err(|error| {
-                error
-                    .downcast::<io::Error>()
-                    .unwrap_or_else(io::Error::other)
-            })
+        let unique = solved.unique.and_then(Result::ok).filter(|_| !ipuz);
+        let mut before = Vec::new();
+        if let Some((problem, ac3)) = ac3 {
+            if own.trace {
+                write_domains(
+                    &mut before,
+                    problem,
+                    "domains before arc consistency",
+                    &ac3.before,
+                )?;
+                write_trace(&mut before, problem, ac3)?;
+            }
+            write_domains(
+                &mut before,
+                problem,
+                "domains after arc consistency",
+                &ac3.after,
+            )?;
+        }
+        let mut result = Vec::new();
+        let mut data = Vec::new();
+        match (outcome.status, &outcome.solution) {
+            (Status::Solved, Some(fill)) => {
+                if ipuz {
+                    writeln!(
+                        data,
+                        "{}",
+                        ipuz_of(&solved.puzzle, &Slots::new(&solved.puzzle), fill)
+                    )?;
+                } else {
+                    writeln!(data, "{fill}")?;
+                }
+            }
+            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
+                Some(reason) => writeln!(result, "unfillable: {reason}")?,
+                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
+            },
+            (status, _) => match &outcome.stats.counters.reason {
+                Some(reason) => writeln!(result, "limit: {reason}")?,
+                None => writeln!(result, "limit: {status}")?,
+            },
+        }
+        let mut after = Vec::new();
+        match unique {
+            Some(true) => writeln!(after, "unique: yes, no other fill from this list")?,
+            Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
+            None => {}
+        }
+        if flags.count {
+            let limit = own.count_limit;
+            let text = match (outcome.status, outcome.count_complete) {
+                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
+                (_, true) => outcome.count.to_string(),
+                (Status::Limit(_), false) => {
+                    format!("{} or more (found before the limit)", outcome.count)
+                }
+                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
+            };
+            writeln!(after, "fills: {text}")?;
+        }
+        if flags.stats {
+            let s = &outcome.stats;
+            let mut counters = vec![
+                ("nodes", s.nodes.to_string()),
+                ("backtracks", s.counters.backtracks.to_string()),
+            ];
+            if own.algo == Algo::Fast {
+                counters.push(("restarts", s.counters.restarts.to_string()));
+            } else {
+                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
+            }
+            counters.push(("algo", own.algo.name().to_owned()));
+            writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
+        }
+        if ipuz {
+            let mut notes = io::stderr().lock();
+            notes.write_all(&[before, result].concat())?;
+            notes.flush()?;
+            out.write_all(&data)?;
+            out.flush()?;
+            notes.write_all(&after)?;
+        } else {
+            out.write_all(&[before, result, data, after].concat())?;
+        }
+        Ok(())
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -743,7 +721,9 @@ impl Front for Grid {
                 .lists
                 .insert((WORDS_SETTING.to_owned(), min_score), list);
         }
-        cli_kit::verify_claims(check_claims(text), |record| checker.check_record(&record))
+        // JSON lines of `fill --json`: the records are the contract.
+        let claims = cli_kit::json_records::<Fields, Vec<String>, Counters>(text);
+        cli_kit::verify_claims(claims, |record| checker.check_record(&record))
     }
 }
 
@@ -800,12 +780,6 @@ pub fn load_words(
             WordList::parse(&input.text, min_score).with_context(|| path.to_owned())
         }
     }
-}
-
-/// The records `check` reads: JSON lines of `fill --json` (the human
-/// view is for people, the records are the contract).
-pub fn check_claims(text: &str) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
-    cli_kit::json_records(text)
 }
 
 /// Where two grids first differ, described; `None` when they are equal.
