@@ -1,15 +1,14 @@
 //! The crossword fill as the front ends show it, without argument parsing
-//! (the `app` feature): the record of `fill --json` ([`Fields`],
-//! [`Counters`], [`FillReport::record`]), the human view (the fill, AC-3's
-//! domains and revision table, the `unique:` and `fills:` lines, the
-//! `--stats` line) and the ipuz file ([`to_ipuz`]), the fill of a template
-//! read from its bytes ([`fill_item`], [`fill_item_watched`]), and the
-//! `--compare` runs ([`Compare`]: every algorithm on the template with the
-//! options' word list, each row with its backtracks, restarts and arc
-//! revisions), the same record and view as cli-kit's [`Show`] (with the
-//! view options of [`FillView`]), and `check`'s verdict on a record
-//! ([`Checker`], [`Verify`]) with the word lists it reads ([`load_words`]).
-//! The watched fill ([`cli_kit::app::Watchable`]) is in [`crate::watch`].
+//! (the `app` feature): cli-kit's [`Show`] with the view options of
+//! [`FillView`] (the record of `fill --json`, [`Fields`], [`Counters`];
+//! the human view: the fill, AC-3's domains and revision table, the
+//! `unique:` and `fills:` lines, the `--stats` line, or the ipuz file),
+//! [`App`] (a template read from its bytes), the `--compare` runs
+//! ([`Compare`]: every algorithm on the template with the options' word
+//! list, each row with its backtracks, restarts and arc revisions), and
+//! `check`'s verdict on a record ([`Checker`], [`Verify`]) with the word
+//! lists it reads ([`load_words`]). The watched fill
+//! ([`cli_kit::app::Watchable`]) is in [`crate::watch`].
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -20,14 +19,11 @@ use anyhow::Context;
 use cli_kit::app::{Board, Cell as BoardCell, Compare, Show, Solved, Verify, ViewFlags};
 use cli_kit::driver::{App, Item};
 use cli_kit::front::{Front, Own, Refusal, Setting, read_setting, read_switch, refuse_unknown};
-use cli_kit::{
-    Count, Limit, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
-};
+use cli_kit::{Count, Limit, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
 use crate::options::builtin_words;
 use crate::slots::Slots;
-use crate::watch::Watch;
 use crate::{
     Ac3Result, Algo, Cell, Fill, Grid, MAX_SIDE, Options, Outcome, Problem, Status, WordList,
     Words, check,
@@ -44,6 +40,16 @@ pub struct WordSource {
     pub name: String,
     /// The minimum score asked for.
     pub min_score: Option<i32>,
+}
+
+/// The built-in list, whole.
+impl Default for WordSource {
+    fn default() -> WordSource {
+        WordSource {
+            name: "default".to_owned(),
+            min_score: None,
+        }
+    }
 }
 
 /// Reads a template from its bytes, refusing huge lines before parsing.
@@ -136,48 +142,6 @@ pub struct Counters {
 /// A `fill` record: the solution as rows.
 pub type FillRecord = Record<Fields, Vec<String>, Counters>;
 
-/// A filled (or not) template.
-#[derive(Debug, Clone)]
-pub struct Filled {
-    /// The problem.
-    pub problem: Problem,
-    /// The run.
-    pub outcome: Outcome,
-    /// `ac3`'s domains and trace.
-    pub ac3: Option<Ac3Result>,
-    /// Whether the fill is unique, when asked and decided
-    /// ([`crate::is_unique`]).
-    pub unique: Option<bool>,
-}
-
-impl cli_kit::Outcome for Filled {
-    fn status(&self) -> RecordStatus {
-        self.outcome.status.into()
-    }
-}
-
-/// Fills the template in `bytes` with `options` (their algorithm and word
-/// list); with `unique`, a filled grid is then counted to 2 to say whether
-/// its fill is the only one ([`crate::is_unique`], within
-/// [`crate::unique_budget`] of the fill's nodes).
-pub fn fill_item(bytes: &[u8], options: &Options, unique: bool) -> Result<Filled, String> {
-    fill_item_watched(bytes, options, unique, Watch::default())
-}
-
-/// [`fill_item`], the fill watched by `watch` ([`crate::watch::fill_watched`])
-/// when it asks for events, a trace or a tree; the count to 2 after it is
-/// not watched.
-pub fn fill_item_watched(
-    bytes: &[u8],
-    options: &Options,
-    unique: bool,
-    watch: Watch<'_, '_>,
-) -> Result<Filled, String> {
-    let grid = read_template_bytes(bytes)?;
-    let problem = Problem::new(grid, &options.word_list());
-    Ok(fill_problem(problem, options, unique, watch))
-}
-
 /// The template in `bytes` ([`parse_template`]), refused when it has no
 /// entry to fill.
 fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
@@ -201,35 +165,6 @@ fn read_template_bytes(bytes: &[u8]) -> Result<Grid, String> {
     Ok(grid)
 }
 
-/// Fills `problem`, a template with at least one entry, as
-/// [`fill_item_watched`] does once the template is read.
-pub fn fill_problem(
-    problem: Problem,
-    options: &Options,
-    unique: bool,
-    watch: Watch<'_, '_>,
-) -> Filled {
-    let watched =
-        watch.sinks.events.is_some() || watch.sinks.trace.is_some() || watch.tree.is_some();
-    let (outcome, ac3) = match options.algo {
-        _ if watched => crate::watch::fill_watched(&problem, options, watch),
-        Algo::Ac3 => {
-            let (outcome, result) = crate::ac3(&problem, options);
-            (outcome, Some(result))
-        }
-        _ => (crate::solve_problem(&problem, options), None),
-    };
-    let unique = (unique && outcome.status == Status::Solved)
-        .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
-        .flatten();
-    Filled {
-        problem,
-        outcome,
-        ac3,
-        unique,
-    }
-}
-
 /// How the fill is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -241,56 +176,39 @@ pub enum OutputFormat {
     Ipuz,
 }
 
-/// How `fill` shows its result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FillReport {
+/// The crossword's own view options (cli-kit's [`Show::View`]): how the
+/// record and the human view name the run and show it, and the word list
+/// filled from, which names the words of AC-3's domains. By default, a
+/// fill with the built-in list by `fast`.
+#[derive(Debug, Clone, Default)]
+pub struct FillView {
     /// The algorithm.
     pub algo: Algo,
     /// The word list's name (`default` or its path) and minimum score.
     pub words: WordSource,
     /// Whether words may repeat.
     pub allow_repeats: bool,
-    /// JSON lines.
-    pub json: bool,
     /// Text or ipuz.
     pub format: OutputFormat,
-    /// The `--stats` line.
-    pub stats: bool,
     /// AC-3's revision table (`ac3`).
     pub trace: bool,
-    /// Whether fills are counted (and up to how many).
-    pub count_limit: Option<u64>,
+    /// The most fills counted, when the driver's flags count.
+    pub count_limit: u64,
+    /// The word list filled from; `None`: the built-in list (offensive
+    /// words left out).
+    pub list: Option<Words>,
 }
 
-/// The report of a fill with the built-in list by `fast`: the human view,
-/// no count.
-impl Default for FillReport {
-    fn default() -> FillReport {
-        FillReport {
-            algo: Algo::default(),
-            words: WordSource {
-                name: "default".to_owned(),
-                min_score: None,
-            },
-            allow_repeats: false,
-            json: false,
-            format: OutputFormat::Text,
-            stats: false,
-            trace: false,
-            count_limit: None,
-        }
-    }
-}
-
-impl FillReport {
-    /// The record of a filled item.
-    pub fn record(&self, filled: &Filled) -> FillRecord {
-        self.record_of(filled.problem.grid(), &filled.outcome, filled.unique)
-    }
-
+impl FillView {
     /// The record of the fill of `template` that ended with `outcome`,
-    /// `unique` when told.
-    fn record_of(&self, template: &Grid, outcome: &Outcome, unique: Option<bool>) -> FillRecord {
+    /// `unique` when told; with `counting`, its count.
+    fn record_of(
+        &self,
+        counting: bool,
+        template: &Grid,
+        outcome: &Outcome,
+        unique: Option<bool>,
+    ) -> FillRecord {
         let fill = outcome
             .solution
             .as_ref()
@@ -315,7 +233,7 @@ impl FillReport {
                 }),
                 mean_score: fill.map(|fill| round2(fill.mean_score())),
                 unique,
-                count: self.count_limit.map(|_| Count {
+                count: counting.then_some(Count {
                     count: outcome.count,
                     complete: outcome.count_complete,
                 }),
@@ -339,133 +257,10 @@ impl FillReport {
         );
         record
     }
-
-    /// The human view. With `--format ipuz` stdout carries the ipuz file
-    /// and nothing else: what is said about the run (the message of an
-    /// unfilled grid, ac3's domains when it does not decide, the `--stats`
-    /// line) goes to `notes`, stderr.
-    fn human(
-        &self,
-        out: &mut dyn Write,
-        notes: &mut dyn Write,
-        filled: &Filled,
-    ) -> anyhow::Result<()> {
-        let Filled {
-            problem,
-            outcome,
-            ac3,
-            unique,
-        } = filled;
-        let ac3 = ac3.as_ref().map(|ac3| (problem, ac3));
-        self.human_of(out, notes, problem.grid(), outcome, ac3, *unique)
-    }
-
-    /// [`FillReport::human`] of the fill of `template` that ended with
-    /// `outcome`; `ac3`, AC-3's domains and trace with the problem that
-    /// names their words.
-    fn human_of(
-        &self,
-        out: &mut dyn Write,
-        notes: &mut dyn Write,
-        template: &Grid,
-        outcome: &Outcome,
-        ac3: Option<(&Problem, &Ac3Result)>,
-        unique: Option<bool>,
-    ) -> anyhow::Result<()> {
-        let ipuz = self.format == OutputFormat::Ipuz;
-        let mut before = Vec::new();
-        if let Some((problem, ac3)) = ac3 {
-            if self.trace {
-                write_domains(
-                    &mut before,
-                    problem,
-                    "domains before arc consistency",
-                    &ac3.before,
-                )?;
-                write_trace(&mut before, problem, ac3)?;
-            }
-            if self.trace || outcome.status != Status::Solved {
-                write_domains(
-                    &mut before,
-                    problem,
-                    "domains after arc consistency",
-                    &ac3.after,
-                )?;
-            }
-        }
-        let mut result = Vec::new();
-        let mut data = Vec::new();
-        match (outcome.status, &outcome.solution) {
-            (Status::Solved, Some(fill)) => {
-                if ipuz {
-                    writeln!(data, "{}", ipuz_of(template, &Slots::new(template), fill))?;
-                } else {
-                    write_fill(&mut data, fill)?;
-                }
-            }
-            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "unfillable: {reason}")?,
-                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
-            },
-            (status, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "limit: {reason}")?,
-                None => writeln!(result, "limit: {status}")?,
-            },
-        }
-        let mut after = Vec::new();
-        match unique {
-            Some(true) => writeln!(after, "unique: yes, no other fill from this list")?,
-            Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
-            None => {}
-        }
-        if let Some(limit) = self.count_limit {
-            let text = match (outcome.status, outcome.count_complete) {
-                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
-                (_, true) => outcome.count.to_string(),
-                (Status::Limit(_), false) => {
-                    format!("{} or more (found before the limit)", outcome.count)
-                }
-                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
-            };
-            writeln!(after, "fills: {text}")?;
-        }
-        if self.stats {
-            let s = &outcome.stats;
-            let mut counters = vec![
-                ("nodes", s.nodes.to_string()),
-                ("backtracks", s.counters.backtracks.to_string()),
-            ];
-            if self.algo == Algo::Fast {
-                counters.push(("restarts", s.counters.restarts.to_string()));
-            } else {
-                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
-            }
-            counters.push(("algo", self.algo.name().to_owned()));
-            writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
-        }
-        if ipuz {
-            notes.write_all(&[before, result].concat())?;
-            notes.flush()?;
-            out.write_all(&data)?;
-            out.flush()?;
-            notes.write_all(&after)?;
-        } else {
-            out.write_all(&[before, result, data, after].concat())?;
-        }
-        Ok(())
-    }
 }
 
 pub(crate) fn round2(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
-}
-
-/// The fill's view ([`Fill`]'s `Display`): the grid (uppercase letters,
-/// `#` blocks, a space between cells), then the entries numbered across
-/// then down, then the mean score.
-fn write_fill(out: &mut dyn Write, fill: &Fill) -> anyhow::Result<()> {
-    writeln!(out, "{fill}")?;
-    Ok(())
 }
 
 /// At most this many words are listed per domain; the rest are counted.
@@ -492,7 +287,7 @@ fn write_domains(
     problem: &Problem,
     title: &str,
     domains: &[Vec<u32>],
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     writeln!(out, "{title}:")?;
     for (slot, ids) in problem.slots().slots.iter().zip(domains) {
         writeln!(out, "{:>4} : {}", slot.name(), words_text(problem, ids))?;
@@ -503,7 +298,7 @@ fn write_domains(
 
 /// AC-3's revision table: the arc revised, the new domain if it changed, the
 /// arcs added to the queue.
-fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyhow::Result<()> {
+fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> io::Result<()> {
     let name = |slot: usize| problem.slots().slots[slot].name();
     writeln!(
         out,
@@ -532,13 +327,9 @@ fn write_trace(out: &mut dyn Write, problem: &Problem, ac3: &Ac3Result) -> anyho
     Ok(())
 }
 
-/// The fill as an ipuz crossword: the template's numbers in `puzzle`, the
-/// letters in `solution`, empty clues.
-pub fn to_ipuz(problem: &Problem, fill: &Fill) -> String {
-    ipuz_of(problem.grid(), problem.slots(), fill)
-}
-
-/// [`to_ipuz`] of the fill of `template`, whose entries are `slots`.
+/// The fill of `template`, whose entries are `slots`, as an ipuz
+/// crossword: the template's numbers in `puzzle`, the letters in
+/// `solution`, empty clues.
 fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
     use serde_json::{Value, json};
     let grid = &fill.grid;
@@ -593,31 +384,6 @@ fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
     serde_json::to_string_pretty(&document).unwrap_or_default()
 }
 
-impl Report<Vec<u8>, Filled> for FillReport {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        _item: &Vec<u8>,
-        result: Result<&Filled, &str>,
-    ) -> anyhow::Result<()> {
-        match result {
-            Ok(filled) if self.json => self.record(filled).write_line(out),
-            Ok(filled) => self.human(out, &mut io::stderr().lock(), filled),
-            Err(message) => {
-                if self.json {
-                    let record: FillRecord = Record::invalid(message, Fields::default());
-                    record.write_line(out)?;
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn finish(&mut self, _out: &mut dyn Write, _tally: &Tally) -> anyhow::Result<()> {
-        Ok(())
-    }
-}
-
 /// `--compare`: `fast`, `mac` and `ac3` with the options' word list and
 /// repeats rule (no trace), the last column the fills counted.
 impl Compare for Grid {
@@ -654,32 +420,6 @@ impl Compare for Grid {
     }
 }
 
-/// The crossword's own view options (cli-kit's [`Show::View`]): how the
-/// record and the human view name the run and show it ([`FillReport`],
-/// whose `json` and `stats` the driver's flags replace), and the word list
-/// filled from, which names the words of AC-3's domains.
-#[derive(Debug, Clone, Default)]
-pub struct FillView {
-    /// The algorithm, the word list's name and minimum score, the repeats
-    /// rule, the output form, AC-3's trace and the count's limit.
-    pub report: FillReport,
-    /// The word list filled from; `None`: the built-in list (offensive
-    /// words left out).
-    pub list: Option<Words>,
-}
-
-impl FillView {
-    /// The report with the driver's flags: the count's limit only when
-    /// counting, the `--stats` line when asked.
-    fn report(&self, counting: bool, stats: bool) -> FillReport {
-        FillReport {
-            count_limit: counting.then(|| self.report.count_limit.unwrap_or_default()),
-            stats,
-            ..self.report.clone()
-        }
-    }
-}
-
 /// The record of `fill --json` and the human view of `fill`, with the
 /// view options of [`FillView`]; [`Show::record`] names the built-in list
 /// and `fast` (the record of a solve whose options it is not told).
@@ -695,53 +435,122 @@ impl Show for Grid {
 
     fn record_viewed(solved: &Solved<Grid>, counting: bool, own: &FillView) -> FillRecord {
         let unique = solved.unique.and_then(Result::ok);
-        own.report(counting, false)
-            .record_of(&solved.puzzle, &solved.outcome, unique)
+        own.record_of(counting, &solved.puzzle, &solved.outcome, unique)
     }
 
-    /// The human view; with `--format ipuz` what is said about the run
-    /// goes to stderr. AC-3's domains name their words from the view's
-    /// list (a problem built again from it).
+    /// The human view: AC-3's domains and trace (their words named from
+    /// the view's list, a problem built again from it), the fill or why
+    /// there is none, the `unique:`, `fills:` and `--stats` lines. With
+    /// `--format ipuz` stdout carries the ipuz file and nothing else: what
+    /// is said about the run (the message of an unfilled grid, ac3's
+    /// domains when it does not decide, the `--stats` line) goes to
+    /// stderr.
     fn write_human(
         out: &mut dyn Write,
         solved: &Solved<Grid>,
         flags: &ViewFlags,
         own: &FillView,
     ) -> io::Result<()> {
-        let report = own.report(flags.count, flags.stats);
         let outcome = &solved.outcome;
-        let shows_domains = report.trace || outcome.status != Status::Solved;
+        let ipuz = own.format == OutputFormat::Ipuz;
+        // AC-3's domains: with its trace, or when it did not fill the grid.
         let problem = outcome
             .stats
             .counters
             .ac3
             .as_ref()
-            .filter(|_| shows_domains)
+            .filter(|_| own.trace || outcome.status != Status::Solved)
             .map(|_| {
                 let list = own.list.clone().unwrap_or_else(|| builtin_words(false));
                 Problem::new(solved.puzzle.clone(), &list)
             });
         let ac3 = problem.as_ref().zip(outcome.stats.counters.ac3.as_deref());
         // An ipuz file holds a fill: whether it is unique is not said.
-        let unique = solved
-            .unique
-            .and_then(Result::ok)
-            .filter(|_| report.format != OutputFormat::Ipuz);
-        report
-            .human_of(
-                out,
-                &mut io::stderr().lock(),
-                &solved.puzzle,
-                outcome,
-                ac3,
-                unique,
-            )
-            // A closed stdout stays a broken pipe (which ends quietly).
-            .map_err(|error| {
-                error
-                    .downcast::<io::Error>()
-                    .unwrap_or_else(io::Error::other)
-            })
+        let unique = solved.unique.and_then(Result::ok).filter(|_| !ipuz);
+        let mut before = Vec::new();
+        if let Some((problem, ac3)) = ac3 {
+            if own.trace {
+                write_domains(
+                    &mut before,
+                    problem,
+                    "domains before arc consistency",
+                    &ac3.before,
+                )?;
+                write_trace(&mut before, problem, ac3)?;
+            }
+            write_domains(
+                &mut before,
+                problem,
+                "domains after arc consistency",
+                &ac3.after,
+            )?;
+        }
+        let mut result = Vec::new();
+        let mut data = Vec::new();
+        match (outcome.status, &outcome.solution) {
+            (Status::Solved, Some(fill)) => {
+                if ipuz {
+                    writeln!(
+                        data,
+                        "{}",
+                        ipuz_of(&solved.puzzle, &Slots::new(&solved.puzzle), fill)
+                    )?;
+                } else {
+                    writeln!(data, "{fill}")?;
+                }
+            }
+            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
+                Some(reason) => writeln!(result, "unfillable: {reason}")?,
+                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
+            },
+            (status, _) => match &outcome.stats.counters.reason {
+                Some(reason) => writeln!(result, "limit: {reason}")?,
+                None => writeln!(result, "limit: {status}")?,
+            },
+        }
+        let mut after = Vec::new();
+        match unique {
+            Some(true) => writeln!(after, "unique: yes, no other fill from this list")?,
+            Some(false) => writeln!(after, "unique: no, the list fills it another way too")?,
+            None => {}
+        }
+        if flags.count {
+            let limit = own.count_limit;
+            let text = match (outcome.status, outcome.count_complete) {
+                (_, true) if outcome.count == 1 => "1 (unique)".to_owned(),
+                (_, true) => outcome.count.to_string(),
+                (Status::Limit(_), false) => {
+                    format!("{} or more (found before the limit)", outcome.count)
+                }
+                _ => format!("{} or more (stopped at --limit {limit})", outcome.count),
+            };
+            writeln!(after, "fills: {text}")?;
+        }
+        if flags.stats {
+            let s = &outcome.stats;
+            let mut counters = vec![
+                ("nodes", s.nodes.to_string()),
+                ("backtracks", s.counters.backtracks.to_string()),
+            ];
+            if own.algo == Algo::Fast {
+                counters.push(("restarts", s.counters.restarts.to_string()));
+            } else {
+                counters.push(("arc revisions", s.counters.arc_revisions.to_string()));
+            }
+            counters.push(("algo", own.algo.name().to_owned()));
+            writeln!(after, "{}", cli_kit::stats_line(&counters, s.elapsed))?;
+        }
+        if ipuz {
+            let mut notes = io::stderr().lock();
+            notes.write_all(&[before, result].concat())?;
+            notes.flush()?;
+            out.write_all(&data)?;
+            out.flush()?;
+            notes.write_all(&after)?;
+        } else {
+            out.write_all(&[before, result, data, after].concat())?;
+        }
+        Ok(())
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -800,15 +609,18 @@ impl App for Grid {
         crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)).map(Ok)
     }
 
-    /// [`fill_problem`]: the problem built once for the fill and the count.
+    /// The problem built once for the fill and the count.
     fn solve_telling(
         &self,
         options: &Options,
         tell_unique: bool,
     ) -> (Outcome, Option<Result<bool, Limit>>) {
         let problem = Problem::new(self.clone(), &options.word_list());
-        let filled = fill_problem(problem, options, tell_unique, Watch::default());
-        (filled.outcome, filled.unique.map(Ok))
+        let outcome = crate::solve_problem(&problem, options);
+        let unique = (tell_unique && outcome.status == Status::Solved)
+            .then(|| crate::is_unique(&problem, options, crate::unique_budget(outcome.stats.nodes)))
+            .flatten();
+        (outcome, unique.map(Ok))
     }
 }
 
@@ -885,18 +697,15 @@ impl Front for Grid {
             None => "default",
         };
         FillView {
-            report: FillReport {
-                algo: options.algo,
-                words: WordSource {
-                    name: name.to_owned(),
-                    min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
-                },
-                allow_repeats: options.allow_repeats,
-                json: true,
-                count_limit: Some(options.limits.count_up_to),
-                ..FillReport::default()
+            algo: options.algo,
+            words: WordSource {
+                name: name.to_owned(),
+                min_score: value("min_score").and_then(|(_, score)| score.trim().parse().ok()),
             },
+            allow_repeats: options.allow_repeats,
+            count_limit: options.limits.count_up_to,
             list: options.words.clone(),
+            ..FillView::default()
         }
     }
 
@@ -912,7 +721,9 @@ impl Front for Grid {
                 .lists
                 .insert((WORDS_SETTING.to_owned(), min_score), list);
         }
-        cli_kit::verify_claims(check_claims(text), |record| checker.check_record(&record))
+        // JSON lines of `fill --json`: the records are the contract.
+        let claims = cli_kit::json_records::<Fields, Vec<String>, Counters>(text);
+        cli_kit::verify_claims(claims, |record| checker.check_record(&record))
     }
 }
 
@@ -969,12 +780,6 @@ pub fn load_words(
             WordList::parse(&input.text, min_score).with_context(|| path.to_owned())
         }
     }
-}
-
-/// The records `check` reads: JSON lines of `fill --json` (the human
-/// view is for people, the records are the contract).
-pub fn check_claims(text: &str) -> cli_kit::Claims<Fields, Vec<String>, Counters> {
-    cli_kit::json_records(text)
 }
 
 /// Where two grids first differ, described; `None` when they are equal.
@@ -1172,29 +977,29 @@ mod tests {
 
     use super::*;
 
-    fn sample() -> (Vec<u8>, WordList) {
-        let grid = b".....\n##.#.\n#....\n.#...\n.....\n.##.#\n".to_vec();
-        let words = WordList::from_words(&[
+    /// Show's record names the view's algorithm and word list for every
+    /// algorithm (ac3 with its trace and domains), the human view is the
+    /// ipuz file only with `--format ipuz`, and Verify reads the list the
+    /// record names.
+    #[test]
+    fn show_names_the_view_and_verify_reads_its_list() {
+        let grid = Grid::read(".....\n##.#.\n#....\n.#...\n.....\n.##.#\n", &None).unwrap();
+        let list = Arc::new(WordList::from_words(&[
             "aft", "ale", "eel", "heel", "hike", "hoses", "keel", "knot", "laser", "lee", "line",
             "sails", "sheet", "steer", "tie",
-        ]);
-        (grid, words)
-    }
-
-    /// Show's record and human view are FillReport's, for every
-    /// algorithm (ac3 with its trace and domains), and Verify passes the
-    /// record.
-    #[test]
-    fn show_is_the_fill_report() {
-        let (bytes, words) = sample();
-        let list = Arc::new(words);
+        ]));
         for algo in Algo::ALL.iter().copied() {
             for format in [OutputFormat::Text, OutputFormat::Ipuz] {
                 let options = Options::new(algo)
                     .shared_words(Arc::clone(&list))
                     .trace(algo == Algo::Ac3);
-                let filled = fill_item(&bytes, &options, true).unwrap();
-                let report = FillReport {
+                let (outcome, unique) = grid.solve_telling(&options, true);
+                let solved = Solved {
+                    puzzle: grid.clone(),
+                    outcome,
+                    unique,
+                };
+                let view = FillView {
                     algo,
                     words: WordSource {
                         name: "words.txt".to_owned(),
@@ -1202,33 +1007,24 @@ mod tests {
                     },
                     trace: algo == Algo::Ac3,
                     format,
-                    stats: true,
-                    ..FillReport::default()
-                };
-                let solved = Solved {
-                    puzzle: filled.problem.grid().clone(),
-                    outcome: filled.outcome.clone(),
-                    unique: filled.unique.map(Ok),
-                };
-                let view = FillView {
-                    report: report.clone(),
                     list: Some(Words(Arc::clone(&list))),
+                    ..FillView::default()
                 };
                 let record = Grid::record_viewed(&solved, false, &view);
-                assert_eq!(record, report.record(&filled), "{algo:?}");
-                let (mut human, mut shown) = (Vec::new(), Vec::new());
-                report.human(&mut human, &mut io::sink(), &filled).unwrap();
+                assert_eq!(record.status, RecordStatus::Solved, "{algo:?}");
+                assert_eq!(record.fields.algo.as_deref(), Some(algo.name()));
+                assert_eq!(record.fields.words.as_deref(), Some("words.txt"));
+                assert_eq!(record.fields.min_score, Some(3));
+                let mut shown = Vec::new();
                 let flags = ViewFlags {
                     stats: true,
                     ..ViewFlags::default()
                 };
                 Grid::write_human(&mut shown, &solved, &flags, &view).unwrap();
-                assert_eq!(
-                    String::from_utf8_lossy(&shown),
-                    String::from_utf8_lossy(&human),
-                    "{algo:?} {format:?}"
-                );
-                let checked = Grid::verify(Some(filled.problem.grid()), &record);
+                let shown = String::from_utf8_lossy(&shown);
+                let ipuz = shown.contains("http://ipuz.org/v2");
+                assert_eq!(ipuz, format == OutputFormat::Ipuz, "{algo:?} {format:?}");
+                let checked = Grid::verify(Some(&grid), &record);
                 // The record names a list that is not there: the check says so.
                 assert!(checked.unwrap_err().contains("words.txt"), "{algo:?}");
             }

@@ -12,11 +12,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use cli_kit::{SolveFlags, SolveRun};
 
-pub use crate::app::{
-    Checker, Counters, EntryField, Fields, FillRecord, FillReport, FillView, Filled, MAX_LINE,
-    OutputFormat, WordSource, check_claims, fill_item, fill_item_watched, fill_problem, load_words,
-    parse_template, to_ipuz,
-};
+pub use crate::app::{Checker, OutputFormat};
+
+use crate::app::{FillView, WordSource, load_words, parse_template};
 use crate::{Algo, Grid, MAX_SIDE, Options};
 
 /// The largest template file read (a `.puz` or ipuz of a 255x255 grid with
@@ -27,34 +25,29 @@ pub const MAX_TEMPLATE_BYTES: u64 = 16 << 20;
 /// input's name and its bytes, unchanged (a `.puz` is binary).
 pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
     let mut bytes = Vec::new();
-    match path {
+    let name = match path {
         None | Some("-") => {
             io::stdin()
                 .lock()
                 .take(MAX_TEMPLATE_BYTES + 1)
                 .read_to_end(&mut bytes)
                 .context("cannot read stdin")?;
-            check_size("<stdin>", &bytes)?;
-            Ok(("<stdin>".to_owned(), bytes))
+            "<stdin>"
         }
         Some(path) => {
             let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
             file.take(MAX_TEMPLATE_BYTES + 1)
                 .read_to_end(&mut bytes)
                 .with_context(|| format!("cannot read {path}"))?;
-            check_size(path, &bytes)?;
-            Ok((path.to_owned(), bytes))
+            path
         }
-    }
-}
-
-fn check_size(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    };
     anyhow::ensure!(
         bytes.len() as u64 <= MAX_TEMPLATE_BYTES,
         "{name}: byte {MAX_TEMPLATE_BYTES}: more than {} MB, expected a crossword template (a grid of at most {MAX_SIDE} x {MAX_SIDE} cells)",
         MAX_TEMPLATE_BYTES >> 20
     );
-    Ok(())
+    Ok((name.to_owned(), bytes))
 }
 
 /// One `fill` run: the shared flags and the crate's own.
@@ -82,7 +75,7 @@ pub struct FillRun<'a> {
 /// the shared ones by [`SolveFlags::misfit`], then crossword's own), reads
 /// the word list and the template's bytes, and hands them to cli-kit's
 /// driver (`cli_kit::driver::solve`), which runs `--compare`, the watched
-/// fill or the fill, shown as [`FillReport`] shows it ([`FillView`]).
+/// fill or the fill, shown as [`FillView`] says.
 ///
 /// # Errors
 ///
@@ -138,19 +131,15 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
         parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
     }
     let view = FillView {
-        report: FillReport {
-            algo: flags.algo,
-            words: WordSource {
-                name: args.words.unwrap_or("default").to_owned(),
-                min_score: args.min_score,
-            },
-            allow_repeats: args.allow_repeats,
-            json: flags.json,
-            format: args.format,
-            stats: flags.stats,
-            trace: flags.watch.trace,
-            count_limit: flags.count.then_some(options.limits.count_up_to),
+        algo: flags.algo,
+        words: WordSource {
+            name: args.words.unwrap_or("default").to_owned(),
+            min_score: args.min_score,
         },
+        allow_repeats: args.allow_repeats,
+        format: args.format,
+        trace: flags.watch.trace,
+        count_limit: options.limits.count_up_to,
         list: options.words.clone(),
     };
     cli_kit::driver::solve::<Grid, Cli>(SolveRun {

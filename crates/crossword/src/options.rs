@@ -268,13 +268,6 @@ impl Fill {
             .sum::<f64>()
             / self.entries.len() as f64
     }
-
-    /// The word list the fill was made from: the options' list, or the
-    /// built-in list that [`crate::solve`] read; `None` from
-    /// [`crate::solve_problem`] with options that name no list.
-    pub fn words(&self) -> Option<&WordList> {
-        self.words.as_deref()
-    }
 }
 
 impl fmt::Display for Fill {

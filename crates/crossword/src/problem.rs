@@ -16,8 +16,6 @@ pub struct Problem {
     by_length: Vec<Vec<Word>>,
     /// The global id of the first word of each length.
     offsets: Vec<u32>,
-    /// Whether each slot is fully given in the template.
-    given: Vec<bool>,
     longest_word: usize,
 }
 
@@ -33,11 +31,9 @@ impl Problem {
                 list.push(word.clone());
             }
         }
-        let mut given = vec![false; slots.len()];
         for (index, slot) in slots.slots.iter().enumerate() {
             let pattern = slots.pattern(&grid, index);
             if let Some(letters) = pattern.iter().copied().collect::<Option<Vec<u8>>>() {
-                given[index] = true;
                 let list = &mut by_length[slot.len()];
                 if !list.iter().any(|w| *w.letters == *letters) {
                     list.push(Word {
@@ -88,7 +84,6 @@ impl Problem {
             slots,
             by_length,
             offsets,
-            given,
             longest_word,
         }
     }
@@ -120,11 +115,6 @@ impl Problem {
         // last length starting at or before `id` is the one holding it.
         let length = self.offsets.partition_point(|&offset| offset <= id) - 1;
         &self.by_length[length][(id - self.offsets[length]) as usize]
-    }
-
-    /// Whether slot `slot` is fully given by the template.
-    pub fn is_given(&self, slot: usize) -> bool {
-        self.given[slot]
     }
 
     /// The indices (within its length) of the words that fit slot

@@ -33,8 +33,7 @@ use crate::{fast, solve};
 
 pub use cli_kit::app::Watch;
 
-/// Every algorithm reports its search (`ac3` too: its revisions); the
-/// shared options apply as [`applies`] says.
+/// Every algorithm reports its search (`ac3` too: its revisions).
 impl Watchable for Grid {
     fn watchable(_algo: Algo) -> bool {
         true
@@ -54,28 +53,17 @@ impl Watchable for Grid {
         watched(&problem, options, Watch { sinks, tree }).0
     }
 
+    /// Which shared option applies to which algorithm: `ac3` does not
+    /// search (no count, no node or time limit, no decision for a tree to
+    /// show), and no algorithm holds a frontier or a table that grows with
+    /// the search (no `--memory-limit`).
     fn applies(flag: Flag, algo: Algo) -> bool {
-        applies(flag, algo)
+        match flag {
+            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::TreeSvg => algo != Algo::Ac3,
+            Flag::MemoryLimit => false,
+            Flag::Svg | Flag::Trace | Flag::Events => true,
+        }
     }
-}
-
-/// Which shared option applies to which algorithm: `ac3` does not search
-/// (no count, no node or time limit, no tree to draw), and no algorithm
-/// holds a frontier or a table that grows with the search (no
-/// `--memory-limit`).
-pub fn applies(flag: Flag, algo: Algo) -> bool {
-    match flag {
-        Flag::Count | Flag::NodeLimit | Flag::TimeLimit => algo != Algo::Ac3,
-        Flag::TreeSvg => has_tree(algo),
-        Flag::MemoryLimit => false,
-        Flag::Svg | Flag::Trace | Flag::Events => true,
-    }
-}
-
-/// Whether `algo` makes decisions a tree can show: `fast` and `mac`
-/// (`ac3` makes none).
-pub fn has_tree(algo: Algo) -> bool {
-    algo != Algo::Ac3
 }
 
 /// How many words a trace line spells out before `...`.

@@ -57,6 +57,11 @@ impl Dropped {
     }
 }
 
+/// Each word read so far and its position in the list. A `BTreeMap`, on
+/// the standard library (the workspace points `HashMap` lints at
+/// hashbrown), needs no hashing and is fast enough for lists read once.
+type WordIndex = std::collections::BTreeMap<Vec<u8>, usize>;
+
 /// A normalised word list: distinct lowercase words with scores.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WordList {
@@ -74,7 +79,7 @@ impl WordList {
     /// below `min_score` and repeats. An empty result is an error.
     pub fn parse(text: &str, min_score: Option<i32>) -> Result<WordList, ParseError> {
         let mut list = WordList::default();
-        let mut index = hashbrown_free::Index::default();
+        let mut index = WordIndex::new();
         for (number, raw) in text.lines().enumerate() {
             let number = number + 1;
             let line = raw.trim();
@@ -126,7 +131,7 @@ impl WordList {
     /// as [`WordList::parse`] does.
     pub fn from_words<S: AsRef<str>>(words: &[S]) -> WordList {
         let mut list = WordList::default();
-        let mut index = hashbrown_free::Index::default();
+        let mut index = WordIndex::new();
         for word in words {
             list.add(word.as_ref(), DEFAULT_SCORE, None, &mut index);
         }
@@ -192,13 +197,7 @@ impl WordList {
         WordList { words, dropped }
     }
 
-    fn add(
-        &mut self,
-        word: &str,
-        score: i32,
-        min_score: Option<i32>,
-        index: &mut hashbrown_free::Index,
-    ) {
+    fn add(&mut self, word: &str, score: i32, min_score: Option<i32>, index: &mut WordIndex) {
         let mut letters = Vec::with_capacity(word.len());
         for ch in word.chars() {
             match ch {
@@ -218,7 +217,7 @@ impl WordList {
             self.dropped.below_min_score += 1;
             return;
         }
-        match index.get(&letters) {
+        match index.get(&letters).copied() {
             Some(at) => {
                 self.dropped.duplicates += 1;
                 let kept = &mut self.words[at].score;
@@ -261,26 +260,6 @@ impl WordList {
             .map(|w| w.letters.len())
             .max()
             .unwrap_or(0)
-    }
-}
-
-/// A map from words to their position, on the standard library (the
-/// workspace points `HashMap` lints at hashbrown; a `BTreeMap` needs no
-/// hashing and is fast enough for lists read once).
-mod hashbrown_free {
-    use std::collections::BTreeMap;
-
-    #[derive(Debug, Default)]
-    pub(super) struct Index(BTreeMap<Vec<u8>, usize>);
-
-    impl Index {
-        pub(super) fn get(&self, word: &[u8]) -> Option<usize> {
-            self.0.get(word).copied()
-        }
-
-        pub(super) fn insert(&mut self, word: Vec<u8>, at: usize) {
-            self.0.insert(word, at);
-        }
     }
 }
 

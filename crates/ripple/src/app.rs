@@ -13,13 +13,13 @@ pub use cli_kit::app::unique_line;
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
 use cli_kit::front::{Front, Own, Refusal, refuse_unknown};
 use cli_kit::{
-    App, Count, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+    App, Count, Input, Item, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Stats, Status, check,
-    is_url, parse, solve, to_url,
+    Algo, Counters, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status, check,
+    is_url, parse, to_url,
 };
 
 /// The name of an input given on the command line (a URL as `solve`'s
@@ -30,50 +30,34 @@ pub use cli_kit::COMMAND_LINE;
 /// 50,000 characters), so a huge line is reported, not parsed.
 pub const MAX_LINE: usize = 200_000;
 
-/// One puzzle of an input: the line it is on in a batch of URLs (`None`
-/// for a whole file), and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
-    /// 1-based line in a batch of URLs.
-    pub line: Option<usize>,
-    /// The puzzle's text.
-    pub text: String,
-    /// Why the line cannot be a puzzle before it is read (a line far too
-    /// long: kept as this message, not copied).
-    pub too_long: Option<String>,
-}
-
-/// The items of a text: each line of a batch of URLs, else the whole text
-/// as one puzzle. A text is a batch when some line is a URL and its first
-/// puzzle line does not start another form (a pzprv3 file, the normalised
-/// form or a drawing): a first line that is no puzzle at all is then one
-/// bad line of the batch, not the verdict on the whole input.
+/// The items of a text (cli-kit's [`Item`]): each line of a batch of
+/// URLs, else the whole text as one puzzle. A text is a batch when some
+/// line is a URL and its first puzzle line does not start another form (a
+/// pzprv3 file, the normalised form or a drawing): a first line that is no
+/// puzzle at all is then one bad line of the batch, not the verdict on the
+/// whole input. A line too long to read is kept whole, for
+/// [`read_puzzle`] to say so.
 pub fn items(text: &str) -> Vec<Item> {
     let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
     let other_form = |first: &str| first.len() <= MAX_LINE && crate::detect(first).is_some();
     match cli_kit::batch_lines(text, url_line, other_form) {
         Some(lines) => lines
             .into_iter()
-            .map(
-                |(line, content)| match cli_kit::line_too_long(content, MAX_LINE) {
-                    Some(message) => Item {
-                        line: Some(line),
-                        text: String::new(),
-                        too_long: Some(format!("column {}: {message}", past_longest(content))),
-                    },
-                    None => Item {
-                        line: Some(line),
-                        text: content.trim_end().to_owned(),
-                        too_long: None,
-                    },
-                },
-            )
+            .map(|(line, content)| Item {
+                line: Some(line),
+                // The line as it is when too long: its reading says so.
+                text: (if content.len() > MAX_LINE {
+                    content
+                } else {
+                    content.trim_end()
+                })
+                .to_owned(),
+            })
             .collect(),
         // One puzzle; or none, which its reader says where and why.
         None => vec![Item {
             line: None,
             text: text.to_owned(),
-            too_long: None,
         }],
     }
 }
@@ -89,9 +73,6 @@ fn past_longest(line: &str) -> usize {
 /// A puzzle of an item, or why not: the message names the line and column
 /// (in a batch, the line of the batch).
 pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
-    if let (Some(line), Some(message)) = (item.line, &item.too_long) {
-        return Err(format!("line {line}, {message}"));
-    }
     for (index, line) in item.text.lines().enumerate() {
         if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
             let number = item.line.unwrap_or(index + 1);
@@ -147,49 +128,8 @@ pub struct Fields {
     pub seed: Option<u64>,
 }
 
-/// The crate's counters beside `nodes` and `micros`: ripple's
-/// [`Counters`](crate::Counters), which the record serializes.
-pub use crate::options::Counters;
-
 /// A `solve` or `generate` record: solution as rows of digits.
 pub type RippleRecord = Record<Fields, Vec<Vec<u8>>, Counters>;
-
-/// A solved item: the puzzle, what the solver returned, and the warnings of its reading.
-#[derive(Debug, Clone)]
-pub struct Solved {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// The run.
-    pub outcome: Outcome,
-    /// Walls read but ignored.
-    pub warnings: Vec<ParseError>,
-    /// When solved and asked for: whether the solution is unique, or the
-    /// limit that stopped the count that tells.
-    pub unique: Option<Result<bool, Limit>>,
-}
-
-impl cli_kit::Outcome for Solved {
-    fn status(&self) -> RecordStatus {
-        self.outcome.status.into()
-    }
-}
-
-/// Solves one item with `options`. With `tell_unique`, a solved puzzle is
-/// then counted to 2 by the fast engine ([`crate::is_unique`], within the
-/// same limits) to tell whether its solution is unique; the outcome and its
-/// stats stay the chosen algorithm's.
-pub fn solve_item(item: &Item, options: &Options, tell_unique: bool) -> Result<Solved, String> {
-    let (puzzle, _, warnings) = read_puzzle(item)?;
-    let outcome = solve(&puzzle, options);
-    let unique =
-        (tell_unique && outcome.status.is_solved()).then(|| crate::is_unique(&puzzle, options));
-    Ok(Solved {
-        puzzle,
-        outcome,
-        warnings,
-        unique,
-    })
-}
 
 /// The view options that are ripple's own, beside cli-kit's
 /// [`ViewFlags`].
@@ -303,22 +243,6 @@ pub fn write_view(
     Ok(())
 }
 
-/// The summary under a batch's human view: how many puzzles ended how.
-pub fn write_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
-    if tally.total() > 1 {
-        writeln!(
-            out,
-            "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
-            tally.total(),
-            tally.solved,
-            tally.unsolvable,
-            tally.limit,
-            tally.invalid
-        )?;
-    }
-    Ok(())
-}
-
 /// Checks one record of `solve` or `generate` independently: the solution
 /// against the puzzle of its `puzzle` URL with [`crate::check`]; an
 /// `unsolvable` claim is confirmed when the givens alone break a rule,
@@ -369,17 +293,6 @@ pub fn check_record(record: &RippleRecord) -> Result<Verified, String> {
     }
 }
 
-/// Ripple's own [`Item`] of the driver's [`cli_kit::Item`]: a batch line
-/// too long to read ([`App::items`] keeps it whole) is then told by
-/// [`read_puzzle`] with the same message as [`items`] gives it.
-fn own_item(item: &cli_kit::Item) -> Item {
-    Item {
-        line: item.line,
-        text: item.text.clone(),
-        too_long: None,
-    }
-}
-
 /// The record's fields and counters, the human view, the picture and the
 /// board of a ripple solve.
 impl Show for Puzzle {
@@ -426,8 +339,20 @@ impl Show for Puzzle {
         }
     }
 
+    /// How many puzzles of a batch ended how.
     fn write_summary(out: &mut dyn Write, tally: &Tally, _own: &RippleView) -> io::Result<()> {
-        write_summary(out, tally)
+        if tally.total() > 1 {
+            writeln!(
+                out,
+                "\n{} puzzles: {} solved, {} unsolvable, {} limit reached, {} invalid",
+                tally.total(),
+                tally.solved,
+                tally.unsolvable,
+                tally.limit,
+                tally.invalid
+            )?;
+        }
+        Ok(())
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -458,18 +383,10 @@ impl Show for Puzzle {
     }
 }
 
-/// `--compare`: every algorithm, each row with its backtracks and, for
-/// `mrv` and `brute`, its recursive calls; the count of solutions when
-/// solved.
+/// `--compare`: every algorithm, each row with its counters (its
+/// backtracks and, for `mrv` and `brute`, its recursive calls); the count
+/// of solutions when solved.
 impl Compare for Puzzle {
-    fn compare_counters(stats: &Stats) -> Vec<(&'static str, u64)> {
-        let mut counters = vec![("backtracks", stats.counters.backtracks)];
-        if let Some(calls) = stats.counters.recursive_calls {
-            counters.push(("recursive_calls", calls));
-        }
-        counters
-    }
-
     fn compare_length(outcome: &Outcome) -> Option<u64> {
         (outcome.status == Status::Solved).then_some(outcome.count)
     }
@@ -486,30 +403,19 @@ impl Compare for Puzzle {
 impl App for Puzzle {
     type Reading = ();
 
-    fn items(input: &Input, _reading: &()) -> Vec<cli_kit::Item> {
+    fn items(input: &Input, _reading: &()) -> Vec<Item> {
         if input.name == COMMAND_LINE {
-            return vec![cli_kit::Item {
+            return vec![Item {
                 line: None,
                 text: input.text.clone(),
             }];
         }
-        let lines: Vec<&str> = input.text.lines().collect();
         items(&input.text)
-            .into_iter()
-            .map(|item| cli_kit::Item {
-                line: item.line,
-                text: match (item.line, item.too_long) {
-                    // The line as it is: its reading says it is too long.
-                    (Some(line), Some(_)) => lines[line - 1].to_owned(),
-                    _ => item.text,
-                },
-            })
-            .collect()
     }
 
     fn read(text: &str, _reading: &()) -> Result<Puzzle, String> {
         Self::read_item(
-            &cli_kit::Item {
+            &Item {
                 line: None,
                 text: text.to_owned(),
             },
@@ -518,8 +424,8 @@ impl App for Puzzle {
         .map(|(puzzle, _)| puzzle)
     }
 
-    fn read_item(item: &cli_kit::Item, _reading: &()) -> Result<(Puzzle, Vec<String>), String> {
-        let (puzzle, _, warnings) = read_puzzle(&own_item(item))?;
+    fn read_item(item: &Item, _reading: &()) -> Result<(Puzzle, Vec<String>), String> {
+        let (puzzle, _, warnings) = read_puzzle(item)?;
         let warnings = warnings
             .iter()
             .map(|warning| format!("{warning}; taken as no wall"))
@@ -574,5 +480,52 @@ impl Verify for Puzzle {
                 record.fields.puzzle.as_deref().unwrap_or_default()
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cli_kit::app::mark_givens as bold_givens;
+
+    #[test]
+    fn givens_are_bold_only_at_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(bold_givens(true, None));
+        assert!(bold_givens(true, Some(OsStr::new(""))));
+        assert!(!bold_givens(true, Some(OsStr::new("1"))));
+        assert!(!bold_givens(false, None));
+        assert!(!bold_givens(false, Some(OsStr::new(""))));
+        // Two givens, 2 and 1, in the third row of the cspuz test puzzle.
+        let puzzle: Puzzle = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1"
+            .parse()
+            .unwrap();
+        let solved = cli_kit::app::Solved {
+            outcome: crate::solve(&puzzle, &Options::new(Algo::Fast)),
+            puzzle: puzzle.clone(),
+            unique: None,
+        };
+        let own = RippleView {
+            algo: Algo::Fast,
+            to_url: true,
+            limit: 2,
+        };
+        let view = |bold_givens| {
+            let flags = ViewFlags {
+                bold_givens,
+                ..ViewFlags::default()
+            };
+            let mut out = Vec::new();
+            Puzzle::write_human(&mut out, &solved, &flags, &own).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let (plain, bold) = (view(false), view(true));
+        assert_ne!(bold, plain);
+        assert!(bold.contains("\x1b[1m"), "{bold}");
+        assert_eq!(bold.replace("\x1b[1m", "").replace("\x1b[0m", ""), plain);
+        assert_eq!(bold.matches("\x1b[1m").count(), puzzle.num_givens());
+        // check reads the record of the same solve (JSON records only).
+        let record = Puzzle::record_viewed(&solved, false, &own);
+        assert_eq!(check_record(&record), Ok(Verified::Solution));
     }
 }

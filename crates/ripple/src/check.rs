@@ -242,11 +242,6 @@ pub fn check(puzzle: &Puzzle, values: &[u8]) -> Result<(), Violation> {
     Ok(())
 }
 
-/// Whether `values` solves `puzzle` (see [`check`]).
-pub fn is_solution(puzzle: &Puzzle, values: &[u8]) -> bool {
-    check(puzzle, values).is_ok()
-}
-
 /// The first rule the givens alone break (two equal givens in a room, or
 /// too close in a row or column), if any: then the puzzle has no solution.
 pub fn givens_conflict(puzzle: &Puzzle) -> Option<Violation> {

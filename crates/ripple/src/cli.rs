@@ -1,144 +1,22 @@
 //! What the `ripple` binary does beyond the shared driver (the `cli`
-//! feature): its input (a URL on the command line, or a file), the output
-//! of `generate` and `convert`, and the entry points the explorer and the
-//! Python package call.
+//! feature): its input (a URL on the command line, or a file), and the
+//! output of `generate` and `convert`.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cli_kit::app::ViewFlags;
-use cli_kit::{Input, Record, Report, Stats as RecordStats, Status as RecordStatus, Tally};
+use cli_kit::{App, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
 
-pub use crate::app::{
-    COMMAND_LINE, Counters, Fields, Item, MAX_LINE, RippleRecord, RippleView, Solved, check_record,
-    items, read_puzzle, solve_item, unique_line,
-};
+pub use crate::app::{RippleView, items, read_puzzle};
 
-use crate::app::{record, write_summary, write_view};
-use crate::{Algo, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
+use crate::app::{Fields, RippleRecord};
+use crate::{Counters, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
 
 /// The input of `source`: a URL given on the command line (and not a
-/// file's name) as the input [`COMMAND_LINE`], else `None` (a file, or
+/// file's name) as the input [`cli_kit::COMMAND_LINE`], else `None` (a file, or
 /// stdin for `-` or nothing).
 pub fn command_line(source: Option<&str>) -> Option<Input> {
     cli_kit::command_line(source, is_url)
-}
-
-/// Reads `source`: a URL given on the command line ([`command_line`]),
-/// else a file (or stdin for `-` or nothing); the input's name for
-/// messages and its items.
-pub fn read_items(source: Option<&str>) -> anyhow::Result<(String, Vec<Item>)> {
-    if let Some(input) = command_line(source) {
-        let item = Item {
-            line: None,
-            too_long: cli_kit::line_too_long(&input.text, MAX_LINE),
-            text: input.text,
-        };
-        return Ok((input.name, vec![item]));
-    }
-    let input = Input::read(source.map(std::path::Path::new))?;
-    Ok((input.name.clone(), items(&input.text)))
-}
-
-impl Solved {
-    /// What cli-kit's [`Show`] shows of it.
-    fn shown(&self) -> cli_kit::app::Solved<Puzzle> {
-        cli_kit::app::Solved {
-            puzzle: self.puzzle.clone(),
-            outcome: self.outcome.clone(),
-            unique: self.unique,
-        }
-    }
-}
-
-/// How `solve` shows its results.
-#[derive(Debug, Clone)]
-pub struct SolveReport {
-    /// The program name for warnings.
-    pub program: String,
-    /// The input's name for warnings.
-    pub input: String,
-    /// The algorithm (for the record).
-    pub algo: Algo,
-    /// JSON lines instead of the drawing.
-    pub json: bool,
-    /// The `--stats` line.
-    pub stats: bool,
-    /// Whether solutions are counted (and up to how many).
-    pub count_limit: Option<u64>,
-    /// Print the canonical URL above the drawing.
-    pub to_url: bool,
-    /// Puzzles written so far (for separating a batch's drawings).
-    pub written: usize,
-    /// Whether drawings show the puzzle's givens in bold (ANSI escapes):
-    /// see [`cli_kit::app::mark_givens`].
-    pub bold_givens: bool,
-}
-
-impl SolveReport {
-    /// The record of a solved item: [`record`], at the item's line.
-    pub fn record(&self, item: &Item, solved: &Solved) -> RippleRecord {
-        record(Some(self.algo), self.count_limit.is_some(), &solved.shown()).at_line(item.line)
-    }
-
-    fn human(&self, out: &mut dyn Write, item: &Item, solved: &Solved) -> io::Result<()> {
-        let flags = ViewFlags {
-            count: self.count_limit.is_some(),
-            stats: self.stats,
-            bold_givens: self.bold_givens,
-        };
-        let own = RippleView {
-            algo: self.algo,
-            to_url: self.to_url,
-            limit: self.count_limit.unwrap_or(2),
-        };
-        write_view(
-            out,
-            (item.line, self.written),
-            &solved.shown(),
-            &flags,
-            &own,
-        )
-    }
-}
-impl Report<Item, Solved> for SolveReport {
-    fn write(
-        &mut self,
-        out: &mut dyn Write,
-        item: &Item,
-        result: Result<&Solved, &str>,
-    ) -> anyhow::Result<()> {
-        match result {
-            Ok(solved) => {
-                for warning in &solved.warnings {
-                    eprintln!(
-                        "{}: {}: warning: {warning}; taken as no wall",
-                        self.program, self.input
-                    );
-                }
-                if self.json {
-                    self.record(item, solved).write_line(out)?;
-                } else {
-                    self.human(out, item, solved)?;
-                }
-            }
-            Err(message) => {
-                if self.json {
-                    let record: RippleRecord = Record::invalid(message, Fields::default());
-                    record.at_line(item.line).write_line(out)?;
-                }
-            }
-        }
-        self.written += 1;
-        Ok(())
-    }
-
-    fn finish(&mut self, out: &mut dyn Write, tally: &Tally) -> anyhow::Result<()> {
-        if !self.json {
-            write_summary(out, tally)?;
-        }
-        Ok(())
-    }
 }
 
 /// A seed from the clock, for `generate` without `--seed` (printed with
@@ -340,17 +218,30 @@ fn write_generated(
     Ok(())
 }
 
-/// Runs `convert`: each item written in `format`; bad items reported on
-/// stderr and counted.
-pub fn convert(
+/// `convert` of `source` (a URL given on the command line, [`command_line`],
+/// else a file, or stdin for `-` or nothing), its items read as `solve`
+/// reads them: each written in `format` on stdout, a bad one reported on
+/// stderr and counted; the exit code of the tally (cli-kit's).
+///
+/// # Errors
+///
+/// An input that cannot be read or holds no puzzle, an output that cannot
+/// be written.
+pub fn run_convert(
     program: &str,
-    name: &str,
-    items: &[Item],
+    source: Option<&str>,
     format: Format,
-    out: &mut dyn Write,
-) -> anyhow::Result<Tally> {
+) -> anyhow::Result<std::process::ExitCode> {
+    let input = match command_line(source) {
+        Some(input) => input,
+        None => Input::read(source.map(std::path::Path::new))?,
+    };
+    let name = &input.name;
+    let items = <Puzzle as App>::items(&input, &());
+    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
+    let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
-    for item in items {
+    for item in &items {
         match read_puzzle(item) {
             Ok((puzzle, solution, warnings)) => {
                 for warning in warnings {
@@ -365,25 +256,6 @@ pub fn convert(
             }
         }
     }
-    Ok(tally)
-}
-
-/// `convert` of `source` ([`read_items`]) on stdout: the exit code of the
-/// tally (cli-kit's).
-///
-/// # Errors
-///
-/// An input that cannot be read or holds no puzzle, an output that cannot
-/// be written.
-pub fn run_convert(
-    program: &str,
-    source: Option<&str>,
-    format: Format,
-) -> anyhow::Result<std::process::ExitCode> {
-    let (name, items) = read_items(source)?;
-    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let tally = convert(program, &name, &items, format, &mut out)?;
     out.flush()?;
     Ok(tally.exit())
 }
@@ -410,69 +282,6 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Algo, Options};
-    use cli_kit::Report;
-    use cli_kit::Verified;
-    use cli_kit::app::mark_givens as bold_givens;
-
-    fn report() -> SolveReport {
-        SolveReport {
-            program: "ripple".to_owned(),
-            input: "<test>".to_owned(),
-            algo: Algo::Fast,
-            json: false,
-            stats: false,
-            count_limit: None,
-            to_url: true,
-            written: 0,
-            bold_givens: false,
-        }
-    }
-
-    fn view(report: &mut SolveReport, url: &str) -> String {
-        let item = Item {
-            line: None,
-            text: url.to_owned(),
-            too_long: None,
-        };
-        let solved = solve_item(&item, &Options::new(Algo::Fast), false).unwrap();
-        let mut out = Vec::new();
-        report.write(&mut out, &item, Ok(&solved)).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn givens_are_bold_only_at_a_terminal_without_no_color() {
-        use std::ffi::OsStr;
-        assert!(bold_givens(true, None));
-        assert!(bold_givens(true, Some(OsStr::new(""))));
-        assert!(!bold_givens(true, Some(OsStr::new("1"))));
-        assert!(!bold_givens(false, None));
-        assert!(!bold_givens(false, Some(OsStr::new(""))));
-        // Two givens, 2 and 1, in the third row of the cspuz test puzzle.
-        let url = "https://puzz.link/p?ripple/5/4/ld8g2sug4g3u1";
-        let mut plain_report = report();
-        let plain = view(&mut plain_report, url);
-        let mut bold_report = SolveReport {
-            bold_givens: true,
-            ..report()
-        };
-        let bold = view(&mut bold_report, url);
-        assert_ne!(bold, plain);
-        assert!(bold.contains("\x1b[1m"), "{bold}");
-        assert_eq!(bold.replace("\x1b[1m", "").replace("\x1b[0m", ""), plain);
-        let puzzle: Puzzle = url.parse().unwrap();
-        assert_eq!(bold.matches("\x1b[1m").count(), puzzle.num_givens());
-        // check reads the record of the same solve (JSON records only).
-        let item = Item {
-            line: None,
-            text: url.to_owned(),
-            too_long: None,
-        };
-        let solved = solve_item(&item, &Options::new(Algo::Fast), false).unwrap();
-        let record = bold_report.record(&item, &solved);
-        assert_eq!(check_record(&record), Ok(Verified::Solution));
-    }
 
     #[test]
     fn the_progress_line_of_generate_says_the_attempt_and_the_time() {

@@ -19,7 +19,7 @@ use csp_core::{Cause, NoObserver, Observer, Stats as CspStats, Status, Var};
 use puzzle_kit::{Budget, Limit};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{Grid, Puzzle, digits_of, full_mask};
 
 /// How much a propagation pass may use; the generator grades puzzles by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,17 +45,6 @@ const CAPACITY_PASSES: usize = 64;
 pub const PLACED: &str = "placed";
 /// See [`PLACED`].
 pub const REMOVED: &str = "removed";
-
-/// The digits of a candidate set, ascending.
-fn digits_of(mut set: u64) -> impl Iterator<Item = i32> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let digit = set.trailing_zeros() as i32 + 1;
-            set &= set - 1;
-            digit
-        })
-    })
-}
 
 /// The digit of a single candidate bit.
 fn digit_of(bit: u64) -> i32 {
@@ -133,15 +122,6 @@ pub(crate) struct Counted {
     /// The limit that stopped the count, if one did.
     pub limit: Option<Limit>,
     pub counters: Counters,
-}
-
-/// All digits of a room of `size` cells.
-fn full_mask(size: usize) -> u64 {
-    if size >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << size) - 1
-    }
 }
 
 impl Engine {
@@ -886,7 +866,7 @@ impl Engine {
                 continue;
             }
             removed.clear();
-            removed.extend(digits_of(lost));
+            removed.extend(digits_of(lost).map(i32::from));
             self.observed_removed += u64::from(lost.count_ones());
             let name = if now != 0 && now & (now - 1) == 0 {
                 PLACED

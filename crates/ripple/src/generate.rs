@@ -8,13 +8,12 @@
 //! follows from the seed.
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use puzzle_kit::{Budget, Limit};
 
 use crate::fast::{Engine, Level};
-use crate::puzzle::{Grid, MAX_SIDE, Puzzle};
+use crate::puzzle::{Grid, MAX_SIDE, Puzzle, digits_of, keeps_distance, neighbours};
 use crate::random::SplitMix;
 
 /// How hard a puzzle is, by what its solve needs.
@@ -52,17 +51,6 @@ impl Difficulty {
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard]
-            .into_iter()
-            .find(|difficulty| difficulty.name() == name)
-            .ok_or_else(|| format!("unknown difficulty '{name}', expected easy, medium or hard"))
     }
 }
 
@@ -321,23 +309,6 @@ pub fn generate_within(
     })
 }
 
-/// Whether `digit` at `cell` keeps the distance rule with the digits
-/// already in `values` (0: empty).
-fn fits(values: &[u8], rows: usize, cols: usize, cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / cols, cell % cols);
-    (1..=usize::from(digit)).all(|step| {
-        let near = [
-            (c >= step).then(|| cell - step),
-            (c + step < cols).then(|| cell + step),
-            (r >= step).then(|| cell - step * cols),
-            (r + step < rows).then(|| cell + step * cols),
-        ];
-        near.into_iter()
-            .flatten()
-            .all(|other| values[other] != digit)
-    })
-}
-
 /// Gives the `cells` of a new room the digits 1..=cells.len(), each
 /// keeping the distance rule, in a random order; false if none fits (the
 /// search tries at most a few hundred placements).
@@ -360,17 +331,14 @@ fn place_room(
         let Some((&cell, rest)) = cells.split_first() else {
             return true;
         };
-        let mut digits: Vec<u8> = (0..64)
-            .filter(|bit| left >> bit & 1 == 1)
-            .map(|bit| bit as u8 + 1)
-            .collect();
+        let mut digits: Vec<u8> = digits_of(left).collect();
         rng.shuffle(&mut digits);
         for digit in digits {
             if *budget == 0 {
                 return false;
             }
             *budget -= 1;
-            if fits(values, rows, cols, cell, digit) {
+            if keeps_distance(values, rows, cols, cell, digit) {
                 values[cell] = digit;
                 if go(
                     values,
@@ -418,15 +386,6 @@ fn construct(
     let mut label = vec![u32::MAX; cells];
     let mut values = vec![0u8; cells];
     let mut sizes: Vec<usize> = Vec::new();
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / cols, cell % cols);
-        [
-            (c > 0).then(|| cell - 1),
-            (c + 1 < cols).then(|| cell + 1),
-            (r > 0).then(|| cell - cols),
-            (r + 1 < rows).then(|| cell + cols),
-        ]
-    };
     for start in 0..cells {
         if label[start] != u32::MAX {
             continue;
@@ -456,7 +415,7 @@ fn construct(
             label[start] = id;
             let mut frontier: Vec<usize> = Vec::new();
             let grow_from = |cell: usize, frontier: &mut Vec<usize>, label: &[u32]| {
-                for next in neighbours(cell).into_iter().flatten() {
+                for next in neighbours(rows, cols, cell) {
                     if label[next] == u32::MAX && !frontier.contains(&next) {
                         frontier.push(next);
                     }
@@ -493,7 +452,7 @@ fn construct(
         }
         // Not even a 1 fits here: join a neighbouring room as its next digit.
         let mut joined = false;
-        let mut options: Vec<usize> = neighbours(start).into_iter().flatten().collect();
+        let mut options: Vec<usize> = neighbours(rows, cols, start).collect();
         rng.shuffle(&mut options);
         for next in options {
             let other = label[next];
@@ -501,7 +460,7 @@ fn construct(
                 continue;
             }
             let digit = sizes[other as usize] + 1;
-            if digit <= max_room + 1 && fits(&values, rows, cols, start, digit as u8) {
+            if digit <= max_room + 1 && keeps_distance(&values, rows, cols, start, digit as u8) {
                 label[start] = other;
                 values[start] = digit as u8;
                 sizes[other as usize] += 1;

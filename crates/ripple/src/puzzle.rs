@@ -11,6 +11,64 @@ pub const MAX_SIDE: usize = 128;
 /// engines' candidate sets.
 pub const MAX_ROOM: usize = 64;
 
+/// The digits 1 to `size` as a candidate set, bit `d - 1` for `d`.
+pub(crate) fn full_mask(size: usize) -> u64 {
+    if size >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << size) - 1
+    }
+}
+
+/// The digits of a candidate set, ascending.
+pub(crate) fn digits_of(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let digit = set.trailing_zeros() as u8 + 1;
+            set &= set - 1;
+            digit
+        })
+    })
+}
+
+/// The orthogonal neighbours of `cell` in a `rows` x `cols` grid: left,
+/// right, above, below.
+pub(crate) fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    [
+        (c > 0).then(|| cell - 1),
+        (c + 1 < cols).then(|| cell + 1),
+        (r > 0).then(|| cell - cols),
+        (r + 1 < rows).then(|| cell + cols),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Whether `digit` at `cell` keeps the distance rule with the digits
+/// already in `values` (0: empty) of a `rows` x `cols` grid: no equal
+/// digit within `digit` cells in its row or column.
+pub(crate) fn keeps_distance(
+    values: &[u8],
+    rows: usize,
+    cols: usize,
+    cell: usize,
+    digit: u8,
+) -> bool {
+    let (r, c) = (cell / cols, cell % cols);
+    (1..=usize::from(digit)).all(|step| {
+        let near = [
+            (c >= step).then(|| cell - step),
+            (c + step < cols).then(|| cell + step),
+            (r >= step).then(|| cell - step * cols),
+            (r + step < rows).then(|| cell + step * cols),
+        ];
+        near.into_iter()
+            .flatten()
+            .all(|other| values[other] != digit)
+    })
+}
+
 /// Why a grid, its rooms and givens do not make a puzzle. The format
 /// parsers turn each into a [`crate::ParseError`] at the place it comes from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,7 +108,7 @@ pub enum ShapeError {
     DanglingWall {
         /// Between two cells of one row (`true`) or of one column.
         vertical: bool,
-        /// Index among the walls of its kind, row-major (see [`Puzzle::from_walls`]).
+        /// Index among the walls of its kind, row-major (see [`Puzzle::from_walls_lenient`]).
         index: usize,
         /// Columns of the grid, for the message.
         cols: usize,
@@ -121,25 +179,9 @@ impl Puzzle {
     /// A puzzle whose rooms are cut by walls: `vertical[r * (cols - 1) + c]`
     /// is the wall between (r, c) and (r, c + 1), `horizontal[r * cols + c]`
     /// the wall between (r, c) and (r + 1, c), as puzz.link lists them. A
-    /// wall with one room on both sides is an error: it does not close.
-    pub fn from_walls(
-        rows: usize,
-        cols: usize,
-        vertical: &[bool],
-        horizontal: &[bool],
-        givens: &[u8],
-    ) -> Result<Self, ShapeError> {
-        let (puzzle, dangling) =
-            Self::from_walls_lenient(rows, cols, vertical, horizontal, givens)?;
-        match dangling.into_iter().next() {
-            Some(error) => Err(error),
-            None => Ok(puzzle),
-        }
-    }
-
-    /// [`Puzzle::from_walls`] that keeps a wall with one room on both
-    /// sides as no wall, and returns those walls beside the puzzle (the
-    /// course formulation's reader does the same: rooms are what the walls enclose).
+    /// wall with one room on both sides closes nothing: it is kept as no
+    /// wall and returned beside the puzzle (the course formulation's reader
+    /// does the same: rooms are what the walls enclose).
     pub fn from_walls_lenient(
         rows: usize,
         cols: usize,
@@ -214,22 +256,8 @@ impl Puzzle {
             room_of[first] = id;
             stack.push(first);
             while let Some(cell) = stack.pop() {
-                let (r, c) = (cell / cols, cell % cols);
-                let mut neighbours = [usize::MAX; 4];
-                if c > 0 {
-                    neighbours[0] = cell - 1;
-                }
-                if c + 1 < cols {
-                    neighbours[1] = cell + 1;
-                }
-                if r > 0 {
-                    neighbours[2] = cell - cols;
-                }
-                if r + 1 < rows {
-                    neighbours[3] = cell + cols;
-                }
-                for next in neighbours {
-                    if next != usize::MAX && room_of[next] == u32::MAX && joined(cell, next) {
+                for next in neighbours(rows, cols, cell) {
+                    if room_of[next] == u32::MAX && joined(cell, next) {
                         room_of[next] = id;
                         members.push(next as u32);
                         stack.push(next);
@@ -246,24 +274,14 @@ impl Puzzle {
             members.sort_unstable();
             rooms.push(members);
         }
-        for (cell, &given) in givens.iter().enumerate() {
-            let size = rooms[room_of[cell] as usize].len();
-            if usize::from(given) > size {
-                return Err(ShapeError::GivenTooLarge {
-                    cell,
-                    cols,
-                    given,
-                    size,
-                });
-            }
-        }
-        Ok(Puzzle {
+        let shape = Puzzle {
             rows,
             cols,
             room_of,
             rooms,
-            givens: givens.to_vec(),
-        })
+            givens: vec![0; cells],
+        };
+        shape.set_givens(givens)
     }
 
     /// Rows of the grid.
@@ -329,6 +347,11 @@ impl Puzzle {
 
     /// The same rooms with other givens (one per cell, 0 for none).
     pub fn with_givens(&self, givens: &[u8]) -> Result<Self, ShapeError> {
+        self.clone().set_givens(givens)
+    }
+
+    /// These rooms with `givens`, each at most the size of its room.
+    fn set_givens(mut self, givens: &[u8]) -> Result<Self, ShapeError> {
         check_length("givens", self.len(), givens.len())?;
         for (cell, &given) in givens.iter().enumerate() {
             let size = self.room_size(cell);
@@ -341,10 +364,8 @@ impl Puzzle {
                 });
             }
         }
-        Ok(Puzzle {
-            givens: givens.to_vec(),
-            ..self.clone()
-        })
+        self.givens = givens.to_vec();
+        Ok(self)
     }
 
     /// The drawing of `values` (one per cell, 0 drawn as `.`) inside the

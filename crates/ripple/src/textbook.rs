@@ -25,7 +25,7 @@ use search_core::{
 };
 
 use crate::options::{Counters, Options, Outcome, Stats, counted};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{Grid, Puzzle, full_mask, keeps_distance};
 
 /// The board shape both formulations share.
 struct Board<'p> {
@@ -51,12 +51,6 @@ impl<'p> Board<'p> {
         }
     }
 
-    /// The course formulation's `isPlacementLegal`: `value` at `cell` repeats no digit of its
-    /// room and no equal digit lies within `value` cells in its row or column.
-    fn legal(&self, values: &[u8], cell: usize, value: u8) -> bool {
-        legal(self.puzzle, values, cell, value)
-    }
-
     /// Counts a full board; says "stop" once the solution limit is reached.
     fn goal(&self, values: &[u8]) -> bool {
         let found = self.found.get() + 1;
@@ -72,35 +66,12 @@ impl<'p> Board<'p> {
 /// digit of its room and no equal digit lies within `value` cells in its
 /// row or column of `values` (0: empty).
 pub(crate) fn legal(puzzle: &Puzzle, values: &[u8], cell: usize, value: u8) -> bool {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let room = &puzzle.rooms()[puzzle.room_of()[cell] as usize];
-    if usize::from(value) > room.len() {
-        return false;
-    }
-    if room
-        .iter()
-        .any(|&other| other as usize != cell && values[other as usize] == value)
-    {
-        return false;
-    }
-    let (r, c) = (cell / cols, cell % cols);
-    let reach = usize::from(value);
-    for step in 1..=reach {
-        let near = [
-            (r + step < rows).then(|| cell + step * cols),
-            (r >= step).then(|| cell - step * cols),
-            (c + step < cols).then(|| cell + step),
-            (c >= step).then(|| cell - step),
-        ];
-        if near
-            .into_iter()
-            .flatten()
-            .any(|other| values[other] == value)
-        {
-            return false;
-        }
-    }
-    true
+    usize::from(value) <= room.len()
+        && room
+            .iter()
+            .all(|&other| other as usize == cell || values[other as usize] != value)
+        && keeps_distance(values, puzzle.rows(), puzzle.cols(), cell, value)
 }
 
 /// Brute force: the cell to fill next and the board.
@@ -127,7 +98,7 @@ impl Problem for Brute<'_> {
         }
         let given = board.puzzle.givens()[cell];
         if given != 0 {
-            if board.legal(&state.values, cell, given) {
+            if legal(board.puzzle, &state.values, cell, given) {
                 let next = Filling {
                     position: cell + 1,
                     values: state.values.clone(),
@@ -139,7 +110,7 @@ impl Problem for Brute<'_> {
             return;
         }
         for value in 1..=board.puzzle.room_size(cell) as u8 {
-            if board.legal(&state.values, cell, value) {
+            if legal(board.puzzle, &state.values, cell, value) {
                 let mut values = state.values.clone();
                 values[cell] = value;
                 out.push((
@@ -203,12 +174,6 @@ impl Mrv<'_> {
             }
         }
     }
-
-    /// The course formulation's `findMinMRV`: the open cell with the fewest remaining values,
-    /// the first in reading order on ties.
-    fn find_min_mrv(state: &Candidates) -> Option<usize> {
-        find_min_mrv(state)
-    }
 }
 
 /// The course formulation's `findMinMRV`: the open cell of `state` with the fewest remaining
@@ -233,7 +198,7 @@ impl Problem for Mrv<'_> {
     type Cost = u32;
 
     fn successors(&self, state: &Candidates, out: &mut Vec<((usize, u8), Candidates, u32)>) {
-        let Some(cell) = Self::find_min_mrv(state) else {
+        let Some(cell) = find_min_mrv(state) else {
             return;
         };
         let mut remaining = state.remaining[cell];
@@ -367,14 +332,7 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
     let mut state = Candidates {
         values: puzzle.givens().to_vec(),
         remaining: (0..puzzle.len())
-            .map(|cell| {
-                let size = puzzle.room_size(cell);
-                if size == 64 {
-                    u64::MAX
-                } else {
-                    (1 << size) - 1
-                }
-            })
+            .map(|cell| full_mask(puzzle.room_size(cell)))
             .collect(),
         open: puzzle.givens().iter().filter(|&&given| given == 0).count(),
     };

@@ -21,7 +21,7 @@ use search_core::{Fate, Generated, NodeView, Observer};
 use svg_kit::{SearchTree, TreeNode};
 
 use crate::options::{Algo, Options, Outcome};
-use crate::puzzle::{Grid, Puzzle};
+use crate::puzzle::{Grid, Puzzle, digits_of, full_mask};
 use crate::textbook::{self, Candidates, Filling, Prepared};
 use crate::{csp, fast};
 
@@ -68,42 +68,26 @@ fn rendered(puzzle: &Puzzle, values: &[u8]) -> Rendered {
 /// `items` joined by spaces, at most [`LISTED`] of them.
 fn listed(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
-    let mut text = items
-        .iter()
-        .take(LISTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let mut text = items[..items.len().min(LISTED)].join(" ");
     if items.len() > LISTED {
         let _ = write!(text, " ... ({} in all)", items.len());
     }
     text
 }
 
-/// The digits of a candidate set, ascending.
-fn digits(set: u64) -> Vec<u8> {
-    (0..64)
-        .filter(|bit| set & (1 << bit) != 0)
-        .map(|bit| bit as u8 + 1)
-        .collect()
-}
-
-/// The digits 1 to `size` as a set, bit `d - 1` for `d`.
-fn digits_mask(size: usize) -> u64 {
-    if size >= 64 {
-        u64::MAX
-    } else {
-        (1 << size) - 1
-    }
-}
-
 /// Solves `puzzle` as [`crate::solve`] does (the same outcome, counters
 /// included), telling `watch` what the search does.
 pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -> Outcome {
-    let Watch { sinks, tree } = watch;
-    let Sinks { events, trace } = sinks;
+    let Watch {
+        sinks: Sinks { events, trace },
+        mut tree,
+    } = watch;
+    // The events go to cli-kit's watchers, the trace lines are ripple's own.
+    let events = Sinks {
+        events,
+        trace: None,
+    };
     let title = format!("{} on {}", options.algo, crate::to_url(puzzle));
-    let mut tree = tree;
     match options.algo {
         Algo::Brute | Algo::Mrv => {
             if let Some(tree) = tree.as_deref_mut() {
@@ -128,27 +112,13 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
             };
             if options.algo == Algo::Brute {
                 let mut observer = FormulationWatch {
-                    events: SearchWatch::new(
-                        Sinks {
-                            events,
-                            trace: None,
-                        },
-                        &render_filling,
-                        &name_digit,
-                    ),
+                    events: SearchWatch::new(events, &render_filling, &name_digit),
                     calls: &mut calls,
                 };
                 textbook::brute_observed(puzzle, options, &mut observer)
             } else {
                 let mut observer = FormulationWatch {
-                    events: SearchWatch::new(
-                        Sinks {
-                            events,
-                            trace: None,
-                        },
-                        &render_candidates,
-                        &name_move,
-                    ),
+                    events: SearchWatch::new(events, &render_candidates, &name_move),
                     calls: &mut calls,
                 };
                 textbook::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
@@ -164,20 +134,13 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 rendered(puzzle, &digits)
             };
             let decisions = Decisions {
-                events: CspWatch::new(
-                    Sinks {
-                        events,
-                        trace: None,
-                    },
-                    &name,
-                    &render,
-                ),
+                events: CspWatch::new(events, &name, &render),
                 trace,
                 name: &name,
                 cols,
                 domains: (0..puzzle.len())
                     .map(|cell| match puzzle.givens()[cell] {
-                        0 => digits_mask(puzzle.room_size(cell)),
+                        0 => full_mask(puzzle.room_size(cell)),
                         given => 1 << (given - 1),
                     })
                     .collect(),
@@ -455,7 +418,7 @@ impl Observer<Candidates, (usize, u8), u32>
             ),
             Some(cell) => {
                 let name = self.calls.name(cell);
-                let values = digits(state.remaining[cell]);
+                let values: Vec<u8> = digits_of(state.remaining[cell]).collect();
                 if values.is_empty() {
                     let what = format!("findMinMRV: {name} has no value left: backtrack");
                     (what, CallKind::DeadEnd)
