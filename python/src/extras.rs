@@ -51,7 +51,7 @@ fn json_records(
                             sudoku::Sudoku::record(&solved, false)
                         }
                         Err(error) => Record::invalid(
-                            &shift_line(&error.to_string(), first_line - 1),
+                            shift_line(&error.to_string(), first_line - 1),
                             sudoku::Sudoku::invalid_fields(&parsed.text),
                         ),
                     };
