@@ -168,8 +168,11 @@ const fn configuration_count_table() -> [u8; 512] {
 /// and the bands for the boxes.
 #[inline(always)]
 fn stack_pattern(columns: u32, stack: usize) -> usize {
-    let columns = columns >> (3 * stack);
-    (columns & 7 | (columns >> 6) & 0o70 | (columns >> 12) & 0o700) as usize
+    // One multiply brings the three 3-bit groups side by side at bit 12:
+    // band 0's shifted by 12, band 1's by 6, band 2's as it is, the other
+    // products landing on bits of their own.
+    let groups = (columns >> (3 * stack)) & 0o007_007_007;
+    ((groups.wrapping_mul(1 << 12 | 1 << 6 | 1) >> 12) & ROW) as usize
 }
 
 /// The band cells of each permutation's three mini-rows.
@@ -1906,6 +1909,24 @@ mod tests {
         #[cfg(not(target_arch = "x86_64"))]
         {
             line_counts_portable(cells, lines)
+        }
+    }
+
+    #[test]
+    fn stack_patterns_take_each_bands_three_columns() {
+        for cells in random_boards(200) {
+            let columns =
+                fold_columns(cells[0]) | fold_columns(cells[1]) << 9 | fold_columns(cells[2]) << 18;
+            for stack in 0..3 {
+                let mut expected = 0;
+                for band in 0..3 {
+                    for column in 0..3 {
+                        let bit = columns >> (9 * band + 3 * stack + column) & 1;
+                        expected |= (bit as usize) << (band * 3 + column);
+                    }
+                }
+                assert_eq!(stack_pattern(columns, stack), expected);
+            }
         }
     }
 
