@@ -21,9 +21,14 @@
 //!   cleared from the other eight digits.
 //! - Naked singles and bivalue cells come from counting, bit-parallel, how many
 //!   digit words cover each cell of a band.
-//! - When stuck on an open grid, column-to-box claiming (the vertical twin of
-//!   the band shrink, which JCZSolve's horizontal layout lacks) runs over all
-//!   digits at once ([`COLUMN_KEEP`]).
+//! - On puzzles that start open (see [`CAREFUL_FROM`]), when that is stuck:
+//!   the stack twin of the band shrink for every digit at once, a digit's
+//!   columns mapped onto its bands by a permutation ([`Board::shrink_stacks`],
+//!   which covers column-to-box claiming and hidden singles in columns), and
+//!   then triads, tdoku's mini-line rules ([`Board::triads`]): the three cells
+//!   a row shares with a box (and those a column shares with a box) hold
+//!   exactly three digits, so a mini-line only three digits can reach takes
+//!   them, and one three digits must reach keeps only them.
 //!
 //! A word is shrunk again when it differs from its value at its last shrink.
 //! On puzzles that start open, each pass takes the set of such words with
@@ -34,21 +39,24 @@
 //! previous word's look-ups. Shrinks of one band wait on each other, so the
 //! shrink avoids table look-ups on that path.
 //!
-//! Guessing takes a bivalue cell (two branches; the second continues in place
-//! without a copy). On an open grid it takes the bivalue cell with the most
-//! unsolved cells in its row, column and box, which cuts the search tree by a
-//! third on the hardest sets compared with the first bivalue cell; without a
-//! bivalue cell it takes the first cell with the fewest candidates. On such
-//! puzzles the digit tried first is the one with more candidates left in the
-//! cell's box (fewer nodes to the first solution; see `search`). The state
-//! is 228 bytes, so a guess is a plain copy.
+//! Guessing on those puzzles follows tdoku's branch: in the band or stack
+//! with the fewest row-to-box (column-to-band) configurations left over its
+//! nine digits, a digit with the fewest, at least two, takes each in turn
+//! (each but the last in a copy; the last goes on in place). With the stack
+//! shrink and the triads this visits 43% fewer nodes than the busiest
+//! bivalue cell did counting to 2 on the forum hardest 1106 set (110.8
+//! guesses per puzzle against 193.8; tdoku 110.4) and 44% fewer on the 1905
+//! set (61.7 against 109.7; tdoku 61.7); either part alone saves under a
+//! sixth. On shallow puzzles a guess takes the first bivalue cell, lowest
+//! digit first, or without one the first cell with the fewest candidates.
+//! The state is 228 bytes, so a guess is a plain copy.
 //!
 //! The first-solution benchmark on the forum hardest 1106 set favours
 //! solvers that, like JCZSolve and the `sudoku` crate, guess the top-left
 //! bivalue cell lowest digit first: the file's solutions are labelled so
 //! that the first rows read nearly 1-9 in order (mean digit 2.1, 3.0, ...
 //! 7.7 along row 1). With each puzzle's digits relabelled at random that
-//! crate needs 57% more nodes to its first solution and we 13% more. We do
+//! crate needs 57% more nodes to its first solution and we 21% more guesses. We do
 //! not tune for that labelling.
 //!
 //! This file is our own implementation of those published ideas; it does not
@@ -92,20 +100,10 @@ static ROW_CELLS: [u32; 8] = [
     BAND,
 ];
 
-/// Unsolved cells from which a position counts as open: column claiming and
-/// the busiest bivalue cell run only there. Near the end of a search the
-/// first bivalue cell is as good and the extra work does not pay.
-const OPEN_GRID: u32 = 40;
-
-/// [`OPEN_GRID`] when only the first solution is wanted: the careful steps
-/// pay deeper there (2% faster on the 17-clue and forum hardest 1106 sets,
-/// 4-8% fewer nodes on the hard sets, measured against 40).
-const OPEN_GRID_FIRST: u32 = 30;
-
-/// Blanks a puzzle needs at the start for [`OPEN_GRID`] to apply at all.
-/// Puzzles with 32 givens or more (the serg set has 35) are shallow: on them
-/// the careful guess saves no nodes and plain guessing is faster. Measured on
-/// the five benchmark sets.
+/// Blanks a puzzle needs at the start for the stack shrink, the triads and
+/// the branch on configurations to run. Puzzles with 32 givens or more (the
+/// serg set has 35) are shallow: on them plain guessing is faster. Measured
+/// on the five benchmark sets.
 const CAREFUL_FROM: u32 = 50;
 
 /// The cells of the boxes in a 3-bit box set of a band.
@@ -133,27 +131,161 @@ const fn count9_table() -> [u8; 512] {
     table
 }
 
-/// For the 9-bit set of columns whose digit lies only in this band: the
-/// cells that may keep the digit, i.e. in each box segment holding such a
-/// column only those columns, elsewhere everything.
-static COLUMN_KEEP: [u32; 512] = column_keep_table();
+/// The six row-to-box permutations of a band (row `r` in box
+/// `PERMUTATIONS[p][r]`), the configurations a digit can take in it. A
+/// stack's are the same with its columns for the rows and the bands for
+/// the boxes.
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
-const fn column_keep_table() -> [u32; 512] {
-    let mut table = [0u32; 512];
-    let mut columns = 0;
-    while columns < 512 {
-        let mut keep = 0u32;
-        let mut segment = 0;
-        while segment < 3 {
-            let bits = (columns >> (segment * 3)) & 0b111;
-            let allowed = if bits == 0 { 0b111 } else { bits };
-            keep |= (allowed << (segment * 3)) as u32 * 0o001_001_001;
-            segment += 1;
-        }
-        table[columns] = keep;
-        columns += 1;
+/// For a 9-bit (row, box) occupancy pattern (see [`occupancy`]): which of
+/// the six [`PERMUTATIONS`] it contains, bit `p` for permutation `p`.
+static CONFIGURATIONS: [u8; 512] = configurations_table();
+
+/// For a 9-bit (row, box) occupancy pattern: how many of the six
+/// [`PERMUTATIONS`] it contains.
+static CONFIGURATION_COUNT: [u8; 512] = configuration_count_table();
+
+const fn configuration_count_table() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        table[pattern] = CONFIGURATIONS[pattern].count_ones() as u8;
+        pattern += 1;
     }
     table
+}
+
+/// The (column, band) pattern of stack `stack` from three bands' 9-bit
+/// column sets side by side (band `b` at bit `9 * b`): bit `band * 3 +
+/// column`, the layout of [`CONFIGURATIONS`] with the columns for the rows
+/// and the bands for the boxes.
+#[inline(always)]
+fn stack_pattern(columns: u32, stack: usize) -> usize {
+    // One multiply brings the three 3-bit groups side by side at bit 12:
+    // band 0's shifted by 12, band 1's by 6, band 2's as it is, the other
+    // products landing on bits of their own.
+    let groups = (columns >> (3 * stack)) & 0o007_007_007;
+    ((groups.wrapping_mul(1 << 12 | 1 << 6 | 1) >> 12) & ROW) as usize
+}
+
+/// The band cells of each permutation's three mini-rows.
+static CONFIGURATION_CELLS: [u32; 6] = configuration_cells_table();
+
+/// For a 9-bit set of (row, box) pairs (bit `box * 3 + row`): the band cells
+/// of those mini-rows.
+static MINIROW_CELLS: [u32; 512] = minirow_cells_table();
+
+/// For a 9-bit set of (row, box) pairs where a digit must go: the band cells
+/// that may keep it, those of the pairs themselves and of the pairs that
+/// share neither row nor box with any of them.
+static FORCED_KEEP: [u32; 512] = forced_keep_table();
+
+const fn configurations_table() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut fits = true;
+            let mut row = 0;
+            while row < 3 {
+                if (pattern >> (PERMUTATIONS[p][row] * 3 + row)) & 1 == 0 {
+                    fits = false;
+                }
+                row += 1;
+            }
+            if fits {
+                table[pattern] |= 1 << p;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn configuration_cells_table() -> [u32; 6] {
+    let mut table = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut row = 0;
+        while row < 3 {
+            table[p] |= 0b111 << (row * 9 + PERMUTATIONS[p][row] * 3);
+            row += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
+const fn minirow_cells_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut pairs = 0;
+    while pairs < 512 {
+        let mut bit = 0;
+        while bit < 9 {
+            if (pairs >> bit) & 1 == 1 {
+                table[pairs] |= 0b111 << ((bit % 3) * 9 + (bit / 3) * 3);
+            }
+            bit += 1;
+        }
+        pairs += 1;
+    }
+    table
+}
+
+const fn forced_keep_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut pairs = 0;
+    while pairs < 512 {
+        let (mut rows, mut boxes) = (0u32, 0u32);
+        let mut bit = 0;
+        while bit < 9 {
+            if (pairs >> bit) & 1 == 1 {
+                boxes |= 1 << (bit / 3);
+                rows |= 1 << (bit % 3);
+            }
+            bit += 1;
+        }
+        let mut bit = 0;
+        while bit < 9 {
+            let (segment, row) = (bit / 3, bit % 3);
+            let free = (rows >> row) & 1 == 0 && (boxes >> segment) & 1 == 0;
+            if (pairs >> bit) & 1 == 1 || free {
+                table[pairs] |= 0b111 << (row * 9 + segment * 3);
+            }
+            bit += 1;
+        }
+        pairs += 1;
+    }
+    table
+}
+
+/// Within each stack's three columns of a 9-bit column set, column `c`
+/// takes the value of column `c + 1` (mod 3).
+#[inline(always)]
+fn next_column(columns: u32) -> u32 {
+    ((columns >> 1) & 0o333) | ((columns << 2) & 0o444)
+}
+
+/// Within each stack's three columns, column `c` takes the value of column
+/// `c + 2` (mod 3).
+#[inline(always)]
+fn after_next_column(columns: u32) -> u32 {
+    ((columns >> 2) & 0o111) | ((columns << 1) & 0o666)
+}
+
+/// The 9-bit set of columns of a band word holding a candidate.
+#[inline(always)]
+fn fold_columns(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW
 }
 
 const fn locked_columns_table() -> [u32; 512] {
@@ -270,11 +402,10 @@ struct Search<'a, O: Observer> {
     first_at: Option<(u64, u64, Instant)>,
     first: Option<&'a mut [u8; 81]>,
     /// Whether the puzzle started open enough for the costlier deductions,
-    /// the careful guess and the snapshot propagation passes to pay (see
-    /// [`OPEN_GRID`] and [`Board::propagate`]).
+    /// the stack shrink, the triads, the branch on configurations and the
+    /// snapshot propagation passes to pay (see [`CAREFUL_FROM`] and
+    /// [`Board::propagate`]).
     careful: bool,
-    /// Unsolved cells from which a position counts as open.
-    open_from: u32,
     /// Told each propagation round (what it removed or placed), decision,
     /// failure, backtrack and solution, with csp-core's calls: a cell is
     /// the variable of its index in reading order. Everything it needs is
@@ -594,28 +725,186 @@ impl Board {
         Ok(any)
     }
 
-    /// Column-to-box claiming, the vertical twin of what the band shrink does
-    /// for rows: when a digit's candidates in a column all lie in one band,
-    /// the digit leaves the other columns of that box. Returns whether
-    /// anything was removed.
+    /// The stack twin of the band shrink, for every digit: in a stack a
+    /// digit's three columns map onto its three bands by a permutation, and
+    /// a (column, band) pair on no permutation the candidates allow leaves.
+    /// With three bands the test is bit-parallel over the three stacks:
+    /// the pair stays when the other two columns can take the other two
+    /// bands. This covers column-to-box claiming and hidden singles in
+    /// columns. Returns whether anything was removed.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn column_claims(&mut self) -> bool {
-        let mut removed = 0u32;
-        for digit in 0..9 {
-            let base = digit * 3;
-            let [w0, w1, w2] = [self.cells[base], self.cells[base + 1], self.cells[base + 2]];
-            let c0 = (w0 | w0 >> 9 | w0 >> 18) & ROW;
-            let c1 = (w1 | w1 >> 9 | w1 >> 18) & ROW;
-            let c2 = (w2 | w2 >> 9 | w2 >> 18) & ROW;
-            let n0 = w0 & COLUMN_KEEP[(c0 & !c1 & !c2) as usize & 511];
-            let n1 = w1 & COLUMN_KEEP[(c1 & !c0 & !c2) as usize & 511];
-            let n2 = w2 & COLUMN_KEEP[(c2 & !c0 & !c1) as usize & 511];
-            removed |= (w0 ^ n0) | (w1 ^ n1) | (w2 ^ n2);
-            self.cells[base] = n0;
-            self.cells[base + 1] = n1;
-            self.cells[base + 2] = n2;
+    fn shrink_stacks(&mut self) -> bool {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { shrink_stacks_sse2(&mut self.cells) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn shrink_stacks(&mut self) -> bool {
+        shrink_stacks_portable(&mut self.cells)
+    }
+
+    /// Triads: each mini-row (the three cells a row shares with a box) and
+    /// each mini-column holds exactly three digits. One that only three
+    /// digits can reach takes all three, each leaving the rest of its row
+    /// (column) and box; one that three digits must reach (their only place
+    /// in its row of the band, or its column of the stack) keeps only those.
+    /// Returns `Err(())` on a mini-line fewer than three digits can reach or
+    /// more than three must, else whether anything was removed. Leaves in
+    /// `lines` what [`Board::unit_branch`] reads (see [`Board::line_counts`]).
+    ///
+    /// Only mini-lines where a rule removes something are acted on: a
+    /// mini-row of placed digits has three digits that can and must reach
+    /// it, and asks for nothing.
+    #[inline(always)]
+    fn triads(&mut self, lines: &mut Lines) -> Result<bool, ()> {
+        let (naked, hidden) = self.line_counts(lines)?;
+        let any = |lanes: [u32; 4]| lanes[0] | lanes[1] | lanes[2];
+        if any(naked) | any(hidden) == 0 {
+            return Ok(false);
         }
-        removed != 0
+        for band in 0..3 {
+            let (naked, hidden) = (naked[band] & ROW, hidden[band] & ROW);
+            if naked | hidden == 0 {
+                continue;
+            }
+            for digit in 0..9 {
+                let word = digit * 3 + band;
+                let cells = self.cells[word];
+                let pairs = occupancy(cells) as u32;
+                let others = (pairs << 3 | pairs >> 3 | pairs << 6 | pairs >> 6) & ROW;
+                let must = pairs & !others;
+                self.cells[word] = cells
+                    & FORCED_KEEP[(pairs & naked) as usize]
+                    & !MINIROW_CELLS[(hidden & !must) as usize];
+            }
+        }
+        for band in 0..3 {
+            let (naked, hidden) = (naked[band] >> 16, hidden[band] >> 16);
+            if naked | hidden == 0 {
+                continue;
+            }
+            let (first, second) = ((band + 1) % 3, (band + 2) % 3);
+            for digit in 0..9 {
+                let word = digit * 3 + band;
+                let cells = self.cells[word];
+                let columns = fold_columns(cells);
+                let must = columns & !(next_column(columns) | after_next_column(columns));
+                let forced = columns & naked;
+                let stacks = forced | next_column(forced) | after_next_column(forced);
+                let keep = (forced | !stacks) & !(hidden & !must) & ROW;
+                self.cells[word] = cells & (keep * 0o001_001_001);
+                let away = !(forced * 0o001_001_001);
+                self.cells[digit * 3 + first] &= away;
+                self.cells[digit * 3 + second] &= away;
+            }
+        }
+        Ok(true)
+    }
+
+    /// For each digit, lane `band` of `lines[digit]`: the mini-rows it can
+    /// reach in the band (bits 0-8, `box * 3 + row` as in `occupancy`) and
+    /// its mini-columns there (bits 16-24, by column). Returns per band the
+    /// naked and the hidden triads that remove something, in the same
+    /// layout; `Err(())` when a mini-line is broken (see [`Board::triads`]).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn line_counts(&self, lines: &mut Lines) -> Result<([u32; 4], [u32; 4]), ()> {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { line_counts_sse2(&self.cells, lines) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn line_counts(&self, lines: &mut Lines) -> Result<([u32; 4], [u32; 4]), ()> {
+        line_counts_portable(&self.cells, lines)
+    }
+
+    /// The branch of a position stuck after [`Board::triads`]: in the band
+    /// or stack with the fewest configurations left over its nine digits
+    /// (and not all fixed), the digit with the fewest (at least two), as
+    /// `(stack, unit, digit, configurations)`, bit `p` of the last for
+    /// permutation `p` of [`PERMUTATIONS`]. A configuration places the
+    /// digit in a mini-line of each of the unit's three boxes, which
+    /// settles more than one cell does.
+    #[inline(always)]
+    fn unit_branch(lines: &Lines) -> Option<(bool, usize, usize, u32)> {
+        let mut totals = [0u32; 6];
+        for line in lines {
+            let columns = (line[0] >> 16) | (line[1] >> 16) << 9 | (line[2] >> 16) << 18;
+            for band in 0..3 {
+                totals[band] += u32::from(CONFIGURATION_COUNT[(line[band] & ROW) as usize]);
+                totals[3 + band] += u32::from(CONFIGURATION_COUNT[stack_pattern(columns, band)]);
+            }
+        }
+        // Fewest configurations above nine (one per digit: fixed), packed
+        // with the unit so that the minimum needs no branch.
+        let mut best = u32::MAX;
+        for (unit, &total) in totals.iter().enumerate() {
+            let key = if total > 9 {
+                total << 3 | unit as u32
+            } else {
+                u32::MAX
+            };
+            best = best.min(key);
+        }
+        if best == u32::MAX {
+            return None;
+        }
+        let unit = (best & 7) as usize;
+        let pattern = |line: &[u32; 4]| {
+            if unit < 3 {
+                (line[unit] & ROW) as usize
+            } else {
+                let columns = (line[0] >> 16) | (line[1] >> 16) << 9 | (line[2] >> 16) << 18;
+                stack_pattern(columns, unit - 3)
+            }
+        };
+        let mut pick = u32::MAX;
+        for (digit, line) in lines.iter().enumerate() {
+            let count = u32::from(CONFIGURATION_COUNT[pattern(line)]);
+            let key = if count >= 2 {
+                count << 4 | digit as u32
+            } else {
+                u32::MAX
+            };
+            pick = pick.min(key);
+        }
+        let digit = (pick & 15) as usize;
+        let set = u32::from(CONFIGURATIONS[pattern(&lines[digit])]);
+        Some((unit >= 3, unit % 3, digit, set))
+    }
+
+    /// The first cell where `digit` may go in band `unit` (or in stack
+    /// `unit`), for an observer.
+    fn first_cell(&self, stack: bool, unit: usize, digit: usize) -> usize {
+        let stack_cells = if stack {
+            (7u32 << (3 * unit)) * 0o001_001_001
+        } else {
+            BAND
+        };
+        (0..3)
+            .filter(|&band| stack || band == unit)
+            .find_map(|band| {
+                let cells = self.cells[digit * 3 + band] & stack_cells;
+                (cells != 0).then(|| band * 27 + cells.trailing_zeros() as usize)
+            })
+            .unwrap_or(0)
+    }
+
+    /// Keeps `digit` to configuration `p` of band `unit` (or of stack
+    /// `unit`).
+    #[inline(always)]
+    fn keep_configuration(&mut self, stack: bool, unit: usize, digit: usize, p: usize) {
+        if stack {
+            let stack_cells = (7u32 << (3 * unit)) * 0o001_001_001;
+            for band in 0..3 {
+                let column = PERMUTATIONS[p].iter().position(|&b| b == band).unwrap_or(0);
+                let allowed = (1u32 << (3 * unit + column)) * 0o001_001_001;
+                self.cells[digit * 3 + band] &= !stack_cells | allowed;
+            }
+        } else {
+            self.cells[digit * 3 + unit] &= CONFIGURATION_CELLS[p];
+        }
     }
 
     /// The digits still possible in `cell`, as a 9-bit mask; branch-free
@@ -681,13 +970,27 @@ impl Board {
                 Ok(true) => continue,
                 Ok(false) => {}
             }
-            // The costlier deductions and the careful choice of a guess pay
-            // off only while much of the grid is open; near the end (and on
-            // puzzles that start nearly full) the first bivalue cell is as
-            // good.
-            let open = search.careful && self.unsolved_count() >= search.open_from;
-            if open && self.column_claims() {
-                continue;
+            // On puzzles that start open, the stack shrink and the triads
+            // make each node settle what tdoku's band and stack constraints
+            // settle, and the branch takes a digit's configuration in a band
+            // or stack (see `unit_branch`): together a 43% smaller tree on
+            // the forum hardest 1106 set counting to 2, where each alone
+            // saves under a sixth.
+            let mut lines = [[0u32; 4]; 9];
+            if search.careful {
+                if self.shrink_stacks() {
+                    continue;
+                }
+                match self.triads(&mut lines) {
+                    Err(()) => {
+                        if O::ACTIVE {
+                            self.fail(search, &before);
+                        }
+                        return Flow::Continue;
+                    }
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                }
             }
             if O::ACTIVE {
                 self.tell_pruned(&mut search.observer, &before);
@@ -713,49 +1016,57 @@ impl Board {
                     Flow::Continue
                 };
             }
-            // Branch on a bivalue cell when there is one: the first digit in a
-            // copy, the second in place.
-            let pair = if open {
-                self.busiest_pair(&pairs)
-            } else {
-                (0..3)
-                    .find(|&band| pairs[band] != 0)
-                    .map(|band| band * 27 + pairs[band].trailing_zeros() as usize)
-            };
+            // A configuration in a copy for each but the last, which goes
+            // on in place. An observer is told each as its digit at the
+            // first cell the configuration keeps for it.
+            if let Some((stack, unit, digit, mut configurations)) =
+                search.careful.then(|| Self::unit_branch(&lines)).flatten()
+            {
+                while configurations & (configurations - 1) != 0 {
+                    let p = configurations.trailing_zeros() as usize;
+                    configurations &= configurations - 1;
+                    search.guesses += 1;
+                    let mut branch = self.fork();
+                    branch.keep_configuration(stack, unit, digit, p);
+                    let cell = if O::ACTIVE {
+                        branch.first_cell(stack, unit, digit)
+                    } else {
+                        0
+                    };
+                    if O::ACTIVE {
+                        Self::decide(search, cell, digit, depth);
+                    }
+                    if branch.search(search) == Flow::Stop {
+                        return Flow::Stop;
+                    }
+                    if O::ACTIVE {
+                        Self::refute(search, cell, digit, depth);
+                    }
+                }
+                search.nodes += 1;
+                if search.nodes > search.node_limit && search.out_of_budget() {
+                    return Flow::Stop;
+                }
+                let last = configurations.trailing_zeros() as usize;
+                self.keep_configuration(stack, unit, digit, last);
+                if O::ACTIVE {
+                    let cell = self.first_cell(stack, unit, digit);
+                    Self::decide(search, cell, digit, depth);
+                    depth += 1;
+                    before = self.begin_round(search, depth);
+                }
+                continue;
+            }
+            // Otherwise (on shallow puzzles) the first bivalue cell, lowest
+            // digit first, the first in a copy and the second in place.
+            let pair = (0..3)
+                .find(|&band| pairs[band] != 0)
+                .map(|band| band * 27 + pairs[band].trailing_zeros() as usize);
             let cell = match pair {
                 Some(cell) => cell,
                 None => self.fewest_candidates_cell(),
             };
             let mut digits = self.candidates(cell);
-            // On a bivalue cell, first the digit with more candidates left in
-            // the cell's box: placing it removes more, so a wrong branch dies
-            // sooner and a right one gets further. Against lowest digit first
-            // this visits 8.5% fewer nodes on the forum hardest 1106 set and
-            // 3% fewer on the 17-clue and 1905 sets (first solution). Only on
-            // open puzzles: on the shallow serg set the comparison (an
-            // unpredictable branch per guess) cost more than it saved.
-            if search.careful && pair.is_some() {
-                let low = digits.trailing_zeros() as usize;
-                let high = 15 - digits.leading_zeros() as usize;
-                let first = if self.box_places(high, cell) > self.box_places(low, cell) {
-                    high
-                } else {
-                    low
-                };
-                digits ^= 1 << first;
-                search.guesses += 1;
-                let mut branch = self.fork();
-                branch.assign(first, cell);
-                if O::ACTIVE {
-                    Self::decide(search, cell, first, depth);
-                }
-                if branch.search(search) == Flow::Stop {
-                    return Flow::Stop;
-                }
-                if O::ACTIVE {
-                    Self::refute(search, cell, first, depth);
-                }
-            }
             while digits & (digits - 1) != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -886,15 +1197,6 @@ impl Board {
         }
     }
 
-    /// How many cells of `cell`'s box may still take `digit`.
-    #[inline(always)]
-    fn box_places(&self, digit: usize, cell: usize) -> u32 {
-        let band = cell / 27;
-        let segment = cell % 9 / 3;
-        let cells = (self.cells[digit * 3 + band] >> (segment * 3)) & 0o007_007_007;
-        u32::from(COUNT9[((cells | cells >> 6 | cells >> 12) & ROW) as usize])
-    }
-
     /// Number of unsolved cells.
     #[inline(always)]
     fn unsolved_count(&self) -> u32 {
@@ -905,59 +1207,6 @@ impl Board {
         };
         let [u0, u1, u2] = self.unsolved_cells;
         count27(u0) + count27(u1) + count27(u2)
-    }
-
-    /// The bivalue cell with the most unsolved cells in its row, column and
-    /// box: its guess reaches furthest, which on hard puzzles prunes the tree
-    /// most (a third fewer nodes than taking the first bivalue cell).
-    #[inline(always)]
-    #[expect(
-        clippy::needless_range_loop,
-        reason = "a band indexes two arrays and the cell"
-    )]
-    fn busiest_pair(&self, pairs: &[u32; 3]) -> Option<usize> {
-        if pairs[0] | pairs[1] | pairs[2] == 0 {
-            return None;
-        }
-        let [u0, u1, u2] = self.unsolved_cells;
-        // Unsolved cells per column: the three bands' columns added as
-        // 9-bit lanes, then each band's three rows summed by a multiply.
-        let mut column_counts = [0u32; 9];
-        for (col, count) in column_counts.iter_mut().enumerate() {
-            let column = ((u0 >> col) & 0o001_001_001)
-                + ((u1 >> col) & 0o001_001_001)
-                + ((u2 >> col) & 0o001_001_001);
-            *count = (column.wrapping_mul(0o001_001_001) >> 18) & 0b1111;
-        }
-        // Best (score, cell) packed in one key so that taking the maximum
-        // needs no unpredictable branch; on a tie the later cell wins.
-        let mut best = 0u32;
-        for band in 0..3 {
-            let unsolved = self.unsolved_cells[band];
-            let mut candidates = pairs[band];
-            if candidates == 0 {
-                continue;
-            }
-            let row_counts = [
-                u32::from(COUNT9[(unsolved & ROW) as usize]),
-                u32::from(COUNT9[((unsolved >> 9) & ROW) as usize]),
-                u32::from(COUNT9[((unsolved >> 18) & ROW) as usize]),
-            ];
-            let mut box_counts = [0u32; 3];
-            for (segment, count) in box_counts.iter_mut().enumerate() {
-                let cells = (unsolved >> (segment * 3)) & 0o007_007_007;
-                *count = u32::from(COUNT9[((cells | cells >> 6 | cells >> 12) & ROW) as usize]);
-            }
-            while candidates != 0 {
-                let position = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                let (row, col) = (position / 9, position % 9);
-                let score = row_counts[row] + box_counts[col / 3] + column_counts[col];
-                let key = score << 7 | (band * 27 + position) as u32;
-                best = best.max(key);
-            }
-        }
-        Some((best & 127) as usize)
     }
 
     /// The first cell with the fewest candidates, for the rare positions
@@ -989,6 +1238,230 @@ impl Board {
         }
         best.1
     }
+}
+
+/// [`Board::shrink_stacks`] with a digit's three bands side by side in
+/// SSE2 lanes (the other two bands of each lane by a lane shuffle).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn shrink_stacks_sse2(cells: &mut [u32; 27]) -> bool {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set_epi32, _mm_set1_epi32, _mm_setzero_si128,
+        _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
+    };
+    let splat = |value: u32| _mm_set1_epi32(value as i32);
+    let next = |columns: __m128i| {
+        _mm_or_si128(
+            _mm_and_si128(_mm_srli_epi32(columns, 1), splat(0o333)),
+            _mm_and_si128(_mm_slli_epi32(columns, 2), splat(0o444)),
+        )
+    };
+    let after = |columns: __m128i| {
+        _mm_or_si128(
+            _mm_and_si128(_mm_srli_epi32(columns, 2), splat(0o111)),
+            _mm_and_si128(_mm_slli_epi32(columns, 1), splat(0o666)),
+        )
+    };
+    let mut padded = [0u32; 28];
+    padded[..27].copy_from_slice(cells);
+    // The fourth lane (the next digit's first band) is written back as read.
+    let fourth = _mm_set_epi32(-1, 0, 0, 0);
+    let mut removed = _mm_setzero_si128();
+    for digit in 0..9 {
+        // SAFETY: `padded` holds 28 words and `3 * digit + 4` is at most 28.
+        let at = unsafe { padded.as_mut_ptr().add(3 * digit).cast::<__m128i>() };
+        // SAFETY: as above.
+        let words = unsafe { _mm_loadu_si128(at) };
+        let columns = _mm_and_si128(
+            _mm_or_si128(
+                words,
+                _mm_or_si128(_mm_srli_epi32(words, 9), _mm_srli_epi32(words, 18)),
+            ),
+            splat(ROW),
+        );
+        // Lane `band` of these: bands `band + 1` and `band + 2` (mod 3).
+        let second = _mm_shuffle_epi32::<0b11_00_10_01>(columns);
+        let third = _mm_shuffle_epi32::<0b11_01_00_10>(columns);
+        let matched = _mm_or_si128(
+            _mm_and_si128(next(second), after(third)),
+            _mm_and_si128(after(second), next(third)),
+        );
+        let kept = _mm_and_si128(columns, matched);
+        removed = _mm_or_si128(removed, _mm_xor_si128(kept, columns));
+        let spread = _mm_or_si128(
+            _mm_or_si128(kept, _mm_slli_epi32(kept, 9)),
+            _mm_or_si128(_mm_slli_epi32(kept, 18), fourth),
+        );
+        // SAFETY: as above.
+        unsafe { _mm_storeu_si128(at, _mm_and_si128(words, spread)) };
+    }
+    cells.copy_from_slice(&padded[..27]);
+    let removed = _mm_andnot_si128(fourth, removed);
+    _mm_movemask_epi8(_mm_cmpeq_epi32(removed, _mm_setzero_si128())) != 0xffff
+}
+
+/// [`Board::shrink_stacks`] one digit at a time: the three bands' column
+/// sets side by side in 10-bit lanes.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn shrink_stacks_portable(cells: &mut [u32; 27]) -> bool {
+    // The masks of `next_column` and `after_next_column` per lane keep what
+    // a shift brings in from a neighbouring lane out of the result.
+    const LANES: u32 = 0o777 * 0x0010_0401;
+    const NEXT_LOW: u32 = 0o333 * 0x0010_0401;
+    const NEXT_HIGH: u32 = 0o444 * 0x0010_0401;
+    const AFTER_LOW: u32 = 0o111 * 0x0010_0401;
+    const AFTER_HIGH: u32 = 0o666 * 0x0010_0401;
+    let next = |columns: u32| (columns >> 1) & NEXT_LOW | (columns << 2) & NEXT_HIGH;
+    let after = |columns: u32| (columns >> 2) & AFTER_LOW | (columns << 1) & AFTER_HIGH;
+    let mut removed = false;
+    for digit in 0..9 {
+        let base = digit * 3;
+        let [w0, w1, w2] = [cells[base], cells[base + 1], cells[base + 2]];
+        let columns = fold_columns(w0) | fold_columns(w1) << 10 | fold_columns(w2) << 20;
+        let second = (columns >> 10 | columns << 20) & LANES;
+        let third = (columns >> 20 | columns << 10) & LANES;
+        let kept = columns & (next(second) & after(third) | after(second) & next(third));
+        removed |= kept != columns;
+        cells[base] = w0 & ((kept & ROW) * 0o001_001_001);
+        cells[base + 1] = w1 & (((kept >> 10) & ROW) * 0o001_001_001);
+        cells[base + 2] = w2 & ((kept >> 20) * 0o001_001_001);
+    }
+    removed
+}
+
+/// Per digit, a lane per band (the fourth unused): see
+/// [`Board::line_counts`].
+type Lines = [[u32; 4]; 9];
+
+/// [`Board::line_counts`] with the bands of a digit side by side in SSE2
+/// lanes: a third of the shifts and masks of one band at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn line_counts_sse2(cells: &[u32; 27], lines: &mut Lines) -> Result<([u32; 4], [u32; 4]), ()> {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set_epi32, _mm_set1_epi32, _mm_setzero_si128,
+        _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128,
+    };
+    let mut padded = [0u32; 28];
+    padded[..27].copy_from_slice(cells);
+    let splat = |value: u32| _mm_set1_epi32(value as i32);
+    let (mut can, mut must) = ([_mm_setzero_si128(); 4], [_mm_setzero_si128(); 4]);
+    let count = |counter: &mut [__m128i; 4], bits: __m128i| {
+        counter[3] = _mm_or_si128(counter[3], _mm_and_si128(counter[2], bits));
+        counter[2] = _mm_or_si128(counter[2], _mm_and_si128(counter[1], bits));
+        counter[1] = _mm_or_si128(counter[1], _mm_and_si128(counter[0], bits));
+        counter[0] = _mm_or_si128(counter[0], bits);
+    };
+    for (digit, line) in lines.iter_mut().enumerate() {
+        // SAFETY: `padded` holds 28 words and `3 * digit + 4` is at most 28.
+        let words = unsafe { _mm_loadu_si128(padded.as_ptr().add(3 * digit).cast::<__m128i>()) };
+        let segments = _mm_and_si128(
+            _mm_or_si128(
+                words,
+                _mm_or_si128(_mm_srli_epi32(words, 1), _mm_srli_epi32(words, 2)),
+            ),
+            splat(0o111_111_111),
+        );
+        let rows = _mm_and_si128(
+            _mm_or_si128(
+                segments,
+                _mm_or_si128(_mm_srli_epi32(segments, 8), _mm_srli_epi32(segments, 16)),
+            ),
+            splat(ROW),
+        );
+        let columns = _mm_and_si128(
+            _mm_or_si128(
+                words,
+                _mm_or_si128(_mm_srli_epi32(words, 9), _mm_srli_epi32(words, 18)),
+            ),
+            splat(ROW),
+        );
+        let others = _mm_or_si128(
+            _mm_or_si128(
+                _mm_and_si128(_mm_slli_epi32(rows, 3), splat(0o770)),
+                _mm_and_si128(_mm_slli_epi32(rows, 6), splat(0o700)),
+            ),
+            _mm_or_si128(
+                _mm_and_si128(_mm_srli_epi32(rows, 3), splat(0o077)),
+                _mm_and_si128(_mm_srli_epi32(rows, 6), splat(0o007)),
+            ),
+        );
+        let stack_others = _mm_or_si128(
+            _mm_or_si128(
+                _mm_and_si128(_mm_srli_epi32(columns, 1), splat(0o333)),
+                _mm_and_si128(_mm_slli_epi32(columns, 2), splat(0o444)),
+            ),
+            _mm_or_si128(
+                _mm_and_si128(_mm_srli_epi32(columns, 2), splat(0o111)),
+                _mm_and_si128(_mm_slli_epi32(columns, 1), splat(0o666)),
+            ),
+        );
+        let reach = _mm_or_si128(rows, _mm_slli_epi32(columns, 16));
+        let forced = _mm_or_si128(
+            _mm_andnot_si128(others, rows),
+            _mm_slli_epi32(_mm_andnot_si128(stack_others, columns), 16),
+        );
+        // SAFETY: a line is four words.
+        unsafe { _mm_storeu_si128(line.as_mut_ptr().cast::<__m128i>(), reach) };
+        count(&mut can, reach);
+        count(&mut must, forced);
+    }
+    // The fourth lane holds the next digit's first band: not counted.
+    // Bands with no open cell count nine placed digits, which breaks
+    // nothing.
+    let lanes = _mm_set_epi32(0, 0x01ff_01ff, 0x01ff_01ff, 0x01ff_01ff);
+    let broken = _mm_and_si128(
+        _mm_or_si128(_mm_andnot_si128(can[2], lanes), must[3]),
+        lanes,
+    );
+    if _mm_movemask_epi8(_mm_cmpeq_epi32(broken, _mm_setzero_si128())) != 0xffff {
+        return Err(());
+    }
+    let naked = _mm_and_si128(
+        _mm_andnot_si128(_mm_or_si128(can[3], must[2]), can[2]),
+        lanes,
+    );
+    let hidden = _mm_and_si128(_mm_and_si128(must[2], can[3]), lanes);
+    let (mut naked_out, mut hidden_out) = ([0u32; 4], [0u32; 4]);
+    // SAFETY: four words each.
+    unsafe {
+        _mm_storeu_si128(naked_out.as_mut_ptr().cast::<__m128i>(), naked);
+        _mm_storeu_si128(hidden_out.as_mut_ptr().cast::<__m128i>(), hidden);
+    }
+    Ok((naked_out, hidden_out))
+}
+
+/// [`Board::line_counts`] one band at a time.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn line_counts_portable(cells: &[u32; 27], lines: &mut Lines) -> Result<([u32; 4], [u32; 4]), ()> {
+    let (mut naked, mut hidden) = ([0u32; 4], [0u32; 4]);
+    for band in 0..3 {
+        let (mut can, mut must) = ([0u32; 4], [0u32; 4]);
+        for digit in 0..9 {
+            let word = cells[digit * 3 + band];
+            let rows = occupancy(word) as u32;
+            let columns = fold_columns(word);
+            let others = (rows << 3 | rows >> 3 | rows << 6 | rows >> 6) & ROW;
+            let stack_others = next_column(columns) | after_next_column(columns);
+            let reach = rows | columns << 16;
+            let forced = (rows & !others) | (columns & !stack_others) << 16;
+            lines[digit][band] = reach;
+            for (counter, bits) in [(&mut can, reach), (&mut must, forced)] {
+                counter[3] |= counter[2] & bits;
+                counter[2] |= counter[1] & bits;
+                counter[1] |= counter[0] & bits;
+                counter[0] |= bits;
+            }
+        }
+        if (!can[2] | must[3]) & 0x01ff_01ff != 0 {
+            return Err(());
+        }
+        naked[band] = can[2] & !can[3] & !must[2];
+        hidden[band] = must[2] & can[3];
+    }
+    Ok((naked, hidden))
 }
 
 /// For each value 0-9, the cells of each band holding it, and whether any
@@ -1102,14 +1575,7 @@ pub(crate) fn solve_9x9_observed<O: Observer>(
     solution: &mut [u8; 81],
     observer: O,
 ) -> (FastResult, u64) {
-    let open_from = if limit <= 1 {
-        OPEN_GRID_FIRST
-    } else {
-        OPEN_GRID
-    };
-    let (result, _, failures) = run(
-        grid, limit, open_from, node_limit, deadline, solution, false, observer,
-    );
+    let (result, _, failures) = run(grid, limit, node_limit, deadline, solution, false, observer);
     (result, failures)
 }
 
@@ -1137,16 +1603,7 @@ pub(crate) fn solve_and_tell_unique(
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
 ) -> Told {
-    let (counted, first_at, _) = run(
-        grid,
-        2,
-        OPEN_GRID_FIRST,
-        node_limit,
-        deadline,
-        solution,
-        true,
-        NoObserver,
-    );
+    let (counted, first_at, _) = run(grid, 2, node_limit, deadline, solution, true, NoObserver);
     match first_at {
         Some((nodes, guesses, at)) => Told {
             first: FastResult {
@@ -1169,14 +1626,9 @@ pub(crate) fn solve_and_tell_unique(
     }
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the two public entry points name each setting they pass"
-)]
 fn run<O: Observer>(
     grid: &[u8; 81],
     limit: u64,
-    open_from: u32,
     node_limit: Option<u64>,
     deadline: Option<Instant>,
     solution: &mut [u8; 81],
@@ -1214,7 +1666,6 @@ fn run<O: Observer>(
         first_at: None,
         first: Some(solution),
         careful: board.unsolved_count() >= CAREFUL_FROM,
-        open_from,
         observer,
         depth: 0,
         failures: 0,
@@ -1339,6 +1790,144 @@ mod tests {
             }
         }
         assert!(boards > 20, "the fixtures hold puzzles ({boards} boards)");
+    }
+
+    /// Random boards: every word a random subset of the band, some bands
+    /// fully placed (nine digits in nine distinct cells per row).
+    fn random_boards(count: usize) -> Vec<[u32; 27]> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|round| {
+                let mut cells = [0u32; 27];
+                for word in &mut cells {
+                    // Dense words on most rounds, sparse ones on some.
+                    let bits = (next() & u64::from(BAND)) as u32;
+                    *word = if round % 3 == 0 {
+                        bits & (next() as u32)
+                    } else {
+                        bits | (next() as u32 & BAND)
+                    };
+                }
+                cells
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stack_shrink_agrees_with_the_portable_loop() {
+        for cells in random_boards(3000) {
+            let (mut fast, mut slow) = (cells, cells);
+            assert_eq!(
+                shrink_stacks_sse2_checked(&mut fast),
+                shrink_stacks_portable(&mut slow)
+            );
+            assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn line_counts_agree_with_the_portable_loop() {
+        let mut consistent = 0;
+        for cells in random_boards(3000) {
+            let (mut fast_lines, mut slow_lines) = ([[0u32; 4]; 9], [[0u32; 4]; 9]);
+            let fast = line_counts_checked(&cells, &mut fast_lines);
+            let slow = line_counts_portable(&cells, &mut slow_lines);
+            assert_eq!(fast, slow);
+            if fast.is_ok() {
+                consistent += 1;
+                for (fast, slow) in fast_lines.iter().zip(&slow_lines) {
+                    assert_eq!(fast[..3], slow[..3]);
+                }
+            }
+        }
+        assert!(
+            consistent > 100,
+            "{consistent} boards without a broken line"
+        );
+    }
+
+    /// The stack shrink keeps exactly the (column, band) pairs on some
+    /// permutation: checked against all six for every digit and stack.
+    #[test]
+    fn stack_shrink_keeps_the_pairs_on_a_permutation() {
+        for cells in random_boards(500) {
+            let mut shrunk = cells;
+            shrink_stacks_portable(&mut shrunk);
+            for digit in 0..9 {
+                for stack in 0..3 {
+                    let mut kept = [0u32; 3];
+                    for p in PERMUTATIONS {
+                        // Column `c` of the stack in band `p[c]`.
+                        let fits = (0..3).all(|c| {
+                            fold_columns(cells[digit * 3 + p[c]]) >> (3 * stack + c) & 1 == 1
+                        });
+                        if fits {
+                            for c in 0..3 {
+                                kept[p[c]] |= 1 << (3 * stack + c);
+                            }
+                        }
+                    }
+                    for band in 0..3 {
+                        let stack_columns = 7u32 << (3 * stack);
+                        assert_eq!(
+                            fold_columns(shrunk[digit * 3 + band]) & stack_columns,
+                            kept[band] & fold_columns(cells[digit * 3 + band]),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn shrink_stacks_sse2_checked(cells: &mut [u32; 27]) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86_64 baseline.
+            unsafe { shrink_stacks_sse2(cells) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            shrink_stacks_portable(cells)
+        }
+    }
+
+    fn line_counts_checked(
+        cells: &[u32; 27],
+        lines: &mut Lines,
+    ) -> Result<([u32; 4], [u32; 4]), ()> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86_64 baseline.
+            unsafe { line_counts_sse2(cells, lines) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            line_counts_portable(cells, lines)
+        }
+    }
+
+    #[test]
+    fn stack_patterns_take_each_bands_three_columns() {
+        for cells in random_boards(200) {
+            let columns =
+                fold_columns(cells[0]) | fold_columns(cells[1]) << 9 | fold_columns(cells[2]) << 18;
+            for stack in 0..3 {
+                let mut expected = 0;
+                for band in 0..3 {
+                    for column in 0..3 {
+                        let bit = columns >> (9 * band + 3 * stack + column) & 1;
+                        expected |= (bit as usize) << (band * 3 + column);
+                    }
+                }
+                assert_eq!(stack_pattern(columns, stack), expected);
+            }
+        }
     }
 
     #[test]
