@@ -6,14 +6,14 @@
 //! An input is a URL or a game ID given on the command line, a file of
 //! them one per line (a batch, each line its own puzzle and record), or
 //! one puzzle in any form ([`crate::formats`]); `--format` says how a
-//! solved puzzle is shown ([`AkariView`]), and [`convert`] writes each
+//! solved puzzle is shown ([`AkariView`]), and [`converted`] writes a
 //! puzzle of an input in another form.
 
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique_line};
 use cli_kit::line::{LineFields, LineRecord, line_record, record_puzzle, write_tail};
-use cli_kit::{App, COMMAND_LINE, Front, Input, Item, Status as RecordStatus, Tally, Verified};
+use cli_kit::{App, Front, Input, Item, LineBatch, Status as RecordStatus, Verified};
 
 use crate::check::{self, Exhaustive};
 use crate::formats::{self, Format};
@@ -174,11 +174,9 @@ impl Compare for Akari {}
 impl App for Akari {
     type Reading = ();
 
-    /// A URL or an ID of the command line is one puzzle; a text whose
-    /// first puzzle line is one is a batch ([`cli_kit::batch_lines`]);
-    /// any other text is one puzzle.
+    /// See [`BATCH`].
     fn items(input: &Input, _: &()) -> Vec<Item> {
-        items(input)
+        BATCH.items(input)
     }
 
     fn read(text: &str, _: &()) -> Result<Self, String> {
@@ -237,29 +235,15 @@ impl Verify for Akari {
     }
 }
 
-/// The items of an input: see [`App::items`].
-pub fn items(input: &Input) -> Vec<Item> {
-    let whole = || {
-        vec![Item {
-            line: None,
-            text: input.text.clone(),
-        }]
-    };
-    if input.name == COMMAND_LINE {
-        return whole();
-    }
-    let one_line = |line: &str| line.len() <= MAX_LINE && formats::is_one_line(line);
-    match cli_kit::batch_lines(&input.text, one_line, |_| true) {
-        Some(lines) => lines
-            .into_iter()
-            .map(|(line, text)| Item {
-                line: Some(line),
-                text: text.trim_end().to_owned(),
-            })
-            .collect(),
-        None => whole(),
-    }
-}
+/// How an input is read: a URL or an ID of the command line is one
+/// puzzle; a text whose first puzzle line is one is a batch
+/// ([`cli_kit::batch_lines`]); any other text is one puzzle.
+pub const BATCH: LineBatch = LineBatch {
+    max_line: MAX_LINE,
+    is_line: formats::is_one_line,
+    other_form: |_| true,
+    expected: "a puzz.link URL or a game ID",
+};
 
 /// The puzzle of an item, and the bulbs its text holds (a pzprv3 file's
 /// answer, a solution's drawing); the message of an error names the line
@@ -269,51 +253,22 @@ pub fn items(input: &Input) -> Vec<Item> {
 ///
 /// The message a bad item is reported with.
 pub fn read_item(item: &Item) -> Result<(Akari, Option<Bulbs>), String> {
-    let Some(line) = item.line else {
-        return formats::read_with_bulbs(&item.text).map_err(|error| error.to_string());
-    };
-    if let Some(message) = cli_kit::line_too_long(&item.text, MAX_LINE) {
-        return Err(format!("line {line}, column 1: {message}"));
-    }
-    let text = item.text.trim_start();
-    if !formats::is_one_line(text) {
-        let column = item.text.chars().count() - text.chars().count() + 1;
-        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-        return Err(format!(
-            "line {line}, column {column}: expected a puzz.link URL or a game ID (this input is a batch, one per line), found '{found}'"
-        ));
-    }
-    formats::read_with_bulbs(&item.text)
-        .map_err(|error| ParseError::at(line, error.column, error.kind).to_string())
+    BATCH.check(item)?;
+    formats::read_with_bulbs(&item.text).map_err(|error| match item.line {
+        Some(line) => ParseError::at(line, error.column, error.kind).to_string(),
+        None => error.to_string(),
+    })
 }
 
-/// `convert`: each item of `input` written in `format` (with the bulbs
-/// its text holds, where the form holds them) on `out`; a bad item's
-/// message on stderr under `program` and the input's name, and counted.
+/// `convert`'s text of an item: its puzzle written in `format`, with the
+/// bulbs its text holds where the form holds them.
 ///
 /// # Errors
 ///
-/// A failed write.
-pub fn convert(
-    program: &str,
-    input: &Input,
-    format: Format,
-    out: &mut dyn Write,
-) -> io::Result<Tally> {
-    let mut tally = Tally::default();
-    for item in items(input) {
-        match read_item(&item) {
-            Ok((puzzle, bulbs)) => {
-                write!(out, "{}", formats::write(&puzzle, format, bulbs.as_ref()))?;
-                tally.add(RecordStatus::Solved);
-            }
-            Err(message) => {
-                eprintln!("{program}: {}: {message}", input.name);
-                tally.add(RecordStatus::Invalid);
-            }
-        }
-    }
-    Ok(tally)
+/// The message a bad item is reported with.
+pub fn converted(item: &Item, format: Format) -> Result<String, String> {
+    let (puzzle, bulbs) = read_item(item)?;
+    Ok(formats::write(&puzzle, format, bulbs.as_ref()))
 }
 
 #[cfg(test)]
@@ -330,7 +285,8 @@ mod tests {
     /// The items of `text` read: each line (or `-` for the whole text)
     /// with its puzzle's line, or its message.
     fn check(name: &str, text: &str, expected: &[&str]) {
-        let read: Vec<String> = items(&input(name, text))
+        let read: Vec<String> = BATCH
+            .items(&input(name, text))
             .iter()
             .map(|item| {
                 let line = item.line.map_or("-".to_owned(), |line| line.to_string());
@@ -361,34 +317,33 @@ mod tests {
                 "3 line 3, column 6: expected 1 more cell of the 2x1 grid, found the end of the description 'a'",
             ],
         );
-        check(COMMAND_LINE, "2x1:aB", &["- .#"]);
+        check(cli_kit::COMMAND_LINE, "2x1:aB", &["- .#"]);
         check("f", "pzprv3\nlightup\n1\n2\n# 1 \n", &["- .1"]);
     }
 
     #[test]
     fn convert_writes_each_item_in_its_form_with_the_bulbs_it_holds() {
-        let mut out = Vec::new();
-        let tally = convert(
-            "akari",
-            &input("f", "2x1:aB\n2x1:Q\n2x2:1c\n"),
-            Format::Url,
-            &mut out,
-        )
-        .unwrap();
+        let convert = |text: &str, format: Format| {
+            let input = input("f", text);
+            let mut out = Vec::new();
+            let items = BATCH.items(&input);
+            let tally = cli_kit::driver::convert("akari", &input, &items, &mut out, |item| {
+                converted(item, format)
+            })
+            .unwrap();
+            (String::from_utf8(out).unwrap(), tally.solved, tally.invalid)
+        };
         assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "https://puzz.link/p?lightup/2/1/g./\nhttps://puzz.link/p?lightup/2/2/bg\n"
+            convert("2x1:aB\n2x1:Q\n2x2:1c\n", Format::Url),
+            (
+                "https://puzz.link/p?lightup/2/1/g./\nhttps://puzz.link/p?lightup/2/2/bg\n"
+                    .to_owned(),
+                2,
+                1
+            )
         );
-        assert_eq!((tally.solved, tally.invalid), (2, 1));
-        let mut out = Vec::new();
-        convert(
-            "akari",
-            &input("f", "pzprv3\nlightup\n1\n2\n# 1 \n"),
-            Format::Text,
-            &mut out,
-        )
-        .unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "*1\n");
+        let pzprv3 = convert("pzprv3\nlightup\n1\n2\n# 1 \n", Format::Text);
+        assert_eq!(pzprv3, ("*1\n".to_owned(), 1, 0));
     }
 
     /// Random batches and mutations of them never panic, and every bad
@@ -404,7 +359,7 @@ mod tests {
                 _ => fuzz_kit::random_bytes(&mut rng, 60, b"0123abgzB:x/.#\n lightup"),
             };
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            for item in items(&input("f", &text)) {
+            for item in BATCH.items(&input("f", &text)) {
                 let Err(message) = read_item(&item) else {
                     continue;
                 };

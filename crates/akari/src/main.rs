@@ -2,7 +2,6 @@
 //! driver, which reads, solves, shows and checks through the library's
 //! application traits; no output format or exit code is decided here.
 
-use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -100,15 +99,11 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
             })
         }
         Command::Convert(args) => {
-            let source = args.input.as_deref();
-            let input = match cli_kit::command_line(source, formats::is_one_line) {
-                Some(input) => input,
-                None => Input::read(source.map(Path::new))?,
-            };
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let tally = akari::app::convert(PROGRAM, &input, args.format, &mut out)?;
-            out.flush()?;
-            Ok(tally.exit())
+            let input = Input::argument(args.input.as_deref(), formats::is_one_line)?;
+            let items = akari::app::BATCH.items(&input);
+            cli_kit::driver::convert_to_stdout(PROGRAM, &input, &items, |item| {
+                akari::app::converted(item, args.format)
+            })
         }
         Command::Check => cli_kit::driver::check::<Akari>(None),
     }

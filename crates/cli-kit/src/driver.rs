@@ -582,3 +582,51 @@ pub fn check_input_with<P: Verify>(
     let claims = crate::json_records::<P::Fields, P::Json, P::Counters>(&input.text);
     crate::run_check(P::NAME, claims, verify)
 }
+
+/// `convert`: each item of `input` written by `write` (the puzzle in
+/// another form) to `out`; a bad item's message on stderr under `program`
+/// and the input's name, and counted, so that the others are still
+/// written. The tally gives the exit code ([`crate::Tally::exit`]).
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn convert(
+    program: &str,
+    input: &Input,
+    items: &[Item],
+    out: &mut dyn Write,
+    write: impl Fn(&Item) -> Result<String, String>,
+) -> io::Result<crate::Tally> {
+    let mut tally = crate::Tally::default();
+    for item in items {
+        match write(item) {
+            Ok(text) => {
+                out.write_all(text.as_bytes())?;
+                tally.add(crate::Status::Solved);
+            }
+            Err(message) => {
+                eprintln!("{program}: {}: {message}", input.name);
+                tally.add(crate::Status::Invalid);
+            }
+        }
+    }
+    Ok(tally)
+}
+
+/// [`convert`] to stdout, and its exit code.
+///
+/// # Errors
+///
+/// An output that cannot be written.
+pub fn convert_to_stdout(
+    program: &str,
+    input: &Input,
+    items: &[Item],
+    write: impl Fn(&Item) -> Result<String, String>,
+) -> anyhow::Result<ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let tally = convert(program, input, items, &mut out, write)?;
+    out.flush()?;
+    Ok(tally.exit())
+}

@@ -8,6 +8,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::Item;
+
 /// Input text as the puzzle commands read it: a leading byte-order mark
 /// (as Windows editors write) dropped, and bytes that are not UTF-8 kept as
 /// U+FFFD, so that the parser reports the line and column of each and the
@@ -73,6 +75,23 @@ impl Input {
                 })
             }
             _ => Input::stdin(),
+        }
+    }
+
+    /// The input `solve` and `convert` take from their argument: the
+    /// puzzle itself when `is_puzzle` says it is one and no file has that
+    /// name ([`command_line`]), else the file (stdin for `-` or nothing).
+    ///
+    /// # Errors
+    ///
+    /// A file or stdin that cannot be read.
+    pub fn argument(
+        source: Option<&str>,
+        is_puzzle: impl Fn(&str) -> bool,
+    ) -> anyhow::Result<Input> {
+        match command_line(source, is_puzzle) {
+            Some(input) => Ok(input),
+            None => Input::read(source.map(Path::new)),
         }
     }
 
@@ -165,6 +184,113 @@ pub fn batch_lines(
     let batch =
         is_line(first) || (!other_form(first) && puzzle_lines().any(|(_, line)| is_line(line)));
     batch.then(|| puzzle_lines().collect())
+}
+
+/// An input whose puzzles each fit on one line (puzz.link URLs, game
+/// IDs): a batch of such lines, one puzzle each, or one puzzle in a longer
+/// form (a file format, a drawing). What ripple and akari read alike.
+///
+/// ```
+/// use cli_kit::{Input, LineBatch};
+///
+/// let batch = LineBatch {
+///     max_line: 100,
+///     is_line: |line| line.trim().starts_with("https://"),
+///     other_form: |_| true,
+///     expected: "a URL",
+/// };
+/// let input = Input { name: "f".into(), text: "https://a\n  ..\n".into() };
+/// let items = batch.items(&input);
+/// assert_eq!(items.len(), 2);
+/// assert_eq!(batch.check(&items[0]), Ok(()));
+/// assert_eq!(
+///     batch.check(&items[1]).unwrap_err(),
+///     "line 2, column 3: expected a URL (this input is a batch, one per line), found '..'"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct LineBatch {
+    /// The longest line read: far above any puzzle, so that a huge line is
+    /// reported by its length, not parsed.
+    pub max_line: usize,
+    /// Whether a line is a one-line puzzle.
+    pub is_line: fn(&str) -> bool,
+    /// Whether a first puzzle line starts a form of its own, so that the
+    /// text is that one puzzle (see [`batch_lines`]).
+    pub other_form: fn(&str) -> bool,
+    /// What each line of a batch must be, for the message of one that is
+    /// not: `a puzz.link URL`.
+    pub expected: &'static str,
+}
+
+impl LineBatch {
+    /// The items of `input`: the whole text when it was given on the
+    /// command line ([`COMMAND_LINE`]) or is one puzzle; else each puzzle
+    /// line of the batch (a line too long to read kept whole, for
+    /// [`LineBatch::check`] to say so).
+    pub fn items(&self, input: &Input) -> Vec<Item> {
+        let whole = || {
+            vec![Item {
+                line: None,
+                text: input.text.clone(),
+            }]
+        };
+        if input.name == COMMAND_LINE {
+            return whole();
+        }
+        let readable = |line: &str| line.len() <= self.max_line;
+        let is_line = |line: &str| readable(line) && (self.is_line)(line);
+        let other_form = |first: &str| readable(first) && (self.other_form)(first);
+        match batch_lines(&input.text, is_line, other_form) {
+            Some(lines) => lines
+                .into_iter()
+                .map(|(line, text)| Item {
+                    line: Some(line),
+                    text: (if readable(text) {
+                        text.trim_end()
+                    } else {
+                        text
+                    })
+                    .to_owned(),
+                })
+                .collect(),
+            None => whole(),
+        }
+    }
+
+    /// Why `item` is not read at all: a line longer than
+    /// [`LineBatch::max_line`] (the column where it passes it), or a
+    /// line of a batch that is no one-line puzzle (the column where it
+    /// starts); the message names the line (in a batch, the batch's).
+    ///
+    /// # Errors
+    ///
+    /// The message the item is reported with.
+    pub fn check(&self, item: &Item) -> Result<(), String> {
+        for (index, line) in item.text.lines().enumerate() {
+            if let Some(message) = line_too_long(line, self.max_line) {
+                let number = item.line.unwrap_or(index + 1);
+                let column = line
+                    .char_indices()
+                    .take_while(|&(at, _)| at < self.max_line)
+                    .count()
+                    + 1;
+                return Err(format!("line {number}, column {column}: {message}"));
+            }
+        }
+        let text = item.text.trim_start();
+        match item.line {
+            Some(line) if !(self.is_line)(text) => {
+                let column = item.text.chars().count() - text.chars().count() + 1;
+                let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+                Err(format!(
+                    "line {line}, column {column}: expected {} (this input is a batch, one per line), found '{found}'",
+                    self.expected
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -102,7 +102,9 @@ pub use events::{
     thousands,
 };
 pub use front::{Front, Refusal, Setting};
-pub use input::{COMMAND_LINE, Input, batch_lines, command_line, decode, end_of, line_too_long};
+pub use input::{
+    COMMAND_LINE, Input, LineBatch, batch_lines, command_line, decode, end_of, line_too_long,
+};
 pub use memory::{default_memory_budget, parse_bytes};
 pub use puzzle_kit::Limit;
 pub use record::{Count, NoFields, Record, Stats};

@@ -13,7 +13,8 @@ pub use cli_kit::app::unique_line;
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
 use cli_kit::front::{Front, Own, Refusal, refuse_unknown};
 use cli_kit::{
-    App, Count, Input, Item, Record, Stats as RecordStats, Status as RecordStatus, Tally, Verified,
+    App, Count, Input, Item, LineBatch, Record, Stats as RecordStats, Status as RecordStatus,
+    Tally, Verified,
 };
 use serde::{Deserialize, Serialize};
 
@@ -30,66 +31,23 @@ pub use cli_kit::COMMAND_LINE;
 /// 50,000 characters), so a huge line is reported, not parsed.
 pub const MAX_LINE: usize = 200_000;
 
-/// The items of a text (cli-kit's [`Item`]): each line of a batch of
-/// URLs, else the whole text as one puzzle. A text is a batch when some
-/// line is a URL and its first puzzle line does not start another form (a
-/// pzprv3 file, the normalised form or a drawing): a first line that is no
-/// puzzle at all is then one bad line of the batch, not the verdict on the
-/// whole input. A line too long to read is kept whole, for
-/// [`read_puzzle`] to say so.
-pub fn items(text: &str) -> Vec<Item> {
-    let url_line = |line: &str| line.len() <= MAX_LINE && is_url(line);
-    let other_form = |first: &str| first.len() <= MAX_LINE && crate::detect(first).is_some();
-    match cli_kit::batch_lines(text, url_line, other_form) {
-        Some(lines) => lines
-            .into_iter()
-            .map(|(line, content)| Item {
-                line: Some(line),
-                // The line as it is when too long: its reading says so.
-                text: (if content.len() > MAX_LINE {
-                    content
-                } else {
-                    content.trim_end()
-                })
-                .to_owned(),
-            })
-            .collect(),
-        // One puzzle; or none, which its reader says where and why.
-        None => vec![Item {
-            line: None,
-            text: text.to_owned(),
-        }],
-    }
-}
-
-/// The column of the first character of `line` past the longest line read.
-fn past_longest(line: &str) -> usize {
-    line.char_indices()
-        .take_while(|&(at, _)| at < MAX_LINE)
-        .count()
-        + 1
-}
+/// How an input is read: a URL given on the command line
+/// ([`COMMAND_LINE`]) is one puzzle; a text is a batch of URLs, one per
+/// line, when some line is a URL and its first puzzle line does not start
+/// another form (a pzprv3 file, the normalised form or a drawing): a
+/// first line that is no puzzle at all is then one bad line of the batch,
+/// not the verdict on the whole input; any other text is one puzzle.
+pub const BATCH: LineBatch = LineBatch {
+    max_line: MAX_LINE,
+    is_line: is_url,
+    other_form: |first| crate::detect(first).is_some(),
+    expected: "a puzz.link URL",
+};
 
 /// A puzzle of an item, or why not: the message names the line and column
 /// (in a batch, the line of the batch).
 pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
-    for (index, line) in item.text.lines().enumerate() {
-        if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
-            let number = item.line.unwrap_or(index + 1);
-            let column = past_longest(line);
-            return Err(format!("line {number}, column {column}: {message}"));
-        }
-    }
-    if let Some(line) = item.line
-        && !is_url(&item.text)
-    {
-        let text = item.text.trim_start();
-        let column = item.text[..item.text.len() - text.len()].chars().count() + 1;
-        let found: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-        return Err(format!(
-            "line {line}, column {column}: expected a puzz.link URL (this input is a batch of URLs, one per line), found '{found}'"
-        ));
-    }
+    BATCH.check(item)?;
     // A batch line is read as a text of one line: its line 1 is the item's line.
     let relocate = |error: ParseError| match (item.line, error.location) {
         (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
@@ -398,19 +356,13 @@ impl Compare for Puzzle {
 }
 
 /// An input is a URL given on the command line ([`COMMAND_LINE`]), a
-/// batch of URLs one per line, or one puzzle file ([`items`]); a solved
+/// batch of URLs one per line, or one puzzle file ([`BATCH`]); a solved
 /// puzzle's uniqueness is told by [`crate::is_unique`].
 impl App for Puzzle {
     type Reading = ();
 
     fn items(input: &Input, _reading: &()) -> Vec<Item> {
-        if input.name == COMMAND_LINE {
-            return vec![Item {
-                line: None,
-                text: input.text.clone(),
-            }];
-        }
-        items(&input.text)
+        BATCH.items(input)
     }
 
     fn read(text: &str, _reading: &()) -> Result<Puzzle, String> {

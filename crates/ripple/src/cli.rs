@@ -5,12 +5,12 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cli_kit::{App, Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
+use cli_kit::{Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
 
-pub use crate::app::{RippleView, items, read_puzzle};
+pub use crate::app::{BATCH, RippleView, read_puzzle};
 
 use crate::app::{Fields, RippleRecord};
-use crate::{Counters, Difficulty, Format, Generated, Puzzle, Status, is_url, to_url, write};
+use crate::{Counters, Difficulty, Format, Generated, Status, is_url, to_url, write};
 
 /// The input of `source`: a URL given on the command line (and not a
 /// file's name) as the input [`cli_kit::COMMAND_LINE`], else `None` (a file, or
@@ -225,39 +225,21 @@ fn write_generated(
 ///
 /// # Errors
 ///
-/// An input that cannot be read or holds no puzzle, an output that cannot
-/// be written.
+/// An input that cannot be read, an output that cannot be written.
 pub fn run_convert(
     program: &str,
     source: Option<&str>,
     format: Format,
 ) -> anyhow::Result<std::process::ExitCode> {
-    let input = match command_line(source) {
-        Some(input) => input,
-        None => Input::read(source.map(std::path::Path::new))?,
-    };
+    let input = Input::argument(source, is_url)?;
     let name = &input.name;
-    let items = <Puzzle as App>::items(&input, &());
-    anyhow::ensure!(!items.is_empty(), "{name}: no puzzle found");
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut tally = Tally::default();
-    for item in &items {
-        match read_puzzle(item) {
-            Ok((puzzle, solution, warnings)) => {
-                for warning in warnings {
-                    eprintln!("{program}: {name}: warning: {warning}; taken as no wall");
-                }
-                write!(out, "{}", write(&puzzle, format, solution.as_ref()))?;
-                tally.add(RecordStatus::Solved);
-            }
-            Err(message) => {
-                eprintln!("{program}: {name}: {message}");
-                tally.add(RecordStatus::Invalid);
-            }
+    cli_kit::driver::convert_to_stdout(program, &input, &BATCH.items(&input), |item| {
+        let (puzzle, solution, warnings) = read_puzzle(item)?;
+        for warning in warnings {
+            eprintln!("{program}: {name}: warning: {warning}; taken as no wall");
         }
-    }
-    out.flush()?;
-    Ok(tally.exit())
+        Ok(write(&puzzle, format, solution.as_ref()))
+    })
 }
 
 /// Reads `RxC` (or `R`, square) for `--size`.

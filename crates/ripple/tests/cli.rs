@@ -405,7 +405,10 @@ fn mutated_url_batches_keep_every_line_located() {
             text.extend(line);
             text.push('\n');
         }
-        let items = ripple::cli::items(&text);
+        let items = ripple::cli::BATCH.items(&cli_kit::Input {
+            name: "t".to_owned(),
+            text: text.clone(),
+        });
         let lines = text.lines().filter(|line| !line.trim().is_empty()).count();
         if items.iter().all(|item| item.line.is_some()) {
             assert_eq!(items.len(), lines, "{text:?}");
