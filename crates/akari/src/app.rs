@@ -15,7 +15,7 @@ use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique
 use cli_kit::line::{LineFields, LineRecord, line_record, record_puzzle, write_tail};
 use cli_kit::{App, Front, Input, Item, LineBatch, Status as RecordStatus, Verified};
 
-use crate::check::{self, Exhaustive};
+use crate::check;
 use crate::formats::{self, Format};
 use crate::{Akari, Bulbs, Cell as Kind, Counters, Limit, Options, Outcome, ParseError, Status};
 
@@ -207,14 +207,8 @@ impl Verify for Akari {
             return Ok(Verified::Nothing);
         };
         if record.status == RecordStatus::Unsolvable {
-            return match check::exhaustive(&puzzle, check::NODE_BUDGET) {
-                Exhaustive::NoSolution => Ok(Verified::NoSolution),
-                Exhaustive::OverBudget => Ok(Verified::Nothing),
-                Exhaustive::Solution(bulbs) => Err(format!(
-                    "status \"unsolvable\", but {} solves the puzzle",
-                    puzzle.draw(&bulbs, '/')
-                )),
-            };
+            let found = check::exhaustive(&puzzle, check::NODE_BUDGET);
+            return Verified::of_unsolvable(found, |bulbs| puzzle.draw(bulbs, '/'));
         }
         let line = record.solution.as_deref().unwrap_or_default();
         let bulbs: Bulbs = line

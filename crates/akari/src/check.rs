@@ -101,15 +101,7 @@ pub fn check(puzzle: &Akari, bulbs: &Bulbs) -> Result<(), Violation> {
 }
 
 /// What [`exhaustive`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Exhaustive {
-    /// Every placement was tried: there is no solution.
-    NoSolution,
-    /// A solution, found by this search.
-    Solution(Bulbs),
-    /// The budget ran out first: nothing is known.
-    OverBudget,
-}
+pub type Exhaustive = puzzle_kit::Exhaustive<Bulbs>;
 
 /// Searches `puzzle` white cell by white cell in reading order, bulb or
 /// not: a bulb only where no bulb lights it and no number beside has its

@@ -22,6 +22,30 @@ pub enum Verified {
     Nothing,
 }
 
+impl Verified {
+    /// The verdict on a record that says "unsolvable", from what the
+    /// checker's own search `found`: confirmed, nothing known when it ran
+    /// out of budget, or wrong, naming the solution it found as `show`
+    /// writes it.
+    ///
+    /// # Errors
+    ///
+    /// The search found a solution.
+    pub fn of_unsolvable<S>(
+        found: puzzle_kit::Exhaustive<S>,
+        show: impl FnOnce(&S) -> String,
+    ) -> Result<Verified, String> {
+        match found {
+            puzzle_kit::Exhaustive::NoSolution => Ok(Verified::NoSolution),
+            puzzle_kit::Exhaustive::OverBudget => Ok(Verified::Nothing),
+            puzzle_kit::Exhaustive::Solution(solution) => Err(format!(
+                "status \"unsolvable\", but {} solves the puzzle",
+                show(&solution)
+            )),
+        }
+    }
+}
+
 /// How many records of each kind were checked.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CheckTally {

@@ -114,21 +114,24 @@ impl Input {
     }
 }
 
-/// A message for a line far longer than any puzzle, naming its length
-/// instead of quoting it, so that a 300 MB line is reported as invalid
-/// without being copied around.
+/// For a line far longer than any puzzle: the column of its first
+/// character past `max` bytes, where the message points, and a message
+/// naming its length instead of quoting it, so that a 300 MB line is
+/// reported as invalid without being copied around.
 ///
 /// ```
 /// assert_eq!(cli_kit::line_too_long("x".repeat(5000).as_str(), 1000),
-///            Some("5000 characters, longer than any puzzle (at most 1000)".to_owned()));
+///            Some((1001, "5000 characters, longer than any puzzle (at most 1000)".to_owned())));
 /// assert_eq!(cli_kit::line_too_long("12", 1000), None);
 /// ```
-pub fn line_too_long(line: &str, max: usize) -> Option<String> {
+pub fn line_too_long(line: &str, max: usize) -> Option<(usize, String)> {
     (line.len() > max).then(|| {
-        format!(
+        let column = line.char_indices().take_while(|&(at, _)| at < max).count() + 1;
+        let message = format!(
             "{} characters, longer than any puzzle (at most {max})",
             line.chars().count()
-        )
+        );
+        (column, message)
     })
 }
 
@@ -268,13 +271,8 @@ impl LineBatch {
     /// The message the item is reported with.
     pub fn check(&self, item: &Item) -> Result<(), String> {
         for (index, line) in item.text.lines().enumerate() {
-            if let Some(message) = line_too_long(line, self.max_line) {
+            if let Some((column, message)) = line_too_long(line, self.max_line) {
                 let number = item.line.unwrap_or(index + 1);
-                let column = line
-                    .char_indices()
-                    .take_while(|&(at, _)| at < self.max_line)
-                    .count()
-                    + 1;
                 return Err(format!("line {number}, column {column}: {message}"));
             }
         }

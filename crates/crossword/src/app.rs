@@ -767,13 +767,7 @@ pub fn load_words(
         Some(path) => {
             let input = cli_kit::Input::read(Some(Path::new(path)))?;
             for (number, line) in input.numbered_lines() {
-                if let Some(message) = cli_kit::line_too_long(line, MAX_LINE) {
-                    // The first character past the longest line read.
-                    let column = line
-                        .char_indices()
-                        .take_while(|&(at, _)| at < MAX_LINE)
-                        .count()
-                        + 1;
+                if let Some((column, message)) = cli_kit::line_too_long(line, MAX_LINE) {
                     anyhow::bail!("{path}: line {number}, column {column}: {message}");
                 }
             }

@@ -329,14 +329,7 @@ impl Boards {
 
     /// Why an item cannot be solved, or its board.
     fn board(&self, item: &Item<'_>) -> Result<Board, String> {
-        if let Some(message) = cli_kit::line_too_long(item.text, MAX_LINE) {
-            // The first character past the longest line read.
-            let column = item
-                .text
-                .char_indices()
-                .take_while(|&(offset, _)| offset < MAX_LINE)
-                .count()
-                + 1;
+        if let Some((column, message)) = cli_kit::line_too_long(item.text, MAX_LINE) {
             return Err(self.at(item, Some(column), message).to_string());
         }
         item.text.parse().map_err(|error: BoardError| {

@@ -14,7 +14,7 @@ use cli_kit::front::{Front, Own, Refusal, Setting, refuse_unknown};
 use cli_kit::{App, Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 use serde::{Deserialize, Serialize};
 
-use crate::check::{self, Exhaustive, Paths};
+use crate::check::{self, Paths};
 use crate::grid::Grid;
 use crate::options::{Limit, Options, Outcome, Stats, Status};
 use crate::puzzle::{CELLS, ParseError, Puzzle, SIDE, letter_char};
@@ -382,14 +382,8 @@ impl Verify for Puzzle {
                 if record.fields.paths.is_some() {
                     return Err("status \"unsolvable\" with paths".into());
                 }
-                match check::exhaustive(puzzle, check::NODE_BUDGET) {
-                    Exhaustive::NoSolution => Ok(Verified::NoSolution),
-                    Exhaustive::Solution(grid) => Err(format!(
-                        "status \"unsolvable\", but {} solves the puzzle",
-                        grid.to_line()
-                    )),
-                    Exhaustive::OverBudget => Ok(Verified::Nothing),
-                }
+                let found = check::exhaustive(puzzle, check::NODE_BUDGET);
+                Verified::of_unsolvable(found, Grid::to_line)
             }
             RecordStatus::Limit if count.is_some_and(|count| count.complete) => {
                 Err("status \"limit\" with a complete count".into())

@@ -312,17 +312,9 @@ pub fn check_solution(
     Ok(grid)
 }
 
-/// What [`exhaustive`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Exhaustive {
-    /// A solution (the letters in no word fill the cells left over in
-    /// alphabetical order).
-    Solution(Grid),
-    /// Every placement was tried: the puzzle has no solution.
-    NoSolution,
-    /// The node budget ran out first: nothing is known.
-    OverBudget,
-}
+/// What [`exhaustive`] found (in a solution, the letters in no word fill
+/// the cells left over in alphabetical order).
+pub type Exhaustive = puzzle_kit::Exhaustive<Grid>;
 
 /// Searches for any solution of `puzzle` by plain backtracking, placing
 /// the letters of the words one at a time beside the letters they must

@@ -49,7 +49,7 @@ mod report;
 
 pub use budget::{Budget, deadline};
 pub use puzzle::{Algorithm, Configure, Effort, Limits, Outcome, Puzzle, UnknownName};
-pub use report::{Cell, Counters, NoCounters, Stats, Violation};
+pub use report::{Cell, Counters, Exhaustive, NoCounters, Stats, Violation};
 
 /// Which limit stopped a search before it could answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,8 @@
 //! What a solve reports beyond its answer, one shape for every puzzle: its
 //! effort ([`Stats`], with the crate's own [`Counters`]) and, from the
-//! checker, the rule a solution breaks and where ([`Violation`], [`Cell`]).
+//! checker, the rule a solution breaks and where ([`Violation`], [`Cell`])
+//! and what its own search found of a puzzle said to have no solution
+//! ([`Exhaustive`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -175,4 +177,17 @@ impl From<Violation> for String {
     fn from(broken: Violation) -> String {
         broken.message
     }
+}
+
+/// What a checker's own exhaustive search (sharing no code with the
+/// solvers) found, to confirm or refute a claim that a puzzle has no
+/// solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exhaustive<S> {
+    /// Every candidate was tried: there is no solution.
+    NoSolution,
+    /// A solution, found by this search.
+    Solution(S),
+    /// The budget ran out first: nothing is known.
+    OverBudget,
 }
