@@ -12,8 +12,8 @@
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique_line};
-use cli_kit::line::{LineFields, LineRecord, line_record, record_puzzle, write_tail};
-use cli_kit::{App, Front, Input, Item, LineBatch, Status as RecordStatus, Verified};
+use cli_kit::line::{LineFields, LineRecord, line_record, verify_line_record, write_tail};
+use cli_kit::{App, Front, Input, Item, LineBatch, Verified};
 
 use crate::check;
 use crate::formats::{self, Format};
@@ -203,29 +203,23 @@ impl Front for Akari {
 /// (nothing is verified when that runs out of budget).
 impl Verify for Akari {
     fn verify(given: Option<&Self>, record: &AkariRecord) -> Result<Verified, String> {
-        let Some(puzzle) = record_puzzle(given, record)? else {
-            return Ok(Verified::Nothing);
-        };
-        if record.status == RecordStatus::Unsolvable {
-            let found = check::exhaustive(&puzzle, check::NODE_BUDGET);
-            return Verified::of_unsolvable(found, |bulbs| puzzle.draw(bulbs, '/'));
-        }
-        let line = record.solution.as_deref().unwrap_or_default();
-        let bulbs: Bulbs = line
-            .parse()
-            .map_err(|error| format!("solution {line:?}: {error}"))?;
-        // The drawing's walls must be the puzzle's: a solution of another
-        // grid is not this one's, whatever its bulbs.
-        if (bulbs.rows(), bulbs.cols()) == (puzzle.rows(), puzzle.cols())
-            && puzzle.draw(&bulbs, '/') != line
-        {
-            return Err(format!(
-                "solution {line}: its black cells are not the puzzle's {}",
-                puzzle.to_line()
-            ));
-        }
-        check::check(&puzzle, &bulbs).map_err(|broken| format!("solution {line}: {broken}"))?;
-        Ok(Verified::Solution)
+        let exhaustive = |puzzle: &Akari| check::exhaustive(puzzle, check::NODE_BUDGET);
+        verify_line_record(given, record, exhaustive, |puzzle, line| {
+            let bulbs: Bulbs = line
+                .parse()
+                .map_err(|error| format!("solution {line:?}: {error}"))?;
+            // The drawing's walls must be the puzzle's: a solution of
+            // another grid is not this one's, whatever its bulbs.
+            if (bulbs.rows(), bulbs.cols()) == (puzzle.rows(), puzzle.cols())
+                && puzzle.draw(&bulbs, '/') != line
+            {
+                return Err(format!(
+                    "solution {line}: its black cells are not the puzzle's {}",
+                    puzzle.to_line()
+                ));
+            }
+            Ok(bulbs)
+        })
     }
 }
 

@@ -1,17 +1,18 @@
 //! What most puzzles' front ends write alike, for a puzzle whose record
 //! names it by its one-line form ([`Puzzle::to_line`]) and its solution by
 //! [`Puzzle::solution_line`]: the record ([`LineFields`], [`line_record`]),
-//! the puzzle `check` verifies it against ([`record_puzzle`]), and the
-//! human view's closing lines ([`write_tail`]). A crate whose record or
+//! the puzzle `check` verifies it against ([`record_puzzle`]) and its
+//! verdict ([`verify_line_record`]), and the human view's closing lines
+//! ([`write_tail`]). A crate whose record or
 //! view says more (sudoku's `algo`, gogen's word paths) writes its own.
 
 use std::io::{self, Write};
 
-use puzzle_kit::{Effort, Outcome, Puzzle};
+use puzzle_kit::{Effort, Exhaustive, Outcome, Puzzle};
 use serde::{Deserialize, Serialize};
 
 use crate::app::{Solved, ViewFlags};
-use crate::{Count, Record, Stats as RecordStats, Status as RecordStatus};
+use crate::{Count, Record, Stats as RecordStats, Status as RecordStatus, Verified};
 
 /// The fields a record adds to the envelope.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +80,35 @@ pub fn record_puzzle<P: Puzzle, C>(
             .map_err(|error| format!("puzzle {line:?}: {error}")),
         (None, None) => Err("a record without its \"puzzle\"".to_owned()),
     }
+}
+
+/// `check`'s verdict on `record`: against its puzzle ([`record_puzzle`]),
+/// "unsolvable" confirmed or refuted by the checker's own search
+/// (`exhaustive`, [`Verified::of_unsolvable`]), else the solution `read`
+/// from the record's line kept to every rule ([`Puzzle::check`]).
+///
+/// # Errors
+///
+/// What is wrong with the record, in a sentence.
+pub fn verify_line_record<P: Puzzle, C>(
+    given: Option<&P>,
+    record: &LineRecord<C>,
+    exhaustive: impl FnOnce(&P) -> Exhaustive<P::Solution>,
+    read: impl FnOnce(&P, &str) -> Result<P::Solution, String>,
+) -> Result<Verified, String> {
+    let Some(puzzle) = record_puzzle(given, record)? else {
+        return Ok(Verified::Nothing);
+    };
+    if record.status == RecordStatus::Unsolvable {
+        let found = exhaustive(&puzzle);
+        return Verified::of_unsolvable(found, |solution| puzzle.solution_line(solution));
+    }
+    let line = record.solution.as_deref().unwrap_or_default();
+    let solution = read(&puzzle, line)?;
+    puzzle
+        .check(&solution)
+        .map_err(|broken| format!("solution {line}: {broken}"))?;
+    Ok(Verified::Solution)
 }
 
 /// The human view's closing lines: `solutions: N` (`N or more` when the
