@@ -146,6 +146,21 @@ struct Segment {
 }
 
 impl Segment {
+    /// The segment of the cells from `start` to before `end` by `step`,
+    /// `open` of them, all open.
+    fn run(start: usize, end: usize, step: usize, open: usize, dark_at: u32) -> Segment {
+        Segment {
+            start: start as u32,
+            end: end as u32,
+            step: step as u32,
+            open: open as u32,
+            dark_at,
+            bulb: false,
+            queued: false,
+            axis: u8::from(step != 1),
+        }
+    }
+
     /// Its cells.
     #[inline(always)]
     fn cells(&self) -> Cells {
@@ -209,25 +224,17 @@ struct Start {
     dark_rows: Vec<u32>,
 }
 
-/// A segment that is not open: before a row's first cell, or after a
-/// black cell.
-const NO_RUN: u32 = u32::MAX;
-
 impl Tables {
     /// The tables of `puzzle` and its state before any deduction.
     fn new(puzzle: &Akari, buffers: &mut Buffers) -> (Tables, Start) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        let cells = puzzle.cells();
         let size = rows * cols;
-        // One pass row by row over the cells: their states and links, the
-        // numbers, and the segments, each made at its first cell (a row
-        // segment's after a black cell or the edge on its left, a column
-        // segment's after one above) and grown by the others. The open
-        // segment of each column is in `down`. A segment ends at a black
-        // cell or the edge. Only an isolated cell (a segment of one cell
-        // each way), which must hold a bulb, is queued for the root: every
-        // other white cell has two lighters or more (see
-        // [`Board::queue_segment`]).
+        // Two passes make the segments, each knowing a run's two ends when
+        // it makes its segment, so that no cell grows a segment's counts:
+        // one row by row over the cells (their states, the row segments,
+        // the numbers), then one column by column over the states (the
+        // column segments). The row segments come first, so that the dark
+        // rows are all of them, in order.
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
         let mut links = reuse(&mut buffers.links, size);
@@ -236,69 +243,22 @@ impl Tables {
         let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
-        let mut down = reuse(&mut buffers.down, cols);
-        down.resize(cols, NO_RUN);
-        // A segment made at `cell`, its index; or grown by it.
-        let begin = |segments: &mut Vec<Segment>, cell: u32, axis: u8, dark_at: u32| {
-            let step = if axis == 0 { 1 } else { cols as u32 };
-            segments.push(Segment {
-                start: cell,
-                end: cell + step,
-                step,
-                open: 1,
-                dark_at,
-                bulb: false,
-                queued: false,
-                axis,
-            });
-            segments.len() as u32 - 1
-        };
-        let grow = |segment: &mut Segment, cell: u32| {
-            segment.end = cell + segment.step;
-            segment.open += 1;
-        };
-        // Rows of the three arrays side by side, so that no index into
-        // them is checked.
-        let lines = cells
-            .chunks_exact(cols)
-            .zip(state.chunks_exact_mut(cols))
-            .zip(links.chunks_exact_mut(cols));
-        for (row, ((line, line_state), line_links)) in lines.enumerate() {
-            let mut across = NO_RUN;
-            let line = line.iter().zip(line_state).zip(line_links).zip(&mut down);
-            for (col, (((&kind, state), links), run)) in line.enumerate() {
-                let cell = (row * cols + col) as u32;
-                if !matches!(kind, Cell::White) {
-                    if let Cell::Number(k) = kind {
-                        // Its row and column, so that no division finds
-                        // them (a side is at most 255 cells).
-                        number_cells.push([row as u8, col as u8, k]);
-                    }
-                    across = NO_RUN;
-                    *run = NO_RUN;
-                    continue;
-                }
-                *state = OPEN;
-                if across == NO_RUN {
-                    across = begin(&mut segments, cell, 0, dark_rows.len() as u32);
-                    dark_rows.push(across);
-                } else {
-                    grow(&mut segments[across as usize], cell);
-                }
-                if *run == NO_RUN {
-                    *run = begin(&mut segments, cell, 1, UNLISTED);
-                } else {
-                    grow(&mut segments[*run as usize], cell);
-                }
-                links.segments = [across, *run];
-            }
-        }
-        // The isolated cells, in their order (a row segment of one cell,
-        // then its column segment): looked at once the counts are whole,
-        // not at every black cell, where whether a column ended with one
-        // cell was a branch the processor could not foresee.
-        for &across in &dark_rows {
-            let entry = segments[across as usize];
+        row_segments(
+            puzzle,
+            &mut state,
+            &mut links,
+            &mut segments,
+            &mut number_cells,
+        );
+        let row_count = segments.len();
+        dark_rows.extend(0..row_count as u32);
+        column_segments(cols, &state, &mut links, &mut segments);
+        // Only an isolated cell (a segment of one cell each way), which
+        // must hold a bulb, is queued for the root, in the order of its
+        // row segment: every other white cell has two lighters or more
+        // (see [`Board::queue_segment`]).
+        for across in 0..row_count {
+            let entry = segments[across];
             if entry.open == 1 {
                 let run = links[entry.start as usize].segments[1];
                 let down = &mut segments[run as usize];
@@ -382,7 +342,7 @@ impl Tables {
         }
         let mut number_queue = reuse(&mut buffers.start.number_queue, numbers.len());
         number_queue.extend(0..numbers.len() as u32);
-        (buffers.number_cells, buffers.down) = (number_cells, down);
+        buffers.number_cells = number_cells;
         let tables = Tables { links };
         let start = Start {
             state,
@@ -398,6 +358,84 @@ impl Tables {
     /// The tables as slices.
     fn view(&self) -> View<'_> {
         View { links: &self.links }
+    }
+}
+
+/// The row segments of `puzzle`, row by row, each a run of white cells
+/// between two black cells or the edge, made once its end is found (its
+/// cells name it before: it is the next segment); the white cells' states
+/// and row segments; and the numbers, with their rows and columns (so
+/// that no division finds them: a side is at most 255 cells). Apart from
+/// [`Tables::new`], so that each pass has the registers to itself.
+#[inline(never)]
+fn row_segments(
+    puzzle: &Akari,
+    state: &mut [u8],
+    links: &mut [Links],
+    segments: &mut Vec<Segment>,
+    number_cells: &mut Vec<[u8; 3]>,
+) {
+    let cols = puzzle.cols();
+    let lines = puzzle
+        .cells()
+        .chunks_exact(cols)
+        .zip(state.chunks_exact_mut(cols))
+        .zip(links.chunks_exact_mut(cols));
+    for (row, ((line, line_state), line_links)) in lines.enumerate() {
+        let base = row * cols;
+        let mut col = 0;
+        while col < cols {
+            match line[col] {
+                Cell::White => {
+                    // A run of white cells, to the next black cell or the
+                    // edge.
+                    let (first, index) = (col, segments.len() as u32);
+                    while col < cols && line[col] == Cell::White {
+                        line_state[col] = OPEN;
+                        line_links[col].segments[0] = index;
+                        col += 1;
+                    }
+                    segments.push(Segment::run(base + first, base + col, 1, col - first, 0));
+                    continue;
+                }
+                Cell::Number(k) => number_cells.push([row as u8, col as u8, k]),
+                Cell::Black => {}
+            }
+            col += 1;
+        }
+    }
+    // Row segment `index` is the dark row at `index`.
+    for (index, segment) in segments.iter_mut().enumerate() {
+        segment.dark_at = index as u32;
+    }
+}
+
+/// The column segments of a grid `cols` wide whose states are `state`,
+/// column by column, each a run of white cells top down between two black
+/// cells or the edge, and the white cells' column segments.
+#[inline(never)]
+fn column_segments(cols: usize, state: &[u8], links: &mut [Links], segments: &mut Vec<Segment>) {
+    // The slices' lengths are the bound the loops test, so that no index
+    // is checked again.
+    let size = state.len();
+    let links = &mut links[..size];
+    for col in 0..cols {
+        let mut cell = col;
+        while cell < size {
+            if state[cell] == BLACK {
+                cell += cols;
+                continue;
+            }
+            let (first, index) = (cell, segments.len() as u32);
+            // Its length counted, since a division would cost more.
+            let mut length = 0;
+            while cell < size && state[cell] != BLACK {
+                links[cell].segments[1] = index;
+                length += 1;
+                cell += cols;
+            }
+            segments.push(Segment::run(first, cell, cols, length, UNLISTED));
+        }
     }
 }
 
@@ -1038,7 +1076,6 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
-    down: Vec<u32>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
