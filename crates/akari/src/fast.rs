@@ -447,6 +447,16 @@ struct View<'t> {
 }
 
 impl<'t> View<'t> {
+    /// The tables cut to `size` cells, which they have: given the length
+    /// of the states, the compiler knows the two lengths one, holds one,
+    /// and tests an index into both once.
+    #[inline(always)]
+    fn cut(self, size: usize) -> View<'t> {
+        View {
+            links: &self.links[..size],
+        }
+    }
+
     /// The numbers beside the white `cell`: an iterator over the slice in
     /// the tables, not over a copy of the array (whose place the compiler
     /// kept on the stack).
@@ -560,6 +570,7 @@ impl<'t> Engine<'t> {
             ..
         } = self;
         let (state, segments, numbers) = (&mut state[..], &mut segments[..], &mut numbers[..]);
+        let tables = tables.cut(state.len());
         for &cell in trail[length..].iter().rev() {
             let cell = cell as usize;
             let bulb = std::mem::replace(&mut state[cell], OPEN) == BULB;
@@ -611,9 +622,11 @@ impl<'t> Engine<'t> {
 
     /// The state as the deductions change it.
     fn board(&mut self) -> Board<'_> {
+        // The links cut to the states' length (see [`View::cut`]).
+        let size = self.state.len();
         Board {
-            tables: self.tables,
-            state: &mut self.state,
+            tables: self.tables.cut(size),
+            state: &mut self.state[..size],
             segments: &mut self.segments,
             numbers: &mut self.numbers,
             segment_queue: &mut self.segment_queue,
@@ -642,7 +655,7 @@ impl<'t> Engine<'t> {
     /// and 176 nodes, the fewest-emptying lighter 682, 950, 1950 and 188,
     /// and that without the hint 712, 960, 1968 and 200.
     fn choose(&self) -> Option<usize> {
-        let tables = self.tables;
+        let tables = self.tables.cut(self.state.len());
         let lighters = |cell: usize| {
             let [row, col] = tables.links[cell].segments;
             let (in_row, in_col) = (self.segments[row as usize], self.segments[col as usize]);
