@@ -237,7 +237,11 @@ impl Tables {
         // rows are all of them, in order.
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
-        let mut links = reuse(&mut buffers.links, size);
+        // The links of the last solve are left as they were: the row pass
+        // writes every white cell's whole, and a black cell's are never
+        // read (see [`Links`]), so only a grid larger than the last one
+        // writes any others.
+        let mut links = std::mem::take(&mut buffers.links);
         links.resize(size, Links::BLACK);
         let mut segments = reuse(&mut buffers.start.segments, size);
         let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
@@ -392,7 +396,10 @@ fn row_segments(
                     let (first, index) = (col, segments.len() as u32);
                     while col < cols && line[col] == Cell::White {
                         line_state[col] = OPEN;
-                        line_links[col].segments[0] = index;
+                        line_links[col] = Links {
+                            segments: [index, 0],
+                            beside: [NO_NUMBER; 4],
+                        };
                         col += 1;
                     }
                     segments.push(Segment::run(base + first, base + col, 1, col - first, 0));
