@@ -31,23 +31,26 @@
 //! bytes held are the tables, the trail and the open guesses).
 //!
 //! The layout is chosen for what a node touches: what never changes (each
-//! cell's two segments and the numbers beside it) sits in [`Tables`],
-//! which the state borrows; a segment's cells are a range with a step (1
-//! along a row, the width down a column), so that nothing lists them; what
-//! changes is a struct per segment and per number, one bounds check for
-//! all of its fields. The tables, the state and the root's queues are
-//! built in one pass over the cells, one over the row segments (for the
-//! isolated cells) and one over the numbers, into vectors a thread keeps
-//! between solves ([`Buffers`]): on small grids the build is a large
+//! cell's two segments and the numbers beside it) sits in [`Tables`], which
+//! the state borrows; a segment's cells are a range with a step (1 along a
+//! row, the width down a column), so that nothing lists them; what changes
+//! is a struct per segment and per number, one bounds check for all of its
+//! fields. The tables, the state and the root's queues are built in a pass
+//! row by row over the cells (the row segments and the numbers), one column
+//! by column over the states (the column segments), each making a segment
+//! once its run's two ends are found, then one over the row segments (for
+//! the isolated cells) and one over the numbers, into vectors a thread
+//! keeps between solves ([`Buffers`]): on small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
-//! vectors through slices held in locals: a copied array iterated by
-//! value or indexed by a variable, and a vector's address and length
-//! behind a reference, were each kept on the stack and reloaded. A cell is lit when one of its
-//! segments holds a bulb, so nothing per cell counts bulbs: the search
-//! finds the unlit cells in the row segments without a bulb, which a bulb
-//! takes out of their list in one step, where lighting cell by cell cost
-//! a step per cell seen.
+//! vectors through slices held in locals: a copied array iterated by value
+//! or indexed by a variable, and a vector's address and length behind a
+//! reference, were each kept on the stack and reloaded. The links are cut
+//! to the states' length there, so that one length serves both. A cell is
+//! lit when one of its segments holds a bulb, so nothing per cell counts
+//! bulbs: the search finds the unlit cells in the row segments without a
+//! bulb, which a bulb takes out of their list in one step, where lighting
+//! cell by cell cost a step per cell seen.
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
@@ -101,7 +104,8 @@ const NO_NUMBER: u16 = u16::MAX;
 /// numbers beside it (at most four: the first ones, then [`NO_NUMBER`];
 /// a number's index fits in 16 bits, since a grid has at most 255 by 255
 /// cells). A black cell's links are never read: every rule looks at a
-/// cell's state first.
+/// cell's state first. So the build leaves them as the last solve left
+/// them, and writes only the white cells'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Links {
     segments: [u32; 2],
@@ -368,7 +372,7 @@ impl Tables {
 /// The row segments of `puzzle`, row by row, each a run of white cells
 /// between two black cells or the edge, made once its end is found (its
 /// cells name it before: it is the next segment); the white cells' states
-/// and row segments; and the numbers, with their rows and columns (so
+/// and links (their row segments, and no number beside yet); and the numbers, with their rows and columns (so
 /// that no division finds them: a side is at most 255 cells). Apart from
 /// [`Tables::new`], so that each pass has the registers to itself.
 #[inline(never)]
