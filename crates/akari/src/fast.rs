@@ -31,23 +31,26 @@
 //! bytes held are the tables, the trail and the open guesses).
 //!
 //! The layout is chosen for what a node touches: what never changes (each
-//! cell's two segments and the numbers beside it) sits in [`Tables`],
-//! which the state borrows; a segment's cells are a range with a step (1
-//! along a row, the width down a column), so that nothing lists them; what
-//! changes is a struct per segment and per number, one bounds check for
-//! all of its fields. The tables, the state and the root's queues are
-//! built in one pass over the cells, one over the row segments (for the
-//! isolated cells) and one over the numbers, into vectors a thread keeps
-//! between solves ([`Buffers`]): on small grids the build is a large
+//! cell's two segments and the numbers beside it) sits in [`Tables`], which
+//! the state borrows; a segment's cells are a range with a step (1 along a
+//! row, the width down a column), so that nothing lists them; what changes
+//! is a struct per segment and per number, one bounds check for all of its
+//! fields. The tables, the state and the root's queues are built in a pass
+//! row by row over the cells (the row segments and the numbers), one column
+//! by column over the states (the column segments), each making a segment
+//! once its run's two ends are found, then one over the row segments (for
+//! the isolated cells) and one over the numbers, into vectors a thread
+//! keeps between solves ([`Buffers`]): on small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
-//! vectors through slices held in locals: a copied array iterated by
-//! value or indexed by a variable, and a vector's address and length
-//! behind a reference, were each kept on the stack and reloaded. A cell is lit when one of its
-//! segments holds a bulb, so nothing per cell counts bulbs: the search
-//! finds the unlit cells in the row segments without a bulb, which a bulb
-//! takes out of their list in one step, where lighting cell by cell cost
-//! a step per cell seen.
+//! vectors through slices held in locals: a copied array iterated by value
+//! or indexed by a variable, and a vector's address and length behind a
+//! reference, were each kept on the stack and reloaded. The links are cut
+//! to the states' length there, so that one length serves both. A cell is
+//! lit when one of its segments holds a bulb, so nothing per cell counts
+//! bulbs: the search finds the unlit cells in the row segments without a
+//! bulb, which a bulb takes out of their list in one step, where lighting
+//! cell by cell cost a step per cell seen.
 //!
 //! [`Status::Limit`]: puzzle_kit::Status::Limit
 
@@ -101,7 +104,8 @@ const NO_NUMBER: u16 = u16::MAX;
 /// numbers beside it (at most four: the first ones, then [`NO_NUMBER`];
 /// a number's index fits in 16 bits, since a grid has at most 255 by 255
 /// cells). A black cell's links are never read: every rule looks at a
-/// cell's state first.
+/// cell's state first. So the build leaves them as the last solve left
+/// them, and writes only the white cells'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Links {
     segments: [u32; 2],
@@ -146,6 +150,21 @@ struct Segment {
 }
 
 impl Segment {
+    /// The segment of the cells from `start` to before `end` by `step`,
+    /// `open` of them, all open.
+    fn run(start: usize, end: usize, step: usize, open: usize, dark_at: u32) -> Segment {
+        Segment {
+            start: start as u32,
+            end: end as u32,
+            step: step as u32,
+            open: open as u32,
+            dark_at,
+            bulb: false,
+            queued: false,
+            axis: u8::from(step != 1),
+        }
+    }
+
     /// Its cells.
     #[inline(always)]
     fn cells(&self) -> Cells {
@@ -209,96 +228,45 @@ struct Start {
     dark_rows: Vec<u32>,
 }
 
-/// A segment that is not open: before a row's first cell, or after a
-/// black cell.
-const NO_RUN: u32 = u32::MAX;
-
 impl Tables {
     /// The tables of `puzzle` and its state before any deduction.
     fn new(puzzle: &Akari, buffers: &mut Buffers) -> (Tables, Start) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        let cells = puzzle.cells();
         let size = rows * cols;
-        // One pass row by row over the cells: their states and links, the
-        // numbers, and the segments, each made at its first cell (a row
-        // segment's after a black cell or the edge on its left, a column
-        // segment's after one above) and grown by the others. The open
-        // segment of each column is in `down`. A segment ends at a black
-        // cell or the edge. Only an isolated cell (a segment of one cell
-        // each way), which must hold a bulb, is queued for the root: every
-        // other white cell has two lighters or more (see
-        // [`Board::queue_segment`]).
+        // Two passes make the segments, each knowing a run's two ends when
+        // it makes its segment, so that no cell grows a segment's counts:
+        // one row by row over the cells (their states, the row segments,
+        // the numbers), then one column by column over the states (the
+        // column segments). The row segments come first, so that the dark
+        // rows are all of them, in order.
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
-        let mut links = reuse(&mut buffers.links, size);
+        // The links of the last solve are left as they were: the row pass
+        // writes every white cell's whole, and a black cell's are never
+        // read (see [`Links`]), so only a grid larger than the last one
+        // writes any others.
+        let mut links = std::mem::take(&mut buffers.links);
         links.resize(size, Links::BLACK);
         let mut segments = reuse(&mut buffers.start.segments, size);
         let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
-        let mut down = reuse(&mut buffers.down, cols);
-        down.resize(cols, NO_RUN);
-        // A segment made at `cell`, its index; or grown by it.
-        let begin = |segments: &mut Vec<Segment>, cell: u32, axis: u8, dark_at: u32| {
-            let step = if axis == 0 { 1 } else { cols as u32 };
-            segments.push(Segment {
-                start: cell,
-                end: cell + step,
-                step,
-                open: 1,
-                dark_at,
-                bulb: false,
-                queued: false,
-                axis,
-            });
-            segments.len() as u32 - 1
-        };
-        let grow = |segment: &mut Segment, cell: u32| {
-            segment.end = cell + segment.step;
-            segment.open += 1;
-        };
-        // Rows of the three arrays side by side, so that no index into
-        // them is checked.
-        let lines = cells
-            .chunks_exact(cols)
-            .zip(state.chunks_exact_mut(cols))
-            .zip(links.chunks_exact_mut(cols));
-        for (row, ((line, line_state), line_links)) in lines.enumerate() {
-            let mut across = NO_RUN;
-            let line = line.iter().zip(line_state).zip(line_links).zip(&mut down);
-            for (col, (((&kind, state), links), run)) in line.enumerate() {
-                let cell = (row * cols + col) as u32;
-                if !matches!(kind, Cell::White) {
-                    if let Cell::Number(k) = kind {
-                        // Its row and column, so that no division finds
-                        // them (a side is at most 255 cells).
-                        number_cells.push([row as u8, col as u8, k]);
-                    }
-                    across = NO_RUN;
-                    *run = NO_RUN;
-                    continue;
-                }
-                *state = OPEN;
-                if across == NO_RUN {
-                    across = begin(&mut segments, cell, 0, dark_rows.len() as u32);
-                    dark_rows.push(across);
-                } else {
-                    grow(&mut segments[across as usize], cell);
-                }
-                if *run == NO_RUN {
-                    *run = begin(&mut segments, cell, 1, UNLISTED);
-                } else {
-                    grow(&mut segments[*run as usize], cell);
-                }
-                links.segments = [across, *run];
-            }
-        }
-        // The isolated cells, in their order (a row segment of one cell,
-        // then its column segment): looked at once the counts are whole,
-        // not at every black cell, where whether a column ended with one
-        // cell was a branch the processor could not foresee.
-        for &across in &dark_rows {
-            let entry = segments[across as usize];
+        row_segments(
+            puzzle,
+            &mut state,
+            &mut links,
+            &mut segments,
+            &mut number_cells,
+        );
+        let row_count = segments.len();
+        dark_rows.extend(0..row_count as u32);
+        column_segments(cols, &state, &mut links, &mut segments);
+        // Only an isolated cell (a segment of one cell each way), which
+        // must hold a bulb, is queued for the root, in the order of its
+        // row segment: every other white cell has two lighters or more
+        // (see [`Board::queue_segment`]).
+        for across in 0..row_count {
+            let entry = segments[across];
             if entry.open == 1 {
                 let run = links[entry.start as usize].segments[1];
                 let down = &mut segments[run as usize];
@@ -382,7 +350,7 @@ impl Tables {
         }
         let mut number_queue = reuse(&mut buffers.start.number_queue, numbers.len());
         number_queue.extend(0..numbers.len() as u32);
-        (buffers.number_cells, buffers.down) = (number_cells, down);
+        buffers.number_cells = number_cells;
         let tables = Tables { links };
         let start = Start {
             state,
@@ -401,6 +369,87 @@ impl Tables {
     }
 }
 
+/// The row segments of `puzzle`, row by row, each a run of white cells
+/// between two black cells or the edge, made once its end is found (its
+/// cells name it before: it is the next segment); the white cells' states
+/// and links (their row segments, and no number beside yet); and the numbers, with their rows and columns (so
+/// that no division finds them: a side is at most 255 cells). Apart from
+/// [`Tables::new`], so that each pass has the registers to itself.
+#[inline(never)]
+fn row_segments(
+    puzzle: &Akari,
+    state: &mut [u8],
+    links: &mut [Links],
+    segments: &mut Vec<Segment>,
+    number_cells: &mut Vec<[u8; 3]>,
+) {
+    let cols = puzzle.cols();
+    let lines = puzzle
+        .cells()
+        .chunks_exact(cols)
+        .zip(state.chunks_exact_mut(cols))
+        .zip(links.chunks_exact_mut(cols));
+    for (row, ((line, line_state), line_links)) in lines.enumerate() {
+        let base = row * cols;
+        let mut col = 0;
+        while col < cols {
+            match line[col] {
+                Cell::White => {
+                    // A run of white cells, to the next black cell or the
+                    // edge.
+                    let (first, index) = (col, segments.len() as u32);
+                    while col < cols && line[col] == Cell::White {
+                        line_state[col] = OPEN;
+                        line_links[col] = Links {
+                            segments: [index, 0],
+                            beside: [NO_NUMBER; 4],
+                        };
+                        col += 1;
+                    }
+                    segments.push(Segment::run(base + first, base + col, 1, col - first, 0));
+                    continue;
+                }
+                Cell::Number(k) => number_cells.push([row as u8, col as u8, k]),
+                Cell::Black => {}
+            }
+            col += 1;
+        }
+    }
+    // Row segment `index` is the dark row at `index`.
+    for (index, segment) in segments.iter_mut().enumerate() {
+        segment.dark_at = index as u32;
+    }
+}
+
+/// The column segments of a grid `cols` wide whose states are `state`,
+/// column by column, each a run of white cells top down between two black
+/// cells or the edge, and the white cells' column segments.
+#[inline(never)]
+fn column_segments(cols: usize, state: &[u8], links: &mut [Links], segments: &mut Vec<Segment>) {
+    // The slices' lengths are the bound the loops test, so that no index
+    // is checked again.
+    let size = state.len();
+    let links = &mut links[..size];
+    for col in 0..cols {
+        let mut cell = col;
+        while cell < size {
+            if state[cell] == BLACK {
+                cell += cols;
+                continue;
+            }
+            let (first, index) = (cell, segments.len() as u32);
+            // Its length counted, since a division would cost more.
+            let mut length = 0;
+            while cell < size && state[cell] != BLACK {
+                links[cell].segments[1] = index;
+                length += 1;
+                cell += cols;
+            }
+            segments.push(Segment::run(first, cell, cols, length, UNLISTED));
+        }
+    }
+}
+
 /// The [`Tables`] as slices, copied into the engine and its [`Board`] so
 /// that the compiler holds their addresses and lengths in registers.
 #[derive(Debug, Clone, Copy)]
@@ -409,6 +458,16 @@ struct View<'t> {
 }
 
 impl<'t> View<'t> {
+    /// The tables cut to `size` cells, which they have: given the length
+    /// of the states, the compiler knows the two lengths one, holds one,
+    /// and tests an index into both once.
+    #[inline(always)]
+    fn cut(self, size: usize) -> View<'t> {
+        View {
+            links: &self.links[..size],
+        }
+    }
+
     /// The numbers beside the white `cell`: an iterator over the slice in
     /// the tables, not over a copy of the array (whose place the compiler
     /// kept on the stack).
@@ -522,6 +581,7 @@ impl<'t> Engine<'t> {
             ..
         } = self;
         let (state, segments, numbers) = (&mut state[..], &mut segments[..], &mut numbers[..]);
+        let tables = tables.cut(state.len());
         for &cell in trail[length..].iter().rev() {
             let cell = cell as usize;
             let bulb = std::mem::replace(&mut state[cell], OPEN) == BULB;
@@ -573,9 +633,11 @@ impl<'t> Engine<'t> {
 
     /// The state as the deductions change it.
     fn board(&mut self) -> Board<'_> {
+        // The links cut to the states' length (see [`View::cut`]).
+        let size = self.state.len();
         Board {
-            tables: self.tables,
-            state: &mut self.state,
+            tables: self.tables.cut(size),
+            state: &mut self.state[..size],
             segments: &mut self.segments,
             numbers: &mut self.numbers,
             segment_queue: &mut self.segment_queue,
@@ -604,7 +666,7 @@ impl<'t> Engine<'t> {
     /// and 176 nodes, the fewest-emptying lighter 682, 950, 1950 and 188,
     /// and that without the hint 712, 960, 1968 and 200.
     fn choose(&self) -> Option<usize> {
-        let tables = self.tables;
+        let tables = self.tables.cut(self.state.len());
         let lighters = |cell: usize| {
             let [row, col] = tables.links[cell].segments;
             let (in_row, in_col) = (self.segments[row as usize], self.segments[col as usize]);
@@ -1038,7 +1100,6 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
-    down: Vec<u32>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
