@@ -4,7 +4,7 @@
 
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::puzzle::{Akari, Bulbs, ParseError};
-use crate::{Limit, Status, check, fast, textbook};
+use crate::{Limit, check, fast, textbook};
 
 /// Solves `puzzle` with `options`: [`Algo::Fast`] the engine, the others
 /// the textbook model on csp-core.
@@ -22,12 +22,7 @@ pub fn solve(puzzle: &Akari, options: &Options) -> Outcome {
 ///
 /// The limit that stopped the count before it could tell.
 pub fn is_unique(puzzle: &Akari, options: &Options) -> Result<bool, Limit> {
-    let outcome = solve(puzzle, &options.clone().count_up_to(2));
-    match outcome.status {
-        Status::Limit(_) if outcome.count >= 2 => Ok(false),
-        Status::Limit(limit) => Err(limit),
-        Status::Solved | Status::Unsolvable => Ok(outcome.count == 1),
-    }
+    solve(puzzle, &options.clone().count_up_to(2)).uniqueness()
 }
 
 impl puzzle_kit::Puzzle for Akari {

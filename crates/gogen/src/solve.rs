@@ -59,11 +59,7 @@ pub fn is_unique(puzzle: &Puzzle, options: &Options) -> Result<bool, Limit> {
     let mut count = options.clone();
     count.algo = Algo::Csp;
     count.limits.count_up_to = 2;
-    let outcome = solve(puzzle, &count);
-    match outcome.status.limit() {
-        Some(limit) if outcome.count < 2 => Err(limit),
-        _ => Ok(outcome.count == 1),
-    }
+    solve(puzzle, &count).uniqueness()
 }
 
 impl puzzle_kit::Puzzle for Puzzle {

@@ -407,6 +407,22 @@ pub struct Outcome<S, X> {
 }
 
 impl<S, X> Outcome<S, X> {
+    /// What a count to 2 says of uniqueness: not unique once two
+    /// solutions are found (even if a limit stopped the count after),
+    /// else whether exactly one was found, or the limit that stopped the
+    /// count before it could tell.
+    ///
+    /// # Errors
+    ///
+    /// The limit that stopped the count with fewer than two found.
+    pub fn uniqueness(&self) -> Result<bool, crate::Limit> {
+        match self.status {
+            _ if self.count >= 2 => Ok(false),
+            Status::Limit(limit) => Err(limit),
+            Status::Solved | Status::Unsolvable => Ok(self.count == 1),
+        }
+    }
+
     /// The outcome of a search that counted `count` solutions (`first`
     /// kept) and then either was `exhausted`, reached the count asked for,
     /// or was stopped by `limit`: stopped by the limit if one stopped it
@@ -438,6 +454,21 @@ impl<S, X> Outcome<S, X> {
 mod tests {
     use super::*;
     use crate::Limit;
+
+    #[test]
+    fn two_solutions_say_not_unique_even_when_a_limit_stopped_the_count() {
+        let count = |count: u64, exhausted: bool, limit: Option<Limit>| {
+            Outcome::counted(Some(()), count, exhausted, limit, ()).uniqueness()
+        };
+        assert_eq!(count(1, true, None), Ok(true));
+        assert_eq!(count(2, false, None), Ok(false));
+        assert_eq!(count(2, false, Some(Limit::Node)), Ok(false));
+        assert_eq!(count(1, false, Some(Limit::Time)), Err(Limit::Time));
+        assert_eq!(
+            Outcome::<(), ()>::counted(None, 0, true, None, ()).uniqueness(),
+            Ok(false)
+        );
+    }
 
     #[test]
     fn a_limit_outranks_what_was_counted_and_makes_the_count_a_lower_bound() {

@@ -1,7 +1,7 @@
 //! The dispatch: [`solve`] runs the engine of the chosen [`Algo`], and the
 //! puzzle type's [`puzzle_kit::Puzzle`] implementation calls it.
 
-use puzzle_kit::{Limit, Status};
+use puzzle_kit::Limit;
 
 use crate::options::{Algo, Options, Outcome, Stats};
 use crate::puzzle::{Grid, Puzzle};
@@ -55,11 +55,7 @@ pub fn is_unique(puzzle: &Puzzle, limits: &Options) -> Result<bool, Limit> {
         ..*limits
     }
     .count_up_to(2);
-    let outcome = fast::solve(puzzle, &options);
-    match outcome.status {
-        Status::Limit(limit) => Err(limit),
-        _ => Ok(outcome.count == 1 && outcome.count_complete),
-    }
+    fast::solve(puzzle, &options).uniqueness()
 }
 
 impl puzzle_kit::Puzzle for Puzzle {

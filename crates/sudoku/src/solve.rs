@@ -201,11 +201,7 @@ pub fn unique(sudoku: &Sudoku, options: &Options) -> Option<bool> {
         },
         ..*options
     };
-    let outcome = solve(sudoku, &counting);
-    match outcome.status {
-        Status::Limit(_) => None,
-        Status::Solved | Status::Unsolvable => Some(outcome.count == 1),
-    }
+    solve(sudoku, &counting).uniqueness().ok()
 }
 
 /// Counts the solutions of a 9x9 grid (values 0-9 in reading order, 0 blank)
