@@ -60,18 +60,7 @@ pub fn render(puzzle: &Akari, solution: Option<&Bulbs>, caption: Option<&str>) -
     let height = high + 2.0 * MARGIN + caption_height;
     let at = |index: usize| MARGIN + index as f64 * CELL;
 
-    let mut svg = Svg::new(width, height);
-    let title = format!(
-        "Akari {rows}x{cols}{}",
-        caption.map(|c| format!(": {c}")).unwrap_or_default()
-    );
-    svg.add(Tag::new("title").text(&title));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
-    );
+    let mut svg = Svg::titled(width, height, &format!("Akari {rows}x{cols}"), caption);
     let lit = solution.map(|bulbs| lit(puzzle, bulbs));
     for (index, &cell) in puzzle.cells().iter().enumerate() {
         let fill = match cell {
@@ -141,17 +130,7 @@ pub fn render(puzzle: &Akari, solution: Option<&Bulbs>, caption: Option<&str>) -
             );
         }
     }
-    if let Some(caption) = caption {
-        let tag = Tag::new("text")
-            .attr("x", MARGIN)
-            .attr("y", MARGIN + high + 22.0);
-        svg.add(
-            tag.attr("font-family", "sans-serif")
-                .attr("font-size", 14)
-                .attr("fill", "#222")
-                .text(caption),
-        );
-    }
+    svg.caption(caption, MARGIN, MARGIN + high + 22.0);
     svg.finish()
 }
 

@@ -487,12 +487,30 @@ pub fn compare<P: Compare>(puzzle: &P, options: &P::Options) -> Comparison {
 /// `--compare`), headed by [`Compare::compare_heading`].
 pub fn compare_at<P: Compare>(puzzle: &P, options: &P::Options, line: Option<usize>) -> Comparison {
     let mut base = options.clone();
-    let limits = base.limits_mut();
+    let (nodes, time) = compare_limits(base.limits_mut());
+    let runs = puzzle.compare_runs_of(&base).into_iter();
+    let outcomes = runs.map(|(algorithm, run)| (algorithm, puzzle.solve(&run)));
+    comparison::<P>(puzzle.compare_heading(line, nodes, time), outcomes)
+}
+
+/// The node and time limits of each `--compare` run: those of `limits`,
+/// else (and set there) [`COMPARE_NODE_LIMIT`] and [`COMPARE_TIME_LIMIT`].
+pub fn compare_limits(limits: &mut puzzle_kit::Limits) -> (u64, Duration) {
     let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
     let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
-    let mut table = Comparison::new(puzzle.compare_heading(line, nodes, time), P::LENGTH);
-    for (algorithm, run) in puzzle.compare_runs_of(&base) {
-        let outcome = puzzle.solve(&run);
+    (nodes, time)
+}
+
+/// The `--compare` table headed `heading` of `runs` (each an algorithm's
+/// name and its outcome, run as they are taken), in the columns of `P`'s
+/// [`Compare`]: for a crate whose runs are not all [`Puzzle::solve`]s
+/// (nqueens' `count --compare` and its fast counter).
+pub fn comparison<P: Compare>(
+    heading: String,
+    runs: impl IntoIterator<Item = (String, OutcomeOf<P>)>,
+) -> Comparison {
+    let mut table = Comparison::new(heading, P::LENGTH);
+    for (algorithm, outcome) in runs {
         table.push(Row {
             algorithm: P::compare_algorithm(algorithm, &outcome),
             status: outcome.status.into(),

@@ -210,19 +210,15 @@ where
 
     /// Whether the search is watched.
     pub fn watching(&self) -> bool {
-        self.watch.trace || self.watch.events.is_some() || self.tree_svg.is_some()
+        self.watch.watching(self.tree_svg.is_some())
     }
 
     /// The usage error among these flags for puzzle `P`, if any: flags
     /// that do not go together, or one that does not apply to `--algo`.
     pub fn misfit<P: Watchable<Algo = A>>(&self) -> Option<String> {
-        if let Some(message) = self.watch.misfit(self.json, self.stats) {
+        let tree = self.tree_svg.is_some();
+        if let Some(message) = self.watch.misfit_drawing(self.json, self.stats, tree) {
             return Some(message.to_owned());
-        }
-        if self.watch.compare && self.tree_svg.is_some() {
-            return Some(
-                "--compare runs every algorithm: draw one tree with --algo instead".to_owned(),
-            );
         }
         if self.watch.compare {
             // Every algorithm runs, each with the flags that apply to it.
@@ -450,15 +446,21 @@ where
             warnings,
         })
     };
-    if flags.watching() {
-        let one_tree = flags.tree_svg.as_deref().filter(|_| trees.is_none());
-        let session = WatchSession::open(&flags.watch, one_tree)?;
-        let mut view_out = session.view_out();
-        let tally = Batch::new(program, &input.name).threads(Some(1)).run_to(
-            &mut view_out,
+    let one_tree = flags.tree_svg.as_deref().filter(|_| trees.is_none());
+    let session = flags
+        .watching()
+        .then(|| WatchSession::open(&flags.watch, one_tree));
+    Batch::new(program, &input.name)
+        .threads(threads)
+        .run_watched(
+            session.transpose()?,
             &items,
-            |item| {
+            |item, session| {
                 let read = P::read_item(item, &reading)?;
+                let Some(session) = session else {
+                    let (outcome, unique) = read.0.solve_telling(&options, tell_unique);
+                    return finish(item, read, outcome, unique);
+                };
                 let puzzle = &read.0;
                 let (outcome, drawn) = session.run(
                     |events| {
@@ -491,20 +493,7 @@ where
                 finish(item, read, outcome, unique)
             },
             &mut view,
-        )?;
-        drop(view_out);
-        session.finish()?;
-        return Ok(tally.exit());
-    }
-    Batch::new(program, &input.name).threads(threads).run(
-        &items,
-        |item| {
-            let read = P::read_item(item, &reading)?;
-            let (outcome, unique) = read.0.solve_telling(&options, tell_unique);
-            finish(item, read, outcome, unique)
-        },
-        &mut view,
-    )
+        )
 }
 
 /// `--compare` over the items of the input called `input`: a table (or
@@ -517,9 +506,7 @@ fn compare<P: App>(
     options: &P::Options,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    for (index, item) in items.iter().enumerate() {
+    let tables = items.iter().map(|item| {
         let (puzzle, _) =
             P::read_item(item, reading).map_err(|message| anyhow::anyhow!("{input}: {message}"))?;
         let mut table = crate::app::compare_at(&puzzle, options, item.line);
@@ -529,6 +516,27 @@ fn compare<P: App>(
         for (name, value) in puzzle.compare_fields() {
             table = table.field(name, value);
         }
+        Ok(table)
+    });
+    write_comparisons(tables, json)
+}
+
+/// Writes each of `tables` to stdout as it comes, as JSON rows with
+/// `json`, else as text with a blank line between two tables; the first
+/// error ends the run after the tables before it.
+///
+/// # Errors
+///
+/// The first of `tables` that is an error, an output that cannot be
+/// written.
+pub fn write_comparisons(
+    tables: impl IntoIterator<Item = anyhow::Result<crate::Comparison>>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for (index, table) in tables.into_iter().enumerate() {
+        let table = table?;
         if json {
             table.write_json(&mut out)?;
         } else {

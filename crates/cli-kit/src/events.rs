@@ -86,6 +86,20 @@ impl WatchArgs {
         None
     }
 
+    /// [`WatchArgs::misfit`], or `--compare` with a tree to draw (`tree`:
+    /// `--tree-svg` given).
+    pub fn misfit_drawing(&self, json: bool, stats: bool, tree: bool) -> Option<&'static str> {
+        let compare_tree = "--compare runs every algorithm: draw one tree with --algo instead";
+        let misfit = self.misfit(json, stats);
+        misfit.or((self.compare && tree).then_some(compare_tree))
+    }
+
+    /// Whether the search is watched: `--trace`, `--events`, or a tree to
+    /// draw (`tree`: `--tree-svg` given).
+    pub fn watching(&self, tree: bool) -> bool {
+        self.trace || self.events.is_some() || tree
+    }
+
     /// The event stream the flags ask for, if any.
     pub fn open_events(&self) -> anyhow::Result<Option<Events>> {
         let limit = self.events_limit.unwrap_or(DEFAULT_EVENTS_LIMIT);

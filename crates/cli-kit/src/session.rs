@@ -2,16 +2,19 @@
 //! once: the event stream of `--events`, the trace lines of `--trace` on
 //! stdout, each puzzle's right before its answer, and the search tree of
 //! `--tree-svg`. A crate's `solve` driver runs each puzzle through
-//! [`WatchSession::run`] and ends with [`WatchSession::finish`].
+//! [`WatchSession::run`] and ends with [`WatchSession::finish`], or runs
+//! its batch with [`Batch::run_watched`], which does both.
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use svg_kit::SearchTree;
 
 use crate::events::{DEFAULT_EVENTS_LIMIT, Events, WatchArgs};
 use crate::watch::{Sinks, Trace, write_tree};
+use crate::{Batch, Outcome, Report};
 
 /// The outputs of a watched batch: the events, stdout (shared by the
 /// trace and the human view, so that each puzzle's trace comes right
@@ -129,5 +132,37 @@ impl WatchSession {
             write_tree(&path, &tree)?;
         }
         Ok(())
+    }
+}
+
+impl Batch<'_> {
+    /// [`Batch::run`] in `session` when one is given (something is
+    /// watched): each item solved by `solve` with the session, on one
+    /// thread, its result shown by `report` after its trace on the
+    /// session's stdout ([`WatchSession::view_out`]), and the session
+    /// finished after the last. Without a session, [`Batch::run`] with
+    /// `solve` given `None`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Batch::run`] and [`WatchSession::finish`].
+    pub fn run_watched<I: Sync, O: Outcome + Send>(
+        self,
+        session: Option<WatchSession>,
+        items: &[I],
+        solve: impl Fn(&I, Option<&WatchSession>) -> Result<O, String> + Sync,
+        report: &mut impl Report<I, O>,
+    ) -> anyhow::Result<ExitCode> {
+        let Some(session) = session else {
+            return self.run(items, |item| solve(item, None), report);
+        };
+        let mut out = session.view_out();
+        let solve = |item: &I| solve(item, Some(&session));
+        let tally = self
+            .threads(Some(1))
+            .run_to(&mut out, items, solve, report)?;
+        drop(out);
+        session.finish()?;
+        Ok(tally.exit())
     }
 }

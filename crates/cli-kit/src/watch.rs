@@ -111,11 +111,14 @@ pub struct Sinks<'a, 'b> {
 }
 
 impl Sinks<'_, '_> {
-    fn events_open(&self) -> bool {
+    /// Whether an event stream takes events (asked for, not cut): a watch
+    /// skips building an event's fields that none would take.
+    pub fn events_open(&self) -> bool {
         self.events.as_ref().is_some_and(|events| events.is_open())
     }
 
-    fn trace_open(&self) -> bool {
+    /// Whether a trace takes lines (asked for, not cut).
+    pub fn trace_open(&self) -> bool {
         self.trace.as_ref().is_some_and(|trace| trace.is_open())
     }
 

@@ -34,17 +34,8 @@ pub fn render(template: &Grid, fill: Option<&Grid>, caption: Option<&str>) -> St
     let numbers = Slots::new(template).numbers;
     let fill = fill.filter(|fill| fill.rows() == rows && fill.cols() == cols);
 
-    let mut svg = Svg::new(width, height);
-    svg.add(Tag::new("title").text(&format!(
-        "crossword {rows}x{cols}{}",
-        caption.map(|caption| format!(": {caption}")).unwrap_or_default()
-    )));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
-    );
+    let title = format!("crossword {rows}x{cols}");
+    let mut svg = Svg::titled(width, height, &title, caption);
     svg.open(Tag::new("g").attr("stroke", "#333").attr("stroke-width", 1));
     for (index, &cell_kind) in template.cells().iter().enumerate() {
         let (x, y) = (
@@ -110,17 +101,7 @@ pub fn render(template: &Grid, fill: Option<&Grid>, caption: Option<&str>) -> St
         svg.add(tag.text(&char::from(b'A' + letter).to_string()));
     }
     svg.close();
-    if let Some(caption) = caption {
-        svg.add(
-            Tag::new("text")
-                .attr("x", MARGIN)
-                .attr("y", MARGIN + grid_height + 22.0)
-                .attr("font-family", "sans-serif")
-                .attr("font-size", 14)
-                .attr("fill", "#222")
-                .text(caption),
-        );
-    }
+    svg.caption(caption, MARGIN, MARGIN + grid_height + 22.0);
     svg.finish()
 }
 

@@ -159,46 +159,16 @@ impl FillWatch<'_, '_, '_> {
         }
     }
 
-    fn open(&self) -> (bool, bool) {
-        let events = self
-            .sinks
-            .events
-            .as_ref()
-            .is_some_and(|events| events.is_open());
-        let trace = self
-            .sinks
-            .trace
-            .as_ref()
-            .is_some_and(|trace| trace.is_open());
-        (events, trace)
-    }
-
-    fn emit(&mut self, kind: &str, fields: Value) {
-        if let (Some(events), Value::Object(fields)) = (self.sinks.events.as_deref_mut(), fields) {
-            events.emit(kind, &fields);
-        }
-    }
-
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Some(trace) = self.sinks.trace.as_deref_mut() {
-            trace.line(text);
-        }
-    }
-
     fn decision(&mut self, kind: &str, var: Var, value: i32, depth: usize) {
-        let (events, trace) = self.open();
-        if !events && !trace {
+        if !self.sinks.is_open() {
             return;
         }
         let (name, word) = (self.slot_name(var), self.word(value));
-        if events {
-            self.emit(
-                kind,
-                json!({"var": name, "value": value, "word": word, "depth": depth}),
-            );
-        }
+        let fields = json!({"var": name, "value": value, "word": word, "depth": depth});
+        self.sinks.emit(kind, &fields);
         let verb = if kind == "decide" { "decide" } else { "refute" };
-        self.line(format_args!("{verb} {name} = {word} (depth {depth})"));
+        self.sinks
+            .line(format_args!("{verb} {name} = {word} (depth {depth})"));
     }
 
     /// The `end` event (the record's counters) and line.
@@ -227,18 +197,12 @@ impl FillWatch<'_, '_, '_> {
             format!("{arc_revisions} arc revisions")
         };
         let status = outcome.status;
-        let mut fields = Map::new();
-        fields.insert("status".into(), status.name().into());
-        if let Status::Limit(limit) = status {
-            fields.insert("limit".into(), limit.name().into());
-        }
-        fields.insert("stats".into(), stats.into());
-        self.emit("end", Value::Object(fields));
+        self.sinks.end(status, Value::Object(stats));
         let limit = match status {
             Status::Limit(limit) => format!(" ({limit} limit)"),
             _ => String::new(),
         };
-        self.line(format_args!(
+        self.sinks.line(format_args!(
             "end: {}{limit}, {nodes} nodes, {backtracks} backtracks, {own}",
             status.name()
         ));
@@ -247,56 +211,47 @@ impl FillWatch<'_, '_, '_> {
 
 impl Observer for FillWatch<'_, '_, '_> {
     fn propagate(&mut self, cause: Cause, depth: usize) {
-        self.emit("propagate", json!({"cause": cause.name(), "depth": depth}));
-        self.line(format_args!(
+        self.sinks
+            .emit("propagate", &json!({"cause": cause.name(), "depth": depth}));
+        self.sinks.line(format_args!(
             "propagate ({}) at depth {depth}",
             cause.name()
         ));
     }
 
     fn arc_revised(&mut self, x: Var, y: Var, removed: &[i32], added: &[(Var, Var)]) {
-        let (events, trace) = self.open();
-        if !events && !trace {
-            return;
-        }
         let (x, y) = (self.slot_name(x), self.slot_name(y));
-        if events {
+        if self.sinks.events_open() {
             let added: Vec<[String; 2]> = added
                 .iter()
                 .map(|&(a, b)| [self.slot_name(a), self.slot_name(b)])
                 .collect();
             let words = self.words(removed);
-            self.emit(
-                "revise",
-                json!({"x": x, "y": y, "removed": removed, "removed_words": words, "added": added}),
+            self.sinks.emit("revise", &json!({"x": x, "y": y, "removed": removed, "removed_words": words, "added": added}),
             );
         }
-        if trace {
+        if self.sinks.trace_open() {
             let what = if removed.is_empty() {
                 "nothing removed".to_owned()
             } else {
                 format!("removed {}", self.listed(removed))
             };
-            self.line(format_args!("revise {x} against {y}: {what}"));
+            self.sinks
+                .line(format_args!("revise {x} against {y}: {what}"));
         }
     }
 
     fn pruned(&mut self, propagator: &str, var: Var, removed: &[i32]) {
-        let (events, trace) = self.open();
-        if !events && !trace {
-            return;
-        }
         let name = self.slot_name(var);
-        if events {
+        if self.sinks.events_open() {
             let words = self.words(removed);
-            self.emit(
-                "prune",
-                json!({"propagator": propagator, "var": name, "removed": removed, "removed_words": words}),
+            self.sinks.emit("prune", &json!({"propagator": propagator, "var": name, "removed": removed, "removed_words": words}),
             );
         }
-        if trace {
+        if self.sinks.trace_open() {
             let listed = self.listed(removed);
-            self.line(format_args!("prune {name} by {propagator}: {listed}"));
+            self.sinks
+                .line(format_args!("prune {name} by {propagator}: {listed}"));
         }
     }
 
@@ -304,12 +259,14 @@ impl Observer for FillWatch<'_, '_, '_> {
         match var {
             Some(var) => {
                 let name = self.slot_name(var);
-                self.emit("wipeout", json!({ "var": name }));
-                self.line(format_args!("wipeout {name}: no word left"));
+                self.sinks.emit("wipeout", &json!({ "var": name }));
+                self.sinks
+                    .line(format_args!("wipeout {name}: no word left"));
             }
             None => {
-                self.emit("wipeout", json!({}));
-                self.line(format_args!("wipeout (a constraint failed)"));
+                self.sinks.emit("wipeout", &json!({}));
+                self.sinks
+                    .line(format_args!("wipeout (a constraint failed)"));
             }
         }
     }
@@ -323,27 +280,27 @@ impl Observer for FillWatch<'_, '_, '_> {
     }
 
     fn backtrack(&mut self, depth: usize) {
-        self.emit("backtrack", json!({ "depth": depth }));
-        self.line(format_args!("backtrack to depth {depth}"));
+        self.sinks.emit("backtrack", &json!({ "depth": depth }));
+        self.sinks.line(format_args!("backtrack to depth {depth}"));
     }
 
     fn solution(&mut self, values: &[i32]) {
-        let (events, trace) = self.open();
-        if !events && !trace {
+        if !self.sinks.is_open() {
             return;
         }
         let ids: Vec<u32> = values.iter().map(|&value| value as u32).collect();
         let rows = self.problem.fill_grid(&ids).to_rows();
         let line = rows.join("/");
-        self.emit(
+        self.sinks.emit(
             "solution",
-            json!({"state": rows.join("\n"), "state_line": line}),
+            &json!({"state": rows.join("\n"), "state_line": line}),
         );
-        self.line(format_args!("solution {line}"));
+        self.sinks.line(format_args!("solution {line}"));
     }
 
     fn restart(&mut self, run: u64) {
-        self.emit("restart", json!({ "run": run }));
-        self.line(format_args!("restart: run {run} from the root"));
+        self.sinks.emit("restart", &json!({ "run": run }));
+        self.sinks
+            .line(format_args!("restart: run {run} from the root"));
     }
 }

@@ -71,23 +71,13 @@ pub fn render(
         strip_top + rows as f64 * row_height + if left_out > 0 { 20.0 } else { 0.0 } + MARGIN
     };
 
-    let mut svg = Svg::new(width, height);
     let solution_words = match moves {
         Some(moves) => format!("{} moves", moves.len()),
         None => caption.unwrap_or("no solution").to_owned(),
     };
-    svg.add(Tag::new("title").text(&format!(
-        "{0}x{0} sliding tiles {1} to {2}: {solution_words}",
-        size,
-        start.to_line(),
-        goal.to_line()
-    )));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
-    );
+    let (start_line, goal_line) = (start.to_line(), goal.to_line());
+    let title = format!("{size}x{size} sliding tiles {start_line} to {goal_line}");
+    let mut svg = Svg::titled(width, height, &title, Some(&solution_words));
     svg.open(
         Tag::new("g")
             .attr("font-family", "sans-serif")

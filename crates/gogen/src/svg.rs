@@ -44,22 +44,16 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
         )
     };
 
-    let mut svg = Svg::new(width, height);
-    svg.add(Tag::new("title").text(&format!(
-        "gogen {}: {}",
-        puzzle.to_line().lines().next().unwrap_or_default(),
-        caption.unwrap_or(if solution.is_some() {
-            "solved"
-        } else {
-            "the givens"
-        })
-    )));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
+    let title = format!(
+        "gogen {}",
+        puzzle.to_line().lines().next().unwrap_or_default()
     );
+    let shown = if solution.is_some() {
+        "solved"
+    } else {
+        "the givens"
+    };
+    let mut svg = Svg::titled(width, height, &title, Some(caption.unwrap_or(shown)));
     svg.open(
         Tag::new("g")
             .attr("fill", "none")
@@ -163,17 +157,8 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
         );
     }
     svg.close();
-    if let Some(caption) = caption {
-        svg.add(
-            Tag::new("text")
-                .attr("x", MARGIN)
-                .attr("y", MARGIN + grid.max(legend_height) + 22.0)
-                .attr("font-family", "sans-serif")
-                .attr("font-size", 14)
-                .attr("fill", "#222")
-                .text(caption),
-        );
-    }
+    let below = MARGIN + grid.max(legend_height) + 22.0;
+    svg.caption(caption, MARGIN, below);
     svg.finish()
 }
 

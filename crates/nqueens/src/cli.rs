@@ -9,7 +9,7 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::app::{COMPARE_NODE_LIMIT, COMPARE_TIME_LIMIT, Compare, limits_line};
+use cli_kit::app::limits_line;
 use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
@@ -146,46 +146,39 @@ placement beyond. Every failure is reported on stderr as
 Example:
   nqueens solve 100 --json | nqueens check --n 100";
 
-/// The flags that only some algorithms use.
+/// A flag that only some algorithms use: its name, the `--algo` names
+/// that use it, and what they are called in [`misfit`]'s message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flag {
-    /// `--seed`: min-conflicts.
-    Seed,
-    /// `--max-steps`: min-conflicts.
-    MaxSteps,
-    /// `--node-limit`: the formulations.
-    NodeLimit,
-    /// `--memory-limit`: the formulations, which hold boards or domains.
-    MemoryLimit,
-    /// `--threads`: the fast counter.
-    Threads,
-    /// `--unique`: the fast counter, which counts symmetry classes.
-    Unique,
-}
+pub struct Flag(&'static str, &'static [&'static str], &'static str);
+
+/// The formulations, which hold boards or domains and take limits.
+const FORMULATIONS: &[&str] = &["csp", "dfs", "bfs"];
 
 impl Flag {
-    fn name(self) -> &'static str {
-        match self {
-            Flag::Seed => "--seed",
-            Flag::MaxSteps => "--max-steps",
-            Flag::NodeLimit => "--node-limit",
-            Flag::MemoryLimit => "--memory-limit",
-            Flag::Threads => "--threads",
-            Flag::Unique => "--unique",
-        }
-    }
-
-    /// The `--algo` names that use the flag, and what they are.
-    fn users(self) -> (&'static [&'static str], &'static str) {
-        match self {
-            Flag::Seed | Flag::MaxSteps => (&["min-conflicts"], "min-conflicts"),
-            Flag::NodeLimit | Flag::MemoryLimit => {
-                (&["csp", "dfs", "bfs"], "the formulations (csp, dfs, bfs)")
-            }
-            Flag::Threads => (&["fast"], "the fast counter"),
-            Flag::Unique => (&["fast"], "the fast counter, which counts symmetry classes"),
-        }
-    }
+    /// `--seed`: min-conflicts.
+    pub const SEED: Flag = Flag("--seed", &["min-conflicts"], "min-conflicts");
+    /// `--max-steps`: min-conflicts.
+    pub const MAX_STEPS: Flag = Flag("--max-steps", &["min-conflicts"], "min-conflicts");
+    /// `--node-limit`: the formulations.
+    pub const NODE_LIMIT: Flag = Flag(
+        "--node-limit",
+        FORMULATIONS,
+        "the formulations (csp, dfs, bfs)",
+    );
+    /// `--memory-limit`: the formulations.
+    pub const MEMORY_LIMIT: Flag = Flag(
+        "--memory-limit",
+        FORMULATIONS,
+        "the formulations (csp, dfs, bfs)",
+    );
+    /// `--threads`: the fast counter.
+    pub const THREADS: Flag = Flag("--threads", &["fast"], "the fast counter");
+    /// `--unique`: the fast counter, which counts symmetry classes.
+    pub const UNIQUE: Flag = Flag(
+        "--unique",
+        &["fast"],
+        "the fast counter, which counts symmetry classes",
+    );
 }
 
 /// The one rule for flags that do not apply: the first of `given` (a
@@ -195,23 +188,17 @@ impl Flag {
 /// ```
 /// use nqueens::cli::{Flag, misfit};
 ///
-/// assert_eq!(misfit("min-conflicts", &[(Flag::Seed, true), (Flag::NodeLimit, false)]), None);
+/// assert_eq!(misfit("min-conflicts", &[(Flag::SEED, true), (Flag::NODE_LIMIT, false)]), None);
 /// assert_eq!(
-///     misfit("construct", &[(Flag::Seed, true)]).as_deref(),
+///     misfit("construct", &[(Flag::SEED, true)]).as_deref(),
 ///     Some("--seed applies to min-conflicts, not to --algo construct")
 /// );
 /// ```
 pub fn misfit(algo: &str, given: &[(Flag, bool)]) -> Option<String> {
-    given
+    let &(Flag(name, _, users), _) = given
         .iter()
-        .find(|&&(flag, present)| present && !flag.users().0.contains(&algo))
-        .map(|&(flag, _)| {
-            format!(
-                "{} applies to {}, not to --algo {algo}",
-                flag.name(),
-                flag.users().1
-            )
-        })
+        .find(|&&(Flag(_, algos, _), present)| present && !algos.contains(&algo))?;
+    Some(format!("{name} applies to {users}, not to --algo {algo}"))
 }
 
 /// Where a flag that the subcommand of `args` does not know belongs, when
@@ -365,10 +352,10 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
     refuse_misfits::<C>(
         args.algo.name(),
         &[
-            (Flag::Threads, args.threads.is_some()),
-            (Flag::Unique, args.unique),
-            (Flag::NodeLimit, args.limits.node_limit.is_some()),
-            (Flag::MemoryLimit, args.limits.memory_limit.is_some()),
+            (Flag::THREADS, args.threads.is_some()),
+            (Flag::UNIQUE, args.unique),
+            (Flag::NODE_LIMIT, args.limits.node_limit.is_some()),
+            (Flag::MEMORY_LIMIT, args.limits.memory_limit.is_some()),
         ],
     );
     let threads = args
@@ -379,17 +366,21 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         stats: args.output.stats,
         unique: args.unique,
     };
-    if (args.split.is_some() || args.subproblem.is_some()) && args.algo != CountAlgo::Fast {
+    let parts = args.split.is_some() || args.subproblem.is_some();
+    if parts && args.algo != CountAlgo::Fast {
         cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
     }
-    let watching = watching::<C>(&args.watch, args.tree_svg.as_deref(), &args.output);
-    let asked = watching.args.is_some() || args.watch.compare;
-    if asked && (args.split.is_some() || args.subproblem.is_some()) {
+    let (watch, tree) = (&args.watch, args.tree_svg.as_deref());
+    if let Some(misfit) = watch.misfit_drawing(view.json, view.stats, tree.is_some()) {
+        cli_kit::usage_error::<C>(misfit);
+    }
+    let watched = watch.watching(tree.is_some());
+    if (watched || watch.compare) && parts {
         cli_kit::usage_error::<C>(
             "--split and --subproblem are not watched: leave out --trace, --events, --tree-svg and --compare",
         );
     }
-    if watching.args.is_some()
+    if watched
         && args.algo == CountAlgo::Fast
         && args.n.is_some_and(|n| n > crate::WATCH_MAX_N as i64)
     {
@@ -406,32 +397,12 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
     if let Some(depth) = args.split {
         return run_split(n, depth, args.symmetry.unwrap_or_default());
     }
-    if args.watch.compare {
-        return run_compare(n, args.limits.limits(), args.output.json);
+    if watch.compare {
+        return run_compare(n, args.limits.limits(), view.json);
     }
-    run_count(n, args.algo, threads, args.limits.limits(), view, watching)
-}
-
-/// What the watch flags ask, after refusing the ones that do not go
-/// together; `args` is `None` when nothing is watched.
-fn watching<'a, C: clap::CommandFactory>(
-    args: &'a cli_kit::WatchArgs,
-    tree_svg: Option<&'a std::path::Path>,
-    output: &OutputArgs,
-) -> Watching<'a> {
-    if let Some(misfit) = args.misfit(output.json, output.stats) {
-        cli_kit::usage_error::<C>(misfit);
-    }
-    if args.compare && tree_svg.is_some() {
-        cli_kit::usage_error::<C>(
-            "--compare runs every algorithm: draw one tree with --algo instead",
-        );
-    }
-    let watched = args.trace || args.events.is_some() || tree_svg.is_some();
-    Watching {
-        args: watched.then_some(args),
-        tree_svg,
-    }
+    let session = watched.then(|| cli_kit::WatchSession::open(watch, tree));
+    let limits = args.limits.limits();
+    run_count(n, args.algo, threads, limits, view, session.transpose()?)
 }
 
 /// How the results are shown: `--json`, `--stats`, and for `count`,
@@ -498,86 +469,19 @@ impl cli_kit::Outcome for CountRun {
     }
 }
 
-/// What `--trace`, `--events FILE` and `--tree-svg FILE` ask of a count.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Watching<'a> {
-    /// The flags of cli-kit's watch (`--trace`, `--events`, ...).
-    pub args: Option<&'a cli_kit::WatchArgs>,
-    /// Where to draw the search tree.
-    pub tree_svg: Option<&'a std::path::Path>,
-}
-
-/// A run's event stream, trace and tree while it runs: cli-kit's session,
-/// when anything is watched.
-struct Watched {
-    session: Option<cli_kit::WatchSession>,
-}
-
-impl Watched {
-    /// A session when anything is watched ([`Watching::args`] given).
-    fn open(watching: Watching<'_>) -> anyhow::Result<Self> {
-        let open = |args| cli_kit::WatchSession::open(args, watching.tree_svg);
-        let session = watching.args.map(open).transpose()?;
-        Ok(Watched { session })
-    }
-
-    /// Solves, watched when asked: the trace on stdout before the answer.
-    fn solve(&self, queens: &Queens, options: &Options) -> Result<Outcome, String> {
-        let Some(session) = &self.session else {
-            return Ok(solve(queens, options));
-        };
-        Ok(watch(session, options.algo.name(), queens.n(), |watch| {
-            crate::watch::solve_watched(queens, options, watch)
-        }))
-    }
-
-    /// Counts with the fast counter, watched when asked.
-    fn count(&self, n: usize, threads: NonZeroUsize) -> Result<(Counts, Stats), String> {
-        let counted = match &self.session {
-            Some(session) => watch(session, CountAlgo::Fast.name(), n, |watch| {
-                crate::watch::count_watched(n, watch)
-            }),
-            None => count(
-                n,
-                &CountOptions {
-                    threads: Some(threads),
-                },
-            ),
-        };
-        counted.map_err(|error| error.to_string())
-    }
-
-    /// The batch of one board; watched, the answer goes through the
-    /// session's stdout after the trace (nowhere with `--events -`, whose
-    /// events take the human view's place).
-    fn run<O: cli_kit::Outcome + Send>(
-        &self,
-        items: &[usize],
-        solve: impl Fn(&usize) -> Result<O, String> + Sync,
-        report: &mut impl Report<usize, O>,
-    ) -> anyhow::Result<ExitCode> {
-        let batch = Batch::new(PROGRAM, INPUT_NAME);
-        let Some(session) = &self.session else {
-            return batch.run(items, solve, report);
-        };
-        let mut out = session.view_out();
-        let tally = batch.run_to(&mut out, items, solve, report)?;
-        Ok(tally.exit())
-    }
-
-    fn finish(self) -> anyhow::Result<()> {
-        self.session.map_or(Ok(()), cli_kit::WatchSession::finish)
-    }
-}
-
-/// Runs `run` on board `n` in `session`: its `run` event first, the trace
-/// on stdout before the answer.
+/// Runs `run` on board `n` watched in `session` when there is one (its
+/// `run` event first, the trace on stdout before the answer), else
+/// `unwatched`.
 fn watch<R>(
-    session: &cli_kit::WatchSession,
+    session: Option<&cli_kit::WatchSession>,
     algorithm: &str,
     n: usize,
+    unwatched: impl FnOnce() -> R,
     run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
 ) -> R {
+    let Some(session) = session else {
+        return unwatched();
+    };
     session.run(
         |events| {
             events.emit(
@@ -598,45 +502,24 @@ fn watch<R>(
 /// A failed write; a board too large to count.
 pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
     let mut limits = limits;
-    let nodes = *limits.node_limit.get_or_insert(COMPARE_NODE_LIMIT);
-    let time = *limits.time_limit.get_or_insert(COMPARE_TIME_LIMIT);
+    let (nodes, time) = cli_kit::app::compare_limits(&mut limits);
     limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
     let heading = format!("count {n} queens; {}", limits_line(nodes, time));
-    let mut table = cli_kit::Comparison::new(heading, "solutions");
-    let mut push = |algorithm: &str, outcome: &Outcome| {
-        table.push(cli_kit::Row {
-            algorithm: algorithm.to_owned(),
-            status: outcome.status.into(),
-            limit: outcome.status.limit(),
-            nodes: outcome.stats.nodes,
-            counters: Queens::compare_counters(&outcome.stats),
-            elapsed: outcome.stats.elapsed,
-            length: Some(outcome.count),
-        });
-    };
     check_size(n)?;
     let (counts, stats) = count(n, &CountOptions::default())?;
-    push("fast", &fast_outcome(n, counts, stats));
-    for &algo in <Algo as crate::Algorithm>::ALL {
-        if !algo.searches() {
-            continue;
-        }
+    let fast = ("fast".to_owned(), fast_outcome(n, counts, stats));
+    let formulations = <Algo as crate::Algorithm>::ALL.iter();
+    let formulations = formulations.filter(|algo| algo.searches()).map(|&algo| {
         let options = Options {
             limits,
             ..Options::new(algo)
         };
-        push(algo.name(), &solve(&queens, &options));
-    }
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    if json {
-        table.write_json(&mut out)?;
-    } else {
-        write!(out, "{}", table.to_text())?;
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+        (algo.name().to_owned(), solve(&queens, &options))
+    });
+    let table =
+        cli_kit::app::comparison::<Queens>(heading, std::iter::once(fast).chain(formulations));
+    cli_kit::driver::write_comparisons([Ok(table)], json)
 }
 
 /// The outcome of the fast counter on `n` queens: solved when it counted a
@@ -658,9 +541,9 @@ fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
     }
 }
 
-/// `nqueens count N`: a batch of one board, shown as `view` says; the fast
-/// counter runs on `threads` (all cores when `None`), a formulation within
-/// `limits`.
+/// `nqueens count N`: a batch of one board, shown as `view` says, watched
+/// in `session` when there is one; the fast counter runs on `threads` (all
+/// cores when `None`), a formulation within `limits`.
 ///
 /// # Errors
 ///
@@ -671,19 +554,28 @@ pub fn run_count(
     threads: Option<NonZeroUsize>,
     limits: Limits,
     view: View,
-    watching: Watching<'_>,
+    session: Option<cli_kit::WatchSession>,
 ) -> anyhow::Result<ExitCode> {
-    let watched = Watched::open(watching)?;
     let threads = match algo {
         CountAlgo::Fast => threads
             .or_else(|| std::thread::available_parallelism().ok())
             .unwrap_or(NonZeroUsize::MIN),
         _ => NonZeroUsize::MIN,
     };
-    let count_one = |&n: &usize| {
+    let count_one = |&n: &usize, session: Option<&cli_kit::WatchSession>| {
         let (outcome, unique) = match algo.formulation() {
             None => {
-                let (counts, stats) = watched.count(n, threads)?;
+                let options = CountOptions {
+                    threads: Some(threads),
+                };
+                let (counts, stats) = watch(
+                    session,
+                    CountAlgo::Fast.name(),
+                    n,
+                    || count(n, &options),
+                    |watch| crate::watch::count_watched(n, watch),
+                )
+                .map_err(|error| error.to_string())?;
                 (fast_outcome(n, counts, stats), Some(counts.unique))
             }
             Some(formulation) => {
@@ -697,7 +589,14 @@ pub fn run_count(
                     },
                     ..Options::new(formulation)
                 };
-                (watched.solve(&queens, &options)?, None)
+                let outcome = watch(
+                    session,
+                    formulation.name(),
+                    n,
+                    || solve(&queens, &options),
+                    |watch| crate::watch::solve_watched(&queens, &options, watch),
+                );
+                (outcome, None)
             }
         };
         Ok(CountRun {
@@ -707,9 +606,8 @@ pub fn run_count(
             unique,
         })
     };
-    let exit = watched.run(&[n], count_one, &mut Shown(view, algo.name()))?;
-    watched.finish()?;
-    Ok(exit)
+    let batch = Batch::new(PROGRAM, INPUT_NAME);
+    batch.run_watched(session, &[n], count_one, &mut Shown(view, algo.name()))
 }
 
 /// The report of `count`: the view and the counter's name.
@@ -1143,14 +1041,14 @@ mod tests {
 
     #[test]
     fn a_flag_the_algorithm_does_not_use_is_named() {
-        let given = [(Flag::Threads, false), (Flag::NodeLimit, true)];
+        let given = [(Flag::THREADS, false), (Flag::NODE_LIMIT, true)];
         assert_eq!(misfit("dfs", &given), None);
         assert_eq!(
             misfit("fast", &given).as_deref(),
             Some("--node-limit applies to the formulations (csp, dfs, bfs), not to --algo fast")
         );
         assert_eq!(
-            misfit("csp", &[(Flag::Unique, true)]).as_deref(),
+            misfit("csp", &[(Flag::UNIQUE, true)]).as_deref(),
             Some(
                 "--unique applies to the fast counter, which counts symmetry classes, \
                  not to --algo csp"

@@ -88,8 +88,8 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     cli::refuse_misfits::<Cli>(
         shared.algo.name(),
         &[
-            (Flag::Seed, args.seed.is_some()),
-            (Flag::MaxSteps, args.max_steps.is_some()),
+            (Flag::SEED, args.seed.is_some()),
+            (Flag::MAX_STEPS, args.max_steps.is_some()),
         ],
     );
     let n = cli::size(args.n);

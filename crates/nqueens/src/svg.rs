@@ -77,37 +77,14 @@ fn caption_height(caption: Option<&str>) -> f64 {
     if caption.is_some() { 24.0 } else { 0.0 }
 }
 
-fn add_caption(svg: &mut Svg, caption: Option<&str>, y: f64) {
-    if let Some(caption) = caption {
-        svg.add(
-            Tag::new("text")
-                .attr("x", MARGIN)
-                .attr("y", y + 17.0)
-                .attr("font-family", "sans-serif")
-                .attr("font-size", 14)
-                .attr("fill", "#222")
-                .text(caption),
-        );
-    }
-}
-
 fn chessboard(n: usize, columns: &[u32], caption: Option<&str>) -> String {
     // 8 px squares at least; a small board gets bigger ones.
     let square = (480.0 / n as f64).clamp(8.0, 60.0).floor();
     let board = square * n as f64;
     let width = board + 2.0 * MARGIN;
     let height = board + 2.0 * MARGIN + caption_height(caption);
-    let mut svg = Svg::new(width, height);
-    svg.add(Tag::new("title").text(&format!(
-        "{n} queens on a {n}x{n} board{}",
-        caption.map(|caption| format!(": {caption}")).unwrap_or_default()
-    )));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
-    );
+    let title = format!("{n} queens on a {n}x{n} board");
+    let mut svg = Svg::titled(width, height, &title, caption);
     svg.add(
         Tag::new("rect")
             .attr("x", MARGIN)
@@ -149,7 +126,7 @@ fn chessboard(n: usize, columns: &[u32], caption: Option<&str>) -> String {
         ));
     }
     svg.close();
-    add_caption(&mut svg, caption, MARGIN + board);
+    svg.caption(caption, MARGIN, MARGIN + board + 17.0);
     svg.finish()
 }
 
@@ -225,6 +202,6 @@ fn pixels(n: usize, columns: &[u32], caption: Option<&str>) -> String {
         );
     }
     svg.close();
-    add_caption(&mut svg, caption, MARGIN + board);
+    svg.caption(caption, MARGIN, MARGIN + board + 17.0);
     svg.finish()
 }

@@ -33,17 +33,8 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
     let x = |col: usize| MARGIN + col as f64 * cell;
     let y = |row: usize| MARGIN + row as f64 * cell;
 
-    let mut svg = Svg::new(width, height);
-    svg.add(Tag::new("title").text(&format!(
-        "ripple effect {rows}x{cols}{}",
-        caption.map(|caption| format!(": {caption}")).unwrap_or_default()
-    )));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
-    );
+    let title = format!("ripple effect {rows}x{cols}");
+    let mut svg = Svg::titled(width, height, &title, caption);
     svg.open(Tag::new("g").attr("stroke", "#bbb").attr("stroke-width", 1));
     for col in 1..cols {
         svg.add(line(x(col), y(0), x(col), y(rows)));
@@ -108,17 +99,7 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
         svg.add(tag.text(&shown.to_string()));
     }
     svg.close();
-    if let Some(caption) = caption {
-        svg.add(
-            Tag::new("text")
-                .attr("x", MARGIN)
-                .attr("y", MARGIN + grid_height + 22.0)
-                .attr("font-family", "sans-serif")
-                .attr("font-size", 14)
-                .attr("fill", "#222")
-                .text(caption),
-        );
-    }
+    svg.caption(caption, MARGIN, MARGIN + grid_height + 22.0);
     svg.finish()
 }
 

@@ -287,21 +287,8 @@ impl Picture {
         let width = grid + 2.0 * MARGIN;
         let height = grid + 2.0 * MARGIN + caption_height;
         let sub = size / self.box_size as f64;
-        let mut svg = Svg::new(width, height);
-        svg.add(Tag::new("title").text(&format!(
-            "sudoku {0}x{0}{1}",
-            self.side,
-            self.caption
-                .as_deref()
-                .map(|caption| format!(": {caption}"))
-                .unwrap_or_default()
-        )));
-        svg.add(
-            Tag::new("rect")
-                .attr("width", width)
-                .attr("height", height)
-                .attr("fill", "white"),
-        );
+        let title = format!("sudoku {0}x{0}", self.side);
+        let mut svg = Svg::titled(width, height, &title, self.caption.as_deref());
         if !self.links.is_empty() {
             svg.open(Tag::new("defs"));
             for (id, colour) in [("strong", "#1d4ed8"), ("weak", "#b45309")] {

@@ -157,6 +157,29 @@ impl Svg {
         svg
     }
 
+    /// The start every puzzle's picture shares: a document `width` by
+    /// `height` titled `title` (`title: caption` with a caption), on a
+    /// white ground.
+    pub fn titled(width: f64, height: f64, title: &str, caption: Option<&str>) -> Self {
+        let mut svg = Svg::new(width, height);
+        let title =
+            caption.map_or_else(|| title.to_owned(), |caption| format!("{title}: {caption}"));
+        svg.add(Tag::new("title").text(&title));
+        let ground = Tag::new("rect").attr("width", width).attr("height", height);
+        svg.add(ground.attr("fill", "white"));
+        svg
+    }
+
+    /// The caption under a puzzle's picture, if there is one: a line of
+    /// 14-pixel text from (`x`, `y`), `y` its baseline.
+    pub fn caption(&mut self, caption: Option<&str>, x: f64, y: f64) {
+        if let Some(caption) = caption {
+            let tag = Tag::new("text").attr("x", x).attr("y", y);
+            let font = tag.attr("font-family", "sans-serif").attr("font-size", 14);
+            self.add(font.attr("fill", "#222").text(caption));
+        }
+    }
+
     fn indent(&mut self) {
         for _ in 0..self.open.len() {
             self.out.push_str("  ");
