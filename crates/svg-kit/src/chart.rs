@@ -43,13 +43,11 @@ pub fn ratio_chart(title: &str, rows: &[(String, Option<f64>)]) -> String {
     let height = TOP + rows.len() as f64 * ROW + 34.0;
     let scale = |ratio: f64| plot_left + (ratio.log10() - low) / (high - low) * PLOT_WIDTH;
 
-    let mut svg = Svg::new(width, height);
-    svg.add(Tag::new("title").text(&format!("{title}: peer time / our time per workload")));
-    svg.add(
-        Tag::new("rect")
-            .attr("width", width)
-            .attr("height", height)
-            .attr("fill", "white"),
+    let mut svg = Svg::titled(
+        width,
+        height,
+        title,
+        Some("peer time / our time per workload"),
     );
     svg.open(
         Tag::new("g")

@@ -291,14 +291,7 @@ impl SearchTree {
         let top = |index: usize| TITLE_HEIGHT + depth[index] as f64 * (node_height + LEVEL_GAP);
         let centre = |index: usize| x[index] + shift;
 
-        let mut svg = Svg::new(width, height);
-        svg.add(Tag::new("title").text(&format!("{}: {}", self.title, self.summary())));
-        svg.add(
-            Tag::new("rect")
-                .attr("width", width)
-                .attr("height", height)
-                .attr("fill", "white"),
-        );
+        let mut svg = Svg::titled(width, height, &self.title, Some(&self.summary()));
         svg.open(
             Tag::new("g")
                 .attr("font-family", "sans-serif")
