@@ -62,8 +62,8 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
     );
     for i in 0..=SIDE {
         let at = MARGIN + i as f64 * CELL;
-        svg.add(line(at, MARGIN, at, MARGIN + grid));
-        svg.add(line(MARGIN, at, MARGIN + grid, at));
+        svg.add(Tag::line(at, MARGIN, at, MARGIN + grid));
+        svg.add(Tag::line(MARGIN, at, MARGIN + grid, at));
     }
     svg.close();
 
@@ -169,12 +169,4 @@ pub fn render_outcome(puzzle: &Puzzle, outcome: &Outcome) -> String {
         Some(solution) if outcome.status.is_solved() => render(puzzle, Some(solution), None),
         _ => render(puzzle, None, Some(&outcome.status.to_string())),
     }
-}
-
-fn line(x1: f64, y1: f64, x2: f64, y2: f64) -> Tag {
-    Tag::new("line")
-        .attr("x1", x1)
-        .attr("y1", y1)
-        .attr("x2", x2)
-        .attr("y2", y2)
 }

@@ -37,10 +37,10 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
     let mut svg = Svg::titled(width, height, &title, caption);
     svg.open(Tag::new("g").attr("stroke", "#bbb").attr("stroke-width", 1));
     for col in 1..cols {
-        svg.add(line(x(col), y(0), x(col), y(rows)));
+        svg.add(Tag::line(x(col), y(0), x(col), y(rows)));
     }
     for row in 1..rows {
-        svg.add(line(x(0), y(row), x(cols), y(row)));
+        svg.add(Tag::line(x(0), y(row), x(cols), y(row)));
     }
     svg.close();
 
@@ -54,10 +54,10 @@ pub fn render(puzzle: &Puzzle, solution: Option<&Grid>, caption: Option<&str>) -
     for row in 0..rows {
         for col in 0..cols {
             if col + 1 < cols && puzzle.wall_right(row, col) {
-                svg.add(line(x(col + 1), y(row), x(col + 1), y(row + 1)));
+                svg.add(Tag::line(x(col + 1), y(row), x(col + 1), y(row + 1)));
             }
             if row + 1 < rows && puzzle.wall_below(row, col) {
-                svg.add(line(x(col), y(row + 1), x(col + 1), y(row + 1)));
+                svg.add(Tag::line(x(col), y(row + 1), x(col + 1), y(row + 1)));
             }
         }
     }
@@ -110,12 +110,4 @@ pub fn render_outcome(puzzle: &Puzzle, outcome: &Outcome) -> String {
         Some(solution) if outcome.status.is_solved() => render(puzzle, Some(solution), None),
         _ => render(puzzle, None, Some(&outcome.status.to_string())),
     }
-}
-
-fn line(x1: f64, y1: f64, x2: f64, y2: f64) -> Tag {
-    Tag::new("line")
-        .attr("x1", x1)
-        .attr("y1", y1)
-        .attr("x2", x2)
-        .attr("y2", y2)
 }

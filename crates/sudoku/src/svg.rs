@@ -344,11 +344,7 @@ impl Picture {
                 (MARGIN, at, MARGIN + grid, at),
             ] {
                 svg.add(
-                    Tag::new("line")
-                        .attr("x1", x1)
-                        .attr("y1", y1)
-                        .attr("x2", x2)
-                        .attr("y2", y2)
+                    Tag::line(x1, y1, x2, y2)
                         .attr("stroke", colour)
                         .attr("stroke-width", stroke),
                 );
@@ -410,11 +406,7 @@ impl Picture {
                 if let Some((_, _, Mark::Eliminated)) = marked {
                     let half = sub * 0.35;
                     svg.add(
-                        Tag::new("line")
-                            .attr("x1", x - half)
-                            .attr("y1", y + half)
-                            .attr("x2", x + half)
-                            .attr("y2", y - half)
+                        Tag::line(x - half, y + half, x + half, y - half)
                             .attr("stroke", "#b71c1c")
                             .attr("stroke-width", 1.5),
                     );
@@ -442,11 +434,7 @@ impl Picture {
                     Link::Strong => ("#1d4ed8", "strong"),
                     Link::Weak => ("#b45309", "weak"),
                 };
-                let mut tag = Tag::new("line")
-                    .attr("x1", x1 + ux)
-                    .attr("y1", y1 + uy)
-                    .attr("x2", x2 - ux)
-                    .attr("y2", y2 - uy)
+                let mut tag = Tag::line(x1 + ux, y1 + uy, x2 - ux, y2 - uy)
                     .attr("stroke", colour)
                     .attr("marker-end", format!("url(#arrow-{id})"));
                 if link == Link::Weak {

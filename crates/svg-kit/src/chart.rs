@@ -76,11 +76,7 @@ pub fn ratio_chart(title: &str, rows: &[(String, Option<f64>)]) -> String {
         let ratio = 10f64.powf(power);
         let x = scale(ratio);
         svg.add(
-            Tag::new("line")
-                .attr("x1", x)
-                .attr("y1", TOP - 4.0)
-                .attr("x2", x)
-                .attr("y2", bottom)
+            Tag::line(x, TOP - 4.0, x, bottom)
                 .attr("stroke", if power == 0.0 { "#333" } else { "#ddd" })
                 .attr("stroke-width", 1.0),
         );

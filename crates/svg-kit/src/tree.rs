@@ -322,13 +322,14 @@ impl SearchTree {
             };
             let on_path = self.nodes[index].on_goal_path && self.nodes[parent].on_goal_path;
             svg.add(
-                Tag::new("line")
-                    .attr("x1", centre(parent))
-                    .attr("y1", top(parent) + node_height)
-                    .attr("x2", centre(index))
-                    .attr("y2", top(index))
-                    .attr("stroke", if on_path { "#2e7d32" } else { "#999" })
-                    .attr("stroke-width", if on_path { 3.0 } else { 1.0 }),
+                Tag::line(
+                    centre(parent),
+                    top(parent) + node_height,
+                    centre(index),
+                    top(index),
+                )
+                .attr("stroke", if on_path { "#2e7d32" } else { "#999" })
+                .attr("stroke-width", if on_path { 3.0 } else { 1.0 }),
             );
         }
         svg.close();

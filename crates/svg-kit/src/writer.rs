@@ -97,6 +97,16 @@ impl Tag {
         }
     }
 
+    /// A `<line>` from (`x1`, `y1`) to (`x2`, `y2`), its stroke to be
+    /// added.
+    pub fn line(x1: f64, y1: f64, x2: f64, y2: f64) -> Self {
+        Tag::new("line")
+            .attr("x1", x1)
+            .attr("y1", y1)
+            .attr("x2", x2)
+            .attr("y2", y2)
+    }
+
     /// Adds the attribute `name="value"`; the value is escaped.
     #[must_use]
     pub fn attr(mut self, name: &str, value: impl AttrValue) -> Self {
