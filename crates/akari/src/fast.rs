@@ -606,8 +606,8 @@ impl<'t> Engine<'t> {
 
     /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
     /// deductions to a fixpoint; `bulb: None` only runs them.
-    fn decide(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
-        let mut board = self.board();
+    fn decide<const TRAILED: bool>(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
+        let mut board = self.board::<TRAILED>();
         let decided = match bulb {
             Some(true) => board.set_bulb(cell),
             Some(false) => board.set_empty(cell),
@@ -632,7 +632,7 @@ impl<'t> Engine<'t> {
     }
 
     /// The state as the deductions change it.
-    fn board(&mut self) -> Board<'_> {
+    fn board<const TRAILED: bool>(&mut self) -> Board<'_, TRAILED> {
         // The links cut to the states' length (see [`View::cut`]).
         let size = self.state.len();
         Board {
@@ -727,7 +727,7 @@ impl<'t> Engine<'t> {
 /// have changed them), and every rule inlined into the one loop of
 /// [`Board::propagate`].
 #[derive(Debug)]
-struct Board<'a> {
+struct Board<'a, const TRAILED: bool> {
     tables: View<'a>,
     state: &'a mut [u8],
     segments: &'a mut [Segment],
@@ -741,7 +741,7 @@ struct Board<'a> {
     hint: &'a mut u32,
 }
 
-impl Board<'_> {
+impl<const TRAILED: bool> Board<'_, TRAILED> {
     /// Queues `segment` for [`Board::segment_rule`], unless it is lit or
     /// has two open cells or more: then no rule can fire for its unlit
     /// cells until it drops to one (and a change in a cell's other segment
@@ -782,7 +782,9 @@ impl Board<'_> {
             _ => return Err(Dead),
         }
         self.state[cell] = EMPTY;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let [row, col] = tables.links[cell].segments;
         self.segments[row as usize].open -= 1;
@@ -805,7 +807,9 @@ impl Board<'_> {
             _ => return Err(Dead),
         }
         self.state[cell] = BULB;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let segments = tables.links[cell].segments;
         // An open cell's segments hold no bulb (a bulb empties them): its
@@ -867,7 +871,9 @@ impl Board<'_> {
     #[inline(always)]
     fn empty_seen(&mut self, cell: usize, axis: usize) {
         self.state[cell] = EMPTY;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let other = tables.links[cell].segments[axis];
         self.segments[other as usize].open -= 1;
@@ -1156,7 +1162,7 @@ impl Engine<'_> {
         }
         counted.nodes = 1;
         let max = max.max(1);
-        if self.decide(0, None).is_err() {
+        if self.decide::<false>(0, None).is_err() {
             counted.complete = true;
             return counted;
         }
@@ -1183,7 +1189,7 @@ impl Engine<'_> {
                         trail: self.trail.len() as u32,
                         cell: cell as u32,
                     });
-                    if self.decide(cell, Some(true)).is_ok() {
+                    if self.decide::<true>(cell, Some(true)).is_ok() {
                         continue;
                     }
                     counted.backtracks += 1;
@@ -1205,7 +1211,7 @@ impl Engine<'_> {
                     return counted;
                 }
                 counted.nodes += 1;
-                if self.decide(cell as usize, Some(false)).is_ok() {
+                if self.decide::<true>(cell as usize, Some(false)).is_ok() {
                     break;
                 }
                 counted.backtracks += 1;
