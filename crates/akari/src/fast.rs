@@ -233,15 +233,14 @@ impl Tables {
     fn new(puzzle: &Akari, buffers: &mut Buffers) -> (Tables, Start) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let size = rows * cols;
-        // Two passes make the segments, each knowing a run's two ends when
-        // it makes its segment, so that no cell grows a segment's counts:
-        // one row by row over the cells (their states, the row segments,
-        // the numbers), then one column by column over the states (the
-        // column segments). The row segments come first, so that the dark
-        // rows are all of them, in order.
+        // One pass row by row over the cells makes the states, the
+        // segments and the list of numbers: a row segment once its run's
+        // end is found, a column segment at its first cell, finished (its
+        // end and open cells) at the black cell or the edge below its last
+        // (see [`segments`]).
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
-        // The links of the last solve are left as they were: the row pass
+        // The links of the last solve are left as they were: the pass
         // writes every white cell's whole, and a black cell's are never
         // read (see [`Links`]), so only a grid larger than the last one
         // writes any others.
@@ -251,22 +250,21 @@ impl Tables {
         let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
-        row_segments(
+        let mut runs = reuse(&mut buffers.runs, cols);
+        (segments, dark_rows, number_cells) = segments_of(
             puzzle,
             &mut state,
             &mut links,
-            &mut segments,
-            &mut number_cells,
+            (segments, dark_rows, number_cells),
+            &mut runs,
         );
-        let row_count = segments.len();
-        dark_rows.extend(0..row_count as u32);
-        column_segments(cols, &state, &mut links, &mut segments);
+        buffers.runs = runs;
         // Only an isolated cell (a segment of one cell each way), which
         // must hold a bulb, is queued for the root, in the order of its
         // row segment: every other white cell has two lighters or more
         // (see [`Board::queue_segment`]).
-        for across in 0..row_count {
-            let entry = segments[across];
+        for &across in &dark_rows {
+            let entry = segments[across as usize];
             if entry.open == 1 {
                 let run = links[entry.start as usize].segments[1];
                 let down = &mut segments[run as usize];
@@ -369,21 +367,37 @@ impl Tables {
     }
 }
 
-/// The row segments of `puzzle`, row by row, each a run of white cells
-/// between two black cells or the edge, made once its end is found (its
-/// cells name it before: it is the next segment); the white cells' states
-/// and links (their row segments, and no number beside yet); and the numbers, with their rows and columns (so
-/// that no division finds them: a side is at most 255 cells). Apart from
-/// [`Tables::new`], so that each pass has the registers to itself.
+/// What [`segments_of`] fills: the segments, the dark rows and the
+/// numbers' places, moved in and out rather than borrowed, so that their
+/// lengths stay in registers (through a reference, every push reloaded
+/// and stored one).
+type SegmentLists = (Vec<Segment>, Vec<u32>, Vec<[u8; 3]>);
+
+/// A column without a run of white cells going on at the row looked at
+/// (see [`segments_of`]).
+const NO_RUN: u32 = u32::MAX;
+
+/// The segments of `puzzle` in one pass row by row: each row segment, a
+/// run of white cells between two black cells or the edge, made once its
+/// end is found and listed dark (at its place); each column segment made
+/// at its first cell and finished at the black cell or the edge below its
+/// last, while `runs` holds, per column, the segment going on and the row
+/// it began at (so that its length needs no division); the white cells'
+/// states and links (their two segments, and no number beside yet); and
+/// the numbers, with their rows and columns (so that no division finds
+/// them: a side is at most 255 cells). Apart from [`Tables::new`], so that
+/// the pass has the registers to itself.
 #[inline(never)]
-fn row_segments(
+fn segments_of(
     puzzle: &Akari,
     state: &mut [u8],
     links: &mut [Links],
-    segments: &mut Vec<Segment>,
-    number_cells: &mut Vec<[u8; 3]>,
-) {
-    let cols = puzzle.cols();
+    (mut segments, mut dark_rows, mut number_cells): SegmentLists,
+    runs: &mut Vec<[u32; 2]>,
+) -> SegmentLists {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    runs.resize(cols, [NO_RUN, 0]);
+    let runs = &mut runs[..cols];
     let lines = puzzle
         .cells()
         .chunks_exact(cols)
@@ -391,63 +405,61 @@ fn row_segments(
         .zip(links.chunks_exact_mut(cols));
     for (row, ((line, line_state), line_links)) in lines.enumerate() {
         let base = row * cols;
+        let (line, line_state, line_links) =
+            (&line[..cols], &mut line_state[..cols], &mut line_links[..cols]);
         let mut col = 0;
         while col < cols {
             match line[col] {
                 Cell::White => {
                     // A run of white cells, to the next black cell or the
-                    // edge.
+                    // edge: its segment is made first, so that it has its
+                    // index, and its end and length are set after.
                     let (first, index) = (col, segments.len() as u32);
+                    let dark_at = dark_rows.len() as u32;
+                    dark_rows.push(index);
+                    segments.push(Segment::run(base, base, 1, 0, dark_at));
                     while col < cols && line[col] == Cell::White {
+                        let run = &mut runs[col];
+                        if run[0] == NO_RUN {
+                            *run = [segments.len() as u32, row as u32];
+                            segments.push(Segment::run(base + col, base + col, cols, 0, UNLISTED));
+                        }
                         line_state[col] = OPEN;
                         line_links[col] = Links {
-                            segments: [index, 0],
+                            segments: [index, run[0]],
                             beside: [NO_NUMBER; 4],
                         };
                         col += 1;
                     }
-                    segments.push(Segment::run(base + first, base + col, 1, col - first, 0));
+                    let entry = &mut segments[index as usize];
+                    entry.start = (base + first) as u32;
+                    entry.end = (base + col) as u32;
+                    entry.open = (col - first) as u32;
                     continue;
                 }
                 Cell::Number(k) => number_cells.push([row as u8, col as u8, k]),
                 Cell::Black => {}
             }
+            // A black cell ends the run above it.
+            let run = &mut runs[col];
+            if run[0] != NO_RUN {
+                let entry = &mut segments[run[0] as usize];
+                entry.end = (base + col) as u32;
+                entry.open = row as u32 - run[1];
+                run[0] = NO_RUN;
+            }
             col += 1;
         }
     }
-    // Row segment `index` is the dark row at `index`.
-    for (index, segment) in segments.iter_mut().enumerate() {
-        segment.dark_at = index as u32;
-    }
-}
-
-/// The column segments of a grid `cols` wide whose states are `state`,
-/// column by column, each a run of white cells top down between two black
-/// cells or the edge, and the white cells' column segments.
-#[inline(never)]
-fn column_segments(cols: usize, state: &[u8], links: &mut [Links], segments: &mut Vec<Segment>) {
-    // The slices' lengths are the bound the loops test, so that no index
-    // is checked again.
-    let size = state.len();
-    let links = &mut links[..size];
-    for col in 0..cols {
-        let mut cell = col;
-        while cell < size {
-            if state[cell] == BLACK {
-                cell += cols;
-                continue;
-            }
-            let (first, index) = (cell, segments.len() as u32);
-            // Its length counted, since a division would cost more.
-            let mut length = 0;
-            while cell < size && state[cell] != BLACK {
-                links[cell].segments[1] = index;
-                length += 1;
-                cell += cols;
-            }
-            segments.push(Segment::run(first, cell, cols, length, UNLISTED));
+    // The runs that reach the bottom edge.
+    for (col, run) in runs.iter_mut().enumerate() {
+        if run[0] != NO_RUN {
+            let entry = &mut segments[run[0] as usize];
+            entry.end = (rows * cols + col) as u32;
+            entry.open = rows as u32 - run[1];
         }
     }
+    (segments, dark_rows, number_cells)
 }
 
 /// The [`Tables`] as slices, copied into the engine and its [`Board`] so
@@ -1106,6 +1118,7 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
+    runs: Vec<[u32; 2]>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
