@@ -406,6 +406,7 @@ fn segments_of(
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     runs.resize(cols, [NO_RUN, 0]);
     let runs = &mut runs[..cols];
+    let mut scratch = Segment::run(0, 0, 1, 0, UNLISTED);
     let lines = puzzle
         .cells()
         .chunks_exact(cols)
@@ -451,14 +452,14 @@ fn segments_of(
                 Cell::Number(k) => number_cells.push([row as u8, col as u8, k]),
                 Cell::Black => {}
             }
-            // A black cell ends the run above it.
+            // A black cell ends the run above it, if any: without one the
+            // end goes to a scratch segment (`NO_RUN` is past the last),
+            // which took fewer instructions than a test for the run.
             let run = &mut runs[col];
-            if run[0] != NO_RUN {
-                let entry = &mut segments[run[0] as usize];
-                entry.end = (base + col) as u32;
-                entry.open = row as u32 - run[1];
-                run[0] = NO_RUN;
-            }
+            let entry = segments.get_mut(run[0] as usize).unwrap_or(&mut scratch);
+            entry.end = (base + col) as u32;
+            entry.open = row as u32 - run[1];
+            run[0] = NO_RUN;
             col += 1;
         }
     }
