@@ -39,10 +39,11 @@
 //! row, the width down a column), so that nothing lists them; what changes
 //! is a struct per segment and per number, one bounds check for all of its
 //! fields. The tables, the state and the root's queues are built in a pass
-//! row by row over the cells (the row segments and the numbers), one column
-//! by column over the states (the column segments), each making a segment
-//! once its run's two ends are found, then one over the row segments (for
-//! the isolated cells) and one over the numbers, into vectors a thread
+//! row by row over the cells (the states, both kinds of segment and the
+//! numbers' places: a row segment once its run's end is found, a column
+//! segment at its first cell, finished below its last), then one over the
+//! row segments (for the isolated cells) and one over the numbers, into
+//! vectors a thread
 //! keeps between solves ([`Buffers`]): on small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
@@ -637,7 +638,10 @@ impl<'t> Engine<'t> {
     }
 
     /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
-    /// deductions to a fixpoint; `bulb: None` only runs them.
+    /// deductions to a fixpoint; `bulb: None` only runs them. `TRAILED`
+    /// says whether the cells decided go on the trail: not at the root,
+    /// whose decisions nothing undoes, so that its copy of the loop has no
+    /// pushes.
     fn decide<const TRAILED: bool>(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
         let mut board = self.board::<TRAILED>();
         let decided = match bulb {
