@@ -22,10 +22,13 @@
 //! Each rule is queued only when it may fire: a segment once it has one
 //! open cell or none, and at the root only an isolated cell.
 //!
-//! Then the search branches in two on an unlit cell with the fewest
-//! lighters (the one the deductions last saw with two, when it still has
-//! two): a bulb at one of them (the one that empties the most open
-//! cells), or not. It counts solutions up to
+//! Then the search branches in two on a bulb or not at an open side of
+//! the tightest number (the one that can leave the fewest open sides
+//! empty, of those the one with the most open sides), the side that
+//! empties the most open cells; once no number has an open side, at a
+//! lighter of an unlit cell with the fewest lighters (the one the
+//! deductions last saw with two, when it still has two), the one that
+//! empties the most. It counts solutions up to
 //! [`Options::count_up_to`], so that a count to 2 proves uniqueness, and
 //! stops at the node, time and memory limits with [`Status::Limit`] (the
 //! bytes held are the tables, the trail and the open guesses).
@@ -36,10 +39,11 @@
 //! row, the width down a column), so that nothing lists them; what changes
 //! is a struct per segment and per number, one bounds check for all of its
 //! fields. The tables, the state and the root's queues are built in a pass
-//! row by row over the cells (the row segments and the numbers), one column
-//! by column over the states (the column segments), each making a segment
-//! once its run's two ends are found, then one over the row segments (for
-//! the isolated cells) and one over the numbers, into vectors a thread
+//! row by row over the cells (the states, both kinds of segment and the
+//! numbers' places: a row segment once its run's end is found, a column
+//! segment at its first cell, finished below its last), then one over the
+//! row segments (for the isolated cells) and one over the numbers, into
+//! vectors a thread
 //! keeps between solves ([`Buffers`]): on small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
@@ -226,6 +230,9 @@ struct Start {
     segment_queue: Vec<u32>,
     number_queue: Vec<u32>,
     dark_rows: Vec<u32>,
+    /// Empty here: the numbers with open sides once the root's deductions
+    /// are made ([`Engine::live_numbers`]).
+    live_numbers: Vec<u32>,
 }
 
 impl Tables {
@@ -233,15 +240,14 @@ impl Tables {
     fn new(puzzle: &Akari, buffers: &mut Buffers) -> (Tables, Start) {
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let size = rows * cols;
-        // Two passes make the segments, each knowing a run's two ends when
-        // it makes its segment, so that no cell grows a segment's counts:
-        // one row by row over the cells (their states, the row segments,
-        // the numbers), then one column by column over the states (the
-        // column segments). The row segments come first, so that the dark
-        // rows are all of them, in order.
+        // One pass row by row over the cells makes the states, the
+        // segments and the list of numbers: a row segment once its run's
+        // end is found, a column segment at its first cell, finished (its
+        // end and open cells) at the black cell or the edge below its last
+        // (see [`segments`]).
         let mut state = reuse(&mut buffers.start.state, size);
         state.resize(size, BLACK);
-        // The links of the last solve are left as they were: the row pass
+        // The links of the last solve are left as they were: the pass
         // writes every white cell's whole, and a black cell's are never
         // read (see [`Links`]), so only a grid larger than the last one
         // writes any others.
@@ -251,22 +257,21 @@ impl Tables {
         let mut segment_queue = reuse(&mut buffers.start.segment_queue, size);
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
-        row_segments(
+        let mut runs = reuse(&mut buffers.runs, cols);
+        (segments, dark_rows, number_cells) = segments_of(
             puzzle,
             &mut state,
             &mut links,
-            &mut segments,
-            &mut number_cells,
+            (segments, dark_rows, number_cells),
+            &mut runs,
         );
-        let row_count = segments.len();
-        dark_rows.extend(0..row_count as u32);
-        column_segments(cols, &state, &mut links, &mut segments);
+        buffers.runs = runs;
         // Only an isolated cell (a segment of one cell each way), which
         // must hold a bulb, is queued for the root, in the order of its
         // row segment: every other white cell has two lighters or more
         // (see [`Board::queue_segment`]).
-        for across in 0..row_count {
-            let entry = segments[across];
+        for &across in &dark_rows {
+            let entry = segments[across as usize];
             if entry.open == 1 {
                 let run = links[entry.start as usize].segments[1];
                 let down = &mut segments[run as usize];
@@ -351,6 +356,7 @@ impl Tables {
         let mut number_queue = reuse(&mut buffers.start.number_queue, numbers.len());
         number_queue.extend(0..numbers.len() as u32);
         buffers.number_cells = number_cells;
+        let live_numbers = reuse(&mut buffers.start.live_numbers, numbers.len());
         let tables = Tables { links };
         let start = Start {
             state,
@@ -359,6 +365,7 @@ impl Tables {
             segment_queue,
             number_queue,
             dark_rows,
+            live_numbers,
         };
         (tables, start)
     }
@@ -369,21 +376,38 @@ impl Tables {
     }
 }
 
-/// The row segments of `puzzle`, row by row, each a run of white cells
-/// between two black cells or the edge, made once its end is found (its
-/// cells name it before: it is the next segment); the white cells' states
-/// and links (their row segments, and no number beside yet); and the numbers, with their rows and columns (so
-/// that no division finds them: a side is at most 255 cells). Apart from
-/// [`Tables::new`], so that each pass has the registers to itself.
+/// What [`segments_of`] fills: the segments, the dark rows and the
+/// numbers' places, moved in and out rather than borrowed, so that their
+/// lengths stay in registers (through a reference, every push reloaded
+/// and stored one).
+type SegmentLists = (Vec<Segment>, Vec<u32>, Vec<[u8; 3]>);
+
+/// A column without a run of white cells going on at the row looked at
+/// (see [`segments_of`]).
+const NO_RUN: u32 = u32::MAX;
+
+/// The segments of `puzzle` in one pass row by row: each row segment, a
+/// run of white cells between two black cells or the edge, made once its
+/// end is found and listed dark (at its place); each column segment made
+/// at its first cell and finished at the black cell or the edge below its
+/// last, while `runs` holds, per column, the segment going on and the row
+/// it began at (so that its length needs no division); the white cells'
+/// states and links (their two segments, and no number beside yet); and
+/// the numbers, with their rows and columns (so that no division finds
+/// them: a side is at most 255 cells). Apart from [`Tables::new`], so that
+/// the pass has the registers to itself.
 #[inline(never)]
-fn row_segments(
+fn segments_of(
     puzzle: &Akari,
     state: &mut [u8],
     links: &mut [Links],
-    segments: &mut Vec<Segment>,
-    number_cells: &mut Vec<[u8; 3]>,
-) {
-    let cols = puzzle.cols();
+    (mut segments, mut dark_rows, mut number_cells): SegmentLists,
+    runs: &mut Vec<[u32; 2]>,
+) -> SegmentLists {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    runs.resize(cols, [NO_RUN, 0]);
+    let runs = &mut runs[..cols];
+    let mut scratch = Segment::run(0, 0, 1, 0, UNLISTED);
     let lines = puzzle
         .cells()
         .chunks_exact(cols)
@@ -391,63 +415,64 @@ fn row_segments(
         .zip(links.chunks_exact_mut(cols));
     for (row, ((line, line_state), line_links)) in lines.enumerate() {
         let base = row * cols;
+        let (line, line_state, line_links) = (
+            &line[..cols],
+            &mut line_state[..cols],
+            &mut line_links[..cols],
+        );
         let mut col = 0;
         while col < cols {
             match line[col] {
                 Cell::White => {
                     // A run of white cells, to the next black cell or the
-                    // edge.
+                    // edge: its segment is made first, so that it has its
+                    // index, and its end and length are set after.
                     let (first, index) = (col, segments.len() as u32);
+                    let dark_at = dark_rows.len() as u32;
+                    dark_rows.push(index);
+                    segments.push(Segment::run(base, base, 1, 0, dark_at));
                     while col < cols && line[col] == Cell::White {
+                        let run = &mut runs[col];
+                        if run[0] == NO_RUN {
+                            *run = [segments.len() as u32, row as u32];
+                            segments.push(Segment::run(base + col, base + col, cols, 0, UNLISTED));
+                        }
                         line_state[col] = OPEN;
                         line_links[col] = Links {
-                            segments: [index, 0],
+                            segments: [index, run[0]],
                             beside: [NO_NUMBER; 4],
                         };
                         col += 1;
                     }
-                    segments.push(Segment::run(base + first, base + col, 1, col - first, 0));
+                    let entry = &mut segments[index as usize];
+                    entry.start = (base + first) as u32;
+                    entry.end = (base + col) as u32;
+                    entry.open = (col - first) as u32;
                     continue;
                 }
                 Cell::Number(k) => number_cells.push([row as u8, col as u8, k]),
                 Cell::Black => {}
             }
+            // A black cell ends the run above it, if any: without one the
+            // end goes to a scratch segment (`NO_RUN` is past the last),
+            // which took fewer instructions than a test for the run.
+            let run = &mut runs[col];
+            let entry = segments.get_mut(run[0] as usize).unwrap_or(&mut scratch);
+            entry.end = (base + col) as u32;
+            entry.open = row as u32 - run[1];
+            run[0] = NO_RUN;
             col += 1;
         }
     }
-    // Row segment `index` is the dark row at `index`.
-    for (index, segment) in segments.iter_mut().enumerate() {
-        segment.dark_at = index as u32;
-    }
-}
-
-/// The column segments of a grid `cols` wide whose states are `state`,
-/// column by column, each a run of white cells top down between two black
-/// cells or the edge, and the white cells' column segments.
-#[inline(never)]
-fn column_segments(cols: usize, state: &[u8], links: &mut [Links], segments: &mut Vec<Segment>) {
-    // The slices' lengths are the bound the loops test, so that no index
-    // is checked again.
-    let size = state.len();
-    let links = &mut links[..size];
-    for col in 0..cols {
-        let mut cell = col;
-        while cell < size {
-            if state[cell] == BLACK {
-                cell += cols;
-                continue;
-            }
-            let (first, index) = (cell, segments.len() as u32);
-            // Its length counted, since a division would cost more.
-            let mut length = 0;
-            while cell < size && state[cell] != BLACK {
-                links[cell].segments[1] = index;
-                length += 1;
-                cell += cols;
-            }
-            segments.push(Segment::run(first, cell, cols, length, UNLISTED));
+    // The runs that reach the bottom edge.
+    for (col, run) in runs.iter_mut().enumerate() {
+        if run[0] != NO_RUN {
+            let entry = &mut segments[run[0] as usize];
+            entry.end = (rows * cols + col) as u32;
+            entry.open = rows as u32 - run[1];
         }
     }
+    (segments, dark_rows, number_cells)
 }
 
 /// The [`Tables`] as slices, copied into the engine and its [`Board`] so
@@ -497,6 +522,10 @@ struct Engine<'t> {
     /// The row segments without a bulb, in no order: every unlit cell is
     /// in one of them, and the search looks only there for its next guess.
     dark_rows: Vec<u32>,
+    /// The numbers with open sides once the root's deductions are made, in
+    /// order: no other has any below the root, so that
+    /// [`Engine::tightest_number`] looks only at these.
+    live_numbers: Vec<u32>,
     /// The cells decided, in order: undoing them restores every count.
     trail: Vec<u32>,
     /// Cells the deductions decided (not the guesses).
@@ -516,6 +545,7 @@ impl<'t> Engine<'t> {
             segment_queue,
             number_queue,
             dark_rows,
+            live_numbers,
         } = start;
         Engine {
             tables,
@@ -523,6 +553,7 @@ impl<'t> Engine<'t> {
             segment_queue,
             number_queue,
             dark_rows,
+            live_numbers,
             state,
             segments,
             numbers,
@@ -540,6 +571,7 @@ impl<'t> Engine<'t> {
             segment_queue,
             number_queue,
             dark_rows,
+            live_numbers,
             trail,
             ..
         } = self;
@@ -550,6 +582,7 @@ impl<'t> Engine<'t> {
             segment_queue,
             number_queue,
             dark_rows,
+            live_numbers,
         };
         (start, trail)
     }
@@ -562,7 +595,7 @@ impl<'t> Engine<'t> {
             + size_of_val(&self.state[..])
             + size_of_val(&self.segments[..])
             + size_of_val(&self.numbers[..])
-            + 4 * (self.segments.len() + self.numbers.len())
+            + 4 * (self.segments.len() + 2 * self.numbers.len())
     }
 
     /// Undoes the decisions after the first `length` of the trail, the
@@ -605,9 +638,12 @@ impl<'t> Engine<'t> {
     }
 
     /// Decides `cell` (a bulb or empty, by `bulb`) and runs the
-    /// deductions to a fixpoint; `bulb: None` only runs them.
-    fn decide(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
-        let mut board = self.board();
+    /// deductions to a fixpoint; `bulb: None` only runs them. `TRAILED`
+    /// says whether the cells decided go on the trail: not at the root,
+    /// whose decisions nothing undoes, so that its copy of the loop has no
+    /// pushes.
+    fn decide<const TRAILED: bool>(&mut self, cell: usize, bulb: Option<bool>) -> Result<(), Dead> {
+        let mut board = self.board::<TRAILED>();
         let decided = match bulb {
             Some(true) => board.set_bulb(cell),
             Some(false) => board.set_empty(cell),
@@ -632,7 +668,7 @@ impl<'t> Engine<'t> {
     }
 
     /// The state as the deductions change it.
-    fn board(&mut self) -> Board<'_> {
+    fn board<const TRAILED: bool>(&mut self) -> Board<'_, TRAILED> {
         // The links cut to the states' length (see [`View::cut`]).
         let size = self.state.len();
         Board {
@@ -649,24 +685,83 @@ impl<'t> Engine<'t> {
         }
     }
 
-    /// The cell to put a bulb in next: of the lighters of an unlit cell
-    /// with the fewest, the one whose bulb would empty the most open cells
-    /// (the last found of those, along the cell's row then down its
-    /// column); `None` when every cell is lit (a solution: an open cell is
-    /// always unlit, since a bulb empties its segments).
+    /// The number with open sides that can leave the fewest of them
+    /// empty (its open sides less what it still needs), of those one with
+    /// the most open sides, and of those one with the fewest sides decided:
+    /// the first found, in their order.
+    #[inline(always)]
+    fn tightest_number(&self) -> Option<&Number> {
+        let mut tightest = None;
+        let mut least = u8::MAX;
+        for &index in &self.live_numbers {
+            let number = &self.numbers[index as usize];
+            if number.open == 0 {
+                continue;
+            }
+            // At a fixpoint a number with open sides needs a bulb and can
+            // leave one empty at least: it has fewer bulbs than its value,
+            // and more than its value with its open sides.
+            let spare = number.open + number.bulbs - number.value;
+            let decided = number.side_count - number.open;
+            // The three in that order: the open sides (1 to 4) weigh less
+            // than a spare, the decided sides (0 to 3) less than an open one.
+            let key = spare * 32 + (4 - number.open) * 4 + decided;
+            if key < least {
+                least = key;
+                tightest = Some(number);
+                // One spare, four open sides: none comes before it.
+                if key == 32 {
+                    break;
+                }
+            }
+        }
+        tightest
+    }
+
+    /// The cell to put a bulb in next: an open side of the tightest number
+    /// ([`Engine::tightest_number`]), the one whose bulb would empty the
+    /// most open cells (the last found of those); when no number has an
+    /// open side, of the lighters of an unlit cell with the fewest, the
+    /// one whose bulb would empty the most (the last found of those, along
+    /// the cell's row then down its column); `None` when every cell is lit
+    /// (a solution: an open cell is always unlit, since a bulb empties its
+    /// segments).
+    ///
+    /// A guess at a number's side moves its counts and its neighbours',
+    /// which decide more at once, and a number with one spare side is a
+    /// choice between few cells. On Tatham's hardest grids (10x10, 14x14,
+    /// 25x25, large) this takes 498, 606, 1118 and 150 nodes in all, and
+    /// without the decided sides 504, 628, 1146 and 154; the first number
+    /// with one spare 552, 664, 1176 and 174; the one with the fewest open
+    /// sides among those 540, 692, 1148 and 174; the side that empties the
+    /// fewest 530, 730, 1154 and 164; of equals the one with fewer bulbs
+    /// 500, 620, 1126 and 154. The unlit cell with
+    /// the fewest lighters alone took 662, 942, 1990 and 166; ranked by
+    /// the numbers beside its lighters 560, 780, 1154 and 164, but a scan
+    /// of every unlit cell cost more than the nodes it saved.
     ///
     /// The unlit cell is the one the segment rule last saw with two
     /// lighters ([`Engine::hint`]) if it still has two, which at a
     /// fixpoint is the fewest; else the first found in the dark rows. The
-    /// hint spares most scans of the dark rows. On Tatham's hardest grids
-    /// (10x10, 14x14, 25x25, large) this takes 662, 942, 1990 and 166
-    /// nodes in all, the fewest-emptying lighter 690, 930, 2024 and 182.
-    /// The trees hang on the order of the deductions too: before the root
-    /// queued only its isolated cells, the same rules took 686, 974, 1804
-    /// and 176 nodes, the fewest-emptying lighter 682, 950, 1950 and 188,
-    /// and that without the hint 712, 960, 1968 and 200.
+    /// hint spares most scans of the dark rows.
     fn choose(&self) -> Option<usize> {
         let tables = self.tables.cut(self.state.len());
+        let weight = |lighter: usize| {
+            let [row, col] = tables.links[lighter].segments;
+            self.segments[row as usize].open + self.segments[col as usize].open
+        };
+        if let Some(number) = self.tightest_number() {
+            let mut chosen = None;
+            let mut most = 0;
+            for &side in &number.sides[..usize::from(number.side_count)] {
+                let side = side as usize;
+                if self.state[side] == OPEN && weight(side) >= most {
+                    most = weight(side);
+                    chosen = Some(side);
+                }
+            }
+            return chosen;
+        }
         let lighters = |cell: usize| {
             let [row, col] = tables.links[cell].segments;
             let (in_row, in_col) = (self.segments[row as usize], self.segments[col as usize]);
@@ -703,10 +798,6 @@ impl<'t> Engine<'t> {
             }
         }
         let cell = best?;
-        let weight = |lighter: usize| {
-            let [row, col] = tables.links[lighter].segments;
-            self.segments[row as usize].open + self.segments[col as usize].open
-        };
         let mut chosen = None;
         let mut most = 0;
         for &segment in &tables.links[cell].segments {
@@ -727,7 +818,7 @@ impl<'t> Engine<'t> {
 /// have changed them), and every rule inlined into the one loop of
 /// [`Board::propagate`].
 #[derive(Debug)]
-struct Board<'a> {
+struct Board<'a, const TRAILED: bool> {
     tables: View<'a>,
     state: &'a mut [u8],
     segments: &'a mut [Segment],
@@ -741,7 +832,7 @@ struct Board<'a> {
     hint: &'a mut u32,
 }
 
-impl Board<'_> {
+impl<const TRAILED: bool> Board<'_, TRAILED> {
     /// Queues `segment` for [`Board::segment_rule`], unless it is lit or
     /// has two open cells or more: then no rule can fire for its unlit
     /// cells until it drops to one (and a change in a cell's other segment
@@ -782,7 +873,9 @@ impl Board<'_> {
             _ => return Err(Dead),
         }
         self.state[cell] = EMPTY;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let [row, col] = tables.links[cell].segments;
         self.segments[row as usize].open -= 1;
@@ -805,7 +898,9 @@ impl Board<'_> {
             _ => return Err(Dead),
         }
         self.state[cell] = BULB;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let segments = tables.links[cell].segments;
         // An open cell's segments hold no bulb (a bulb empties them): its
@@ -867,7 +962,9 @@ impl Board<'_> {
     #[inline(always)]
     fn empty_seen(&mut self, cell: usize, axis: usize) {
         self.state[cell] = EMPTY;
-        self.trail.push(cell as u32);
+        if TRAILED {
+            self.trail.push(cell as u32);
+        }
         let tables = self.tables;
         let other = tables.links[cell].segments[axis];
         self.segments[other as usize].open -= 1;
@@ -1100,6 +1197,7 @@ struct Buffers {
     trail: Vec<u32>,
     guesses: Vec<Guess>,
     number_cells: Vec<[u8; 3]>,
+    runs: Vec<[u32; 2]>,
 }
 
 /// The largest grid whose [`Buffers`] are kept: 64 by 64 cells, a few
@@ -1156,10 +1254,17 @@ impl Engine<'_> {
         }
         counted.nodes = 1;
         let max = max.max(1);
-        if self.decide(0, None).is_err() {
+        if self.decide::<false>(0, None).is_err() {
             counted.complete = true;
             return counted;
         }
+        let live = self
+            .numbers
+            .iter()
+            .enumerate()
+            .filter(|(_, number)| number.open > 0);
+        self.live_numbers
+            .extend(live.map(|(index, _)| index as u32));
         loop {
             match self.choose() {
                 None => {
@@ -1183,7 +1288,7 @@ impl Engine<'_> {
                         trail: self.trail.len() as u32,
                         cell: cell as u32,
                     });
-                    if self.decide(cell, Some(true)).is_ok() {
+                    if self.decide::<true>(cell, Some(true)).is_ok() {
                         continue;
                     }
                     counted.backtracks += 1;
@@ -1205,7 +1310,7 @@ impl Engine<'_> {
                     return counted;
                 }
                 counted.nodes += 1;
-                if self.decide(cell as usize, Some(false)).is_ok() {
+                if self.decide::<true>(cell as usize, Some(false)).is_ok() {
                     break;
                 }
                 counted.backtracks += 1;
@@ -1299,8 +1404,9 @@ mod tests {
         check(".3./#.#", (Status::Solved, 1, 1, Some("*3*/#*#")));
         // A 1 with two open sides at right angles forbids the corner
         // between them (a bulb there would empty both); what is left
-        // has two solutions, one for each side of the 1.
-        check("1../.../...", (Status::Solved, 2, 5, Some("1.*/*../.*.")));
+        // has two solutions, one for each side of the 1: a bulb guessed
+        // at one finds one, and taking it back the other.
+        check("1../.../...", (Status::Solved, 2, 3, Some("1.*/*../.*.")));
         // No white cell: nothing to light, nothing to guess.
         check("#", (Status::Solved, 1, 1, Some("#")));
         check("2", (Status::Unsolvable, 0, 1, None));
