@@ -695,12 +695,20 @@ impl Board {
         // band's other words. Placing again a row placed before changes
         // nothing, which is cheaper than a branch; so is clearing all nine
         // words and then restoring this one.
-        // (Every row of a non-empty shrunk word holds a cell, as each
-        // permutation covers all three rows; wrapping keeps that an
-        // assumption about the result, not a possible panic.)
-        let single = |row: u32| row & 0u32.wrapping_sub(u32::from(row & row.wrapping_sub(1) == 0));
-        let placed =
-            !(single(shrunk & ROW) | single((shrunk >> 9) & ROW) << 9 | single(shrunk >> 18) << 18);
+        // The three rows at once, as 9-bit fields: every row of a non-empty
+        // shrunk word holds a cell (each permutation covers all three
+        // rows), so subtracting one from each field borrows within it and
+        // clears the row's lowest cell; a row is single when nothing is
+        // left. Bit 8 of a field is left set when its low eight bits carry
+        // into it or it was set; `lone` keeps bit 8 of the single rows, and
+        // `lone - (lone >> 8)` fills their bits 0-7. Half the operations
+        // of testing the rows one by one. (Wrapping keeps the non-empty
+        // rows an assumption about the result, not a possible panic.)
+        const LOW: u32 = 0o377_377_377;
+        const HIGH: u32 = 0o400_400_400;
+        let rest = shrunk & shrunk.wrapping_sub(0o001_001_001);
+        let lone = !(((rest & LOW) + LOW) | rest) & HIGH;
+        let placed = !(shrunk & (lone | lone.wrapping_sub(lone >> 8)));
         // SAFETY: as above, `band` is below 3.
         unsafe {
             *self.unsolved_cells.get_unchecked_mut(band) &= placed;
