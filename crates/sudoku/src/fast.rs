@@ -1907,6 +1907,12 @@ mod tests {
             }
         }
         assert_eq!(occupancy(BAND), 511);
+        // Any word: the multiply agrees with folding the rows by shifts.
+        for cells in random_boards(100).into_iter().flatten() {
+            let segments = (cells | cells >> 1 | cells >> 2) & 0o111_111_111;
+            let folded = (segments | segments >> 8 | segments >> 16) & 511;
+            assert_eq!(occupancy(cells), folded as usize);
+        }
     }
 
     #[test]
