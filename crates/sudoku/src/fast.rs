@@ -854,10 +854,9 @@ impl Board {
         extra.unlined |= changed;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: SSE2 is part of the x86_64 baseline.
-        let removed = unsafe { shrink_stacks_sse2(&mut self.cells, changed) };
+        let removed = unsafe { shrink_stacks_sse2(&mut self.cells, &mut extra.stacked, changed) };
         #[cfg(not(target_arch = "x86_64"))]
-        let removed = shrink_stacks_portable(&mut self.cells, changed);
-        extra.stacked = self.cells;
+        let removed = shrink_stacks_portable(&mut self.cells, &mut extra.stacked, changed);
         removed
     }
 
@@ -1456,10 +1455,12 @@ fn cover_counts_portable(
 
 /// [`Board::shrink_stacks`] with a digit's three bands side by side in
 /// SSE2 lanes (the other two bands of each lane by a lane shuffle), for
-/// the digits with a word in `words` (bit `digit * 3 + band`).
+/// the digits with a word in `words` (bit `digit * 3 + band`). Their words
+/// go to `stacked` too, which then equals `cells` if it did for the other
+/// digits (a copy of the whole board was a twentieth of the call).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
-fn shrink_stacks_sse2(cells: &mut [u32; 27], mut words: u32) -> bool {
+fn shrink_stacks_sse2(cells: &mut [u32; 27], stacked: &mut [u32; 27], mut words: u32) -> bool {
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set_epi32, _mm_set1_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
@@ -1517,7 +1518,9 @@ fn shrink_stacks_sse2(cells: &mut [u32; 27], mut words: u32) -> bool {
             // store are unaligned.
             unsafe {
                 let at = cells.as_mut_ptr().add(3 * digit).cast::<__m128i>();
-                _mm_storeu_si128(at, shrink(_mm_loadu_si128(at)));
+                let shrunk = shrink(_mm_loadu_si128(at));
+                _mm_storeu_si128(at, shrunk);
+                _mm_storeu_si128(stacked.as_mut_ptr().add(3 * digit).cast::<__m128i>(), shrunk);
             }
         } else {
             // The last digit from word 23 (the previous digit's last band),
@@ -1526,7 +1529,9 @@ fn shrink_stacks_sse2(cells: &mut [u32; 27], mut words: u32) -> bool {
             unsafe {
                 let at = cells.as_mut_ptr().add(23).cast::<__m128i>();
                 let words = _mm_shuffle_epi32::<0b00_11_10_01>(_mm_loadu_si128(at));
-                _mm_storeu_si128(at, _mm_shuffle_epi32::<0b10_01_00_11>(shrink(words)));
+                let shrunk = _mm_shuffle_epi32::<0b10_01_00_11>(shrink(words));
+                _mm_storeu_si128(at, shrunk);
+                _mm_storeu_si128(stacked.as_mut_ptr().add(23).cast::<__m128i>(), shrunk);
             }
         }
     }
@@ -1548,7 +1553,7 @@ static DIGIT_OF_WORD: [u8; 32] = {
 /// [`Board::shrink_stacks`] one digit at a time: the three bands' column
 /// sets side by side in 10-bit lanes.
 #[cfg(any(test, not(target_arch = "x86_64")))]
-fn shrink_stacks_portable(cells: &mut [u32; 27], words: u32) -> bool {
+fn shrink_stacks_portable(cells: &mut [u32; 27], stacked: &mut [u32; 27], words: u32) -> bool {
     // The masks of `next_column` and `after_next_column` per lane keep what
     // a shift brings in from a neighbouring lane out of the result.
     const LANES: u32 = 0o777 * 0x0010_0401;
@@ -1570,6 +1575,7 @@ fn shrink_stacks_portable(cells: &mut [u32; 27], words: u32) -> bool {
         cells[base] = w0 & ((kept & ROW) * 0o001_001_001);
         cells[base + 1] = w1 & (((kept >> 10) & ROW) * 0o001_001_001);
         cells[base + 2] = w2 & ((kept >> 20) * 0o001_001_001);
+        stacked[base..base + 3].copy_from_slice(&cells[base..base + 3]);
     }
     removed
 }
@@ -2123,11 +2129,15 @@ mod tests {
             let (mut fast, mut slow) = (cells, cells);
             // All digits, and the digits of a few words.
             for words in [BAND, cells[0] & BAND & 0o7_070_707, 1 << 26 | 1 << 4] {
+                // A snapshot equal to the board stays equal to it.
+                let (mut fast_stacked, mut slow_stacked) = (fast, slow);
                 assert_eq!(
-                    shrink_stacks_sse2_checked(&mut fast, words),
-                    shrink_stacks_portable(&mut slow, words)
+                    shrink_stacks_sse2_checked(&mut fast, &mut fast_stacked, words),
+                    shrink_stacks_portable(&mut slow, &mut slow_stacked, words)
                 );
                 assert_eq!(fast, slow);
+                assert_eq!(fast_stacked, fast);
+                assert_eq!(slow_stacked, slow);
             }
         }
     }
@@ -2276,7 +2286,7 @@ mod tests {
     fn stack_shrink_keeps_the_pairs_on_a_permutation() {
         for cells in random_boards(500) {
             let mut shrunk = cells;
-            shrink_stacks_portable(&mut shrunk, BAND);
+            shrink_stacks_portable(&mut shrunk, &mut [0; 27], BAND);
             for digit in 0..9 {
                 for stack in 0..3 {
                     let mut kept = [0u32; 3];
@@ -2303,15 +2313,19 @@ mod tests {
         }
     }
 
-    fn shrink_stacks_sse2_checked(cells: &mut [u32; 27], words: u32) -> bool {
+    fn shrink_stacks_sse2_checked(
+        cells: &mut [u32; 27],
+        stacked: &mut [u32; 27],
+        words: u32,
+    ) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { shrink_stacks_sse2(cells, words) }
+            unsafe { shrink_stacks_sse2(cells, stacked, words) }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            shrink_stacks_portable(cells, words)
+            shrink_stacks_portable(cells, stacked, words)
         }
     }
 
