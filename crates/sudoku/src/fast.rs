@@ -139,9 +139,8 @@ fn differing_words(now: &[u32; 27], then: &[u32; 27]) -> u32 {
             // most 23, so the four words are inside the arrays, and the
             // loads are unaligned.
             unsafe {
-                let load = |words: &[u32; 27]| {
-                    _mm_loadu_si128(words.as_ptr().add(at).cast::<__m128i>())
-                };
+                let load =
+                    |words: &[u32; 27]| _mm_loadu_si128(words.as_ptr().add(at).cast::<__m128i>());
                 _mm_cmpeq_epi32(load(now), load(then))
             }
         };
@@ -1386,10 +1385,7 @@ impl Board {
 /// was an eighth of a solve on the forum hardest sets).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
-fn cover_counts_sse2(
-    cells: &[u32; 27],
-    unsolved: &[u32; 3],
-) -> Result<([u32; 3], [u32; 3]), ()> {
+fn cover_counts_sse2(cells: &[u32; 27], unsolved: &[u32; 3]) -> Result<([u32; 3], [u32; 3]), ()> {
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
         _mm_movemask_epi8, _mm_or_si128, _mm_set_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
@@ -1401,7 +1397,11 @@ fn cover_counts_sse2(
         // array; the load is unaligned.
         unsafe { _mm_loadu_si128(cells.as_ptr().add(at).cast::<__m128i>()) }
     };
-    let (mut one, mut two, mut three) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+    let (mut one, mut two, mut three) = (
+        _mm_setzero_si128(),
+        _mm_setzero_si128(),
+        _mm_setzero_si128(),
+    );
     let mut count = |words: __m128i| {
         three = _mm_or_si128(three, _mm_and_si128(two, words));
         two = _mm_or_si128(two, _mm_and_si128(one, words));
@@ -1414,7 +1414,12 @@ fn cover_counts_sse2(
         count(load(3 * digit));
     }
     count(_mm_shuffle_epi32::<0b11_11_10_01>(load(23)));
-    let open = _mm_set_epi32(0, unsolved[2] as i32, unsolved[1] as i32, unsolved[0] as i32);
+    let open = _mm_set_epi32(
+        0,
+        unsolved[2] as i32,
+        unsolved[1] as i32,
+        unsolved[0] as i32,
+    );
     let uncovered = _mm_andnot_si128(one, open);
     if _mm_movemask_epi8(_mm_cmpeq_epi32(uncovered, _mm_setzero_si128())) != 0xffff {
         return Err(());
@@ -1464,9 +1469,9 @@ fn cover_counts_portable(
 #[target_feature(enable = "sse2")]
 fn shrink_stacks_sse2(cells: &mut [u32; 27], stacked: &mut [u32; 27], mut words: u32) -> bool {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set_epi32, _mm_set1_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
-        _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
+        __m128i, _mm_and_si128, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set_epi32, _mm_set1_epi32, _mm_setzero_si128, _mm_shuffle_epi32, _mm_slli_epi32,
+        _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
     };
     let splat = |value: u32| _mm_set1_epi32(value as i32);
     let next = |columns: __m128i| {
@@ -1522,7 +1527,10 @@ fn shrink_stacks_sse2(cells: &mut [u32; 27], stacked: &mut [u32; 27], mut words:
                 let at = cells.as_mut_ptr().add(3 * digit).cast::<__m128i>();
                 let shrunk = shrink(_mm_loadu_si128(at));
                 _mm_storeu_si128(at, shrunk);
-                _mm_storeu_si128(stacked.as_mut_ptr().add(3 * digit).cast::<__m128i>(), shrunk);
+                _mm_storeu_si128(
+                    stacked.as_mut_ptr().add(3 * digit).cast::<__m128i>(),
+                    shrunk,
+                );
             }
         } else {
             // The last digit from word 23 (the previous digit's last band),
@@ -1752,7 +1760,10 @@ fn line_counts_portable(
     for band in 0..3 {
         let (mut can, mut must) = ([0u32; 4], [0u32; 4]);
         for digit in 0..9 {
-            for (counter, bits) in [(&mut can, reach[digit][band]), (&mut must, forced[digit][band])] {
+            for (counter, bits) in [
+                (&mut can, reach[digit][band]),
+                (&mut must, forced[digit][band]),
+            ] {
                 counter[3] |= counter[2] & bits;
                 counter[2] |= counter[1] & bits;
                 counter[1] |= counter[0] & bits;
@@ -2176,7 +2187,10 @@ mod tests {
             assert_eq!(fast, cover_counts_portable(&cells, &unsolved));
             consistent += usize::from(fast.is_ok());
         }
-        assert!(consistent > 100, "{consistent} boards with every cell covered");
+        assert!(
+            consistent > 100,
+            "{consistent} boards with every cell covered"
+        );
     }
 
     fn cover_counts_checked(
@@ -2281,9 +2295,13 @@ mod tests {
                 }
                 fits
             };
-            let totals: Vec<u32> = (0..6).map(|unit| (0..9).map(|d| count(d, unit)).sum()).collect();
+            let totals: Vec<u32> = (0..6)
+                .map(|unit| (0..9).map(|d| count(d, unit)).sum())
+                .collect();
             let got = Board::unit_branch(&mut extra);
-            let best = (0..6).filter(|&unit| totals[unit] > 9).min_by_key(|&unit| totals[unit]);
+            let best = (0..6)
+                .filter(|&unit| totals[unit] > 9)
+                .min_by_key(|&unit| totals[unit]);
             let Some(unit) = best else {
                 assert_eq!(got, None);
                 continue;
