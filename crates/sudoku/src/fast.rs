@@ -217,6 +217,22 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The inverse of each of the [`PERMUTATIONS`]: for a stack's
+/// configuration `p`, the column it takes in each band.
+const INVERSE_PERMUTATIONS: [[usize; 3]; 6] = {
+    let mut table = [[0; 3]; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut line = 0;
+        while line < 3 {
+            table[p][PERMUTATIONS[p][line]] = line;
+            line += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
 /// For a 9-bit (row, box) occupancy pattern (see [`occupancy`]): which of
 /// the six [`PERMUTATIONS`] it contains, bit `p` for permutation `p`.
 static CONFIGURATIONS: [u8; 512] = configurations_table();
@@ -1035,7 +1051,7 @@ impl Board {
         if stack {
             let stack_cells = (7u32 << (3 * unit)) * 0o001_001_001;
             for band in 0..3 {
-                let column = PERMUTATIONS[p].iter().position(|&b| b == band).unwrap_or(0);
+                let column = INVERSE_PERMUTATIONS[p][band];
                 let allowed = (1u32 << (3 * unit + column)) * 0o001_001_001;
                 self.cells[digit * 3 + band] &= !stack_cells | allowed;
             }
