@@ -1047,8 +1047,7 @@ impl Board {
     fn keep_configuration(&mut self, stack: bool, unit: usize, digit: usize, p: usize) {
         if stack {
             let stack_cells = (7u32 << (3 * unit)) * 0o001_001_001;
-            for band in 0..3 {
-                let column = INVERSE_PERMUTATIONS[p][band];
+            for (band, &column) in INVERSE_PERMUTATIONS[p].iter().enumerate() {
                 let allowed = (1u32 << (3 * unit + column)) * 0o001_001_001;
                 self.cells[digit * 3 + band] &= !stack_cells | allowed;
             }
