@@ -224,6 +224,33 @@ const INVERSE_PERMUTATIONS: [[usize; 3]; 6] = {
     table
 };
 
+/// The variable an observer is told of for keeping a digit to
+/// configuration `p` of band `unit` (or of stack `unit`), a decision that
+/// places it in no one cell: one past the 81 cells for each unit and
+/// configuration, named by [`configuration_name`].
+fn configuration_var(stack: bool, unit: usize, p: usize) -> usize {
+    81 + (usize::from(stack) * 3 + unit) * 6 + p
+}
+
+/// The name of a variable of [`configuration_var`], `None` for a cell's:
+/// `band1:231`, the digit's rows 1, 2 and 3 of band 1 in the band's boxes
+/// 2, 3 and 1; `stack2:132`, its columns of stack 2 in bands 1, 2 and 3
+/// the stack's columns 1, 3 and 2.
+pub(crate) fn configuration_name(index: usize) -> Option<String> {
+    let index = index.checked_sub(81).filter(|&index| index < 36)?;
+    let (unit, p) = (index / 6, index % 6);
+    let (kind, places) = if unit < 3 {
+        ("band", PERMUTATIONS[p])
+    } else {
+        ("stack", INVERSE_PERMUTATIONS[p])
+    };
+    let places: String = places
+        .iter()
+        .map(|&place| char::from(b'1' + place as u8))
+        .collect();
+    Some(format!("{kind}{}:{places}", unit % 3 + 1))
+}
+
 /// For a 9-bit (row, box) occupancy pattern (see [`occupancy`]): which of
 /// the six [`PERMUTATIONS`] it contains, bit `p` for permutation `p`.
 static CONFIGURATIONS: [u8; 512] = configurations_table();
@@ -1024,23 +1051,6 @@ impl Board {
         Some((unit >= 3, unit % 3, digit, set))
     }
 
-    /// The first cell where `digit` may go in band `unit` (or in stack
-    /// `unit`), for an observer.
-    fn first_cell(&self, stack: bool, unit: usize, digit: usize) -> usize {
-        let stack_cells = if stack {
-            (7u32 << (3 * unit)) * 0o001_001_001
-        } else {
-            BAND
-        };
-        (0..3)
-            .filter(|&band| stack || band == unit)
-            .find_map(|band| {
-                let cells = self.cells[digit * 3 + band] & stack_cells;
-                (cells != 0).then(|| band * 27 + cells.trailing_zeros() as usize)
-            })
-            .unwrap_or(0)
-    }
-
     /// Keeps `digit` to configuration `p` of band `unit` (or of stack
     /// `unit`).
     #[inline(always)]
@@ -1165,8 +1175,9 @@ impl Board {
                 };
             }
             // A configuration in a copy for each but the last, which goes
-            // on in place. An observer is told each as its digit at the
-            // first cell the configuration keeps for it.
+            // on in place. An observer is told each as a variable of its
+            // own ([`configuration_var`]): it places the digit in no one
+            // cell.
             if let Some((stack, unit, digit, mut configurations)) =
                 search.careful.then(|| Self::unit_branch(extra)).flatten()
             {
@@ -1176,11 +1187,7 @@ impl Board {
                     search.guesses += 1;
                     let mut branch = self.fork();
                     branch.keep_configuration(stack, unit, digit, p);
-                    let cell = if O::ACTIVE {
-                        branch.first_cell(stack, unit, digit)
-                    } else {
-                        0
-                    };
+                    let cell = configuration_var(stack, unit, p);
                     if O::ACTIVE {
                         Self::decide(search, cell, digit, depth);
                     }
@@ -1200,8 +1207,7 @@ impl Board {
                 let last = configurations.trailing_zeros() as usize;
                 self.keep_configuration(stack, unit, digit, last);
                 if O::ACTIVE {
-                    let cell = self.first_cell(stack, unit, digit);
-                    Self::decide(search, cell, digit, depth);
+                    Self::decide(search, configuration_var(stack, unit, last), digit, depth);
                     depth += 1;
                     before = self.begin_round(search, depth);
                 }
@@ -2147,6 +2153,35 @@ mod tests {
     /// The branch against counting each digit's permutations in each unit
     /// one by one, with the counts kept from an earlier board for the
     /// digits whose words did not change.
+    #[test]
+    fn a_configuration_is_named_by_the_places_it_keeps() {
+        assert_eq!(configuration_name(80), None);
+        assert_eq!(
+            configuration_name(configuration_var(false, 0, 0)).unwrap(),
+            "band1:123"
+        );
+        assert_eq!(
+            configuration_name(configuration_var(false, 2, 3)).unwrap(),
+            "band3:231"
+        );
+        // Stack configuration 3 takes row 1 -> box 2 transposed: the
+        // columns its bands keep are the inverse permutation's.
+        assert_eq!(
+            configuration_name(configuration_var(true, 1, 3)).unwrap(),
+            "stack2:312"
+        );
+        assert_eq!(configuration_name(configuration_var(true, 2, 5) + 1), None);
+        // What each band configuration keeps is what its name says.
+        for p in 0..6 {
+            let name = configuration_name(configuration_var(false, 0, p)).unwrap();
+            for (row, place) in name["band1:".len()..].chars().enumerate() {
+                let box_ = place.to_digit(10).unwrap() as usize - 1;
+                let kept = (CONFIGURATION_CELLS[p] >> (9 * row)) & ROW;
+                assert_eq!(kept, 7 << (3 * box_), "{name} row {}", row + 1);
+            }
+        }
+    }
+
     #[test]
     fn unit_branch_takes_the_fewest_configurations() {
         let mut branches = 0;

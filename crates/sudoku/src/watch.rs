@@ -73,9 +73,13 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
     let found = match algo {
         Algo::Fast | Algo::Csp => {
             let side = sudoku.side();
-            let name = |var: csp_core::Var| {
-                let (row, column) = csp::cell_of(var, side);
-                cell_name(row, column)
+            // The fast engine's configurations are variables of their own.
+            let name = |var: csp_core::Var| match crate::fast::configuration_name(var.index()) {
+                Some(name) if algo == Algo::Fast => name,
+                _ => {
+                    let (row, column) = csp::cell_of(var, side);
+                    cell_name(row, column)
+                }
             };
             let render = |values: &[i32]| {
                 let cells: Vec<u8> = values.iter().map(|&value| value as u8).collect();
