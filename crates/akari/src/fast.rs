@@ -848,10 +848,13 @@ impl<const TRAILED: bool> Board<'_, TRAILED> {
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
         debug_assert!(!entry.bulb, "the segment of an open cell is dark");
-        if entry.open <= 1 && !entry.queued {
-            entry.queued = true;
-            self.segment_queue.push(segment);
-        }
+        // Without a branch on the counts, which went either way often:
+        // the segment is pushed whatever, and kept only if it is wanted.
+        let wanted = (entry.open <= 1) & !entry.queued;
+        entry.queued |= wanted;
+        let kept = self.segment_queue.len() + usize::from(wanted);
+        self.segment_queue.push(segment);
+        self.segment_queue.truncate(kept);
     }
 
     /// Queues `number` for [`Board::number_rule`].
