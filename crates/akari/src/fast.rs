@@ -518,9 +518,11 @@ fn narrow_segments_of(
             &mut line_links[..cols],
         );
         let (mut white, mut numbered) = (0u64, 0u64);
-        for (col, &cell) in line.iter().enumerate() {
-            white |= u64::from(cell == Cell::White) << col;
-            numbered |= u64::from(matches!(cell, Cell::Number(_))) << col;
+        // From the row's end, each cell shifted in at bit 0: a shift by a
+        // variable took more instructions.
+        for &cell in line.iter().rev() {
+            white = white << 1 | u64::from(cell == Cell::White);
+            numbered = numbered << 1 | u64::from(matches!(cell, Cell::Number(_)));
         }
         let begins = white & !above;
         let mut rest = white;
