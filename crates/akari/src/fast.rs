@@ -521,8 +521,13 @@ fn narrow_segments_of(
         // From the row's end, each cell shifted in at bit 0: a shift by a
         // variable took more instructions.
         for &cell in line.iter().rev() {
-            white = white << 1 | u64::from(cell == Cell::White);
-            numbered = numbered << 1 | u64::from(matches!(cell, Cell::Number(_)));
+            let (is_white, is_number) = match cell {
+                Cell::White => (1, 0),
+                Cell::Black => (0, 0),
+                Cell::Number(_) => (0, 1),
+            };
+            white = white << 1 | is_white;
+            numbered = numbered << 1 | is_number;
         }
         let begins = white & !above;
         let mut rest = white;
