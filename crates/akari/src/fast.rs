@@ -529,33 +529,43 @@ fn narrow_segments_of(
             white = white << 1 | is_white;
             numbered = numbered << 1 | is_number;
         }
-        let begins = white & !above;
-        let mut rest = white;
+        // The row segments, each from a white cell after a black one or
+        // the edge to the next black cell, in order, so that the `n`th of
+        // the row is the one begun at its `n`th start.
+        let first_across = segments.len() as u32;
+        let starts = white & !(white << 1);
+        let mut rest = starts;
         while rest != 0 {
             let first = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             // The run's end: the first cell after it that is not white.
-            let end = first + (!(rest >> first)).trailing_zeros() as usize;
-            rest = rest.checked_shr(end as u32).unwrap_or(0) << end.min(63);
-            let index = segments.len() as u32;
+            let end = first + (!(white >> first)).trailing_zeros() as usize;
             let dark_at = dark_rows.len() as u32;
-            dark_rows.push(index);
+            dark_rows.push(segments.len() as u32);
             segments.push(Segment::run(base + first, base + end, 1, end - first, dark_at));
-            // Bits `first` to `end` of the run, `end` at most 64.
-            let in_run = (u64::MAX >> (64 - (end - first))) << first;
-            let mut fresh = begins & in_run;
-            while fresh != 0 {
-                let col = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                runs[col] = [segments.len() as u32, row as u32];
-                segments.push(Segment::run(base + col, base + col, cols, 0, UNLISTED));
-            }
-            for col in first..end {
-                line_state[col] = OPEN;
-                line_links[col] = Links {
-                    segments: [index, runs[col][0]],
-                    beside: [NO_NUMBER; 4],
-                };
-            }
+        }
+        // Then the column segments that begin in the row: white, below a
+        // black cell or the edge. (The order of the segments is only their
+        // names: the dark rows keep the row segments' order.)
+        let mut fresh = white & !above;
+        while fresh != 0 {
+            let col = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            runs[col] = [segments.len() as u32, row as u32];
+            segments.push(Segment::run(base + col, base + col, cols, 0, UNLISTED));
+        }
+        // Every cell of the row the same way, the row segment counted on
+        // at each start: a black cell's links are never read (see
+        // [`Links`]), nor its state written (it is black already).
+        let mut across = first_across.wrapping_sub(1);
+        for col in 0..cols {
+            let bit = white >> col & 1;
+            across = across.wrapping_add(((starts >> col) & 1) as u32);
+            line_state[col] = if bit != 0 { OPEN } else { BLACK };
+            line_links[col] = Links {
+                segments: [across, runs[col][0]],
+                beside: [NO_NUMBER; 4],
+            };
         }
         // A black cell below a white one ends that column's run.
         let mut ends = above & !white;
