@@ -259,35 +259,38 @@ impl Tables {
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
         let mut runs = reuse(&mut buffers.runs, cols);
         // Rows of up to 64 cells are read as bit masks (see
-        // [`narrow_segments_of`]); wider ones cell by cell.
-        let build = if cols <= 64 {
-            narrow_segments_of
+        // [`narrow_segments_of`]), which find the isolated cells too;
+        // wider ones cell by cell.
+        let lists = (segments, dark_rows, number_cells);
+        if cols <= 64 {
+            (segments, dark_rows, number_cells) = narrow_segments_of(
+                puzzle,
+                &mut state,
+                &mut links,
+                lists,
+                &mut runs,
+                &mut segment_queue,
+            );
         } else {
-            segments_of
-        };
-        (segments, dark_rows, number_cells) = build(
-            puzzle,
-            &mut state,
-            &mut links,
-            (segments, dark_rows, number_cells),
-            &mut runs,
-        );
-        buffers.runs = runs;
-        // Only an isolated cell (a segment of one cell each way), which
-        // must hold a bulb, is queued for the root, in the order of its
-        // row segment: every other white cell has two lighters or more
-        // (see [`Board::queue_segment`]).
-        for &across in &dark_rows {
-            let entry = segments[across as usize];
-            if entry.open == 1 {
-                let run = links[entry.start as usize].segments[1];
-                let down = &mut segments[run as usize];
-                if down.open == 1 {
-                    down.queued = true;
-                    segment_queue.push(run);
+            (segments, dark_rows, number_cells) =
+                segments_of(puzzle, &mut state, &mut links, lists, &mut runs);
+            // Only an isolated cell (a segment of one cell each way), which
+            // must hold a bulb, is queued for the root, in the order of its
+            // row segment: every other white cell has two lighters or more
+            // (see [`Board::queue_segment`]).
+            for &across in &dark_rows {
+                let entry = segments[across as usize];
+                if entry.open == 1 {
+                    let run = links[entry.start as usize].segments[1];
+                    let down = &mut segments[run as usize];
+                    if down.open == 1 {
+                        down.queued = true;
+                        segment_queue.push(run);
+                    }
                 }
             }
         }
+        buffers.runs = runs;
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
@@ -498,13 +501,14 @@ fn narrow_segments_of(
     links: &mut [Links],
     (mut segments, mut dark_rows, mut number_cells): SegmentLists,
     runs: &mut Vec<[u32; 2]>,
+    segment_queue: &mut Vec<u32>,
 ) -> SegmentLists {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     debug_assert!(cols <= 64, "a row fits a mask");
     runs.resize(cols, [NO_RUN, 0]);
     let runs = &mut runs[..cols];
-    // The white cells of the row above.
-    let mut above = 0u64;
+    // The white cells of the row above, and of the one above it.
+    let (mut above, mut two_above) = (0u64, 0u64);
     let lines = puzzle
         .cells()
         .chunks_exact(cols)
@@ -567,6 +571,11 @@ fn narrow_segments_of(
                 beside: [NO_NUMBER; 4],
             };
         }
+        // The isolated cells of the row above, now that the row below them
+        // is known, in order: those of a segment of one cell each way,
+        // queued for the root (see [`Tables::new`]), before their column
+        // segments end below.
+        queue_isolated([two_above, above, white], &mut segments, runs, segment_queue);
         // A black cell below a white one ends that column's run.
         let mut ends = above & !white;
         while ends != 0 {
@@ -585,8 +594,9 @@ fn narrow_segments_of(
                 number_cells.push([row as u8, col as u8, k]);
             }
         }
-        above = white;
+        (two_above, above) = (above, white);
     }
+    queue_isolated([two_above, above, 0], &mut segments, runs, segment_queue);
     // The runs that reach the bottom edge.
     for (col, run) in runs.iter_mut().enumerate() {
         if run[0] != NO_RUN {
@@ -596,6 +606,26 @@ fn narrow_segments_of(
         }
     }
     (segments, dark_rows, number_cells)
+}
+
+/// Queues for the root the column segment of each isolated cell of a row
+/// whose white cells are `whites` and whose rows above and below have the
+/// white cells `up` and `down`: white, and black or at the edge each way.
+#[inline(always)]
+fn queue_isolated(
+    [up, whites, down]: [u64; 3],
+    segments: &mut [Segment],
+    runs: &[[u32; 2]],
+    queue: &mut Vec<u32>,
+) {
+    let mut isolated = whites & !(whites << 1) & !(whites >> 1) & !up & !down;
+    while isolated != 0 {
+        let col = isolated.trailing_zeros() as usize;
+        isolated &= isolated - 1;
+        let run = runs[col][0];
+        segments[run as usize].queued = true;
+        queue.push(run);
+    }
 }
 
 /// The [`Tables`] as slices, copied into the engine and its [`Board`] so
