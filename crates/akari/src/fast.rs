@@ -39,12 +39,13 @@
 //! row, the width down a column), so that nothing lists them; what changes
 //! is a struct per segment and per number, one bounds check for all of its
 //! fields. The tables, the state and the root's queues are built in a pass
-//! row by row over the cells (the states, both kinds of segment and the
-//! numbers' places: a row segment once its run's end is found, a column
-//! segment at its first cell, finished below its last), then one over the
-//! row segments (for the isolated cells) and one over the numbers, into
-//! vectors a thread
-//! keeps between solves ([`Buffers`]): on small grids the build is a large
+//! row by row (the states, both kinds of segment, the numbers' places and,
+//! on rows of up to 64 cells, the isolated cells), then one over the
+//! numbers, into vectors a thread keeps between solves ([`Buffers`]). A
+//! row of up to 64 cells is read as bit masks of its white and numbered
+//! cells, its runs and its columns' starts and ends found from them
+//! without a test per cell, whose mispredictions were most of the build
+//! on large grids; a wider one cell by cell. On small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
 //! vectors through slices held in locals: a copied array iterated by value
@@ -485,15 +486,21 @@ fn segments_of(
     (segments, dark_rows, number_cells)
 }
 
-/// [`segments_of`] for rows of up to 64 cells, the same lists in the same
-/// order, from bit masks of each row's white and numbered cells: its runs
-/// of white cells found by counting trailing bits, and in each the
-/// columns whose segment begins there (white, below a black cell or the
-/// edge); then the columns whose segment ends (black below white) and the
-/// numbers, each a loop over the set bits. Testing each cell's kind, and
-/// whether its column's run went on above, went either way at every run's
-/// end: on 40x40 and 50x50 grids those mispredictions were most of the
-/// build's time.
+/// [`segments_of`] for rows of up to 64 cells, from bit masks of each
+/// row's white and numbered cells, each list a loop over set bits: the
+/// row's segments (a run's start a white cell after a black one or the
+/// edge, its end found by counting trailing bits), then the column
+/// segments that begin in the row (white below black or the edge); then
+/// every cell of the row written the same way; then the isolated cells of
+/// the row above, queued (the segment queue, in the order of their row
+/// segments, as [`Tables::new`] queues them on wider grids), the column
+/// segments that end (black below white), and the numbers. The dark rows
+/// and the numbers come in the same order as from [`segments_of`]; the
+/// segments are numbered otherwise (a row's column segments after its row
+/// segments), which only names them. Testing each cell's kind, and
+/// whether its column's run went on above, went either way at every
+/// run's end: on 40x40 and 50x50 grids those mispredictions were most of
+/// the build's time.
 #[inline(never)]
 fn narrow_segments_of(
     puzzle: &Akari,
@@ -546,7 +553,13 @@ fn narrow_segments_of(
             let end = first + (!(white >> first)).trailing_zeros() as usize;
             let dark_at = dark_rows.len() as u32;
             dark_rows.push(segments.len() as u32);
-            segments.push(Segment::run(base + first, base + end, 1, end - first, dark_at));
+            segments.push(Segment::run(
+                base + first,
+                base + end,
+                1,
+                end - first,
+                dark_at,
+            ));
         }
         // Then the column segments that begin in the row: white, below a
         // black cell or the edge. (The order of the segments is only their
@@ -575,7 +588,12 @@ fn narrow_segments_of(
         // is known, in order: those of a segment of one cell each way,
         // queued for the root (see [`Tables::new`]), before their column
         // segments end below.
-        queue_isolated([two_above, above, white], &mut segments, runs, segment_queue);
+        queue_isolated(
+            [two_above, above, white],
+            &mut segments,
+            runs,
+            segment_queue,
+        );
         // A black cell below a white one ends that column's run.
         let mut ends = above & !white;
         while ends != 0 {
@@ -996,7 +1014,7 @@ impl<const TRAILED: bool> Board<'_, TRAILED> {
     ///
     /// Only a segment of a cell that was open is queued, and such a
     /// segment holds no bulb (a bulb empties its segments), so only its
-    /// count is looked at, and first: it is most often two or more.
+    /// count and its flag are looked at.
     #[inline(always)]
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
