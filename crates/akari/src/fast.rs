@@ -39,12 +39,13 @@
 //! row, the width down a column), so that nothing lists them; what changes
 //! is a struct per segment and per number, one bounds check for all of its
 //! fields. The tables, the state and the root's queues are built in a pass
-//! row by row over the cells (the states, both kinds of segment and the
-//! numbers' places: a row segment once its run's end is found, a column
-//! segment at its first cell, finished below its last), then one over the
-//! row segments (for the isolated cells) and one over the numbers, into
-//! vectors a thread
-//! keeps between solves ([`Buffers`]): on small grids the build is a large
+//! row by row (the states, both kinds of segment, the numbers' places and,
+//! on rows of up to 64 cells, the isolated cells), then one over the
+//! numbers, into vectors a thread keeps between solves ([`Buffers`]). A
+//! row of up to 64 cells is read as bit masks of its white and numbered
+//! cells, its runs and its columns' starts and ends found from them
+//! without a test per cell, whose mispredictions were most of the build
+//! on large grids; a wider one cell by cell. On small grids the build is a large
 //! share of a solve. The hot loops read small arrays (a cell's segments,
 //! the numbers beside it) in place, through references, and change the
 //! vectors through slices held in locals: a copied array iterated by value
@@ -258,29 +259,39 @@ impl Tables {
         let mut dark_rows = reuse(&mut buffers.start.dark_rows, size / 2);
         let mut number_cells = reuse(&mut buffers.number_cells, size / 4);
         let mut runs = reuse(&mut buffers.runs, cols);
-        (segments, dark_rows, number_cells) = segments_of(
-            puzzle,
-            &mut state,
-            &mut links,
-            (segments, dark_rows, number_cells),
-            &mut runs,
-        );
-        buffers.runs = runs;
-        // Only an isolated cell (a segment of one cell each way), which
-        // must hold a bulb, is queued for the root, in the order of its
-        // row segment: every other white cell has two lighters or more
-        // (see [`Board::queue_segment`]).
-        for &across in &dark_rows {
-            let entry = segments[across as usize];
-            if entry.open == 1 {
-                let run = links[entry.start as usize].segments[1];
-                let down = &mut segments[run as usize];
-                if down.open == 1 {
-                    down.queued = true;
-                    segment_queue.push(run);
+        // Rows of up to 64 cells are read as bit masks (see
+        // [`narrow_segments_of`]), which find the isolated cells too;
+        // wider ones cell by cell.
+        let lists = (segments, dark_rows, number_cells);
+        if cols <= 64 {
+            (segments, dark_rows, number_cells) = narrow_segments_of(
+                puzzle,
+                &mut state,
+                &mut links,
+                lists,
+                &mut runs,
+                &mut segment_queue,
+            );
+        } else {
+            (segments, dark_rows, number_cells) =
+                segments_of(puzzle, &mut state, &mut links, lists, &mut runs);
+            // Only an isolated cell (a segment of one cell each way), which
+            // must hold a bulb, is queued for the root, in the order of its
+            // row segment: every other white cell has two lighters or more
+            // (see [`Board::queue_segment`]).
+            for &across in &dark_rows {
+                let entry = segments[across as usize];
+                if entry.open == 1 {
+                    let run = links[entry.start as usize].segments[1];
+                    let down = &mut segments[run as usize];
+                    if down.open == 1 {
+                        down.queued = true;
+                        segment_queue.push(run);
+                    }
                 }
             }
         }
+        buffers.runs = runs;
         // The numbers, each with its white sides (up, right, down, left)
         // and the corners between two of them, each listed beside its
         // sides; every one is queued.
@@ -473,6 +484,166 @@ fn segments_of(
         }
     }
     (segments, dark_rows, number_cells)
+}
+
+/// [`segments_of`] for rows of up to 64 cells, from bit masks of each
+/// row's white and numbered cells, each list a loop over set bits: the
+/// row's segments (a run's start a white cell after a black one or the
+/// edge, its end found by counting trailing bits), then the column
+/// segments that begin in the row (white below black or the edge); then
+/// every cell of the row written the same way; then the isolated cells of
+/// the row above, queued (the segment queue, in the order of their row
+/// segments, as [`Tables::new`] queues them on wider grids), the column
+/// segments that end (black below white), and the numbers. The dark rows
+/// and the numbers come in the same order as from [`segments_of`]; the
+/// segments are numbered otherwise (a row's column segments after its row
+/// segments), which only names them. Testing each cell's kind, and
+/// whether its column's run went on above, went either way at every
+/// run's end: on 40x40 and 50x50 grids those mispredictions were most of
+/// the build's time.
+#[inline(never)]
+fn narrow_segments_of(
+    puzzle: &Akari,
+    state: &mut [u8],
+    links: &mut [Links],
+    (mut segments, mut dark_rows, mut number_cells): SegmentLists,
+    runs: &mut Vec<[u32; 2]>,
+    segment_queue: &mut Vec<u32>,
+) -> SegmentLists {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    debug_assert!(cols <= 64, "a row fits a mask");
+    runs.resize(cols, [NO_RUN, 0]);
+    let runs = &mut runs[..cols];
+    // The white cells of the row above, and of the one above it.
+    let (mut above, mut two_above) = (0u64, 0u64);
+    let lines = puzzle
+        .cells()
+        .chunks_exact(cols)
+        .zip(state.chunks_exact_mut(cols))
+        .zip(links.chunks_exact_mut(cols));
+    for (row, ((line, line_state), line_links)) in lines.enumerate() {
+        let base = row * cols;
+        let (line, line_state, line_links) = (
+            &line[..cols],
+            &mut line_state[..cols],
+            &mut line_links[..cols],
+        );
+        let (mut white, mut numbered) = (0u64, 0u64);
+        // From the row's end, each cell shifted in at bit 0: a shift by a
+        // variable took more instructions.
+        for &cell in line.iter().rev() {
+            let (is_white, is_number) = match cell {
+                Cell::White => (1, 0),
+                Cell::Black => (0, 0),
+                Cell::Number(_) => (0, 1),
+            };
+            white = white << 1 | is_white;
+            numbered = numbered << 1 | is_number;
+        }
+        // The row segments, each from a white cell after a black one or
+        // the edge to the next black cell, in order, so that the `n`th of
+        // the row is the one begun at its `n`th start.
+        let first_across = segments.len() as u32;
+        let starts = white & !(white << 1);
+        let mut rest = starts;
+        while rest != 0 {
+            let first = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // The run's end: the first cell after it that is not white.
+            let end = first + (!(white >> first)).trailing_zeros() as usize;
+            let dark_at = dark_rows.len() as u32;
+            dark_rows.push(segments.len() as u32);
+            segments.push(Segment::run(
+                base + first,
+                base + end,
+                1,
+                end - first,
+                dark_at,
+            ));
+        }
+        // Then the column segments that begin in the row: white, below a
+        // black cell or the edge. (The order of the segments is only their
+        // names: the dark rows keep the row segments' order.)
+        let mut fresh = white & !above;
+        while fresh != 0 {
+            let col = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            runs[col] = [segments.len() as u32, row as u32];
+            segments.push(Segment::run(base + col, base + col, cols, 0, UNLISTED));
+        }
+        // Every cell of the row the same way, the row segment counted on
+        // at each start: a black cell's links are never read (see
+        // [`Links`]), nor its state written (it is black already).
+        let mut across = first_across.wrapping_sub(1);
+        for col in 0..cols {
+            let bit = white >> col & 1;
+            across = across.wrapping_add(((starts >> col) & 1) as u32);
+            line_state[col] = if bit != 0 { OPEN } else { BLACK };
+            line_links[col] = Links {
+                segments: [across, runs[col][0]],
+                beside: [NO_NUMBER; 4],
+            };
+        }
+        // The isolated cells of the row above, now that the row below them
+        // is known, in order: those of a segment of one cell each way,
+        // queued for the root (see [`Tables::new`]), before their column
+        // segments end below.
+        queue_isolated(
+            [two_above, above, white],
+            &mut segments,
+            runs,
+            segment_queue,
+        );
+        // A black cell below a white one ends that column's run.
+        let mut ends = above & !white;
+        while ends != 0 {
+            let col = ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            let run = &mut runs[col];
+            let entry = &mut segments[run[0] as usize];
+            entry.end = (base + col) as u32;
+            entry.open = row as u32 - run[1];
+            run[0] = NO_RUN;
+        }
+        while numbered != 0 {
+            let col = numbered.trailing_zeros() as usize;
+            numbered &= numbered - 1;
+            if let Cell::Number(k) = line[col] {
+                number_cells.push([row as u8, col as u8, k]);
+            }
+        }
+        (two_above, above) = (above, white);
+    }
+    queue_isolated([two_above, above, 0], &mut segments, runs, segment_queue);
+    // The runs that reach the bottom edge.
+    for (col, run) in runs.iter_mut().enumerate() {
+        if run[0] != NO_RUN {
+            let entry = &mut segments[run[0] as usize];
+            entry.end = (rows * cols + col) as u32;
+            entry.open = rows as u32 - run[1];
+        }
+    }
+    (segments, dark_rows, number_cells)
+}
+
+/// Queues for the root the column segment of each isolated cell of a row
+/// whose white cells are `whites` and whose rows above and below have the
+/// white cells `up` and `down`: white, and black or at the edge each way.
+#[inline(always)]
+fn queue_isolated(
+    [up, whites, down]: [u64; 3],
+    segments: &mut [Segment],
+    runs: &[[u32; 2]],
+    queue: &mut Vec<u32>,
+) {
+    let mut isolated = whites & !(whites << 1) & !(whites >> 1) & !up & !down;
+    while isolated != 0 {
+        let col = isolated.trailing_zeros() as usize;
+        isolated &= isolated - 1;
+        let run = runs[col][0];
+        segments[run as usize].queued = true;
+        queue.push(run);
+    }
 }
 
 /// The [`Tables`] as slices, copied into the engine and its [`Board`] so
@@ -843,15 +1014,18 @@ impl<const TRAILED: bool> Board<'_, TRAILED> {
     ///
     /// Only a segment of a cell that was open is queued, and such a
     /// segment holds no bulb (a bulb empties its segments), so only its
-    /// count is looked at, and first: it is most often two or more.
+    /// count and its flag are looked at.
     #[inline(always)]
     fn queue_segment(&mut self, segment: u32) {
         let entry = &mut self.segments[segment as usize];
         debug_assert!(!entry.bulb, "the segment of an open cell is dark");
-        if entry.open <= 1 && !entry.queued {
-            entry.queued = true;
-            self.segment_queue.push(segment);
-        }
+        // Without a branch on the counts, which went either way often:
+        // the segment is pushed whatever, and kept only if it is wanted.
+        let wanted = (entry.open <= 1) & !entry.queued;
+        entry.queued |= wanted;
+        let kept = self.segment_queue.len() + usize::from(wanted);
+        self.segment_queue.push(segment);
+        self.segment_queue.truncate(kept);
     }
 
     /// Queues `number` for [`Board::number_rule`].
