@@ -2172,11 +2172,11 @@ mod tests {
         );
         assert_eq!(configuration_name(configuration_var(true, 2, 5) + 1), None);
         // What each band configuration keeps is what its name says.
-        for p in 0..6 {
+        for (p, &cells) in CONFIGURATION_CELLS.iter().enumerate() {
             let name = configuration_name(configuration_var(false, 0, p)).unwrap();
             for (row, place) in name["band1:".len()..].chars().enumerate() {
                 let box_ = place.to_digit(10).unwrap() as usize - 1;
-                let kept = (CONFIGURATION_CELLS[p] >> (9 * row)) & ROW;
+                let kept = (cells >> (9 * row)) & ROW;
                 assert_eq!(kept, 7 << (3 * box_), "{name} row {}", row + 1);
             }
         }
