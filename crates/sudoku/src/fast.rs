@@ -236,6 +236,7 @@ fn configuration_var(stack: bool, unit: usize, p: usize) -> usize {
 /// `band1:231`, the digit's rows 1, 2 and 3 of band 1 in the band's boxes
 /// 2, 3 and 1; `stack2:132`, its columns of stack 2 in bands 1, 2 and 3
 /// the stack's columns 1, 3 and 2.
+#[cfg(any(feature = "app", test))]
 pub(crate) fn configuration_name(index: usize) -> Option<String> {
     let index = index.checked_sub(81).filter(|&index| index < 36)?;
     let (unit, p) = (index / 6, index % 6);
