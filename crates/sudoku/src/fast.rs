@@ -526,6 +526,9 @@ struct Search<'a, O: Observer> {
     depth: usize,
     /// Decisions whose propagation failed (kept only under `O::ACTIVE`).
     failures: u64,
+    /// The candidates before a configuration was kept, for the round below
+    /// it to tell what the configuration removed (only under `O::ACTIVE`).
+    round_from: Option<[u16; 81]>,
 }
 
 /// Nodes between two looks at the clock under a time limit.
@@ -1103,7 +1106,8 @@ impl Board {
         // candidates when the current propagation round began.
         let mut depth = search.depth;
         let mut before = if O::ACTIVE {
-            self.begin_round(search, depth)
+            let now = self.begin_round(search, depth);
+            search.round_from.take().unwrap_or(now)
         } else {
             [0; 81]
         };
@@ -1191,6 +1195,8 @@ impl Board {
                     let cell = configuration_var(stack, unit, p);
                     if O::ACTIVE {
                         Self::decide(search, cell, digit, depth);
+                        // The round below tells what the configuration removed.
+                        search.round_from = Some(self.all_candidates());
                     }
                     let mut storage = std::mem::MaybeUninit::uninit();
                     let branch_extra = extra.fork(search.careful, &mut storage);
@@ -1206,11 +1212,17 @@ impl Board {
                     return Flow::Stop;
                 }
                 let last = configurations.trailing_zeros() as usize;
+                let was = if O::ACTIVE {
+                    self.all_candidates()
+                } else {
+                    [0; 81]
+                };
                 self.keep_configuration(stack, unit, digit, last);
                 if O::ACTIVE {
                     Self::decide(search, configuration_var(stack, unit, last), digit, depth);
                     depth += 1;
-                    before = self.begin_round(search, depth);
+                    self.begin_round(search, depth);
+                    before = was;
                 }
                 continue;
             }
@@ -1923,6 +1935,7 @@ fn run<O: Observer>(
         observer,
         depth: 0,
         failures: 0,
+        round_from: None,
     };
     board.search(&mut Careful::new(), &mut search);
     let limit = if search.timed_out {
