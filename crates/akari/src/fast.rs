@@ -475,14 +475,7 @@ fn segments_of(
             col += 1;
         }
     }
-    // The runs that reach the bottom edge.
-    for (col, run) in runs.iter_mut().enumerate() {
-        if run[0] != NO_RUN {
-            let entry = &mut segments[run[0] as usize];
-            entry.end = (rows * cols + col) as u32;
-            entry.open = rows as u32 - run[1];
-        }
-    }
+    end_bottom_runs(runs, &mut segments, rows, cols);
     (segments, dark_rows, number_cells)
 }
 
@@ -615,15 +608,20 @@ fn narrow_segments_of(
         (two_above, above) = (above, white);
     }
     queue_isolated([two_above, above, 0], &mut segments, runs, segment_queue);
-    // The runs that reach the bottom edge.
-    for (col, run) in runs.iter_mut().enumerate() {
+    end_bottom_runs(runs, &mut segments, rows, cols);
+    (segments, dark_rows, number_cells)
+}
+
+/// Ends the column segments whose runs reach the bottom edge of a grid
+/// of `rows` by `cols`: one past their last cell, and as long as they run.
+fn end_bottom_runs(runs: &[[u32; 2]], segments: &mut [Segment], rows: usize, cols: usize) {
+    for (col, run) in runs.iter().enumerate() {
         if run[0] != NO_RUN {
             let entry = &mut segments[run[0] as usize];
             entry.end = (rows * cols + col) as u32;
             entry.open = rows as u32 - run[1];
         }
     }
-    (segments, dark_rows, number_cells)
 }
 
 /// Queues for the root the column segment of each isolated cell of a row
