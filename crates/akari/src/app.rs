@@ -5,13 +5,13 @@
 //!
 //! An input is a URL or a game ID given on the command line, a file of
 //! them one per line (a batch, each line its own puzzle and record), or
-//! one puzzle in any form ([`crate::formats`]); `--format` says how a
-//! solved puzzle is shown ([`AkariView`]), and [`converted`] writes a
-//! puzzle of an input in another form.
+//! one puzzle in any form ([`crate::formats`], cli-kit's [`Forms`]);
+//! `--format` says how a solved puzzle is shown.
 
 use std::io::{self, Write};
 
 use cli_kit::app::{Board, Cell, Compare, Show, Solved, Verify, ViewFlags, unique_line};
+use cli_kit::forms::{self, Form, FormRead, Forms};
 use cli_kit::line::{LineFields, LineRecord, line_record, verify_line_record, write_tail};
 use cli_kit::{App, Front, Input, Item, LineBatch, Verified};
 
@@ -24,16 +24,6 @@ use crate::{Akari, Bulbs, Cell as Kind, Counters, Limit, Options, Outcome, Parse
 /// parsed.
 pub const MAX_LINE: usize = 200_000;
 
-/// How the human view writes a solved puzzle (`solve --format`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct AkariView {
-    /// The drawing with its bulbs ([`Format::Text`]); the URL or the game
-    /// ID with the drawing under it as `# ` comments, so that the output
-    /// reads back as a batch; or the pzprv3 file with the bulbs as its
-    /// answer, as puzz.link saves a finished puzzle.
-    pub format: Format,
-}
-
 /// Bold on, and back to normal: the ANSI escapes around a black cell.
 const BOLD: (&str, &str) = ("\x1b[1m", "\x1b[0m");
 
@@ -44,7 +34,8 @@ impl Show for Akari {
     type Fields = LineFields;
     type Counters = Counters;
     type Json = String;
-    type View = AkariView;
+    /// The form a solved puzzle is written in (`solve --format`).
+    type View = Format;
 
     fn record(solved: &Solved<Self>, counting: bool) -> AkariRecord {
         line_record(solved, counting)
@@ -54,52 +45,20 @@ impl Show for Akari {
         out: &mut dyn Write,
         solved: &Solved<Self>,
         flags: &ViewFlags,
-        own: &AkariView,
+        format: &Format,
     ) -> io::Result<()> {
-        let Some(bulbs) = solved.solution().filter(|_| own.format != Format::Text) else {
-            return write_text(out, solved, flags);
-        };
-        // The puzzle in its form, then what the drawing view says, as
-        // comments that a reader skips.
-        let puzzle = &solved.puzzle;
-        let answer = (own.format == Format::Pzprv3).then_some(bulbs);
-        write!(out, "{}", formats::write(puzzle, own.format, answer))?;
-        let mut text = Vec::new();
-        let plain = ViewFlags {
-            bold_givens: false,
-            ..*flags
-        };
-        write_text(&mut text, solved, &plain)?;
-        let text = String::from_utf8_lossy(&text);
-        let skip = if answer.is_some() { puzzle.rows() } else { 0 };
-        for line in text.lines().skip(skip) {
-            writeln!(out, "# {line}")?;
-        }
-        Ok(())
+        forms::write_human(out, solved, flags, *format, write_text)
     }
 
-    /// In a batch shown as drawings, each result under its `line N:`, a
-    /// blank line between two; in another form each result is its own
-    /// (a URL or an ID line starts each).
     fn write_item(
         out: &mut dyn Write,
         line: Option<usize>,
         index: usize,
         result: Result<&Solved<Self>, &str>,
         flags: &ViewFlags,
-        own: &AkariView,
+        format: &Format,
     ) -> io::Result<()> {
-        let Ok(solved) = result else {
-            // The driver has put the message on stderr.
-            return Ok(());
-        };
-        if let (Some(line), Format::Text) = (line, own.format) {
-            if index > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "line {line}:")?;
-        }
-        Self::write_human(out, solved, flags, own)
+        forms::write_item(out, (line, index), result, flags, *format, write_text)
     }
 
     fn svg(&self, outcome: &Outcome) -> String {
@@ -174,9 +133,9 @@ impl Compare for Akari {}
 impl App for Akari {
     type Reading = ();
 
-    /// See [`BATCH`].
+    /// See [`Forms::BATCH`].
     fn items(input: &Input, _: &()) -> Vec<Item> {
-        BATCH.items(input)
+        Self::BATCH.items(input)
     }
 
     fn read(text: &str, _: &()) -> Result<Self, String> {
@@ -184,7 +143,7 @@ impl App for Akari {
     }
 
     fn read_item(item: &Item, _: &()) -> Result<(Self, Vec<String>), String> {
-        read_item(item).map(|(puzzle, _)| (puzzle, Vec::new()))
+        forms::read_item(item)
     }
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
@@ -204,59 +163,49 @@ impl Front for Akari {
 impl Verify for Akari {
     fn verify(given: Option<&Self>, record: &AkariRecord) -> Result<Verified, String> {
         let exhaustive = |puzzle: &Akari| check::exhaustive(puzzle, check::NODE_BUDGET);
-        verify_line_record(given, record, exhaustive, |puzzle, line| {
-            let bulbs: Bulbs = line
-                .parse()
-                .map_err(|error| format!("solution {line:?}: {error}"))?;
-            // The drawing's walls must be the puzzle's: a solution of
-            // another grid is not this one's, whatever its bulbs.
-            if (bulbs.rows(), bulbs.cols()) == (puzzle.rows(), puzzle.cols())
-                && puzzle.draw(&bulbs, '/') != line
-            {
-                return Err(format!(
-                    "solution {line}: its black cells are not the puzzle's {}",
-                    puzzle.to_line()
-                ));
-            }
-            Ok(bulbs)
-        })
+        verify_line_record(given, record, exhaustive, check::read_solution)
     }
 }
 
-/// How an input is read: a URL or an ID of the command line is one
-/// puzzle; a text whose first puzzle line is one is a batch
-/// ([`cli_kit::batch_lines`]); any other text is one puzzle.
-pub const BATCH: LineBatch = LineBatch {
-    max_line: MAX_LINE,
-    is_line: formats::is_one_line,
-    other_form: |_| true,
-    expected: "a puzz.link URL or a game ID",
-};
+/// The drawing is the human view; a URL line starts a batch; a pzprv3
+/// file holds the solution as its answer.
+impl Form for Format {
+    const DRAWING: Format = Format::Text;
+    const LINE: Format = Format::Url;
 
-/// The puzzle of an item, and the bulbs its text holds (a pzprv3 file's
-/// answer, a solution's drawing); the message of an error names the line
-/// and column (in a batch, the line of the batch).
-///
-/// # Errors
-///
-/// The message a bad item is reported with.
-pub fn read_item(item: &Item) -> Result<(Akari, Option<Bulbs>), String> {
-    BATCH.check(item)?;
-    formats::read_with_bulbs(&item.text).map_err(|error| match item.line {
-        Some(line) => ParseError::at(line, error.column, error.kind).to_string(),
-        None => error.to_string(),
-    })
+    fn holds_solution(self) -> bool {
+        matches!(self, Format::Text | Format::Pzprv3)
+    }
 }
 
-/// `convert`'s text of an item: its puzzle written in `format`, with the
-/// bulbs its text holds where the form holds them.
-///
-/// # Errors
-///
-/// The message a bad item is reported with.
-pub fn converted(item: &Item, format: Format) -> Result<String, String> {
-    let (puzzle, bulbs) = read_item(item)?;
-    Ok(formats::write(&puzzle, format, bulbs.as_ref()))
+impl Forms for Akari {
+    type Format = Format;
+
+    /// A URL or an ID of the command line is one puzzle; a text whose
+    /// first puzzle line is one is a batch ([`cli_kit::batch_lines`]); any
+    /// other text is one puzzle.
+    const BATCH: LineBatch = LineBatch {
+        max_line: MAX_LINE,
+        is_line: formats::is_one_line,
+        other_form: |_| true,
+        expected: "a puzz.link URL or a game ID",
+    };
+
+    /// The puzzle of an item, and the bulbs its text holds (a pzprv3
+    /// file's answer, a solution's drawing).
+    fn read_form(item: &Item) -> Result<FormRead<Self>, String> {
+        Self::BATCH.check(item)?;
+        let (puzzle, bulbs) =
+            formats::read_with_bulbs(&item.text).map_err(|error| match item.line {
+                Some(line) => ParseError::at(line, error.column, error.kind).to_string(),
+                None => error.to_string(),
+            })?;
+        Ok((puzzle, bulbs, Vec::new()))
+    }
+
+    fn write_form(&self, format: Format, bulbs: Option<&Bulbs>) -> String {
+        formats::write(self, format, bulbs)
+    }
 }
 
 #[cfg(test)]
@@ -273,13 +222,13 @@ mod tests {
     /// The items of `text` read: each line (or `-` for the whole text)
     /// with its puzzle's line, or its message.
     fn check(name: &str, text: &str, expected: &[&str]) {
-        let read: Vec<String> = BATCH
+        let read: Vec<String> = Akari::BATCH
             .items(&input(name, text))
             .iter()
             .map(|item| {
                 let line = item.line.map_or("-".to_owned(), |line| line.to_string());
-                match read_item(item) {
-                    Ok((puzzle, _)) => format!("{line} {}", puzzle.to_line()),
+                match Akari::read_form(item) {
+                    Ok((puzzle, ..)) => format!("{line} {}", puzzle.to_line()),
                     Err(message) => format!("{line} {message}"),
                 }
             })
@@ -314,11 +263,7 @@ mod tests {
         let convert = |text: &str, format: Format| {
             let input = input("f", text);
             let mut out = Vec::new();
-            let items = BATCH.items(&input);
-            let tally = cli_kit::driver::convert("akari", &input, &items, &mut out, |item| {
-                converted(item, format)
-            })
-            .unwrap();
+            let tally = forms::convert::<Akari>("akari", &input, format, &mut out).unwrap();
             (String::from_utf8(out).unwrap(), tally.solved, tally.invalid)
         };
         assert_eq!(
@@ -347,8 +292,8 @@ mod tests {
                 _ => fuzz_kit::random_bytes(&mut rng, 60, b"0123abgzB:x/.#\n lightup"),
             };
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            for item in BATCH.items(&input("f", &text)) {
-                let Err(message) = read_item(&item) else {
+            for item in Akari::BATCH.items(&input("f", &text)) {
+                let Err(message) = Akari::read_form(&item) else {
                     continue;
                 };
                 fuzz_kit::assert_located(&text, &message);

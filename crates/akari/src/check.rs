@@ -41,6 +41,28 @@ fn sides(puzzle: &Akari, (row, col): (usize, usize)) -> impl Iterator<Item = (us
     })
 }
 
+/// The bulbs of a solution's drawing `line`, as a record holds it, for
+/// `puzzle`: its black cells must be the puzzle's, so that a solution of
+/// another grid is not taken for this one's, whatever its bulbs.
+///
+/// # Errors
+///
+/// A line that is no drawing, or one of other black cells.
+pub fn read_solution(puzzle: &Akari, line: &str) -> Result<Bulbs, String> {
+    let bulbs: Bulbs = line
+        .parse()
+        .map_err(|error| format!("solution {line:?}: {error}"))?;
+    if (bulbs.rows(), bulbs.cols()) == (puzzle.rows(), puzzle.cols())
+        && puzzle.draw(&bulbs, '/') != line
+    {
+        return Err(format!(
+            "solution {line}: its black cells are not the puzzle's {}",
+            puzzle.to_line()
+        ));
+    }
+    Ok(bulbs)
+}
+
 /// Whether `bulbs` solve `puzzle`: the same size, bulbs on white cells
 /// only, no bulb lit by another, every white cell lit, and every number
 /// with exactly that many bulbs beside it.

@@ -77,6 +77,7 @@ mod batch;
 mod check;
 pub mod driver;
 mod events;
+pub mod forms;
 pub mod front;
 mod input;
 pub mod line;
@@ -101,6 +102,7 @@ pub use events::{
     Comparison, DEFAULT_EVENTS_LIMIT, EVENTS_VERSION, EventCapture, Events, Row, WatchArgs,
     thousands,
 };
+pub use forms::EXIT_CODES;
 pub use front::{Front, Refusal, Setting};
 pub use input::{
     COMMAND_LINE, Input, LineBatch, batch_lines, command_line, decode, end_of, line_too_long,

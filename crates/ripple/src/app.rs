@@ -11,6 +11,7 @@ use std::io::{self, Write};
 
 pub use cli_kit::app::unique_line;
 use cli_kit::app::{Board, Cell, Compare, Show, Verify, ViewFlags};
+use cli_kit::forms::{self, Form, FormRead, Forms};
 use cli_kit::front::{Front, Own, Refusal, refuse_unknown};
 use cli_kit::{
     App, Count, Input, Item, LineBatch, Record, Stats as RecordStats, Status as RecordStatus,
@@ -19,8 +20,8 @@ use cli_kit::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Algo, Counters, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status, check,
-    is_url, parse, to_url,
+    Algo, Counters, Format, Grid, Limit, Location, Options, Outcome, ParseError, Puzzle, Status,
+    check, is_url, parse, to_url,
 };
 
 /// The name of an input given on the command line (a URL as `solve`'s
@@ -30,33 +31,6 @@ pub use cli_kit::COMMAND_LINE;
 /// The longest line read: far above any puzzle (a 128x128 URL is under
 /// 50,000 characters), so a huge line is reported, not parsed.
 pub const MAX_LINE: usize = 200_000;
-
-/// How an input is read: a URL given on the command line
-/// ([`COMMAND_LINE`]) is one puzzle; a text is a batch of URLs, one per
-/// line, when some line is a URL and its first puzzle line does not start
-/// another form (a pzprv3 file, the normalised form or a drawing): a
-/// first line that is no puzzle at all is then one bad line of the batch,
-/// not the verdict on the whole input; any other text is one puzzle.
-pub const BATCH: LineBatch = LineBatch {
-    max_line: MAX_LINE,
-    is_line: is_url,
-    other_form: |first| crate::detect(first).is_some(),
-    expected: "a puzz.link URL",
-};
-
-/// A puzzle of an item, or why not: the message names the line and column
-/// (in a batch, the line of the batch).
-pub fn read_puzzle(item: &Item) -> Result<(Puzzle, Option<Grid>, Vec<ParseError>), String> {
-    BATCH.check(item)?;
-    // A batch line is read as a text of one line: its line 1 is the item's line.
-    let relocate = |error: ParseError| match (item.line, error.location) {
-        (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
-        _ => error,
-    };
-    let parsed = parse(&item.text).map_err(|error| relocate(error).to_string())?;
-    let warnings = parsed.warnings.into_iter().map(relocate).collect();
-    Ok((parsed.puzzle, parsed.solution, warnings))
-}
 
 /// The crate's own fields of a record.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,13 +117,7 @@ pub fn write_view(
     own: &RippleView,
 ) -> io::Result<()> {
     let outcome = &solved.outcome;
-    let (line, index) = at;
-    if let Some(line) = line {
-        if index > 0 {
-            writeln!(out)?;
-        }
-        writeln!(out, "line {line}:")?;
-    }
+    forms::write_heading(out, at)?;
     if own.to_url {
         writeln!(out, "{}", to_url(&solved.puzzle))?;
     }
@@ -362,7 +330,7 @@ impl App for Puzzle {
     type Reading = ();
 
     fn items(input: &Input, _reading: &()) -> Vec<Item> {
-        BATCH.items(input)
+        Self::BATCH.items(input)
     }
 
     fn read(text: &str, _reading: &()) -> Result<Puzzle, String> {
@@ -377,16 +345,58 @@ impl App for Puzzle {
     }
 
     fn read_item(item: &Item, _reading: &()) -> Result<(Puzzle, Vec<String>), String> {
-        let (puzzle, _, warnings) = read_puzzle(item)?;
-        let warnings = warnings
-            .iter()
-            .map(|warning| format!("{warning}; taken as no wall"))
-            .collect();
-        Ok((puzzle, warnings))
+        forms::read_item(item)
     }
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
         Some(crate::is_unique(self, options))
+    }
+}
+
+/// The ASCII drawing is the human view; a URL line starts a batch; a
+/// pzprv3 file and the normalised form hold a solution.
+impl Form for Format {
+    const DRAWING: Format = Format::Ascii;
+    const LINE: Format = Format::Url;
+
+    fn holds_solution(self) -> bool {
+        matches!(self, Format::Pzprv3 | Format::Normalised)
+    }
+}
+
+impl Forms for Puzzle {
+    type Format = Format;
+
+    /// A URL given on the command line ([`COMMAND_LINE`]) is one puzzle;
+    /// a text is a batch of URLs, one per line, when some line is a URL
+    /// and its first puzzle line does not start another form (a pzprv3
+    /// file, the normalised form or a drawing): a first line that is no
+    /// puzzle at all is then one bad line of the batch, not the verdict on
+    /// the whole input; any other text is one puzzle.
+    const BATCH: LineBatch = LineBatch {
+        max_line: MAX_LINE,
+        is_line: is_url,
+        other_form: |first| crate::detect(first).is_some(),
+        expected: "a puzz.link URL",
+    };
+
+    /// A puzzle of an item, the solution it holds, and its warnings (a
+    /// wall taken as none).
+    fn read_form(item: &Item) -> Result<FormRead<Self>, String> {
+        Self::BATCH.check(item)?;
+        // A batch line is read as a text of one line: its line 1 is the item's line.
+        let relocate = |error: ParseError| match (item.line, error.location) {
+            (Some(line), Location::Text { column, .. }) => ParseError::at(line, column, error.kind),
+            _ => error,
+        };
+        let parsed = parse(&item.text).map_err(|error| relocate(error).to_string())?;
+        let warnings = parsed.warnings.into_iter();
+        let warnings = warnings.map(|warning| format!("{}; taken as no wall", relocate(warning)));
+        Ok((parsed.puzzle, parsed.solution, warnings.collect()))
+    }
+
+    fn write_form(&self, format: Format, solution: Option<&Grid>) -> String {
+        crate::write(self, format, solution)
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use cli_kit::{Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
 
-pub use crate::app::{BATCH, RippleView, read_puzzle};
+pub use crate::app::RippleView;
 
 use crate::app::{Fields, RippleRecord};
 use crate::{Counters, Difficulty, Format, Generated, Status, is_url, to_url, write};
@@ -216,30 +216,6 @@ fn write_generated(
         }
     }
     Ok(())
-}
-
-/// `convert` of `source` (a URL given on the command line, [`command_line`],
-/// else a file, or stdin for `-` or nothing), its items read as `solve`
-/// reads them: each written in `format` on stdout, a bad one reported on
-/// stderr and counted; the exit code of the tally (cli-kit's).
-///
-/// # Errors
-///
-/// An input that cannot be read, an output that cannot be written.
-pub fn run_convert(
-    program: &str,
-    source: Option<&str>,
-    format: Format,
-) -> anyhow::Result<std::process::ExitCode> {
-    let input = Input::argument(source, is_url)?;
-    let name = &input.name;
-    cli_kit::driver::convert_to_stdout(program, &input, &BATCH.items(&input), |item| {
-        let (puzzle, solution, warnings) = read_puzzle(item)?;
-        for warning in warnings {
-            eprintln!("{program}: {name}: warning: {warning}; taken as no wall");
-        }
-        Ok(write(&puzzle, format, solution.as_ref()))
-    })
 }
 
 /// Reads `RxC` (or `R`, square) for `--size`.

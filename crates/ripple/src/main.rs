@@ -39,7 +39,7 @@ enum Command {
     /// Generate unique puzzles with minimal givens, graded by what their solve needs.
     Generate(GenerateArgs),
     /// Write puzzles in another form.
-    Convert(ConvertArgs),
+    Convert(cli_kit::forms::ConvertArgs<Format>),
 }
 
 #[derive(Debug, Args)]
@@ -87,15 +87,6 @@ struct GenerateArgs {
     time_limit: Duration,
 }
 
-#[derive(Debug, Args)]
-struct ConvertArgs {
-    /// A puzzle file, a URL, or '-' / nothing for stdin.
-    input: Option<String>,
-    /// Output form.
-    #[arg(long, value_enum, default_value_t = Format::Url)]
-    format: Format,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cli_kit::finish(PROGRAM, run(cli))
@@ -138,6 +129,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             cli::run_generate(&run)
         }
-        Command::Convert(args) => cli::run_convert(PROGRAM, args.input.as_deref(), args.format),
+        Command::Convert(args) => cli_kit::forms::run_convert::<Puzzle>(PROGRAM, &args),
     }
 }

@@ -405,7 +405,7 @@ fn mutated_url_batches_keep_every_line_located() {
             text.extend(line);
             text.push('\n');
         }
-        let items = ripple::cli::BATCH.items(&cli_kit::Input {
+        let items = <ripple::Puzzle as cli_kit::forms::Forms>::BATCH.items(&cli_kit::Input {
             name: "t".to_owned(),
             text: text.clone(),
         });
@@ -414,7 +414,7 @@ fn mutated_url_batches_keep_every_line_located() {
             assert_eq!(items.len(), lines, "{text:?}");
         }
         for item in &items {
-            if let Err(message) = ripple::cli::read_puzzle(item) {
+            if let Err(message) = <ripple::Puzzle as cli_kit::forms::Forms>::read_form(item) {
                 let prefix = match item.line {
                     Some(line) => format!("line {line}, column "),
                     None => "line ".to_owned(),
