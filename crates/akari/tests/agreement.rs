@@ -2,8 +2,8 @@
 //! MAC and forward checking) count the same solutions as a brute force of
 //! this file's own on thousands of random small grids, every solution they
 //! report passes the independent checker, the limits stop them with
-//! `Status::Limit`, and on every plain drawing among the fixtures they
-//! give the same answer.
+//! `Status::Limit` (and `tests/app.rs`: on every fixture, in every form,
+//! they give the same answer).
 
 use std::path::Path;
 use std::time::Duration;
@@ -327,44 +327,4 @@ fn the_limits_stop_the_engine_with_status_limit() {
         (Status::Solved, 1, true)
     );
     assert!(outcome.stats.nodes >= 1);
-}
-
-/// Every fixture file the plain reader reads: the engine and MAC (within
-/// its node limit) give the same status and count to 2, and the same
-/// bulbs when unique.
-#[test]
-fn the_engine_and_mac_agree_on_every_plain_fixture() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/akari");
-    let mut read = 0;
-    for entry in std::fs::read_dir(&folder).expect("the fixtures folder") {
-        let path = entry.expect("an entry").path();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let Ok(puzzle) = text.parse::<Akari>() else {
-            continue;
-        };
-        read += 1;
-        let name = path.display();
-        let fast = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
-        let mac = solve(
-            &puzzle,
-            &Options::new(Algo::Mac).count_up_to(2).node_limit(1_000_000),
-        );
-        if let Some(bulbs) = &fast.solution {
-            check::check(&puzzle, bulbs).unwrap_or_else(|broken| panic!("{name}: {broken:?}"));
-        }
-        if matches!(mac.status, Status::Limit(_)) {
-            continue;
-        }
-        assert_eq!(
-            (fast.status, fast.count, fast.count_complete),
-            (mac.status, mac.count, mac.count_complete),
-            "{name}"
-        );
-        if fast.count == 1 {
-            assert_eq!(fast.solution, mac.solution, "{name}");
-        }
-    }
-    assert!(read >= 2, "{read} plain drawings in {}", folder.display());
 }

@@ -1,10 +1,14 @@
 //! The application layer as the front ends call it: `check`'s verdict on
-//! records (what `check` and Python's `check` run) and the board as data
-//! (what the explorer draws).
+//! records (what `check` and Python's `check` run), the board as data
+//! (what the explorer draws), and every fixture read as `solve` reads it,
+//! on which the engine and the textbook model agree.
 
-use akari::Akari;
-use cli_kit::Verified;
+use std::path::{Path, PathBuf};
+
+use akari::{Akari, Algo, Options, Status, check, solve};
 use cli_kit::app::{Board, Show, check_text};
+use cli_kit::forms::Forms;
+use cli_kit::{Input, Verified};
 
 /// `check`'s verdict on one record line of `solve --json`.
 fn verdict(puzzle: &str, record: &str) -> Result<Vec<Verified>, (usize, String)> {
@@ -53,4 +57,68 @@ fn the_board_shows_the_walls_and_the_bulbs() {
     let bulbs = "0.#/.*.".parse().ok();
     let lit = [cell("", false), cell("*", false), cell("", false)];
     assert_eq!(texts(puzzle.board(bulbs.as_ref())), [walls, lit].concat());
+}
+
+/// The files under `folder`, its subfolders' included, in name order.
+fn files(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("a fixtures folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            found.extend(files(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every puzzle of every fixture file, in any form, read as `solve` reads
+/// it (each line of a batch its own): the engine and MAC give the same
+/// status and count to 2, and the same bulbs when unique; MAC finishes
+/// every one within a million nodes (the Tatham sets up to 60x60, the bench
+/// sets, pzprjs' and cspuz's test puzzles, the drawings).
+#[test]
+fn the_engine_and_mac_agree_on_every_fixture_in_every_form() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/akari");
+    let mut agreed = 0;
+    for path in files(&folder) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let name = path.display().to_string();
+        let input = Input { name, text };
+        for item in Akari::BATCH.items(&input) {
+            let Ok((puzzle, ..)) = Akari::read_form(&item) else {
+                continue;
+            };
+            let at = format!("{} line {:?}", input.name, item.line);
+            let fast = solve(&puzzle, &Options::new(Algo::Fast).count_up_to(2));
+            let mac = solve(
+                &puzzle,
+                &Options::new(Algo::Mac).count_up_to(2).node_limit(1_000_000),
+            );
+            assert!(!matches!(mac.status, Status::Limit(_)), "{at}: MAC stopped");
+            assert_eq!(
+                (fast.status, fast.count, fast.count_complete),
+                (mac.status, mac.count, mac.count_complete),
+                "{at}"
+            );
+            if let Some(bulbs) = &fast.solution {
+                check::check(&puzzle, bulbs).unwrap_or_else(|broken| panic!("{at}: {broken:?}"));
+            }
+            if fast.count == 1 {
+                assert_eq!(fast.solution, mac.solution, "{at}");
+            }
+            agreed += 1;
+        }
+    }
+    // 115 Tatham fixtures, 310 of the bench sets, the test puzzles of
+    // pzprjs and cspuz, and the drawings and batches of the cases.
+    assert!(
+        agreed >= 430,
+        "{agreed} puzzles read in {}",
+        folder.display()
+    );
 }
