@@ -5,7 +5,6 @@
 //! `Status::Limit` (and `tests/app.rs`: on every fixture, in every form,
 //! they give the same answer).
 
-use std::path::Path;
 use std::time::Duration;
 
 use akari::{Akari, Algo, Cell, Limit, Options, Outcome, Status, check, solve};
