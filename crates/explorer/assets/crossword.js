@@ -11,7 +11,7 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, statusText, timeText, uniqueText } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute } from './page.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
@@ -43,8 +43,7 @@ addExamples();
 // the link names no grid.
 async function addExamples() {
   const form = document.querySelector('[data-testid=inputs]');
-  const response = await fetch('/api/crossword/examples');
-  const { examples } = await response.json();
+  const { examples } = (await loadJson('/api/crossword/examples')).answer;
   const select = html('select', { id: 'example', 'data-testid': 'example' }, [
     html('option', { value: '', text: 'choose…' }),
     ...examples.map((example) => html('option', { value: example.name, text: `${example.name}: ${example.what}` })),
@@ -74,6 +73,12 @@ function clicksOf(text) {
 
 const arcKey = (x, y) => `${x}-${y}`;
 
+// A slot's part in the arc under revision: ' revised' (x), ' support' (y) or none.
+function roleOf(state, slot) {
+  if (state.current?.x === slot.name) return ' revised';
+  return state.current?.y === slot.name ? ' support' : '';
+}
+
 class CrosswordView {
   constructor(answer) {
     this.answer = answer;
@@ -96,16 +101,8 @@ class CrosswordView {
   }
 
   build() {
-    const stats = this.record.stats;
     const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
-    const counters = [
-      ['status', statusText(this.record)],
-      ['unique', uniqueText(this.record)],
-      ['nodes', stats.nodes],
-      ['backtracks', stats.backtracks],
-      ['arc_revisions', stats.arc_revisions],
-      ['time', timeText(stats)],
-    ];
+    const counters = countersTable(['status', 'unique', 'nodes', 'backtracks', 'arc_revisions', 'time'], this.record);
     this.now = html('p', { class: 'node-facts xw-now', 'data-testid': 'now' });
     this.live = html('dl', { class: 'live' });
     this.graphBox = html('div', { class: 'xw-graph-box' });
@@ -116,7 +113,7 @@ class CrosswordView {
     const main = html('section', { class: 'panel', 'data-panel': 0 }, [
       html('h2', { text: title }),
       html('div', { class: 'now' }, [
-        html('div', {}, [countersTable(counters), html('p', { class: 'note', text: cutNote(this.answer) })]),
+        html('div', {}, [counters, html('p', { class: 'note', text: cutNote(this.answer) })]),
         html('div', {}, [html('h3', { text: 'so far' }), this.live]),
       ]),
       this.stepButtons,
@@ -160,6 +157,11 @@ class CrosswordView {
     this.renderStepButtons();
   }
 
+  // The first `step` frames, each with its event and place.
+  *framesTo(step) {
+    for (let at = 0; at < step; at += 1) yield { event: this.events[this.frames[at].index], phase: this.frames[at].phase, at };
+  }
+
   // AC-3 up to `step` frames: the queue (rebuilt from the initial arcs and
   // what each revision put back; a clicked arc taken out of it), the
   // words removed, the arc under revision, which click each was.
@@ -167,6 +169,10 @@ class CrosswordView {
     const queue = this.graph.arcs.map(([x, y]) => arcKey(x, y));
     const removed = new Map(this.slotNames.map((name) => [name, new Map()]));
     const consistent = new Set();
+    const requeue = (key) => {
+      queue.push(key);
+      consistent.delete(key);
+    };
     const clickAt = [];
     let done = 0;
     let waiting = 0;
@@ -174,10 +180,9 @@ class CrosswordView {
     let current = null;
     let last = null;
     let wiped = null;
-    for (let at = 0; at < step; at += 1) {
-      const { index, phase } = this.frames[at];
-      const event = this.events[index];
-      last = { event, phase, at };
+    for (const frame of this.framesTo(step)) {
+      const { event, phase, at } = frame;
+      last = frame;
       current = null;
       if (event.kind === 'revise') {
         const key = arcKey(event.x, event.y);
@@ -187,24 +192,18 @@ class CrosswordView {
           if (clicked) {
             clickAt[waiting] = done;
             waiting += 1;
-            const position = queue.indexOf(key);
-            if (position >= 0) queue.splice(position, 1);
-          } else if (queue[0] === key) {
-            queue.shift();
-          } else {
+          } else if (queue[0] !== key) {
             // Not the queue's front: the rebuilt queue is off (a
             // propagator queued arcs the events do not list).
             mismatches += 1;
-            const position = queue.indexOf(key);
-            if (position >= 0) queue.splice(position, 1);
           }
+          // Off the queue: its front, or wherever a clicked arc waited.
+          const position = queue.indexOf(key);
+          if (position >= 0) queue.splice(position, 1);
           current = { x: event.x, y: event.y, phase, clicked, removed: [] };
         } else {
           for (const word of event.removed_words) removed.get(event.x).set(word, at);
-          for (const [x, y] of event.added) {
-            queue.push(arcKey(x, y));
-            consistent.delete(arcKey(x, y));
-          }
+          for (const [x, y] of event.added) requeue(arcKey(x, y));
           consistent.add(key);
           done += 1;
           current = { x: event.x, y: event.y, phase, removed: event.removed_words, added: event.added };
@@ -214,10 +213,7 @@ class CrosswordView {
         // The propagator woke the arcs into its variable.
         for (const [x, y] of this.graph.arcs) {
           const key = arcKey(x, y);
-          if (y === event.var && !queue.includes(key)) {
-            queue.push(key);
-            consistent.delete(key);
-          }
+          if (y === event.var && !queue.includes(key)) requeue(key);
         }
       } else if (event.kind === 'wipeout') {
         wiped = event.var ?? '(a constraint)';
@@ -242,10 +238,9 @@ class CrosswordView {
     let wiped = null;
     let solved = false;
     const counts = { decisions: 0, backtracks: 0, revisions: 0, refutations: 0 };
-    for (let at = 0; at < step; at += 1) {
-      const { index, phase } = this.frames[at];
-      const event = this.events[index];
-      last = { event, phase, at };
+    for (const frame of this.framesTo(step)) {
+      const { event, phase, at } = frame;
+      last = frame;
       current = null;
       switch (event.kind) {
         case 'propagate':
@@ -415,9 +410,7 @@ class CrosswordView {
     for (const slot of this.graph.slots) {
       const [x, y] = at.get(slot.name);
       const words = state.left.get(slot.name).length;
-      let kind = '';
-      if (state.current?.x === slot.name) kind = ' revised';
-      else if (state.current?.y === slot.name) kind = ' support';
+      let kind = roleOf(state, slot);
       if (words === 0) kind += ' empty';
       else if (words === 1) kind += ' single';
       nodes.push(svg('g', { class: `slot-node${kind}`, 'data-slot': slot.name }, [
@@ -468,9 +461,7 @@ class CrosswordView {
     const items = this.graph.slots.map((slot) => {
       const removed = state.removed.get(slot.name);
       const chosen = state.assigned.get(slot.name);
-      let kind = '';
-      if (state.current?.x === slot.name) kind = ' revised';
-      else if (state.current?.y === slot.name) kind = ' support';
+      const kind = roleOf(state, slot);
       // A long list shows the words left and those the step removed;
       // a short one every word, struck through when gone.
       const long = slot.words.length > 30;

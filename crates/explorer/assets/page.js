@@ -133,26 +133,73 @@ export function ownRoute(name, aliases = {}) {
   };
 }
 
-// The record's counters as a table: rows of [name, value].
-export function countersTable(rows) {
-  return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
-    html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })])));
+// The record's counters as a table: rows of [name, value], or the name of
+// one the record gives (`status`, `unique`, `time`, or one of its `stats`).
+export function countersTable(rows, record) {
+  return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map((row) => {
+    const [name, value] = typeof row === 'string' ? [row, counterOf(record, row)] : row;
+    return html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })]);
+  }));
 }
 
-// The status as the pages show it: `limit (node)` when a limit stopped it.
-export function statusText(record) {
-  return record.limit ? `limit (${record.limit})` : record.status;
+// A counter as the pages show it: the status `limit (node)` when a limit
+// stopped the search; whether the solution is unique yes, no, or – where
+// the record does not say; the time in milliseconds (– where it does not say).
+function counterOf(record, name) {
+  if (name === 'status') return record.limit ? `limit (${record.limit})` : record.status;
+  if (name === 'unique') return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
+  if (name === 'time') return record.stats?.micros === undefined ? '–' : `${(record.stats.micros / 1000).toFixed(1)} ms`;
+  return record.stats[name];
 }
 
-// Whether the solution is unique, as the pages show it: yes, no, or –
-// where the record does not say.
-export function uniqueText(record) {
-  return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
+// A view's panel: the answer's record and events, the algorithm, the live
+// facts, and the section that `fill` fills.
+export class Panel {
+  constructor(answer, index = 0, className = 'panel') {
+    this.answer = answer;
+    this.record = answer.record;
+    this.events = answer.events;
+    this.total = this.events?.length;
+    this.algo = this.record.algo;
+    this.element = html('section', { class: className, 'data-panel': index });
+    this.live = html('dl', { class: 'live' });
+  }
+
+  // The title, the counters (as `countersTable` takes them), the note (by
+  // default the cut stream's), the two columns of what the step shows, and
+  // `more` under them.
+  fill({ title, counters, note = cutNote(this.answer), left, right, more = [] }) {
+    this.element.append(
+      html('h2', { text: title }),
+      countersTable(counters, this.record),
+      html('p', { class: 'note', text: note }),
+      html('div', { class: 'now' }, [html('div', {}, left), html('div', {}, right)]),
+      ...more,
+    );
+  }
 }
 
-// The time a record took, in milliseconds (– where it does not say).
-export function timeText(stats) {
-  return stats?.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`;
+// Views side by side, stepped together: as many steps as the longest.
+export class Sides {
+  constructor(views) {
+    this.views = views;
+    this.total = Math.max(...views.map((view) => view.total));
+    this.element = document.createDocumentFragment();
+    this.element.append(...views.map((view) => view.element));
+  }
+
+  show(step, playing) {
+    for (const view of this.views) view.show(step, playing);
+  }
+
+  destroy() {
+    for (const view of this.views) view.destroy?.();
+  }
+}
+
+// The label of `value` among a view's [value, label] options.
+export function labelOf(options, value) {
+  return options.find(([option]) => option === value)?.[1] ?? value;
 }
 
 // A search-core run (docs/events.md) replayed up to `step`: the states
@@ -189,6 +236,31 @@ export function liveList(element, facts) {
   ]));
 }
 
+// The live facts of a search replayed by `replaySearch`: the states
+// tested, expanded and generated, `more`, and the frontier's size, named
+// `frontier` (stack or queue).
+export function searchFacts({ counts, current }, frontier, more = []) {
+  return [
+    ['tested', counts.tested],
+    ['expanded', counts.expanded],
+    ['generated', counts.generated],
+    ...more,
+    [frontier, current ? current.frontier : 0],
+  ];
+}
+
+// The live facts of a csp run replayed by `replayCsp`.
+export function cspFacts(run) {
+  return [
+    ['decisions', run.counts.decide],
+    ['refutations', run.counts.refute],
+    ['backtracks', run.counts.backtrack],
+    ['wipeouts', run.counts.wipeout],
+    ['prunings', run.counts.prune],
+    ['depth', run.depth],
+  ];
+}
+
 // A csp-core run replayed up to `step`: `frames[0]` the root, `frames[d]`
 // the decision at depth d ({ variable, value, removed: [[variable, value]] }),
 // each with the values removed under it; the last event; the tallies;
@@ -204,17 +276,13 @@ export function replayCsp(events, step) {
     if (event.kind in counts) counts[event.kind] += 1;
     switch (event.kind) {
       case 'decide':
-        frames.length = Math.min(frames.length, event.depth);
-        frames.push({ variable: event.var, value: event.value, removed: [], placed: [] });
-        wiped = null;
-        break;
       case 'backtrack':
-        frames.length = Math.min(frames.length, event.depth + 1);
-        wiped = null;
-        break;
       case 'refute':
-        frames.length = Math.min(frames.length, event.depth + 1);
-        frames[frames.length - 1].removed.push([event.var, event.value]);
+        // A decision opens the frame of its depth; a backtrack or a
+        // refutation goes back to the frame above.
+        frames.length = Math.min(frames.length, event.depth + (event.kind === 'decide' ? 0 : 1));
+        if (event.kind === 'decide') frames.push({ variable: event.var, value: event.value, removed: [], placed: [] });
+        if (event.kind === 'refute') frames[frames.length - 1].removed.push([event.var, event.value]);
         wiped = null;
         break;
       case 'prune':

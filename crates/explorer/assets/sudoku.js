@@ -7,7 +7,7 @@
 // engine the same way, with each round's cells placed and pruned. The
 // human steps of `sudoku explain` are drawn by explain.js.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText, uniqueText } from './page.js';
+import { cspFacts, cspLine, labelOf, liveList, mountView, ownRoute, Panel, replayCsp, replaySearch, searchFacts } from './page.js';
 import { ExplainView } from './explain.js';
 import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
@@ -35,36 +35,20 @@ mountView({
   makeView: (answer) => (answer.steps ? new ExplainView(answer) : new SudokuView(answer)),
 });
 
-class SudokuView {
+class SudokuView extends Panel {
   constructor(answer) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events.length;
-    this.algo = this.record.algo;
+    super(answer);
     this.puzzle = this.record.puzzle;
     this.side = Math.round(Math.sqrt(this.puzzle.length));
     this.givensSeen = seenByGivens(this.puzzle, this.side);
-    this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.gridBox = html('div', { class: 'grid-box' });
     this.facts = html('p', { class: 'node-facts' });
-    this.live = html('dl', { class: 'live' });
-    this.note = html('p', { class: 'note', text: cutNote(answer) });
-    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
-    this.element.append(
-      html('h2', { text: `Sudoku, ${name}` }),
-      countersTable([
-        ['status', statusText(this.record)],
-        ['unique', uniqueText(this.record)],
-        ['nodes', this.record.stats.nodes],
-        ['time', timeText(this.record.stats)],
-      ]),
-      this.note,
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: this.algo === 'csp' || this.algo === 'fast' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live]),
-      ]),
-    );
+    this.fill({
+      title: `Sudoku, ${labelOf(ALGOS, this.algo)}`,
+      counters: ['status', 'unique', 'nodes', 'time'],
+      left: [html('h3', { text: this.algo === 'csp' || this.algo === 'fast' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts],
+      right: [html('h3', { text: 'so far' }), this.live],
+    });
   }
 
   show(step) {
@@ -74,7 +58,8 @@ class SudokuView {
 
   // The search on the most constrained cell: the last board taken up, as the crate drew it.
   showSearch(step) {
-    const { counts, current } = replaySearch(this.events, step);
+    const run = replaySearch(this.events, step);
+    const current = run.current;
     const cells = current ? cellsOfState(current.state) : cellsOfLine(this.puzzle);
     let mark = null;
     let verdict = 'the puzzle, before the search';
@@ -88,12 +73,7 @@ class SudokuView {
     }
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
     this.facts.textContent = verdict;
-    liveList(this.live, [
-      ['tested', counts.tested],
-      ['expanded', counts.expanded],
-      ['generated', counts.generated],
-      [this.algo === 'bfs' ? 'queue' : 'stack', current ? current.frontier : 0],
-    ]);
+    liveList(this.live, searchFacts(run, this.algo === 'bfs' ? 'queue' : 'stack'));
   }
 
   // The csp model: the givens, the decisions in force, and every cell's
@@ -138,14 +118,7 @@ class SudokuView {
       ]);
       return;
     }
-    liveList(this.live, [
-      ['decisions', run.counts.decide],
-      ['refutations', run.counts.refute],
-      ['backtracks', run.counts.backtrack],
-      ['wipeouts', run.counts.wipeout],
-      ['prunings', run.counts.prune],
-      ['depth', run.depth],
-    ]);
+    liveList(this.live, cspFacts(run));
   }
 }
 
