@@ -11,7 +11,7 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute } from './page.js';
+import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute, Panel } from './page.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
@@ -79,13 +79,11 @@ function roleOf(state, slot) {
   return state.current?.y === slot.name ? ' support' : '';
 }
 
-class CrosswordView {
+// The view's two panels in one element (not Panel's one section).
+class CrosswordView extends Panel {
   constructor(answer) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
+    super(answer);
     this.graph = answer.graph;
-    this.algo = this.record.algo;
     this.clicks = this.graph.clicks;
     // A revision is two steps (fine steps): the arc taken up, then what it removed.
     this.frames = [];
@@ -104,7 +102,6 @@ class CrosswordView {
     const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
     const counters = countersTable(['status', 'unique', 'nodes', 'backtracks', 'arc_revisions', 'time'], this.record);
     this.now = html('p', { class: 'node-facts xw-now', 'data-testid': 'now' });
-    this.live = html('dl', { class: 'live' });
     this.graphBox = html('div', { class: 'xw-graph-box' });
     this.gridBox = html('div', { class: 'grid-box' });
     this.queueBox = html('ol', { class: 'xw-queue', 'data-testid': 'queue' });
@@ -158,8 +155,14 @@ class CrosswordView {
   }
 
   // The first `step` frames, each with its event and place.
+  // `arc`: the arc a revision takes up (select), then what it removed (done).
   *framesTo(step) {
-    for (let at = 0; at < step; at += 1) yield { event: this.events[this.frames[at].index], phase: this.frames[at].phase, at };
+    for (let at = 0; at < step; at += 1) {
+      const { index, phase } = this.frames[at];
+      const event = this.events[index];
+      const arc = event.kind === 'revise' ? { x: event.x, y: event.y, phase, removed: phase === 'done' ? event.removed_words : [], added: event.added } : null;
+      yield { event, phase, at, arc };
+    }
   }
 
   // AC-3 up to `step` frames: the queue (rebuilt from the initial arcs and
@@ -183,7 +186,7 @@ class CrosswordView {
     for (const frame of this.framesTo(step)) {
       const { event, phase, at } = frame;
       last = frame;
-      current = null;
+      current = frame.arc;
       if (event.kind === 'revise') {
         const key = arcKey(event.x, event.y);
         const click = this.clicks[waiting];
@@ -200,13 +203,12 @@ class CrosswordView {
           // Off the queue: its front, or wherever a clicked arc waited.
           const position = queue.indexOf(key);
           if (position >= 0) queue.splice(position, 1);
-          current = { x: event.x, y: event.y, phase, clicked, removed: [] };
+          current.clicked = clicked;
         } else {
           for (const word of event.removed_words) removed.get(event.x).set(word, at);
           for (const [x, y] of event.added) requeue(arcKey(x, y));
           consistent.add(key);
           done += 1;
-          current = { x: event.x, y: event.y, phase, removed: event.removed_words, added: event.added };
         }
       } else if (event.kind === 'prune') {
         for (const word of event.removed_words) removed.get(event.var).set(word, at);
@@ -241,20 +243,17 @@ class CrosswordView {
     for (const frame of this.framesTo(step)) {
       const { event, phase, at } = frame;
       last = frame;
-      current = null;
+      current = frame.arc;
       switch (event.kind) {
         case 'propagate':
           revisedNow.clear();
           wiped = null;
           break;
         case 'revise':
-          if (phase === 'select') {
-            current = { x: event.x, y: event.y, phase, removed: [] };
-          } else {
+          if (phase === 'done') {
             counts.revisions += 1;
             for (const word of event.removed_words) frames[frames.length - 1].removed.push([event.x, word, at]);
             revisedNow.add(arcKey(event.x, event.y));
-            current = { x: event.x, y: event.y, phase, removed: event.removed_words, added: event.added };
           }
           break;
         case 'prune':
@@ -540,11 +539,9 @@ class CrosswordView {
     // The new run repeats this one up to the end of revision `done - 1`
     // (or the root's `propagate`); the clicked revision comes next.
     let revisions = 0;
-    for (let at = 0; at < this.total; at += 1) {
-      const frame = this.frames[at];
-      const event = this.events[frame.index];
-      if (event.kind === 'revise' && frame.phase === 'done') revisions += 1;
-      const here = done === 0 ? event.kind === 'propagate' : event.kind === 'revise' && frame.phase === 'done' && revisions === done;
+    for (const { event, arc, at } of this.framesTo(this.total)) {
+      if (arc?.phase === 'done') revisions += 1;
+      const here = done === 0 ? event.kind === 'propagate' : arc?.phase === 'done' && revisions === done;
       if (here) {
         setUrlParam('step', String(at + 2));
         break;

@@ -63,9 +63,8 @@ mountView({
 
 // The state of a search after its first `step` events.
 class Replay {
-  constructor(events, informed) {
+  constructor(events) {
     this.events = events;
-    this.informed = informed;
     this.reset();
   }
 
@@ -80,8 +79,6 @@ class Replay {
     this.iteration = null;
     this.tree = new Map();
     this.treeRoot = null;
-    this.ended = null;
-    this.cut = null;
   }
 
   seek(step) {
@@ -128,12 +125,6 @@ class Replay {
         if (event.kind === 'goal') this.markPath(event.id);
         break;
       }
-      case 'end':
-        this.ended = event;
-        break;
-      case 'cut':
-        this.cut = event;
-        break;
       default:
         break;
     }
@@ -168,7 +159,7 @@ class RunView extends Panel {
   constructor(answer, index) {
     super(answer, index);
     this.informed = INFORMED.has(this.algo);
-    this.replay = new Replay(this.events, this.informed);
+    this.replay = new Replay(this.events);
     this.newNodes = this.events.filter((event) => event.kind === 'generate' && event.result === 'new').length;
     const name = labelOf(ALGOS, this.algo);
     this.current = html('div', { class: 'current' });
