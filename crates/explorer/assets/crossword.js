@@ -11,7 +11,8 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cspLine, cutNote, liveList, loadJson, mountView, ownRoute, Panel } from './page.js';
+import { countersTable, cutNote, liveList, loadJson, mountView, ownRoute } from './page.js';
+import { cspLine } from './csp.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
@@ -79,11 +80,13 @@ function roleOf(state, slot) {
   return state.current?.y === slot.name ? ' support' : '';
 }
 
-// The view's two panels in one element (not Panel's one section).
-class CrosswordView extends Panel {
+class CrosswordView {
   constructor(answer) {
-    super(answer);
+    this.answer = answer;
+    this.record = answer.record;
+    this.events = answer.events;
     this.graph = answer.graph;
+    this.algo = this.record.algo;
     this.clicks = this.graph.clicks;
     // A revision is two steps (fine steps): the arc taken up, then what it removed.
     this.frames = [];
@@ -102,6 +105,7 @@ class CrosswordView extends Panel {
     const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
     const counters = countersTable(['status', 'unique', 'nodes', 'backtracks', 'arc_revisions', 'time'], this.record);
     this.now = html('p', { class: 'node-facts xw-now', 'data-testid': 'now' });
+    this.live = html('dl', { class: 'live' });
     this.graphBox = html('div', { class: 'xw-graph-box' });
     this.gridBox = html('div', { class: 'grid-box' });
     this.queueBox = html('ol', { class: 'xw-queue', 'data-testid': 'queue' });

@@ -5,7 +5,9 @@
 // searcher is one call of the generic route with the view's part
 // (`view=own`: each `generate` event with its `h`).
 
-import { labelOf, liveList, loadOwn, mountView, Panel, Sides } from './page.js';
+import { liveList, loadOwn, mountView } from './page.js';
+import { labelOf, Panel } from './panel.js';
+import { Sides } from './sides.js';
 import { boardSvg, html, tilesOf } from './svg.js';
 import { treeSvg } from './tree.js';
 

@@ -6,7 +6,8 @@
 // and the puzzle's ER/EP/ED above.
 
 import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
-import { liveList, Panel } from './page.js';
+import { liveList } from './page.js';
+import { Panel } from './panel.js';
 import { html, svg } from './svg.js';
 
 const DIGITS = '123456789';

@@ -3,7 +3,9 @@
 // letters given and placed, the grids the closed set turns down, the stack;
 // at the goal every word's path drawn on the solution in its own colour.
 
-import { liveList, loadJson, mountView, Panel, replaySearch, searchFacts } from './page.js';
+import { liveList, loadJson, mountView } from './page.js';
+import { Panel } from './panel.js';
+import { replaySearch, searchFacts } from './search.js';
 import { html, svg } from './svg.js';
 
 const SIDE = 5;

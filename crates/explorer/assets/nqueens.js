@@ -6,7 +6,8 @@
 // propagation removed. Min-conflicts: the conflict count falling, repair
 // by repair, beside the board.
 
-import { cspFacts, cspLine, labelOf, liveList, mountView, ownRoute, Panel, replayCsp, replaySearch, searchFacts } from './page.js';
+import { liveList, mountView, ownRoute } from './page.js';
+import { labelOf, Panel } from './panel.js';
 import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -27,12 +28,15 @@ mountView({
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
   help: 'Q a queen, green dots the candidates of an empty row, red the squares attacked (csp: removed by propagation); the outlined row is the most constrained, filled next.',
-  makeView: (answer) => new QueensView(answer),
+  // The replay a run needs, loaded for it alone: csp.js for the csp model,
+  // search.js for the others.
+  makeView: async (answer) => new QueensView(answer, await import(answer.record.algo === 'csp' ? './csp.js' : './search.js')),
 });
 
 class QueensView extends Panel {
-  constructor(answer) {
+  constructor(answer, replay) {
     super(answer);
+    this.replay = replay;
     this.n = this.record.n;
     this.boardBox = html('div', { class: 'queens-box' });
     this.chartBox = html('div', { class: 'chart-box' });
@@ -57,7 +61,7 @@ class QueensView extends Panel {
   }
 
   showSearch(step) {
-    const run = replaySearch(this.events, step);
+    const run = this.replay.replaySearch(this.events, step);
     const current = run.current;
     const rows = current ? rowsOfState(current.state) : emptyRows(this.n);
     this.boardBox.replaceChildren(queensSvg(rows, this.n, true));
@@ -67,12 +71,12 @@ class QueensView extends Panel {
     this.facts.textContent = current
       ? `${verdict}; board ${current.id}, ${current.depth} queen${current.depth === 1 ? '' : 's'} placed, ${this.algo === 'dfs' ? 'stack' : 'queue'} ${current.frontier}`
       : 'the empty board, before the search';
-    liveList(this.live, searchFacts(run, this.algo === 'dfs' ? 'stack' : 'queue'));
+    liveList(this.live, this.replay.searchFacts(run, this.algo === 'dfs' ? 'stack' : 'queue'));
   }
 
   // The queens decided (row r<i> = column) and the squares removed.
   showCsp(step) {
-    const run = replayCsp(this.events, step);
+    const run = this.replay.replayCsp(this.events, step);
     let rows;
     if (run.solution) {
       rows = rowsOfColumns(run.solution.state_line, this.n);
@@ -85,8 +89,8 @@ class QueensView extends Panel {
       });
     }
     this.boardBox.replaceChildren(queensSvg(rows, this.n, false));
-    this.facts.textContent = cspLine(run.last);
-    liveList(this.live, [...cspFacts(run), ['solutions', run.counts.solution]]);
+    this.facts.textContent = this.replay.cspLine(run.last);
+    liveList(this.live, [...this.replay.cspFacts(run), ['solutions', run.counts.solution]]);
   }
 
   // Min-conflicts: the last start or repair, and the conflicts so far.

@@ -1,7 +1,6 @@
-// What the views of sudoku, gogen and N-Queens share: the form whose
-// fields are the URL's parameters, the call to the view's API, the message
-// of a 400 beside its input, the player; and the replay of csp-core's
-// events (docs/events.md) into the decisions in force and the values removed.
+// What every view shares: the form whose fields are the URL's parameters,
+// the call to the view's API, the message of a 400 beside its input, the
+// player; the record's counters and the live facts.
 
 import { Player, stepFromUrl } from './player.js';
 import { html } from './svg.js';
@@ -10,7 +9,7 @@ import { html } from './svg.js';
 // 'textarea' | 'number' | 'select', options: [[value, label]], value }];
 // `api`: the API's path, or `load(request)`: a function that asks for the
 // answer itself (several calls) and resolves like `loadJson`;
-// `makeView(answer, query)`: an object with `element`, `total`,
+// `makeView(answer, query)`: an object (or its promise) with `element`, `total`,
 // `show(step, playing)` and, if it keeps timers, `destroy()`; `help`: the
 // line under the player; `autostart`: run the form's first values when
 // the URL holds no puzzle (the generic page opens on its example solved).
@@ -90,7 +89,7 @@ export function mountView({ fields, api, load, makeView, help, onForm, autostart
       field.textContent = answer.error ?? `the server answered ${status}`;
       return;
     }
-    view = makeView(answer, query);
+    view = await makeView(answer, query);
     panels.replaceChildren(view.element);
     player = new Player(controls, {
       total: view.total,
@@ -133,8 +132,8 @@ export function ownRoute(name, aliases = {}) {
   };
 }
 
-// The record's counters as a table: rows of [name, value], or the name of
-// one the record gives (`status`, `unique`, `time`, or one of its `stats`).
+// The record's counters as a table: rows of [name, value], or a name the
+// record gives (`status`, `unique`, `time`, or one of its `stats`).
 export function countersTable(rows, record) {
   return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map((row) => {
     const [name, value] = typeof row === 'string' ? [row, counterOf(record, row)] : row;
@@ -142,84 +141,13 @@ export function countersTable(rows, record) {
   }));
 }
 
-// A counter as the pages show it: the status `limit (node)` when a limit
-// stopped the search; whether the solution is unique yes, no, or – where
-// the record does not say; the time in milliseconds (– where it does not say).
+// A counter as shown: `limit (node)` for a search a limit stopped; –
+// where the record does not say.
 function counterOf(record, name) {
   if (name === 'status') return record.limit ? `limit (${record.limit})` : record.status;
   if (name === 'unique') return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
   if (name === 'time') return record.stats?.micros === undefined ? '–' : `${(record.stats.micros / 1000).toFixed(1)} ms`;
   return record.stats[name];
-}
-
-// A view's panel: the answer's record and events, the algorithm, the live
-// facts, and the section that `fill` fills.
-export class Panel {
-  constructor(answer, index = 0, className = 'panel') {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events?.length;
-    this.algo = this.record.algo;
-    this.element = html('section', { class: className, 'data-panel': index });
-    this.live = html('dl', { class: 'live' });
-  }
-
-  // The title, the counters (as `countersTable` takes them), the note (by
-  // default the cut stream's), the two columns of what the step shows, and
-  // `more` under them.
-  fill({ title, counters, note = cutNote(this.answer), left, right, more = [] }) {
-    this.element.append(
-      html('h2', { text: title }),
-      countersTable(counters, this.record),
-      html('p', { class: 'note', text: note }),
-      html('div', { class: 'now' }, [html('div', {}, left), html('div', {}, right)]),
-      ...more,
-    );
-  }
-}
-
-// Views side by side, stepped together: as many steps as the longest.
-export class Sides {
-  constructor(views) {
-    this.views = views;
-    this.total = Math.max(...views.map((view) => view.total));
-    this.element = document.createDocumentFragment();
-    this.element.append(...views.map((view) => view.element));
-  }
-
-  show(step, playing) {
-    for (const view of this.views) view.show(step, playing);
-  }
-
-  destroy() {
-    for (const view of this.views) view.destroy?.();
-  }
-}
-
-// The label of `value` among a view's [value, label] options.
-export function labelOf(options, value) {
-  return options.find(([option]) => option === value)?.[1] ?? value;
-}
-
-// A search-core run (docs/events.md) replayed up to `step`: the states
-// tested (expanded, the goal, cut at the depth limit), expanded,
-// generated and dropped as duplicates, and the last state taken up.
-export function replaySearch(events, step) {
-  const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
-  let current = null;
-  for (const event of events.slice(0, step)) {
-    if (event.kind === 'generate') {
-      counts.generated += 1;
-      if (event.result === 'duplicate') counts.duplicate += 1;
-    }
-    if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
-      counts.tested += 1;
-      current = event;
-    }
-    if (event.kind === 'expand') counts.expanded += 1;
-  }
-  return { counts, current };
 }
 
 // The note under a cut stream.
@@ -234,107 +162,4 @@ export function liveList(element, facts) {
   element.replaceChildren(...facts.flatMap(([name, value]) => [
     html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
   ]));
-}
-
-// The live facts of a search replayed by `replaySearch`: the states
-// tested, expanded and generated, `more`, and the frontier's size, named
-// `frontier` (stack or queue).
-export function searchFacts({ counts, current }, frontier, more = []) {
-  return [
-    ['tested', counts.tested],
-    ['expanded', counts.expanded],
-    ['generated', counts.generated],
-    ...more,
-    [frontier, current ? current.frontier : 0],
-  ];
-}
-
-// The live facts of a csp run replayed by `replayCsp`.
-export function cspFacts(run) {
-  return [
-    ['decisions', run.counts.decide],
-    ['refutations', run.counts.refute],
-    ['backtracks', run.counts.backtrack],
-    ['wipeouts', run.counts.wipeout],
-    ['prunings', run.counts.prune],
-    ['depth', run.depth],
-  ];
-}
-
-// A csp-core run replayed up to `step`: `frames[0]` the root, `frames[d]`
-// the decision at depth d ({ variable, value, removed: [[variable, value]] }),
-// each with the values removed under it; the last event; the tallies;
-// the solution's state when one was found.
-export function replayCsp(events, step) {
-  const frames = [{ variable: null, value: null, removed: [], placed: [] }];
-  const counts = { decide: 0, refute: 0, backtrack: 0, wipeout: 0, prune: 0, revise: 0, solution: 0, propagate: 0 };
-  let last = null;
-  let wiped = null;
-  let solution = null;
-  for (const event of events.slice(0, step)) {
-    last = event;
-    if (event.kind in counts) counts[event.kind] += 1;
-    switch (event.kind) {
-      case 'decide':
-      case 'backtrack':
-      case 'refute':
-        // A decision opens the frame of its depth; a backtrack or a
-        // refutation goes back to the frame above.
-        frames.length = Math.min(frames.length, event.depth + (event.kind === 'decide' ? 0 : 1));
-        if (event.kind === 'decide') frames.push({ variable: event.var, value: event.value, removed: [], placed: [] });
-        if (event.kind === 'refute') frames[frames.length - 1].removed.push([event.var, event.value]);
-        wiped = null;
-        break;
-      case 'prune':
-      case 'revise': {
-        const variable = event.kind === 'prune' ? event.var : event.x;
-        for (const value of event.removed) frames[frames.length - 1].removed.push([variable, value]);
-        // The fast engines say when a round left a cell one value: placed.
-        if (event.kind === 'prune' && event.propagator.startsWith('placed')) frames[frames.length - 1].placed.push(variable);
-        break;
-      }
-      case 'wipeout':
-        wiped = event.var ?? '(a propagator failed)';
-        break;
-      case 'solution':
-        solution = event;
-        break;
-      default:
-        break;
-    }
-  }
-  // What holds now: the decisions in force and every value removed.
-  const assigned = new Map();
-  const removed = new Map();
-  const placed = new Set(frames.flatMap((frame) => frame.placed));
-  for (const frame of frames) {
-    if (frame.variable !== null) assigned.set(frame.variable, frame.value);
-    for (const [variable, value] of frame.removed) {
-      if (!removed.has(variable)) removed.set(variable, new Set());
-      removed.get(variable).add(value);
-    }
-  }
-  return { frames, assigned, removed, placed, counts, last, wiped, solution, depth: frames.length - 1 };
-}
-
-// A csp event as one readable line (a crossword's name their values
-// too: `word`, `removed_words`).
-export function cspLine(event) {
-  if (!event) return 'before the search';
-  const value = event.word ?? event.value;
-  const removed = event.removed_words?.join(', ') ?? event.removed?.join(' ') ?? '';
-  switch (event.kind) {
-    case 'run': return `run ${event.algorithm}${event.puzzle ? ` on ${event.puzzle}` : ''}`;
-    case 'propagate': return `propagate (${event.cause}) at depth ${event.depth}`;
-    case 'prune': return `${event.propagator} removes ${removed} from ${event.var}`;
-    case 'revise': return `revise ${event.x} against ${event.y}: removes ${removed || 'nothing'}`;
-    case 'wipeout': return `wipeout: ${event.var ?? 'a propagator failed'} has no value left`;
-    case 'decide': return `decide ${event.var} = ${value} (depth ${event.depth})`;
-    case 'refute': return `refute ${event.var} = ${value} (depth ${event.depth})`;
-    case 'backtrack': return `backtrack to depth ${event.depth}`;
-    case 'solution': return `solution found${event.state_line ? `: ${event.state_line}` : ''}`;
-    case 'end': return `end: ${event.status}`;
-    case 'cut': return 'the events were cut here';
-    default: return event.kind;
-  }
 }

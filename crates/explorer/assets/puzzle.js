@@ -8,7 +8,8 @@
 // SVG picture. The inputs live in the URL, so a link or a reload shows
 // the same solve at the same step.
 
-import { cutNote, liveList, loadJson, mountView, Panel } from './page.js';
+import { cutNote, liveList, loadJson, mountView } from './page.js';
+import { Panel } from './panel.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { html } from './svg.js';
 

@@ -8,7 +8,9 @@
 // each side.
 
 import { gridBoard, pencilMarks, squareText } from './board.js';
-import { cutNote, labelOf, liveList, loadOwn, mountView, Panel, Sides } from './page.js';
+import { cutNote, liveList, loadOwn, mountView } from './page.js';
+import { labelOf, Panel } from './panel.js';
+import { Sides } from './sides.js';
 import { html } from './svg.js';
 
 const ALGOS = [

@@ -7,7 +7,8 @@
 // engine the same way, with each round's cells placed and pruned. The
 // human steps of `sudoku explain` are drawn by explain.js.
 
-import { cspFacts, cspLine, labelOf, liveList, mountView, ownRoute, Panel, replayCsp, replaySearch, searchFacts } from './page.js';
+import { liveList, mountView, ownRoute } from './page.js';
+import { labelOf, Panel } from './panel.js';
 import { ExplainView } from './explain.js';
 import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
@@ -32,12 +33,16 @@ mountView({
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
   help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched). Human steps: the step\'s cells shaded yellow and its units blue, the candidates it rests on circled, the digits it places green, the candidates it removes red, its links strong (solid) or weak (dashed).',
-  makeView: (answer) => (answer.steps ? new ExplainView(answer) : new SudokuView(answer)),
+  // The replay a run needs, loaded for it alone: csp.js for the csp model
+  // and the fast engine, search.js for the searches.
+  makeView: async (answer) => (answer.steps ? new ExplainView(answer)
+    : new SudokuView(answer, await import(['csp', 'fast'].includes(answer.record.algo) ? './csp.js' : './search.js'))),
 });
 
 class SudokuView extends Panel {
-  constructor(answer) {
+  constructor(answer, replay) {
     super(answer);
+    this.replay = replay;
     this.puzzle = this.record.puzzle;
     this.side = Math.round(Math.sqrt(this.puzzle.length));
     this.givensSeen = seenByGivens(this.puzzle, this.side);
@@ -58,7 +63,7 @@ class SudokuView extends Panel {
 
   // The search on the most constrained cell: the last board taken up, as the crate drew it.
   showSearch(step) {
-    const run = replaySearch(this.events, step);
+    const run = this.replay.replaySearch(this.events, step);
     const current = run.current;
     const cells = current ? cellsOfState(current.state) : cellsOfLine(this.puzzle);
     let mark = null;
@@ -73,13 +78,13 @@ class SudokuView extends Panel {
     }
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
     this.facts.textContent = verdict;
-    liveList(this.live, searchFacts(run, this.algo === 'bfs' ? 'queue' : 'stack'));
+    liveList(this.live, this.replay.searchFacts(run, this.algo === 'bfs' ? 'queue' : 'stack'));
   }
 
   // The csp model: the givens, the decisions in force, and every cell's
   // values not removed so far.
   showCsp(step) {
-    const run = replayCsp(this.events, step);
+    const run = this.replay.replayCsp(this.events, step);
     let cells;
     if (run.solution) {
       cells = cellsOfLine(run.solution.state_line);
@@ -102,7 +107,7 @@ class SudokuView extends Panel {
     const touched = run.last && (run.last.var ?? run.last.x);
     const mark = touched ? indexOfCell(touched, this.side) : null;
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
-    this.facts.textContent = cspLine(run.last);
+    this.facts.textContent = this.replay.cspLine(run.last);
     if (this.algo === 'fast') {
       const round = roundOf(this.events, step);
       this.facts.textContent += round.cause ? `; this round (${round.cause}, depth ${round.depth}): ${round.placed} placed, ${round.pruned} pruned` : '';
@@ -118,7 +123,7 @@ class SudokuView extends Panel {
       ]);
       return;
     }
-    liveList(this.live, cspFacts(run));
+    liveList(this.live, this.replay.cspFacts(run));
   }
 }
 
