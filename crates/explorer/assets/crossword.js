@@ -11,7 +11,8 @@
 // link shows the same run. MAC: the decisions as the domain-splitting tree
 // (a node per decision, as `fill --tree-svg` draws it) and list.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, statusText, timeText, uniqueText } from './page.js';
+import { countersTable, cutNote, liveList, loadJson, mountView, ownRoute } from './page.js';
+import { cspLine } from './csp.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { setUrlParam } from './player.js';
 import { html, svg } from './svg.js';
@@ -43,8 +44,7 @@ addExamples();
 // the link names no grid.
 async function addExamples() {
   const form = document.querySelector('[data-testid=inputs]');
-  const response = await fetch('/api/crossword/examples');
-  const { examples } = await response.json();
+  const { examples } = (await loadJson('/api/crossword/examples')).answer;
   const select = html('select', { id: 'example', 'data-testid': 'example' }, [
     html('option', { value: '', text: 'choose…' }),
     ...examples.map((example) => html('option', { value: example.name, text: `${example.name}: ${example.what}` })),
@@ -74,6 +74,12 @@ function clicksOf(text) {
 
 const arcKey = (x, y) => `${x}-${y}`;
 
+// A slot's part in the arc under revision: ' revised' (x), ' support' (y) or none.
+function roleOf(state, slot) {
+  if (state.current?.x === slot.name) return ' revised';
+  return state.current?.y === slot.name ? ' support' : '';
+}
+
 class CrosswordView {
   constructor(answer) {
     this.answer = answer;
@@ -96,16 +102,8 @@ class CrosswordView {
   }
 
   build() {
-    const stats = this.record.stats;
     const title = this.algo === 'ac3' ? 'Crossword, AC-3 with its revision table (arc consistency alone)' : 'Crossword, MAC search (dom/wdeg)';
-    const counters = [
-      ['status', statusText(this.record)],
-      ['unique', uniqueText(this.record)],
-      ['nodes', stats.nodes],
-      ['backtracks', stats.backtracks],
-      ['arc_revisions', stats.arc_revisions],
-      ['time', timeText(stats)],
-    ];
+    const counters = countersTable(['status', 'unique', 'nodes', 'backtracks', 'arc_revisions', 'time'], this.record);
     this.now = html('p', { class: 'node-facts xw-now', 'data-testid': 'now' });
     this.live = html('dl', { class: 'live' });
     this.graphBox = html('div', { class: 'xw-graph-box' });
@@ -116,7 +114,7 @@ class CrosswordView {
     const main = html('section', { class: 'panel', 'data-panel': 0 }, [
       html('h2', { text: title }),
       html('div', { class: 'now' }, [
-        html('div', {}, [countersTable(counters), html('p', { class: 'note', text: cutNote(this.answer) })]),
+        html('div', {}, [counters, html('p', { class: 'note', text: cutNote(this.answer) })]),
         html('div', {}, [html('h3', { text: 'so far' }), this.live]),
       ]),
       this.stepButtons,
@@ -160,6 +158,17 @@ class CrosswordView {
     this.renderStepButtons();
   }
 
+  // The first `step` frames, each with its event and place.
+  // `arc`: the arc a revision takes up (select), then what it removed (done).
+  *framesTo(step) {
+    for (let at = 0; at < step; at += 1) {
+      const { index, phase } = this.frames[at];
+      const event = this.events[index];
+      const arc = event.kind === 'revise' ? { x: event.x, y: event.y, phase, removed: phase === 'done' ? event.removed_words : [], added: event.added } : null;
+      yield { event, phase, at, arc };
+    }
+  }
+
   // AC-3 up to `step` frames: the queue (rebuilt from the initial arcs and
   // what each revision put back; a clicked arc taken out of it), the
   // words removed, the arc under revision, which click each was.
@@ -167,6 +176,10 @@ class CrosswordView {
     const queue = this.graph.arcs.map(([x, y]) => arcKey(x, y));
     const removed = new Map(this.slotNames.map((name) => [name, new Map()]));
     const consistent = new Set();
+    const requeue = (key) => {
+      queue.push(key);
+      consistent.delete(key);
+    };
     const clickAt = [];
     let done = 0;
     let waiting = 0;
@@ -174,11 +187,10 @@ class CrosswordView {
     let current = null;
     let last = null;
     let wiped = null;
-    for (let at = 0; at < step; at += 1) {
-      const { index, phase } = this.frames[at];
-      const event = this.events[index];
-      last = { event, phase, at };
-      current = null;
+    for (const frame of this.framesTo(step)) {
+      const { event, phase, at } = frame;
+      last = frame;
+      current = frame.arc;
       if (event.kind === 'revise') {
         const key = arcKey(event.x, event.y);
         const click = this.clicks[waiting];
@@ -187,37 +199,27 @@ class CrosswordView {
           if (clicked) {
             clickAt[waiting] = done;
             waiting += 1;
-            const position = queue.indexOf(key);
-            if (position >= 0) queue.splice(position, 1);
-          } else if (queue[0] === key) {
-            queue.shift();
-          } else {
+          } else if (queue[0] !== key) {
             // Not the queue's front: the rebuilt queue is off (a
             // propagator queued arcs the events do not list).
             mismatches += 1;
-            const position = queue.indexOf(key);
-            if (position >= 0) queue.splice(position, 1);
           }
-          current = { x: event.x, y: event.y, phase, clicked, removed: [] };
+          // Off the queue: its front, or wherever a clicked arc waited.
+          const position = queue.indexOf(key);
+          if (position >= 0) queue.splice(position, 1);
+          current.clicked = clicked;
         } else {
           for (const word of event.removed_words) removed.get(event.x).set(word, at);
-          for (const [x, y] of event.added) {
-            queue.push(arcKey(x, y));
-            consistent.delete(arcKey(x, y));
-          }
+          for (const [x, y] of event.added) requeue(arcKey(x, y));
           consistent.add(key);
           done += 1;
-          current = { x: event.x, y: event.y, phase, removed: event.removed_words, added: event.added };
         }
       } else if (event.kind === 'prune') {
         for (const word of event.removed_words) removed.get(event.var).set(word, at);
         // The propagator woke the arcs into its variable.
         for (const [x, y] of this.graph.arcs) {
           const key = arcKey(x, y);
-          if (y === event.var && !queue.includes(key)) {
-            queue.push(key);
-            consistent.delete(key);
-          }
+          if (y === event.var && !queue.includes(key)) requeue(key);
         }
       } else if (event.kind === 'wipeout') {
         wiped = event.var ?? '(a constraint)';
@@ -242,24 +244,20 @@ class CrosswordView {
     let wiped = null;
     let solved = false;
     const counts = { decisions: 0, backtracks: 0, revisions: 0, refutations: 0 };
-    for (let at = 0; at < step; at += 1) {
-      const { index, phase } = this.frames[at];
-      const event = this.events[index];
-      last = { event, phase, at };
-      current = null;
+    for (const frame of this.framesTo(step)) {
+      const { event, phase, at } = frame;
+      last = frame;
+      current = frame.arc;
       switch (event.kind) {
         case 'propagate':
           revisedNow.clear();
           wiped = null;
           break;
         case 'revise':
-          if (phase === 'select') {
-            current = { x: event.x, y: event.y, phase, removed: [] };
-          } else {
+          if (phase === 'done') {
             counts.revisions += 1;
             for (const word of event.removed_words) frames[frames.length - 1].removed.push([event.x, word, at]);
             revisedNow.add(arcKey(event.x, event.y));
-            current = { x: event.x, y: event.y, phase, removed: event.removed_words, added: event.added };
           }
           break;
         case 'prune':
@@ -415,9 +413,7 @@ class CrosswordView {
     for (const slot of this.graph.slots) {
       const [x, y] = at.get(slot.name);
       const words = state.left.get(slot.name).length;
-      let kind = '';
-      if (state.current?.x === slot.name) kind = ' revised';
-      else if (state.current?.y === slot.name) kind = ' support';
+      let kind = roleOf(state, slot);
       if (words === 0) kind += ' empty';
       else if (words === 1) kind += ' single';
       nodes.push(svg('g', { class: `slot-node${kind}`, 'data-slot': slot.name }, [
@@ -468,9 +464,7 @@ class CrosswordView {
     const items = this.graph.slots.map((slot) => {
       const removed = state.removed.get(slot.name);
       const chosen = state.assigned.get(slot.name);
-      let kind = '';
-      if (state.current?.x === slot.name) kind = ' revised';
-      else if (state.current?.y === slot.name) kind = ' support';
+      const kind = roleOf(state, slot);
       // A long list shows the words left and those the step removed;
       // a short one every word, struck through when gone.
       const long = slot.words.length > 30;
@@ -549,11 +543,9 @@ class CrosswordView {
     // The new run repeats this one up to the end of revision `done - 1`
     // (or the root's `propagate`); the clicked revision comes next.
     let revisions = 0;
-    for (let at = 0; at < this.total; at += 1) {
-      const frame = this.frames[at];
-      const event = this.events[frame.index];
-      if (event.kind === 'revise' && frame.phase === 'done') revisions += 1;
-      const here = done === 0 ? event.kind === 'propagate' : event.kind === 'revise' && frame.phase === 'done' && revisions === done;
+    for (const { event, arc, at } of this.framesTo(this.total)) {
+      if (arc?.phase === 'done') revisions += 1;
+      const here = done === 0 ? event.kind === 'propagate' : arc?.phase === 'done' && revisions === done;
       if (here) {
         setUrlParam('step', String(at + 2));
         break;

@@ -5,7 +5,9 @@
 // searcher is one call of the generic route with the view's part
 // (`view=own`: each `generate` event with its `h`).
 
-import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText } from './page.js';
+import { liveList, loadOwn, mountView } from './page.js';
+import { labelOf, Panel } from './panel.js';
+import { Sides } from './sides.js';
 import { boardSvg, html, tilesOf } from './svg.js';
 import { treeSvg } from './tree.js';
 
@@ -58,32 +60,13 @@ mountView({
     sync();
   },
   help: 'The link in the address bar opens this very step.',
-  makeView: (answer) => new RunsView(answer.sides),
+  makeView: (answer) => new Sides(answer.sides.map((side, index) => new RunView(side, index))),
 });
-
-// The searchers side by side, stepped together (each stops at its end).
-class RunsView {
-  constructor(answers) {
-    this.views = answers.map((answer, index) => new RunView(answer, index));
-    this.total = Math.max(...this.views.map((view) => view.total));
-    this.element = document.createDocumentFragment();
-    this.element.append(...this.views.map((view) => view.element));
-  }
-
-  show(step, playing) {
-    for (const view of this.views) view.show(Math.min(step, view.total), playing);
-  }
-
-  destroy() {
-    for (const view of this.views) view.destroy();
-  }
-}
 
 // The state of a search after its first `step` events.
 class Replay {
-  constructor(events, informed) {
+  constructor(events) {
     this.events = events;
-    this.informed = informed;
     this.reset();
   }
 
@@ -98,8 +81,6 @@ class Replay {
     this.iteration = null;
     this.tree = new Map();
     this.treeRoot = null;
-    this.ended = null;
-    this.cut = null;
   }
 
   seek(step) {
@@ -146,12 +127,6 @@ class Replay {
         if (event.kind === 'goal') this.markPath(event.id);
         break;
       }
-      case 'end':
-        this.ended = event;
-        break;
-      case 'cut':
-        this.cut = event;
-        break;
       default:
         break;
     }
@@ -181,41 +156,30 @@ class Replay {
   }
 }
 
-// One searcher's panel.
-class RunView {
+// One searcher's panel; beside another, it stops at its end.
+class RunView extends Panel {
   constructor(answer, index) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.algo = this.record.algo;
+    super(answer, index);
     this.informed = INFORMED.has(this.algo);
-    this.total = answer.events.length;
-    this.replay = new Replay(answer.events, this.informed);
-    this.newNodes = answer.events.filter((event) => event.kind === 'generate' && event.result === 'new').length;
-    this.element = html('section', { class: 'panel', 'data-panel': index });
-    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
-    const title = this.informed ? `${name} · ${this.record.heuristic}` : name;
+    this.replay = new Replay(this.events);
+    this.newNodes = this.events.filter((event) => event.kind === 'generate' && event.result === 'new').length;
+    const name = labelOf(ALGOS, this.algo);
     this.current = html('div', { class: 'current' });
-    this.live = html('dl', { class: 'live' });
     this.frontierList = html('ol', { class: 'frontier', 'data-testid': 'frontier' });
     this.treeBox = html('div', { class: 'tree-box' });
     this.pathBox = html('div', { class: 'path-box' });
-    this.note = html('p', { class: 'note' });
-    this.element.append(
-      html('h2', { text: title }),
-      countersTable(counters(this.record)),
-      this.note,
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: 'node taken up' }), this.current, this.live]),
-        html('div', {}, [html('h3', { text: this.algo === 'random' ? 'frontier (picked at random)' : this.informed ? 'frontier, next first (g, h, f)' : 'frontier, next first (g = depth)' }), this.frontierList]),
-      ]),
-      html('h3', { text: 'search tree' }),
-      this.treeBox,
-      this.pathBox,
-    );
-    this.note.textContent = cutNote(answer);
+    this.fill({
+      title: this.informed ? `${name} · ${this.record.heuristic}` : name,
+      // The record's counters, as `eight-puzzle solve --json` prints them.
+      counters: ['status', ['moves', this.record.num_moves ?? '–'], 'nodes', 'num_tested', 'expanded', 'generated', 'max_frontier', 'iterations', 'time'],
+      left: [html('h3', { text: 'node taken up' }), this.current, this.live],
+      right: [html('h3', { text: this.algo === 'random' ? 'frontier (picked at random)' : this.informed ? 'frontier, next first (g, h, f)' : 'frontier, next first (g = depth)' }), this.frontierList],
+      more: [html('h3', { text: 'search tree' }), this.treeBox, this.pathBox],
+    });
   }
 
-  show(step, playing) {
+  show(shared, playing) {
+    const step = Math.min(shared, this.total);
     const replay = this.replay;
     replay.seek(step);
     const current = replay.current;
@@ -288,17 +252,6 @@ class RunView {
     frame();
     if (boards.length > 1) this.pathTimer = setInterval(frame, 700);
   }
-}
-
-// The record's counters, as `eight-puzzle solve --json` prints them.
-function counters(record) {
-  const stats = record.stats;
-  return [
-    ['status', statusText(record)],
-    ['moves', record.num_moves ?? '–'],
-    ...['nodes', 'num_tested', 'expanded', 'generated', 'max_frontier', 'iterations'].map((name) => [name, stats[name]]),
-    ['time', timeText(stats)],
-  ];
 }
 
 // The boards along `moves` (named by where the blank goes) from `start`.

@@ -6,38 +6,35 @@
 // and the puzzle's ER/EP/ED above.
 
 import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
-import { countersTable, liveList, statusText } from './page.js';
+import { liveList } from './page.js';
+import { Panel } from './panel.js';
 import { html, svg } from './svg.js';
 
 const DIGITS = '123456789';
 
-export class ExplainView {
+export class ExplainView extends Panel {
   constructor(answer) {
-    this.record = answer.record;
+    super(answer);
     this.steps = answer.steps;
     // Step k shows path step k; one more for the solved grid.
     this.total = this.steps.length + 1;
-    this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.gridBox = html('div', { class: 'grid-box' });
     this.facts = html('div', { class: 'step-facts', 'data-testid': 'step' });
-    this.live = html('dl', { class: 'live' });
     const rated = this.record.er !== undefined;
-    this.element.append(
-      html('h2', { text: 'Sudoku, human steps (sudoku explain)' }),
-      countersTable([
-        ['status', statusText(this.record)],
+    this.fill({
+      title: 'Sudoku, human steps (sudoku explain)',
+      counters: [
+        'status',
         ['er', rated ? this.record.er : '–'],
         ['ep', rated ? this.record.ep : '–'],
         ['ed', rated ? this.record.ed : '–'],
         ['hardest', this.record.hardest ?? '–'],
         ['steps', this.record.steps ?? this.steps.length],
-      ]),
-      html('p', { class: 'note', text: this.record.error ?? '' }),
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: 'candidates before the step' }), this.gridBox]),
-        html('div', {}, [html('h3', { text: 'the step' }), this.facts, html('h3', { text: 'so far' }), this.live]),
-      ]),
-    );
+      ],
+      note: this.record.error ?? '',
+      left: [html('h3', { text: 'candidates before the step' }), this.gridBox],
+      right: [html('h3', { text: 'the step' }), this.facts, html('h3', { text: 'so far' }), this.live],
+    });
   }
 
   show(step) {
@@ -108,9 +105,9 @@ function stepSvg(grid, given, step) {
     for (const digit of digits) {
       const at = spot(cell, Number(digit));
       const name = key(cell, Number(digit));
-      if (circled.has(name)) drawn.push(svg('circle', { cx: at.x, cy: at.y, r: small * 0.45, class: 'cand-focus' }));
-      if (placed.has(name)) drawn.push(svg('circle', { cx: at.x, cy: at.y, r: small * 0.45, class: 'cand-placed' }));
-      if (removed.has(name)) drawn.push(svg('circle', { cx: at.x, cy: at.y, r: small * 0.45, class: 'cand-removed' }));
+      for (const [marked, className] of [[circled, 'cand-focus'], [placed, 'cand-placed'], [removed, 'cand-removed']]) {
+        if (marked.has(name)) drawn.push(svg('circle', { cx: at.x, cy: at.y, r: small * 0.45, class: className }));
+      }
     }
     drawn.push(...pencilMarks(box, digits, DIGITS, 3));
     return drawn;

@@ -3,7 +3,9 @@
 // letters given and placed, the grids the closed set turns down, the stack;
 // at the goal every word's path drawn on the solution in its own colour.
 
-import { countersTable, cutNote, liveList, loadJson, mountView, replaySearch, statusText, timeText, uniqueText } from './page.js';
+import { liveList, loadJson, mountView } from './page.js';
+import { Panel } from './panel.js';
+import { replaySearch, searchFacts } from './search.js';
 import { html, svg } from './svg.js';
 
 const SIDE = 5;
@@ -25,42 +27,27 @@ mountView({
   makeView: (answer) => new GogenView(answer),
 });
 
-class GogenView {
+class GogenView extends Panel {
   constructor(answer) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events.length;
+    super(answer);
     const start = this.events.find((event) => event.kind === 'start');
     this.givens = start ? start.state_line : '.'.repeat(SIDE * SIDE);
     const run = this.events.find((event) => event.kind === 'run');
     this.words = run ? run.puzzle.split(/\s+/).slice(1) : Object.keys(this.record.paths ?? {});
-    this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.gridBox = html('div', { class: 'grid-box' });
     this.facts = html('p', { class: 'node-facts' });
-    this.live = html('dl', { class: 'live' });
     this.wordList = html('ul', { class: 'words', 'data-testid': 'words' });
-    const stats = this.record.stats;
-    this.element.append(
-      html('h2', { text: 'Gogen, depth-first search with look-ahead' }),
-      countersTable([
-        ['status', statusText(this.record)],
-        ['unique', uniqueText(this.record)],
-        ['nodes', stats.nodes],
-        ['backtracks', stats.backtracks],
-        ['nodes_visited', stats.nodes_visited],
-        ['time', timeText(stats)],
-      ]),
-      html('p', { class: 'note', text: cutNote(answer) }),
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: 'grid taken up' }), this.gridBox, this.facts]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live, html('h3', { text: 'words' }), this.wordList]),
-      ]),
-    );
+    this.fill({
+      title: 'Gogen, depth-first search with look-ahead',
+      counters: ['status', 'unique', 'nodes', 'backtracks', 'nodes_visited', 'time'],
+      left: [html('h3', { text: 'grid taken up' }), this.gridBox, this.facts],
+      right: [html('h3', { text: 'so far' }), this.live, html('h3', { text: 'words' }), this.wordList],
+    });
   }
 
   show(step) {
-    const { counts, current } = replaySearch(this.events, step);
+    const run = replaySearch(this.events, step);
+    const current = run.current;
     const line = current ? current.state_line : this.givens;
     const atGoal = current?.kind === 'goal' && this.record.paths;
     this.gridBox.replaceChildren(gogenSvg(line, this.givens, atGoal ? this.record.paths : null, this.words));
@@ -68,13 +55,7 @@ class GogenView {
     this.facts.textContent = !current ? 'the puzzle, before the search'
       : current.kind === 'goal' ? 'goal: every letter placed, every word on a path'
         : `grid ${current.id}, depth ${current.depth}, ${empty} cell${empty === 1 ? '' : 's'} empty, stack ${current.frontier}`;
-    liveList(this.live, [
-      ['tested', counts.tested],
-      ['expanded', counts.expanded],
-      ['generated', counts.generated],
-      ['duplicates', counts.duplicate],
-      ['stack', current ? current.frontier : 0],
-    ]);
+    liveList(this.live, searchFacts(run, 'stack', [['duplicates', run.counts.duplicate]]));
     this.wordList.replaceChildren(...this.words.map((word, index) =>
       html('li', { text: word, style: atGoal ? `--swatch: ${COLOURS[index % COLOURS.length]}` : '--swatch: transparent' })));
   }

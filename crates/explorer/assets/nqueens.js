@@ -6,7 +6,8 @@
 // propagation removed. Min-conflicts: the conflict count falling, repair
 // by repair, beside the board.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText } from './page.js';
+import { liveList, mountView, ownRoute } from './page.js';
+import { labelOf, Panel } from './panel.js';
 import { gridBoard } from './board.js';
 import { html, svg } from './svg.js';
 
@@ -27,39 +28,26 @@ mountView({
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
   help: 'Q a queen, green dots the candidates of an empty row, red the squares attacked (csp: removed by propagation); the outlined row is the most constrained, filled next.',
-  makeView: (answer) => new QueensView(answer),
+  // The replay a run needs, loaded for it alone: csp.js for the csp model,
+  // search.js for the others.
+  makeView: async (answer) => new QueensView(answer, await import(answer.record.algo === 'csp' ? './csp.js' : './search.js')),
 });
 
-class QueensView {
-  constructor(answer) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events.length;
+class QueensView extends Panel {
+  constructor(answer, replay) {
+    super(answer);
+    this.replay = replay;
     this.n = this.record.n;
-    this.algo = this.record.algo;
-    this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.boardBox = html('div', { class: 'queens-box' });
     this.chartBox = html('div', { class: 'chart-box' });
     this.facts = html('p', { class: 'node-facts' });
-    this.live = html('dl', { class: 'live' });
-    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
-    const rows = [
-      ['status', statusText(this.record)],
-      ['solution', this.record.solution ? (this.n <= 32 ? this.record.solution.join(' ') : `${this.n} columns`) : '–'],
-      ['nodes', this.record.stats.nodes],
-    ];
-    if (this.record.stats.num_tested !== undefined) rows.push(['num_tested', this.record.stats.num_tested]);
-    rows.push(['time', timeText(this.record.stats)]);
-    this.element.append(
-      html('h2', { text: `${this.n} queens, ${name}` }),
-      countersTable(rows),
-      html('p', { class: 'note', text: cutNote(answer) }),
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: this.algo === 'min-conflicts' ? 'board' : 'board taken up' }), this.boardBox, this.facts]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live, this.chartBox]),
-      ]),
-    );
+    const solution = this.record.solution ? (this.n <= 32 ? this.record.solution.join(' ') : `${this.n} columns`) : '–';
+    this.fill({
+      title: `${this.n} queens, ${labelOf(ALGOS, this.algo)}`,
+      counters: ['status', ['solution', solution], 'nodes', ...(this.record.stats.num_tested === undefined ? [] : ['num_tested']), 'time'],
+      left: [html('h3', { text: this.algo === 'min-conflicts' ? 'board' : 'board taken up' }), this.boardBox, this.facts],
+      right: [html('h3', { text: 'so far' }), this.live, this.chartBox],
+    });
     if (this.algo === 'min-conflicts') {
       this.curve = this.events.filter((event) => event.kind === 'start' || event.kind === 'repair')
         .map((event) => [event.step, event.conflicts]);
@@ -73,7 +61,8 @@ class QueensView {
   }
 
   showSearch(step) {
-    const { counts, current } = replaySearch(this.events, step);
+    const run = this.replay.replaySearch(this.events, step);
+    const current = run.current;
     const rows = current ? rowsOfState(current.state) : emptyRows(this.n);
     this.boardBox.replaceChildren(queensSvg(rows, this.n, true));
     const deadRow = rows.findIndex((row) => !row.includes('Q') && !row.includes('.'));
@@ -82,17 +71,12 @@ class QueensView {
     this.facts.textContent = current
       ? `${verdict}; board ${current.id}, ${current.depth} queen${current.depth === 1 ? '' : 's'} placed, ${this.algo === 'dfs' ? 'stack' : 'queue'} ${current.frontier}`
       : 'the empty board, before the search';
-    liveList(this.live, [
-      ['tested', counts.tested],
-      ['expanded', counts.expanded],
-      ['generated', counts.generated],
-      [this.algo === 'dfs' ? 'stack' : 'queue', current ? current.frontier : 0],
-    ]);
+    liveList(this.live, this.replay.searchFacts(run, this.algo === 'dfs' ? 'stack' : 'queue'));
   }
 
   // The queens decided (row r<i> = column) and the squares removed.
   showCsp(step) {
-    const run = replayCsp(this.events, step);
+    const run = this.replay.replayCsp(this.events, step);
     let rows;
     if (run.solution) {
       rows = rowsOfColumns(run.solution.state_line, this.n);
@@ -105,16 +89,8 @@ class QueensView {
       });
     }
     this.boardBox.replaceChildren(queensSvg(rows, this.n, false));
-    this.facts.textContent = cspLine(run.last);
-    liveList(this.live, [
-      ['decisions', run.counts.decide],
-      ['refutations', run.counts.refute],
-      ['backtracks', run.counts.backtrack],
-      ['wipeouts', run.counts.wipeout],
-      ['prunings', run.counts.prune],
-      ['depth', run.depth],
-      ['solutions', run.counts.solution],
-    ]);
+    this.facts.textContent = this.replay.cspLine(run.last);
+    liveList(this.live, [...this.replay.cspFacts(run), ['solutions', run.counts.solution]]);
   }
 
   // Min-conflicts: the last start or repair, and the conflicts so far.

@@ -1,7 +1,6 @@
-// What the views of sudoku, gogen and N-Queens share: the form whose
-// fields are the URL's parameters, the call to the view's API, the message
-// of a 400 beside its input, the player; and the replay of csp-core's
-// events (docs/events.md) into the decisions in force and the values removed.
+// What every view shares: the form whose fields are the URL's parameters,
+// the call to the view's API, the message of a 400 beside its input, the
+// player; the record's counters and the live facts.
 
 import { Player, stepFromUrl } from './player.js';
 import { html } from './svg.js';
@@ -10,7 +9,7 @@ import { html } from './svg.js';
 // 'textarea' | 'number' | 'select', options: [[value, label]], value }];
 // `api`: the API's path, or `load(request)`: a function that asks for the
 // answer itself (several calls) and resolves like `loadJson`;
-// `makeView(answer, query)`: an object with `element`, `total`,
+// `makeView(answer, query)`: an object (or its promise) with `element`, `total`,
 // `show(step, playing)` and, if it keeps timers, `destroy()`; `help`: the
 // line under the player; `autostart`: run the form's first values when
 // the URL holds no puzzle (the generic page opens on its example solved).
@@ -90,7 +89,7 @@ export function mountView({ fields, api, load, makeView, help, onForm, autostart
       field.textContent = answer.error ?? `the server answered ${status}`;
       return;
     }
-    view = makeView(answer, query);
+    view = await makeView(answer, query);
     panels.replaceChildren(view.element);
     player = new Player(controls, {
       total: view.total,
@@ -133,46 +132,22 @@ export function ownRoute(name, aliases = {}) {
   };
 }
 
-// The record's counters as a table: rows of [name, value].
-export function countersTable(rows) {
-  return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map(([name, value]) =>
-    html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })])));
+// The record's counters as a table: rows of [name, value], or a name the
+// record gives (`status`, `unique`, `time`, or one of its `stats`).
+export function countersTable(rows, record) {
+  return html('table', { class: 'counters', 'data-testid': 'counters' }, rows.map((row) => {
+    const [name, value] = typeof row === 'string' ? [row, counterOf(record, row)] : row;
+    return html('tr', {}, [html('th', { text: name }), html('td', { 'data-counter': name, text: String(value) })]);
+  }));
 }
 
-// The status as the pages show it: `limit (node)` when a limit stopped it.
-export function statusText(record) {
-  return record.limit ? `limit (${record.limit})` : record.status;
-}
-
-// Whether the solution is unique, as the pages show it: yes, no, or –
+// A counter as shown: `limit (node)` for a search a limit stopped; –
 // where the record does not say.
-export function uniqueText(record) {
-  return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
-}
-
-// The time a record took, in milliseconds (– where it does not say).
-export function timeText(stats) {
-  return stats?.micros === undefined ? '–' : `${(stats.micros / 1000).toFixed(1)} ms`;
-}
-
-// A search-core run (docs/events.md) replayed up to `step`: the states
-// tested (expanded, the goal, cut at the depth limit), expanded,
-// generated and dropped as duplicates, and the last state taken up.
-export function replaySearch(events, step) {
-  const counts = { tested: 0, expanded: 0, generated: 0, duplicate: 0 };
-  let current = null;
-  for (const event of events.slice(0, step)) {
-    if (event.kind === 'generate') {
-      counts.generated += 1;
-      if (event.result === 'duplicate') counts.duplicate += 1;
-    }
-    if (event.kind === 'expand' || event.kind === 'goal' || event.kind === 'depth_cut') {
-      counts.tested += 1;
-      current = event;
-    }
-    if (event.kind === 'expand') counts.expanded += 1;
-  }
-  return { counts, current };
+function counterOf(record, name) {
+  if (name === 'status') return record.limit ? `limit (${record.limit})` : record.status;
+  if (name === 'unique') return record.unique === undefined ? '–' : record.unique ? 'yes' : 'no';
+  if (name === 'time') return record.stats?.micros === undefined ? '–' : `${(record.stats.micros / 1000).toFixed(1)} ms`;
+  return record.stats[name];
 }
 
 // The note under a cut stream.
@@ -187,86 +162,4 @@ export function liveList(element, facts) {
   element.replaceChildren(...facts.flatMap(([name, value]) => [
     html('dt', { text: name }), html('dd', { 'data-live': name, text: String(value) }),
   ]));
-}
-
-// A csp-core run replayed up to `step`: `frames[0]` the root, `frames[d]`
-// the decision at depth d ({ variable, value, removed: [[variable, value]] }),
-// each with the values removed under it; the last event; the tallies;
-// the solution's state when one was found.
-export function replayCsp(events, step) {
-  const frames = [{ variable: null, value: null, removed: [], placed: [] }];
-  const counts = { decide: 0, refute: 0, backtrack: 0, wipeout: 0, prune: 0, revise: 0, solution: 0, propagate: 0 };
-  let last = null;
-  let wiped = null;
-  let solution = null;
-  for (const event of events.slice(0, step)) {
-    last = event;
-    if (event.kind in counts) counts[event.kind] += 1;
-    switch (event.kind) {
-      case 'decide':
-        frames.length = Math.min(frames.length, event.depth);
-        frames.push({ variable: event.var, value: event.value, removed: [], placed: [] });
-        wiped = null;
-        break;
-      case 'backtrack':
-        frames.length = Math.min(frames.length, event.depth + 1);
-        wiped = null;
-        break;
-      case 'refute':
-        frames.length = Math.min(frames.length, event.depth + 1);
-        frames[frames.length - 1].removed.push([event.var, event.value]);
-        wiped = null;
-        break;
-      case 'prune':
-      case 'revise': {
-        const variable = event.kind === 'prune' ? event.var : event.x;
-        for (const value of event.removed) frames[frames.length - 1].removed.push([variable, value]);
-        // The fast engines say when a round left a cell one value: placed.
-        if (event.kind === 'prune' && event.propagator.startsWith('placed')) frames[frames.length - 1].placed.push(variable);
-        break;
-      }
-      case 'wipeout':
-        wiped = event.var ?? '(a propagator failed)';
-        break;
-      case 'solution':
-        solution = event;
-        break;
-      default:
-        break;
-    }
-  }
-  // What holds now: the decisions in force and every value removed.
-  const assigned = new Map();
-  const removed = new Map();
-  const placed = new Set(frames.flatMap((frame) => frame.placed));
-  for (const frame of frames) {
-    if (frame.variable !== null) assigned.set(frame.variable, frame.value);
-    for (const [variable, value] of frame.removed) {
-      if (!removed.has(variable)) removed.set(variable, new Set());
-      removed.get(variable).add(value);
-    }
-  }
-  return { frames, assigned, removed, placed, counts, last, wiped, solution, depth: frames.length - 1 };
-}
-
-// A csp event as one readable line (a crossword's name their values
-// too: `word`, `removed_words`).
-export function cspLine(event) {
-  if (!event) return 'before the search';
-  const value = event.word ?? event.value;
-  const removed = event.removed_words?.join(', ') ?? event.removed?.join(' ') ?? '';
-  switch (event.kind) {
-    case 'run': return `run ${event.algorithm}${event.puzzle ? ` on ${event.puzzle}` : ''}`;
-    case 'propagate': return `propagate (${event.cause}) at depth ${event.depth}`;
-    case 'prune': return `${event.propagator} removes ${removed} from ${event.var}`;
-    case 'revise': return `revise ${event.x} against ${event.y}: removes ${removed || 'nothing'}`;
-    case 'wipeout': return `wipeout: ${event.var ?? 'a propagator failed'} has no value left`;
-    case 'decide': return `decide ${event.var} = ${value} (depth ${event.depth})`;
-    case 'refute': return `refute ${event.var} = ${value} (depth ${event.depth})`;
-    case 'backtrack': return `backtrack to depth ${event.depth}`;
-    case 'solution': return `solution found${event.state_line ? `: ${event.state_line}` : ''}`;
-    case 'end': return `end: ${event.status}`;
-    case 'cut': return 'the events were cut here';
-    default: return event.kind;
-  }
 }

@@ -8,7 +8,8 @@
 // SVG picture. The inputs live in the URL, so a link or a reload shows
 // the same solve at the same step.
 
-import { countersTable, cutNote, liveList, loadJson, mountView, statusText, uniqueText } from './page.js';
+import { cutNote, liveList, loadJson, mountView } from './page.js';
+import { Panel } from './panel.js';
 import { blackSquare, gridBoard, squareText } from './board.js';
 import { html } from './svg.js';
 
@@ -44,38 +45,34 @@ mountView({
   makeView: (answer, query) => new PuzzleView(answer, query.get('algo') ?? puzzle.algorithms[0].name),
 });
 
-class PuzzleView {
+class PuzzleView extends Panel {
   constructor(answer, algo) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events.length;
+    super(answer, 0, 'panel generic');
     // The solution shows from the event that reports it on (a search's
     // `goal`, a csp's first `solution`), or at the end of the stream.
     const found = this.events.findIndex((event) => event.kind === 'goal' || event.kind === 'solution');
     this.solvedAt = found < 0 ? this.total : found + 1;
-    this.element = html('section', { class: 'panel generic', 'data-panel': 0 });
     this.boardBox = html('div', { class: 'grid-box', 'data-testid': 'board' });
     this.eventLine = html('p', { class: 'node-facts event-line', 'data-testid': 'event' });
     this.stateBox = html('pre', { class: 'event-state', 'data-testid': 'state' });
-    this.live = html('dl', { class: 'live' });
     this.recent = html('ol', { class: 'events', 'data-testid': 'events' });
     const algorithm = puzzle.algorithms.find((entry) => entry.name === algo);
     const noEvents = algorithm && !algorithm.watchable
       ? `${algo} reports no events: the board shows its answer.` : '';
     const picture = html('figure', { class: 'picture', 'data-testid': 'picture' });
     if (answer.svg) picture.append(parseSvg(answer.svg));
-    this.element.append(
-      html('h2', { text: `${puzzle.title}, ${algo}` }),
-      countersTable(counters(this.record)),
-      html('p', { class: 'note', text: cutNote(answer) || noEvents }),
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: 'board' }), this.boardBox, this.eventLine, this.stateBox]),
-        html('div', {}, [html('h3', { text: 'events so far' }), this.live, html('h3', { text: 'last events' }), this.recent]),
-      ]),
-      html('h3', { text: `picture (as \`${name} solve --svg\` draws it)` }),
-      picture,
-    );
+    // The record's counters: status, uniqueness, nodes, the crate's own
+    // counters (every number of `stats` beside them), the time.
+    const stats = this.record.stats ?? {};
+    const own = Object.entries(stats).filter(([key, value]) => key !== 'nodes' && key !== 'micros' && typeof value === 'number');
+    this.fill({
+      title: `${puzzle.title}, ${algo}`,
+      counters: ['status', 'unique', ['nodes', stats.nodes], ...own, ['time', `${((stats.micros ?? 0) / 1000).toFixed(1)} ms`]],
+      note: cutNote(answer) || noEvents,
+      left: [html('h3', { text: 'board' }), this.boardBox, this.eventLine, this.stateBox],
+      right: [html('h3', { text: 'events so far' }), this.live, html('h3', { text: 'last events' }), this.recent],
+      more: [html('h3', { text: `picture (as \`${name} solve --svg\` draws it)` }), picture],
+    });
   }
 
   show(step) {
@@ -94,20 +91,6 @@ class PuzzleView {
     this.recent.replaceChildren(...this.events.slice(from, step).map((event, index) =>
       html('li', { class: from + index === step - 1 ? 'here' : '', text: eventLine(event) })));
   }
-}
-
-// The record's counters: status, uniqueness, nodes, the crate's own
-// counters (every number of `stats` beside them), the time.
-function counters(record) {
-  const stats = record.stats ?? {};
-  const own = Object.entries(stats).filter(([key, value]) => key !== 'nodes' && key !== 'micros' && typeof value === 'number');
-  return [
-    ['status', statusText(record)],
-    ['unique', uniqueText(record)],
-    ['nodes', stats.nodes],
-    ...own,
-    ['time', `${((stats.micros ?? 0) / 1000).toFixed(1)} ms`],
-  ];
 }
 
 // The board as data: each cell's text, the givens bold, the others (the

@@ -8,7 +8,9 @@
 // each side.
 
 import { gridBoard, pencilMarks, squareText } from './board.js';
-import { countersTable, cutNote, liveList, loadOwn, mountView, statusText, timeText, uniqueText } from './page.js';
+import { cutNote, liveList, loadOwn, mountView } from './page.js';
+import { labelOf, Panel } from './panel.js';
+import { Sides } from './sides.js';
 import { html } from './svg.js';
 
 const ALGOS = [
@@ -35,29 +37,14 @@ mountView({
     { name: 'algo2', label: 'right', kind: 'select', options: [...ALGOS, ['none', 'nothing']], value: 'mrv' },
   ],
   help: 'Step k shows recursive call k of each solver: thick lines are the room walls, bold digits the givens, blue ones placed; the outlined cell is the one the call fills, with the digits it will try as small marks (red: none, a dead end).',
-  makeView: (answer) => new RippleView(answer),
+  makeView: (answer) => new Sides(answer.sides.map((side, index) => new Side(side, index))),
 });
 
-class RippleView {
-  constructor(answer) {
-    this.sides = answer.sides.map((side, index) => new Side(side, index));
-    this.total = Math.max(...this.sides.map((side) => side.steps));
-    this.element = document.createDocumentFragment();
-    this.element.append(...this.sides.map((side) => side.element));
-  }
-
-  show(step) {
-    for (const side of this.sides) side.show(step);
-  }
-}
-
 // One solver's run: its record, and its calls paired with their trace lines.
-class Side {
+class Side extends Panel {
   constructor(answer, index) {
-    this.answer = answer;
-    this.record = answer.record;
+    super(answer, index);
     this.grid = answer.grid;
-    this.algo = this.record.algo;
     const callEvents = answer.events.filter((event) => event.kind === 'expand' || event.kind === 'goal');
     const { start, calls, end } = callsOfTrace(answer.trace);
     this.calls = calls.slice(0, callEvents.length).map((call, at) => ({ ...call, event: callEvents[at] }));
@@ -70,29 +57,24 @@ class Side {
     // run was sent whole.
     this.firstCall = this.calls.length > 0 ? this.calls[0].number : 1;
     this.lastCall = this.calls.length > 0 ? this.calls.at(-1).number : 0;
-    this.steps = this.lastCall + (this.complete ? 1 : 0);
-    this.element = html('section', { class: 'panel', 'data-panel': index });
+    this.total = this.lastCall + (this.complete ? 1 : 0);
     this.boardBox = html('div', { class: 'ripple-box' });
     this.facts = html('div', { class: 'call-facts', 'data-testid': 'call' });
-    this.live = html('dl', { class: 'live' });
-    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
     const stats = this.record.stats ?? {};
-    this.element.append(
-      html('h2', { text: name }),
-      countersTable([
-        ['status', statusText(this.record)],
+    this.fill({
+      title: labelOf(ALGOS, this.algo),
+      counters: [
+        'status',
         ['recursive_calls', stats.recursive_calls ?? '–'],
         ['nodes', stats.nodes ?? '–'],
         ['backtracks', stats.backtracks ?? '–'],
-        ['unique', uniqueText(this.record)],
-        ['time', timeText(stats)],
-      ]),
-      html('p', { class: 'note', text: sideNote(answer, this.calls.length) }),
-      html('div', { class: 'now' }, [
-        html('div', {}, [this.boardBox]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live, this.facts]),
-      ]),
-    );
+        'unique',
+        'time',
+      ],
+      note: sideNote(answer, this.calls.length),
+      left: [this.boardBox],
+      right: [html('h3', { text: 'so far' }), this.live, this.facts],
+    });
   }
 
   show(step) {

@@ -7,7 +7,8 @@
 // engine the same way, with each round's cells placed and pruned. The
 // human steps of `sudoku explain` are drawn by explain.js.
 
-import { countersTable, cspLine, cutNote, liveList, mountView, ownRoute, replayCsp, replaySearch, statusText, timeText, uniqueText } from './page.js';
+import { liveList, mountView, ownRoute } from './page.js';
+import { labelOf, Panel } from './panel.js';
 import { ExplainView } from './explain.js';
 import { boxWalls, gridBoard, pencilMarks, squareText } from './board.js';
 import { html, svg } from './svg.js';
@@ -32,39 +33,27 @@ mountView({
     { name: 'algo', label: 'search', kind: 'select', options: ALGOS, value: 'dfs' },
   ],
   help: 'Bold digits are the givens, blue ones placed; small digits are the candidates left (pencil marks); the outlined cell is the most constrained, filled next (csp and fast: the cell the last event touched). Human steps: the step\'s cells shaded yellow and its units blue, the candidates it rests on circled, the digits it places green, the candidates it removes red, its links strong (solid) or weak (dashed).',
-  makeView: (answer) => (answer.steps ? new ExplainView(answer) : new SudokuView(answer)),
+  // The replay a run needs, loaded for it alone: csp.js for the csp model
+  // and the fast engine, search.js for the searches.
+  makeView: async (answer) => (answer.steps ? new ExplainView(answer)
+    : new SudokuView(answer, await import(['csp', 'fast'].includes(answer.record.algo) ? './csp.js' : './search.js'))),
 });
 
-class SudokuView {
-  constructor(answer) {
-    this.answer = answer;
-    this.record = answer.record;
-    this.events = answer.events;
-    this.total = this.events.length;
-    this.algo = this.record.algo;
+class SudokuView extends Panel {
+  constructor(answer, replay) {
+    super(answer);
+    this.replay = replay;
     this.puzzle = this.record.puzzle;
     this.side = Math.round(Math.sqrt(this.puzzle.length));
     this.givensSeen = seenByGivens(this.puzzle, this.side);
-    this.element = html('section', { class: 'panel', 'data-panel': 0 });
     this.gridBox = html('div', { class: 'grid-box' });
     this.facts = html('p', { class: 'node-facts' });
-    this.live = html('dl', { class: 'live' });
-    this.note = html('p', { class: 'note', text: cutNote(answer) });
-    const name = ALGOS.find(([value]) => value === this.algo)?.[1] ?? this.algo;
-    this.element.append(
-      html('h2', { text: `Sudoku, ${name}` }),
-      countersTable([
-        ['status', statusText(this.record)],
-        ['unique', uniqueText(this.record)],
-        ['nodes', this.record.stats.nodes],
-        ['time', timeText(this.record.stats)],
-      ]),
-      this.note,
-      html('div', { class: 'now' }, [
-        html('div', {}, [html('h3', { text: this.algo === 'csp' || this.algo === 'fast' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts]),
-        html('div', {}, [html('h3', { text: 'so far' }), this.live]),
-      ]),
-    );
+    this.fill({
+      title: `Sudoku, ${labelOf(ALGOS, this.algo)}`,
+      counters: ['status', 'unique', 'nodes', 'time'],
+      left: [html('h3', { text: this.algo === 'csp' || this.algo === 'fast' ? 'assignment and candidates' : 'board taken up' }), this.gridBox, this.facts],
+      right: [html('h3', { text: 'so far' }), this.live],
+    });
   }
 
   show(step) {
@@ -74,7 +63,8 @@ class SudokuView {
 
   // The search on the most constrained cell: the last board taken up, as the crate drew it.
   showSearch(step) {
-    const { counts, current } = replaySearch(this.events, step);
+    const run = this.replay.replaySearch(this.events, step);
+    const current = run.current;
     const cells = current ? cellsOfState(current.state) : cellsOfLine(this.puzzle);
     let mark = null;
     let verdict = 'the puzzle, before the search';
@@ -88,18 +78,13 @@ class SudokuView {
     }
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
     this.facts.textContent = verdict;
-    liveList(this.live, [
-      ['tested', counts.tested],
-      ['expanded', counts.expanded],
-      ['generated', counts.generated],
-      [this.algo === 'bfs' ? 'queue' : 'stack', current ? current.frontier : 0],
-    ]);
+    liveList(this.live, this.replay.searchFacts(run, this.algo === 'bfs' ? 'queue' : 'stack'));
   }
 
   // The csp model: the givens, the decisions in force, and every cell's
   // values not removed so far.
   showCsp(step) {
-    const run = replayCsp(this.events, step);
+    const run = this.replay.replayCsp(this.events, step);
     let cells;
     if (run.solution) {
       cells = cellsOfLine(run.solution.state_line);
@@ -122,7 +107,7 @@ class SudokuView {
     const touched = run.last && (run.last.var ?? run.last.x);
     const mark = touched ? indexOfCell(touched, this.side) : null;
     this.gridBox.replaceChildren(gridSvg(cells, this.side, this.puzzle, mark));
-    this.facts.textContent = cspLine(run.last);
+    this.facts.textContent = this.replay.cspLine(run.last);
     if (this.algo === 'fast') {
       const round = roundOf(this.events, step);
       this.facts.textContent += round.cause ? `; this round (${round.cause}, depth ${round.depth}): ${round.placed} placed, ${round.pruned} pruned` : '';
@@ -138,14 +123,7 @@ class SudokuView {
       ]);
       return;
     }
-    liveList(this.live, [
-      ['decisions', run.counts.decide],
-      ['refutations', run.counts.refute],
-      ['backtracks', run.counts.backtrack],
-      ['wipeouts', run.counts.wipeout],
-      ['prunings', run.counts.prune],
-      ['depth', run.depth],
-    ]);
+    liveList(this.live, this.replay.cspFacts(run));
   }
 }
 

@@ -4,19 +4,17 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // An SVG element with attributes and children (elements or strings).
 export function svg(tag, attributes = {}, children = []) {
-  const element = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null) element.setAttribute(name, String(value));
-  }
-  for (const child of children) {
-    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
-  return element;
+  return build(document.createElementNS(SVG_NS, tag), attributes, children);
 }
 
 // An HTML element, the same way.
 export function html(tag, attributes = {}, children = []) {
-  const element = document.createElement(tag);
+  return build(document.createElement(tag), attributes, children);
+}
+
+// The attributes set (none where undefined, null or false; `true` an empty
+// one; `text` the element's text), then the children (strings as text).
+function build(element, attributes, children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (name === 'text') element.textContent = String(value);

@@ -283,12 +283,13 @@ fn pairs(uri: &Uri, limits: &Limits) -> Result<Vec<(String, String)>, ApiError> 
 /// before any wait), then solved; with `view=own`, as its crate's own
 /// view asks (its [`View::prepare`]), else on a heavy turn, since
 /// nothing generic tells a small solve from one that runs to the limits.
-async fn puzzle(State(shared): State<Arc<Shared>>, Path(name): Path<String>, uri: Uri) -> Response {
-    let limits = shared.limits;
-    match pairs(&uri, &limits) {
-        Ok(pairs) => solve_puzzle(&shared, &name, pairs).await,
-        Err(error) => error.into_response(),
-    }
+async fn puzzle(
+    State(shared): State<Arc<Shared>>,
+    Path(name): Path<String>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let pairs = pairs(&uri, &shared.limits)?;
+    solve_puzzle(&shared, &name, pairs).await
 }
 
 /// The old routes named otherwise than their puzzle, each with the pair
@@ -298,15 +299,12 @@ const RENAMED: &[(&str, &str, (&str, &str))] = &[("sudoku-explain", "sudoku", ("
 /// A view's old route, `/api/NAME?...` (documented, and kept): the
 /// generic route with `view=own`, its old keys read as the generic
 /// route's and a refusal naming the old key.
-async fn old_route(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
+async fn old_route(State(shared): State<Arc<Shared>>, uri: Uri) -> Result<Response, ApiError> {
     let path = uri.path().trim_start_matches("/api/");
     let renamed = RENAMED.iter().find(|(old, _, _)| *old == path);
     let name = renamed.map_or(path, |(_, name, _)| name).to_owned();
     let aliases = own_view(&name).map_or(&[][..], |view| view.aliases);
-    let mut pairs = match pairs(&uri, &shared.limits) {
-        Ok(pairs) => pairs,
-        Err(error) => return error.into_response(),
-    };
+    let mut pairs = pairs(&uri, &shared.limits)?;
     // First, so that a different value the query gives is the one read.
     if let Some((_, _, (key, value))) = renamed {
         pairs.insert(0, ((*key).to_owned(), (*value).to_owned()));
@@ -317,33 +315,33 @@ async fn old_route(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
         }
     }
     pairs.push(("view".to_owned(), "own".to_owned()));
-    let response = solve_puzzle(&shared, &name, pairs).await;
-    if response.status() != StatusCode::BAD_REQUEST {
-        return response;
-    }
-    // The refusal names the key the query used.
-    let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+    solve_puzzle(&shared, &name, pairs)
         .await
-        .unwrap_or_default();
-    let mut answer: Value = serde_json::from_slice(&body).unwrap_or_default();
-    if let Some((old, _)) = aliases.iter().find(|(_, new)| answer["field"] == *new) {
-        answer["field"] = json!(old);
-    }
-    (StatusCode::BAD_REQUEST, axum::Json(answer)).into_response()
+        .map_err(|mut error| {
+            // The refusal names the key the query used.
+            let field = error.field.as_deref();
+            if let Some((old, _)) = aliases.iter().find(|(_, new)| field == Some(*new)) {
+                error.field = Some((*old).to_owned());
+            }
+            error
+        })
 }
 
 /// The puzzle `name` solved from the query's `pairs`, through its own
 /// view's part of the generic route when they hold `view=own`.
-async fn solve_puzzle(shared: &Shared, name: &str, mut pairs: Vec<(String, String)>) -> Response {
+async fn solve_puzzle(
+    shared: &Shared,
+    name: &str,
+    mut pairs: Vec<(String, String)>,
+) -> Result<Response, ApiError> {
     let Some(entry) = puzzle_api::entry(name) else {
-        return ApiError::other(
+        return Err(ApiError::other(
             StatusCode::NOT_FOUND,
             format!(
                 "no puzzle '{name}': expected one of {}",
                 registry::NAMES.join(", ")
             ),
-        )
-        .into_response();
+        ));
     };
     let asked = pairs.len();
     pairs.retain(|(key, value)| !(key == "view" && value == "own"));
@@ -351,13 +349,8 @@ async fn solve_puzzle(shared: &Shared, name: &str, mut pairs: Vec<(String, Strin
         true => own_view(name).and_then(|view| view.prepare),
         false => None,
     };
-    let limits = shared.limits;
-    match prepare.unwrap_or(entry.prepare)(&pairs, &limits) {
-        Ok(prepared) => solve(shared, prepared.heavy, prepared.job)
-            .await
-            .into_response(),
-        Err(error) => error.into_response(),
-    }
+    let prepared = prepare.unwrap_or(entry.prepare)(&pairs, &shared.limits)?;
+    solve(shared, prepared.heavy, prepared.job).await
 }
 
 async fn crossword_examples() -> axum::Json<Value> {

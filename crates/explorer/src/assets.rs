@@ -21,6 +21,10 @@ const FILES: &[(&str, &str, &str)] = &[
     ),
     ("nqueens.js", JS, include_str!("../assets/nqueens.js")),
     ("page.js", JS, include_str!("../assets/page.js")),
+    ("panel.js", JS, include_str!("../assets/panel.js")),
+    ("sides.js", JS, include_str!("../assets/sides.js")),
+    ("search.js", JS, include_str!("../assets/search.js")),
+    ("csp.js", JS, include_str!("../assets/csp.js")),
     ("sudoku.js", JS, include_str!("../assets/sudoku.js")),
     ("gogen.js", JS, include_str!("../assets/gogen.js")),
     ("ripple.js", JS, include_str!("../assets/ripple.js")),
@@ -84,22 +88,20 @@ pub(crate) fn index_page() -> String {
 
 /// `/<view>`: a crate's own view's shell, filled by its script.
 pub(crate) fn view_page(view: &View, title: &str) -> String {
-    let body = format!(
-        "<main id=\"app\" data-view=\"{}\"><h1>{title}</h1></main>",
-        view.path
-    );
-    page(title, &body, Some(&format!("{}.js", view.path)))
+    app_page("view", view.path, title, &format!("{}.js", view.path))
 }
 
 /// `/puzzle/<name>` (and `/<name>` for a puzzle without a view of its
 /// own): the generic page's shell, filled by `puzzle.js` from
 /// `/api/puzzles`.
 pub(crate) fn puzzle_page(entry: &Entry) -> String {
-    let body = format!(
-        "<main id=\"app\" data-puzzle=\"{}\"><h1>{}</h1></main>",
-        entry.name, entry.title
-    );
-    page(entry.title, &body, Some("puzzle.js"))
+    app_page("puzzle", entry.name, entry.title, "puzzle.js")
+}
+
+/// A page whose `app` (`data-KIND="NAME"`) the module `script` fills.
+fn app_page(kind: &str, name: &str, title: &str, script: &str) -> String {
+    let body = format!("<main id=\"app\" data-{kind}=\"{name}\"><h1>{title}</h1></main>");
+    page(title, &body, Some(script))
 }
 
 /// Any unknown path.

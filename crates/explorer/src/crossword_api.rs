@@ -28,16 +28,14 @@ const MAX_WORDS: usize = 1_000;
 /// The most arcs a link may click.
 const MAX_CLICKS: usize = 200;
 
-/// AC-3 alone, the default, and MAC search.
-const ALGOS: [Algo; 2] = [Algo::Ac3, Algo::Mac];
-
 /// The crossword view.
 pub(crate) struct CrosswordView;
 
 impl Extension<Grid> for CrosswordView {
     /// The arcs clicked, which go to the fill as `Options::ac3_clicks`.
     const PAGE_KEYS: &'static [&'static str] = &["clicks"];
-    const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
+    /// AC-3 alone, the default, and MAC search.
+    const ALGOS: Option<&'static [Algo]> = Some(&[Algo::Ac3, Algo::Mac]);
 
     /// Grids to 15 x 15, a word list of one's own of at most 1,000 words,
     /// and the clicks (with `ac3` only).

@@ -11,7 +11,7 @@ use sudoku::cli::{StepRecord, rate_grid, rate_record};
 use sudoku::explain::Candidates;
 use sudoku::explain::candidates::UNITS;
 
-use crate::api::ApiError;
+use crate::api::{ApiError, pick_algo};
 use crate::puzzle_api::Prepared;
 
 /// Reads `puzzle`: 81 digits or dots (or the 729-character candidate
@@ -23,13 +23,7 @@ pub(crate) fn prepare(pairs: &[(String, String)]) -> Result<Prepared, ApiError> 
     for (key, value) in pairs {
         match key.as_str() {
             "puzzle" => puzzle = Some(value.clone()),
-            "algo" if value == "explain" => {}
-            "algo" => {
-                return Err(ApiError::bad(
-                    "algo",
-                    format!("unknown algorithm '{value}', expected explain"),
-                ));
-            }
+            "algo" => pick_algo(value, &["explain"], |name| name).map(drop)?,
             "step" => {}
             _ => return Err(ApiError::bad(key, format!("unknown parameter '{key}'"))),
         }

@@ -17,16 +17,14 @@ const MAX_N: usize = 16;
 /// The largest board min-conflicts takes.
 const MAX_N_REPAIR: usize = 1000;
 
-/// The algorithms the view replays, its default first, by the command line's names.
-const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::MinConflicts];
-
 /// The N-Queens view.
 pub(crate) struct QueensView;
 
 impl Extension<Queens> for QueensView {
     /// No board, givens or picture: the page draws its boards from the events.
     const FIELDS: bool = false;
-    const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
+    const ALGOS: Option<&'static [Algo]> =
+        Some(&[Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::MinConflicts]);
 
     fn admit(queens: &Queens, options: &mut Options, _page: Own<'_>) -> Result<(), ApiError> {
         let algo = options.algo();

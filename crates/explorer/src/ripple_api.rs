@@ -14,10 +14,6 @@ use serde_json::json;
 
 use crate::puzzle_api::Extension;
 
-/// Brute force and MRV with forward checking, the two the view compares,
-/// its default first.
-const ALGOS: [Algo; 2] = [Algo::Brute, Algo::Mrv];
-
 /// Cells over which an MRV search counts as heavy (brute force always is:
 /// the course's Python one ran 41,901,288 calls on its competition puzzle).
 const LIGHT_CELLS: usize = 100;
@@ -28,7 +24,9 @@ pub(crate) struct RippleView;
 impl Extension<Puzzle> for RippleView {
     /// The solver on the other side, which the page asks for in its own call.
     const PAGE_KEYS: &'static [&'static str] = &["algo2"];
-    const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
+    /// Brute force and MRV with forward checking, the two the view
+    /// compares.
+    const ALGOS: Option<&'static [Algo]> = Some(&[Algo::Brute, Algo::Mrv]);
     const TRACE: bool = true;
 
     fn heavy(puzzle: &Puzzle, options: &Options) -> bool {

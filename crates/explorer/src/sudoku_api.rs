@@ -14,9 +14,6 @@ use crate::api::ApiError;
 use crate::explain_api;
 use crate::puzzle_api::{Extension, Prepared};
 
-/// The algorithms the view replays, its default first.
-const ALGOS: [Algo; 4] = [Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast];
-
 /// The sudoku view.
 pub(crate) struct SudokuView;
 
@@ -26,7 +23,7 @@ impl Extension<Sudoku> for SudokuView {
     /// The view's puzzle is the one line of a batch, as the command line
     /// reads stdin.
     const LINE: Option<usize> = Some(1);
-    const ALGOS: Option<&'static [Algo]> = Some(&ALGOS);
+    const ALGOS: Option<&'static [Algo]> = Some(&[Algo::Dfs, Algo::Bfs, Algo::Csp, Algo::Fast]);
 
     /// `sudoku explain`'s human steps, which no algorithm of `solve` takes.
     fn own_solve(pairs: &[(String, String)]) -> Option<Result<Prepared, ApiError>> {
