@@ -88,19 +88,24 @@ pub(crate) fn solve_json(fields: Fields, outcome: &Outcome) -> Record<Fields, &[
     record
 }
 
-/// The fields of a solve's record: the board size, the algorithm `algo`,
-/// and with `counting` the count.
-fn solve_fields(solved: &Solved, counting: bool, algo: &str) -> Fields {
-    let outcome = &solved.outcome;
+/// The fields of a record of board `n` answered by `algo`, with the count
+/// of `counted` when given.
+pub(crate) fn fields(n: usize, algo: &str, counted: Option<&Outcome>) -> Fields {
     Fields {
-        n: solved.puzzle.n(),
+        n,
         algo: algo.to_owned(),
-        count: counting.then_some(Count {
+        count: counted.map(|outcome| Count {
             count: outcome.count,
             complete: outcome.count_complete,
         }),
         ..Fields::default()
     }
+}
+
+/// The fields of a solve's record: with `counting`, the count.
+fn solve_fields(solved: &Solved, counting: bool, algo: &str) -> Fields {
+    let counted = counting.then_some(&solved.outcome);
+    fields(solved.puzzle.n(), algo, counted)
 }
 
 /// What the human view says when a limit stopped a search: the limit, the

@@ -14,7 +14,7 @@ use cli_kit::{Batch, Count, Record, Report, Status};
 use serde::{Deserialize, Serialize};
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
-use crate::app::{record_stats, solve_json, stats_line};
+use crate::app::{fields, record_stats, solve_json, stats_line};
 use crate::construct::construct;
 use crate::count::check_size;
 use crate::{
@@ -358,20 +358,12 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
             (Flag::MEMORY_LIMIT, args.limits.memory_limit.is_some()),
         ],
     );
-    let threads = args
-        .threads
-        .and_then(|threads| NonZeroUsize::new(threads as usize));
-    let view = View {
-        json: args.output.json,
-        stats: args.output.stats,
-        unique: args.unique,
-    };
     let parts = args.split.is_some() || args.subproblem.is_some();
     if parts && args.algo != CountAlgo::Fast {
         cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
     }
-    let (watch, tree) = (&args.watch, args.tree_svg.as_deref());
-    if let Some(misfit) = watch.misfit_drawing(view.json, view.stats, tree.is_some()) {
+    let (watch, tree, output) = (&args.watch, args.tree_svg.as_deref(), &args.output);
+    if let Some(misfit) = watch.misfit_drawing(output.json, output.stats, tree.is_some()) {
         cli_kit::usage_error::<C>(misfit);
     }
     let watched = watch.watching(tree.is_some());
@@ -390,7 +382,7 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         ));
     }
     if let Some(json) = &args.subproblem {
-        return run_subproblem(json, view);
+        return run_subproblem(json, output, args.unique);
     }
     // clap requires N unless --subproblem is given.
     let n = size(args.n.unwrap_or(1));
@@ -398,23 +390,10 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         return run_split(n, depth, args.symmetry.unwrap_or_default());
     }
     if watch.compare {
-        return run_compare(n, args.limits.limits(), view.json);
+        return run_compare(n, args.limits.limits(), output.json);
     }
     let session = watched.then(|| cli_kit::WatchSession::open(watch, tree));
-    let limits = args.limits.limits();
-    run_count(n, args.algo, threads, limits, view, session.transpose()?)
-}
-
-/// How the results are shown: `--json`, `--stats`, and for `count`,
-/// `--unique`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct View {
-    /// One JSON record instead of the human view.
-    pub json: bool,
-    /// The `stats:` line under the human view.
-    pub stats: bool,
-    /// `count` prints the number of distinct placements.
-    pub unique: bool,
+    run_count(args, n, session.transpose()?)
 }
 
 /// The counters of `nqueens count --algo`: the fast counter of every
@@ -450,22 +429,14 @@ impl CountAlgo {
     }
 }
 
-/// One `count` run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountRun {
-    /// The counter.
-    pub algo: CountAlgo,
-    /// The worker threads allowed (1 for the formulations).
-    pub threads: usize,
-    /// What it counted (`count`, `count_complete`, the status and stats).
-    pub outcome: Outcome,
-    /// The fast counter: placements distinct under the 8 symmetries.
-    pub unique: Option<u64>,
-}
+/// What a `count` run counted (`count`, `count_complete`, the status and
+/// stats) and, for the fast counter, the placements distinct under the 8
+/// symmetries.
+struct Counted(Outcome, Option<u64>);
 
-impl cli_kit::Outcome for CountRun {
+impl cli_kit::Outcome for Counted {
     fn status(&self) -> Status {
-        self.outcome.status.into()
+        self.0.status.into()
     }
 }
 
@@ -522,18 +493,22 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
     cli_kit::driver::write_comparisons([Ok(table)], json)
 }
 
+/// The status of a count of `total` placements: solved when it counted one.
+fn found(total: u64) -> crate::Status {
+    match total {
+        0 => crate::Status::Unsolvable,
+        _ => crate::Status::Solved,
+    }
+}
+
 /// The outcome of the fast counter on `n` queens: solved when it counted a
 /// placement, with the construction's placement as its solution (the
 /// counter keeps none; the construction is linear in `n`, costs nothing
 /// beside a count, and gives the placement count records have always
 /// shown), so that no writer has to solve again for it.
 fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
-    let status = match counts.total {
-        0 => crate::Status::Unsolvable,
-        _ => crate::Status::Solved,
-    };
     Outcome {
-        status,
+        status: found(counts.total),
         solution: (counts.total > 0).then(|| Placement::from_solver(construct(n))),
         count: counts.total,
         count_complete: true,
@@ -541,107 +516,97 @@ fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
     }
 }
 
-/// `nqueens count N`: a batch of one board, shown as `view` says, watched
-/// in `session` when there is one; the fast counter runs on `threads` (all
-/// cores when `None`), a formulation within `limits`.
-///
-/// # Errors
-///
-/// A failed write.
-pub fn run_count(
+/// `nqueens count N`: a batch of one board, shown as `args` say, watched
+/// in `session` when there is one; the fast counter runs on `--threads`
+/// (all cores when not given), a formulation within the limits.
+fn run_count(
+    args: &CountArgs,
     n: usize,
-    algo: CountAlgo,
-    threads: Option<NonZeroUsize>,
-    limits: Limits,
-    view: View,
     session: Option<cli_kit::WatchSession>,
 ) -> anyhow::Result<ExitCode> {
-    let threads = match algo {
-        CountAlgo::Fast => threads
+    let threads = match args.algo {
+        CountAlgo::Fast => args
+            .threads
+            .and_then(|threads| NonZeroUsize::new(threads as usize))
             .or_else(|| std::thread::available_parallelism().ok())
             .unwrap_or(NonZeroUsize::MIN),
         _ => NonZeroUsize::MIN,
     };
+    let limits = args.limits.limits();
     let count_one = |&n: &usize, session: Option<&cli_kit::WatchSession>| {
-        let (outcome, unique) = match algo.formulation() {
-            None => {
-                let options = CountOptions {
-                    threads: Some(threads),
-                };
-                let (counts, stats) = watch(
-                    session,
-                    CountAlgo::Fast.name(),
-                    n,
-                    || count(n, &options),
-                    |watch| crate::watch::count_watched(n, watch),
-                )
-                .map_err(|error| error.to_string())?;
-                (fast_outcome(n, counts, stats), Some(counts.unique))
-            }
-            Some(formulation) => {
-                // The fast counter's bound holds for the formulations too.
-                check_size(n).map_err(|error| error.to_string())?;
-                let queens = Queens::new(n).map_err(|error| error.to_string())?;
-                let options = Options {
-                    limits: Limits {
-                        count_up_to: u64::MAX,
-                        ..limits
-                    },
-                    ..Options::new(formulation)
-                };
-                let outcome = watch(
-                    session,
-                    formulation.name(),
-                    n,
-                    || solve(&queens, &options),
-                    |watch| crate::watch::solve_watched(&queens, &options, watch),
-                );
-                (outcome, None)
-            }
+        let Some(formulation) = args.algo.formulation() else {
+            let options = CountOptions {
+                threads: Some(threads),
+            };
+            let (counts, stats) = watch(
+                session,
+                CountAlgo::Fast.name(),
+                n,
+                || count(n, &options),
+                |watch| crate::watch::count_watched(n, watch),
+            )
+            .map_err(|error| error.to_string())?;
+            return Ok(Counted(fast_outcome(n, counts, stats), Some(counts.unique)));
         };
-        Ok(CountRun {
-            algo,
-            threads: threads.get(),
-            outcome,
-            unique,
-        })
+        // The fast counter's bound holds for the formulations too.
+        check_size(n).map_err(|error| error.to_string())?;
+        let queens = Queens::new(n).map_err(|error| error.to_string())?;
+        let options = Options {
+            limits: Limits {
+                count_up_to: u64::MAX,
+                ..limits
+            },
+            ..Options::new(formulation)
+        };
+        let outcome = watch(
+            session,
+            formulation.name(),
+            n,
+            || solve(&queens, &options),
+            |watch| crate::watch::solve_watched(&queens, &options, watch),
+        );
+        Ok(Counted(outcome, None))
     };
     let batch = Batch::new(PROGRAM, INPUT_NAME);
-    batch.run_watched(session, &[n], count_one, &mut Shown(view, algo.name()))
+    batch.run_watched(session, &[n], count_one, &mut Shown(args, threads.get()))
 }
 
-/// The report of `count`: the view and the counter's name.
-struct Shown(View, &'static str);
+/// The report of `count`: its arguments and the worker threads allowed
+/// (1 for the formulations).
+struct Shown<'a>(&'a CountArgs, usize);
 
-impl Report<usize, CountRun> for Shown {
+impl Report<usize, Counted> for Shown<'_> {
     fn write(
         &mut self,
         out: &mut dyn Write,
         &n: &usize,
-        result: Result<&CountRun, &str>,
+        result: Result<&Counted, &str>,
     ) -> anyhow::Result<()> {
-        let Shown(view, algo) = *self;
-        let run = match result {
-            Ok(run) => run,
+        let Shown(args, threads) = *self;
+        let (view, algo) = (&args.output, args.algo.name());
+        let Counted(outcome, unique) = match result {
+            Ok(counted) => counted,
             Err(message) if view.json => {
-                let fields = Fields {
-                    n,
-                    algo: algo.to_owned(),
-                    ..Fields::default()
-                };
+                let fields = fields(n, algo, None);
                 let record: Record<Fields, &[u32], Counters> = Record::invalid(message, fields);
                 return record.write_line(out);
             }
             Err(_) => return Ok(()),
         };
-        let outcome = &run.outcome;
         if view.json {
-            let unique = run.unique.filter(|_| view.unique);
-            let fields = count_fields(n, algo, run.threads, outcome, unique);
+            // Its record is a solve's ([`solve_json`]): the placement the
+            // run that counted holds when solved, the formulation's first
+            // or, for the fast counter, the construction's
+            // ([`fast_outcome`]); no solve here.
+            let fields = Fields {
+                unique: unique.filter(|_| args.unique),
+                threads: Some(threads),
+                ..fields(n, algo, Some(outcome))
+            };
             return solve_json(fields, outcome).write_line(out);
         }
-        let shown = match run.unique {
-            Some(unique) if view.unique => unique,
+        let shown = match unique {
+            Some(unique) if args.unique => *unique,
             _ => outcome.count,
         };
         match outcome.status.limit() {
@@ -649,34 +614,10 @@ impl Report<usize, CountRun> for Shown {
             Some(limit) => writeln!(out, "{shown} or more ({} limit reached)", limit.name())?,
         }
         if view.stats {
-            let threads = (run.algo == CountAlgo::Fast).then_some(run.threads);
+            let threads = (args.algo == CountAlgo::Fast).then_some(threads);
             writeln!(out, "{}", stats_line(&outcome.stats, threads))?;
         }
         Ok(())
-    }
-}
-
-/// The fields of `count --json`: the count of `algo` on `threads`
-/// threads, with `unique` when asked for. Its record is a solve's
-/// ([`solve_json`]): the placement the run that counted holds when solved,
-/// the formulation's first or, for the fast counter, the construction's
-/// ([`fast_outcome`]); no solve here.
-fn count_fields(
-    n: usize,
-    algo: &str,
-    threads: usize,
-    outcome: &Outcome,
-    unique: Option<u64>,
-) -> Fields {
-    Fields {
-        n,
-        algo: algo.to_owned(),
-        count: Some(Count {
-            count: outcome.count,
-            complete: outcome.count_complete,
-        }),
-        unique,
-        threads: Some(threads),
     }
 }
 
@@ -833,7 +774,7 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 
 /// `nqueens count --subproblem JSON`: counts one line of `--split` on this
 /// thread and prints its share of the total (with `unique`, of the count up
-/// to symmetry), or its record with `json`. Status `unsolvable` (exit 3)
+/// to symmetry), or its record with `--json`. Status `unsolvable` (exit 3)
 /// when the share is 0.
 ///
 /// # Errors
@@ -842,20 +783,17 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 /// a prefix whose queens attack each other or (classes) that the class
 /// search never places, `unique` with a mirror subproblem, or a failed
 /// write.
-pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
+pub fn run_subproblem(json: &str, view: &OutputArgs, unique: bool) -> anyhow::Result<ExitCode> {
     let part =
         SubproblemLine::parse(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    if view.unique && part.symmetry != crate::Symmetry::Classes {
+    if unique && part.symmetry != crate::Symmetry::Classes {
         anyhow::bail!(
             "--subproblem --unique: a mirror subproblem counts placements, not classes; split with --symmetry classes"
         );
     }
     let (share, stats) =
         crate::count_subproblem(&part).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    let status = match share.total {
-        0 => crate::Status::Unsolvable,
-        _ => crate::Status::Solved,
-    };
+    let status = found(share.total);
     let mut out = std::io::stdout().lock();
     if view.json {
         let completions = match part.symmetry {
@@ -876,7 +814,7 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         record.stats = record_stats(&stats);
         record.write_line(&mut out)?;
     } else {
-        let shown = if view.unique {
+        let shown = if unique {
             share.unique.unwrap_or_default()
         } else {
             share.total
