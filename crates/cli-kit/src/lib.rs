@@ -78,6 +78,7 @@ mod check;
 pub mod driver;
 mod events;
 pub mod front;
+mod frontier;
 mod input;
 pub mod line;
 mod memory;
@@ -102,6 +103,7 @@ pub use events::{
     thousands,
 };
 pub use front::{Front, Refusal, Setting};
+pub use frontier::{FrontierWatch, TellBoards};
 pub use input::{
     COMMAND_LINE, Input, LineBatch, batch_lines, command_line, decode, end_of, line_too_long,
 };

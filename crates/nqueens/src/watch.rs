@@ -15,8 +15,9 @@
 use std::time::Instant;
 
 use cli_kit::app::{Flag, Watchable};
-use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
-use search_core::{Generated, NodeView, Observer};
+use cli_kit::{
+    CspWatch, FormulationOutputs, FrontierWatch, Rendered, Sinks, SplitTree, TellBoards,
+};
 use serde_json::json;
 
 use crate::min_conflicts::RepairObserver;
@@ -102,19 +103,15 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 line: Some(board.to_line()),
             };
             let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
+            let out = FormulationOutputs::new(
+                sinks,
+                tree,
+                format!("{} on {n} queens", options.algo.name()),
+                &render,
+                &name_move,
+            );
             let breadth_first = options.algo == Algo::Bfs;
-            let mut observer = FormulationWatch {
-                out: FormulationOutputs::new(
-                    sinks,
-                    tree,
-                    format!("{} on {n} queens", options.algo.name()),
-                    &render,
-                    &name_move,
-                ),
-                board_of: &board_of,
-                frontier: if breadth_first { "queue" } else { "stack" },
-                breadth_first,
-            };
+            let mut observer = FrontierWatch::new(out, Rows(&board_of), breadth_first);
             solve_observed(queens, options, &mut observer, &mut no_csp, &mut no_repairs)
         }
     }
@@ -206,20 +203,17 @@ fn board_view(columns: &[u32]) -> String {
 
 /// The search on the most constrained row told in its terms: each board
 /// popped with its most constrained row and that row's open columns, or
-/// the row `failure_test` finds empty; each board pushed (BFS) or tried
-/// (DFS). The events are search-core's, written by cli-kit's
-/// [`SearchWatch`].
-struct FormulationWatch<'a, 'b> {
-    out: FormulationOutputs<'a, 'b, ChessBoard, Move>,
-    board_of: &'a textbook::Queens,
-    frontier: &'static str,
-    breadth_first: bool,
-}
+/// the row `failure_test` finds empty; each move a queen on a square.
+struct Rows<'a>(&'a textbook::Queens);
 
-impl FormulationWatch<'_, '_> {
-    fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
-        let board = node.state;
-        let queens = self.board_of;
+impl TellBoards<ChessBoard, Move> for Rows<'_> {
+    fn start(&self, board: &ChessBoard) -> String {
+        let n = board.n();
+        format!("start: an empty {n}x{n} board")
+    }
+
+    fn popped(&self, board: &ChessBoard, goal: bool) -> (String, bool) {
+        let Rows(queens) = *self;
         let failed = !goal && queens.failure_test(board);
         let what = if goal {
             format!("goal_test: all {} queens placed", board.placed())
@@ -242,59 +236,19 @@ impl FormulationWatch<'_, '_> {
         } else {
             "no row left".to_owned()
         };
-        let (id, depth, waiting) = (node.id, node.depth, node.frontier);
-        let frontier = self.frontier;
-        let placed_count = board.placed();
-        self.out.line(format_args!(
-            "pop #{id} (depth {depth}, {placed_count} placed, {frontier} {waiting}): {what}"
-        ));
-        if self.out.drawing() {
-            let label: Vec<String> = queens.view(board).lines().map(str::to_owned).collect();
-            self.out.draw(node, label, failed, goal);
-        }
-    }
-}
-
-impl Observer<ChessBoard, Move, u32> for FormulationWatch<'_, '_> {
-    fn start(&mut self, board: &ChessBoard) {
-        Observer::<ChessBoard, Move, u32>::start(&mut self.out.events, board);
-        let n = board.n();
-        self.out.line(format_args!("start: an empty {n}x{n} board"));
+        (what, failed)
     }
 
-    fn expanded(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.out.events.expanded(node);
-        self.popped(node, false);
+    fn placed(&self, board: &ChessBoard) -> usize {
+        board.placed()
     }
 
-    fn generated(&mut self, child: &Generated<'_, ChessBoard, Move, u32>) {
-        self.out.events.generated(child);
-        let Some(&(row, col)) = child.mv else {
-            return;
-        };
-        let (row, col) = (row + 1, col + 1);
-        match child.id {
-            Some(id) => {
-                let verb = if self.breadth_first { "push" } else { "try" };
-                self.out
-                    .line(format_args!("  {verb} #{id}: queen at r{row}c{col}"));
-            }
-            None => {
-                let frontier = self.frontier;
-                self.out.line(format_args!(
-                    "  untried queen at r{row}c{col} (left on the {frontier})"
-                ));
-            }
-        }
+    fn label(&self, board: &ChessBoard) -> Vec<String> {
+        self.0.view(board).lines().map(str::to_owned).collect()
     }
 
-    fn goal(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.out.events.goal(node);
-        self.popped(node, true);
-    }
-
-    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        self.out.end(status, stats, "boards");
+    fn name(&self, &(row, col): &Move) -> String {
+        format!("queen at r{}c{}", row + 1, col + 1)
     }
 }
 
