@@ -14,8 +14,7 @@ use search_core::{
 
 use puzzle_kit::Limits;
 
-use crate::options::{Formulation, Run};
-use crate::{Algo, Counters, Stats};
+use crate::{Algo, Counters, Outcome, Placement, Stats};
 
 /// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
@@ -253,24 +252,24 @@ fn columns(board: &ChessBoard) -> Vec<u32> {
         .collect()
 }
 
-/// Runs dfs or bfs (`formulation`) on `n` queens within `limits`, from
-/// `start`, telling `search` what the search does: finds one placement
+/// Runs dfs or bfs (`algo`) on `n` queens within `limits`, from `start`,
+/// telling `search` what the search does: finds one placement
 /// (`count_up_to` 1) or counts up to `count_up_to`.
 pub(crate) fn run<S>(
     n: usize,
-    formulation: Formulation,
+    algo: Algo,
     limits: &Limits,
     start: Instant,
     search: &mut S,
-) -> Run
+) -> Outcome
 where
     S: SearchObserver<ChessBoard, Move, u32>,
 {
     let queens = Queens::new(n, limits.count_up_to);
     let config = SearchConfig::default().within(limits);
     let board = queens.empty_board();
-    let run = match formulation {
-        Formulation::Bfs => bfs_tree_observed(&queens, board, &config, search),
+    let run = match algo {
+        Algo::Bfs => bfs_tree_observed(&queens, board, &config, search),
         _ => dfs_tree_observed(&queens, board, &config, search),
     };
     let stats = Stats {
@@ -285,21 +284,12 @@ where
         _ => None,
     };
     let found = run.path.map(|path| columns(path.goal()));
-    match queens.counted {
-        Some(counted) => Run {
-            first: queens.first.into_inner(),
-            count: counted.get(),
-            // A goal accepted means the count reached its target.
-            exhausted: limit.is_none() && found.is_none(),
-            limit,
-            stats,
-        },
-        None => Run {
-            count: u64::from(found.is_some()),
-            exhausted: limit.is_none() && found.is_none(),
-            first: found,
-            limit,
-            stats,
-        },
-    }
+    // A goal accepted means the count reached its target.
+    let exhausted = limit.is_none() && found.is_none();
+    let (count, first) = match queens.counted {
+        Some(counted) => (counted.get(), queens.first.into_inner()),
+        None => (u64::from(found.is_some()), found),
+    };
+    let first = first.map(Placement::from_solver);
+    Outcome::counted(first, count, exhausted, limit, stats)
 }
