@@ -12,8 +12,6 @@
 //!
 //! The construction reports nothing: it does not search.
 
-use std::time::Instant;
-
 use cli_kit::app::{Flag, Watchable};
 use cli_kit::{
     CspWatch, FormulationOutputs, FrontierWatch, Rendered, Sinks, SplitTree, TellBoards,
@@ -21,6 +19,7 @@ use cli_kit::{
 use serde_json::json;
 
 use crate::min_conflicts::RepairObserver;
+use crate::placement::board_text;
 use crate::solve::solve_observed;
 use crate::textbook::{self, ChessBoard, Move};
 use crate::{Algo, Counts, Options, Outcome, Queens, SizeError, Stats, WATCH_MAX_N};
@@ -32,8 +31,9 @@ pub use cli_kit::app::Watch;
 /// Every algorithm but the construction reports its search; the table of
 /// which shared option applies to which algorithm.
 impl Watchable for Queens {
+    /// All but the construction, which does not search.
     fn watchable(algo: Algo) -> bool {
-        watchable(algo)
+        algo != Algo::Construct
     }
 
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
@@ -42,27 +42,17 @@ impl Watchable for Queens {
 
     /// `--count` and the limits are the formulations' (csp, dfs, bfs: the
     /// construction and min-conflicts find one placement, in a bounded
-    /// number of steps); `--svg` applies to all; `--trace` and `--events`
-    /// to every algorithm that searches ([`watchable`]), `--tree-svg` to
-    /// those that draw a tree ([`has_tree`]).
+    /// number of steps), and so is `--tree-svg` (they draw a tree); `--svg`
+    /// applies to all; `--trace` and `--events` to every algorithm that
+    /// reports its search ([`Watchable::watchable`]).
     fn applies(flag: Flag, algo: Algo) -> bool {
         match flag {
             Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit => algo.searches(),
             Flag::Svg => true,
-            Flag::Trace | Flag::Events => watchable(algo),
-            Flag::TreeSvg => has_tree(algo),
+            Flag::Trace | Flag::Events => Self::watchable(algo),
+            Flag::TreeSvg => algo.searches(),
         }
     }
-}
-
-/// Whether `algo` reports events: all but the construction.
-pub fn watchable(algo: Algo) -> bool {
-    algo != Algo::Construct
-}
-
-/// Whether `algo` draws a search tree: the search formulations.
-pub fn has_tree(algo: Algo) -> bool {
-    matches!(algo, Algo::Dfs | Algo::Bfs | Algo::Csp)
 }
 
 /// Solves as [`crate::solve`] does (the same outcome), telling `watch`
@@ -76,10 +66,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
     match options.algo {
         Algo::Construct => crate::solve(queens, options),
         Algo::MinConflicts => {
-            let mut repairs = Repairs {
-                sinks,
-                started: None,
-            };
+            let mut repairs = Repairs(sinks);
             let outcome =
                 solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
             repairs.end(&outcome);
@@ -165,7 +152,7 @@ fn row_watch<'a, 'b>(
     fn render(values: &[i32]) -> Rendered {
         let columns = crate::csp::columns(values);
         Rendered {
-            view: board_view(&columns),
+            view: board_text(&columns),
             line: Some(columns_line(&columns)),
         }
     }
@@ -184,21 +171,6 @@ fn row_watch<'a, 'b>(
 fn columns_line(columns: &[u32]) -> String {
     let cells: Vec<String> = columns.iter().map(|col| (col + 1).to_string()).collect();
     cells.join(" ")
-}
-
-/// A full board for a person: `Q` a queen, `.` an empty square.
-fn board_view(columns: &[u32]) -> String {
-    let n = columns.len();
-    let rows: Vec<String> = columns
-        .iter()
-        .map(|&col| {
-            let cells: Vec<&str> = (0..n)
-                .map(|c| if c == col as usize { "Q" } else { "." })
-                .collect();
-            cells.join(" ")
-        })
-        .collect();
-    rows.join("\n")
 }
 
 /// The search on the most constrained row told in its terms: each board
@@ -255,16 +227,13 @@ impl TellBoards<ChessBoard, Move> for Rows<'_> {
 /// Min-conflicts told as it runs: each greedy start and each repair (the
 /// two rows whose queens swapped columns) with the conflicts left, as
 /// `start` and `repair` events (nqueens' own kind) and trace lines.
-struct Repairs<'a, 'b> {
-    sinks: Sinks<'a, 'b>,
-    started: Option<Instant>,
-}
+struct Repairs<'a, 'b>(Sinks<'a, 'b>);
 
 impl Repairs<'_, '_> {
     fn end(&mut self, outcome: &Outcome) {
         let stats = &outcome.stats;
         let micros = stats.elapsed.as_micros() as u64;
-        let sinks = &mut self.sinks;
+        let sinks = &mut self.0;
         sinks.end(
             outcome.status,
             json!({"nodes": stats.nodes, "micros": micros}),
@@ -272,43 +241,39 @@ impl Repairs<'_, '_> {
         let status = outcome.status.name();
         sinks.line(format_args!("end: {status}, {} steps", stats.nodes));
     }
+
+    /// Emits the event `kind` of `fields` and the board `columns`: its
+    /// compact form, and up to [`crate::BOARD_VIEW_MAX`] the board.
+    fn emit(&mut self, kind: &str, mut fields: serde_json::Value, columns: &[u32]) {
+        fields["state_line"] = columns_line(columns).into();
+        if columns.len() <= crate::BOARD_VIEW_MAX {
+            fields["state"] = board_text(columns).into();
+        }
+        self.0.emit(kind, &fields);
+    }
 }
 
 impl RepairObserver for Repairs<'_, '_> {
     fn start(&mut self, run: u64, columns: &[u32], conflicts: u64, steps: u64) {
-        self.started.get_or_insert_with(Instant::now);
-        if !self.sinks.is_open() {
+        if !self.0.is_open() {
             return;
         }
-        let line = columns_line(columns);
-        let mut fields =
-            json!({"run": run, "conflicts": conflicts, "steps": steps, "state_line": line});
-        if columns.len() <= crate::BOARD_VIEW_MAX {
-            fields["state"] = board_view(columns).into();
-        }
-        self.sinks.emit("start", &fields);
-        self.sinks.line(format_args!(
+        let fields = json!({"run": run, "conflicts": conflicts, "steps": steps});
+        self.emit("start", fields, columns);
+        self.0.line(format_args!(
             "greedy start {run}: {conflicts} attacking pairs after {steps} steps"
         ));
     }
 
     fn repair(&mut self, step: u64, row: usize, other: usize, columns: &[u32], conflicts: u64) {
-        if !self.sinks.is_open() {
+        if !self.0.is_open() {
             return;
         }
         let (a, b) = (row + 1, other + 1);
         let (col_a, col_b) = (columns[row] + 1, columns[other] + 1);
-        let mut fields = json!({
-            "steps": step,
-            "rows": [a, b],
-            "conflicts": conflicts,
-            "state_line": columns_line(columns),
-        });
-        if columns.len() <= crate::BOARD_VIEW_MAX {
-            fields["state"] = board_view(columns).into();
-        }
-        self.sinks.emit("repair", &fields);
-        self.sinks.line(format_args!(
+        let fields = json!({"steps": step, "rows": [a, b], "conflicts": conflicts});
+        self.emit("repair", fields, columns);
+        self.0.line(format_args!(
             "step {step}: swap rows {a} and {b} (now r{a}c{col_a}, r{b}c{col_b}): {conflicts} attacking pairs left"
         ));
     }
