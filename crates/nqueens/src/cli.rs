@@ -151,8 +151,10 @@ Example:
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Flag(&'static str, &'static [&'static str], &'static str);
 
-/// The formulations, which hold boards or domains and take limits.
+/// The formulations, which hold boards or domains and take limits, and
+/// what [`misfit`] calls them.
 const FORMULATIONS: &[&str] = &["csp", "dfs", "bfs"];
+const THE_FORMULATIONS: &str = "the formulations (csp, dfs, bfs)";
 
 impl Flag {
     /// `--seed`: min-conflicts.
@@ -160,17 +162,9 @@ impl Flag {
     /// `--max-steps`: min-conflicts.
     pub const MAX_STEPS: Flag = Flag("--max-steps", &["min-conflicts"], "min-conflicts");
     /// `--node-limit`: the formulations.
-    pub const NODE_LIMIT: Flag = Flag(
-        "--node-limit",
-        FORMULATIONS,
-        "the formulations (csp, dfs, bfs)",
-    );
+    pub const NODE_LIMIT: Flag = Flag("--node-limit", FORMULATIONS, THE_FORMULATIONS);
     /// `--memory-limit`: the formulations.
-    pub const MEMORY_LIMIT: Flag = Flag(
-        "--memory-limit",
-        FORMULATIONS,
-        "the formulations (csp, dfs, bfs)",
-    );
+    pub const MEMORY_LIMIT: Flag = Flag("--memory-limit", FORMULATIONS, THE_FORMULATIONS);
     /// `--threads`: the fast counter.
     pub const THREADS: Flag = Flag("--threads", &["fast"], "the fast counter");
     /// `--unique`: the fast counter, which counts symmetry classes.
@@ -224,24 +218,16 @@ pub fn misfit(algo: &str, given: &[(Flag, bool)]) -> Option<String> {
 pub fn elsewhere(flag: &str, args: impl IntoIterator<Item = String>) -> Option<String> {
     let flag = flag.split_once('=').map_or(flag, |(name, _)| name);
     let (shown, owner, subcommand) = match flag {
-        "--seed" | "--max-steps" => (flag, "solve --algo min-conflicts", "solve"),
-        "--threads" | "-t" => ("--threads", "count` (the fast counter)", "count"),
-        "--unique" => (flag, "count` (the fast counter)", "count"),
-        "--n" => (flag, "check", "check"),
+        "--seed" | "--max-steps" => (flag, "`solve --algo min-conflicts`", "solve"),
+        "--threads" | "-t" => ("--threads", "`count` (the fast counter)", "count"),
+        "--unique" => (flag, "`count` (the fast counter)", "count"),
+        "--n" => (flag, "`check`", "check"),
         _ => return None,
     };
     let given = args
         .into_iter()
         .find(|arg| ["count", "solve", "check"].contains(&arg.as_str()))?;
-    if given == subcommand {
-        return None;
-    }
-    let owner = if owner.ends_with(')') {
-        format!("`{owner}")
-    } else {
-        format!("`{owner}`")
-    };
-    Some(format!("{shown} belongs to {owner}, not to `{given}`"))
+    (given != subcommand).then(|| format!("{shown} belongs to {owner}, not to `{given}`"))
 }
 
 /// The arguments of `nqueens count`.
@@ -274,12 +260,21 @@ pub struct CountArgs {
     /// Counter to use: the fast bitboard counter, or a textbook formulation
     #[arg(long, value_enum, default_value_t)]
     pub algo: CountAlgo,
-    /// `--node-limit`, `--memory-limit`.
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// `--json`, `--stats`.
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
+    /// (status "limit", exit 4) [default: none]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
+    /// exit 4) [default: half the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
+    pub memory_limit: Option<usize>,
+    /// One JSON object on one line instead of the human view (its "stats"
+    /// hold the counters: --stats does not go with it)
+    #[arg(long, conflicts_with = "stats")]
+    pub json: bool,
+    /// Add a line with the nodes visited and the time taken
+    #[arg(long)]
+    pub stats: bool,
     /// `--trace`, `--events`, `--events-limit`, `--compare`.
     #[command(flatten)]
     pub watch: cli_kit::WatchArgs,
@@ -291,20 +286,9 @@ pub struct CountArgs {
     pub tree_svg: Option<PathBuf>,
 }
 
-/// `count`'s limits: the formulations'.
-#[derive(Debug, clap::Args)]
-pub struct LimitArgs {
-    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
-    /// (status "limit", exit 4) [default: none]
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
-    pub node_limit: Option<u64>,
-    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
-    /// exit 4) [default: half the memory available]
-    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
-    pub memory_limit: Option<usize>,
-}
-
-impl LimitArgs {
+impl CountArgs {
+    /// The formulations' limits: `--node-limit`, and `--memory-limit`
+    /// defaulting to half the memory available.
     fn limits(&self) -> Limits {
         Limits {
             node_limit: self.node_limit,
@@ -315,18 +299,6 @@ impl LimitArgs {
             ..Limits::default()
         }
     }
-}
-
-/// `count`'s output flags.
-#[derive(Debug, clap::Args)]
-pub struct OutputArgs {
-    /// One JSON object on one line instead of the human view (its "stats"
-    /// hold the counters: --stats does not go with it)
-    #[arg(long, conflicts_with = "stats")]
-    pub json: bool,
-    /// Add a line with the nodes visited and the time taken
-    #[arg(long)]
-    pub stats: bool,
 }
 
 /// The board size: clap's range has already made `n` positive and small.
@@ -354,16 +326,16 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         &[
             (Flag::THREADS, args.threads.is_some()),
             (Flag::UNIQUE, args.unique),
-            (Flag::NODE_LIMIT, args.limits.node_limit.is_some()),
-            (Flag::MEMORY_LIMIT, args.limits.memory_limit.is_some()),
+            (Flag::NODE_LIMIT, args.node_limit.is_some()),
+            (Flag::MEMORY_LIMIT, args.memory_limit.is_some()),
         ],
     );
     let parts = args.split.is_some() || args.subproblem.is_some();
     if parts && args.algo != CountAlgo::Fast {
         cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
     }
-    let (watch, tree, output) = (&args.watch, args.tree_svg.as_deref(), &args.output);
-    if let Some(misfit) = watch.misfit_drawing(output.json, output.stats, tree.is_some()) {
+    let (watch, tree) = (&args.watch, args.tree_svg.as_deref());
+    if let Some(misfit) = watch.misfit_drawing(args.json, args.stats, tree.is_some()) {
         cli_kit::usage_error::<C>(misfit);
     }
     let watched = watch.watching(tree.is_some());
@@ -382,7 +354,7 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         ));
     }
     if let Some(json) = &args.subproblem {
-        return run_subproblem(json, output, args.unique);
+        return run_subproblem(json, args);
     }
     // clap requires N unless --subproblem is given.
     let n = size(args.n.unwrap_or(1));
@@ -390,7 +362,7 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         return run_split(n, depth, args.symmetry.unwrap_or_default());
     }
     if watch.compare {
-        return run_compare(n, args.limits.limits(), output.json);
+        return run_compare(n, args.limits(), args.json);
     }
     let session = watched.then(|| cli_kit::WatchSession::open(watch, tree));
     run_count(args, n, session.transpose()?)
@@ -532,7 +504,7 @@ fn run_count(
             .unwrap_or(NonZeroUsize::MIN),
         _ => NonZeroUsize::MIN,
     };
-    let limits = args.limits.limits();
+    let limits = args.limits();
     let count_one = |&n: &usize, session: Option<&cli_kit::WatchSession>| {
         let Some(formulation) = args.algo.formulation() else {
             let options = CountOptions {
@@ -583,17 +555,17 @@ impl Report<usize, Counted> for Shown<'_> {
         result: Result<&Counted, &str>,
     ) -> anyhow::Result<()> {
         let Shown(args, threads) = *self;
-        let (view, algo) = (&args.output, args.algo.name());
+        let algo = args.algo.name();
         let Counted(outcome, unique) = match result {
             Ok(counted) => counted,
-            Err(message) if view.json => {
+            Err(message) if args.json => {
                 let fields = fields(n, algo, None);
                 let record: Record<Fields, &[u32], Counters> = Record::invalid(message, fields);
                 return record.write_line(out);
             }
             Err(_) => return Ok(()),
         };
-        if view.json {
+        if args.json {
             // Its record is a solve's ([`solve_json`]): the placement the
             // run that counted holds when solved, the formulation's first
             // or, for the fast counter, the construction's
@@ -613,7 +585,7 @@ impl Report<usize, Counted> for Shown<'_> {
             None => writeln!(out, "{shown}")?,
             Some(limit) => writeln!(out, "{shown} or more ({} limit reached)", limit.name())?,
         }
-        if view.stats {
+        if args.stats {
             let threads = (args.algo == CountAlgo::Fast).then_some(threads);
             writeln!(out, "{}", stats_line(&outcome.stats, threads))?;
         }
@@ -774,7 +746,7 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 
 /// `nqueens count --subproblem JSON`: counts one line of `--split` on this
 /// thread and prints its share of the total (with `unique`, of the count up
-/// to symmetry), or its record with `--json`. Status `unsolvable` (exit 3)
+/// to symmetry), or its record with `--json`, as `args` say. Status `unsolvable` (exit 3)
 /// when the share is 0.
 ///
 /// # Errors
@@ -783,10 +755,10 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 /// a prefix whose queens attack each other or (classes) that the class
 /// search never places, `unique` with a mirror subproblem, or a failed
 /// write.
-pub fn run_subproblem(json: &str, view: &OutputArgs, unique: bool) -> anyhow::Result<ExitCode> {
+pub fn run_subproblem(json: &str, args: &CountArgs) -> anyhow::Result<ExitCode> {
     let part =
         SubproblemLine::parse(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    if unique && part.symmetry != crate::Symmetry::Classes {
+    if args.unique && part.symmetry != crate::Symmetry::Classes {
         anyhow::bail!(
             "--subproblem --unique: a mirror subproblem counts placements, not classes; split with --symmetry classes"
         );
@@ -795,7 +767,7 @@ pub fn run_subproblem(json: &str, view: &OutputArgs, unique: bool) -> anyhow::Re
         crate::count_subproblem(&part).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
     let status = found(share.total);
     let mut out = std::io::stdout().lock();
-    if view.json {
+    if args.json {
         let completions = match part.symmetry {
             crate::Symmetry::Mirror { weight } => Some(share.total / weight),
             crate::Symmetry::Classes => None,
@@ -814,13 +786,13 @@ pub fn run_subproblem(json: &str, view: &OutputArgs, unique: bool) -> anyhow::Re
         record.stats = record_stats(&stats);
         record.write_line(&mut out)?;
     } else {
-        let shown = if unique {
+        let shown = if args.unique {
             share.unique.unwrap_or_default()
         } else {
             share.total
         };
         writeln!(out, "{shown}")?;
-        if view.stats {
+        if args.stats {
             writeln!(out, "{}", stats_line(&stats, Some(1)))?;
         }
     }

@@ -49,9 +49,7 @@ impl Placement {
     /// The compact form: the columns separated by single spaces, no newline
     /// (`"1 3 0 2"` for the first 4-queens solution).
     pub fn to_line(&self) -> String {
-        let mut line = Vec::with_capacity(self.columns.len() * 8);
-        push_column_list(&mut line, &self.columns);
-        String::from_utf8(line).unwrap_or_default()
+        column_line(&self.columns)
     }
 
     /// Writes the compact form and a newline, fast enough for a hundred
@@ -108,6 +106,13 @@ pub(crate) fn board_text(columns: &[u32]) -> String {
         })
         .collect();
     rows.join("\n")
+}
+
+/// The columns as decimal numbers separated by single spaces.
+pub(crate) fn column_line(columns: &[u32]) -> String {
+    let mut line = Vec::with_capacity(columns.len() * 8);
+    push_column_list(&mut line, columns);
+    String::from_utf8(line).unwrap_or_default()
 }
 
 /// Appends the columns as decimal numbers separated by spaces.
