@@ -27,6 +27,14 @@ pub struct Counts {
     pub unique: u64,
 }
 
+/// The count of N = 1: one queen on one square is its own mirror image in
+/// every direction, the only class of size 1, which the class weights
+/// 2/4/8 cannot express.
+const ONE_BOARD: Counts = Counts {
+    total: 1,
+    unique: 1,
+};
+
 /// Refuses a board the counter does not take: empty, or past [`MAX_COUNT_N`].
 pub(crate) fn check_size(n: usize) -> Result<(), SizeError> {
     if n == 0 {
@@ -98,20 +106,12 @@ fn count_with<O: Observer>(
     check_size(n)?;
     let start = Instant::now();
     let (counts, nodes) = match n {
-        // One queen on one square is its own mirror image in every direction:
-        // the only class of size 1, which the class weights 2/4/8 cannot express.
         1 => {
             if O::ACTIVE {
                 observer.decision(Var::from_index(0), 1, 1);
                 observer.solution(&[1]);
             }
-            (
-                Counts {
-                    total: 1,
-                    unique: 1,
-                },
-                1,
-            )
+            (ONE_BOARD, 1)
         }
         _ if O::ACTIVE => {
             let tally = count_classes_observed(n, observer);
@@ -144,11 +144,6 @@ impl Tally {
         self.four += other.four;
         self.eight += other.eight;
         self.nodes += other.nodes;
-    }
-
-    /// Canonical placements so far: one per class.
-    fn unique(&self) -> u64 {
-        self.two + self.four + self.eight
     }
 
     fn counts(&self) -> Counts {
@@ -373,14 +368,7 @@ pub(crate) fn class_node(n: usize, columns: &[usize]) -> Result<Node, (usize, Un
 /// prefix's included).
 pub(crate) fn count_node(n: usize, node: &Node) -> (Counts, u64) {
     if n == 1 {
-        // The only board, a class of its own (see `count_with`).
-        return (
-            Counts {
-                total: 1,
-                unique: 1,
-            },
-            1,
-        );
+        return (ONE_BOARD, 1);
     }
     let mut search = Search::new(n, NoObserver);
     search.resume(node);
@@ -751,9 +739,9 @@ impl<O: Observer> Search<O> {
     #[inline(always)]
     fn settle(&mut self) {
         if O::ACTIVE {
-            let classes = self.tally.unique();
+            let classes = self.tally.counts().unique;
             self.classify();
-            if self.tally.unique() > classes {
+            if self.tally.counts().unique > classes {
                 self.found();
             }
         } else {
@@ -829,11 +817,11 @@ fn compare_rows(board: &[u32], transformed_row: impl Fn(usize) -> u32) -> std::c
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Every placement by plain backtracking, for small boards.
-    fn all_placements(n: usize) -> Vec<Vec<usize>> {
+    pub(crate) fn all_placements(n: usize) -> Vec<Vec<usize>> {
         fn place(n: usize, row: usize, columns: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
             if row == n {
                 out.push(columns.clone());

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use csp_core::{
     Config as CspConfig, CountStatus, Inference, KeepSolutions, Model, Observer as CspObserver,
-    Solver, Status as CspStatus, VarOrder,
+    Solver, VarOrder,
 };
 use puzzle_kit::Limits;
 
@@ -83,10 +83,7 @@ pub(crate) fn run<C: CspObserver>(
         );
     }
     let outcome = solver.solve_observed(observer);
-    let limit = match outcome.status {
-        CspStatus::Limit(limit) => Some(limit),
-        _ => None,
-    };
+    let limit = outcome.status.limit();
     let first = outcome.solution.map(|solution| columns(solution.values()));
     let (count, exhausted) = (
         u64::from(first.is_some()),

@@ -8,8 +8,8 @@ use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use search_core::{
-    Config as SearchConfig, Observer as SearchObserver, Problem, Status as SearchStatus,
-    bfs_tree_observed, dfs_tree_observed,
+    Config as SearchConfig, Observer as SearchObserver, Problem, bfs_tree_observed,
+    dfs_tree_observed,
 };
 
 use puzzle_kit::Limits;
@@ -279,10 +279,7 @@ where
             num_tested: Some(run.stats.num_tested),
         },
     };
-    let limit = match run.status {
-        SearchStatus::Limit(limit) => Some(limit),
-        _ => None,
-    };
+    let limit = run.status.limit();
     let found = run.path.map(|path| columns(path.goal()));
     // A goal accepted means the count reached its target.
     let exhausted = limit.is_none() && found.is_none();
