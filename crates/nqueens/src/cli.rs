@@ -9,9 +9,11 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
+use cli_kit::app::Watchable;
 use cli_kit::app::limits_line;
-use cli_kit::{Batch, Count, Record, Report, Status};
+use cli_kit::{Batch, Count, Record, Report, Status, WatchSession};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
 use crate::app::{fields, record_stats, solve_json, stats_line};
@@ -364,7 +366,7 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
     if watch.compare {
         return run_compare(n, args.limits(), args.json);
     }
-    let session = watched.then(|| cli_kit::WatchSession::open(watch, tree));
+    let session = watched.then(|| WatchSession::open(watch, tree));
     run_count(args, n, session.transpose()?)
 }
 
@@ -410,30 +412,6 @@ impl cli_kit::Outcome for Counted {
     fn status(&self) -> Status {
         self.0.status.into()
     }
-}
-
-/// Runs `run` on board `n` watched in `session` when there is one (its
-/// `run` event first, the trace on stdout before the answer), else
-/// `unwatched`.
-fn watch<R>(
-    session: Option<&cli_kit::WatchSession>,
-    algorithm: &str,
-    n: usize,
-    unwatched: impl FnOnce() -> R,
-    run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
-) -> R {
-    let Some(session) = session else {
-        return unwatched();
-    };
-    session.run(
-        |events| {
-            events.emit(
-                "run",
-                &serde_json::json!({ "algorithm": algorithm, "puzzle": n.to_string() }),
-            );
-        },
-        |sinks, tree| run(crate::watch::Watch { sinks, tree }),
-    )
 }
 
 /// `count --compare`: the fast counter and every formulation counting all
@@ -494,7 +472,7 @@ fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
 fn run_count(
     args: &CountArgs,
     n: usize,
-    session: Option<cli_kit::WatchSession>,
+    session: Option<WatchSession>,
 ) -> anyhow::Result<ExitCode> {
     let threads = match args.algo {
         CountAlgo::Fast => args
@@ -505,15 +483,15 @@ fn run_count(
         _ => NonZeroUsize::MIN,
     };
     let limits = args.limits();
-    let count_one = |&n: &usize, session: Option<&cli_kit::WatchSession>| {
+    let count_one = |&n: &usize, session: Option<&WatchSession>| {
         let Some(formulation) = args.algo.formulation() else {
             let options = CountOptions {
                 threads: Some(threads),
             };
-            let (counts, stats) = watch(
+            let run = json!({ "algorithm": CountAlgo::Fast.name(), "puzzle": n.to_string() });
+            let (counts, stats) = WatchSession::run_or(
                 session,
-                CountAlgo::Fast.name(),
-                n,
+                &run,
                 || count(n, &options),
                 |watch| crate::watch::count_watched(n, watch),
             )
@@ -530,10 +508,9 @@ fn run_count(
             },
             ..Options::new(formulation)
         };
-        let outcome = watch(
+        let outcome = WatchSession::run_or(
             session,
-            formulation.name(),
-            n,
+            &queens.run_event(&options),
             || solve(&queens, &options),
             |watch| crate::watch::solve_watched(&queens, &options, watch),
         );
@@ -678,8 +655,7 @@ impl SubproblemLine {
     ///
     /// A `symmetry` and a `weight` that do not go together.
     pub fn subproblem(self) -> Result<crate::Subproblem, String> {
-        let line = self;
-        let symmetry = match (line.symmetry, line.weight) {
+        let symmetry = match (self.symmetry, self.weight) {
             (None | Some(SplitSymmetry::Classes), None) => crate::Symmetry::Classes,
             (None | Some(SplitSymmetry::Mirror), Some(weight)) => {
                 crate::Symmetry::Mirror { weight }
@@ -695,8 +671,8 @@ impl SubproblemLine {
             }
         };
         Ok(crate::Subproblem {
-            n: line.n,
-            columns: line.columns,
+            n: self.n,
+            columns: self.columns,
             symmetry,
         })
     }

@@ -131,28 +131,26 @@ impl Queens {
 /// A move of the search on the most constrained row: a queen at (row, column), from 0.
 pub(crate) type Move = (usize, usize);
 
+/// What the watch module reads of a board (the `app` feature).
+#[cfg(feature = "app")]
 impl ChessBoard {
     /// The board's rows (its side).
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn n(&self) -> usize {
         self.queens.len()
     }
 
     /// Whether `row` holds a queen.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn has_queen(&self, row: usize) -> bool {
         self.queens[row].is_some()
     }
 
     /// Queens placed.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn placed(&self) -> usize {
         self.num_placed
     }
 
     /// The compact form: each row's queen column from 1, `.` for a row
     /// without a queen yet, separated by spaces.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         let cells: Vec<String> = self
             .queens
@@ -163,9 +161,10 @@ impl ChessBoard {
     }
 }
 
+/// What the watch module reads of the formulation (the `app` feature).
+#[cfg(feature = "app")]
 impl Queens {
     /// The columns still open in `row`, ascending.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn candidates_of(&self, board: &ChessBoard, row: usize) -> Vec<usize> {
         (0..self.n)
             .filter(|&col| board.candidates[row * self.words + col / 64] & (1 << (col % 64)) != 0)
@@ -174,7 +173,6 @@ impl Queens {
 
     /// The board for a person, one row a line: `Q` a queen, `.` a square
     /// still open to the row's queen, `x` an attacked square.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn view(&self, board: &ChessBoard) -> String {
         let mut rows = Vec::with_capacity(self.n);
         for row in 0..self.n {
