@@ -51,14 +51,6 @@ pub type CheckRecord = Record<Fields, Vec<u64>, Counters>;
 /// report.
 pub type Solved = cli_kit::app::Solved<Queens>;
 
-/// The view options that are nqueens' own: the options the solve ran
-/// with, which the limit line tells of (the algorithm, the memory limit).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct QueensView {
-    /// The solver's options.
-    pub options: Options,
-}
-
 /// The `stats` of a record.
 pub(crate) fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
     cli_kit::Stats::with(stats.nodes, stats.elapsed, stats.counters)
@@ -100,12 +92,6 @@ pub(crate) fn fields(n: usize, algo: &str, counted: Option<&Outcome>) -> Fields 
         }),
         ..Fields::default()
     }
-}
-
-/// The fields of a solve's record: with `counting`, the count.
-fn solve_fields(solved: &Solved, counting: bool, algo: &str) -> Fields {
-    let counted = counting.then_some(&solved.outcome);
-    fields(solved.puzzle.n(), algo, counted)
 }
 
 /// What the human view says when a limit stopped a search: the limit, the
@@ -193,19 +179,26 @@ impl Show for Queens {
     type Fields = Fields;
     type Counters = Counters;
     type Json = Vec<u64>;
-    type View = QueensView;
+    /// The view options that are nqueens' own: the options the solve ran
+    /// with, which the record and the limit line tell of (the algorithm,
+    /// the memory limit).
+    type View = Options;
 
     /// The record without the options: `algo` is empty (the driver writes
     /// [`Show::write_record`], which names it from the view).
     fn record(solved: &Solved, counting: bool) -> CheckRecord {
-        solve_json(solve_fields(solved, counting, ""), &solved.outcome)
-            .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+        let outcome = &solved.outcome;
+        solve_json(
+            fields(solved.puzzle.n(), "", counting.then_some(outcome)),
+            outcome,
+        )
+        .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
     }
 
     /// The record with the algorithm the view's options name.
-    fn record_viewed(solved: &Solved, counting: bool, own: &QueensView) -> CheckRecord {
+    fn record_viewed(solved: &Solved, counting: bool, own: &Options) -> CheckRecord {
         let mut record = Self::record(solved, counting);
-        record.fields.algo = own.options.algo.name().to_owned();
+        record.fields.algo = own.algo.name().to_owned();
         record
     }
 
@@ -214,19 +207,22 @@ impl Show for Queens {
         solved: &Solved,
         counting: bool,
         line: Option<usize>,
-        own: &QueensView,
+        own: &Options,
     ) -> anyhow::Result<()> {
-        let fields = solve_fields(solved, counting, own.options.algo.name());
-        solve_json(fields, &solved.outcome)
-            .at_line(line)
-            .write_line(out)
+        let outcome = &solved.outcome;
+        let fields = fields(
+            solved.puzzle.n(),
+            own.algo.name(),
+            counting.then_some(outcome),
+        );
+        solve_json(fields, outcome).at_line(line).write_line(out)
     }
 
     fn write_human(
         out: &mut dyn Write,
         solved: &Solved,
         flags: &ViewFlags,
-        own: &QueensView,
+        own: &Options,
     ) -> io::Result<()> {
         let outcome = &solved.outcome;
         let n = solved.puzzle.n();
@@ -236,7 +232,7 @@ impl Show for Queens {
             }
             (Some(placement), _) => writeln!(out, "{placement}")?,
             (None, Status::Limit(limit)) => {
-                writeln!(out, "{}", limit_line(n, &own.options, outcome, limit))?
+                writeln!(out, "{}", limit_line(n, own, outcome, limit))?
             }
             (None, _) => writeln!(
                 out,
@@ -317,8 +313,8 @@ impl Front for Queens {
     }
 
     /// The record names the algorithm from the view.
-    fn view(_own: Own<'_>, options: &Options) -> QueensView {
-        QueensView { options: *options }
+    fn view(_own: Own<'_>, options: &Options) -> Options {
+        *options
     }
 
     /// N x N, without the board: a size of 10^8 must not build one.

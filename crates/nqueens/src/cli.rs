@@ -15,10 +15,11 @@ use cli_kit::{Batch, Count, Record, Report, Status, WatchSession};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
+pub use crate::app::{CheckRecord, Counters, Fields, check_record};
 use crate::app::{fields, record_stats, solve_json, stats_line};
 use crate::construct::construct;
 use crate::count::check_size;
+use crate::watch::found;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
     count, solve,
@@ -421,8 +422,7 @@ impl cli_kit::Outcome for Counted {
 /// # Errors
 ///
 /// A failed write; a board too large to count.
-pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
-    let mut limits = limits;
+pub fn run_compare(n: usize, mut limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
     let (nodes, time) = cli_kit::app::compare_limits(&mut limits);
     limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
@@ -441,14 +441,6 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
     let table =
         cli_kit::app::comparison::<Queens>(heading, std::iter::once(fast).chain(formulations));
     cli_kit::driver::write_comparisons([Ok(table)], json)
-}
-
-/// The status of a count of `total` placements: solved when it counted one.
-fn found(total: u64) -> crate::Status {
-    match total {
-        0 => crate::Status::Unsolvable,
-        _ => crate::Status::Solved,
-    }
 }
 
 /// The outcome of the fast counter on `n` queens: solved when it counted a

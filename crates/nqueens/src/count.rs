@@ -167,8 +167,9 @@ enum Family {
 /// A node of the class search: the first `row` rows placed, and what they
 /// settle of the family and `bound1`. The threads' tasks and the
 /// subproblems of a split are such nodes, and counting one resumes the
-/// search at it ([`Search::resume`]).
-#[derive(Debug, Clone, Copy)]
+/// search at it ([`Search::resume`]). The default node is the empty
+/// board, the root.
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Node {
     /// `None` at the root, and for the only board of N = 1.
     family: Option<Family>,
@@ -185,19 +186,6 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    /// The empty board.
-    fn root() -> Self {
-        Node {
-            family: None,
-            bound1: 0,
-            row: 0,
-            left: 0,
-            down: 0,
-            right: 0,
-            board: [0; MAX_COUNT_N],
-        }
-    }
-
     /// Whether the family and `bound1` are known, so that the search's own
     /// recursion can take over: not at the root, nor at a corner queen
     /// alone (its second row chooses `bound1`).
@@ -314,7 +302,7 @@ pub(crate) fn class_nodes(
     let depth = depth.min(n);
     visit(
         n,
-        &Node::root(),
+        &Node::default(),
         &mut Search::new(n, NoObserver),
         &mut |node| {
             if node.row == depth {
@@ -352,7 +340,7 @@ fn visit(
 /// places there, and why.
 pub(crate) fn class_node(n: usize, columns: &[usize]) -> Result<Node, (usize, Unvisited)> {
     let mut search = Search::new(n, NoObserver);
-    let mut node = Node::root();
+    let mut node = Node::default();
     for (row, &column) in columns.iter().enumerate() {
         let bit = 1u32 << column;
         if search.candidates(&node) & bit == 0 {
@@ -428,7 +416,7 @@ fn tasks(n: usize) -> Vec<Node> {
     let mut tasks = Vec::new();
     visit(
         n,
-        &Node::root(),
+        &Node::default(),
         &mut Search::new(n, NoObserver),
         &mut |node| {
             let task_row = match node.family {

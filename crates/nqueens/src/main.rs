@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Input, SolveFlags, SolveRun};
-use nqueens::cli::{self, Flag, QueensView};
+use nqueens::cli::{self, Flag};
 use nqueens::{Algo, MAX_SOLVE_N, Options, Queens};
 
 #[derive(Debug, Parser)]
@@ -107,7 +107,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             text: n.to_string(),
         }),
         reading: (),
-        view: QueensView { options },
+        view: options,
         threads: Some(1),
         options: Some(options),
     })

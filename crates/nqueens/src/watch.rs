@@ -123,11 +123,7 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
     let title = format!("the fast counter on {n} queens (one placement per symmetry class)");
     let mut observer = row_watch(sinks, tree, title);
     let (counts, stats) = crate::count::count_observed(n, &mut observer)?;
-    let status = if counts.total > 0 {
-        crate::Status::Solved
-    } else {
-        crate::Status::Unsolvable
-    };
+    let status = found(counts.total);
     let csp_stats = csp_core::Stats {
         nodes: stats.nodes,
         solutions: counts.unique,
@@ -136,6 +132,14 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
     };
     csp_core::Observer::end(&mut observer, status, &csp_stats);
     Ok((counts, stats))
+}
+
+/// The status of a count of `total` placements: solved when it counted one.
+pub(crate) fn found(total: u64) -> crate::Status {
+    match total {
+        0 => crate::Status::Unsolvable,
+        _ => crate::Status::Solved,
+    }
 }
 
 /// The watch of a search with one variable per row holding its column
