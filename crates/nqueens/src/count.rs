@@ -77,7 +77,8 @@ pub fn count(n: usize, options: &CountOptions) -> Result<(Counts, Stats), SizeEr
 /// (N = 16 places about 10^9), and the count would pay for each call.
 pub const WATCH_MAX_N: usize = 12;
 
-/// [`count`] on one thread, telling `observer` with csp-core's calls each
+/// [`count`] on `threads` threads, or on one telling `observer` (when it
+/// is not [`NoObserver`]: the watch module's) with csp-core's calls each
 /// queen placed (`decision`: row `r`, the variable of index `r`, gets
 /// column `c` from 1, at depth `r + 1`), each return to a row
 /// (`backtrack`) and each canonical placement met (`solution`, the columns
@@ -90,15 +91,7 @@ pub const WATCH_MAX_N: usize = 12;
 /// # Errors
 ///
 /// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
-#[cfg(feature = "app")] // only the watch module uses it
-pub(crate) fn count_observed<O: Observer>(
-    n: usize,
-    observer: O,
-) -> Result<(Counts, Stats), SizeError> {
-    count_with(n, 1, observer)
-}
-
-fn count_with<O: Observer>(
+pub(crate) fn count_with<O: Observer>(
     n: usize,
     threads: usize,
     mut observer: O,

@@ -45,11 +45,6 @@ impl Queens {
     pub fn n(self) -> usize {
         self.n
     }
-
-    /// The canonical one-line form: the size in decimal.
-    pub fn to_line(self) -> String {
-        self.n.to_string()
-    }
 }
 
 impl fmt::Display for Queens {

@@ -156,8 +156,9 @@ impl puzzle_kit::Puzzle for Queens {
     type Solution = Placement;
     type Stats = Stats;
 
+    /// The canonical one-line form: the size in decimal.
     fn to_line(&self) -> String {
-        Queens::to_line(*self)
+        self.n().to_string()
     }
 
     fn solution_line(&self, solution: &Placement) -> String {

@@ -89,7 +89,7 @@ impl Queens {
         &board.candidates[row * self.words..(row + 1) * self.words]
     }
 
-    pub(crate) fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
+    fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
         self.row_candidates(board, row)
             .iter()
             .map(|word| word.count_ones())
@@ -104,9 +104,11 @@ impl Queens {
             .min_by_key(|&row| self.candidate_count(board, row))
     }
 
-    /// The course formulation's `failure_test`: some empty row has no candidate left.
-    pub(crate) fn failure_test(&self, board: &ChessBoard) -> bool {
-        (0..self.n).any(|row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
+    /// The course formulation's `failure_test`: the first empty row with no
+    /// candidate left, if there is one.
+    pub(crate) fn failure_test(&self, board: &ChessBoard) -> Option<usize> {
+        (0..self.n)
+            .find(|&row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
     }
 
     /// The course formulation's `update`: place the queen, then strike its column and
@@ -137,11 +139,6 @@ impl ChessBoard {
     /// The board's rows (its side).
     pub(crate) fn n(&self) -> usize {
         self.queens.len()
-    }
-
-    /// Whether `row` holds a queen.
-    pub(crate) fn has_queen(&self, row: usize) -> bool {
-        self.queens[row].is_some()
     }
 
     /// Queens placed.
@@ -197,7 +194,7 @@ impl Problem for Queens {
     type Cost = u32;
 
     fn successors(&self, board: &ChessBoard, out: &mut Vec<(Move, ChessBoard, u32)>) {
-        if self.failure_test(board) {
+        if self.failure_test(board).is_some() {
             return;
         }
         let Some(row) = self.most_constrained_row(board) else {

@@ -122,7 +122,7 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
     let Watch { sinks, tree } = watch;
     let title = format!("the fast counter on {n} queens (one placement per symmetry class)");
     let mut observer = row_watch(sinks, tree, title);
-    let (counts, stats) = crate::count::count_observed(n, &mut observer)?;
+    let (counts, stats) = crate::count::count_with(n, 1, &mut observer)?;
     let status = found(counts.total);
     let csp_stats = csp_core::Stats {
         nodes: stats.nodes,
@@ -190,13 +190,10 @@ impl TellBoards<ChessBoard, Move> for Rows<'_> {
 
     fn popped(&self, board: &ChessBoard, goal: bool) -> (String, bool) {
         let Rows(queens) = *self;
-        let failed = !goal && queens.failure_test(board);
+        let failed = (!goal).then(|| queens.failure_test(board)).flatten();
         let what = if goal {
             format!("goal_test: all {} queens placed", board.placed())
-        } else if failed {
-            let row = (0..board.n())
-                .find(|&row| !board.has_queen(row) && queens.candidate_count(board, row) == 0)
-                .unwrap_or(0);
+        } else if let Some(row) = failed {
             format!("failure_test: row {} has no open column, dead end", row + 1)
         } else if let Some(row) = queens.most_constrained_row(board) {
             let open: Vec<String> = queens
@@ -212,7 +209,7 @@ impl TellBoards<ChessBoard, Move> for Rows<'_> {
         } else {
             "no row left".to_owned()
         };
-        (what, failed)
+        (what, failed.is_some())
     }
 
     fn placed(&self, board: &ChessBoard) -> usize {
