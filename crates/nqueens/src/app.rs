@@ -107,7 +107,7 @@ fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> S
             stats.nodes
         );
     }
-    let limits = &options.limits;
+    let memory = show_bytes(options.limits.memory_limit.unwrap_or_default() as u64);
     let work = match algo {
         Algo::Csp => format!("{} nodes", stats.nodes),
         _ => format!(
@@ -130,28 +130,22 @@ fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> S
     match limit {
         Limit::Memory if stats.nodes == 0 => format!(
             "limit: {name} needs about {} before its search starts ({}), more than its memory \
-             limit of {} (raise --memory-limit)",
+             limit of {memory} (raise --memory-limit)",
             show_bytes(base_bytes(n, algo)),
             match algo {
                 Algo::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
                 _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
             },
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
         ),
         Limit::Memory => format!(
-            "limit: {name} stopped at its memory limit of {} after {work} without a placement \
-             (raise --memory-limit{holds})",
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+            "limit: {name} stopped at its memory limit of {memory} after {work} without a \
+             placement (raise --memory-limit{holds})",
         ),
         // As before the memory limit came: only bfs says what it keeps.
         _ => format!(
             "limit: {name} stopped at its limit of {work} without a placement \
              (raise --node-limit{})",
-            if algo == Algo::Bfs {
-                holds.as_str()
-            } else {
-                ""
-            }
+            if algo == Algo::Bfs { &holds } else { "" }
         ),
     }
 }

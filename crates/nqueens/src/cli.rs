@@ -9,8 +9,7 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::app::Watchable;
-use cli_kit::app::limits_line;
+use cli_kit::app::{Watchable, limits_line};
 use cli_kit::{Batch, Count, Record, Report, Status, WatchSession};
 use serde::{Deserialize, Serialize};
 use serde_json::json;

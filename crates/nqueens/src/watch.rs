@@ -47,10 +47,11 @@ impl Watchable for Queens {
     /// reports its search ([`Watchable::watchable`]).
     fn applies(flag: Flag, algo: Algo) -> bool {
         match flag {
-            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit => algo.searches(),
             Flag::Svg => true,
             Flag::Trace | Flag::Events => Self::watchable(algo),
-            Flag::TreeSvg => algo.searches(),
+            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit | Flag::TreeSvg => {
+                algo.searches()
+            }
         }
     }
 }
