@@ -448,13 +448,8 @@ pub fn run_compare(n: usize, mut limits: Limits, json: bool) -> anyhow::Result<E
 /// beside a count, and gives the placement count records have always
 /// shown), so that no writer has to solve again for it.
 fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
-    Outcome {
-        status: found(counts.total),
-        solution: (counts.total > 0).then(|| Placement::from_solver(construct(n))),
-        count: counts.total,
-        count_complete: true,
-        stats,
-    }
+    let placement = (counts.total > 0).then(|| Placement::from_solver(construct(n)));
+    Outcome::counted(placement, counts.total, true, None, stats)
 }
 
 /// `nqueens count N`: a batch of one board, shown as `args` say, watched

@@ -8,7 +8,7 @@ use puzzle_kit::Limits;
 use crate::construct::construct;
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
 use crate::textbook::{ChessBoard, Move, base_bytes};
-use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats, Status};
+use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -60,22 +60,12 @@ where
     let n = queens.n();
     let start = Instant::now();
     let stats = |nodes| Stats::new(nodes, start.elapsed());
+    // A limit comes only without a placement. One placement found is not a
+    // count of them all; none found (by the theorem) is.
     let one = |columns: Option<Vec<u32>>, limit: Option<Limit>, nodes| {
+        let (count, exhausted) = (u64::from(columns.is_some()), columns.is_none());
         let solution = columns.map(Placement::from_solver);
-        let status = match (&solution, limit) {
-            (Some(_), _) => Status::Solved,
-            (None, Some(limit)) => Status::Limit(limit),
-            (None, None) => Status::Unsolvable,
-        };
-        Outcome {
-            status,
-            count: u64::from(solution.is_some()),
-            // One placement found is not a count of them all; none found
-            // by the theorem is.
-            count_complete: solution.is_none() && limit.is_none(),
-            solution,
-            stats: stats(nodes),
-        }
+        Outcome::counted(solution, count, exhausted, limit, stats(nodes))
     };
     match options.algo {
         algo if algo.searches() => {
@@ -184,6 +174,7 @@ impl puzzle_kit::Puzzle for Queens {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     fn within(node_limit: Option<u64>, memory_limit: usize) -> Limits {
         Limits {
