@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use cli_kit::app::{Watchable, limits_line};
 use cli_kit::{Batch, Count, Record, Report, Status, WatchSession};
+use puzzle_kit::Puzzle;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -24,9 +25,6 @@ use crate::{
     count, solve,
 };
 use std::path::PathBuf;
-
-/// The program's name in messages.
-pub const PROGRAM: &str = "nqueens";
 
 /// What the input of a one-board command is called in messages: the
 /// command line gives N.
@@ -502,7 +500,7 @@ fn run_count(
         );
         Ok(Counted(outcome, None))
     };
-    let batch = Batch::new(PROGRAM, INPUT_NAME);
+    let batch = Batch::new(Queens::NAME, INPUT_NAME);
     batch.run_watched(session, &[n], count_one, &mut Shown(args, threads.get()))
 }
 

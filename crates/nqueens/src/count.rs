@@ -293,39 +293,37 @@ pub(crate) fn class_nodes(
 ) -> Result<(), SizeError> {
     check_size(n)?;
     let depth = depth.min(n);
-    visit(
-        n,
-        &Node::default(),
-        &mut Search::new(n, NoObserver),
-        &mut |node| {
-            if node.row == depth {
-                found(node);
-                true
-            } else {
-                false
-            }
-        },
-    );
+    visit(n, &mut |node| {
+        if node.row == depth {
+            found(node);
+            true
+        } else {
+            false
+        }
+    });
     Ok(())
 }
 
-/// Walks the class search from `node` depth first, lowest column first,
-/// not below a node where `stop` says so.
-fn visit(
-    n: usize,
-    node: &Node,
-    search: &mut Search<NoObserver>,
-    stop: &mut impl FnMut(&Node) -> bool,
-) {
-    if stop(node) {
-        return;
+/// Walks the class search of `n` queens from the root, depth first,
+/// lowest column first, not below a node where `stop` says so.
+fn visit(n: usize, stop: &mut impl FnMut(&Node) -> bool) {
+    fn walk(
+        n: usize,
+        node: &Node,
+        search: &mut Search<NoObserver>,
+        stop: &mut impl FnMut(&Node) -> bool,
+    ) {
+        if stop(node) {
+            return;
+        }
+        let mut free = search.candidates(node);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            walk(n, &node.child(n, bit), search, stop);
+        }
     }
-    let mut free = search.candidates(node);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        visit(n, &node.child(n, bit), search, stop);
-    }
+    walk(n, &Node::default(), &mut Search::new(n, NoObserver), stop);
 }
 
 /// The node of the class search that `columns` (each on the board, no two
@@ -407,23 +405,18 @@ fn count_classes(n: usize, threads: usize) -> Tally {
 /// tasks from a shared counter finish within a small task of each other.
 fn tasks(n: usize) -> Vec<Node> {
     let mut tasks = Vec::new();
-    visit(
-        n,
-        &Node::default(),
-        &mut Search::new(n, NoObserver),
-        &mut |node| {
-            let task_row = match node.family {
-                Some(Family::Corner) => 3,
-                Some(Family::Edge) => 2,
-                None => n,
-            };
-            let stop = node.row >= task_row.min(n);
-            if stop && node.family.is_some() {
-                tasks.push(*node);
-            }
-            stop
-        },
-    );
+    visit(n, &mut |node| {
+        let task_row = match node.family {
+            Some(Family::Corner) => 3,
+            Some(Family::Edge) => 2,
+            None => n,
+        };
+        let stop = node.row >= task_row.min(n);
+        if stop && node.family.is_some() {
+            tasks.push(*node);
+        }
+        stop
+    });
     tasks
 }
 

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use cli_kit::{Input, SolveFlags, SolveRun};
 use nqueens::cli::{self, Flag};
 use nqueens::{Algo, MAX_SOLVE_N, Options, Queens};
+use puzzle_kit::Puzzle;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(args.n),
     };
-    cli_kit::finish(cli::PROGRAM, result)
+    cli_kit::finish(Queens::NAME, result)
 }
 
 /// The command line, where a flag of another subcommand (`count 8 --seed
