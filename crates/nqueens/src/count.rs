@@ -37,16 +37,7 @@ const ONE_BOARD: Counts = Counts {
 
 /// Refuses a board the counter does not take: empty, or past [`MAX_COUNT_N`].
 pub(crate) fn check_size(n: usize) -> Result<(), SizeError> {
-    if n == 0 {
-        return Err(SizeError::Empty);
-    }
-    if n > MAX_COUNT_N {
-        return Err(SizeError::TooLarge {
-            n,
-            max: MAX_COUNT_N,
-        });
-    }
-    Ok(())
+    SizeError::check(n, MAX_COUNT_N)
 }
 
 /// Counts the placements of `n` non-attacking queens on an `n`×`n` board,

@@ -31,14 +31,7 @@ impl Queens {
     ///
     /// [`SizeError`] when `n` is 0 or above [`MAX_SOLVE_N`].
     pub fn new(n: usize) -> Result<Self, SizeError> {
-        match n {
-            0 => Err(SizeError::Empty),
-            n if n > MAX_SOLVE_N => Err(SizeError::TooLarge {
-                n,
-                max: MAX_SOLVE_N,
-            }),
-            n => Ok(Queens { n }),
-        }
+        SizeError::check(n, MAX_SOLVE_N).map(|()| Queens { n })
     }
 
     /// The board size.
@@ -133,4 +126,15 @@ pub enum SizeError {
         /// The largest N supported.
         max: usize,
     },
+}
+
+impl SizeError {
+    /// Refuses a board of no square, or of more than `max` rows.
+    pub(crate) fn check(n: usize, max: usize) -> Result<(), SizeError> {
+        match n {
+            0 => Err(SizeError::Empty),
+            n if n > max => Err(SizeError::TooLarge { n, max }),
+            _ => Ok(()),
+        }
+    }
 }

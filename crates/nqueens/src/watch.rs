@@ -114,12 +114,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
 ///
 /// [`SizeError::TooLarge`] past [`WATCH_MAX_N`] (and as [`crate::count`]).
 pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), SizeError> {
-    if n > WATCH_MAX_N {
-        return Err(SizeError::TooLarge {
-            n,
-            max: WATCH_MAX_N,
-        });
-    }
+    SizeError::check(n, WATCH_MAX_N)?;
     let Watch { sinks, tree } = watch;
     let title = format!("the fast counter on {n} queens (one placement per symmetry class)");
     let mut observer = row_watch(sinks, tree, title);
