@@ -8,7 +8,7 @@ use puzzle_kit::Limits;
 use crate::construct::construct;
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
 use crate::textbook::{ChessBoard, Move, base_bytes};
-use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats};
+use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -122,13 +122,8 @@ where
         .memory_limit
         .is_some_and(|bytes| base_bytes(n, algo) > bytes as u64)
     {
-        let stats = Stats {
-            nodes: 0,
-            elapsed: start.elapsed(),
-            counters: Counters {
-                num_tested: (algo != Algo::Csp).then_some(0),
-            },
-        };
+        let mut stats = Stats::new(0, start.elapsed());
+        stats.counters.num_tested = (algo != Algo::Csp).then_some(0);
         return Outcome::counted(None, 0, false, Some(Limit::Memory), stats);
     }
     if algo == Algo::Csp {

@@ -14,7 +14,7 @@ use search_core::{
 
 use puzzle_kit::Limits;
 
-use crate::{Algo, Counters, Outcome, Placement, Stats};
+use crate::{Algo, Outcome, Placement, Stats};
 
 /// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
@@ -267,13 +267,8 @@ where
         Algo::Bfs => bfs_tree_observed(&queens, board, &config, search),
         _ => dfs_tree_observed(&queens, board, &config, search),
     };
-    let stats = Stats {
-        nodes: run.stats.generated,
-        elapsed: start.elapsed(),
-        counters: Counters {
-            num_tested: Some(run.stats.num_tested),
-        },
-    };
+    let mut stats = Stats::new(run.stats.generated, start.elapsed());
+    stats.counters.num_tested = Some(run.stats.num_tested);
     let limit = run.status.limit();
     let found = run.path.map(|path| columns(path.goal()));
     // A goal accepted means the count reached its target.
