@@ -697,8 +697,7 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     for part in &parts {
-        serde_json::to_writer(&mut out, &SubproblemLine::of(part))?;
-        out.write_all(b"\n")?;
+        writeln!(out, "{}", serde_json::to_string(&SubproblemLine::of(part))?)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
