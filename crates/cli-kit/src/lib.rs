@@ -79,6 +79,7 @@ pub mod driver;
 mod events;
 pub mod forms;
 pub mod front;
+mod frontier;
 mod input;
 pub mod line;
 mod memory;
@@ -104,6 +105,7 @@ pub use events::{
 };
 pub use forms::EXIT_CODES;
 pub use front::{Front, Refusal, Setting};
+pub use frontier::{FrontierWatch, TellBoards};
 pub use input::{
     COMMAND_LINE, Input, LineBatch, batch_lines, command_line, decode, end_of, line_too_long,
 };

@@ -12,6 +12,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use svg_kit::SearchTree;
 
+use crate::app::Watch;
 use crate::events::{DEFAULT_EVENTS_LIMIT, Events, WatchArgs};
 use crate::watch::{Sinks, Trace, write_tree};
 use crate::{Batch, Outcome, Report};
@@ -102,6 +103,22 @@ impl WatchSession {
             trace: trace.as_mut(),
         };
         solve(sinks, tree.as_mut())
+    }
+
+    /// `watched` in `session` when there is one, its run opened by the
+    /// `run` event of `fields`, else `unwatched`: the solve of a crate's
+    /// own watched command (nqueens' `count`).
+    pub fn run_or<R>(
+        session: Option<&Self>,
+        fields: &serde_json::Value,
+        unwatched: impl FnOnce() -> R,
+        watched: impl FnOnce(Watch<'_, '_>) -> R,
+    ) -> R {
+        let Some(session) = session else {
+            return unwatched();
+        };
+        let begin = |events: &mut Events| events.emit("run", fields);
+        session.run(begin, |sinks, tree| watched(Watch { sinks, tree }))
     }
 
     /// Flushes stdout, ends the event stream and writes the tree (its SVG

@@ -51,14 +51,6 @@ pub type CheckRecord = Record<Fields, Vec<u64>, Counters>;
 /// report.
 pub type Solved = cli_kit::app::Solved<Queens>;
 
-/// The view options that are nqueens' own: the options the solve ran
-/// with, which the limit line tells of (the algorithm, the memory limit).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct QueensView {
-    /// The solver's options.
-    pub options: Options,
-}
-
 /// The `stats` of a record.
 pub(crate) fn record_stats(stats: &Stats) -> cli_kit::Stats<Counters> {
     cli_kit::Stats::with(stats.nodes, stats.elapsed, stats.counters)
@@ -88,14 +80,13 @@ pub(crate) fn solve_json(fields: Fields, outcome: &Outcome) -> Record<Fields, &[
     record
 }
 
-/// The fields of a solve's record: the board size, the algorithm `algo`,
-/// and with `counting` the count.
-fn solve_fields(solved: &Solved, counting: bool, algo: &str) -> Fields {
-    let outcome = &solved.outcome;
+/// The fields of a record of board `n` answered by `algo`, with the count
+/// of `counted` when given.
+pub(crate) fn fields(n: usize, algo: &str, counted: Option<&Outcome>) -> Fields {
     Fields {
-        n: solved.puzzle.n(),
+        n,
         algo: algo.to_owned(),
-        count: counting.then_some(Count {
+        count: counted.map(|outcome| Count {
             count: outcome.count,
             complete: outcome.count_complete,
         }),
@@ -116,7 +107,7 @@ fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> S
             stats.nodes
         );
     }
-    let limits = &options.limits;
+    let memory = show_bytes(options.limits.memory_limit.unwrap_or_default() as u64);
     let work = match algo {
         Algo::Csp => format!("{} nodes", stats.nodes),
         _ => format!(
@@ -139,28 +130,22 @@ fn limit_line(n: usize, options: &Options, outcome: &Outcome, limit: Limit) -> S
     match limit {
         Limit::Memory if stats.nodes == 0 => format!(
             "limit: {name} needs about {} before its search starts ({}), more than its memory \
-             limit of {} (raise --memory-limit)",
+             limit of {memory} (raise --memory-limit)",
             show_bytes(base_bytes(n, algo)),
             match algo {
                 Algo::Csp => format!("its domains: N bitsets of N bits, for N = {n}"),
                 _ => format!("one expansion is a board for each column, {board} each for N = {n}"),
             },
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
         ),
         Limit::Memory => format!(
-            "limit: {name} stopped at its memory limit of {} after {work} without a placement \
-             (raise --memory-limit{holds})",
-            show_bytes(limits.memory_limit.unwrap_or_default() as u64),
+            "limit: {name} stopped at its memory limit of {memory} after {work} without a \
+             placement (raise --memory-limit{holds})",
         ),
         // As before the memory limit came: only bfs says what it keeps.
         _ => format!(
             "limit: {name} stopped at its limit of {work} without a placement \
              (raise --node-limit{})",
-            if algo == Algo::Bfs {
-                holds.as_str()
-            } else {
-                ""
-            }
+            if algo == Algo::Bfs { &holds } else { "" }
         ),
     }
 }
@@ -188,19 +173,26 @@ impl Show for Queens {
     type Fields = Fields;
     type Counters = Counters;
     type Json = Vec<u64>;
-    type View = QueensView;
+    /// The view options that are nqueens' own: the options the solve ran
+    /// with, which the record and the limit line tell of (the algorithm,
+    /// the memory limit).
+    type View = Options;
 
     /// The record without the options: `algo` is empty (the driver writes
     /// [`Show::write_record`], which names it from the view).
     fn record(solved: &Solved, counting: bool) -> CheckRecord {
-        solve_json(solve_fields(solved, counting, ""), &solved.outcome)
-            .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
+        let outcome = &solved.outcome;
+        solve_json(
+            fields(solved.puzzle.n(), "", counting.then_some(outcome)),
+            outcome,
+        )
+        .map_solution(|columns| columns.iter().map(|&column| u64::from(column)).collect())
     }
 
     /// The record with the algorithm the view's options name.
-    fn record_viewed(solved: &Solved, counting: bool, own: &QueensView) -> CheckRecord {
+    fn record_viewed(solved: &Solved, counting: bool, own: &Options) -> CheckRecord {
         let mut record = Self::record(solved, counting);
-        record.fields.algo = own.options.algo.name().to_owned();
+        record.fields.algo = own.algo.name().to_owned();
         record
     }
 
@@ -209,19 +201,22 @@ impl Show for Queens {
         solved: &Solved,
         counting: bool,
         line: Option<usize>,
-        own: &QueensView,
+        own: &Options,
     ) -> anyhow::Result<()> {
-        let fields = solve_fields(solved, counting, own.options.algo.name());
-        solve_json(fields, &solved.outcome)
-            .at_line(line)
-            .write_line(out)
+        let outcome = &solved.outcome;
+        let fields = fields(
+            solved.puzzle.n(),
+            own.algo.name(),
+            counting.then_some(outcome),
+        );
+        solve_json(fields, outcome).at_line(line).write_line(out)
     }
 
     fn write_human(
         out: &mut dyn Write,
         solved: &Solved,
         flags: &ViewFlags,
-        own: &QueensView,
+        own: &Options,
     ) -> io::Result<()> {
         let outcome = &solved.outcome;
         let n = solved.puzzle.n();
@@ -231,7 +226,7 @@ impl Show for Queens {
             }
             (Some(placement), _) => writeln!(out, "{placement}")?,
             (None, Status::Limit(limit)) => {
-                writeln!(out, "{}", limit_line(n, &own.options, outcome, limit))?
+                writeln!(out, "{}", limit_line(n, own, outcome, limit))?
             }
             (None, _) => writeln!(
                 out,
@@ -312,8 +307,8 @@ impl Front for Queens {
     }
 
     /// The record names the algorithm from the view.
-    fn view(_own: Own<'_>, options: &Options) -> QueensView {
-        QueensView { options: *options }
+    fn view(_own: Own<'_>, options: &Options) -> Options {
+        *options
     }
 
     /// N x N, without the board: a size of 10^8 must not build one.

@@ -29,7 +29,7 @@
 //! assert_eq!(check::check_unsolvable(20), Err(FalseClaim::Theorem { n: 20 }));
 //! ```
 
-use std::fmt;
+use crate::placement::column_line;
 
 /// What is wrong with a claimed placement.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -128,7 +128,7 @@ pub enum FalseClaim {
     #[error("N must be at least 1, found 0")]
     Empty,
     /// Exhaustive search found a placement.
-    #[error("the output says N = {n} has no solution, but {} is one", ColumnList(.witness))]
+    #[error("the output says N = {n} has no solution, but {} is one", column_line(.witness))]
     Witness {
         /// The board size.
         n: usize,
@@ -308,21 +308,6 @@ impl BitSet {
         let present = *word & bit != 0;
         *word |= bit;
         present
-    }
-}
-
-/// Columns written as in the human view, separated by spaces.
-struct ColumnList<'a>(&'a [u32]);
-
-impl fmt::Display for ColumnList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (index, column) in self.0.iter().enumerate() {
-            if index > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{column}")?;
-        }
-        Ok(())
     }
 }
 

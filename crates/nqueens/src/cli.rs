@@ -9,22 +9,22 @@ use std::io::{BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
-use cli_kit::app::limits_line;
-use cli_kit::{Batch, Count, Record, Report, Status};
+use cli_kit::app::{Watchable, limits_line};
+use cli_kit::{Batch, Count, Record, Report, Status, WatchSession};
+use puzzle_kit::Puzzle;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-pub use crate::app::{CheckRecord, Counters, Fields, QueensView, check_record};
-use crate::app::{record_stats, solve_json, stats_line};
+pub use crate::app::{CheckRecord, Counters, Fields, check_record};
+use crate::app::{fields, record_stats, solve_json, stats_line};
 use crate::construct::construct;
 use crate::count::check_size;
+use crate::watch::found;
 use crate::{
     Algo, CountOptions, Counts, Limits, MAX_COUNT_N, Options, Outcome, Placement, Queens, Stats,
     count, solve,
 };
 use std::path::PathBuf;
-
-/// The program's name in messages.
-pub const PROGRAM: &str = "nqueens";
 
 /// What the input of a one-board command is called in messages: the
 /// command line gives N.
@@ -151,8 +151,10 @@ Example:
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Flag(&'static str, &'static [&'static str], &'static str);
 
-/// The formulations, which hold boards or domains and take limits.
+/// The formulations, which hold boards or domains and take limits, and
+/// what [`misfit`] calls them.
 const FORMULATIONS: &[&str] = &["csp", "dfs", "bfs"];
+const THE_FORMULATIONS: &str = "the formulations (csp, dfs, bfs)";
 
 impl Flag {
     /// `--seed`: min-conflicts.
@@ -160,17 +162,9 @@ impl Flag {
     /// `--max-steps`: min-conflicts.
     pub const MAX_STEPS: Flag = Flag("--max-steps", &["min-conflicts"], "min-conflicts");
     /// `--node-limit`: the formulations.
-    pub const NODE_LIMIT: Flag = Flag(
-        "--node-limit",
-        FORMULATIONS,
-        "the formulations (csp, dfs, bfs)",
-    );
+    pub const NODE_LIMIT: Flag = Flag("--node-limit", FORMULATIONS, THE_FORMULATIONS);
     /// `--memory-limit`: the formulations.
-    pub const MEMORY_LIMIT: Flag = Flag(
-        "--memory-limit",
-        FORMULATIONS,
-        "the formulations (csp, dfs, bfs)",
-    );
+    pub const MEMORY_LIMIT: Flag = Flag("--memory-limit", FORMULATIONS, THE_FORMULATIONS);
     /// `--threads`: the fast counter.
     pub const THREADS: Flag = Flag("--threads", &["fast"], "the fast counter");
     /// `--unique`: the fast counter, which counts symmetry classes.
@@ -224,24 +218,16 @@ pub fn misfit(algo: &str, given: &[(Flag, bool)]) -> Option<String> {
 pub fn elsewhere(flag: &str, args: impl IntoIterator<Item = String>) -> Option<String> {
     let flag = flag.split_once('=').map_or(flag, |(name, _)| name);
     let (shown, owner, subcommand) = match flag {
-        "--seed" | "--max-steps" => (flag, "solve --algo min-conflicts", "solve"),
-        "--threads" | "-t" => ("--threads", "count` (the fast counter)", "count"),
-        "--unique" => (flag, "count` (the fast counter)", "count"),
-        "--n" => (flag, "check", "check"),
+        "--seed" | "--max-steps" => (flag, "`solve --algo min-conflicts`", "solve"),
+        "--threads" | "-t" => ("--threads", "`count` (the fast counter)", "count"),
+        "--unique" => (flag, "`count` (the fast counter)", "count"),
+        "--n" => (flag, "`check`", "check"),
         _ => return None,
     };
     let given = args
         .into_iter()
         .find(|arg| ["count", "solve", "check"].contains(&arg.as_str()))?;
-    if given == subcommand {
-        return None;
-    }
-    let owner = if owner.ends_with(')') {
-        format!("`{owner}")
-    } else {
-        format!("`{owner}`")
-    };
-    Some(format!("{shown} belongs to {owner}, not to `{given}`"))
+    (given != subcommand).then(|| format!("{shown} belongs to {owner}, not to `{given}`"))
 }
 
 /// The arguments of `nqueens count`.
@@ -274,12 +260,21 @@ pub struct CountArgs {
     /// Counter to use: the fast bitboard counter, or a textbook formulation
     #[arg(long, value_enum, default_value_t)]
     pub algo: CountAlgo,
-    /// `--node-limit`, `--memory-limit`.
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// `--json`, `--stats`.
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
+    /// (status "limit", exit 4) [default: none]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
+    /// exit 4) [default: half the memory available]
+    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
+    pub memory_limit: Option<usize>,
+    /// One JSON object on one line instead of the human view (its "stats"
+    /// hold the counters: --stats does not go with it)
+    #[arg(long, conflicts_with = "stats")]
+    pub json: bool,
+    /// Add a line with the nodes visited and the time taken
+    #[arg(long)]
+    pub stats: bool,
     /// `--trace`, `--events`, `--events-limit`, `--compare`.
     #[command(flatten)]
     pub watch: cli_kit::WatchArgs,
@@ -291,20 +286,9 @@ pub struct CountArgs {
     pub tree_svg: Option<PathBuf>,
 }
 
-/// `count`'s limits: the formulations'.
-#[derive(Debug, clap::Args)]
-pub struct LimitArgs {
-    /// Node budget of csp, dfs and bfs: the search ends with nodes <= K
-    /// (status "limit", exit 4) [default: none]
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
-    pub node_limit: Option<u64>,
-    /// Memory budget of csp, dfs and bfs, such as 512M or 4G (status "limit",
-    /// exit 4) [default: half the memory available]
-    #[arg(long, value_name = "SIZE", value_parser = cli_kit::parse_bytes)]
-    pub memory_limit: Option<usize>,
-}
-
-impl LimitArgs {
+impl CountArgs {
+    /// The formulations' limits: `--node-limit`, and `--memory-limit`
+    /// defaulting to half the memory available.
     fn limits(&self) -> Limits {
         Limits {
             node_limit: self.node_limit,
@@ -315,18 +299,6 @@ impl LimitArgs {
             ..Limits::default()
         }
     }
-}
-
-/// `count`'s output flags.
-#[derive(Debug, clap::Args)]
-pub struct OutputArgs {
-    /// One JSON object on one line instead of the human view (its "stats"
-    /// hold the counters: --stats does not go with it)
-    #[arg(long, conflicts_with = "stats")]
-    pub json: bool,
-    /// Add a line with the nodes visited and the time taken
-    #[arg(long)]
-    pub stats: bool,
 }
 
 /// The board size: clap's range has already made `n` positive and small.
@@ -354,24 +326,16 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         &[
             (Flag::THREADS, args.threads.is_some()),
             (Flag::UNIQUE, args.unique),
-            (Flag::NODE_LIMIT, args.limits.node_limit.is_some()),
-            (Flag::MEMORY_LIMIT, args.limits.memory_limit.is_some()),
+            (Flag::NODE_LIMIT, args.node_limit.is_some()),
+            (Flag::MEMORY_LIMIT, args.memory_limit.is_some()),
         ],
     );
-    let threads = args
-        .threads
-        .and_then(|threads| NonZeroUsize::new(threads as usize));
-    let view = View {
-        json: args.output.json,
-        stats: args.output.stats,
-        unique: args.unique,
-    };
     let parts = args.split.is_some() || args.subproblem.is_some();
     if parts && args.algo != CountAlgo::Fast {
         cli_kit::usage_error::<C>("--split and --subproblem belong to the fast counter");
     }
     let (watch, tree) = (&args.watch, args.tree_svg.as_deref());
-    if let Some(misfit) = watch.misfit_drawing(view.json, view.stats, tree.is_some()) {
+    if let Some(misfit) = watch.misfit_drawing(args.json, args.stats, tree.is_some()) {
         cli_kit::usage_error::<C>(misfit);
     }
     let watched = watch.watching(tree.is_some());
@@ -390,7 +354,7 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         ));
     }
     if let Some(json) = &args.subproblem {
-        return run_subproblem(json, view);
+        return run_subproblem(json, args);
     }
     // clap requires N unless --subproblem is given.
     let n = size(args.n.unwrap_or(1));
@@ -398,23 +362,10 @@ pub fn run_count_args<C: clap::CommandFactory>(args: &CountArgs) -> anyhow::Resu
         return run_split(n, depth, args.symmetry.unwrap_or_default());
     }
     if watch.compare {
-        return run_compare(n, args.limits.limits(), view.json);
+        return run_compare(n, args.limits(), args.json);
     }
-    let session = watched.then(|| cli_kit::WatchSession::open(watch, tree));
-    let limits = args.limits.limits();
-    run_count(n, args.algo, threads, limits, view, session.transpose()?)
-}
-
-/// How the results are shown: `--json`, `--stats`, and for `count`,
-/// `--unique`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct View {
-    /// One JSON record instead of the human view.
-    pub json: bool,
-    /// The `stats:` line under the human view.
-    pub stats: bool,
-    /// `count` prints the number of distinct placements.
-    pub unique: bool,
+    let session = watched.then(|| WatchSession::open(watch, tree));
+    run_count(args, n, session.transpose()?)
 }
 
 /// The counters of `nqueens count --algo`: the fast counter of every
@@ -450,47 +401,15 @@ impl CountAlgo {
     }
 }
 
-/// One `count` run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CountRun {
-    /// The counter.
-    pub algo: CountAlgo,
-    /// The worker threads allowed (1 for the formulations).
-    pub threads: usize,
-    /// What it counted (`count`, `count_complete`, the status and stats).
-    pub outcome: Outcome,
-    /// The fast counter: placements distinct under the 8 symmetries.
-    pub unique: Option<u64>,
-}
+/// What a `count` run counted (`count`, `count_complete`, the status and
+/// stats) and, for the fast counter, the placements distinct under the 8
+/// symmetries.
+struct Counted(Outcome, Option<u64>);
 
-impl cli_kit::Outcome for CountRun {
+impl cli_kit::Outcome for Counted {
     fn status(&self) -> Status {
-        self.outcome.status.into()
+        self.0.status.into()
     }
-}
-
-/// Runs `run` on board `n` watched in `session` when there is one (its
-/// `run` event first, the trace on stdout before the answer), else
-/// `unwatched`.
-fn watch<R>(
-    session: Option<&cli_kit::WatchSession>,
-    algorithm: &str,
-    n: usize,
-    unwatched: impl FnOnce() -> R,
-    run: impl FnOnce(crate::watch::Watch<'_, '_>) -> R,
-) -> R {
-    let Some(session) = session else {
-        return unwatched();
-    };
-    session.run(
-        |events| {
-            events.emit(
-                "run",
-                &serde_json::json!({ "algorithm": algorithm, "puzzle": n.to_string() }),
-            );
-        },
-        |sinks, tree| run(crate::watch::Watch { sinks, tree }),
-    )
 }
 
 /// `count --compare`: the fast counter and every formulation counting all
@@ -500,8 +419,7 @@ fn watch<R>(
 /// # Errors
 ///
 /// A failed write; a board too large to count.
-pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
-    let mut limits = limits;
+pub fn run_compare(n: usize, mut limits: Limits, json: bool) -> anyhow::Result<ExitCode> {
     let (nodes, time) = cli_kit::app::compare_limits(&mut limits);
     limits.count_up_to = u64::MAX;
     let queens = Queens::new(n)?;
@@ -528,155 +446,111 @@ pub fn run_compare(n: usize, limits: Limits, json: bool) -> anyhow::Result<ExitC
 /// beside a count, and gives the placement count records have always
 /// shown), so that no writer has to solve again for it.
 fn fast_outcome(n: usize, counts: Counts, stats: Stats) -> Outcome {
-    let status = match counts.total {
-        0 => crate::Status::Unsolvable,
-        _ => crate::Status::Solved,
-    };
-    Outcome {
-        status,
-        solution: (counts.total > 0).then(|| Placement::from_solver(construct(n))),
-        count: counts.total,
-        count_complete: true,
-        stats,
-    }
+    let placement = (counts.total > 0).then(|| Placement::from_solver(construct(n)));
+    Outcome::counted(placement, counts.total, true, None, stats)
 }
 
-/// `nqueens count N`: a batch of one board, shown as `view` says, watched
-/// in `session` when there is one; the fast counter runs on `threads` (all
-/// cores when `None`), a formulation within `limits`.
-///
-/// # Errors
-///
-/// A failed write.
-pub fn run_count(
+/// `nqueens count N`: a batch of one board, shown as `args` say, watched
+/// in `session` when there is one; the fast counter runs on `--threads`
+/// (all cores when not given), a formulation within the limits.
+fn run_count(
+    args: &CountArgs,
     n: usize,
-    algo: CountAlgo,
-    threads: Option<NonZeroUsize>,
-    limits: Limits,
-    view: View,
-    session: Option<cli_kit::WatchSession>,
+    session: Option<WatchSession>,
 ) -> anyhow::Result<ExitCode> {
-    let threads = match algo {
-        CountAlgo::Fast => threads
+    let threads = match args.algo {
+        CountAlgo::Fast => args
+            .threads
+            .and_then(|threads| NonZeroUsize::new(threads as usize))
             .or_else(|| std::thread::available_parallelism().ok())
             .unwrap_or(NonZeroUsize::MIN),
         _ => NonZeroUsize::MIN,
     };
-    let count_one = |&n: &usize, session: Option<&cli_kit::WatchSession>| {
-        let (outcome, unique) = match algo.formulation() {
-            None => {
-                let options = CountOptions {
-                    threads: Some(threads),
-                };
-                let (counts, stats) = watch(
-                    session,
-                    CountAlgo::Fast.name(),
-                    n,
-                    || count(n, &options),
-                    |watch| crate::watch::count_watched(n, watch),
-                )
-                .map_err(|error| error.to_string())?;
-                (fast_outcome(n, counts, stats), Some(counts.unique))
-            }
-            Some(formulation) => {
-                // The fast counter's bound holds for the formulations too.
-                check_size(n).map_err(|error| error.to_string())?;
-                let queens = Queens::new(n).map_err(|error| error.to_string())?;
-                let options = Options {
-                    limits: Limits {
-                        count_up_to: u64::MAX,
-                        ..limits
-                    },
-                    ..Options::new(formulation)
-                };
-                let outcome = watch(
-                    session,
-                    formulation.name(),
-                    n,
-                    || solve(&queens, &options),
-                    |watch| crate::watch::solve_watched(&queens, &options, watch),
-                );
-                (outcome, None)
-            }
+    let limits = args.limits();
+    let count_one = |&n: &usize, session: Option<&WatchSession>| {
+        let Some(formulation) = args.algo.formulation() else {
+            let options = CountOptions {
+                threads: Some(threads),
+            };
+            let run = json!({ "algorithm": CountAlgo::Fast.name(), "puzzle": n.to_string() });
+            let (counts, stats) = WatchSession::run_or(
+                session,
+                &run,
+                || count(n, &options),
+                |watch| crate::watch::count_watched(n, watch),
+            )
+            .map_err(|error| error.to_string())?;
+            return Ok(Counted(fast_outcome(n, counts, stats), Some(counts.unique)));
         };
-        Ok(CountRun {
-            algo,
-            threads: threads.get(),
-            outcome,
-            unique,
-        })
+        // The fast counter's bound holds for the formulations too.
+        check_size(n).map_err(|error| error.to_string())?;
+        let queens = Queens::new(n).map_err(|error| error.to_string())?;
+        let options = Options {
+            limits: Limits {
+                count_up_to: u64::MAX,
+                ..limits
+            },
+            ..Options::new(formulation)
+        };
+        let outcome = WatchSession::run_or(
+            session,
+            &queens.run_event(&options),
+            || solve(&queens, &options),
+            |watch| crate::watch::solve_watched(&queens, &options, watch),
+        );
+        Ok(Counted(outcome, None))
     };
-    let batch = Batch::new(PROGRAM, INPUT_NAME);
-    batch.run_watched(session, &[n], count_one, &mut Shown(view, algo.name()))
+    let batch = Batch::new(Queens::NAME, INPUT_NAME);
+    batch.run_watched(session, &[n], count_one, &mut Shown(args, threads.get()))
 }
 
-/// The report of `count`: the view and the counter's name.
-struct Shown(View, &'static str);
+/// The report of `count`: its arguments and the worker threads allowed
+/// (1 for the formulations).
+struct Shown<'a>(&'a CountArgs, usize);
 
-impl Report<usize, CountRun> for Shown {
+impl Report<usize, Counted> for Shown<'_> {
     fn write(
         &mut self,
         out: &mut dyn Write,
         &n: &usize,
-        result: Result<&CountRun, &str>,
+        result: Result<&Counted, &str>,
     ) -> anyhow::Result<()> {
-        let Shown(view, algo) = *self;
-        let run = match result {
-            Ok(run) => run,
-            Err(message) if view.json => {
-                let fields = Fields {
-                    n,
-                    algo: algo.to_owned(),
-                    ..Fields::default()
-                };
+        let Shown(args, threads) = *self;
+        let algo = args.algo.name();
+        let Counted(outcome, unique) = match result {
+            Ok(counted) => counted,
+            Err(message) if args.json => {
+                let fields = fields(n, algo, None);
                 let record: Record<Fields, &[u32], Counters> = Record::invalid(message, fields);
                 return record.write_line(out);
             }
             Err(_) => return Ok(()),
         };
-        let outcome = &run.outcome;
-        if view.json {
-            let unique = run.unique.filter(|_| view.unique);
-            let fields = count_fields(n, algo, run.threads, outcome, unique);
+        if args.json {
+            // Its record is a solve's ([`solve_json`]): the placement the
+            // run that counted holds when solved, the formulation's first
+            // or, for the fast counter, the construction's
+            // ([`fast_outcome`]); no solve here.
+            let fields = Fields {
+                unique: unique.filter(|_| args.unique),
+                threads: Some(threads),
+                ..fields(n, algo, Some(outcome))
+            };
             return solve_json(fields, outcome).write_line(out);
         }
-        let shown = match run.unique {
-            Some(unique) if view.unique => unique,
+        let shown = match unique {
+            Some(unique) if args.unique => *unique,
             _ => outcome.count,
         };
         match outcome.status.limit() {
             None => writeln!(out, "{shown}")?,
             Some(limit) => writeln!(out, "{shown} or more ({} limit reached)", limit.name())?,
         }
-        if view.stats {
-            let threads = (run.algo == CountAlgo::Fast).then_some(run.threads);
+        if args.stats {
+            let threads = (args.algo == CountAlgo::Fast).then_some(threads);
             writeln!(out, "{}", stats_line(&outcome.stats, threads))?;
         }
         Ok(())
-    }
-}
-
-/// The fields of `count --json`: the count of `algo` on `threads`
-/// threads, with `unique` when asked for. Its record is a solve's
-/// ([`solve_json`]): the placement the run that counted holds when solved,
-/// the formulation's first or, for the fast counter, the construction's
-/// ([`fast_outcome`]); no solve here.
-fn count_fields(
-    n: usize,
-    algo: &str,
-    threads: usize,
-    outcome: &Outcome,
-    unique: Option<u64>,
-) -> Fields {
-    Fields {
-        n,
-        algo: algo.to_owned(),
-        count: Some(Count {
-            count: outcome.count,
-            complete: outcome.count_complete,
-        }),
-        unique,
-        threads: Some(threads),
     }
 }
 
@@ -765,8 +639,7 @@ impl SubproblemLine {
     ///
     /// A `symmetry` and a `weight` that do not go together.
     pub fn subproblem(self) -> Result<crate::Subproblem, String> {
-        let line = self;
-        let symmetry = match (line.symmetry, line.weight) {
+        let symmetry = match (self.symmetry, self.weight) {
             (None | Some(SplitSymmetry::Classes), None) => crate::Symmetry::Classes,
             (None | Some(SplitSymmetry::Mirror), Some(weight)) => {
                 crate::Symmetry::Mirror { weight }
@@ -782,8 +655,8 @@ impl SubproblemLine {
             }
         };
         Ok(crate::Subproblem {
-            n: line.n,
-            columns: line.columns,
+            n: self.n,
+            columns: self.columns,
             symmetry,
         })
     }
@@ -824,8 +697,7 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     for part in &parts {
-        serde_json::to_writer(&mut out, &SubproblemLine::of(part))?;
-        out.write_all(b"\n")?;
+        writeln!(out, "{}", serde_json::to_string(&SubproblemLine::of(part))?)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -833,7 +705,7 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 
 /// `nqueens count --subproblem JSON`: counts one line of `--split` on this
 /// thread and prints its share of the total (with `unique`, of the count up
-/// to symmetry), or its record with `json`. Status `unsolvable` (exit 3)
+/// to symmetry), or its record with `--json`, as `args` say. Status `unsolvable` (exit 3)
 /// when the share is 0.
 ///
 /// # Errors
@@ -842,22 +714,19 @@ pub fn run_split(n: usize, depth: usize, symmetry: SplitSymmetry) -> anyhow::Res
 /// a prefix whose queens attack each other or (classes) that the class
 /// search never places, `unique` with a mirror subproblem, or a failed
 /// write.
-pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
+pub fn run_subproblem(json: &str, args: &CountArgs) -> anyhow::Result<ExitCode> {
     let part =
         SubproblemLine::parse(json).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    if view.unique && part.symmetry != crate::Symmetry::Classes {
+    if args.unique && part.symmetry != crate::Symmetry::Classes {
         anyhow::bail!(
             "--subproblem --unique: a mirror subproblem counts placements, not classes; split with --symmetry classes"
         );
     }
     let (share, stats) =
         crate::count_subproblem(&part).map_err(|error| anyhow::anyhow!("--subproblem: {error}"))?;
-    let status = match share.total {
-        0 => crate::Status::Unsolvable,
-        _ => crate::Status::Solved,
-    };
+    let status = found(share.total);
     let mut out = std::io::stdout().lock();
-    if view.json {
+    if args.json {
         let completions = match part.symmetry {
             crate::Symmetry::Mirror { weight } => Some(share.total / weight),
             crate::Symmetry::Classes => None,
@@ -876,13 +745,13 @@ pub fn run_subproblem(json: &str, view: View) -> anyhow::Result<ExitCode> {
         record.stats = record_stats(&stats);
         record.write_line(&mut out)?;
     } else {
-        let shown = if view.unique {
+        let shown = if args.unique {
             share.unique.unwrap_or_default()
         } else {
             share.total
         };
         writeln!(out, "{shown}")?;
-        if view.stats {
+        if args.stats {
             writeln!(out, "{}", stats_line(&stats, Some(1)))?;
         }
     }

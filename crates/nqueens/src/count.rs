@@ -27,18 +27,17 @@ pub struct Counts {
     pub unique: u64,
 }
 
+/// The count of N = 1: one queen on one square is its own mirror image in
+/// every direction, the only class of size 1, which the class weights
+/// 2/4/8 cannot express.
+const ONE_BOARD: Counts = Counts {
+    total: 1,
+    unique: 1,
+};
+
 /// Refuses a board the counter does not take: empty, or past [`MAX_COUNT_N`].
 pub(crate) fn check_size(n: usize) -> Result<(), SizeError> {
-    if n == 0 {
-        return Err(SizeError::Empty);
-    }
-    if n > MAX_COUNT_N {
-        return Err(SizeError::TooLarge {
-            n,
-            max: MAX_COUNT_N,
-        });
-    }
-    Ok(())
+    SizeError::check(n, MAX_COUNT_N)
 }
 
 /// Counts the placements of `n` non-attacking queens on an `n`×`n` board,
@@ -69,7 +68,8 @@ pub fn count(n: usize, options: &CountOptions) -> Result<(Counts, Stats), SizeEr
 /// (N = 16 places about 10^9), and the count would pay for each call.
 pub const WATCH_MAX_N: usize = 12;
 
-/// [`count`] on one thread, telling `observer` with csp-core's calls each
+/// [`count`] on `threads` threads, or on one telling `observer` (when it
+/// is not [`NoObserver`]: the watch module's) with csp-core's calls each
 /// queen placed (`decision`: row `r`, the variable of index `r`, gets
 /// column `c` from 1, at depth `r + 1`), each return to a row
 /// (`backtrack`) and each canonical placement met (`solution`, the columns
@@ -82,15 +82,7 @@ pub const WATCH_MAX_N: usize = 12;
 /// # Errors
 ///
 /// [`SizeError`] when `n` is 0 or above [`MAX_COUNT_N`].
-#[cfg(feature = "app")] // only the watch module uses it
-pub(crate) fn count_observed<O: Observer>(
-    n: usize,
-    observer: O,
-) -> Result<(Counts, Stats), SizeError> {
-    count_with(n, 1, observer)
-}
-
-fn count_with<O: Observer>(
+pub(crate) fn count_with<O: Observer>(
     n: usize,
     threads: usize,
     mut observer: O,
@@ -98,20 +90,12 @@ fn count_with<O: Observer>(
     check_size(n)?;
     let start = Instant::now();
     let (counts, nodes) = match n {
-        // One queen on one square is its own mirror image in every direction:
-        // the only class of size 1, which the class weights 2/4/8 cannot express.
         1 => {
             if O::ACTIVE {
                 observer.decision(Var::from_index(0), 1, 1);
                 observer.solution(&[1]);
             }
-            (
-                Counts {
-                    total: 1,
-                    unique: 1,
-                },
-                1,
-            )
+            (ONE_BOARD, 1)
         }
         _ if O::ACTIVE => {
             let tally = count_classes_observed(n, observer);
@@ -146,11 +130,6 @@ impl Tally {
         self.nodes += other.nodes;
     }
 
-    /// Canonical placements so far: one per class.
-    fn unique(&self) -> u64 {
-        self.two + self.four + self.eight
-    }
-
     fn counts(&self) -> Counts {
         Counts {
             total: 2 * self.two + 4 * self.four + 8 * self.eight,
@@ -172,8 +151,9 @@ enum Family {
 /// A node of the class search: the first `row` rows placed, and what they
 /// settle of the family and `bound1`. The threads' tasks and the
 /// subproblems of a split are such nodes, and counting one resumes the
-/// search at it ([`Search::resume`]).
-#[derive(Debug, Clone, Copy)]
+/// search at it ([`Search::resume`]). The default node is the empty
+/// board, the root.
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Node {
     /// `None` at the root, and for the only board of N = 1.
     family: Option<Family>,
@@ -190,19 +170,6 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    /// The empty board.
-    fn root() -> Self {
-        Node {
-            family: None,
-            bound1: 0,
-            row: 0,
-            left: 0,
-            down: 0,
-            right: 0,
-            board: [0; MAX_COUNT_N],
-        }
-    }
-
     /// Whether the family and `bound1` are known, so that the search's own
     /// recursion can take over: not at the root, nor at a corner queen
     /// alone (its second row chooses `bound1`).
@@ -317,39 +284,37 @@ pub(crate) fn class_nodes(
 ) -> Result<(), SizeError> {
     check_size(n)?;
     let depth = depth.min(n);
-    visit(
-        n,
-        &Node::root(),
-        &mut Search::new(n, NoObserver),
-        &mut |node| {
-            if node.row == depth {
-                found(node);
-                true
-            } else {
-                false
-            }
-        },
-    );
+    visit(n, &mut |node| {
+        if node.row == depth {
+            found(node);
+            true
+        } else {
+            false
+        }
+    });
     Ok(())
 }
 
-/// Walks the class search from `node` depth first, lowest column first,
-/// not below a node where `stop` says so.
-fn visit(
-    n: usize,
-    node: &Node,
-    search: &mut Search<NoObserver>,
-    stop: &mut impl FnMut(&Node) -> bool,
-) {
-    if stop(node) {
-        return;
+/// Walks the class search of `n` queens from the root, depth first,
+/// lowest column first, not below a node where `stop` says so.
+fn visit(n: usize, stop: &mut impl FnMut(&Node) -> bool) {
+    fn walk(
+        n: usize,
+        node: &Node,
+        search: &mut Search<NoObserver>,
+        stop: &mut impl FnMut(&Node) -> bool,
+    ) {
+        if stop(node) {
+            return;
+        }
+        let mut free = search.candidates(node);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            walk(n, &node.child(n, bit), search, stop);
+        }
     }
-    let mut free = search.candidates(node);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        visit(n, &node.child(n, bit), search, stop);
-    }
+    walk(n, &Node::default(), &mut Search::new(n, NoObserver), stop);
 }
 
 /// The node of the class search that `columns` (each on the board, no two
@@ -357,7 +322,7 @@ fn visit(
 /// places there, and why.
 pub(crate) fn class_node(n: usize, columns: &[usize]) -> Result<Node, (usize, Unvisited)> {
     let mut search = Search::new(n, NoObserver);
-    let mut node = Node::root();
+    let mut node = Node::default();
     for (row, &column) in columns.iter().enumerate() {
         let bit = 1u32 << column;
         if search.candidates(&node) & bit == 0 {
@@ -373,14 +338,7 @@ pub(crate) fn class_node(n: usize, columns: &[usize]) -> Result<Node, (usize, Un
 /// prefix's included).
 pub(crate) fn count_node(n: usize, node: &Node) -> (Counts, u64) {
     if n == 1 {
-        // The only board, a class of its own (see `count_with`).
-        return (
-            Counts {
-                total: 1,
-                unique: 1,
-            },
-            1,
-        );
+        return (ONE_BOARD, 1);
     }
     let mut search = Search::new(n, NoObserver);
     search.resume(node);
@@ -438,23 +396,18 @@ fn count_classes(n: usize, threads: usize) -> Tally {
 /// tasks from a shared counter finish within a small task of each other.
 fn tasks(n: usize) -> Vec<Node> {
     let mut tasks = Vec::new();
-    visit(
-        n,
-        &Node::root(),
-        &mut Search::new(n, NoObserver),
-        &mut |node| {
-            let task_row = match node.family {
-                Some(Family::Corner) => 3,
-                Some(Family::Edge) => 2,
-                None => n,
-            };
-            let stop = node.row >= task_row.min(n);
-            if stop && node.family.is_some() {
-                tasks.push(*node);
-            }
-            stop
-        },
-    );
+    visit(n, &mut |node| {
+        let task_row = match node.family {
+            Some(Family::Corner) => 3,
+            Some(Family::Edge) => 2,
+            None => n,
+        };
+        let stop = node.row >= task_row.min(n);
+        if stop && node.family.is_some() {
+            tasks.push(*node);
+        }
+        stop
+    });
     tasks
 }
 
@@ -751,9 +704,9 @@ impl<O: Observer> Search<O> {
     #[inline(always)]
     fn settle(&mut self) {
         if O::ACTIVE {
-            let classes = self.tally.unique();
+            let classes = self.tally.counts().unique;
             self.classify();
-            if self.tally.unique() > classes {
+            if self.tally.counts().unique > classes {
                 self.found();
             }
         } else {
@@ -829,11 +782,11 @@ fn compare_rows(board: &[u32], transformed_row: impl Fn(usize) -> u32) -> std::c
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Every placement by plain backtracking, for small boards.
-    fn all_placements(n: usize) -> Vec<Vec<usize>> {
+    pub(crate) fn all_placements(n: usize) -> Vec<Vec<usize>> {
         fn place(n: usize, row: usize, columns: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
             if row == n {
                 out.push(columns.clone());

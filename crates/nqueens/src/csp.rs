@@ -7,12 +7,11 @@ use std::time::Instant;
 
 use csp_core::{
     Config as CspConfig, CountStatus, Inference, KeepSolutions, Model, Observer as CspObserver,
-    Solver, Status as CspStatus, VarOrder,
+    Solver, VarOrder,
 };
 use puzzle_kit::Limits;
 
-use crate::Stats;
-use crate::options::Run;
+use crate::{Outcome, Placement, Stats};
 
 /// The model's values, each row's column from 1, as the columns from 0.
 pub(crate) fn columns(values: &[i32]) -> Vec<u32> {
@@ -27,7 +26,7 @@ pub(crate) fn run<C: CspObserver>(
     limits: &Limits,
     start: Instant,
     observer: &mut C,
-) -> Run {
+) -> Outcome {
     let counting = limits.count_up_to > 1;
     let mut model = Model::new();
     // Columns from 1, as the trace and the events name them.
@@ -73,25 +72,23 @@ pub(crate) fn run<C: CspObserver>(
             CountStatus::Limit(limit) => Some(limit),
             _ => None,
         };
-        return Run {
+        let first = first.map(Placement::from_solver);
+        let exhausted = count.status == CountStatus::Complete;
+        return Outcome::counted(
             first,
-            count: count.count,
-            exhausted: count.status == CountStatus::Complete,
+            count.count,
+            exhausted,
             limit,
-            stats: stats(count.stats.nodes),
-        };
+            stats(count.stats.nodes),
+        );
     }
     let outcome = solver.solve_observed(observer);
-    let limit = match outcome.status {
-        CspStatus::Limit(limit) => Some(limit),
-        _ => None,
-    };
+    let limit = outcome.status.limit();
     let first = outcome.solution.map(|solution| columns(solution.values()));
-    Run {
-        count: u64::from(first.is_some()),
-        exhausted: limit.is_none() && first.is_none(),
-        first,
-        limit,
-        stats: stats(outcome.stats.nodes),
-    }
+    let (count, exhausted) = (
+        u64::from(first.is_some()),
+        limit.is_none() && first.is_none(),
+    );
+    let first = first.map(Placement::from_solver);
+    Outcome::counted(first, count, exhausted, limit, stats(outcome.stats.nodes))
 }

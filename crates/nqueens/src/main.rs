@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use cli_kit::{Input, SolveFlags, SolveRun};
-use nqueens::cli::{self, Flag, QueensView};
+use nqueens::cli::{self, Flag};
 use nqueens::{Algo, MAX_SOLVE_N, Options, Queens};
+use puzzle_kit::Puzzle;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(args.n),
     };
-    cli_kit::finish(cli::PROGRAM, result)
+    cli_kit::finish(Queens::NAME, result)
 }
 
 /// The command line, where a flag of another subcommand (`count 8 --seed
@@ -107,7 +108,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             text: n.to_string(),
         }),
         reading: (),
-        view: QueensView { options },
+        view: options,
         threads: Some(1),
         options: Some(options),
     })

@@ -210,19 +210,22 @@ impl Board {
     fn swap_if_not_worse(&mut self, a: usize, b: usize) -> bool {
         let before = self.attacking_pairs;
         let (column_a, column_b) = (self.columns[a], self.columns[b]);
-        self.remove(a, column_a);
-        self.remove(b, column_b);
-        self.add(a, column_b);
-        self.add(b, column_a);
+        self.move_pair((a, column_a), (b, column_b));
         if self.attacking_pairs <= before {
             self.columns.swap(a, b);
             return true;
         }
-        self.remove(a, column_b);
-        self.remove(b, column_a);
-        self.add(a, column_a);
-        self.add(b, column_b);
+        self.move_pair((a, column_b), (b, column_a));
         false
+    }
+
+    /// Moves the queens of rows `a` and `b` from their columns to each
+    /// other's on the diagonal counts (not on `columns`).
+    fn move_pair(&mut self, (a, column_a): (usize, u32), (b, column_b): (usize, u32)) {
+        self.remove(a, column_a);
+        self.remove(b, column_b);
+        self.add(a, column_b);
+        self.add(b, column_a);
     }
 }
 

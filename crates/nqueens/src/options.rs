@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 
 use puzzle_kit::{Algorithm, Limits};
 
-use crate::{Limit, Placement};
+use crate::Placement;
 
 /// The seed of min-conflicts when none is given.
 pub const DEFAULT_SEED: u64 = 1;
@@ -167,44 +167,3 @@ impl puzzle_kit::Counters for Counters {
 /// or which limit stopped it), the first placement, how many were counted
 /// and whether that is all, and the [`Stats`].
 pub type Outcome = puzzle_kit::Outcome<Placement, Stats>;
-
-/// A formulation that finds placements by search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Formulation {
-    /// One variable per row holding its column, on csp-core: all-different
-    /// on `q[r]`, `q[r] + r` and `q[r] - r`, maintained arc consistency,
-    /// smallest domain first.
-    Csp,
-    /// DFS on the most constrained row, on search-core: a board whose empty rows hold
-    /// their candidate columns; assign the most constrained row, remove the
-    /// attacked squares from the other rows, fail when a row has none left;
-    /// depth first.
-    Dfs,
-    /// The same board, breadth first (every board generated is kept: give
-    /// it a memory budget, [`Limits::memory_limit`]).
-    Bfs,
-}
-
-impl Formulation {
-    /// The formulation `algo` runs, if it is one.
-    pub(crate) fn of(algo: Algo) -> Option<Formulation> {
-        match algo {
-            Algo::Csp => Some(Formulation::Csp),
-            Algo::Dfs => Some(Formulation::Dfs),
-            Algo::Bfs => Some(Formulation::Bfs),
-            Algo::Construct | Algo::MinConflicts => None,
-        }
-    }
-}
-
-/// How a formulation's search ended: the first placement found, how
-/// many were counted (1 at most unless counting), whether the search ran
-/// to its end, and the limit that stopped it, if one did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Run {
-    pub first: Option<Vec<u32>>,
-    pub count: u64,
-    pub exhausted: bool,
-    pub limit: Option<Limit>,
-    pub stats: Stats,
-}

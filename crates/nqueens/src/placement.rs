@@ -49,9 +49,7 @@ impl Placement {
     /// The compact form: the columns separated by single spaces, no newline
     /// (`"1 3 0 2"` for the first 4-queens solution).
     pub fn to_line(&self) -> String {
-        let mut line = Vec::with_capacity(self.columns.len() * 8);
-        push_column_list(&mut line, &self.columns);
-        String::from_utf8(line).unwrap_or_default()
+        column_line(&self.columns)
     }
 
     /// Writes the compact form and a newline, fast enough for a hundred
@@ -86,26 +84,35 @@ impl Placement {
 /// ```
 impl fmt::Display for Placement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.columns.len();
-        if n > BOARD_VIEW_MAX {
+        if self.columns.len() > BOARD_VIEW_MAX {
             return write!(f, "{}", self.to_line());
         }
-        let mut line = String::with_capacity(2 * n);
-        for (row, &column) in self.columns.iter().enumerate() {
-            line.clear();
-            if row > 0 {
-                line.push('\n');
-            }
-            for cell in 0..n {
-                if cell > 0 {
-                    line.push(' ');
-                }
-                line.push(if cell == column as usize { 'Q' } else { '.' });
-            }
-            f.write_str(&line)?;
-        }
-        Ok(())
+        f.write_str(&board_text(&self.columns))
     }
+}
+
+/// The board of `columns` (row `r`'s queen in column `columns[r]`) for a
+/// person: one row a line, cells `Q` or `.` separated by spaces, no
+/// newline after the last line.
+pub(crate) fn board_text(columns: &[u32]) -> String {
+    let n = columns.len();
+    let rows: Vec<String> = columns
+        .iter()
+        .map(|&column| {
+            let cells: Vec<&str> = (0..n)
+                .map(|cell| if cell == column as usize { "Q" } else { "." })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    rows.join("\n")
+}
+
+/// The columns as decimal numbers separated by single spaces.
+pub(crate) fn column_line(columns: &[u32]) -> String {
+    let mut line = Vec::with_capacity(columns.len() * 8);
+    push_column_list(&mut line, columns);
+    String::from_utf8(line).unwrap_or_default()
 }
 
 /// Appends the columns as decimal numbers separated by spaces.

@@ -31,24 +31,12 @@ impl Queens {
     ///
     /// [`SizeError`] when `n` is 0 or above [`MAX_SOLVE_N`].
     pub fn new(n: usize) -> Result<Self, SizeError> {
-        match n {
-            0 => Err(SizeError::Empty),
-            n if n > MAX_SOLVE_N => Err(SizeError::TooLarge {
-                n,
-                max: MAX_SOLVE_N,
-            }),
-            n => Ok(Queens { n }),
-        }
+        SizeError::check(n, MAX_SOLVE_N).map(|()| Queens { n })
     }
 
     /// The board size.
     pub fn n(self) -> usize {
         self.n
-    }
-
-    /// The canonical one-line form: the size in decimal.
-    pub fn to_line(self) -> String {
-        self.n.to_string()
     }
 }
 
@@ -138,4 +126,15 @@ pub enum SizeError {
         /// The largest N supported.
         max: usize,
     },
+}
+
+impl SizeError {
+    /// Refuses a board of no square, or of more than `max` rows.
+    pub(crate) fn check(n: usize, max: usize) -> Result<(), SizeError> {
+        match n {
+            0 => Err(SizeError::Empty),
+            n if n > max => Err(SizeError::TooLarge { n, max }),
+            _ => Ok(()),
+        }
+    }
 }

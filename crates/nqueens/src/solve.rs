@@ -7,9 +7,8 @@ use puzzle_kit::Limits;
 
 use crate::construct::construct;
 use crate::min_conflicts::{NoRepairs, RepairObserver, min_conflicts_observed};
-use crate::options::{Formulation, Run};
 use crate::textbook::{ChessBoard, Move, base_bytes};
-use crate::{Algo, Counters, Limit, Options, Outcome, Placement, Queens, Stats, Status};
+use crate::{Algo, Limit, Options, Outcome, Placement, Queens, Stats};
 
 /// The largest board [`solve`] accepts: 10^8 rows take 400 MB as columns
 /// and about 900 MB as printed text, which is as far as a sane run goes.
@@ -61,29 +60,24 @@ where
     let n = queens.n();
     let start = Instant::now();
     let stats = |nodes| Stats::new(nodes, start.elapsed());
+    // A limit comes only without a placement. One placement found is not a
+    // count of them all; none found (by the theorem) is.
     let one = |columns: Option<Vec<u32>>, limit: Option<Limit>, nodes| {
+        let (count, exhausted) = (u64::from(columns.is_some()), columns.is_none());
         let solution = columns.map(Placement::from_solver);
-        let status = match (&solution, limit) {
-            (Some(_), _) => Status::Solved,
-            (None, Some(limit)) => Status::Limit(limit),
-            (None, None) => Status::Unsolvable,
-        };
-        Outcome {
-            status,
-            count: u64::from(solution.is_some()),
-            // One placement found is not a count of them all; none found
-            // by the theorem is.
-            count_complete: solution.is_none() && limit.is_none(),
-            solution,
-            stats: stats(nodes),
-        }
+        Outcome::counted(solution, count, exhausted, limit, stats(nodes))
     };
-    match Formulation::of(options.algo) {
+    match options.algo {
+        algo if algo.searches() => {
+            let mut outcome = search_observed(n, algo, &options.limits, search, csp);
+            outcome.stats.elapsed = start.elapsed();
+            outcome
+        }
         // The construction and local search only place queens: that 2 and
         // 3 have no placement is the theorem they rest on, not a search.
-        None if matches!(n, 2 | 3) => one(None, None, 0),
-        None if options.algo == Algo::Construct => one(Some(construct(n)), None, n as u64),
-        None => {
+        _ if matches!(n, 2 | 3) => one(None, None, 0),
+        Algo::Construct => one(Some(construct(n)), None, n as u64),
+        _ => {
             let (columns, steps) = min_conflicts_observed(
                 n,
                 options.seed_or_default(),
@@ -93,78 +87,49 @@ where
             let limit = columns.is_none().then_some(Limit::Node);
             one(columns, limit, steps)
         }
-        Some(formulation) => {
-            let run = search_observed(n, formulation, &options.limits, search, csp);
-            let stats = Stats {
-                elapsed: start.elapsed(),
-                ..run.stats
-            };
-            Outcome::counted(
-                run.first.map(Placement::from_solver),
-                run.count,
-                run.exhausted,
-                run.limit,
-                stats,
-            )
-        }
     }
 }
 
-/// Runs `formulation` on `n` queens within `limits`: finds one placement
-/// (`count_up_to` 1) or counts up to `count_up_to`.
+/// Runs the formulation `algo` on `n` queens within `limits`: finds one
+/// placement (`count_up_to` 1) or counts up to `count_up_to`.
 #[cfg(test)]
-pub(crate) fn search(n: usize, formulation: Formulation, limits: &Limits) -> Run {
+pub(crate) fn search(n: usize, algo: Algo, limits: &Limits) -> Outcome {
     search_observed(
         n,
-        formulation,
+        algo,
         limits,
         &mut search_core::NoObserver,
         &mut csp_core::NoObserver,
     )
 }
 
-/// Runs a formulation, telling `search` (dfs, bfs) or `csp` what the search does.
+/// Runs the formulation `algo` (csp, dfs, bfs), telling `search` (dfs,
+/// bfs) or `csp` what the search does.
 pub(crate) fn search_observed<S, C>(
     n: usize,
-    formulation: Formulation,
+    algo: Algo,
     limits: &Limits,
     search: &mut S,
     csp: &mut C,
-) -> Run
+) -> Outcome
 where
     S: search_core::Observer<ChessBoard, Move, u32>,
     C: csp_core::Observer,
 {
     let start = Instant::now();
-    let algo = match formulation {
-        Formulation::Csp => Algo::Csp,
-        Formulation::Dfs => Algo::Dfs,
-        Formulation::Bfs => Algo::Bfs,
-    };
     // What the cores do not count must fit before anything is allocated.
     if limits
         .memory_limit
         .is_some_and(|bytes| base_bytes(n, algo) > bytes as u64)
     {
-        let stats = Stats {
-            nodes: 0,
-            elapsed: start.elapsed(),
-            counters: Counters {
-                num_tested: (formulation != Formulation::Csp).then_some(0),
-            },
-        };
-        return Run {
-            first: None,
-            count: 0,
-            exhausted: false,
-            limit: Some(Limit::Memory),
-            stats,
-        };
+        let mut stats = Stats::new(0, start.elapsed());
+        stats.counters.num_tested = (algo != Algo::Csp).then_some(0);
+        return Outcome::counted(None, 0, false, Some(Limit::Memory), stats);
     }
-    if formulation == Formulation::Csp {
+    if algo == Algo::Csp {
         return crate::csp::run(n, limits, start, csp);
     }
-    crate::textbook::run(n, formulation, limits, start, search)
+    crate::textbook::run(n, algo, limits, start, search)
 }
 
 impl puzzle_kit::Puzzle for Queens {
@@ -176,8 +141,9 @@ impl puzzle_kit::Puzzle for Queens {
     type Solution = Placement;
     type Stats = Stats;
 
+    /// The canonical one-line form: the size in decimal.
     fn to_line(&self) -> String {
-        Queens::to_line(*self)
+        self.n().to_string()
     }
 
     fn solution_line(&self, solution: &Placement) -> String {
@@ -203,6 +169,7 @@ impl puzzle_kit::Puzzle for Queens {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
     fn within(node_limit: Option<u64>, memory_limit: usize) -> Limits {
         Limits {
@@ -219,28 +186,24 @@ mod tests {
         }
     }
 
-    const ALL: [(Formulation, Algo); 3] = [
-        (Formulation::Csp, Algo::Csp),
-        (Formulation::Dfs, Algo::Dfs),
-        (Formulation::Bfs, Algo::Bfs),
-    ];
+    const ALL: [Algo; 3] = [Algo::Csp, Algo::Dfs, Algo::Bfs];
 
     #[test]
     fn a_memory_budget_stops_every_formulation_and_says_so() {
-        for (formulation, algo) in ALL {
+        for algo in ALL {
             // Too little for what the cores do not count: stopped at once.
             let tiny = within(None, base_bytes(12, algo) as usize - 1);
-            let run = search(12, formulation, &tiny);
-            assert_eq!(run.limit, Some(Limit::Memory));
-            assert_eq!(run.stats.nodes, 0, "{formulation:?}");
+            let run = search(12, algo, &tiny);
+            assert_eq!(run.status, Status::Limit(Limit::Memory));
+            assert_eq!(run.stats.nodes, 0, "{algo:?}");
             // Enough for that, and little more.
             let small = within(None, base_bytes(12, algo) as usize + 4096);
-            let run = search(12, formulation, &counting(small));
-            assert_eq!(run.limit, Some(Limit::Memory), "{formulation:?}");
+            let run = search(12, algo, &counting(small));
+            assert_eq!(run.status, Status::Limit(Limit::Memory), "{algo:?}");
         }
         // The node limit, when it comes first, is the one named.
-        let run = search(40, Formulation::Bfs, &within(Some(50), 1 << 30));
-        assert_eq!(run.limit, Some(Limit::Node));
+        let run = search(40, Algo::Bfs, &within(Some(50), 1 << 30));
+        assert_eq!(run.status, Status::Limit(Limit::Node));
         assert_eq!(run.stats.nodes, 50);
     }
 
@@ -250,22 +213,22 @@ mod tests {
     /// is all 92 or stopped by the memory limit.
     #[test]
     fn a_memory_refusal_is_never_read_as_no_placement() {
-        for (formulation, algo) in ALL {
+        for algo in ALL {
             let base = base_bytes(8, algo) as usize;
             for extra in [0, 1, 64, 512, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20] {
                 let limits = within(None, base + extra);
-                let what = format!("{formulation:?} within {extra} more bytes");
-                let run = search(8, formulation, &limits);
+                let what = format!("{algo:?} within {extra} more bytes");
+                let run = search(8, algo, &limits);
                 assert!(
-                    run.first.is_some() || run.limit == Some(Limit::Memory),
+                    run.solution.is_some() || run.status == Status::Limit(Limit::Memory),
                     "{what}: {run:?}"
                 );
-                let run = search(8, formulation, &counting(limits));
-                match run.limit {
-                    None => assert_eq!((run.count, run.exhausted), (92, true), "{what}"),
+                let run = search(8, algo, &counting(limits));
+                match run.status.limit() {
+                    None => assert_eq!((run.count, run.count_complete), (92, true), "{what}"),
                     Some(limit) => {
                         assert_eq!(limit, Limit::Memory, "{what}");
-                        assert!(run.count < 92 && !run.exhausted, "{what}");
+                        assert!(run.count < 92 && !run.count_complete, "{what}");
                     }
                 }
             }
@@ -274,16 +237,17 @@ mod tests {
 
     #[test]
     fn a_count_stops_at_count_up_to_with_its_first_placement() {
-        for (formulation, _) in ALL {
+        for algo in ALL {
             let limits = Limits {
                 count_up_to: 5,
                 ..Limits::default()
             };
-            let run = search(8, formulation, &limits);
-            assert_eq!((run.count, run.exhausted, run.limit), (5, false, None));
-            assert_eq!(run.first.map(|first| first.len()), Some(8));
-            let run = search(6, formulation, &limits);
-            assert_eq!((run.count, run.exhausted), (4, true), "{formulation:?}");
+            let run = search(8, algo, &limits);
+            let stopped = (run.count, run.count_complete, run.status.limit());
+            assert_eq!(stopped, (5, false, None));
+            assert_eq!(run.solution.map(|first| first.n()), Some(8));
+            let run = search(6, algo, &limits);
+            assert_eq!((run.count, run.count_complete), (4, true), "{algo:?}");
         }
     }
 
@@ -291,8 +255,8 @@ mod tests {
     fn an_expansion_beyond_the_budget_is_refused_before_it_is_made() {
         // N = 5000: one expansion of the candidate-list board is 5001 boards of
         // 3 MB, 16 GB; a 1 GiB budget refuses it without allocating.
-        let run = search(5_000, Formulation::Dfs, &within(None, 1 << 30));
-        assert_eq!(run.limit, Some(Limit::Memory));
+        let run = search(5_000, Algo::Dfs, &within(None, 1 << 30));
+        assert_eq!(run.status, Status::Limit(Limit::Memory));
         assert_eq!(run.stats.nodes, 0);
     }
 }

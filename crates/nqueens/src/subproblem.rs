@@ -356,27 +356,6 @@ mod tests {
         }
     }
 
-    /// Every placement of `n` queens, by plain backtracking.
-    fn placements(n: usize) -> Vec<Vec<usize>> {
-        let mut out = Vec::new();
-        let mut columns = Vec::new();
-        fn place(n: usize, columns: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-            if columns.len() == n {
-                out.push(columns.clone());
-                return;
-            }
-            for column in 0..n {
-                if attacker(columns, columns.len(), column).is_none() {
-                    columns.push(column);
-                    place(n, columns, out);
-                    columns.pop();
-                }
-            }
-        }
-        place(n, &mut columns, &mut out);
-        out
-    }
-
     #[test]
     fn every_whole_board_is_a_counted_class_or_refused_with_a_rule() {
         // Each placement, as a class subproblem of all its rows, is either
@@ -387,7 +366,7 @@ mod tests {
         for n in 1..=9 {
             let (expected, _) = count(n, &CountOptions::default()).unwrap();
             let (mut total, mut unique) = (0, 0);
-            for columns in placements(n) {
+            for columns in count::tests::all_placements(n) {
                 let part = Subproblem {
                     n,
                     columns,

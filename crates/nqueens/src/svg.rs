@@ -73,6 +73,16 @@ pub fn render_outcome(n: usize, outcome: &Outcome) -> Result<String, TooLarge> {
     }
 }
 
+/// The light square of side `board` the board is drawn on, inside the margin.
+fn board_rect(board: f64) -> Tag {
+    Tag::new("rect")
+        .attr("x", MARGIN)
+        .attr("y", MARGIN)
+        .attr("width", board)
+        .attr("height", board)
+        .attr("fill", LIGHT)
+}
+
 fn caption_height(caption: Option<&str>) -> f64 {
     if caption.is_some() { 24.0 } else { 0.0 }
 }
@@ -85,15 +95,7 @@ fn chessboard(n: usize, columns: &[u32], caption: Option<&str>) -> String {
     let height = board + 2.0 * MARGIN + caption_height(caption);
     let title = format!("{n} queens on a {n}x{n} board");
     let mut svg = Svg::titled(width, height, &title, caption);
-    svg.add(
-        Tag::new("rect")
-            .attr("x", MARGIN)
-            .attr("y", MARGIN)
-            .attr("width", board)
-            .attr("height", board)
-            .attr("fill", LIGHT)
-            .attr("stroke", "#555"),
-    );
+    svg.add(board_rect(board).attr("stroke", "#555"));
     svg.open(Tag::new("g").attr("fill", DARK));
     for row in 0..n {
         for col in 0..n {
@@ -178,14 +180,7 @@ fn pixels(n: usize, columns: &[u32], caption: Option<&str>) -> String {
             .attr("height", "100%")
             .attr("fill", "white"),
     );
-    svg.add(
-        Tag::new("rect")
-            .attr("x", MARGIN)
-            .attr("y", MARGIN)
-            .attr("width", board)
-            .attr("height", board)
-            .attr("fill", LIGHT),
-    );
+    svg.add(board_rect(board));
     svg.open(
         Tag::new("g")
             .attr("fill", "#7a1010")

@@ -8,14 +8,13 @@ use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 use search_core::{
-    Config as SearchConfig, Observer as SearchObserver, Problem, Status as SearchStatus,
-    bfs_tree_observed, dfs_tree_observed,
+    Config as SearchConfig, Observer as SearchObserver, Problem, bfs_tree_observed,
+    dfs_tree_observed,
 };
 
 use puzzle_kit::Limits;
 
-use crate::options::{Formulation, Run};
-use crate::{Algo, Counters, Stats};
+use crate::{Algo, Outcome, Placement, Stats};
 
 /// About how many bytes one of the candidate-list boards takes for `n` queens (a
 /// column per row, a candidate bitset per row, the vectors' own upkeep).
@@ -90,7 +89,7 @@ impl Queens {
         &board.candidates[row * self.words..(row + 1) * self.words]
     }
 
-    pub(crate) fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
+    fn candidate_count(&self, board: &ChessBoard, row: usize) -> u32 {
         self.row_candidates(board, row)
             .iter()
             .map(|word| word.count_ones())
@@ -105,9 +104,11 @@ impl Queens {
             .min_by_key(|&row| self.candidate_count(board, row))
     }
 
-    /// The course formulation's `failure_test`: some empty row has no candidate left.
-    pub(crate) fn failure_test(&self, board: &ChessBoard) -> bool {
-        (0..self.n).any(|row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
+    /// The course formulation's `failure_test`: the first empty row with no
+    /// candidate left, if there is one.
+    pub(crate) fn failure_test(&self, board: &ChessBoard) -> Option<usize> {
+        (0..self.n)
+            .find(|&row| board.queens[row].is_none() && self.candidate_count(board, row) == 0)
     }
 
     /// The course formulation's `update`: place the queen, then strike its column and
@@ -132,28 +133,21 @@ impl Queens {
 /// A move of the search on the most constrained row: a queen at (row, column), from 0.
 pub(crate) type Move = (usize, usize);
 
+/// What the watch module reads of a board (the `app` feature).
+#[cfg(feature = "app")]
 impl ChessBoard {
     /// The board's rows (its side).
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn n(&self) -> usize {
         self.queens.len()
     }
 
-    /// Whether `row` holds a queen.
-    #[cfg(feature = "app")] // only the watch module uses it
-    pub(crate) fn has_queen(&self, row: usize) -> bool {
-        self.queens[row].is_some()
-    }
-
     /// Queens placed.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn placed(&self) -> usize {
         self.num_placed
     }
 
     /// The compact form: each row's queen column from 1, `.` for a row
     /// without a queen yet, separated by spaces.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn to_line(&self) -> String {
         let cells: Vec<String> = self
             .queens
@@ -164,9 +158,10 @@ impl ChessBoard {
     }
 }
 
+/// What the watch module reads of the formulation (the `app` feature).
+#[cfg(feature = "app")]
 impl Queens {
     /// The columns still open in `row`, ascending.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn candidates_of(&self, board: &ChessBoard, row: usize) -> Vec<usize> {
         (0..self.n)
             .filter(|&col| board.candidates[row * self.words + col / 64] & (1 << (col % 64)) != 0)
@@ -175,7 +170,6 @@ impl Queens {
 
     /// The board for a person, one row a line: `Q` a queen, `.` a square
     /// still open to the row's queen, `x` an attacked square.
-    #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn view(&self, board: &ChessBoard) -> String {
         let mut rows = Vec::with_capacity(self.n);
         for row in 0..self.n {
@@ -200,7 +194,7 @@ impl Problem for Queens {
     type Cost = u32;
 
     fn successors(&self, board: &ChessBoard, out: &mut Vec<(Move, ChessBoard, u32)>) {
-        if self.failure_test(board) {
+        if self.failure_test(board).is_some() {
             return;
         }
         let Some(row) = self.most_constrained_row(board) else {
@@ -253,53 +247,36 @@ fn columns(board: &ChessBoard) -> Vec<u32> {
         .collect()
 }
 
-/// Runs dfs or bfs (`formulation`) on `n` queens within `limits`, from
-/// `start`, telling `search` what the search does: finds one placement
+/// Runs dfs or bfs (`algo`) on `n` queens within `limits`, from `start`,
+/// telling `search` what the search does: finds one placement
 /// (`count_up_to` 1) or counts up to `count_up_to`.
 pub(crate) fn run<S>(
     n: usize,
-    formulation: Formulation,
+    algo: Algo,
     limits: &Limits,
     start: Instant,
     search: &mut S,
-) -> Run
+) -> Outcome
 where
     S: SearchObserver<ChessBoard, Move, u32>,
 {
     let queens = Queens::new(n, limits.count_up_to);
     let config = SearchConfig::default().within(limits);
     let board = queens.empty_board();
-    let run = match formulation {
-        Formulation::Bfs => bfs_tree_observed(&queens, board, &config, search),
+    let run = match algo {
+        Algo::Bfs => bfs_tree_observed(&queens, board, &config, search),
         _ => dfs_tree_observed(&queens, board, &config, search),
     };
-    let stats = Stats {
-        nodes: run.stats.generated,
-        elapsed: start.elapsed(),
-        counters: Counters {
-            num_tested: Some(run.stats.num_tested),
-        },
-    };
-    let limit = match run.status {
-        SearchStatus::Limit(limit) => Some(limit),
-        _ => None,
-    };
+    let mut stats = Stats::new(run.stats.generated, start.elapsed());
+    stats.counters.num_tested = Some(run.stats.num_tested);
+    let limit = run.status.limit();
     let found = run.path.map(|path| columns(path.goal()));
-    match queens.counted {
-        Some(counted) => Run {
-            first: queens.first.into_inner(),
-            count: counted.get(),
-            // A goal accepted means the count reached its target.
-            exhausted: limit.is_none() && found.is_none(),
-            limit,
-            stats,
-        },
-        None => Run {
-            count: u64::from(found.is_some()),
-            exhausted: limit.is_none() && found.is_none(),
-            first: found,
-            limit,
-            stats,
-        },
-    }
+    // A goal accepted means the count reached its target.
+    let exhausted = limit.is_none() && found.is_none();
+    let (count, first) = match queens.counted {
+        Some(counted) => (counted.get(), queens.first.into_inner()),
+        None => (u64::from(found.is_some()), found),
+    };
+    let first = first.map(Placement::from_solver);
+    Outcome::counted(first, count, exhausted, limit, stats)
 }

@@ -12,14 +12,14 @@
 //!
 //! The construction reports nothing: it does not search.
 
-use std::time::Instant;
-
 use cli_kit::app::{Flag, Watchable};
-use cli_kit::{CspWatch, FormulationOutputs, Rendered, Sinks, SplitTree};
-use search_core::{Generated, NodeView, Observer};
+use cli_kit::{
+    CspWatch, FormulationOutputs, FrontierWatch, Rendered, Sinks, SplitTree, TellBoards,
+};
 use serde_json::json;
 
 use crate::min_conflicts::RepairObserver;
+use crate::placement::board_text;
 use crate::solve::solve_observed;
 use crate::textbook::{self, ChessBoard, Move};
 use crate::{Algo, Counts, Options, Outcome, Queens, SizeError, Stats, WATCH_MAX_N};
@@ -31,8 +31,9 @@ pub use cli_kit::app::Watch;
 /// Every algorithm but the construction reports its search; the table of
 /// which shared option applies to which algorithm.
 impl Watchable for Queens {
+    /// All but the construction, which does not search.
     fn watchable(algo: Algo) -> bool {
-        watchable(algo)
+        algo != Algo::Construct
     }
 
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
@@ -41,27 +42,18 @@ impl Watchable for Queens {
 
     /// `--count` and the limits are the formulations' (csp, dfs, bfs: the
     /// construction and min-conflicts find one placement, in a bounded
-    /// number of steps); `--svg` applies to all; `--trace` and `--events`
-    /// to every algorithm that searches ([`watchable`]), `--tree-svg` to
-    /// those that draw a tree ([`has_tree`]).
+    /// number of steps), and so is `--tree-svg` (they draw a tree); `--svg`
+    /// applies to all; `--trace` and `--events` to every algorithm that
+    /// reports its search ([`Watchable::watchable`]).
     fn applies(flag: Flag, algo: Algo) -> bool {
         match flag {
-            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit => algo.searches(),
             Flag::Svg => true,
-            Flag::Trace | Flag::Events => watchable(algo),
-            Flag::TreeSvg => has_tree(algo),
+            Flag::Trace | Flag::Events => Self::watchable(algo),
+            Flag::Count | Flag::NodeLimit | Flag::TimeLimit | Flag::MemoryLimit | Flag::TreeSvg => {
+                algo.searches()
+            }
         }
     }
-}
-
-/// Whether `algo` reports events: all but the construction.
-pub fn watchable(algo: Algo) -> bool {
-    algo != Algo::Construct
-}
-
-/// Whether `algo` draws a search tree: the search formulations.
-pub fn has_tree(algo: Algo) -> bool {
-    matches!(algo, Algo::Dfs | Algo::Bfs | Algo::Csp)
 }
 
 /// Solves as [`crate::solve`] does (the same outcome), telling `watch`
@@ -75,10 +67,7 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
     match options.algo {
         Algo::Construct => crate::solve(queens, options),
         Algo::MinConflicts => {
-            let mut repairs = Repairs {
-                sinks,
-                started: None,
-            };
+            let mut repairs = Repairs(sinks);
             let outcome =
                 solve_observed(queens, options, &mut no_search, &mut no_csp, &mut repairs);
             repairs.end(&outcome);
@@ -102,19 +91,15 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
                 line: Some(board.to_line()),
             };
             let name_move = |&(row, col): &Move| format!("r{}=c{}", row + 1, col + 1);
+            let out = FormulationOutputs::new(
+                sinks,
+                tree,
+                format!("{} on {n} queens", options.algo.name()),
+                &render,
+                &name_move,
+            );
             let breadth_first = options.algo == Algo::Bfs;
-            let mut observer = FormulationWatch {
-                out: FormulationOutputs::new(
-                    sinks,
-                    tree,
-                    format!("{} on {n} queens", options.algo.name()),
-                    &render,
-                    &name_move,
-                ),
-                board_of: &board_of,
-                frontier: if breadth_first { "queue" } else { "stack" },
-                breadth_first,
-            };
+            let mut observer = FrontierWatch::new(out, Rows(&board_of), breadth_first);
             solve_observed(queens, options, &mut observer, &mut no_csp, &mut no_repairs)
         }
     }
@@ -129,21 +114,12 @@ pub fn solve_watched(queens: &Queens, options: &Options, watch: Watch<'_, '_>) -
 ///
 /// [`SizeError::TooLarge`] past [`WATCH_MAX_N`] (and as [`crate::count`]).
 pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), SizeError> {
-    if n > WATCH_MAX_N {
-        return Err(SizeError::TooLarge {
-            n,
-            max: WATCH_MAX_N,
-        });
-    }
+    SizeError::check(n, WATCH_MAX_N)?;
     let Watch { sinks, tree } = watch;
     let title = format!("the fast counter on {n} queens (one placement per symmetry class)");
     let mut observer = row_watch(sinks, tree, title);
-    let (counts, stats) = crate::count::count_observed(n, &mut observer)?;
-    let status = if counts.total > 0 {
-        crate::Status::Solved
-    } else {
-        crate::Status::Unsolvable
-    };
+    let (counts, stats) = crate::count::count_with(n, 1, &mut observer)?;
+    let status = found(counts.total);
     let csp_stats = csp_core::Stats {
         nodes: stats.nodes,
         solutions: counts.unique,
@@ -152,6 +128,14 @@ pub fn count_watched(n: usize, watch: Watch<'_, '_>) -> Result<(Counts, Stats), 
     };
     csp_core::Observer::end(&mut observer, status, &csp_stats);
     Ok((counts, stats))
+}
+
+/// The status of a count of `total` placements: solved when it counted one.
+pub(crate) fn found(total: u64) -> crate::Status {
+    match total {
+        0 => crate::Status::Unsolvable,
+        _ => crate::Status::Solved,
+    }
 }
 
 /// The watch of a search with one variable per row holding its column
@@ -168,7 +152,7 @@ fn row_watch<'a, 'b>(
     fn render(values: &[i32]) -> Rendered {
         let columns = crate::csp::columns(values);
         Rendered {
-            view: board_view(&columns),
+            view: board_text(&columns),
             line: Some(columns_line(&columns)),
         }
     }
@@ -189,44 +173,23 @@ fn columns_line(columns: &[u32]) -> String {
     cells.join(" ")
 }
 
-/// A full board for a person: `Q` a queen, `.` an empty square.
-fn board_view(columns: &[u32]) -> String {
-    let n = columns.len();
-    let rows: Vec<String> = columns
-        .iter()
-        .map(|&col| {
-            let cells: Vec<&str> = (0..n)
-                .map(|c| if c == col as usize { "Q" } else { "." })
-                .collect();
-            cells.join(" ")
-        })
-        .collect();
-    rows.join("\n")
-}
-
 /// The search on the most constrained row told in its terms: each board
 /// popped with its most constrained row and that row's open columns, or
-/// the row `failure_test` finds empty; each board pushed (BFS) or tried
-/// (DFS). The events are search-core's, written by cli-kit's
-/// [`SearchWatch`].
-struct FormulationWatch<'a, 'b> {
-    out: FormulationOutputs<'a, 'b, ChessBoard, Move>,
-    board_of: &'a textbook::Queens,
-    frontier: &'static str,
-    breadth_first: bool,
-}
+/// the row `failure_test` finds empty; each move a queen on a square.
+struct Rows<'a>(&'a textbook::Queens);
 
-impl FormulationWatch<'_, '_> {
-    fn popped(&mut self, node: &NodeView<'_, ChessBoard, u32>, goal: bool) {
-        let board = node.state;
-        let queens = self.board_of;
-        let failed = !goal && queens.failure_test(board);
+impl TellBoards<ChessBoard, Move> for Rows<'_> {
+    fn start(&self, board: &ChessBoard) -> String {
+        let n = board.n();
+        format!("start: an empty {n}x{n} board")
+    }
+
+    fn popped(&self, board: &ChessBoard, goal: bool) -> (String, bool) {
+        let Rows(queens) = *self;
+        let failed = (!goal).then(|| queens.failure_test(board)).flatten();
         let what = if goal {
             format!("goal_test: all {} queens placed", board.placed())
-        } else if failed {
-            let row = (0..board.n())
-                .find(|&row| !board.has_queen(row) && queens.candidate_count(board, row) == 0)
-                .unwrap_or(0);
+        } else if let Some(row) = failed {
             format!("failure_test: row {} has no open column, dead end", row + 1)
         } else if let Some(row) = queens.most_constrained_row(board) {
             let open: Vec<String> = queens
@@ -242,75 +205,32 @@ impl FormulationWatch<'_, '_> {
         } else {
             "no row left".to_owned()
         };
-        let (id, depth, waiting) = (node.id, node.depth, node.frontier);
-        let frontier = self.frontier;
-        let placed_count = board.placed();
-        self.out.line(format_args!(
-            "pop #{id} (depth {depth}, {placed_count} placed, {frontier} {waiting}): {what}"
-        ));
-        if self.out.drawing() {
-            let label: Vec<String> = queens.view(board).lines().map(str::to_owned).collect();
-            self.out.draw(node, label, failed, goal);
-        }
-    }
-}
-
-impl Observer<ChessBoard, Move, u32> for FormulationWatch<'_, '_> {
-    fn start(&mut self, board: &ChessBoard) {
-        Observer::<ChessBoard, Move, u32>::start(&mut self.out.events, board);
-        let n = board.n();
-        self.out.line(format_args!("start: an empty {n}x{n} board"));
+        (what, failed.is_some())
     }
 
-    fn expanded(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.out.events.expanded(node);
-        self.popped(node, false);
+    fn placed(&self, board: &ChessBoard) -> usize {
+        board.placed()
     }
 
-    fn generated(&mut self, child: &Generated<'_, ChessBoard, Move, u32>) {
-        self.out.events.generated(child);
-        let Some(&(row, col)) = child.mv else {
-            return;
-        };
-        let (row, col) = (row + 1, col + 1);
-        match child.id {
-            Some(id) => {
-                let verb = if self.breadth_first { "push" } else { "try" };
-                self.out
-                    .line(format_args!("  {verb} #{id}: queen at r{row}c{col}"));
-            }
-            None => {
-                let frontier = self.frontier;
-                self.out.line(format_args!(
-                    "  untried queen at r{row}c{col} (left on the {frontier})"
-                ));
-            }
-        }
+    fn label(&self, board: &ChessBoard) -> Vec<String> {
+        self.0.view(board).lines().map(str::to_owned).collect()
     }
 
-    fn goal(&mut self, node: &NodeView<'_, ChessBoard, u32>) {
-        self.out.events.goal(node);
-        self.popped(node, true);
-    }
-
-    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        self.out.end(status, stats, "boards");
+    fn name(&self, &(row, col): &Move) -> String {
+        format!("queen at r{}c{}", row + 1, col + 1)
     }
 }
 
 /// Min-conflicts told as it runs: each greedy start and each repair (the
 /// two rows whose queens swapped columns) with the conflicts left, as
 /// `start` and `repair` events (nqueens' own kind) and trace lines.
-struct Repairs<'a, 'b> {
-    sinks: Sinks<'a, 'b>,
-    started: Option<Instant>,
-}
+struct Repairs<'a, 'b>(Sinks<'a, 'b>);
 
 impl Repairs<'_, '_> {
     fn end(&mut self, outcome: &Outcome) {
         let stats = &outcome.stats;
         let micros = stats.elapsed.as_micros() as u64;
-        let sinks = &mut self.sinks;
+        let sinks = &mut self.0;
         sinks.end(
             outcome.status,
             json!({"nodes": stats.nodes, "micros": micros}),
@@ -318,43 +238,39 @@ impl Repairs<'_, '_> {
         let status = outcome.status.name();
         sinks.line(format_args!("end: {status}, {} steps", stats.nodes));
     }
+
+    /// Emits the event `kind` of `fields` and the board `columns`: its
+    /// compact form, and up to [`crate::BOARD_VIEW_MAX`] the board.
+    fn emit(&mut self, kind: &str, mut fields: serde_json::Value, columns: &[u32]) {
+        fields["state_line"] = columns_line(columns).into();
+        if columns.len() <= crate::BOARD_VIEW_MAX {
+            fields["state"] = board_text(columns).into();
+        }
+        self.0.emit(kind, &fields);
+    }
 }
 
 impl RepairObserver for Repairs<'_, '_> {
     fn start(&mut self, run: u64, columns: &[u32], conflicts: u64, steps: u64) {
-        self.started.get_or_insert_with(Instant::now);
-        if !self.sinks.is_open() {
+        if !self.0.is_open() {
             return;
         }
-        let line = columns_line(columns);
-        let mut fields =
-            json!({"run": run, "conflicts": conflicts, "steps": steps, "state_line": line});
-        if columns.len() <= crate::BOARD_VIEW_MAX {
-            fields["state"] = board_view(columns).into();
-        }
-        self.sinks.emit("start", &fields);
-        self.sinks.line(format_args!(
+        let fields = json!({"run": run, "conflicts": conflicts, "steps": steps});
+        self.emit("start", fields, columns);
+        self.0.line(format_args!(
             "greedy start {run}: {conflicts} attacking pairs after {steps} steps"
         ));
     }
 
     fn repair(&mut self, step: u64, row: usize, other: usize, columns: &[u32], conflicts: u64) {
-        if !self.sinks.is_open() {
+        if !self.0.is_open() {
             return;
         }
         let (a, b) = (row + 1, other + 1);
         let (col_a, col_b) = (columns[row] + 1, columns[other] + 1);
-        let mut fields = json!({
-            "steps": step,
-            "rows": [a, b],
-            "conflicts": conflicts,
-            "state_line": columns_line(columns),
-        });
-        if columns.len() <= crate::BOARD_VIEW_MAX {
-            fields["state"] = board_view(columns).into();
-        }
-        self.sinks.emit("repair", &fields);
-        self.sinks.line(format_args!(
+        let fields = json!({"steps": step, "rows": [a, b], "conflicts": conflicts});
+        self.emit("repair", fields, columns);
+        self.0.line(format_args!(
             "step {step}: swap rows {a} and {b} (now r{a}c{col_a}, r{b}c{col_b}): {conflicts} attacking pairs left"
         ));
     }

@@ -18,8 +18,7 @@
 use std::time::Instant;
 
 use cli_kit::app::{Flag, Watchable};
-use cli_kit::{CspWatch, FormulationOutputs, Rendered, SplitTree};
-use search_core::{Generated, NodeView, Observer};
+use cli_kit::{CspWatch, FormulationOutputs, FrontierWatch, Rendered, SplitTree, TellBoards};
 
 use crate::options::{Algo, End, Options, Outcome};
 use crate::puzzle::Sudoku;
@@ -126,17 +125,14 @@ pub fn solve_watched(sudoku: &Sudoku, options: &Options, watch: Watch<'_, '_>) -
             };
             let name_move =
                 |&(row, column, value): &Move| format!("{}={}", cell_name(row, column), value);
-            let mut observer = FormulationWatch {
-                out: FormulationOutputs::new(
-                    sinks,
-                    tree,
-                    format!("{} on {}", algo_name(algo), sudoku.to_line()),
-                    &render,
-                    &name_move,
-                ),
-                frontier: if algo == Algo::Bfs { "queue" } else { "stack" },
-                breadth_first: algo == Algo::Bfs,
-            };
+            let out = FormulationOutputs::new(
+                sinks,
+                tree,
+                format!("{} on {}", algo_name(algo), sudoku.to_line()),
+                &render,
+                &name_move,
+            );
+            let mut observer = FrontierWatch::new(out, Cells, algo == Algo::Bfs);
             textbook::solve_observed(sudoku, options, algo, &mut observer)
         }
     };
@@ -156,24 +152,25 @@ fn rows_of(line: &str, side: usize) -> Vec<String> {
         .collect()
 }
 
-/// The search on the most constrained cell told in its own terms: each board popped from the
-/// stack (DFS) or the queue (BFS) with its most constrained cell and that
-/// cell's candidates, or the cell `failure_test` finds empty; each board
-/// pushed (BFS) or tried (DFS). The events are search-core's, written by
-/// cli-kit's [`SearchWatch`].
-struct FormulationWatch<'a, 'b> {
-    out: FormulationOutputs<'a, 'b, Board, Move>,
-    frontier: &'static str,
-    breadth_first: bool,
-}
+/// The search on the most constrained cell told in its own terms: each
+/// board popped with its most constrained cell and that cell's
+/// candidates, or the cell `failure_test` finds empty; each move a number
+/// in a cell.
+struct Cells;
 
-impl FormulationWatch<'_, '_> {
-    /// The trace line and tree node of a board popped.
-    fn popped(&mut self, node: &NodeView<'_, Board, u32>, goal: bool) {
-        let board = node.state;
+impl TellBoards<Board, Move> for Cells {
+    fn start(&self, board: &Board) -> String {
+        let side = board.rows().len();
+        let placed = board.placed();
+        let empty = side * side - placed;
+        format!("start: {placed} numbers placed, {empty} cells to fill")
+    }
+
+    fn popped(&self, board: &Board, goal: bool) -> (String, bool) {
+        let failed = (!goal).then(|| board.first_failed_cell()).flatten();
         let what = if goal {
             format!("goal_test: all {} numbers placed", board.placed())
-        } else if let Some((row, column)) = board.first_failed_cell() {
+        } else if let Some((row, column)) = failed {
             format!(
                 "failure_test: {} has no candidate left, dead end",
                 cell_name(row, column)
@@ -192,61 +189,18 @@ impl FormulationWatch<'_, '_> {
         } else {
             "no cell left".to_owned()
         };
-        let (id, depth, placed, waiting) = (node.id, node.depth, board.placed(), node.frontier);
-        let frontier = self.frontier;
-        self.out.line(format_args!(
-            "pop #{id} (depth {depth}, {placed} placed, {frontier} {waiting}): {what}"
-        ));
-        if self.out.drawing() {
-            let failed = !goal && board.first_failed_cell().is_some();
-            self.out.draw(node, board.rows(), failed, goal);
-        }
-    }
-}
-
-impl Observer<Board, Move, u32> for FormulationWatch<'_, '_> {
-    fn start(&mut self, board: &Board) {
-        Observer::<Board, Move, u32>::start(&mut self.out.events, board);
-        let side = board.rows().len();
-        let placed = board.placed();
-        let empty = side * side - placed;
-        self.out.line(format_args!(
-            "start: {placed} numbers placed, {empty} cells to fill"
-        ));
+        (what, failed.is_some())
     }
 
-    fn expanded(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.out.events.expanded(node);
-        self.popped(node, false);
+    fn placed(&self, board: &Board) -> usize {
+        board.placed()
     }
 
-    fn generated(&mut self, child: &Generated<'_, Board, Move, u32>) {
-        self.out.events.generated(child);
-        let Some(&(row, column, value)) = child.mv else {
-            return;
-        };
-        let cell = cell_name(row, column);
-        match child.id {
-            Some(id) => {
-                let verb = if self.breadth_first { "push" } else { "try" };
-                self.out
-                    .line(format_args!("  {verb} #{id}: {cell} = {value}"));
-            }
-            None => {
-                let frontier = self.frontier;
-                self.out.line(format_args!(
-                    "  untried {cell} = {value} (left on the {frontier})"
-                ));
-            }
-        }
+    fn label(&self, board: &Board) -> Vec<String> {
+        board.rows()
     }
 
-    fn goal(&mut self, node: &NodeView<'_, Board, u32>) {
-        self.out.events.goal(node);
-        self.popped(node, true);
-    }
-
-    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        self.out.end(status, stats, "boards");
+    fn name(&self, &(row, column, value): &Move) -> String {
+        format!("{} = {value}", cell_name(row, column))
     }
 }
