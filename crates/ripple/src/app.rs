@@ -82,27 +82,22 @@ pub fn record(
     counting: bool,
     solved: &cli_kit::app::Solved<Puzzle>,
 ) -> RippleRecord {
-    let outcome = &solved.outcome;
-    let mut record = Record::ended(
-        outcome.status,
-        Fields {
-            puzzle: Some(to_url(&solved.puzzle)),
-            algo: algo.map(|algo| algo.name().to_owned()),
-            unique: solved.unique.and_then(Result::ok),
-            count: counting.then_some(Count {
-                count: outcome.count,
-                complete: outcome.count_complete,
-            }),
-            ..Fields::default()
-        },
-    );
-    record.solution = solved.solution().map(Grid::to_rows);
-    record.stats = RecordStats::with(
-        outcome.stats.nodes,
-        outcome.stats.elapsed,
-        outcome.stats.counters,
-    );
-    record
+    let (outcome, stats) = (&solved.outcome, &solved.outcome.stats);
+    let fields = Fields {
+        puzzle: Some(to_url(&solved.puzzle)),
+        algo: algo.map(|algo| algo.name().to_owned()),
+        unique: solved.unique.and_then(Result::ok),
+        count: counting.then_some(Count {
+            count: outcome.count,
+            complete: outcome.count_complete,
+        }),
+        ..Fields::default()
+    };
+    Record {
+        solution: solved.solution().map(Grid::to_rows),
+        stats: RecordStats::with(stats.nodes, stats.elapsed, stats.counters),
+        ..Record::ended(outcome.status, fields)
+    }
 }
 
 /// The human view of one result: in a batch (`line`) its `line N:` header,
@@ -291,11 +286,7 @@ impl Show for Puzzle {
                 let given = self.givens()[cell];
                 let digit = solution.map_or(given, |grid| grid.values()[cell]);
                 Cell {
-                    text: if digit == 0 {
-                        String::new()
-                    } else {
-                        digit.to_string()
-                    },
+                    text: (digit != 0).then(|| digit.to_string()).unwrap_or_default(),
                     given: given != 0,
                     black: false,
                 }

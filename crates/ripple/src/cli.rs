@@ -21,35 +21,44 @@ pub fn command_line(source: Option<&str>) -> Option<Input> {
 
 /// A seed from the clock, for `generate` without `--seed` (printed with
 /// the puzzle).
-pub fn clock_seed() -> u64 {
+fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_nanos() as u64 % 1_000_000)
 }
 
-/// `generate`'s options.
-#[derive(Debug, Clone, Copy)]
+/// `generate`'s options: its arguments on the command line.
+#[derive(Debug, Clone, Copy, clap::Args)]
 pub struct GenerateRun {
-    /// Rows.
-    pub rows: usize,
-    /// Columns.
-    pub cols: usize,
-    /// First seed.
-    pub seed: u64,
-    /// How many puzzles (seeds `seed`, `seed + 1`, ...).
-    pub number: u64,
-    /// Difficulty.
+    /// Rows x columns, e.g. 10x10 (or one number for a square).
+    #[arg(long, value_parser = parse_size, value_name = "RxC")]
+    pub size: (usize, usize),
+    /// Seed of the generator: the same seed gives the same puzzle (default: from the clock).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// What the solve may need: easy (singles and distance), medium (also
+    /// pointing and pairs), hard (guesses).
+    #[arg(long, value_enum, default_value_t = Difficulty::Medium)]
     pub difficulty: Difficulty,
     /// Output form.
+    #[arg(long, value_enum, default_value_t = Format::Ascii, conflicts_with = "json")]
     pub format: Format,
-    /// JSON records instead.
+    /// How many puzzles (seeds S, S+1, ...).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub number: u64,
+    /// Add the solution.
+    #[arg(long, conflicts_with = "json")]
+    pub solution: bool,
+    /// One JSON record per puzzle (puzzle URL, solution, difficulty, givens, seed).
+    #[arg(long)]
     pub json: bool,
-    /// Add the solution (drawn, or in the form when it can hold one).
-    pub with_solution: bool,
-    /// The most time one puzzle may take (`--time-limit`); past it the run
-    /// ends with status `limit` (exit 4).
-    pub time_limit: Option<Duration>,
+    /// Give up on a puzzle after this many seconds, such as 0.5 (status
+    /// "limit", limit "time", exit 4): the time grows fast with the size
+    /// (see the crate's README).
+    #[arg(long, value_name = "SECONDS", value_parser = cli_kit::parse_seconds, default_value = "60")]
+    pub time_limit: Duration,
     /// Show how far each puzzle is on stderr (when stderr is a terminal).
+    #[arg(skip)]
     pub progress: bool,
 }
 
@@ -57,16 +66,17 @@ pub struct GenerateRun {
 /// (solved, or `limit` when the time limit stopped a puzzle, which ends
 /// the run: its record in JSON, its message on stderr either way).
 pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<RecordStatus> {
+    let first = run.seed.unwrap_or_else(clock_seed);
     for offset in 0..run.number {
-        let seed = run.seed.wrapping_add(offset);
+        let seed = first.wrapping_add(offset);
         let started = Instant::now();
         let mut shown = Progress::new(run, seed);
         let result = crate::generate_within(
-            run.rows,
-            run.cols,
+            run.size.0,
+            run.size.1,
             seed,
             run.difficulty,
-            run.time_limit,
+            Some(run.time_limit),
             &mut |progress| shown.show(progress),
         );
         shown.clear();
@@ -124,10 +134,10 @@ impl Progress {
             what: run.progress.then(|| {
                 format!(
                     "generating a {}x{} puzzle, {} (seed {seed})",
-                    run.rows, run.cols, run.difficulty
+                    run.size.0, run.size.1, run.difficulty
                 )
             }),
-            time_limit: run.time_limit,
+            time_limit: Some(run.time_limit),
             last: None,
             width: 0,
         }
@@ -195,8 +205,8 @@ fn write_generated(
     writeln!(
         out,
         "# ripple generate --size {}x{} --seed {seed} --difficulty {}: {} givens, {} rooms, proved unique in {} {}",
-        run.rows,
-        run.cols,
+        run.size.0,
+        run.size.1,
         generated.grade.difficulty,
         puzzle.num_givens(),
         puzzle.rooms().len(),
@@ -207,9 +217,9 @@ fn write_generated(
             "nodes"
         },
     )?;
-    let solution = run.with_solution.then_some(&generated.solution);
+    let solution = run.solution.then_some(&generated.solution);
     write!(out, "{}", write(puzzle, run.format, solution))?;
-    if run.with_solution && matches!(run.format, Format::Url | Format::Ascii) {
+    if run.solution && matches!(run.format, Format::Url | Format::Ascii) {
         writeln!(out, "# solution:")?;
         for line in puzzle.draw(generated.solution.values()).lines() {
             writeln!(out, "# {line}")?;
@@ -244,15 +254,14 @@ mod tests {
     #[test]
     fn the_progress_line_of_generate_says_the_attempt_and_the_time() {
         let run = GenerateRun {
-            rows: 20,
-            cols: 20,
-            seed: 1,
+            size: (20, 20),
+            seed: Some(1),
             number: 1,
             difficulty: Difficulty::Easy,
             format: Format::Ascii,
             json: false,
-            with_solution: false,
-            time_limit: Some(Duration::from_millis(1500)),
+            solution: false,
+            time_limit: Duration::from_millis(1500),
             progress: true,
         };
         let progress = crate::Progress {

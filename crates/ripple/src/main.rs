@@ -5,12 +5,11 @@
 use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use cli_kit::{SolveFlags, SolveRun, parse_seconds};
+use cli_kit::{SolveFlags, SolveRun};
 use ripple::cli::{self, GenerateRun, RippleView};
-use ripple::{Algo, Difficulty, Format, Puzzle};
+use ripple::{Algo, Format, Puzzle};
 
 const PROGRAM: &str = "ripple";
 
@@ -37,7 +36,7 @@ enum Command {
     /// URL).
     Check,
     /// Generate unique puzzles with minimal givens, graded by what their solve needs.
-    Generate(GenerateArgs),
+    Generate(GenerateRun),
     /// Write puzzles in another form.
     Convert(cli_kit::forms::ConvertArgs<Format>),
 }
@@ -54,37 +53,6 @@ struct SolveArgs {
     threads: Option<usize>,
     #[command(flatten)]
     shared: SolveFlags<Algo>,
-}
-
-#[derive(Debug, Args)]
-struct GenerateArgs {
-    /// Rows x columns, e.g. 10x10 (or one number for a square).
-    #[arg(long, value_parser = cli::parse_size, value_name = "RxC")]
-    size: (usize, usize),
-    /// Seed of the generator: the same seed gives the same puzzle (default: from the clock).
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// What the solve may need: easy (singles and distance), medium (also
-    /// pointing and pairs), hard (guesses).
-    #[arg(long, value_enum, default_value_t = Difficulty::Medium)]
-    difficulty: Difficulty,
-    /// Output form.
-    #[arg(long, value_enum, default_value_t = Format::Ascii, conflicts_with = "json")]
-    format: Format,
-    /// How many puzzles (seeds S, S+1, ...).
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    number: u64,
-    /// Add the solution.
-    #[arg(long, conflicts_with = "json")]
-    solution: bool,
-    /// One JSON record per puzzle (puzzle URL, solution, difficulty, givens, seed).
-    #[arg(long)]
-    json: bool,
-    /// Give up on a puzzle after this many seconds, such as 0.5 (status
-    /// "limit", limit "time", exit 4): the time grows fast with the size
-    /// (see the crate's README).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
-    time_limit: Duration,
 }
 
 fn main() -> ExitCode {
@@ -113,20 +81,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })
         }
         Command::Check => cli_kit::driver::check::<Puzzle>(None),
-        Command::Generate(args) => {
-            let (rows, cols) = args.size;
-            let run = GenerateRun {
-                rows,
-                cols,
-                seed: args.seed.unwrap_or_else(cli::clock_seed),
-                number: args.number,
-                difficulty: args.difficulty,
-                format: args.format,
-                json: args.json,
-                with_solution: args.solution,
-                time_limit: Some(args.time_limit),
-                progress: io::stderr().is_terminal(),
-            };
+        Command::Generate(mut run) => {
+            run.progress = io::stderr().is_terminal();
             cli::run_generate(&run)
         }
         Command::Convert(args) => cli_kit::forms::run_convert::<Puzzle>(PROGRAM, &args),
