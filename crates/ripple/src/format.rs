@@ -54,10 +54,7 @@ pub struct Parsed {
 /// The form of `text`, from its first line that is neither blank nor a
 /// `#` comment; `None` when it looks like none of them.
 pub fn detect(text: &str) -> Option<Format> {
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('#'))?;
+    let line = first_line(text)?.1.trim();
     if is_url(line) {
         Some(Format::Url)
     } else if line.starts_with("pzprv3") {
@@ -97,14 +94,8 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         Some(Format::Normalised) => parse_normalised(text),
         Some(Format::Ascii) => parse_ascii(text),
         None => {
-            let line = text
-                .lines()
-                .position(|line| !line.trim().is_empty() && !line.trim().starts_with('#'));
-            let location = match line {
-                Some(index) => Location::Text {
-                    line: index + 1,
-                    column: 1,
-                },
+            let location = match first_line(text) {
+                Some((line, _)) => Location::Text { line, column: 1 },
                 None => end_of(text),
             };
             Err(ParseError::new(location, ErrorKind::NoPuzzle))
@@ -171,6 +162,11 @@ fn count_column(words: &[(usize, &str)], expected: usize) -> usize {
         Some(&(column, _)) => column,
         None => end_column(words),
     }
+}
+
+/// The first line of `text` that is neither blank nor a `#` comment, and its number.
+fn first_line(text: &str) -> Option<(usize, &str)> {
+    numbered(text).find(|(_, line)| !is_comment_or_blank(line))
 }
 
 fn is_comment_or_blank(line: &str) -> bool {
