@@ -286,7 +286,11 @@ impl Show for Puzzle {
                 let given = self.givens()[cell];
                 let digit = solution.map_or(given, |grid| grid.values()[cell]);
                 Cell {
-                    text: (digit != 0).then(|| digit.to_string()).unwrap_or_default(),
+                    text: if digit == 0 {
+                        String::new()
+                    } else {
+                        digit.to_string()
+                    },
                     given: given != 0,
                     black: false,
                 }
