@@ -80,7 +80,8 @@ pub fn read_item<P: Forms>(item: &Item) -> Result<(P, Vec<String>), String> {
 /// (also of a puzzle not solved); in another form, the puzzle in it (with
 /// its solution where the form holds one), then what the drawing view says
 /// as `# ` comments that a reader skips (without the grid when the form
-/// already holds the solution).
+/// already holds the solution: `drawing` opens a solved view with the
+/// drawing form of the solution).
 ///
 /// # Errors
 ///
@@ -103,8 +104,10 @@ pub fn write_human<P: Forms>(
         ..*flags
     };
     drawing(&mut text, solved, &plain)?;
-    let grid = puzzle.write_form(P::Format::DRAWING, Some(solution));
+    // The drawing view opens with the solved grid, as many lines as the
+    // drawing form of the solution.
     let skip = if format.holds_solution() {
+        let grid = puzzle.write_form(P::Format::DRAWING, Some(solution));
         grid.lines().count()
     } else {
         0
