@@ -245,18 +245,24 @@ impl FillView {
             },
         );
         record.solution = rows;
-        record.stats = RecordStats::with(
-            outcome.stats.nodes,
-            outcome.stats.elapsed,
-            Counters {
-                backtracks: outcome.stats.counters.backtracks,
-                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.counters.restarts),
-                arc_revisions: (self.algo != Algo::Fast)
-                    .then_some(outcome.stats.counters.arc_revisions),
-            },
-        );
+        record.stats = record_stats(self.algo, &outcome.stats);
         record
     }
+}
+
+/// The `stats` of a record (and of the `end` event) of a run of `algo`:
+/// `restarts` for `fast`, `arc_revisions` for the others.
+pub(crate) fn record_stats(algo: Algo, stats: &crate::Stats) -> RecordStats<Counters> {
+    let counters = &stats.counters;
+    RecordStats::with(
+        stats.nodes,
+        stats.elapsed,
+        Counters {
+            backtracks: counters.backtracks,
+            restarts: (algo == Algo::Fast).then_some(counters.restarts),
+            arc_revisions: (algo != Algo::Fast).then_some(counters.arc_revisions),
+        },
+    )
 }
 
 pub(crate) fn round2(value: f64) -> f64 {
@@ -487,6 +493,7 @@ impl Show for Grid {
         }
         let mut result = Vec::new();
         let mut data = Vec::new();
+        let reason = outcome.stats.counters.reason.as_deref();
         match (outcome.status, &outcome.solution) {
             (Status::Solved, Some(fill)) => {
                 if ipuz {
@@ -499,11 +506,12 @@ impl Show for Grid {
                     writeln!(data, "{fill}")?;
                 }
             }
-            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "unfillable: {reason}")?,
-                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
-            },
-            (status, _) => match &outcome.stats.counters.reason {
+            (Status::Unsolvable, _) => writeln!(
+                result,
+                "unfillable: {}",
+                reason.unwrap_or("no fill of this grid from this list")
+            )?,
+            (status, _) => match reason {
                 Some(reason) => writeln!(result, "limit: {reason}")?,
                 None => writeln!(result, "limit: {status}")?,
             },

@@ -21,11 +21,11 @@ use cli_kit::app::{Flag, Watchable};
 use cli_kit::{Sinks, SplitTree};
 use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
+use crate::app::record_stats;
 use crate::csp;
-use crate::options::Ac3Result;
-use crate::options::{Algo, Counters, Options, Outcome, Stats};
+use crate::options::{Ac3Result, Algo, Options, Outcome};
 use crate::problem::Problem;
 use crate::puzzle::Grid;
 use crate::textbook;
@@ -173,38 +173,23 @@ impl FillWatch<'_, '_, '_> {
 
     /// The `end` event (the record's counters) and line.
     fn finish(&mut self, algo: Algo, outcome: &Outcome) {
-        let Stats {
-            nodes,
-            elapsed,
-            counters:
-                Counters {
-                    backtracks,
-                    restarts,
-                    arc_revisions,
-                    ..
-                },
-        } = outcome.stats;
-        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-        let mut stats = Map::new();
-        stats.insert("nodes".into(), nodes.into());
-        stats.insert("micros".into(), micros.into());
-        stats.insert("backtracks".into(), backtracks.into());
+        let (nodes, counters) = (outcome.stats.nodes, &outcome.stats.counters);
         let own = if algo == Algo::Fast {
-            stats.insert("restarts".into(), restarts.into());
-            format!("{restarts} restarts")
+            format!("{} restarts", counters.restarts)
         } else {
-            stats.insert("arc_revisions".into(), arc_revisions.into());
-            format!("{arc_revisions} arc revisions")
+            format!("{} arc revisions", counters.arc_revisions)
         };
+        let stats = serde_json::to_value(record_stats(algo, &outcome.stats)).unwrap_or_default();
         let status = outcome.status;
-        self.sinks.end(status, Value::Object(stats));
+        self.sinks.end(status, stats);
         let limit = match status {
             Status::Limit(limit) => format!(" ({limit} limit)"),
             _ => String::new(),
         };
         self.sinks.line(format_args!(
-            "end: {}{limit}, {nodes} nodes, {backtracks} backtracks, {own}",
-            status.name()
+            "end: {}{limit}, {nodes} nodes, {} backtracks, {own}",
+            status.name(),
+            counters.backtracks
         ));
     }
 }
