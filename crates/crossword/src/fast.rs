@@ -800,24 +800,15 @@ impl<'a, O: Observer> Engine<'a, O> {
 
     fn record_solution(&mut self) -> Flow {
         self.count += 1;
-        if O::ACTIVE {
-            let values: Vec<i32> = (0..self.slots.len())
-                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)))
+        if O::ACTIVE || self.first.is_none() {
+            let ids: Vec<u32> = (0..self.slots.len())
+                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)) as u32)
                 .collect();
-            self.observer.solution(&values);
-        }
-        if self.first.is_none() {
-            let fill = self
-                .slots
-                .iter()
-                .enumerate()
-                .map(|(s, slot)| {
-                    let w = first_bit(&slot.dom);
-                    self.problem
-                        .global_id(self.problem.slots().slots[s].len(), w)
-                })
-                .collect();
-            self.first = Some(fill);
+            if O::ACTIVE {
+                let values: Vec<i32> = ids.iter().map(|&id| id as i32).collect();
+                self.observer.solution(&values);
+            }
+            self.first.get_or_insert(ids);
         }
         match self.options.counting() {
             Some(limit) if self.count < limit => Flow::Done,
