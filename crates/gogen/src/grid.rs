@@ -176,10 +176,7 @@ impl fmt::Display for Grid {
             if index > 0 {
                 writeln!(f)?;
             }
-            let letters: Vec<String> = row
-                .iter()
-                .map(|&letter| letter_char(letter).to_string())
-                .collect();
+            let letters: Vec<String> = row.iter().map(|&l| letter_char(l).to_string()).collect();
             write!(f, "{}", letters.join(" "))?;
         }
         Ok(())
