@@ -24,24 +24,18 @@ pub const MAX_TEMPLATE_BYTES: u64 = 16 << 20;
 /// Reads a template's bytes from `path` (stdin for `-` or none): the
 /// input's name and its bytes, unchanged (a `.puz` is binary).
 pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
-    let mut bytes = Vec::new();
-    let name = match path {
-        None | Some("-") => {
-            io::stdin()
-                .lock()
-                .take(MAX_TEMPLATE_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .context("cannot read stdin")?;
-            "<stdin>"
-        }
+    let (name, what, reader): (&str, &str, Box<dyn Read>) = match path {
+        None | Some("-") => ("<stdin>", "stdin", Box::new(io::stdin().lock())),
         Some(path) => {
             let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
-            file.take(MAX_TEMPLATE_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .with_context(|| format!("cannot read {path}"))?;
-            path
+            (path, path, Box::new(file))
         }
     };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_TEMPLATE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what}"))?;
     anyhow::ensure!(
         bytes.len() as u64 <= MAX_TEMPLATE_BYTES,
         "{name}: byte {MAX_TEMPLATE_BYTES}: more than {} MB, expected a crossword template (a grid of at most {MAX_SIDE} x {MAX_SIDE} cells)",

@@ -44,13 +44,12 @@ impl Watchable for Grid {
     /// event (the caller's, as cli-kit's driver writes it) and `ac3`'s
     /// trace lines (its trace is AC-3's revision table, which the human
     /// view writes with the answer).
-    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    fn solve_watched(&self, options: &Options, mut watch: Watch<'_, '_>) -> Outcome {
         let problem = Problem::new(self.clone(), &options.word_list());
-        let Watch { mut sinks, tree } = watch;
         if options.algo == Algo::Ac3 {
-            sinks.trace = None;
+            watch.sinks.trace = None;
         }
-        watched(&problem, options, Watch { sinks, tree }).0
+        watched(&problem, options, watch).0
     }
 
     /// Which shared option applies to which algorithm: `ac3` does not
@@ -76,16 +75,15 @@ const LISTED_WORDS: usize = 6;
 pub fn fill_watched(
     problem: &Problem,
     options: &Options,
-    watch: Watch<'_, '_>,
+    mut watch: Watch<'_, '_>,
 ) -> (Outcome, Option<Ac3Result>) {
-    let Watch { mut sinks, tree } = watch;
-    if let Some(events) = sinks.events.as_deref_mut() {
+    if let Some(events) = watch.sinks.events.as_deref_mut() {
         events.emit(
             "run",
             &json!({"algorithm": options.algo.name(), "puzzle": problem.grid().to_line()}),
         );
     }
-    watched(problem, options, Watch { sinks, tree })
+    watched(problem, options, watch)
 }
 
 /// [`fill_watched`] after its `run` event.
