@@ -128,14 +128,13 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun) -> anyhow::Result<ExitCode
     if flags.count {
         flags.limit.get_or_insert(1000);
     }
-    let mut options: Options = flags.options();
-    options = options
+    let mut options = flags
+        .options::<Options>()
         .shared_words(Arc::new(words))
         .allow_repeats(args.allow_repeats)
         .trace(flags.watch.trace);
-    if let Some(seed) = args.seed {
-        options = options.seed(seed);
-    }
+    // The shared flags have no seed: fast's is crossword's own.
+    options.limits.seed = args.seed;
     if flags.watch.compare {
         // A template --compare cannot read is named as the input.
         parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
