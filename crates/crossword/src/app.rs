@@ -199,64 +199,19 @@ pub struct FillView {
     pub list: Option<Words>,
 }
 
-impl FillView {
-    /// The record of the fill of `template` that ended with `outcome`,
-    /// `unique` when told; with `counting`, its count.
-    fn record_of(
-        &self,
-        counting: bool,
-        template: &Grid,
-        outcome: &Outcome,
-        unique: Option<bool>,
-    ) -> FillRecord {
-        let fill = outcome
-            .solution
-            .as_ref()
-            .filter(|_| outcome.status == Status::Solved);
-        let rows = fill.map(|fill| fill.grid.to_rows());
-        let mut record = Record::ended(
-            outcome.status,
-            Fields {
-                template: Some(template.to_rows()),
-                grid: rows.clone(),
-                entries: fill.map(|fill| {
-                    fill.entries
-                        .iter()
-                        .map(|entry| EntryField {
-                            number: entry.number,
-                            direction: entry.direction.name().to_owned(),
-                            row: entry.row + 1,
-                            col: entry.col + 1,
-                            answer: entry.answer.clone(),
-                        })
-                        .collect()
-                }),
-                mean_score: fill.map(|fill| round2(fill.mean_score())),
-                unique,
-                count: counting.then_some(Count {
-                    count: outcome.count,
-                    complete: outcome.count_complete,
-                }),
-                algo: Some(self.algo.name().to_owned()),
-                words: Some(self.words.name.clone()),
-                min_score: self.words.min_score,
-                allow_repeats: self.allow_repeats,
-                reason: outcome.stats.counters.reason.clone(),
-            },
-        );
-        record.solution = rows;
-        record.stats = RecordStats::with(
-            outcome.stats.nodes,
-            outcome.stats.elapsed,
-            Counters {
-                backtracks: outcome.stats.counters.backtracks,
-                restarts: (self.algo == Algo::Fast).then_some(outcome.stats.counters.restarts),
-                arc_revisions: (self.algo != Algo::Fast)
-                    .then_some(outcome.stats.counters.arc_revisions),
-            },
-        );
-        record
-    }
+/// The `stats` of a record (and of the `end` event) of a run of `algo`:
+/// `restarts` for `fast`, `arc_revisions` for the others.
+pub(crate) fn record_stats(algo: Algo, stats: &crate::Stats) -> RecordStats<Counters> {
+    let counters = &stats.counters;
+    RecordStats::with(
+        stats.nodes,
+        stats.elapsed,
+        Counters {
+            backtracks: counters.backtracks,
+            restarts: (algo == Algo::Fast).then_some(counters.restarts),
+            arc_revisions: (algo != Algo::Fast).then_some(counters.arc_revisions),
+        },
+    )
 }
 
 pub(crate) fn round2(value: f64) -> f64 {
@@ -341,26 +296,18 @@ fn ipuz_of(template: &Grid, slots: &Slots, fill: &Fill) -> String {
         let mut solution_row = Vec::new();
         for c in 0..grid.cols() {
             let index = r * grid.cols() + c;
-            match grid.cells()[index] {
-                Cell::Block => {
-                    puzzle_row.push(json!("#"));
-                    solution_row.push(json!("#"));
-                }
-                cell => {
-                    let number = numbers[index];
-                    let given = matches!(template.cells()[index], Cell::Letter(_));
-                    let letter = match cell {
-                        Cell::Letter(l) => Value::from(((b'A' + l) as char).to_string()),
-                        _ => Value::Null,
-                    };
-                    puzzle_row.push(if given {
-                        json!({"cell": number, "value": letter})
-                    } else {
-                        json!(number)
-                    });
-                    solution_row.push(letter);
-                }
-            }
+            let letter = match grid.cells()[index] {
+                Cell::Block => json!("#"),
+                Cell::Letter(l) => Value::from(((b'A' + l) as char).to_string()),
+                Cell::Open => Value::Null,
+            };
+            let number = numbers[index];
+            puzzle_row.push(match template.cells()[index] {
+                Cell::Block => json!("#"),
+                Cell::Letter(_) => json!({"cell": number, "value": letter}),
+                Cell::Open => json!(number),
+            });
+            solution_row.push(letter);
         }
         puzzle.push(Value::Array(puzzle_row));
         solution.push(Value::Array(solution_row));
@@ -390,17 +337,15 @@ impl Compare for Grid {
     const LENGTH: &'static str = "fills";
 
     fn compare_runs(base: &Options) -> Vec<(String, Options)> {
-        Algo::ALL
+        let run = |algo| Options {
+            algo,
+            trace: false,
+            ..base.clone()
+        };
+        let runs = Algo::ALL
             .iter()
-            .map(|&algo| {
-                let run = Options {
-                    algo,
-                    trace: false,
-                    ..base.clone()
-                };
-                (algo.name().to_owned(), run)
-            })
-            .collect()
+            .map(|&algo| (algo.name().to_owned(), run(algo)));
+        runs.collect()
     }
 
     /// The template's rows, in every JSON row of the table.
@@ -434,8 +379,46 @@ impl Show for Grid {
     }
 
     fn record_viewed(solved: &Solved<Grid>, counting: bool, own: &FillView) -> FillRecord {
-        let unique = solved.unique.and_then(Result::ok);
-        own.record_of(counting, &solved.puzzle, &solved.outcome, unique)
+        let outcome = &solved.outcome;
+        let fill = outcome
+            .solution
+            .as_ref()
+            .filter(|_| outcome.status == Status::Solved);
+        let rows = fill.map(|fill| fill.grid.to_rows());
+        Record {
+            solution: rows.clone(),
+            stats: record_stats(own.algo, &outcome.stats),
+            ..Record::ended(
+                outcome.status,
+                Fields {
+                    template: Some(solved.puzzle.to_rows()),
+                    grid: rows,
+                    entries: fill.map(|fill| {
+                        fill.entries
+                            .iter()
+                            .map(|entry| EntryField {
+                                number: entry.number,
+                                direction: entry.direction.name().to_owned(),
+                                row: entry.row + 1,
+                                col: entry.col + 1,
+                                answer: entry.answer.clone(),
+                            })
+                            .collect()
+                    }),
+                    mean_score: fill.map(|fill| round2(fill.mean_score())),
+                    unique: solved.unique.and_then(Result::ok),
+                    count: counting.then_some(Count {
+                        count: outcome.count,
+                        complete: outcome.count_complete,
+                    }),
+                    algo: Some(own.algo.name().to_owned()),
+                    words: Some(own.words.name.clone()),
+                    min_score: own.words.min_score,
+                    allow_repeats: own.allow_repeats,
+                    reason: outcome.stats.counters.reason.clone(),
+                },
+            )
+        }
     }
 
     /// The human view: AC-3's domains and trace (their words named from
@@ -487,6 +470,7 @@ impl Show for Grid {
         }
         let mut result = Vec::new();
         let mut data = Vec::new();
+        let reason = outcome.stats.counters.reason.as_deref();
         match (outcome.status, &outcome.solution) {
             (Status::Solved, Some(fill)) => {
                 if ipuz {
@@ -499,11 +483,12 @@ impl Show for Grid {
                     writeln!(data, "{fill}")?;
                 }
             }
-            (Status::Unsolvable, _) => match &outcome.stats.counters.reason {
-                Some(reason) => writeln!(result, "unfillable: {reason}")?,
-                None => writeln!(result, "unfillable: no fill of this grid from this list")?,
-            },
-            (status, _) => match &outcome.stats.counters.reason {
+            (Status::Unsolvable, _) => writeln!(
+                result,
+                "unfillable: {}",
+                reason.unwrap_or("no fill of this grid from this list")
+            )?,
+            (status, _) => match reason {
                 Some(reason) => writeln!(result, "limit: {reason}")?,
                 None => writeln!(result, "limit: {status}")?,
             },

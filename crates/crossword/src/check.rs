@@ -214,33 +214,19 @@ pub fn check(
     let (rows, cols) = (template.rows(), template.cols());
     for r in 0..rows {
         for c in 0..cols {
-            let (given, filled) = (template.cell(r, c), fill.cell(r, c));
-            let at = format!("row {}, column {}", r + 1, c + 1);
-            match (given, filled) {
-                (Cell::Block, Cell::Block) => {}
-                (Cell::Block, _) => {
-                    return fail_at(
-                        (r, c),
-                        format!("{at}: a block of the template is not a block"),
-                    );
-                }
-                (_, Cell::Block) => {
-                    return fail_at(
-                        (r, c),
-                        format!("{at}: a block where the template has a white cell"),
-                    );
-                }
-                (Cell::Letter(a), Cell::Letter(b)) if a != b => {
-                    return fail_at(
-                        (r, c),
-                        format!(
-                            "{at}: the pre-filled letter '{}' was changed to '{}'",
-                            (b'A' + a) as char,
-                            (b'A' + b) as char
-                        ),
-                    );
-                }
-                _ => {}
+            let broken = match (template.cell(r, c), fill.cell(r, c)) {
+                (Cell::Block, Cell::Block) => None,
+                (Cell::Block, _) => Some("a block of the template is not a block".to_owned()),
+                (_, Cell::Block) => Some("a block where the template has a white cell".to_owned()),
+                (Cell::Letter(a), Cell::Letter(b)) if a != b => Some(format!(
+                    "the pre-filled letter '{}' was changed to '{}'",
+                    (b'A' + a) as char,
+                    (b'A' + b) as char
+                )),
+                _ => None,
+            };
+            if let Some(what) = broken {
+                return fail_at((r, c), format!("row {}, column {}: {what}", r + 1, c + 1));
             }
         }
     }
@@ -256,40 +242,38 @@ pub fn check(
     };
     let mut entries = Vec::new();
     for (down, row, col, cells) in all_runs {
-        {
-            let mut answer = String::with_capacity(cells.len());
-            let mut given_whole = true;
-            for &(r, c) in &cells {
-                match fill.cell(r, c) {
-                    Cell::Letter(letter) => answer.push((b'A' + letter) as char),
-                    _ => {
-                        return fail_at(
-                            (r, c),
-                            format!(
-                                "row {}, column {}: an empty cell in the {} entry at row {}, column {}",
-                                r + 1,
-                                c + 1,
-                                if down { "down" } else { "across" },
-                                row + 1,
-                                col + 1
-                            ),
-                        );
-                    }
+        let mut answer = String::with_capacity(cells.len());
+        let mut given_whole = true;
+        for &(r, c) in &cells {
+            match fill.cell(r, c) {
+                Cell::Letter(letter) => answer.push((b'A' + letter) as char),
+                _ => {
+                    return fail_at(
+                        (r, c),
+                        format!(
+                            "row {}, column {}: an empty cell in the {} entry at row {}, column {}",
+                            r + 1,
+                            c + 1,
+                            if down { "down" } else { "across" },
+                            row + 1,
+                            col + 1
+                        ),
+                    );
                 }
-                given_whole &= matches!(template.cell(r, c), Cell::Letter(_));
             }
-            entries.push((
-                CheckedEntry {
-                    number: number_of(row, col),
-                    row,
-                    col,
-                    down,
-                    answer,
-                    score: 0,
-                },
-                given_whole,
-            ));
+            given_whole &= matches!(template.cell(r, c), Cell::Letter(_));
         }
+        entries.push((
+            CheckedEntry {
+                number: number_of(row, col),
+                row,
+                col,
+                down,
+                answer,
+                score: 0,
+            },
+            given_whole,
+        ));
     }
     let list: BTreeMap<String, i32> = words
         .words()

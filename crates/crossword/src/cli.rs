@@ -24,24 +24,18 @@ pub const MAX_TEMPLATE_BYTES: u64 = 16 << 20;
 /// Reads a template's bytes from `path` (stdin for `-` or none): the
 /// input's name and its bytes, unchanged (a `.puz` is binary).
 pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
-    let mut bytes = Vec::new();
-    let name = match path {
-        None | Some("-") => {
-            io::stdin()
-                .lock()
-                .take(MAX_TEMPLATE_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .context("cannot read stdin")?;
-            "<stdin>"
-        }
+    let (name, what, reader): (&str, &str, Box<dyn Read>) = match path {
+        None | Some("-") => ("<stdin>", "stdin", Box::new(io::stdin().lock())),
         Some(path) => {
             let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
-            file.take(MAX_TEMPLATE_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .with_context(|| format!("cannot read {path}"))?;
-            path
+            (path, path, Box::new(file))
         }
     };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_TEMPLATE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what}"))?;
     anyhow::ensure!(
         bytes.len() as u64 <= MAX_TEMPLATE_BYTES,
         "{name}: byte {MAX_TEMPLATE_BYTES}: more than {} MB, expected a crossword template (a grid of at most {MAX_SIDE} x {MAX_SIDE} cells)",
@@ -50,25 +44,41 @@ pub fn read_template(path: Option<&str>) -> anyhow::Result<(String, Vec<u8>)> {
     Ok((name.to_owned(), bytes))
 }
 
-/// One `fill` run: the shared flags and the crate's own.
-#[derive(Debug)]
-pub struct FillRun<'a> {
-    /// The shared flags.
-    pub flags: &'a SolveFlags<Algo>,
-    /// The template file, or stdin for `None` or `-`.
-    pub input: Option<&'a str>,
-    /// `--words`: the word list's file, or `default`.
-    pub words: Option<&'a str>,
-    /// `--min-score`.
+/// `fill`'s arguments: the shared flags and the crate's own.
+#[derive(Debug, clap::Args)]
+// --node-limit 0 stops at the root (a limit record), as it always did.
+#[command(mut_arg("node_limit", |arg| arg.value_parser(clap::value_parser!(u64))))]
+#[command(mut_arg("limit", |arg| arg.help("The most fills to count [default: 1000]").long_help(None)))]
+pub struct FillRun {
+    /// The template: a text grid, a .puz or an ipuz file; '-' or nothing for stdin.
+    pub input: Option<String>,
+    /// The word list: one word per line, or `word;score` lines (default: the built-in list).
+    #[arg(long, value_name = "LIST")]
+    pub words: Option<String>,
+    /// Leave out words scoring below S.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub min_score: Option<i32>,
-    /// `--seed` (fast only).
+    /// Seed of fast's random choices among near-equal words and slots (the same seed, the same fill).
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// `--allow-repeats`.
+    /// Let a word fill more than one entry.
+    #[arg(long)]
     pub allow_repeats: bool,
-    /// `--allow-offensive`.
+    /// Keep the offensive words (slurs, obscenities: data/offensive.txt) the built-in list leaves out; a --words list is used as given.
+    #[arg(long)]
     pub allow_offensive: bool,
-    /// `--format`.
+    /// Output form of the fill. With ipuz, stdout carries the ipuz file and
+    /// nothing else: the --stats line and the message of an unfilled grid
+    /// go to stderr, and --count and --trace, whose results an ipuz file
+    /// cannot hold, are usage errors.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text, conflicts_with = "json")]
     pub format: OutputFormat,
+    /// The flags every solving subcommand shares (`--count` counts fills
+    /// exactly, up to --limit, 1000 unless it says; `--trace` with --algo
+    /// ac3 is AC-3's revision table; `--tree-svg` draws the decisions of
+    /// fast or mac; `--compare` runs fast, mac and ac3).
+    #[command(flatten)]
+    pub shared: SolveFlags<Algo>,
 }
 
 /// `fill`: checks the flags (a misfit is a usage error of `Cli`, exit 2:
@@ -81,8 +91,8 @@ pub struct FillRun<'a> {
 ///
 /// An input that cannot be read, a template `--compare` cannot read, an
 /// output that cannot be written.
-pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<ExitCode> {
-    let mut flags = args.flags.clone();
+pub fn fill<Cli: clap::CommandFactory>(args: FillRun) -> anyhow::Result<ExitCode> {
+    let mut flags = args.shared;
     if let Some(message) = flags.misfit::<Grid>() {
         cli_kit::usage_error::<Cli>(message);
     }
@@ -105,8 +115,8 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
     if let Some(message) = ipuz_misfit(args.format, &flags) {
         cli_kit::usage_error::<Cli>(message);
     }
-    let builtin = matches!(args.words, None | Some("default"));
-    let words = match load_words(args.words, args.min_score, args.allow_offensive) {
+    let builtin = matches!(args.words.as_deref(), None | Some("default"));
+    let words = match load_words(args.words.as_deref(), args.min_score, args.allow_offensive) {
         // Only the flag can empty the built-in list: a usage error.
         Err(_) if builtin => cli_kit::usage_error::<Cli>(format!(
             "--min-score {}: no word of the built-in list scores that much (its scores are 30 to 90)",
@@ -114,18 +124,17 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
         )),
         words => words?,
     };
-    let (name, bytes) = read_template(args.input)?;
+    let (name, bytes) = read_template(args.input.as_deref())?;
     if flags.count {
         flags.limit.get_or_insert(1000);
     }
-    let mut options: Options = flags.options();
-    options = options
+    let mut options = flags
+        .options::<Options>()
         .shared_words(Arc::new(words))
         .allow_repeats(args.allow_repeats)
         .trace(flags.watch.trace);
-    if let Some(seed) = args.seed {
-        options = options.seed(seed);
-    }
+    // The shared flags have no seed: fast's is crossword's own.
+    options.limits.seed = args.seed;
     if flags.watch.compare {
         // A template --compare cannot read is named as the input.
         parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?;
@@ -133,7 +142,7 @@ pub fn fill<Cli: clap::CommandFactory>(args: FillRun<'_>) -> anyhow::Result<Exit
     let view = FillView {
         algo: flags.algo,
         words: WordSource {
-            name: args.words.unwrap_or("default").to_owned(),
+            name: args.words.unwrap_or_else(|| "default".to_owned()),
             min_score: args.min_score,
         },
         allow_repeats: args.allow_repeats,
@@ -180,27 +189,45 @@ fn ipuz_misfit(format: OutputFormat, flags: &SolveFlags<Algo>) -> Option<&'stati
     }
 }
 
-/// `check`: the JSON records of `fill --json` in `input` (stdin for `None`
-/// or `-`), each checked by `checker`, against the template of `template`
-/// when given; exit 0 when every record passed.
+/// `check`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct CheckRun {
+    /// JSON records of `fill --json`; '-' or nothing for stdin.
+    pub input: Option<String>,
+    /// The word list to check against (default: each record's own, else the built-in list).
+    #[arg(long, value_name = "LIST")]
+    pub words: Option<String>,
+    /// Leave out words scoring below S.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub min_score: Option<i32>,
+    /// The template the records must carry (a record without one is
+    /// checked against it: its blocks and pre-filled letters).
+    #[arg(long, value_name = "FILE")]
+    pub template: Option<String>,
+    /// Accept a word filling more than one entry.
+    #[arg(long)]
+    pub allow_repeats: bool,
+}
+
+/// `check`: the JSON records of `fill --json` in `args.input` (stdin for
+/// `None` or `-`), each checked by one [`Checker`] of the arguments,
+/// against the template of `--template` when given; exit 0 when every
+/// record passed.
 ///
 /// # Errors
 ///
 /// An input or template that cannot be read, an output that cannot be
 /// written.
-pub fn check(
-    input: Option<&str>,
-    template: Option<&str>,
-    checker: Checker,
-) -> anyhow::Result<ExitCode> {
-    let input = cli_kit::Input::read(input.map(Path::new))?;
-    let template = match template {
+pub fn check(args: CheckRun) -> anyhow::Result<ExitCode> {
+    let input = cli_kit::Input::read(args.input.as_deref().map(Path::new))?;
+    let template = match args.template {
         Some(path) => {
-            let (name, bytes) = read_template(Some(path))?;
+            let (name, bytes) = read_template(Some(&path))?;
             Some(parse_template(&bytes).map_err(|message| anyhow::anyhow!("{name}: {message}"))?)
         }
         None => None,
     };
-    let mut checker = checker.with_template(template);
+    let mut checker =
+        Checker::new(args.words, args.min_score, args.allow_repeats).with_template(template);
     cli_kit::driver::check_input_with::<Grid>(&input, |record| checker.check_record(record))
 }

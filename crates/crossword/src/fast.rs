@@ -53,14 +53,12 @@ impl Dict {
         let num_blocks = num_words.div_ceil(64).max(1);
         let mut letters = Vec::with_capacity(num_words * len);
         let mut index = vec![0u64; len * 26 * num_blocks];
+        let mut good = vec![0u64; num_blocks];
         for (w, word) in words.iter().enumerate() {
             letters.extend_from_slice(&word.letters);
             for (p, &c) in word.letters.iter().enumerate() {
                 index[(p * 26 + usize::from(c)) * num_blocks + w / 64] |= 1 << (w % 64);
             }
-        }
-        let mut good = vec![0u64; num_blocks];
-        for (w, word) in words.iter().enumerate() {
             if word.score >= GOOD_SCORE {
                 good[w / 64] |= 1 << (w % 64);
             }
@@ -675,21 +673,18 @@ impl<'a, O: Observer> Engine<'a, O> {
                     for k in 0..self.slots[s].twins.len() {
                         let t = self.slots[s].twins[k] as usize;
                         if self.slots[t].dom[w / 64] & (1 << (w % 64)) != 0 {
+                            if O::ACTIVE {
+                                self.removed_ids.clear();
+                                self.gather_removed(t, w / 64, 1 << (w % 64));
+                                self.report_removed("all-different", t);
+                            }
                             if self.slots[t].size == 1 {
                                 if O::ACTIVE {
-                                    self.removed_ids.clear();
-                                    self.gather_removed(t, w / 64, 1 << (w % 64));
-                                    self.report_removed("all-different", t);
                                     self.observer.wipeout(Some(Var::from_index(t)));
                                 }
                                 self.wiped = Some(t);
                                 self.queue.clear();
                                 return false;
-                            }
-                            if O::ACTIVE {
-                                self.removed_ids.clear();
-                                self.gather_removed(t, w / 64, 1 << (w % 64));
-                                self.report_removed("all-different", t);
                             }
                             self.remove(t, w);
                         }
@@ -800,24 +795,15 @@ impl<'a, O: Observer> Engine<'a, O> {
 
     fn record_solution(&mut self) -> Flow {
         self.count += 1;
-        if O::ACTIVE {
-            let values: Vec<i32> = (0..self.slots.len())
-                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)))
+        if O::ACTIVE || self.first.is_none() {
+            let ids: Vec<u32> = (0..self.slots.len())
+                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)) as u32)
                 .collect();
-            self.observer.solution(&values);
-        }
-        if self.first.is_none() {
-            let fill = self
-                .slots
-                .iter()
-                .enumerate()
-                .map(|(s, slot)| {
-                    let w = first_bit(&slot.dom);
-                    self.problem
-                        .global_id(self.problem.slots().slots[s].len(), w)
-                })
-                .collect();
-            self.first = Some(fill);
+            if O::ACTIVE {
+                let values: Vec<i32> = ids.iter().map(|&id| id as i32).collect();
+                self.observer.solution(&values);
+            }
+            self.first.get_or_insert(ids);
         }
         match self.options.counting() {
             Some(limit) if self.count < limit => Flow::Done,

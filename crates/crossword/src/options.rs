@@ -127,9 +127,8 @@ puzzle_kit::common_options!(Options, Algo, seed);
 
 impl Options {
     /// Fills from `list` instead of the built-in list.
-    pub fn words(mut self, list: WordList) -> Self {
-        self.words = Some(Words(Arc::new(list)));
-        self
+    pub fn words(self, list: WordList) -> Self {
+        self.shared_words(Arc::new(list))
     }
 
     /// Fills from a list shared with other options (no copy).

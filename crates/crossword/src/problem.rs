@@ -188,17 +188,6 @@ impl Problem {
             })
             .collect()
     }
-
-    /// The mean score of a fill's words (0 for no entry).
-    pub fn mean_score(&self, fill: &[u32]) -> f64 {
-        if fill.is_empty() {
-            return 0.0;
-        }
-        fill.iter()
-            .map(|&id| f64::from(self.word(id).score))
-            .sum::<f64>()
-            / fill.len() as f64
-    }
 }
 
 /// One answered entry of a fill.

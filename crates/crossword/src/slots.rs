@@ -122,31 +122,20 @@ impl Slots {
                     continue;
                 }
                 numbers[r * cols + c] = next;
+                let slot = |direction, cells| Slot {
+                    number: next,
+                    direction,
+                    row: r,
+                    col: c,
+                    cells,
+                };
                 if starts_across {
-                    let cells = (c..cols)
-                        .take_while(|&k| white(r, k))
-                        .map(|k| r * cols + k)
-                        .collect();
-                    across.push(Slot {
-                        number: next,
-                        direction: Direction::Across,
-                        row: r,
-                        col: c,
-                        cells,
-                    });
+                    let cells = (c..cols).take_while(|&k| white(r, k)).map(|k| r * cols + k);
+                    across.push(slot(Direction::Across, cells.collect()));
                 }
                 if starts_down {
-                    let cells = (r..rows)
-                        .take_while(|&k| white(k, c))
-                        .map(|k| k * cols + c)
-                        .collect();
-                    down.push(Slot {
-                        number: next,
-                        direction: Direction::Down,
-                        row: r,
-                        col: c,
-                        cells,
-                    });
+                    let cells = (r..rows).take_while(|&k| white(k, c)).map(|k| k * cols + c);
+                    down.push(slot(Direction::Down, cells.collect()));
                 }
                 next += 1;
             }

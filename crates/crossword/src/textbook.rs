@@ -19,7 +19,8 @@ use crate::options::{Ac3Result, Counters, Options, Revision, Run, Stats};
 use crate::problem::Problem;
 
 /// Word ids in alphabetical order of their words, as the revision table lists domains.
-fn alphabetical(problem: &Problem, mut ids: Vec<u32>) -> Vec<u32> {
+fn alphabetical(problem: &Problem, ids: impl IntoIterator<Item = u32>) -> Vec<u32> {
+    let mut ids: Vec<u32> = ids.into_iter().collect();
     ids.sort_unstable_by(|&a, &b| problem.word(a).letters.cmp(&problem.word(b).letters));
     ids
 }
@@ -44,15 +45,9 @@ pub(crate) fn ac3_observed<O: Observer>(
 ) -> (Run, Ac3Result) {
     let started = Instant::now();
     let CspModel { model, vars } = model(problem, options.allow_repeats);
-    let before: Vec<Vec<u32>> = vars
-        .iter()
-        .map(|&var| {
-            alphabetical(
-                problem,
-                model.domain(var).into_iter().map(|v| v as u32).collect(),
-            )
-        })
-        .collect();
+    // A variable's values are the global ids of its words.
+    let words = |values: Vec<i32>| alphabetical(problem, values.into_iter().map(|v| v as u32));
+    let before: Vec<Vec<u32>> = vars.iter().map(|&var| words(model.domain(var))).collect();
     // Clicks on pairs of slots that cross, as csp-core's arcs.
     let arcs = model.arcs();
     let clicks: Vec<ArcClick> = options
@@ -79,15 +74,7 @@ pub(crate) fn ac3_observed<O: Observer>(
         run_ac3(&mut solver, &clicks, &mut observer)
     };
     let revisions = replay(problem, &before, &recorder);
-    let after: Vec<Vec<u32>> = vars
-        .iter()
-        .map(|&var| {
-            alphabetical(
-                problem,
-                solver.domain(var).into_iter().map(|v| v as u32).collect(),
-            )
-        })
-        .collect();
+    let after: Vec<Vec<u32>> = vars.iter().map(|&var| words(solver.domain(var))).collect();
     let stats = Stats {
         nodes: 1,
         elapsed: started.elapsed(),
@@ -182,7 +169,7 @@ fn replay(problem: &Problem, before: &[Vec<u32>], recorded: &Recorder) -> Vec<Re
             y: y.index(),
             removed: removed.iter().map(|&v| v as u32).collect(),
             domain_after: (!removed.is_empty())
-                .then(|| alphabetical(problem, domain.iter().copied().collect())),
+                .then(|| alphabetical(problem, domain.iter().copied())),
             added: added.iter().map(|&(k, x)| (k.index(), x.index())).collect(),
         });
     }

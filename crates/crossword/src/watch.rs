@@ -21,11 +21,11 @@ use cli_kit::app::{Flag, Watchable};
 use cli_kit::{Sinks, SplitTree};
 use csp_core::{Cause, Observer, Var};
 use puzzle_kit::{Puzzle, Status};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
+use crate::app::record_stats;
 use crate::csp;
-use crate::options::Ac3Result;
-use crate::options::{Algo, Counters, Options, Outcome, Stats};
+use crate::options::{Ac3Result, Algo, Options, Outcome};
 use crate::problem::Problem;
 use crate::puzzle::Grid;
 use crate::textbook;
@@ -44,13 +44,12 @@ impl Watchable for Grid {
     /// event (the caller's, as cli-kit's driver writes it) and `ac3`'s
     /// trace lines (its trace is AC-3's revision table, which the human
     /// view writes with the answer).
-    fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
+    fn solve_watched(&self, options: &Options, mut watch: Watch<'_, '_>) -> Outcome {
         let problem = Problem::new(self.clone(), &options.word_list());
-        let Watch { mut sinks, tree } = watch;
         if options.algo == Algo::Ac3 {
-            sinks.trace = None;
+            watch.sinks.trace = None;
         }
-        watched(&problem, options, Watch { sinks, tree }).0
+        watched(&problem, options, watch).0
     }
 
     /// Which shared option applies to which algorithm: `ac3` does not
@@ -76,16 +75,15 @@ const LISTED_WORDS: usize = 6;
 pub fn fill_watched(
     problem: &Problem,
     options: &Options,
-    watch: Watch<'_, '_>,
+    mut watch: Watch<'_, '_>,
 ) -> (Outcome, Option<Ac3Result>) {
-    let Watch { mut sinks, tree } = watch;
-    if let Some(events) = sinks.events.as_deref_mut() {
+    if let Some(events) = watch.sinks.events.as_deref_mut() {
         events.emit(
             "run",
             &json!({"algorithm": options.algo.name(), "puzzle": problem.grid().to_line()}),
         );
     }
-    watched(problem, options, Watch { sinks, tree })
+    watched(problem, options, watch)
 }
 
 /// [`fill_watched`] after its `run` event.
@@ -173,38 +171,23 @@ impl FillWatch<'_, '_, '_> {
 
     /// The `end` event (the record's counters) and line.
     fn finish(&mut self, algo: Algo, outcome: &Outcome) {
-        let Stats {
-            nodes,
-            elapsed,
-            counters:
-                Counters {
-                    backtracks,
-                    restarts,
-                    arc_revisions,
-                    ..
-                },
-        } = outcome.stats;
-        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-        let mut stats = Map::new();
-        stats.insert("nodes".into(), nodes.into());
-        stats.insert("micros".into(), micros.into());
-        stats.insert("backtracks".into(), backtracks.into());
+        let (nodes, counters) = (outcome.stats.nodes, &outcome.stats.counters);
         let own = if algo == Algo::Fast {
-            stats.insert("restarts".into(), restarts.into());
-            format!("{restarts} restarts")
+            format!("{} restarts", counters.restarts)
         } else {
-            stats.insert("arc_revisions".into(), arc_revisions.into());
-            format!("{arc_revisions} arc revisions")
+            format!("{} arc revisions", counters.arc_revisions)
         };
+        let stats = serde_json::to_value(record_stats(algo, &outcome.stats)).unwrap_or_default();
         let status = outcome.status;
-        self.sinks.end(status, Value::Object(stats));
+        self.sinks.end(status, stats);
         let limit = match status {
             Status::Limit(limit) => format!(" ({limit} limit)"),
             _ => String::new(),
         };
         self.sinks.line(format_args!(
-            "end: {}{limit}, {nodes} nodes, {backtracks} backtracks, {own}",
-            status.name()
+            "end: {}{limit}, {nodes} nodes, {} backtracks, {own}",
+            status.name(),
+            counters.backtracks
         ));
     }
 }

@@ -160,11 +160,8 @@ impl WordList {
     /// The default list, with the words of `data/offensive.txt` when
     /// `allow_offensive`.
     pub fn default_list_with(min_score: Option<i32>, allow_offensive: bool) -> WordList {
-        let offensive: std::collections::BTreeSet<&str> = if allow_offensive {
-            std::collections::BTreeSet::new()
-        } else {
-            offensive_words().collect()
-        };
+        let offensive: std::collections::BTreeSet<&str> =
+            offensive_words().filter(|_| !allow_offensive).collect();
         let mut words = Vec::with_capacity(93_000);
         let mut previous: Vec<u8> = Vec::new();
         let mut dropped = Dropped::default();

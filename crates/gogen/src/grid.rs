@@ -134,21 +134,15 @@ impl Grid {
     /// The `[row, column]` (0-based) of each letter of `word` in turn, if
     /// every pair of consecutive letters sits in adjacent cells.
     pub fn word_path(&self, word: &str) -> Option<Vec<[usize; 2]>> {
-        let cells: Option<Vec<usize>> = word
+        let cells: Vec<usize> = word
             .chars()
             .map(|c| letter_index(c).and_then(|letter| self.cell_of(letter)))
-            .collect();
-        let cells = cells?;
-        if cells.windows(2).all(|pair| adjacent(pair[0], pair[1])) {
-            Some(
-                cells
-                    .iter()
-                    .map(|&cell| [cell / SIDE, cell % SIDE])
-                    .collect(),
-            )
-        } else {
-            None
-        }
+            .collect::<Option<_>>()?;
+        let path = cells.iter().map(|&cell| [cell / SIDE, cell % SIDE]);
+        cells
+            .windows(2)
+            .all(|pair| adjacent(pair[0], pair[1]))
+            .then(|| path.collect())
     }
 
     /// The course formulation's `show_word_on_grid`: the grid with only `word`'s letters
@@ -182,10 +176,7 @@ impl fmt::Display for Grid {
             if index > 0 {
                 writeln!(f)?;
             }
-            let letters: Vec<String> = row
-                .iter()
-                .map(|&letter| letter_char(letter).to_string())
-                .collect();
+            let letters: Vec<String> = row.iter().map(|&l| letter_char(l).to_string()).collect();
             write!(f, "{}", letters.join(" "))?;
         }
         Ok(())

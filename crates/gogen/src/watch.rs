@@ -101,21 +101,12 @@ fn grid_line(puzzle: &Puzzle) -> String {
 
 /// The 25 cells of a compact line as five rows of letters.
 fn rows(line: &str) -> Vec<String> {
-    let cells: Vec<char> = line.chars().collect();
-    cells
-        .chunks(SIDE)
-        .map(|row| {
-            let letters: Vec<String> = row.iter().map(char::to_string).collect();
-            letters.join(" ")
-        })
-        .collect()
+    let cells: Vec<String> = line.chars().map(String::from).collect();
+    cells.chunks(SIDE).map(|row| row.join(" ")).collect()
 }
 
-fn letters(letters: &[Letter]) -> String {
-    let letters: Vec<String> = letters
-        .iter()
-        .map(|&letter| letter_char(letter).to_string())
-        .collect();
+fn letters(kept: &[Letter]) -> String {
+    let letters: Vec<String> = kept.iter().map(|&l| letter_char(l).to_string()).collect();
     letters.join(" ")
 }
 
