@@ -279,35 +279,21 @@ impl Solver {
                 ),
             };
             self.scratches().push(scratch);
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            fast::parts(search)
         } else if board.tiles().len() <= 16 {
-            let search = options.algorithm.run_observed(
+            fast::parts(options.algorithm.run_observed(
                 &self.packed::<u64, false>(),
                 self.state(board),
                 &config,
                 observer,
-            );
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            ))
         } else {
-            let search = options.algorithm.run_observed(
+            fast::parts(options.algorithm.run_observed(
                 &self.packed::<Box<[u8]>, false>(),
                 self.state(board),
                 &config,
                 observer,
-            );
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            ))
         };
         let status = match (status, &moves) {
             (SearchStatus::Solved, Some(_)) => Status::Solved,
@@ -435,13 +421,6 @@ pub struct Tiles<C> {
 
 /// The state of [`Solver::problem`].
 pub type PackedState = Tiles<u64>;
-
-/// The board of `cells` cells that `state` stands for.
-fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
-    let mut tiles = vec![0u8; cells];
-    state.cells.unpack(cells, &mut tiles);
-    board_of(&tiles)
-}
 
 impl<C: Clone> Clone for Tiles<C> {
     fn clone(&self) -> Self {
@@ -596,20 +575,23 @@ struct Translate<'o, O> {
     cells: usize,
 }
 
-/// A state the solver searches, as the board it stands for.
+/// A state the solver searches, as the board of `cells` cells it stands
+/// for (a searched state holds a valid board).
 trait AsBoard {
     fn board(&self, cells: usize) -> Board;
 }
 
 impl<C: Cells> AsBoard for Tiles<C> {
     fn board(&self, cells: usize) -> Board {
-        tiles_board(self, cells)
+        let mut tiles = vec![0u8; cells];
+        self.cells.unpack(cells, &mut tiles);
+        board_of(&tiles)
     }
 }
 
 impl AsBoard for FastState {
     fn board(&self, cells: usize) -> Board {
-        FastState::board(self, cells)
+        board_of(&self.cells()[..cells])
     }
 }
 
