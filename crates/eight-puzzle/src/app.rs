@@ -376,18 +376,15 @@ fn record_of(board: &Board, plan: Option<&Plan>, outcome: &Outcome) -> EightReco
     };
     let mut record = Record::ended(outcome.status, fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
-    record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters(stats));
-    record
-}
-
-fn counters(stats: &Stats) -> Counters {
-    Counters {
+    let counters = Counters {
         num_tested: stats.counters.num_tested,
         expanded: stats.counters.expanded,
         generated: stats.nodes,
         max_frontier: stats.counters.max_frontier,
         iterations: u64::from(stats.counters.iterations),
-    }
+    };
+    record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters);
+    record
 }
 
 /// `1 move`, `5 moves`.

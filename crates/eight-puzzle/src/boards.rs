@@ -54,26 +54,27 @@ impl App for Board {
     }
 
     fn read(text: &str, reading: &Reading) -> Result<Board, String> {
-        let item = DriverItem {
-            line: None,
-            text: text.to_owned(),
-        };
-        Self::read_item(&item, reading).map(|(board, _)| board)
+        reading.read(Item { line: None, text })
     }
 
     fn read_item(item: &DriverItem, reading: &Reading) -> Result<(Board, Vec<String>), String> {
-        let item = Item {
+        let text = &item.text;
+        let board = reading.read(Item {
             line: item.line,
-            text: &item.text,
-        };
-        let board = reading.boards.board(&item)?;
-        reading.options.plan(board.size()).map_err(|error| {
-            reading
-                .boards
-                .at(&item, None, error.to_string())
-                .to_string()
+            text,
         })?;
         Ok((board, Vec::new()))
+    }
+}
+
+impl Reading {
+    /// The board of `item`, refused when the options do not fit its size.
+    fn read(&self, item: Item<'_>) -> Result<Board, String> {
+        let board = self.boards.board(&item)?;
+        let plan = self.options.plan(board.size());
+        let at = |error: OptionsError| self.boards.at(&item, None, error.to_string());
+        plan.map_err(|error| at(error).to_string())?;
+        Ok(board)
     }
 }
 

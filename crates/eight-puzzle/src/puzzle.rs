@@ -39,14 +39,10 @@ impl Move {
         }
     }
 
-    /// The move that undoes this one.
+    /// The move that undoes this one (up and down, left and right, stand
+    /// at mirrored places of [`Move::ALL`]).
     pub fn inverse(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-            Move::Down => Move::Up,
-        }
+        Move::ALL[3 - self as usize]
     }
 
     /// The cell the blank reaches from `blank` on a `size` x `size` board,

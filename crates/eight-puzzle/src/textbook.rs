@@ -262,22 +262,22 @@ impl Solver {
             let start = self.state(board);
             // The default 3x3 method: its loop is compiled with the running
             // sum as the only estimate (3x3 A* 3% faster).
-            let search = match self.estimator.kind {
-                Heuristic::Misplaced | Heuristic::Manhattan => search_core::astar_in_observed(
-                    &self.packed::<u64, true>(),
-                    start,
-                    &config,
-                    &mut scratch,
-                    observer,
-                ),
-                _ => search_core::astar_in_observed(
-                    &self.packed::<u64, false>(),
-                    start,
-                    &config,
-                    &mut scratch,
-                    observer,
-                ),
-            };
+            let sum = matches!(
+                self.estimator.kind,
+                Heuristic::Misplaced | Heuristic::Manhattan
+            );
+            macro_rules! run {
+                ($sum:expr) => {
+                    search_core::astar_in_observed(
+                        &self.packed::<u64, { $sum }>(),
+                        start,
+                        &config,
+                        &mut scratch,
+                        observer,
+                    )
+                };
+            }
+            let search = if sum { run!(true) } else { run!(false) };
             self.scratches().push(scratch);
             fast::parts(search)
         } else if board.tiles().len() <= 16 {
