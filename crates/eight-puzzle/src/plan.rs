@@ -308,13 +308,7 @@ impl Solvers {
         let size = self.size(board.size());
         let plan = size.plan.clone()?;
         if !board.can_reach(&plan.goal) {
-            if O::ACTIVE {
-                observer.end(
-                    search_core::Status::Unsolvable,
-                    &search_core::Stats::default(),
-                );
-            }
-            let search = Search::unsolvable();
+            let search = Search::unsolvable(observer);
             return Ok(Answer { plan, search });
         }
         let solver = size.solver.get_or_init(|| self.build(&plan)).clone()?;

@@ -106,8 +106,11 @@ pub struct Search {
 
 impl Search {
     /// The answer for a board whose parity differs from the goal's: no
-    /// search, all counters zero.
-    pub fn unsolvable() -> Self {
+    /// search, all counters zero, `observer` told only the end.
+    pub fn unsolvable<O: Observer<Board, Move, u32>>(observer: &mut O) -> Self {
+        if O::ACTIVE {
+            observer.end(SearchStatus::Unsolvable, &SearchStats::default());
+        }
         Search {
             status: Status::Unsolvable,
             moves: None,
@@ -235,10 +238,7 @@ impl Solver {
             });
         }
         if !board.can_reach(&self.goal) {
-            if O::ACTIVE {
-                observer.end(SearchStatus::Unsolvable, &SearchStats::default());
-            }
-            return Ok(Search::unsolvable());
+            return Ok(Search::unsolvable(observer));
         }
         let config = options.config();
         let mut observer = Translate {
