@@ -240,17 +240,8 @@ impl PatternDatabases {
     /// The cache file's first lines, before its checksum line: the
     /// version, the goal and the split.
     fn header(&self) -> String {
-        let groups: Vec<String> = self
-            .groups
-            .iter()
-            .map(|group| {
-                group
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
-            .collect();
+        let group = |tiles: &Vec<u8>| tiles.iter().map(u8::to_string).collect::<Vec<_>>();
+        let groups: Vec<String> = self.groups.iter().map(|g| group(g).join(",")).collect();
         format!("{MAGIC}\n{}\n{}\n", self.goal.to_line(), groups.join(";"))
     }
 
