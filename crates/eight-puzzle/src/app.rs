@@ -219,15 +219,9 @@ impl Compare for Board {
                 let mut run = base.clone();
                 run.algo = Some(algo);
                 run.heuristic = heuristic;
-                if algo != Algo::Random {
-                    run.limits.seed = None;
-                }
-                if algo == Algo::IdaStar {
-                    run.cycle_check = None;
-                }
-                if heuristic != Some(Heuristic::Pdb) {
-                    run.pdb_cache = None;
-                }
+                run.limits.seed = run.limits.seed.filter(|_| algo == Algo::Random);
+                run.cycle_check = run.cycle_check.filter(|_| algo != Algo::IdaStar);
+                run.pdb_cache = run.pdb_cache.filter(|_| heuristic == Some(Heuristic::Pdb));
                 let name = match heuristic {
                     Some(heuristic) => format!("{algo} {}", heuristic.name()),
                     None => algo.to_string(),
@@ -263,23 +257,15 @@ impl Compare for Board {
 /// `size`: misplaced tiles, Manhattan, linear conflicts (and the pattern
 /// databases on 4x4) for greedy, astar and idastar; none for the others.
 pub fn combinations(size: usize) -> Vec<(Algo, Option<Heuristic>)> {
-    let mut heuristics = vec![
-        Heuristic::Misplaced,
-        Heuristic::Manhattan,
-        Heuristic::LinearConflict,
-    ];
-    if size == 4 {
-        heuristics.push(Heuristic::Pdb);
-    }
-    let mut runs = Vec::new();
-    for &algo in Algo::ALL {
-        if algo.uses_heuristic() {
-            runs.extend(heuristics.iter().map(|&heuristic| (algo, Some(heuristic))));
-        } else {
-            runs.push((algo, None));
-        }
-    }
-    runs
+    // Every heuristic but zero, the pattern databases (the last) on 4x4 only.
+    let heuristics = &Heuristic::ALL[1..if size == 4 { 5 } else { 4 }];
+    let runs = Algo::ALL
+        .iter()
+        .flat_map(|&algo| match algo.uses_heuristic() {
+            true => heuristics.iter().map(|&h| (algo, Some(h))).collect(),
+            false => vec![(algo, None)],
+        });
+    runs.collect()
 }
 
 /// `check`'s verdict on a record: [`check_record`], the record's board
@@ -376,18 +362,15 @@ fn record_of(board: &Board, plan: Option<&Plan>, outcome: &Outcome) -> EightReco
     };
     let mut record = Record::ended(outcome.status, fields);
     record.solution = record.fields.moves.as_ref().map(|names| names.join(" "));
-    record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters(stats));
-    record
-}
-
-fn counters(stats: &Stats) -> Counters {
-    Counters {
+    let counters = Counters {
         num_tested: stats.counters.num_tested,
         expanded: stats.counters.expanded,
         generated: stats.nodes,
         max_frontier: stats.counters.max_frontier,
         iterations: u64::from(stats.counters.iterations),
-    }
+    };
+    record.stats = cli_kit::Stats::with(stats.nodes, stats.elapsed, counters);
+    record
 }
 
 /// `1 move`, `5 moves`.

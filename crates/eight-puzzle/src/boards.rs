@@ -19,6 +19,14 @@ pub(crate) const CYCLE_CHECKS: [(&str, CycleCheck); 3] = [
     ("closed", CycleCheck::Closed),
 ];
 
+/// The cycle check of a command-line name.
+pub(crate) fn cycle_check(name: &str) -> Option<CycleCheck> {
+    let mut known = CYCLE_CHECKS.into_iter();
+    known
+        .find(|&(known, _)| known == name)
+        .map(|(_, check)| check)
+}
+
 /// The longest board text read, far above the longest board (15x15 with
 /// spaces and commas is about 1,100 characters): a longer line is invalid
 /// without being parsed.
@@ -54,26 +62,27 @@ impl App for Board {
     }
 
     fn read(text: &str, reading: &Reading) -> Result<Board, String> {
-        let item = DriverItem {
-            line: None,
-            text: text.to_owned(),
-        };
-        Self::read_item(&item, reading).map(|(board, _)| board)
+        reading.read(Item { line: None, text })
     }
 
     fn read_item(item: &DriverItem, reading: &Reading) -> Result<(Board, Vec<String>), String> {
-        let item = Item {
+        let text = &item.text;
+        let board = reading.read(Item {
             line: item.line,
-            text: &item.text,
-        };
-        let board = reading.boards.board(&item)?;
-        reading.options.plan(board.size()).map_err(|error| {
-            reading
-                .boards
-                .at(&item, None, error.to_string())
-                .to_string()
+            text,
         })?;
         Ok((board, Vec::new()))
+    }
+}
+
+impl Reading {
+    /// The board of `item`, refused when the options do not fit its size.
+    fn read(&self, item: Item<'_>) -> Result<Board, String> {
+        let board = self.boards.board(&item)?;
+        let plan = self.options.plan(board.size());
+        let at = |error: OptionsError| self.boards.at(&item, None, error.to_string());
+        plan.map_err(|error| at(error).to_string())?;
+        Ok(board)
     }
 }
 
@@ -124,16 +133,10 @@ impl Front for Board {
                     options.depth_limit = Some(read_setting(name, value, "a number of moves")?);
                 }
                 _ => {
-                    let (_, check) = CYCLE_CHECKS
-                        .into_iter()
-                        .find(|&(known, _)| known == value.trim())
-                        .ok_or_else(|| {
-                            Refusal::setting(
-                                name,
-                                format!("cycle_check {value:?}: expected none, path or closed"),
-                            )
-                        })?;
-                    options.cycle_check = Some(check);
+                    let refusal = format!("cycle_check {value:?}: expected none, path or closed");
+                    let check = cycle_check(value.trim());
+                    options.cycle_check =
+                        Some(check.ok_or_else(|| Refusal::setting(name, refusal))?);
                 }
             }
         }
@@ -167,7 +170,7 @@ impl Front for Board {
 
 /// The boards of one command: the one board of `solve` (its arguments, or
 /// the rows of stdin) or the lines of a `batch` file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Boards {
     /// How messages name the input: the file, `<stdin>`, or the board.
     pub name: String,
@@ -213,9 +216,7 @@ impl Boards {
             return Ok(Boards {
                 name: format!("board '{}'", shorten(text.trim())),
                 text,
-                per_line: false,
-                rows: Vec::new(),
-                end: None,
+                ..Boards::default()
             });
         }
         let Input { name, text } = Input::stdin()?;
@@ -278,8 +279,7 @@ impl Boards {
             name,
             text,
             per_line: true,
-            rows: Vec::new(),
-            end: None,
+            ..Boards::default()
         }
     }
 

@@ -41,11 +41,7 @@ impl clap::ValueEnum for Algo {
 /// The value parser of `--cycle-check`: `none`, `path` or `closed`.
 pub fn cycle_check_parser() -> impl TypedValueParser<Value = CycleCheck> {
     PossibleValuesParser::new(CYCLE_CHECKS.map(|(name, _)| name)).try_map(|name| {
-        CYCLE_CHECKS
-            .into_iter()
-            .find(|&(known, _)| known == name)
-            .map(|(_, check)| check)
-            .ok_or_else(|| format!("unknown cycle check '{name}'"))
+        crate::boards::cycle_check(&name).ok_or_else(|| format!("unknown cycle check '{name}'"))
     })
 }
 

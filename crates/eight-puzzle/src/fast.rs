@@ -4,7 +4,9 @@
 //! pattern-database lookup) up to date move by move, with the move tables
 //! it shares with the packed-state problem ([`Tables`]).
 
-use search_core::{Config, InPlaceProblem, Observer, Stats as SearchStats, Status as SearchStatus};
+use search_core::{
+    Config, InPlaceProblem, Observer, Search, Stats as SearchStats, Status as SearchStatus,
+};
 
 use crate::heuristic::{Estimator, Heuristic};
 use crate::pdb::{Lookup, PatternDatabases};
@@ -76,32 +78,28 @@ pub(crate) fn idastar<O: Observer<FastState, Move, u16>>(
     observer: &mut O,
 ) -> (SearchStatus, Option<Vec<Move>>, SearchStats) {
     let start = fast_state(estimator, board);
-    let search = match estimator.kind {
-        Heuristic::Zero => search_core::idastar_in_place_observed(
-            &in_place_with::<KEEP_NOTHING>(tables, estimator, goal),
-            start,
-            config,
-            observer,
-        ),
-        Heuristic::Misplaced | Heuristic::Manhattan => search_core::idastar_in_place_observed(
-            &in_place_with::<KEEP_SUM>(tables, estimator, goal),
-            start,
-            config,
-            observer,
-        ),
-        Heuristic::LinearConflict => search_core::idastar_in_place_observed(
-            &in_place_with::<KEEP_CONFLICTS>(tables, estimator, goal),
-            start,
-            config,
-            observer,
-        ),
-        Heuristic::Pdb => search_core::idastar_in_place_observed(
-            &in_place_with::<KEEP_PDB>(tables, estimator, goal),
-            start,
-            config,
-            observer,
-        ),
-    };
+    macro_rules! run {
+        ($keep:expr) => {
+            search_core::idastar_in_place_observed(
+                &in_place_with::<{ $keep }>(tables, estimator, goal),
+                start,
+                config,
+                observer,
+            )
+        };
+    }
+    parts(match estimator.kind {
+        Heuristic::Zero => run!(KEEP_NOTHING),
+        Heuristic::Misplaced | Heuristic::Manhattan => run!(KEEP_SUM),
+        Heuristic::LinearConflict => run!(KEEP_CONFLICTS),
+        Heuristic::Pdb => run!(KEEP_PDB),
+    })
+}
+
+/// The status, the moves and the counters of a search, whatever its states.
+pub(crate) fn parts<S, C>(
+    search: Search<S, Move, C>,
+) -> (SearchStatus, Option<Vec<Move>>, SearchStats) {
     (
         search.status,
         search.path.map(|path| path.moves),
@@ -160,9 +158,9 @@ pub struct FastState {
 }
 
 impl FastState {
-    /// The board of `cells` cells this state stands for.
-    pub(crate) fn board(&self, cells: usize) -> Board {
-        board_of(&self.cells[..cells])
+    /// The cells, the first of them the board's.
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells
     }
 }
 
@@ -212,15 +210,10 @@ impl<const KEEP: u8> InPlace<'_, KEEP> {
     fn lines(&self, cells: &[u8], mv: Move, a: usize, b: usize) -> u16 {
         let estimator = self.estimator;
         let size = estimator.size;
-        match mv {
-            Move::Up | Move::Down => {
-                estimator.row_conflicts(cells, a / size) + estimator.row_conflicts(cells, b / size)
-            }
-            Move::Left | Move::Right => {
-                estimator.column_conflicts(cells, a % size)
-                    + estimator.column_conflicts(cells, b % size)
-            }
-        }
+        let row = matches!(mv, Move::Up | Move::Down);
+        let line = |cell: usize| if row { cell / size } else { cell % size };
+        estimator.line_conflicts(cells, line(a), row)
+            + estimator.line_conflicts(cells, line(b), row)
     }
 }
 

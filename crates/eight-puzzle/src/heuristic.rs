@@ -137,42 +137,40 @@ impl Estimator {
             .sum()
     }
 
-    /// Linear conflicts of one row: how many of the tiles in it that belong
-    /// in it must leave so the rest are in goal order (length minus the
-    /// longest increasing run of goal columns).
-    pub fn row_conflicts(&self, cells: &[u8], row: usize) -> u16 {
+    /// Linear conflicts of one row (`row`), else of one column: how many of
+    /// the tiles in it that belong in it must leave so the rest are in goal
+    /// order (length minus the longest increasing run of goal columns, or
+    /// rows).
+    #[inline]
+    pub fn line_conflicts(&self, cells: &[u8], line: usize, row: bool) -> u16 {
         let size = self.size;
-        let mut goal_columns = [0u8; crate::puzzle::MAX_SIZE];
+        let (home, order) = if row {
+            (&self.goal_row, &self.goal_column)
+        } else {
+            (&self.goal_column, &self.goal_row)
+        };
+        let mut goal_order = [0u8; crate::puzzle::MAX_SIZE];
         let mut count = 0;
-        for column in 0..size {
-            let tile = cells[row * size + column];
-            if tile != 0 && self.goal_row[tile as usize] as usize == row {
-                goal_columns[count] = self.goal_column[tile as usize];
+        for at in 0..size {
+            let tile = cells[if row {
+                line * size + at
+            } else {
+                at * size + line
+            }] as usize;
+            if tile != 0 && home[tile] as usize == line {
+                goal_order[count] = order[tile];
                 count += 1;
             }
         }
-        removals(&goal_columns[..count])
-    }
-
-    /// Linear conflicts of one column.
-    pub fn column_conflicts(&self, cells: &[u8], column: usize) -> u16 {
-        let size = self.size;
-        let mut goal_rows = [0u8; crate::puzzle::MAX_SIZE];
-        let mut count = 0;
-        for row in 0..size {
-            let tile = cells[row * size + column];
-            if tile != 0 && self.goal_column[tile as usize] as usize == column {
-                goal_rows[count] = self.goal_row[tile as usize];
-                count += 1;
-            }
-        }
-        removals(&goal_rows[..count])
+        removals(&goal_order[..count])
     }
 
     /// All linear conflicts of a board.
     pub fn conflicts(&self, cells: &[u8]) -> u16 {
         (0..self.size)
-            .map(|line| self.row_conflicts(cells, line) + self.column_conflicts(cells, line))
+            .map(|line| {
+                self.line_conflicts(cells, line, true) + self.line_conflicts(cells, line, false)
+            })
             .sum()
     }
 

@@ -54,17 +54,10 @@ impl Algorithm for Algo {
 puzzle_kit::algorithm_names!(Algo);
 
 impl Algo {
-    /// The searcher of `search-core` this is.
+    /// The searcher of `search-core` this is (the variants are in the
+    /// order of its list).
     pub fn search(self) -> search_core::Algorithm {
-        match self {
-            Algo::Random => search_core::Algorithm::Random,
-            Algo::Bfs => search_core::Algorithm::Bfs,
-            Algo::Dfs => search_core::Algorithm::Dfs,
-            Algo::Iddfs => search_core::Algorithm::Iddfs,
-            Algo::Greedy => search_core::Algorithm::Greedy,
-            Algo::AStar => search_core::Algorithm::AStar,
-            Algo::IdaStar => search_core::Algorithm::IdaStar,
-        }
+        search_core::Algorithm::ALL[self as usize]
     }
 
     /// Whether the searcher is guided by a heuristic (greedy, A*, IDA*).
@@ -257,13 +250,8 @@ impl Moves {
 
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (index, mv) in self.0.iter().enumerate() {
-            if index > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(mv.name())?;
-        }
-        Ok(())
+        let names: Vec<&str> = self.0.iter().map(|mv| mv.name()).collect();
+        f.write_str(&names.join(" "))
     }
 }
 

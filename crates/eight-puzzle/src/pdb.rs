@@ -108,16 +108,19 @@ impl std::fmt::Debug for PatternDatabases {
 
 /// The running lookup state of a board: per group, its tiles' cells packed
 /// 4 bits each and the table entry there, for the board and for its
-/// reflection, and the two sums. A move changes one group on each side, so
-/// it costs two table reads instead of six.
+/// reflection (the two sides), and the two sums. A move changes one group on
+/// each side, so it costs two table reads instead of six.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Lookup {
+    sides: [Side; 2],
+}
+
+/// One side of a [`Lookup`]: the board's, or its reflection's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Side {
     index: [u32; GROUPS],
     value: [u8; GROUPS],
-    reflected_index: [u32; GROUPS],
-    reflected_value: [u8; GROUPS],
     sum: u16,
-    reflected_sum: u16,
 }
 
 impl PatternDatabases {
@@ -237,17 +240,8 @@ impl PatternDatabases {
     /// The cache file's first lines, before its checksum line: the
     /// version, the goal and the split.
     fn header(&self) -> String {
-        let groups: Vec<String> = self
-            .groups
-            .iter()
-            .map(|group| {
-                group
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
-            .collect();
+        let group = |tiles: &Vec<u8>| tiles.iter().map(u8::to_string).collect::<Vec<_>>();
+        let groups: Vec<String> = self.groups.iter().map(|g| group(g).join(",")).collect();
         format!("{MAGIC}\n{}\n{}\n", self.goal.to_line(), groups.join(";"))
     }
 
@@ -356,25 +350,23 @@ impl PatternDatabases {
     /// The lookup state of a board.
     pub(crate) fn lookup(&self, cells: &[u8]) -> Lookup {
         let mut lookup = Lookup::default();
+        let [own, reflected] = &mut lookup.sides;
         for (cell, &tile) in cells.iter().enumerate() {
             if tile != 0 {
                 let tile = tile as usize;
-                lookup.index[self.tile_group[tile] as usize] |=
-                    (cell as u32) << self.tile_shift[tile];
+                own.index[self.tile_group[tile] as usize] |= (cell as u32) << self.tile_shift[tile];
                 if let Some((cell_map, tile_map)) = &self.reflection {
                     let (cell, tile) = (cell_map[cell] as u32, tile_map[tile] as usize);
-                    lookup.reflected_index[self.tile_group[tile] as usize] |=
+                    reflected.index[self.tile_group[tile] as usize] |=
                         cell << self.tile_shift[tile];
                 }
             }
         }
-        for group in 0..GROUPS {
-            lookup.value[group] = self.tables[group][lookup.index[group] as usize];
-            lookup.sum += u16::from(lookup.value[group]);
-            if self.reflection.is_some() {
-                lookup.reflected_value[group] =
-                    self.tables[group][lookup.reflected_index[group] as usize];
-                lookup.reflected_sum += u16::from(lookup.reflected_value[group]);
+        let sides = 1 + usize::from(self.reflection.is_some());
+        for side in &mut lookup.sides[..sides] {
+            for group in 0..GROUPS {
+                side.value[group] = self.tables[group][side.index[group] as usize];
+                side.sum += u16::from(side.value[group]);
             }
         }
         lookup
@@ -383,30 +375,29 @@ impl PatternDatabases {
     /// Updates a lookup state for `tile` sliding from cell `from` to `to`.
     #[inline]
     pub(crate) fn slide(&self, lookup: &mut Lookup, tile: u8, from: usize, to: usize) {
-        let tile = tile as usize;
-        let (group, shift) = (self.tile_group[tile] as usize, self.tile_shift[tile]);
-        let index = lookup.index[group] - ((from as u32) << shift) + ((to as u32) << shift);
-        let value = self.tables[group][index as usize];
-        lookup.sum = lookup.sum + u16::from(value) - u16::from(lookup.value[group]);
-        lookup.index[group] = index;
-        lookup.value[group] = value;
+        let [own, reflected] = &mut lookup.sides;
+        self.slide_side(own, tile as usize, from, to);
         if let Some((cell_map, tile_map)) = &self.reflection {
-            let tile = tile_map[tile] as usize;
-            let (group, shift) = (self.tile_group[tile] as usize, self.tile_shift[tile]);
-            let (from, to) = (cell_map[from] as u32, cell_map[to] as u32);
-            let index = lookup.reflected_index[group] - (from << shift) + (to << shift);
-            let value = self.tables[group][index as usize];
-            lookup.reflected_sum =
-                lookup.reflected_sum + u16::from(value) - u16::from(lookup.reflected_value[group]);
-            lookup.reflected_index[group] = index;
-            lookup.reflected_value[group] = value;
+            let (from, to) = (cell_map[from] as usize, cell_map[to] as usize);
+            self.slide_side(reflected, tile_map[tile as usize] as usize, from, to);
         }
+    }
+
+    /// [`PatternDatabases::slide`] on one side.
+    #[inline]
+    fn slide_side(&self, side: &mut Side, tile: usize, from: usize, to: usize) {
+        let (group, shift) = (self.tile_group[tile] as usize, self.tile_shift[tile]);
+        let index = side.index[group] - ((from as u32) << shift) + ((to as u32) << shift);
+        let value = self.tables[group][index as usize];
+        side.sum = side.sum + u16::from(value) - u16::from(side.value[group]);
+        side.index[group] = index;
+        side.value[group] = value;
     }
 
     /// The estimate of a lookup state: the larger of the two sums.
     #[inline]
     pub(crate) fn value(lookup: &Lookup) -> u16 {
-        lookup.sum.max(lookup.reflected_sum)
+        lookup.sides[0].sum.max(lookup.sides[1].sum)
     }
 
     /// The estimate for a whole board (tiles row by row).
@@ -440,20 +431,13 @@ impl Checksum {
     /// one (as `save` does) equals adding them in one piece (as `load`
     /// does) because every table's length is a multiple of 8.
     fn add(self, bytes: &[u8]) -> Self {
-        let mut words = bytes.chunks_exact(8);
-        let mut sum = self.0;
-        for word in &mut words {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            sum = (sum ^ word).wrapping_mul(Checksum::PRIME).rotate_left(29);
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            sum = (sum ^ u64::from_le_bytes(last))
+        let sum = bytes.chunks(8).fold(self.0, |sum, word| {
+            let mut padded = [0u8; 8];
+            padded[..word.len()].copy_from_slice(word);
+            (sum ^ u64::from_le_bytes(padded))
                 .wrapping_mul(Checksum::PRIME)
-                .rotate_left(29);
-        }
+                .rotate_left(29)
+        });
         Checksum(sum)
     }
 

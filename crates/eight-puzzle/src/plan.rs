@@ -308,13 +308,7 @@ impl Solvers {
         let size = self.size(board.size());
         let plan = size.plan.clone()?;
         if !board.can_reach(&plan.goal) {
-            if O::ACTIVE {
-                observer.end(
-                    search_core::Status::Unsolvable,
-                    &search_core::Stats::default(),
-                );
-            }
-            let search = Search::unsolvable();
+            let search = Search::unsolvable(observer);
             return Ok(Answer { plan, search });
         }
         let solver = size.solver.get_or_init(|| self.build(&plan)).clone()?;
@@ -339,11 +333,10 @@ impl Solvers {
     /// else built now and kept. Threads that need the same solver while it
     /// is being built wait for it.
     fn build(&self, plan: &Plan) -> Result<Arc<Solver>, SolveError> {
-        let folder = if plan.heuristic == Heuristic::Pdb {
-            cache_folder(self.options.pdb_cache.as_deref())
-        } else {
-            None
-        };
+        let pdb = plan.heuristic == Heuristic::Pdb;
+        let folder = pdb
+            .then(|| cache_folder(self.options.pdb_cache.as_deref()))
+            .flatten();
         let key = (plan.goal.clone(), plan.heuristic, folder);
         let slot = {
             let mut built = built().lock().unwrap_or_else(PoisonError::into_inner);
@@ -354,11 +347,8 @@ impl Solvers {
             return Ok(Arc::clone(solver));
         }
         let (goal, heuristic, folder) = key;
-        let databases = if heuristic == Heuristic::Pdb {
-            Some(Arc::new((self.load)(&goal, folder.as_deref())?))
-        } else {
-            None
-        };
+        let load = || (self.load)(&goal, folder.as_deref()).map(Arc::new);
+        let databases = pdb.then(load).transpose()?;
         let solver = Arc::new(Solver::new(goal, heuristic, databases)?);
         *slot = Some(Arc::clone(&solver));
         Ok(solver)

@@ -39,14 +39,10 @@ impl Move {
         }
     }
 
-    /// The move that undoes this one.
+    /// The move that undoes this one (up and down, left and right, stand
+    /// at mirrored places of [`Move::ALL`]).
     pub fn inverse(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-            Move::Down => Move::Up,
-        }
+        Move::ALL[3 - self as usize]
     }
 
     /// The cell the blank reaches from `blank` on a `size` x `size` board,
@@ -384,24 +380,21 @@ impl fmt::Display for Board {
     /// newline after the last row (`println!` adds it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = (self.tiles.len() - 1).to_string().len();
-        for (index, row) in self.tiles.chunks(self.size).enumerate() {
-            if index > 0 {
-                f.write_str("\n")?;
-            }
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&tile| {
-                    let text = if tile == 0 {
-                        "_".to_owned()
-                    } else {
-                        tile.to_string()
-                    };
-                    format!("{text:>width$}")
-                })
-                .collect();
-            f.write_str(&cells.join(" "))?;
-        }
-        Ok(())
+        let rows: Vec<String> = self
+            .tiles
+            .chunks(self.size)
+            .map(|row| {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|&tile| match tile {
+                        0 => format!("{:>width$}", "_"),
+                        _ => format!("{tile:>width$}"),
+                    })
+                    .collect();
+                cells.join(" ")
+            })
+            .collect();
+        f.write_str(&rows.join("\n"))
     }
 }
 

@@ -61,7 +61,7 @@ pub(crate) fn with_fallback(
         answer => answer,
     };
     answer.map_or_else(
-        |_| Search::unsolvable().into_outcome(),
+        |_| Search::unsolvable(&mut search_core::NoObserver).into_outcome(),
         Answer::into_outcome,
     )
 }

@@ -116,53 +116,37 @@ pub fn render(
         MARGIN + LABEL,
         big_tile,
     );
-    svg.add(
-        Tag::new("text")
-            .attr("x", MARGIN + 2.0 * big + GAP * 4.0)
-            .attr("y", arrow_y + 5.0)
-            .attr("font-family", "sans-serif")
-            .attr("font-size", 14)
-            .attr("fill", if moves.is_some() { "#222" } else { "#b71c1c" })
-            .text(&solution_words),
-    );
+    let fill = if moves.is_some() { "#222" } else { "#b71c1c" };
+    let (x, y) = (MARGIN + 2.0 * big + GAP * 4.0, arrow_y + 5.0);
+    svg.add(words(x, y, 14, fill, &solution_words));
 
     if !strip.is_empty() {
-        svg.add(
-            Tag::new("text")
-                .attr("x", MARGIN)
-                .attr("y", strip_top - 10.0)
-                .attr("font-family", "sans-serif")
-                .attr("font-size", 12)
-                .attr("fill", "#555")
-                .text("the solution, one board a move (the blank's move above each)"),
-        );
+        let heading = "the solution, one board a move (the blank's move above each)";
+        svg.add(words(MARGIN, strip_top - 10.0, 12, "#555", heading));
         for (index, (board, name)) in strip.iter().enumerate() {
             let x = MARGIN + (index % PER_ROW) as f64 * (small.max(44.0) + GAP);
             let y = strip_top + (index / PER_ROW) as f64 * row_height;
-            svg.add(
-                Tag::new("text")
-                    .attr("x", x)
-                    .attr("y", y + 12.0)
-                    .attr("font-family", "sans-serif")
-                    .attr("font-size", 10)
-                    .attr("fill", "#555")
-                    .text(name),
-            );
+            svg.add(words(x, y + 12.0, 10, "#555", name));
             draw_board(&mut svg, board, x, y + LABEL - 2.0, small_tile);
         }
         if left_out > 0 {
-            svg.add(
-                Tag::new("text")
-                    .attr("x", MARGIN)
-                    .attr("y", strip_top + rows as f64 * row_height + 10.0)
-                    .attr("font-family", "sans-serif")
-                    .attr("font-size", 12)
-                    .attr("fill", "#555")
-                    .text(&format!("... and {left_out} more boards not drawn")),
-            );
+            let y = strip_top + rows as f64 * row_height + 10.0;
+            let note = format!("... and {left_out} more boards not drawn");
+            svg.add(words(MARGIN, y, 12, "#555", &note));
         }
     }
     svg.finish()
+}
+
+/// A line of sans-serif text at (`x`, `y`), of `size` points in `fill`.
+fn words(x: f64, y: f64, size: i32, fill: &str, text: &str) -> Tag {
+    Tag::new("text")
+        .attr("x", x)
+        .attr("y", y)
+        .attr("font-family", "sans-serif")
+        .attr("font-size", size)
+        .attr("fill", fill)
+        .text(text)
 }
 
 fn label(svg: &mut Svg, x: f64, y: f64, text: &str, bold: bool) {

@@ -106,8 +106,11 @@ pub struct Search {
 
 impl Search {
     /// The answer for a board whose parity differs from the goal's: no
-    /// search, all counters zero.
-    pub fn unsolvable() -> Self {
+    /// search, all counters zero, `observer` told only the end.
+    pub fn unsolvable<O: Observer<Board, Move, u32>>(observer: &mut O) -> Self {
+        if O::ACTIVE {
+            observer.end(SearchStatus::Unsolvable, &SearchStats::default());
+        }
         Search {
             status: Status::Unsolvable,
             moves: None,
@@ -235,10 +238,7 @@ impl Solver {
             });
         }
         if !board.can_reach(&self.goal) {
-            if O::ACTIVE {
-                observer.end(SearchStatus::Unsolvable, &SearchStats::default());
-            }
-            return Ok(Search::unsolvable());
+            return Ok(Search::unsolvable(observer));
         }
         let config = options.config();
         let mut observer = Translate {
@@ -262,52 +262,38 @@ impl Solver {
             let start = self.state(board);
             // The default 3x3 method: its loop is compiled with the running
             // sum as the only estimate (3x3 A* 3% faster).
-            let search = match self.estimator.kind {
-                Heuristic::Misplaced | Heuristic::Manhattan => search_core::astar_in_observed(
-                    &self.packed::<u64, true>(),
-                    start,
-                    &config,
-                    &mut scratch,
-                    observer,
-                ),
-                _ => search_core::astar_in_observed(
-                    &self.packed::<u64, false>(),
-                    start,
-                    &config,
-                    &mut scratch,
-                    observer,
-                ),
-            };
+            let sum = matches!(
+                self.estimator.kind,
+                Heuristic::Misplaced | Heuristic::Manhattan
+            );
+            macro_rules! run {
+                ($sum:expr) => {
+                    search_core::astar_in_observed(
+                        &self.packed::<u64, { $sum }>(),
+                        start,
+                        &config,
+                        &mut scratch,
+                        observer,
+                    )
+                };
+            }
+            let search = if sum { run!(true) } else { run!(false) };
             self.scratches().push(scratch);
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            fast::parts(search)
         } else if board.tiles().len() <= 16 {
-            let search = options.algorithm.run_observed(
+            fast::parts(options.algorithm.run_observed(
                 &self.packed::<u64, false>(),
                 self.state(board),
                 &config,
                 observer,
-            );
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            ))
         } else {
-            let search = options.algorithm.run_observed(
+            fast::parts(options.algorithm.run_observed(
                 &self.packed::<Box<[u8]>, false>(),
                 self.state(board),
                 &config,
                 observer,
-            );
-            (
-                search.status,
-                search.path.map(|path| path.moves),
-                search.stats,
-            )
+            ))
         };
         let status = match (status, &moves) {
             (SearchStatus::Solved, Some(_)) => Status::Solved,
@@ -435,13 +421,6 @@ pub struct Tiles<C> {
 
 /// The state of [`Solver::problem`].
 pub type PackedState = Tiles<u64>;
-
-/// The board of `cells` cells that `state` stands for.
-fn tiles_board<C: Cells>(state: &Tiles<C>, cells: usize) -> Board {
-    let mut tiles = vec![0u8; cells];
-    state.cells.unpack(cells, &mut tiles);
-    board_of(&tiles)
-}
 
 impl<C: Clone> Clone for Tiles<C> {
     fn clone(&self) -> Self {
@@ -596,20 +575,23 @@ struct Translate<'o, O> {
     cells: usize,
 }
 
-/// A state the solver searches, as the board it stands for.
+/// A state the solver searches, as the board of `cells` cells it stands
+/// for (a searched state holds a valid board).
 trait AsBoard {
     fn board(&self, cells: usize) -> Board;
 }
 
 impl<C: Cells> AsBoard for Tiles<C> {
     fn board(&self, cells: usize) -> Board {
-        tiles_board(self, cells)
+        let mut tiles = vec![0u8; cells];
+        self.cells.unpack(cells, &mut tiles);
+        board_of(&tiles)
     }
 }
 
 impl AsBoard for FastState {
     fn board(&self, cells: usize) -> Board {
-        FastState::board(self, cells)
+        board_of(&self.cells()[..cells])
     }
 }
 

@@ -100,36 +100,8 @@ mod watched {
 
     use super::TreeWatch;
     use crate::options::Options;
-    use crate::plan::{Plan, Solvers};
+    use crate::plan::Solvers;
     use crate::puzzle::{Board, Move};
-
-    /// A board as the events and the trace show it: the searcher framework's rows, and the
-    /// compact line.
-    pub(crate) fn render_board(board: &Board) -> Rendered {
-        Rendered {
-            view: board.to_string(),
-            line: Some(board.to_line()),
-        }
-    }
-
-    /// A move by where the blank goes.
-    pub(crate) fn name_move(mv: &Move) -> String {
-        mv.name().to_owned()
-    }
-
-    /// The fields of a board's `run` event.
-    fn run_fields(board: &Board, plan: &Plan) -> serde_json::Value {
-        let algorithm = plan.options.algorithm;
-        let mut fields = serde_json::json!({
-            "algorithm": algorithm.name(),
-            "puzzle": board.to_line(),
-            "goal": plan.goal.to_line(),
-        });
-        if algorithm.uses_heuristic() {
-            fields["heuristic"] = plan.heuristic.name().into();
-        }
-        fields
-    }
 
     /// Every searcher reports its search, and every shared flag but
     /// `--count` applies to every searcher (a search returns one path; the
@@ -147,7 +119,14 @@ mod watched {
         /// that do not fit the board), watched.
         fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> OutcomeOf<Self> {
             let Watch { sinks, tree } = watch;
-            let mut watched = SearchWatch::new(sinks, &render_board, &name_move);
+            // A board as the searcher framework's rows and the compact line,
+            // a move by where the blank goes.
+            let render = |board: &Board| Rendered {
+                view: board.to_string(),
+                line: Some(board.to_line()),
+            };
+            let name = |mv: &Move| mv.name().to_owned();
+            let mut watched = SearchWatch::new(sinks, &render, &name);
             let mut drawn = tree.is_some().then(|| TreeWatch::new(self, options));
             let attempt = |options: &Options| {
                 let solvers = Solvers::new(options.clone());
@@ -164,13 +143,22 @@ mod watched {
         }
 
         fn run_event(&self, options: &Options) -> serde_json::Value {
-            match options.plan(self.size()) {
-                Ok(plan) => run_fields(self, &plan),
-                Err(_) => serde_json::json!({
+            let Ok(plan) = options.plan(self.size()) else {
+                return serde_json::json!({
                     "algorithm": crate::Algorithm::name(crate::Configure::algo(options)),
                     "puzzle": self.to_line(),
-                }),
+                });
+            };
+            let algorithm = plan.options.algorithm;
+            let mut fields = serde_json::json!({
+                "algorithm": algorithm.name(),
+                "puzzle": self.to_line(),
+                "goal": plan.goal.to_line(),
+            });
+            if algorithm.uses_heuristic() {
+                fields["heuristic"] = plan.heuristic.name().into();
             }
+            fields
         }
     }
 }

@@ -52,8 +52,7 @@ pub(crate) fn run<C: CspObserver>(
         .var_order(VarOrder::Mrv)
         .within(limits);
     let mut solver = Solver::new(model, config);
-    let stats = |nodes| Stats::new(nodes, start.elapsed());
-    if counting {
+    let (first, count, exhausted, limit, nodes) = if counting {
         let (count, first) = if C::ACTIVE {
             // The observer is told the solutions; the first is kept on the way.
             let mut first = KeepSolutions::first(observer);
@@ -72,23 +71,19 @@ pub(crate) fn run<C: CspObserver>(
             CountStatus::Limit(limit) => Some(limit),
             _ => None,
         };
-        let first = first.map(Placement::from_solver);
         let exhausted = count.status == CountStatus::Complete;
-        return Outcome::counted(
-            first,
-            count.count,
-            exhausted,
-            limit,
-            stats(count.stats.nodes),
+        (first, count.count, exhausted, limit, count.stats.nodes)
+    } else {
+        let outcome = solver.solve_observed(observer);
+        let limit = outcome.status.limit();
+        let first = outcome.solution.map(|solution| columns(solution.values()));
+        let (count, exhausted) = (
+            u64::from(first.is_some()),
+            limit.is_none() && first.is_none(),
         );
-    }
-    let outcome = solver.solve_observed(observer);
-    let limit = outcome.status.limit();
-    let first = outcome.solution.map(|solution| columns(solution.values()));
-    let (count, exhausted) = (
-        u64::from(first.is_some()),
-        limit.is_none() && first.is_none(),
-    );
+        (first, count, exhausted, limit, outcome.stats.nodes)
+    };
     let first = first.map(Placement::from_solver);
-    Outcome::counted(first, count, exhausted, limit, stats(outcome.stats.nodes))
+    let stats = Stats::new(nodes, start.elapsed());
+    Outcome::counted(first, count, exhausted, limit, stats)
 }
