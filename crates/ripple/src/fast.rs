@@ -843,20 +843,16 @@ impl Engine {
         before: Option<Vec<u64>>,
         observer: &mut O,
     ) -> Result<(), Dead> {
-        let root = cause == Cause::Root;
-        if !O::ACTIVE {
-            let result = self.propagate(level);
-            return if root {
-                result.and_then(|()| self.root_capacity(level))
-            } else {
-                result
-            };
+        if O::ACTIVE {
+            observer.propagate(cause, depth);
+            self.observed_rounds += 1;
         }
-        observer.propagate(cause, depth);
-        self.observed_rounds += 1;
         let mut result = self.propagate(level);
-        if root {
+        if cause == Cause::Root {
             result = result.and_then(|()| self.root_capacity(level));
+        }
+        if !O::ACTIVE {
+            return result;
         }
         let before = before.unwrap_or_default();
         let mut removed = Vec::new();
@@ -896,15 +892,9 @@ impl Engine {
             limit: None,
             counters: Counters::default(),
         };
-        if budget.nodes == Some(0) {
-            counted.limit = Some(Limit::Node);
-            return counted;
-        }
-        if budget
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            counted.limit = Some(Limit::Time);
+        // A node limit of 0, or a deadline already passed.
+        if let Some(limit) = budget.refuses(0, 0) {
+            counted.limit = Some(limit);
             return counted;
         }
         let state_bytes = size_of_val(&state.candidates[..]);
@@ -930,20 +920,13 @@ impl Engine {
                 None => {
                     counted.count += 1;
                     if O::ACTIVE {
-                        let values: Vec<i32> = self
-                            .candidates
-                            .iter()
-                            .map(|&bit| bit.trailing_zeros() as i32 + 1)
-                            .collect();
+                        let values: Vec<i32> =
+                            self.candidates.iter().map(|&bit| digit_of(bit)).collect();
                         observer.solution(&values);
                     }
                     if counted.first.is_none() {
-                        counted.first = Some(
-                            self.candidates
-                                .iter()
-                                .map(|&bit| bit.trailing_zeros() as u8 + 1)
-                                .collect(),
-                        );
+                        let digits = self.candidates.iter().map(|&bit| digit_of(bit) as u8);
+                        counted.first = Some(digits.collect());
                     }
                     if counted.count >= max {
                         return counted;
