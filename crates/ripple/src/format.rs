@@ -183,15 +183,17 @@ fn given(word: &str) -> Option<u8> {
     (1..=255).contains(&value).then_some(value as u8)
 }
 
-fn too_large(value: &str, line: usize, column: usize) -> ParseError {
-    ParseError::at(
-        line,
-        column,
-        ErrorKind::Expected {
-            expected: format!("a digit 1 to {MAX_ROOM} or '.'"),
-            found: quote(value),
-        },
-    )
+/// A given (or an answer) written as a number at `line` and `column`:
+/// `None` when the word is no number at all; a number past 255 is too large.
+fn number_given(word: &str, line: usize, column: usize) -> Result<Option<u8>, ParseError> {
+    match given(word) {
+        Some(value) => Ok(Some(value)),
+        None if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) => {
+            let expected = format!("a digit 1 to {MAX_ROOM} or '.'");
+            Err(ParseError::expected(line, column, &expected, word))
+        }
+        None => Ok(None),
+    }
 }
 
 // ---------------------------------------------------------------- normalised
@@ -516,22 +518,10 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                     let column = at + 2 + (cell.len() - cell.trim_start().len());
                     givens[r * cols + k] = match word {
                         "." => 0,
-                        _ => match given(word) {
-                            Some(value) => value,
-                            None if !word.is_empty()
-                                && word.bytes().all(|b| b.is_ascii_digit()) =>
-                            {
-                                return Err(too_large(word, number, column));
-                            }
-                            None => {
-                                return Err(ParseError::expected(
-                                    number,
-                                    column,
-                                    "a digit or '.'",
-                                    if word.is_empty() { " " } else { word },
-                                ));
-                            }
-                        },
+                        _ => number_given(word, number, column)?.ok_or_else(|| {
+                            let found = if word.is_empty() { " " } else { word };
+                            ParseError::expected(number, column, "a digit or '.'", found)
+                        })?,
                     };
                     given_places[r * cols + k] = (number, column);
                 }
@@ -592,38 +582,62 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         }
     }
     let line_of = |index: usize| drawing[index].0;
-    let to_error = |error: ShapeError| {
-        let (line, column) = match &error {
-            ShapeError::GivenTooLarge { cell, .. } => given_places[*cell],
-            ShapeError::RoomTooLarge { cell, .. } => given_places[*cell],
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => {
+    let walls = [&vertical[..], &horizontal];
+    walled(Format::Ascii, (rows, cols), walls, &givens, None, |error| {
+        let (line, column) = match spot(&error) {
+            Spot::Given(cell) | Spot::Room(cell) => given_places[cell],
+            Spot::Wall(true, index) => {
                 let (r, c) = (index / (cols - 1), index % (cols - 1));
                 (line_of(2 * r + 1), (c + 1) * (width + 1) + 1)
             }
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => {
+            Spot::Wall(false, index) => {
                 let (r, c) = (index / cols, index % cols);
                 (line_of(2 * r + 2), c * (width + 1) + 2)
             }
-            _ => (size_line, 1),
+            Spot::Grid => (size_line, 1),
         };
         ParseError::at(line, column, error)
-    };
+    })
+}
+
+/// Where a [`ShapeError`] is: a given, the first cell of a room, a wall
+/// (between two cells of a row, or of a column) by index, or the grid.
+enum Spot {
+    Given(usize),
+    Room(usize),
+    Wall(bool, usize),
+    Grid,
+}
+
+fn spot(error: &ShapeError) -> Spot {
+    match *error {
+        ShapeError::GivenTooLarge { cell, .. } => Spot::Given(cell),
+        ShapeError::RoomTooLarge { cell, .. } => Spot::Room(cell),
+        ShapeError::DanglingWall {
+            vertical, index, ..
+        } => Spot::Wall(vertical, index),
+        _ => Spot::Grid,
+    }
+}
+
+/// The puzzle of the walls (vertical, then horizontal) and givens read in
+/// `format`, with the `solution` its text holds; `place` puts a shape
+/// error, and each wall that closes no room (a warning), where it was read.
+fn walled(
+    format: Format,
+    (rows, cols): (usize, usize),
+    [vertical, horizontal]: [&[bool]; 2],
+    givens: &[u8],
+    solution: Option<Grid>,
+    place: impl Fn(ShapeError) -> ParseError,
+) -> Result<Parsed, ParseError> {
     let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
+        Puzzle::from_walls_lenient(rows, cols, vertical, horizontal, givens).map_err(&place)?;
     Ok(Parsed {
         puzzle,
-        solution: None,
-        format: Format::Ascii,
-        warnings: dangling.into_iter().map(to_error).collect(),
+        solution,
+        format,
+        warnings: dangling.into_iter().map(place).collect(),
     })
 }
 
@@ -788,20 +802,9 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
                     ErrorKind::Unsupported("cells outside the grid ('#') are not supported"),
                 ));
             }
-            _ => match given(word) {
-                Some(value) => value,
-                None if word.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(too_large(word, *line, *column));
-                }
-                None => {
-                    return Err(ParseError::expected(
-                        *line,
-                        *column,
-                        "a given: a number, '.' or '-'",
-                        word,
-                    ));
-                }
-            },
+            _ => number_given(word, *line, *column)?.ok_or_else(|| {
+                ParseError::expected(*line, *column, "a given: a number, '.' or '-'", word)
+            })?,
         });
     }
     // The answers are optional; an empty remainder ends the file.
@@ -840,14 +843,8 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
             }
             for (c, (column, word)) in words.into_iter().enumerate() {
                 let cell = r * cols + c;
-                let value = match given(word) {
-                    Some(value) => value,
-                    None if word.bytes().all(|b| b.is_ascii_digit()) => {
-                        return Err(too_large(word, piece.line, column));
-                    }
-                    // Aux marks, pencil marks and blanks: no answer digit.
-                    None => 0,
-                };
+                // Aux marks, pencil marks and blanks: no answer digit.
+                let value = number_given(word, piece.line, column)?.unwrap_or(0);
                 digits.push(if givens[cell] != 0 {
                     givens[cell]
                 } else {
@@ -871,34 +868,23 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
             solution = Some(Grid::new(cols, digits));
         }
     }
-    let to_error = |error: ShapeError| {
-        let (line, column) = match &error {
-            ShapeError::GivenTooLarge { cell, .. } | ShapeError::RoomTooLarge { cell, .. } => {
-                (given_words[*cell].0, given_words[*cell].1)
-            }
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => (vertical_words[*index].0, vertical_words[*index].1),
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => (horizontal_words[*index].0, horizontal_words[*index].1),
-            _ => (size_line, 1),
-        };
-        ParseError::at(line, column, error)
-    };
-    let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
-    Ok(Parsed {
-        puzzle,
+    let walls = [&vertical[..], &horizontal];
+    walled(
+        Format::Pzprv3,
+        (rows, cols),
+        walls,
+        &givens,
         solution,
-        format: Format::Pzprv3,
-        warnings: dangling.into_iter().map(to_error).collect(),
-    })
+        |error| {
+            let (line, column, _) = match spot(&error) {
+                Spot::Given(cell) | Spot::Room(cell) => &given_words[cell],
+                Spot::Wall(true, index) => &vertical_words[index],
+                Spot::Wall(false, index) => &horizontal_words[index],
+                Spot::Grid => &(size_line, 1, String::new()),
+            };
+            ParseError::at(*line, *column, error)
+        },
+    )
 }
 
 /// Every piece left.
@@ -1196,27 +1182,17 @@ pub fn parse_url_with_warnings(url: &str) -> Result<(Puzzle, Vec<ParseError>), P
             &String::from_utf8_lossy(rest),
         ));
     }
-    let to_error = |error: ShapeError| {
-        let index = match &error {
-            ShapeError::GivenTooLarge { cell, .. } => given_at[*cell],
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => body_at + vertical_at + index / 5,
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => body_at + horizontal_at + index / 5,
-            _ => body_at,
+    let walls = [&vertical[..], &horizontal];
+    let parsed = walled(Format::Url, (rows, cols), walls, &givens, None, |error| {
+        let index = match spot(&error) {
+            Spot::Given(cell) => given_at[cell],
+            Spot::Wall(true, index) => body_at + vertical_at + index / 5,
+            Spot::Wall(false, index) => body_at + horizontal_at + index / 5,
+            Spot::Room(_) | Spot::Grid => body_at,
         };
         at(index, error.into())
-    };
-    let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
-    Ok((puzzle, dangling.into_iter().map(to_error).collect()))
+    })?;
+    Ok((parsed.puzzle, parsed.warnings))
 }
 
 /// The puzzle's canonical puzz.link URL (as pzprjs encodes it).
@@ -1348,7 +1324,8 @@ pub fn to_normalised(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 
 /// The puzzle as an ASCII wall drawing: the size line, then the drawing.
 pub fn to_ascii(puzzle: &Puzzle) -> String {
-    format!("{}\n{}", puzzle.size_line(), puzzle.draw(puzzle.givens()))
+    let (rows, cols, drawing) = (puzzle.rows(), puzzle.cols(), puzzle.draw(puzzle.givens()));
+    format!("{rows} {cols}\n{drawing}")
 }
 
 /// The puzzle written in `format` (a URL ends with a line end too).

@@ -370,8 +370,8 @@ impl Puzzle {
 
     /// The drawing of `values` (one per cell, 0 drawn as `.`) inside the
     /// room walls, as an ASCII wall drawing: `|` and `-` are walls, every cell
-    /// as wide as the largest digit of the puzzle. With [`Puzzle::size_line`]
-    /// in front it reads back as a puzzle.
+    /// as wide as the largest digit of the puzzle. With the size line in
+    /// front ([`crate::to_ascii`]) it reads back as a puzzle.
     pub fn draw(&self, values: &[u8]) -> String {
         self.draw_marking(values, false)
     }
@@ -424,11 +424,6 @@ impl Puzzle {
             edge(&mut out, (r + 1 < self.rows).then_some(r));
         }
         out
-    }
-
-    /// The first line of the ASCII wall drawing: rows and columns.
-    pub fn size_line(&self) -> String {
-        format!("{} {}", self.rows, self.cols)
     }
 }
 
