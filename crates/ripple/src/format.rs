@@ -467,6 +467,14 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         ));
     };
     let line_len = cols * (width + 1) + 1;
+    // At the first character past the line's length, or its end.
+    let ragged = |number: usize, found: usize| {
+        let kind = ErrorKind::Ragged {
+            expected: line_len,
+            found,
+        };
+        ParseError::at(number, found.min(line_len) + 1, kind)
+    };
     let mut vertical = vec![false; rows * (cols - 1)];
     let mut horizontal = vec![false; (rows - 1) * cols];
     let mut givens = vec![0u8; rows * cols];
@@ -479,15 +487,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                 return Err(ParseError::at(number, line_len, ErrorKind::OpenOuterWall));
             }
             if chars.len() != line_len {
-                // The first character past the line's length, or its end.
-                return Err(ParseError::at(
-                    number,
-                    chars.len().min(line_len) + 1,
-                    ErrorKind::Ragged {
-                        expected: line_len,
-                        found: chars.len(),
-                    },
-                ));
+                return Err(ragged(number, chars.len()));
             }
             for k in 0..=cols {
                 let at = k * (width + 1);
@@ -529,15 +529,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         } else {
             let r = index / 2;
             if chars.len() > line_len {
-                // The first character past the line's length, or its end.
-                return Err(ParseError::at(
-                    number,
-                    chars.len().min(line_len) + 1,
-                    ErrorKind::Ragged {
-                        expected: line_len,
-                        found: chars.len(),
-                    },
-                ));
+                return Err(ragged(number, chars.len()));
             }
             let outer = r == 0 || r == rows;
             for k in 0..=cols {
@@ -748,20 +740,7 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
         let mut out = Vec::with_capacity(count * width);
         for _ in 0..count {
             let piece = next(&format!("a line of {what}"))?;
-            let words = words(piece.text, piece.column);
-            if words.len() != width {
-                return Err(ParseError::at(
-                    piece.line,
-                    piece.column,
-                    ErrorKind::SizeMismatch {
-                        said: format!("{rows} rows and {cols} columns"),
-                        found: format!(
-                            "this line of {what} has {} entries, not {width}",
-                            words.len()
-                        ),
-                    },
-                ));
-            }
+            let words = entries(&piece, width, what, (rows, cols))?;
             out.extend(
                 words
                     .into_iter()
@@ -827,20 +806,7 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
         }
         let mut digits = Vec::with_capacity(rows * cols);
         for (r, piece) in lines.iter().enumerate() {
-            let words = words(piece.text, piece.column);
-            if words.len() != cols {
-                return Err(ParseError::at(
-                    piece.line,
-                    piece.column,
-                    ErrorKind::SizeMismatch {
-                        said: format!("{rows} rows and {cols} columns"),
-                        found: format!(
-                            "this line of answers has {} entries, not {cols}",
-                            words.len()
-                        ),
-                    },
-                ));
-            }
+            let words = entries(piece, cols, "answers", (rows, cols))?;
             for (c, (column, word)) in words.into_iter().enumerate() {
                 let cell = r * cols + c;
                 // Aux marks, pencil marks and blanks: no answer digit.
@@ -885,6 +851,27 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
             ParseError::at(*line, *column, error)
         },
     )
+}
+
+/// The words of a line of a pzprv3 file of `rows` x `cols`, which holds
+/// `width` of `what`.
+fn entries<'a>(
+    piece: &Piece<'a>,
+    width: usize,
+    what: &str,
+    (rows, cols): (usize, usize),
+) -> Result<Vec<(usize, &'a str)>, ParseError> {
+    let words = words(piece.text, piece.column);
+    if words.len() != width {
+        let said = format!("{rows} rows and {cols} columns");
+        let found = format!(
+            "this line of {what} has {} entries, not {width}",
+            words.len()
+        );
+        let kind = ErrorKind::SizeMismatch { said, found };
+        return Err(ParseError::at(piece.line, piece.column, kind));
+    }
+    Ok(words)
 }
 
 /// Every piece left.
@@ -1249,45 +1236,32 @@ pub fn to_url(puzzle: &Puzzle) -> String {
 pub fn to_pzprv3(puzzle: &Puzzle, answer: Option<&Grid>) -> String {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut out = format!("pzprv3\nripple\n{rows}\n{cols}\n");
-    let bit = |wall: bool| if wall { "1 " } else { "0 " };
-    for r in 0..rows {
-        for c in 0..cols - 1 {
-            out.push_str(bit(puzzle.wall_right(r, c)));
-        }
-        out.push('\n');
-    }
-    for r in 0..rows - 1 {
-        for c in 0..cols {
-            out.push_str(bit(puzzle.wall_below(r, c)));
-        }
-        out.push('\n');
-    }
-    let cell = |out: &mut String, value: u8| {
-        if value == 0 {
-            out.push_str(". ");
-        } else {
-            let _ = write!(out, "{value} ");
+    // `lines` lines of `count` entries, each with a space after it.
+    let mut block = |lines: usize, count: usize, entry: &dyn Fn(usize, usize) -> String| {
+        for r in 0..lines {
+            for c in 0..count {
+                let _ = write!(out, "{} ", entry(r, c));
+            }
+            out.push('\n');
         }
     };
-    for r in 0..rows {
-        for c in 0..cols {
-            cell(&mut out, puzzle.givens()[r * cols + c]);
-        }
-        out.push('\n');
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            let index = r * cols + c;
-            let value = match answer {
-                Some(grid) if puzzle.givens()[index] == 0 => {
-                    grid.values().get(index).copied().unwrap_or(0)
-                }
-                _ => 0,
-            };
-            cell(&mut out, value);
-        }
-        out.push('\n');
-    }
+    let bit = |wall: bool| u8::from(wall).to_string();
+    block(rows, cols - 1, &|r, c| bit(puzzle.wall_right(r, c)));
+    block(rows - 1, cols, &|r, c| bit(puzzle.wall_below(r, c)));
+    let cell = |value: u8| match value {
+        0 => ".".to_owned(),
+        _ => value.to_string(),
+    };
+    block(rows, cols, &|r, c| cell(puzzle.givens()[r * cols + c]));
+    block(rows, cols, &|r, c| {
+        let index = r * cols + c;
+        cell(match answer {
+            Some(grid) if puzzle.givens()[index] == 0 => {
+                grid.values().get(index).copied().unwrap_or(0)
+            }
+            _ => 0,
+        })
+    });
     out
 }
 

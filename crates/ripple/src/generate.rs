@@ -96,7 +96,7 @@ fn grade_within(puzzle: &Puzzle, budget: &Budget) -> Result<Option<Grade>, Limit
     };
     Ok(Some(Grade {
         difficulty,
-        nodes: counted.counters.nodes,
+        nodes: counted.nodes,
     }))
 }
 
