@@ -285,9 +285,8 @@ pub fn generate_within(
         let Ok(puzzle) = shape.with_givens(&givens) else {
             continue;
         };
-        let graded = match grade_within(&puzzle, &budget) {
-            Ok(graded) => graded,
-            Err(_) => return Err(stopped(attempt)),
+        let Ok(graded) = grade_within(&puzzle, &budget) else {
+            return Err(stopped(attempt));
         };
         let Some(grade) = graded else {
             continue;
@@ -314,17 +313,14 @@ pub fn generate_within(
 /// search tries at most a few hundred placements).
 fn place_room(
     values: &mut [u8],
-    rows: usize,
-    cols: usize,
+    shape: (usize, usize),
     cells: &[usize],
     rng: &mut SplitMix,
 ) -> bool {
     fn go(
         values: &mut [u8],
-        rows: usize,
-        cols: usize,
-        cells: &[usize],
-        left: u64,
+        shape: (usize, usize),
+        (cells, left): (&[usize], u64),
         budget: &mut u32,
         rng: &mut SplitMix,
     ) -> bool {
@@ -338,14 +334,12 @@ fn place_room(
                 return false;
             }
             *budget -= 1;
-            if keeps_distance(values, rows, cols, cell, digit) {
+            if keeps_distance(values, shape, cell, digit) {
                 values[cell] = digit;
                 if go(
                     values,
-                    rows,
-                    cols,
-                    rest,
-                    left & !(1 << (digit - 1)),
+                    shape,
+                    (rest, left & !(1 << (digit - 1))),
                     budget,
                     rng,
                 ) {
@@ -358,7 +352,7 @@ fn place_room(
     }
     let mut budget = 400;
     let all = (1u64 << cells.len()) - 1;
-    go(values, rows, cols, cells, all, &mut budget, rng)
+    go(values, shape, (cells, all), &mut budget, rng)
 }
 
 /// A random partition and a filling of it, built together: from each free
@@ -434,7 +428,7 @@ fn construct(
             }
             // The longest prefix of the growth (each prefix is connected) that takes its digits.
             while !room.is_empty() {
-                if place_room(&mut values, rows, cols, &room, rng) {
+                if place_room(&mut values, (rows, cols), &room, rng) {
                     placed = true;
                     break;
                 }
@@ -460,7 +454,7 @@ fn construct(
                 continue;
             }
             let digit = sizes[other as usize] + 1;
-            if digit <= max_room + 1 && keeps_distance(&values, rows, cols, start, digit as u8) {
+            if digit <= max_room + 1 && keeps_distance(&values, (rows, cols), start, digit as u8) {
                 label[start] = other;
                 values[start] = digit as u8;
                 sizes[other as usize] += 1;
@@ -490,10 +484,8 @@ fn minimise(
     let mut order: Vec<usize> = (0..givens.len()).collect();
     rng.shuffle(&mut order);
     for cell in order {
-        if budget
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        // The budget has a deadline only.
+        if budget.refuses(0, 0).is_some() {
             return None;
         }
         let kept = givens[cell];

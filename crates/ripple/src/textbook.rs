@@ -25,7 +25,7 @@ use search_core::{
 };
 
 use crate::options::{Counters, Options, Outcome, Stats, counted};
-use crate::puzzle::{Grid, Puzzle, full_mask, keeps_distance};
+use crate::puzzle::{Grid, Puzzle, full_mask, keeps_distance, within};
 
 /// The board shape both formulations share.
 struct Board<'p> {
@@ -99,7 +99,7 @@ pub(crate) fn legal(puzzle: &Puzzle, values: &[u8], cell: usize, value: u8) -> b
         && room
             .iter()
             .all(|&other| other as usize == cell || values[other as usize] != value)
-        && keeps_distance(values, puzzle.rows(), puzzle.cols(), cell, value)
+        && keeps_distance(values, (puzzle.rows(), puzzle.cols()), cell, value)
 }
 
 /// Brute force: the cell to fill next and the board.
@@ -186,20 +186,8 @@ impl Mrv<'_> {
                 state.remaining[other as usize] &= bit;
             }
         }
-        let (r, c) = (cell / board.cols, cell % board.cols);
-        for step in 1..=usize::from(value) {
-            if c >= step {
-                state.remaining[cell - step] &= bit;
-            }
-            if c + step < board.cols {
-                state.remaining[cell + step] &= bit;
-            }
-            if r >= step {
-                state.remaining[cell - step * board.cols] &= bit;
-            }
-            if r + step < board.rows {
-                state.remaining[cell + step * board.cols] &= bit;
-            }
+        for other in within(board.rows, board.cols, cell, usize::from(value)) {
+            state.remaining[other] &= bit;
         }
     }
 }

@@ -65,6 +65,11 @@ fn rendered(puzzle: &Puzzle, values: &[u8]) -> Rendered {
     }
 }
 
+/// ` (node limit)` after an end stopped by a limit, else nothing.
+fn limit_note(limit: Option<puzzle_kit::Limit>) -> String {
+    limit.map_or_else(String::new, |limit| format!(" ({limit} limit)"))
+}
+
 /// `items` joined by spaces, at most [`LISTED`] of them.
 fn listed(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
@@ -293,10 +298,7 @@ impl CallTrace<'_, '_, '_> {
     }
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
+        let limit = limit_note(status.limit());
         let (calls, dead_ends, states) = (self.calls, self.dead_ends, stats.generated);
         self.line(format_args!(
             "end: {}{limit}, {calls} recursive calls, {dead_ends} backtracks, {states} states",
@@ -574,10 +576,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
         self.events.end(status, stats);
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
+        let limit = limit_note(status.limit());
         self.line(format_args!(
             "end: {}{limit}, {} nodes, {} backtracks",
             status.name(),
