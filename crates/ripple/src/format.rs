@@ -212,37 +212,25 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
         }
     };
     let header = |words: &[(usize, &str)], number: usize, key: &str, count: usize| {
-        if words.first().map(|w| w.1) != Some(key) {
-            let found = words.first().map_or("", |w| w.1);
-            return Err(ParseError::expected(
-                number,
-                words.first().map_or(1, |w| w.0),
-                &format!("'{key}'"),
-                found,
-            ));
+        let (column, first) = words.first().copied().unwrap_or((1, ""));
+        let at =
+            |column, expected: &str, found| ParseError::expected(number, column, expected, found);
+        if first != key {
+            return Err(at(column, &format!("'{key}'"), first));
         }
         let mut values = Vec::new();
         for index in 1..=count {
             let Some(&(column, word)) = words.get(index) else {
-                return Err(ParseError::expected(
-                    number,
-                    end_column(words),
-                    &format!("{count} numbers after '{key}'"),
-                    "",
-                ));
+                let expected = format!("{count} numbers after '{key}'");
+                return Err(at(end_column(words), &expected, ""));
             };
-            let value = word
-                .parse::<usize>()
-                .map_err(|_| ParseError::expected(number, column, "a number", word))?;
-            values.push(value);
+            values.push(
+                word.parse::<usize>()
+                    .map_err(|_| at(column, "a number", word))?,
+            );
         }
         if let Some(&(column, word)) = words.get(count + 1) {
-            return Err(ParseError::expected(
-                number,
-                column,
-                "the end of the line",
-                word,
-            ));
+            return Err(at(column, "the end of the line", word));
         }
         Ok(values)
     };

@@ -371,11 +371,8 @@ fn construct(
 ) -> Option<(Vec<u32>, Vec<u8>)> {
     // Sizes 1..=max_room, a room of one cell a little likelier, as in
     // published puzzles (a 10x10 has some thirty rooms, a third of them
-    // single cells).
-    let weights: Vec<u64> = (1..=max_room as u64)
-        .map(|size| if size == 1 { 3 } else { 2 })
-        .collect();
-    let total: u64 = weights.iter().sum();
+    // single cells): weight 3 for one cell, 2 for every other size.
+    let total = 3 + 2 * (max_room as u64 - 1);
     let cells = rows * cols;
     let mut label = vec![u32::MAX; cells];
     let mut values = vec![0u8; cells];
@@ -391,16 +388,8 @@ fn construct(
         // takes a digit, larger rooms, whose 1 can go elsewhere.
         for round in 0..8 {
             let target = if round == 0 {
-                let mut pick = rng.below(total);
-                let mut target = 1;
-                for (index, &weight) in weights.iter().enumerate() {
-                    if pick < weight {
-                        target = index + 1;
-                        break;
-                    }
-                    pick -= weight;
-                }
-                target
+                let pick = rng.below(total) as usize;
+                if pick < 3 { 1 } else { 2 + (pick - 3) / 2 }
             } else {
                 2 + rng.below(max_room.max(2) as u64 - 1) as usize
             };
