@@ -153,7 +153,6 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
             let decisions = Decisions {
                 events: CspWatch::new(events, &name, &render),
                 trace,
-                name: &name,
                 cols,
                 domains: (0..puzzle.len())
                     .map(|cell| match puzzle.givens()[cell] {
@@ -477,10 +476,9 @@ impl<S, M> Observer<S, M, u32> for FormulationWatch<'_, '_, '_, '_, S, M> {
 /// The decisions of `fast` and `csp`: events by cli-kit's [`CspWatch`],
 /// trace lines in the puzzle's words (cli-kit's [`SplitTree`] around it
 /// draws the tree).
-struct Decisions<'a, 'b, 'c> {
+struct Decisions<'a, 'b> {
     events: CspWatch<'a, 'b>,
     trace: Option<&'a mut Trace<'b>>,
-    name: &'c dyn Fn(Var) -> String,
     cols: usize,
     /// Each cell's digits left as the events tell them (from the givens
     /// and the rooms' sizes), so that a trace line can name the digit a
@@ -490,7 +488,7 @@ struct Decisions<'a, 'b, 'c> {
     saved: Vec<Vec<u64>>,
 }
 
-impl Decisions<'_, '_, '_> {
+impl Decisions<'_, '_> {
     fn line(&mut self, text: std::fmt::Arguments<'_>) {
         if let Some(trace) = self.trace.as_deref_mut() {
             trace.line(text);
@@ -498,7 +496,7 @@ impl Decisions<'_, '_, '_> {
     }
 }
 
-impl CspObserver for Decisions<'_, '_, '_> {
+impl CspObserver for Decisions<'_, '_> {
     fn propagate(&mut self, cause: Cause, depth: usize) {
         self.events.propagate(cause, depth);
         let why = match cause {
@@ -520,7 +518,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
                 *domain &= !(1 << (value - 1));
             }
         }
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         let values = listed(removed.iter().map(i32::to_string));
         match propagator {
             fast::PLACED => {
@@ -535,7 +533,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn wipeout(&mut self, var: Option<Var>) {
         self.events.wipeout(var);
-        match var.map(|var| (self.name)(var)) {
+        match var.map(|var| cell_name(self.cols, var.index())) {
             Some(name) => self.line(format_args!("  wipe-out: {name} has no value left")),
             None => self.line(format_args!(
                 "  wipe-out: a cell or a room's digit has no place left"
@@ -545,7 +543,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {
         csp_core::Observer::decision(&mut self.events, var, value, depth);
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         self.line(format_args!("decide {name} = {value} (depth {depth})"));
         if self.trace.is_some() {
             self.saved.truncate(depth - 1);
@@ -555,7 +553,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn refutation(&mut self, var: Var, value: i32, depth: usize) {
         csp_core::Observer::refutation(&mut self.events, var, value, depth);
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         self.line(format_args!("refute {name} = {value} (depth {depth})"));
     }
 
