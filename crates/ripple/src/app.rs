@@ -24,14 +24,6 @@ use crate::{
     check, is_url, parse, to_url,
 };
 
-/// The name of an input given on the command line (a URL as `solve`'s
-/// argument): one puzzle, not a batch of one line (cli-kit's).
-pub use cli_kit::COMMAND_LINE;
-
-/// The longest line read: far above any puzzle (a 128x128 URL is under
-/// 50,000 characters), so a huge line is reported, not parsed.
-pub const MAX_LINE: usize = 200_000;
-
 /// The crate's own fields of a record.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fields {
@@ -318,7 +310,7 @@ impl Compare for Puzzle {
     }
 }
 
-/// An input is a URL given on the command line ([`COMMAND_LINE`]), a
+/// An input is a URL given on the command line ([`cli_kit::COMMAND_LINE`]), a
 /// batch of URLs one per line, or one puzzle file ([`BATCH`]); a solved
 /// puzzle's uniqueness is told by [`crate::is_unique`].
 impl App for Puzzle {
@@ -362,14 +354,16 @@ impl Form for Format {
 impl Forms for Puzzle {
     type Format = Format;
 
-    /// A URL given on the command line ([`COMMAND_LINE`]) is one puzzle;
+    /// A URL given on the command line ([`cli_kit::COMMAND_LINE`]) is one puzzle;
     /// a text is a batch of URLs, one per line, when some line is a URL
     /// and its first puzzle line does not start another form (a pzprv3
     /// file, the normalised form or a drawing): a first line that is no
     /// puzzle at all is then one bad line of the batch, not the verdict on
     /// the whole input; any other text is one puzzle.
     const BATCH: LineBatch = LineBatch {
-        max_line: MAX_LINE,
+        // The longest line read: far above any puzzle (a 128x128 URL is
+        // under 50,000 characters), so a huge line is reported, not parsed.
+        max_line: 200_000,
         is_line: is_url,
         other_form: |first| crate::detect(first).is_some(),
         expected: "a puzz.link URL",

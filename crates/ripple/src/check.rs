@@ -245,7 +245,7 @@ pub fn check(puzzle: &Puzzle, values: &[u8]) -> Result<(), Violation> {
 /// The first rule the givens alone break (two equal givens in a room, or
 /// too close in a row or column), if any: then the puzzle has no solution.
 pub fn givens_conflict(puzzle: &Puzzle) -> Option<Violation> {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let cols = puzzle.cols();
     let givens = puzzle.givens();
     let at = |cell: usize| (cell / cols + 1, cell % cols + 1);
     for a in 0..givens.len() {
@@ -286,7 +286,6 @@ pub fn givens_conflict(puzzle: &Puzzle) -> Option<Violation> {
             }
         }
     }
-    let _ = rows;
     None
 }
 

@@ -1,23 +1,15 @@
 //! What the `ripple` binary does beyond the shared driver (the `cli`
-//! feature): its input (a URL on the command line, or a file), and the
-//! output of `generate` and `convert`.
+//! feature): `generate`, its arguments and its output.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use cli_kit::{Input, Record, Stats as RecordStats, Status as RecordStatus, Tally};
+use cli_kit::{Record, Stats as RecordStats, Status as RecordStatus, Tally};
 
 pub use crate::app::RippleView;
 
 use crate::app::{Fields, RippleRecord};
-use crate::{Counters, Difficulty, Format, Generated, Status, is_url, to_url, write};
-
-/// The input of `source`: a URL given on the command line (and not a
-/// file's name) as the input [`cli_kit::COMMAND_LINE`], else `None` (a file, or
-/// stdin for `-` or nothing).
-pub fn command_line(source: Option<&str>) -> Option<Input> {
-    cli_kit::command_line(source, is_url)
-}
+use crate::{Counters, Difficulty, Format, Generated, Status, to_url, write};
 
 /// A seed from the clock, for `generate` without `--seed` (printed with
 /// the puzzle).
@@ -62,10 +54,24 @@ pub struct GenerateRun {
     pub progress: bool,
 }
 
-/// Runs `generate`, writing each puzzle to `out`: the status of the run
-/// (solved, or `limit` when the time limit stopped a puzzle, which ends
-/// the run: its record in JSON, its message on stderr either way).
-pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<RecordStatus> {
+/// Runs `generate`, writing each puzzle to stdout: the exit code of its
+/// status (cli-kit's): solved, or `limit` when the time limit stopped a
+/// puzzle, which ends the run (its record in JSON, its message on stderr
+/// either way).
+///
+/// # Errors
+///
+/// A puzzle that cannot be generated, an output that cannot be written.
+pub fn run_generate(run: &GenerateRun) -> anyhow::Result<std::process::ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = generate(run, &mut out)?;
+    out.flush()?;
+    let mut tally = Tally::default();
+    tally.add(status);
+    Ok(tally.exit())
+}
+
+fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<RecordStatus> {
     let first = run.seed.unwrap_or_else(clock_seed);
     for offset in 0..run.number {
         let seed = first.wrapping_add(offset);
@@ -105,46 +111,33 @@ pub fn generate(run: &GenerateRun, out: &mut dyn Write) -> anyhow::Result<Record
     Ok(RecordStatus::Solved)
 }
 
-/// `generate` on stdout: the exit code of its status (cli-kit's).
-///
-/// # Errors
-///
-/// A puzzle that cannot be generated, an output that cannot be written.
-pub fn run_generate(run: &GenerateRun) -> anyhow::Result<std::process::ExitCode> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let status = generate(run, &mut out)?;
-    out.flush()?;
-    let mut tally = Tally::default();
-    tally.add(status);
-    Ok(tally.exit())
-}
-
 /// `generate`'s progress line on stderr, redrawn in place at most five
 /// times a second, and cleared when the puzzle is done.
 struct Progress {
-    what: Option<String>,
-    time_limit: Option<Duration>,
+    what: String,
+    time_limit: Duration,
+    shown: bool,
     last: Option<Instant>,
     width: usize,
 }
 
 impl Progress {
     fn new(run: &GenerateRun, seed: u64) -> Self {
+        let (rows, cols) = run.size;
         Progress {
-            what: run.progress.then(|| {
-                format!(
-                    "generating a {}x{} puzzle, {} (seed {seed})",
-                    run.size.0, run.size.1, run.difficulty
-                )
-            }),
-            time_limit: Some(run.time_limit),
+            what: format!(
+                "generating a {rows}x{cols} puzzle, {} (seed {seed})",
+                run.difficulty
+            ),
+            time_limit: run.time_limit,
+            shown: run.progress,
             last: None,
             width: 0,
         }
     }
 
     fn show(&mut self, progress: crate::Progress) {
-        if self.what.is_none()
+        if !self.shown
             || self
                 .last
                 .is_some_and(|last| last.elapsed() < Duration::from_millis(200))
@@ -159,15 +152,13 @@ impl Progress {
 
     /// `generating a 20x20 puzzle, easy (seed 1): attempt 3 of 200, 1.2 of 60 s`.
     fn line(&self, progress: crate::Progress) -> String {
-        let limit = self.time_limit.map_or(String::new(), |limit| {
-            format!(" of {}", limit.as_secs_f64())
-        });
         format!(
-            "{}: attempt {} of {}, {:.1}{limit} s",
-            self.what.as_deref().unwrap_or("generating"),
+            "{}: attempt {} of {}, {:.1} of {} s",
+            self.what,
             progress.attempt,
             progress.attempts,
-            progress.elapsed.as_secs_f64()
+            progress.elapsed.as_secs_f64(),
+            self.time_limit.as_secs_f64()
         )
     }
 

@@ -5,10 +5,9 @@
 use std::time::Instant;
 
 use csp_core::{
-    Config, Conflict, Context, Count, CountStatus, Model, Propagator, Solver, Var, Wake,
+    Config, Conflict, Context, Count, CountStatus, KeepSolutions, Model, NoObserver, Observer,
+    Propagator, Solver, Var, Wake,
 };
-#[cfg(feature = "app")]
-use csp_core::{KeepSolutions, Observer};
 
 use crate::options::{Options, Outcome, Stats, counted as counted_outcome};
 use crate::puzzle::{Grid, Puzzle};
@@ -94,31 +93,9 @@ pub fn model(puzzle: &Puzzle) -> (Model, Vec<Var>) {
     (model, vars)
 }
 
-/// The solver of `puzzle`'s model under `options`' limits, and its cell
-/// variables.
-fn solver(puzzle: &Puzzle, options: &Options) -> (Solver, Vec<Var>) {
-    let (model, vars) = model(puzzle);
-    let config = Config::default().within(&options.limits);
-    (Solver::new(model, config), vars)
-}
-
 /// Solves with the csp-core model (MAC, MRV).
 pub(crate) fn solve(puzzle: &Puzzle, options: &Options) -> Outcome {
-    let started = Instant::now();
-    let (mut solver, vars) = solver(puzzle, options);
-    let limit = options.solution_limit();
-    let mut first = None;
-    let mut seen = 0;
-    let counted = solver.for_each_solution(|solution| {
-        if first.is_none() {
-            let values = vars.iter().map(|&var| solution[var] as u8).collect();
-            first = Some(Grid::new(puzzle.cols(), values));
-        }
-        seen += 1;
-        // Go on while fewer than `limit` solutions were seen.
-        seen < limit
-    });
-    outcome(first, &counted, options, started)
+    solve_observed(puzzle, options, &mut NoObserver)
 }
 
 /// The outcome of csp-core's count: the first grid, the count and how it
@@ -146,14 +123,14 @@ fn outcome(first: Option<Grid>, counted: &Count, options: &Options, started: Ins
 
 /// [`solve`], telling `observer` what csp-core's search does (the cell
 /// variables are the cells in reading order).
-#[cfg(feature = "app")]
 pub(crate) fn solve_observed<O: Observer>(
     puzzle: &Puzzle,
     options: &Options,
     observer: &mut O,
 ) -> Outcome {
     let started = Instant::now();
-    let (mut solver, _) = solver(puzzle, options);
+    let (model, _) = model(puzzle);
+    let mut solver = Solver::new(model, Config::default().within(&options.limits));
     let mut keep = KeepSolutions::first(observer);
     let counted = solver.count_observed(options.solution_limit(), &mut keep);
     let first = keep.into_first().map(|values| {

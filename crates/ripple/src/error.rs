@@ -20,8 +20,6 @@ pub enum Location {
         /// 1-based position in the URL.
         position: usize,
     },
-    /// The input as a whole.
-    Input,
 }
 
 impl fmt::Display for Location {
@@ -30,7 +28,6 @@ impl fmt::Display for Location {
             Location::Text { line, column: 0 } => write!(f, "line {line}"),
             Location::Text { line, column } => write!(f, "line {line}, column {column}"),
             Location::Url { position } => write!(f, "URL position {position}"),
-            Location::Input => f.write_str("input"),
         }
     }
 }

@@ -103,25 +103,19 @@ pub(crate) struct Engine {
     capacity: bool,
 }
 
-/// Counters of one run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Counters {
-    /// Search nodes: the root plus one per branch taken (a digit put in
-    /// a cell, or taken out of it once every solution with it is counted).
-    pub nodes: u64,
-    /// Branches whose propagation failed.
-    pub backtracks: u64,
-}
-
-/// How a count ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How a count ended, and its counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Counted {
     pub count: u64,
     pub first: Option<Vec<u8>>,
     pub complete: bool,
     /// The limit that stopped the count, if one did.
     pub limit: Option<Limit>,
-    pub counters: Counters,
+    /// Search nodes: the root plus one per branch taken (a digit put in
+    /// a cell, or taken out of it once every solution with it is counted).
+    pub nodes: u64,
+    /// Branches whose propagation failed.
+    pub backtracks: u64,
 }
 
 impl Engine {
@@ -817,8 +811,8 @@ impl Engine {
                 None => Status::Solved,
             };
             let stats = CspStats {
-                nodes: counted.counters.nodes,
-                backtracks: counted.counters.backtracks,
+                nodes: counted.nodes,
+                backtracks: counted.backtracks,
                 solutions: counted.count,
                 propagations: self.observed_rounds,
                 prunings: self.observed_removed,
@@ -843,20 +837,16 @@ impl Engine {
         before: Option<Vec<u64>>,
         observer: &mut O,
     ) -> Result<(), Dead> {
-        let root = cause == Cause::Root;
-        if !O::ACTIVE {
-            let result = self.propagate(level);
-            return if root {
-                result.and_then(|()| self.root_capacity(level))
-            } else {
-                result
-            };
+        if O::ACTIVE {
+            observer.propagate(cause, depth);
+            self.observed_rounds += 1;
         }
-        observer.propagate(cause, depth);
-        self.observed_rounds += 1;
         let mut result = self.propagate(level);
-        if root {
+        if cause == Cause::Root {
             result = result.and_then(|()| self.root_capacity(level));
+        }
+        if !O::ACTIVE {
+            return result;
         }
         let before = before.unwrap_or_default();
         let mut removed = Vec::new();
@@ -889,26 +879,14 @@ impl Engine {
         level: Level,
         observer: &mut O,
     ) -> Counted {
-        let mut counted = Counted {
-            count: 0,
-            first: None,
-            complete: false,
-            limit: None,
-            counters: Counters::default(),
-        };
-        if budget.nodes == Some(0) {
-            counted.limit = Some(Limit::Node);
-            return counted;
-        }
-        if budget
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            counted.limit = Some(Limit::Time);
+        let mut counted = Counted::default();
+        // A node limit of 0, or a deadline already passed.
+        if let Some(limit) = budget.refuses(0, 0) {
+            counted.limit = Some(limit);
             return counted;
         }
         let state_bytes = size_of_val(&state.candidates[..]);
-        counted.counters.nodes = 1;
+        counted.nodes = 1;
         let max = max.max(1);
         self.candidates = state.candidates;
         self.saved.clear();
@@ -930,20 +908,13 @@ impl Engine {
                 None => {
                     counted.count += 1;
                     if O::ACTIVE {
-                        let values: Vec<i32> = self
-                            .candidates
-                            .iter()
-                            .map(|&bit| bit.trailing_zeros() as i32 + 1)
-                            .collect();
+                        let values: Vec<i32> =
+                            self.candidates.iter().map(|&bit| digit_of(bit)).collect();
                         observer.solution(&values);
                     }
                     if counted.first.is_none() {
-                        counted.first = Some(
-                            self.candidates
-                                .iter()
-                                .map(|&bit| bit.trailing_zeros() as u8 + 1)
-                                .collect(),
-                        );
+                        let digits = self.candidates.iter().map(|&bit| digit_of(bit) as u8);
+                        counted.first = Some(digits.collect());
                     }
                     if counted.count >= max {
                         return counted;
@@ -951,12 +922,11 @@ impl Engine {
                 }
                 Some((cell, bit)) => {
                     let saved = size_of_val(&self.saved[..]);
-                    if let Some(limit) = budget.refuses(counted.counters.nodes, saved + state_bytes)
-                    {
+                    if let Some(limit) = budget.refuses(counted.nodes, saved + state_bytes) {
                         counted.limit = Some(limit);
                         return counted;
                     }
-                    counted.counters.nodes += 1;
+                    counted.nodes += 1;
                     self.save();
                     guesses.push((cell, bit, self.open));
                     let depth = guesses.len();
@@ -971,7 +941,7 @@ impl Engine {
                     {
                         continue;
                     }
-                    counted.counters.backtracks += 1;
+                    counted.backtracks += 1;
                 }
             }
             // Backtrack: the latest guess is exhausted; its cell loses the
@@ -988,11 +958,11 @@ impl Engine {
                 if O::ACTIVE {
                     observer.backtrack(depth);
                 }
-                if let Some(limit) = budget.refuses(counted.counters.nodes, 0) {
+                if let Some(limit) = budget.refuses(counted.nodes, 0) {
                     counted.limit = Some(limit);
                     return counted;
                 }
-                counted.counters.nodes += 1;
+                counted.nodes += 1;
                 if O::ACTIVE {
                     observer.refutation(Var::from_index(cell), digit_of(bit), depth);
                 }
@@ -1005,7 +975,7 @@ impl Engine {
                 {
                     break;
                 }
-                counted.counters.backtracks += 1;
+                counted.backtracks += 1;
             }
         }
     }
@@ -1060,10 +1030,10 @@ pub(crate) fn solve_observed<O: Observer>(
         counted.limit,
         options,
         Stats {
-            nodes: counted.counters.nodes,
+            nodes: counted.nodes,
             elapsed: started.elapsed(),
             counters: crate::Counters {
-                backtracks: counted.counters.backtracks,
+                backtracks: counted.backtracks,
                 recursive_calls: None,
             },
         },

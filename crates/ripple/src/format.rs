@@ -183,15 +183,17 @@ fn given(word: &str) -> Option<u8> {
     (1..=255).contains(&value).then_some(value as u8)
 }
 
-fn too_large(value: &str, line: usize, column: usize) -> ParseError {
-    ParseError::at(
-        line,
-        column,
-        ErrorKind::Expected {
-            expected: format!("a digit 1 to {MAX_ROOM} or '.'"),
-            found: quote(value),
-        },
-    )
+/// A given (or an answer) written as a number at `line` and `column`:
+/// `None` when the word is no number at all; a number past 255 is too large.
+fn number_given(word: &str, line: usize, column: usize) -> Result<Option<u8>, ParseError> {
+    match given(word) {
+        Some(value) => Ok(Some(value)),
+        None if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) => {
+            let expected = format!("a digit 1 to {MAX_ROOM} or '.'");
+            Err(ParseError::expected(line, column, &expected, word))
+        }
+        None => Ok(None),
+    }
 }
 
 // ---------------------------------------------------------------- normalised
@@ -210,37 +212,25 @@ fn parse_normalised(text: &str) -> Result<Parsed, ParseError> {
         }
     };
     let header = |words: &[(usize, &str)], number: usize, key: &str, count: usize| {
-        if words.first().map(|w| w.1) != Some(key) {
-            let found = words.first().map_or("", |w| w.1);
-            return Err(ParseError::expected(
-                number,
-                words.first().map_or(1, |w| w.0),
-                &format!("'{key}'"),
-                found,
-            ));
+        let (column, first) = words.first().copied().unwrap_or((1, ""));
+        let at =
+            |column, expected: &str, found| ParseError::expected(number, column, expected, found);
+        if first != key {
+            return Err(at(column, &format!("'{key}'"), first));
         }
         let mut values = Vec::new();
         for index in 1..=count {
             let Some(&(column, word)) = words.get(index) else {
-                return Err(ParseError::expected(
-                    number,
-                    end_column(words),
-                    &format!("{count} numbers after '{key}'"),
-                    "",
-                ));
+                let expected = format!("{count} numbers after '{key}'");
+                return Err(at(end_column(words), &expected, ""));
             };
-            let value = word
-                .parse::<usize>()
-                .map_err(|_| ParseError::expected(number, column, "a number", word))?;
-            values.push(value);
+            values.push(
+                word.parse::<usize>()
+                    .map_err(|_| at(column, "a number", word))?,
+            );
         }
         if let Some(&(column, word)) = words.get(count + 1) {
-            return Err(ParseError::expected(
-                number,
-                column,
-                "the end of the line",
-                word,
-            ));
+            return Err(at(column, "the end of the line", word));
         }
         Ok(values)
     };
@@ -465,6 +455,14 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         ));
     };
     let line_len = cols * (width + 1) + 1;
+    // At the first character past the line's length, or its end.
+    let ragged = |number: usize, found: usize| {
+        let kind = ErrorKind::Ragged {
+            expected: line_len,
+            found,
+        };
+        ParseError::at(number, found.min(line_len) + 1, kind)
+    };
     let mut vertical = vec![false; rows * (cols - 1)];
     let mut horizontal = vec![false; (rows - 1) * cols];
     let mut givens = vec![0u8; rows * cols];
@@ -477,15 +475,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                 return Err(ParseError::at(number, line_len, ErrorKind::OpenOuterWall));
             }
             if chars.len() != line_len {
-                // The first character past the line's length, or its end.
-                return Err(ParseError::at(
-                    number,
-                    chars.len().min(line_len) + 1,
-                    ErrorKind::Ragged {
-                        expected: line_len,
-                        found: chars.len(),
-                    },
-                ));
+                return Err(ragged(number, chars.len()));
             }
             for k in 0..=cols {
                 let at = k * (width + 1);
@@ -516,22 +506,10 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
                     let column = at + 2 + (cell.len() - cell.trim_start().len());
                     givens[r * cols + k] = match word {
                         "." => 0,
-                        _ => match given(word) {
-                            Some(value) => value,
-                            None if !word.is_empty()
-                                && word.bytes().all(|b| b.is_ascii_digit()) =>
-                            {
-                                return Err(too_large(word, number, column));
-                            }
-                            None => {
-                                return Err(ParseError::expected(
-                                    number,
-                                    column,
-                                    "a digit or '.'",
-                                    if word.is_empty() { " " } else { word },
-                                ));
-                            }
-                        },
+                        _ => number_given(word, number, column)?.ok_or_else(|| {
+                            let found = if word.is_empty() { " " } else { word };
+                            ParseError::expected(number, column, "a digit or '.'", found)
+                        })?,
                     };
                     given_places[r * cols + k] = (number, column);
                 }
@@ -539,15 +517,7 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         } else {
             let r = index / 2;
             if chars.len() > line_len {
-                // The first character past the line's length, or its end.
-                return Err(ParseError::at(
-                    number,
-                    chars.len().min(line_len) + 1,
-                    ErrorKind::Ragged {
-                        expected: line_len,
-                        found: chars.len(),
-                    },
-                ));
+                return Err(ragged(number, chars.len()));
             }
             let outer = r == 0 || r == rows;
             for k in 0..=cols {
@@ -592,38 +562,62 @@ fn parse_ascii(text: &str) -> Result<Parsed, ParseError> {
         }
     }
     let line_of = |index: usize| drawing[index].0;
-    let to_error = |error: ShapeError| {
-        let (line, column) = match &error {
-            ShapeError::GivenTooLarge { cell, .. } => given_places[*cell],
-            ShapeError::RoomTooLarge { cell, .. } => given_places[*cell],
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => {
+    let walls = [&vertical[..], &horizontal];
+    walled(Format::Ascii, (rows, cols), walls, &givens, None, |error| {
+        let (line, column) = match spot(&error) {
+            Spot::Given(cell) | Spot::Room(cell) => given_places[cell],
+            Spot::Wall(true, index) => {
                 let (r, c) = (index / (cols - 1), index % (cols - 1));
                 (line_of(2 * r + 1), (c + 1) * (width + 1) + 1)
             }
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => {
+            Spot::Wall(false, index) => {
                 let (r, c) = (index / cols, index % cols);
                 (line_of(2 * r + 2), c * (width + 1) + 2)
             }
-            _ => (size_line, 1),
+            Spot::Grid => (size_line, 1),
         };
         ParseError::at(line, column, error)
-    };
+    })
+}
+
+/// Where a [`ShapeError`] is: a given, the first cell of a room, a wall
+/// (between two cells of a row, or of a column) by index, or the grid.
+enum Spot {
+    Given(usize),
+    Room(usize),
+    Wall(bool, usize),
+    Grid,
+}
+
+fn spot(error: &ShapeError) -> Spot {
+    match *error {
+        ShapeError::GivenTooLarge { cell, .. } => Spot::Given(cell),
+        ShapeError::RoomTooLarge { cell, .. } => Spot::Room(cell),
+        ShapeError::DanglingWall {
+            vertical, index, ..
+        } => Spot::Wall(vertical, index),
+        _ => Spot::Grid,
+    }
+}
+
+/// The puzzle of the walls (vertical, then horizontal) and givens read in
+/// `format`, with the `solution` its text holds; `place` puts a shape
+/// error, and each wall that closes no room (a warning), where it was read.
+fn walled(
+    format: Format,
+    (rows, cols): (usize, usize),
+    [vertical, horizontal]: [&[bool]; 2],
+    givens: &[u8],
+    solution: Option<Grid>,
+    place: impl Fn(ShapeError) -> ParseError,
+) -> Result<Parsed, ParseError> {
     let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
+        Puzzle::from_walls_lenient(rows, cols, vertical, horizontal, givens).map_err(&place)?;
     Ok(Parsed {
         puzzle,
-        solution: None,
-        format: Format::Ascii,
-        warnings: dangling.into_iter().map(to_error).collect(),
+        solution,
+        format,
+        warnings: dangling.into_iter().map(place).collect(),
     })
 }
 
@@ -734,20 +728,7 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
         let mut out = Vec::with_capacity(count * width);
         for _ in 0..count {
             let piece = next(&format!("a line of {what}"))?;
-            let words = words(piece.text, piece.column);
-            if words.len() != width {
-                return Err(ParseError::at(
-                    piece.line,
-                    piece.column,
-                    ErrorKind::SizeMismatch {
-                        said: format!("{rows} rows and {cols} columns"),
-                        found: format!(
-                            "this line of {what} has {} entries, not {width}",
-                            words.len()
-                        ),
-                    },
-                ));
-            }
+            let words = entries(&piece, width, what, (rows, cols))?;
             out.extend(
                 words
                     .into_iter()
@@ -788,20 +769,9 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
                     ErrorKind::Unsupported("cells outside the grid ('#') are not supported"),
                 ));
             }
-            _ => match given(word) {
-                Some(value) => value,
-                None if word.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(too_large(word, *line, *column));
-                }
-                None => {
-                    return Err(ParseError::expected(
-                        *line,
-                        *column,
-                        "a given: a number, '.' or '-'",
-                        word,
-                    ));
-                }
-            },
+            _ => number_given(word, *line, *column)?.ok_or_else(|| {
+                ParseError::expected(*line, *column, "a given: a number, '.' or '-'", word)
+            })?,
         });
     }
     // The answers are optional; an empty remainder ends the file.
@@ -824,30 +794,11 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
         }
         let mut digits = Vec::with_capacity(rows * cols);
         for (r, piece) in lines.iter().enumerate() {
-            let words = words(piece.text, piece.column);
-            if words.len() != cols {
-                return Err(ParseError::at(
-                    piece.line,
-                    piece.column,
-                    ErrorKind::SizeMismatch {
-                        said: format!("{rows} rows and {cols} columns"),
-                        found: format!(
-                            "this line of answers has {} entries, not {cols}",
-                            words.len()
-                        ),
-                    },
-                ));
-            }
+            let words = entries(piece, cols, "answers", (rows, cols))?;
             for (c, (column, word)) in words.into_iter().enumerate() {
                 let cell = r * cols + c;
-                let value = match given(word) {
-                    Some(value) => value,
-                    None if word.bytes().all(|b| b.is_ascii_digit()) => {
-                        return Err(too_large(word, piece.line, column));
-                    }
-                    // Aux marks, pencil marks and blanks: no answer digit.
-                    None => 0,
-                };
+                // Aux marks, pencil marks and blanks: no answer digit.
+                let value = number_given(word, piece.line, column)?.unwrap_or(0);
                 digits.push(if givens[cell] != 0 {
                     givens[cell]
                 } else {
@@ -871,34 +822,44 @@ fn parse_pzprv3(text: &str) -> Result<Parsed, ParseError> {
             solution = Some(Grid::new(cols, digits));
         }
     }
-    let to_error = |error: ShapeError| {
-        let (line, column) = match &error {
-            ShapeError::GivenTooLarge { cell, .. } | ShapeError::RoomTooLarge { cell, .. } => {
-                (given_words[*cell].0, given_words[*cell].1)
-            }
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => (vertical_words[*index].0, vertical_words[*index].1),
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => (horizontal_words[*index].0, horizontal_words[*index].1),
-            _ => (size_line, 1),
-        };
-        ParseError::at(line, column, error)
-    };
-    let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
-    Ok(Parsed {
-        puzzle,
+    let walls = [&vertical[..], &horizontal];
+    walled(
+        Format::Pzprv3,
+        (rows, cols),
+        walls,
+        &givens,
         solution,
-        format: Format::Pzprv3,
-        warnings: dangling.into_iter().map(to_error).collect(),
-    })
+        |error| {
+            let (line, column, _) = match spot(&error) {
+                Spot::Given(cell) | Spot::Room(cell) => &given_words[cell],
+                Spot::Wall(true, index) => &vertical_words[index],
+                Spot::Wall(false, index) => &horizontal_words[index],
+                Spot::Grid => &(size_line, 1, String::new()),
+            };
+            ParseError::at(*line, *column, error)
+        },
+    )
+}
+
+/// The words of a line of a pzprv3 file of `rows` x `cols`, which holds
+/// `width` of `what`.
+fn entries<'a>(
+    piece: &Piece<'a>,
+    width: usize,
+    what: &str,
+    (rows, cols): (usize, usize),
+) -> Result<Vec<(usize, &'a str)>, ParseError> {
+    let words = words(piece.text, piece.column);
+    if words.len() != width {
+        let said = format!("{rows} rows and {cols} columns");
+        let found = format!(
+            "this line of {what} has {} entries, not {width}",
+            words.len()
+        );
+        let kind = ErrorKind::SizeMismatch { said, found };
+        return Err(ParseError::at(piece.line, piece.column, kind));
+    }
+    Ok(words)
 }
 
 /// Every piece left.
@@ -1196,27 +1157,17 @@ pub fn parse_url_with_warnings(url: &str) -> Result<(Puzzle, Vec<ParseError>), P
             &String::from_utf8_lossy(rest),
         ));
     }
-    let to_error = |error: ShapeError| {
-        let index = match &error {
-            ShapeError::GivenTooLarge { cell, .. } => given_at[*cell],
-            ShapeError::DanglingWall {
-                vertical: true,
-                index,
-                ..
-            } => body_at + vertical_at + index / 5,
-            ShapeError::DanglingWall {
-                vertical: false,
-                index,
-                ..
-            } => body_at + horizontal_at + index / 5,
-            _ => body_at,
+    let walls = [&vertical[..], &horizontal];
+    let parsed = walled(Format::Url, (rows, cols), walls, &givens, None, |error| {
+        let index = match spot(&error) {
+            Spot::Given(cell) => given_at[cell],
+            Spot::Wall(true, index) => body_at + vertical_at + index / 5,
+            Spot::Wall(false, index) => body_at + horizontal_at + index / 5,
+            Spot::Room(_) | Spot::Grid => body_at,
         };
         at(index, error.into())
-    };
-    let (puzzle, dangling) =
-        Puzzle::from_walls_lenient(rows, cols, &vertical, &horizontal, &givens)
-            .map_err(to_error)?;
-    Ok((puzzle, dangling.into_iter().map(to_error).collect()))
+    })?;
+    Ok((parsed.puzzle, parsed.warnings))
 }
 
 /// The puzzle's canonical puzz.link URL (as pzprjs encodes it).
@@ -1273,45 +1224,32 @@ pub fn to_url(puzzle: &Puzzle) -> String {
 pub fn to_pzprv3(puzzle: &Puzzle, answer: Option<&Grid>) -> String {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let mut out = format!("pzprv3\nripple\n{rows}\n{cols}\n");
-    let bit = |wall: bool| if wall { "1 " } else { "0 " };
-    for r in 0..rows {
-        for c in 0..cols - 1 {
-            out.push_str(bit(puzzle.wall_right(r, c)));
-        }
-        out.push('\n');
-    }
-    for r in 0..rows - 1 {
-        for c in 0..cols {
-            out.push_str(bit(puzzle.wall_below(r, c)));
-        }
-        out.push('\n');
-    }
-    let cell = |out: &mut String, value: u8| {
-        if value == 0 {
-            out.push_str(". ");
-        } else {
-            let _ = write!(out, "{value} ");
+    // `lines` lines of `count` entries, each with a space after it.
+    let mut block = |lines: usize, count: usize, entry: &dyn Fn(usize, usize) -> String| {
+        for r in 0..lines {
+            for c in 0..count {
+                let _ = write!(out, "{} ", entry(r, c));
+            }
+            out.push('\n');
         }
     };
-    for r in 0..rows {
-        for c in 0..cols {
-            cell(&mut out, puzzle.givens()[r * cols + c]);
-        }
-        out.push('\n');
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            let index = r * cols + c;
-            let value = match answer {
-                Some(grid) if puzzle.givens()[index] == 0 => {
-                    grid.values().get(index).copied().unwrap_or(0)
-                }
-                _ => 0,
-            };
-            cell(&mut out, value);
-        }
-        out.push('\n');
-    }
+    let bit = |wall: bool| u8::from(wall).to_string();
+    block(rows, cols - 1, &|r, c| bit(puzzle.wall_right(r, c)));
+    block(rows - 1, cols, &|r, c| bit(puzzle.wall_below(r, c)));
+    let cell = |value: u8| match value {
+        0 => ".".to_owned(),
+        _ => value.to_string(),
+    };
+    block(rows, cols, &|r, c| cell(puzzle.givens()[r * cols + c]));
+    block(rows, cols, &|r, c| {
+        let index = r * cols + c;
+        cell(match answer {
+            Some(grid) if puzzle.givens()[index] == 0 => {
+                grid.values().get(index).copied().unwrap_or(0)
+            }
+            _ => 0,
+        })
+    });
     out
 }
 
@@ -1348,7 +1286,8 @@ pub fn to_normalised(puzzle: &Puzzle, solution: Option<&Grid>) -> String {
 
 /// The puzzle as an ASCII wall drawing: the size line, then the drawing.
 pub fn to_ascii(puzzle: &Puzzle) -> String {
-    format!("{}\n{}", puzzle.size_line(), puzzle.draw(puzzle.givens()))
+    let (rows, cols, drawing) = (puzzle.rows(), puzzle.cols(), puzzle.draw(puzzle.givens()));
+    format!("{rows} {cols}\n{drawing}")
 }
 
 /// The puzzle written in `format` (a URL ends with a line end too).

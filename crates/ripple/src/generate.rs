@@ -96,7 +96,7 @@ fn grade_within(puzzle: &Puzzle, budget: &Budget) -> Result<Option<Grade>, Limit
     };
     Ok(Some(Grade {
         difficulty,
-        nodes: counted.counters.nodes,
+        nodes: counted.nodes,
     }))
 }
 
@@ -285,9 +285,8 @@ pub fn generate_within(
         let Ok(puzzle) = shape.with_givens(&givens) else {
             continue;
         };
-        let graded = match grade_within(&puzzle, &budget) {
-            Ok(graded) => graded,
-            Err(_) => return Err(stopped(attempt)),
+        let Ok(graded) = grade_within(&puzzle, &budget) else {
+            return Err(stopped(attempt));
         };
         let Some(grade) = graded else {
             continue;
@@ -314,17 +313,14 @@ pub fn generate_within(
 /// search tries at most a few hundred placements).
 fn place_room(
     values: &mut [u8],
-    rows: usize,
-    cols: usize,
+    shape: (usize, usize),
     cells: &[usize],
     rng: &mut SplitMix,
 ) -> bool {
     fn go(
         values: &mut [u8],
-        rows: usize,
-        cols: usize,
-        cells: &[usize],
-        left: u64,
+        shape: (usize, usize),
+        (cells, left): (&[usize], u64),
         budget: &mut u32,
         rng: &mut SplitMix,
     ) -> bool {
@@ -338,14 +334,12 @@ fn place_room(
                 return false;
             }
             *budget -= 1;
-            if keeps_distance(values, rows, cols, cell, digit) {
+            if keeps_distance(values, shape, cell, digit) {
                 values[cell] = digit;
                 if go(
                     values,
-                    rows,
-                    cols,
-                    rest,
-                    left & !(1 << (digit - 1)),
+                    shape,
+                    (rest, left & !(1 << (digit - 1))),
                     budget,
                     rng,
                 ) {
@@ -358,7 +352,7 @@ fn place_room(
     }
     let mut budget = 400;
     let all = (1u64 << cells.len()) - 1;
-    go(values, rows, cols, cells, all, &mut budget, rng)
+    go(values, shape, (cells, all), &mut budget, rng)
 }
 
 /// A random partition and a filling of it, built together: from each free
@@ -377,11 +371,8 @@ fn construct(
 ) -> Option<(Vec<u32>, Vec<u8>)> {
     // Sizes 1..=max_room, a room of one cell a little likelier, as in
     // published puzzles (a 10x10 has some thirty rooms, a third of them
-    // single cells).
-    let weights: Vec<u64> = (1..=max_room as u64)
-        .map(|size| if size == 1 { 3 } else { 2 })
-        .collect();
-    let total: u64 = weights.iter().sum();
+    // single cells): weight 3 for one cell, 2 for every other size.
+    let total = 3 + 2 * (max_room as u64 - 1);
     let cells = rows * cols;
     let mut label = vec![u32::MAX; cells];
     let mut values = vec![0u8; cells];
@@ -397,16 +388,8 @@ fn construct(
         // takes a digit, larger rooms, whose 1 can go elsewhere.
         for round in 0..8 {
             let target = if round == 0 {
-                let mut pick = rng.below(total);
-                let mut target = 1;
-                for (index, &weight) in weights.iter().enumerate() {
-                    if pick < weight {
-                        target = index + 1;
-                        break;
-                    }
-                    pick -= weight;
-                }
-                target
+                let pick = rng.below(total) as usize;
+                if pick < 3 { 1 } else { 2 + (pick - 3) / 2 }
             } else {
                 2 + rng.below(max_room.max(2) as u64 - 1) as usize
             };
@@ -434,7 +417,7 @@ fn construct(
             }
             // The longest prefix of the growth (each prefix is connected) that takes its digits.
             while !room.is_empty() {
-                if place_room(&mut values, rows, cols, &room, rng) {
+                if place_room(&mut values, (rows, cols), &room, rng) {
                     placed = true;
                     break;
                 }
@@ -460,7 +443,7 @@ fn construct(
                 continue;
             }
             let digit = sizes[other as usize] + 1;
-            if digit <= max_room + 1 && keeps_distance(&values, rows, cols, start, digit as u8) {
+            if digit <= max_room + 1 && keeps_distance(&values, (rows, cols), start, digit as u8) {
                 label[start] = other;
                 values[start] = digit as u8;
                 sizes[other as usize] += 1;
@@ -490,10 +473,8 @@ fn minimise(
     let mut order: Vec<usize> = (0..givens.len()).collect();
     rng.shuffle(&mut order);
     for cell in order {
-        if budget
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        // The budget has a deadline only.
+        if budget.refuses(0, 0).is_some() {
             return None;
         }
         let kept = givens[cell];

@@ -64,7 +64,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => {
             let shared = &args.shared;
-            let input = cli::command_line(args.input.as_deref());
+            // A URL given on the command line (and not a file's name) is the input.
+            let input = cli_kit::command_line(args.input.as_deref(), ripple::is_url);
             let file = args.input.as_deref().filter(|_| input.is_none());
             cli_kit::driver::solve::<Puzzle, Cli>(SolveRun {
                 flags: shared,

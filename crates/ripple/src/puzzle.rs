@@ -31,18 +31,32 @@ pub(crate) fn digits_of(mut set: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The cells of the row and the column of `cell` in a `rows` x `cols`
+/// grid within `reach` of it: at each distance from 1, left, right, above,
+/// below.
+pub(crate) fn within(
+    rows: usize,
+    cols: usize,
+    cell: usize,
+    reach: usize,
+) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    (1..=reach).flat_map(move |step| {
+        [
+            (c >= step).then(|| cell - step),
+            (c + step < cols).then(|| cell + step),
+            (r >= step).then(|| cell - step * cols),
+            (r + step < rows).then(|| cell + step * cols),
+        ]
+        .into_iter()
+        .flatten()
+    })
+}
+
 /// The orthogonal neighbours of `cell` in a `rows` x `cols` grid: left,
 /// right, above, below.
 pub(crate) fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / cols, cell % cols);
-    [
-        (c > 0).then(|| cell - 1),
-        (c + 1 < cols).then(|| cell + 1),
-        (r > 0).then(|| cell - cols),
-        (r + 1 < rows).then(|| cell + cols),
-    ]
-    .into_iter()
-    .flatten()
+    within(rows, cols, cell, 1)
 }
 
 /// Whether `digit` at `cell` keeps the distance rule with the digits
@@ -50,23 +64,11 @@ pub(crate) fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator
 /// digit within `digit` cells in its row or column.
 pub(crate) fn keeps_distance(
     values: &[u8],
-    rows: usize,
-    cols: usize,
+    (rows, cols): (usize, usize),
     cell: usize,
     digit: u8,
 ) -> bool {
-    let (r, c) = (cell / cols, cell % cols);
-    (1..=usize::from(digit)).all(|step| {
-        let near = [
-            (c >= step).then(|| cell - step),
-            (c + step < cols).then(|| cell + step),
-            (r >= step).then(|| cell - step * cols),
-            (r + step < rows).then(|| cell + step * cols),
-        ];
-        near.into_iter()
-            .flatten()
-            .all(|other| values[other] != digit)
-    })
+    within(rows, cols, cell, usize::from(digit)).all(|other| values[other] != digit)
 }
 
 /// Why a grid, its rooms and givens do not make a puzzle. The format
@@ -370,8 +372,8 @@ impl Puzzle {
 
     /// The drawing of `values` (one per cell, 0 drawn as `.`) inside the
     /// room walls, as an ASCII wall drawing: `|` and `-` are walls, every cell
-    /// as wide as the largest digit of the puzzle. With [`Puzzle::size_line`]
-    /// in front it reads back as a puzzle.
+    /// as wide as the largest digit of the puzzle. With the size line in
+    /// front ([`crate::to_ascii`]) it reads back as a puzzle.
     pub fn draw(&self, values: &[u8]) -> String {
         self.draw_marking(values, false)
     }
@@ -424,11 +426,6 @@ impl Puzzle {
             edge(&mut out, (r + 1 < self.rows).then_some(r));
         }
         out
-    }
-
-    /// The first line of the ASCII wall drawing: rows and columns.
-    pub fn size_line(&self) -> String {
-        format!("{} {}", self.rows, self.cols)
     }
 }
 

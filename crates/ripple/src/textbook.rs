@@ -25,14 +25,15 @@ use search_core::{
 };
 
 use crate::options::{Counters, Options, Outcome, Stats, counted};
-use crate::puzzle::{Grid, Puzzle, full_mask, keeps_distance};
+use crate::puzzle::{Grid, Puzzle, full_mask, keeps_distance, within};
 
 /// The board shape both formulations share.
 struct Board<'p> {
     puzzle: &'p Puzzle,
     rows: usize,
     cols: usize,
-    limit: u64,
+    options: Options,
+    started: Instant,
     found: Cell<u64>,
     dead_ends: Cell<u64>,
     first: RefCell<Option<Vec<u8>>>,
@@ -44,7 +45,8 @@ impl<'p> Board<'p> {
             puzzle,
             rows: puzzle.rows(),
             cols: puzzle.cols(),
-            limit: options.solution_limit(),
+            options: *options,
+            started: Instant::now(),
             found: Cell::new(0),
             dead_ends: Cell::new(0),
             first: RefCell::new(None),
@@ -58,7 +60,33 @@ impl<'p> Board<'p> {
         if found == 1 {
             *self.first.borrow_mut() = Some(values.to_vec());
         }
-        found >= self.limit
+        found >= self.options.solution_limit()
+    }
+
+    /// The outcome of a search that ended with `status` and `stats`,
+    /// `extra_calls` made before it.
+    fn outcome(
+        &self,
+        status: SearchStatus,
+        stats: &search_core::Stats,
+        extra_calls: u64,
+    ) -> Outcome {
+        let first = self.first.borrow_mut().take();
+        counted(
+            first.map(|values| Grid::new(self.cols, values)),
+            self.found.get(),
+            status == SearchStatus::Unsolvable,
+            status.limit(),
+            &self.options,
+            Stats {
+                nodes: stats.generated,
+                elapsed: self.started.elapsed(),
+                counters: Counters {
+                    backtracks: self.dead_ends.get(),
+                    recursive_calls: Some(stats.num_tested + extra_calls),
+                },
+            },
+        )
     }
 }
 
@@ -71,7 +99,7 @@ pub(crate) fn legal(puzzle: &Puzzle, values: &[u8], cell: usize, value: u8) -> b
         && room
             .iter()
             .all(|&other| other as usize == cell || values[other as usize] != value)
-        && keeps_distance(values, puzzle.rows(), puzzle.cols(), cell, value)
+        && keeps_distance(values, (puzzle.rows(), puzzle.cols()), cell, value)
 }
 
 /// Brute force: the cell to fill next and the board.
@@ -158,20 +186,8 @@ impl Mrv<'_> {
                 state.remaining[other as usize] &= bit;
             }
         }
-        let (r, c) = (cell / board.cols, cell % board.cols);
-        for step in 1..=usize::from(value) {
-            if c >= step {
-                state.remaining[cell - step] &= bit;
-            }
-            if c + step < board.cols {
-                state.remaining[cell + step] &= bit;
-            }
-            if r >= step {
-                state.remaining[cell - step * board.cols] &= bit;
-            }
-            if r + step < board.rows {
-                state.remaining[cell + step * board.cols] &= bit;
-            }
+        for other in within(board.rows, board.cols, cell, usize::from(value)) {
+            state.remaining[other] &= bit;
         }
     }
 }
@@ -238,47 +254,22 @@ pub(crate) struct Prepared<'s> {
     pub(crate) broken: bool,
 }
 
-/// Turns a search-core run into an outcome.
-fn outcome(
+/// Runs search-core's depth-first search of `problem` (over `board`)
+/// from `start` within the board's limits; `extra_calls` were made before it.
+fn run<P, O>(
+    problem: &P,
     board: &Board<'_>,
-    status: SearchStatus,
-    stats: &search_core::Stats,
+    start: P::State,
+    observer: &mut O,
     extra_calls: u64,
-    options: &Options,
-    started: Instant,
-) -> Outcome {
-    let found = board.found.get();
-    let limit = status.limit();
-    let complete = status == SearchStatus::Unsolvable;
-    let solution = board
-        .first
-        .borrow_mut()
-        .take()
-        .map(|values| Grid::new(board.cols, values));
-    counted(
-        solution,
-        found,
-        complete,
-        limit,
-        options,
-        Stats {
-            nodes: stats.generated,
-            elapsed: started.elapsed(),
-            counters: Counters {
-                backtracks: board.dead_ends.get(),
-                recursive_calls: Some(stats.num_tested + extra_calls),
-            },
-        },
-    )
-}
-
-fn config(options: &Options) -> Config {
-    Config {
-        node_limit: options.limits.node_limit,
-        time_limit: options.limits.time_limit,
-        memory_limit: options.limits.memory_limit,
-        ..Config::default()
-    }
+) -> Outcome
+where
+    P: Problem,
+    O: Observer<P::State, P::Move, P::Cost>,
+{
+    let config = Config::default().within(&board.options.limits);
+    let search = dfs_tree_observed(problem, start, &config, observer);
+    board.outcome(search.status, &search.stats, extra_calls)
 }
 
 /// Brute force.
@@ -295,21 +286,12 @@ pub(crate) fn brute_observed<O: Observer<Filling, u8, u32>>(
     options: &Options,
     observer: &mut O,
 ) -> Outcome {
-    let started = Instant::now();
     let problem = Brute(Board::new(puzzle, options));
     let start = Filling {
         position: 0,
         values: puzzle.givens().to_vec(),
     };
-    let search = dfs_tree_observed(&problem, start, &config(options), observer);
-    outcome(
-        &problem.0,
-        search.status,
-        &search.stats,
-        0,
-        options,
-        started,
-    )
+    run(&problem, &problem.0, start, observer, 0)
 }
 
 /// MRV with forward checking.
@@ -327,7 +309,6 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
     observer: &mut O,
     prepared: impl FnOnce(&mut O, &Prepared<'_>),
 ) -> Outcome {
-    let started = Instant::now();
     let problem = Mrv(Board::new(puzzle, options));
     let mut state = Candidates {
         values: puzzle.givens().to_vec(),
@@ -370,40 +351,18 @@ pub(crate) fn mrv_observed<O: Observer<Candidates, (usize, u8), u32>>(
         },
     );
     if broken {
+        // The search never starts: the watcher sees the start state, the
+        // one node, and the end.
+        let stats = search_core::Stats {
+            generated: 1,
+            elapsed: problem.0.started.elapsed(),
+            ..search_core::Stats::default()
+        };
         if O::ACTIVE {
-            // The search never starts: the watcher sees the start state,
-            // the one node, and the end.
             observer.start(&state);
-            let stats = search_core::Stats {
-                generated: 1,
-                elapsed: started.elapsed(),
-                ..search_core::Stats::default()
-            };
             observer.end(SearchStatus::Unsolvable, &stats);
         }
-        return counted(
-            None,
-            0,
-            true,
-            None,
-            options,
-            Stats {
-                nodes: 1,
-                elapsed: started.elapsed(),
-                counters: Counters {
-                    backtracks: 0,
-                    recursive_calls: Some(singles),
-                },
-            },
-        );
+        return problem.0.outcome(SearchStatus::Unsolvable, &stats, singles);
     }
-    let search = dfs_tree_observed(&problem, state, &config(options), observer);
-    outcome(
-        &problem.0,
-        search.status,
-        &search.stats,
-        singles,
-        options,
-        started,
-    )
+    run(&problem, &problem.0, state, observer, singles)
 }

@@ -65,6 +65,11 @@ fn rendered(puzzle: &Puzzle, values: &[u8]) -> Rendered {
     }
 }
 
+/// ` (node limit)` after an end stopped by a limit, else nothing.
+fn limit_note(limit: Option<puzzle_kit::Limit>) -> String {
+    limit.map_or_else(String::new, |limit| format!(" ({limit} limit)"))
+}
+
 /// `items` joined by spaces, at most [`LISTED`] of them.
 fn listed(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
@@ -111,15 +116,27 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
                 moves: BTreeMap::new(),
             };
             if options.algo == Algo::Brute {
+                let (cells, givens) = (puzzle.len(), puzzle.num_givens());
                 let mut observer = FormulationWatch {
                     events: SearchWatch::new(events, &render_filling, &name_digit),
                     calls: &mut calls,
+                    start: Some(format!(
+                        "start: brute force over {cells} cells in reading order, {givens} givens"
+                    )),
+                    call: brute_call,
+                    tried: |_, child| {
+                        let digit = *child.mv?;
+                        Some((child.state.position - 1, digit, String::new()))
+                    },
                 };
                 textbook::brute_observed(puzzle, options, &mut observer)
             } else {
                 let mut observer = FormulationWatch {
                     events: SearchWatch::new(events, &render_candidates, &name_move),
                     calls: &mut calls,
+                    start: None,
+                    call: mrv_call,
+                    tried: mrv_tried,
                 };
                 textbook::mrv_observed(puzzle, options, &mut observer, |observer, prepared| {
                     observer.calls.prepared(prepared);
@@ -136,7 +153,6 @@ pub fn solve_watched(puzzle: &Puzzle, options: &Options, watch: Watch<'_, '_>) -
             let decisions = Decisions {
                 events: CspWatch::new(events, &name, &render),
                 trace,
-                name: &name,
                 cols,
                 domains: (0..puzzle.len())
                     .map(|cell| match puzzle.givens()[cell] {
@@ -281,10 +297,7 @@ impl CallTrace<'_, '_, '_> {
     }
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
+        let limit = limit_note(status.limit());
         let (calls, dead_ends, states) = (self.calls, self.dead_ends, stats.generated);
         self.line(format_args!(
             "end: {}{limit}, {calls} recursive calls, {dead_ends} backtracks, {states} states",
@@ -307,82 +320,146 @@ enum CallKind {
 }
 
 /// search-core's events by cli-kit's [`SearchWatch`], the calls by
-/// [`CallTrace`].
+/// [`CallTrace`] in the words of brute force (over [`Filling`]) or of MRV
+/// (over [`Candidates`]).
 struct FormulationWatch<'w, 'p, 'a, 'b, S, M> {
     events: SearchWatch<'w, 'b, S, M>,
     calls: &'w mut CallTrace<'p, 'a, 'b>,
+    /// The trace line of the start, if the formulation has one.
+    start: Option<String>,
+    /// What a call on a state (at a depth) does next, and what it found.
+    call: fn(&mut CallTrace<'_, '_, '_>, &S, usize) -> (String, CallKind),
+    /// The cell and the digit a move tried, and what it did (after the
+    /// `try` line's `r1c1 = 2`).
+    tried: fn(&CallTrace<'_, '_, '_>, &Generated<'_, S, M, u32>) -> Option<Tried>,
 }
 
-impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8> {
-    fn start(&mut self, state: &Filling) {
-        Observer::<Filling, u8, u32>::start(&mut self.events, state);
-        let puzzle = self.calls.puzzle;
-        let (cells, givens) = (puzzle.len(), puzzle.num_givens());
-        self.calls.line(format_args!(
-            "start: brute force over {cells} cells in reading order, {givens} givens"
-        ));
+/// A cell, the digit tried in it, and what that did.
+type Tried = (usize, u8, String);
+
+/// What a call found of a full board that the search counts and goes past.
+const COUNTED: &str = "every cell filled: a solution, counted; the search goes on";
+
+/// A call of brute force: the next cell in reading order and the digits that fit.
+fn brute_call(
+    calls: &mut CallTrace<'_, '_, '_>,
+    state: &Filling,
+    _depth: usize,
+) -> (String, CallKind) {
+    let puzzle = calls.puzzle;
+    let cell = state.position;
+    if cell >= state.values.len() {
+        return (COUNTED.to_owned(), CallKind::Counted);
+    }
+    let name = calls.name(cell);
+    let given = puzzle.givens()[cell];
+    if given != 0 {
+        return if textbook::legal(puzzle, &state.values, cell, given) {
+            (format!("{name} holds the given {given}"), CallKind::Open)
+        } else {
+            let what = format!("{name}'s given {given} breaks a rule: backtrack");
+            (what, CallKind::DeadEnd)
+        };
+    }
+    let size = puzzle.room_size(cell);
+    let fits: Vec<String> = (1..=size as u8)
+        .filter(|&digit| textbook::legal(puzzle, &state.values, cell, digit))
+        .map(|digit| digit.to_string())
+        .collect();
+    if fits.is_empty() {
+        let what = format!("{name} (room of {size}): no digit fits: backtrack");
+        (what, CallKind::DeadEnd)
+    } else {
+        let what = format!("{name} (room of {size}): {} fit", fits.join(" "));
+        (what, CallKind::Open)
+    }
+}
+
+/// A call of MRV: the cell with the fewest values left, and those values.
+fn mrv_call(
+    calls: &mut CallTrace<'_, '_, '_>,
+    state: &Candidates,
+    depth: usize,
+) -> (String, CallKind) {
+    if calls.tracing() {
+        calls.path.truncate(depth);
+        calls.path.push(state.clone());
+    }
+    let Some(cell) = textbook::find_min_mrv(state) else {
+        return (COUNTED.to_owned(), CallKind::Counted);
+    };
+    let name = calls.name(cell);
+    let values: Vec<String> = digits_of(state.remaining[cell])
+        .map(|digit| digit.to_string())
+        .collect();
+    if values.is_empty() {
+        let what = format!("findMinMRV: {name} has no value left: backtrack");
+        (what, CallKind::DeadEnd)
+    } else {
+        let what = format!("findMinMRV: {name}, values {}", values.join(" "));
+        (what, CallKind::Open)
+    }
+}
+
+/// A digit MRV tried, and what forward checking took from which cells.
+fn mrv_tried(
+    calls: &CallTrace<'_, '_, '_>,
+    child: &Generated<'_, Candidates, (usize, u8), u32>,
+) -> Option<Tried> {
+    let &(cell, digit) = child.mv?;
+    let mut effect = String::new();
+    if calls.tracing()
+        && let Some(parent) = calls.path.get(child.depth as usize - 1)
+    {
+        let state = child.state;
+        let mut taken = Vec::new();
+        let mut wiped = Vec::new();
+        for other in 0..state.values.len() {
+            if other == cell || state.values[other] != 0 {
+                continue;
+            }
+            if parent.remaining[other] & !state.remaining[other] != 0 {
+                taken.push(calls.name(other));
+                if state.remaining[other] == 0 {
+                    wiped.push(calls.name(other));
+                }
+            }
+        }
+        effect = if taken.is_empty() {
+            ": forward check takes nothing".to_owned()
+        } else {
+            format!(": forward check takes {digit} from {}", listed(taken))
+        };
+        if !wiped.is_empty() {
+            let _ = write!(effect, "; wipe-out: {} left with no value", listed(wiped));
+        }
+    }
+    Some((cell, digit, effect))
+}
+
+impl<S, M> Observer<S, M, u32> for FormulationWatch<'_, '_, '_, '_, S, M> {
+    fn start(&mut self, state: &S) {
+        Observer::<S, M, u32>::start(&mut self.events, state);
+        if let Some(line) = &self.start {
+            self.calls.line(format_args!("{line}"));
+        }
     }
 
-    fn expanded(&mut self, node: &NodeView<'_, Filling, u32>) {
+    fn expanded(&mut self, node: &NodeView<'_, S, u32>) {
         self.events.expanded(node);
-        let state = node.state;
-        let puzzle = self.calls.puzzle;
-        let cell = state.position;
-        if cell >= state.values.len() {
-            let what = "every cell filled: a solution, counted; the search goes on";
-            let kind = CallKind::Counted;
-            self.calls
-                .call(node.id, node.parent, node.depth, what, kind);
-            return;
-        }
-        let name = self.calls.name(cell);
-        let given = puzzle.givens()[cell];
-        let (what, dead_end) = if given != 0 {
-            if textbook::legal(puzzle, &state.values, cell, given) {
-                (format!("{name} holds the given {given}"), false)
-            } else {
-                (
-                    format!("{name}'s given {given} breaks a rule: backtrack"),
-                    true,
-                )
-            }
-        } else {
-            let size = puzzle.room_size(cell);
-            let fits: Vec<String> = (1..=size as u8)
-                .filter(|&digit| textbook::legal(puzzle, &state.values, cell, digit))
-                .map(|digit| digit.to_string())
-                .collect();
-            if fits.is_empty() {
-                (
-                    format!("{name} (room of {size}): no digit fits: backtrack"),
-                    true,
-                )
-            } else {
-                (
-                    format!("{name} (room of {size}): {} fit", fits.join(" ")),
-                    false,
-                )
-            }
-        };
-        let kind = if dead_end {
-            CallKind::DeadEnd
-        } else {
-            CallKind::Open
-        };
+        let (what, kind) = (self.call)(self.calls, node.state, node.depth as usize);
         self.calls
             .call(node.id, node.parent, node.depth, &what, kind);
     }
 
-    fn generated(&mut self, child: &Generated<'_, Filling, u8, u32>) {
+    fn generated(&mut self, child: &Generated<'_, S, M, u32>) {
         self.events.generated(child);
-        let Some(&digit) = child.mv else {
-            return;
-        };
-        let cell = child.state.position - 1;
-        self.calls.tried(child.id, child.fate, cell, digit, "");
+        if let Some((cell, digit, effect)) = (self.tried)(self.calls, child) {
+            self.calls.tried(child.id, child.fate, cell, digit, &effect);
+        }
     }
 
-    fn goal(&mut self, node: &NodeView<'_, Filling, u32>) {
+    fn goal(&mut self, node: &NodeView<'_, S, u32>) {
         self.events.goal(node);
         let what = "every cell filled: solution";
         self.calls
@@ -391,93 +468,7 @@ impl Observer<Filling, u8, u32> for FormulationWatch<'_, '_, '_, '_, Filling, u8
 
     fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
         let status = self.calls.status(status);
-        Observer::<Filling, u8, u32>::end(&mut self.events, status, stats);
-        self.calls.end(status, stats);
-    }
-}
-
-impl Observer<Candidates, (usize, u8), u32>
-    for FormulationWatch<'_, '_, '_, '_, Candidates, (usize, u8)>
-{
-    fn start(&mut self, state: &Candidates) {
-        Observer::<Candidates, (usize, u8), u32>::start(&mut self.events, state);
-    }
-
-    fn expanded(&mut self, node: &NodeView<'_, Candidates, u32>) {
-        self.events.expanded(node);
-        let state = node.state;
-        let depth = node.depth as usize;
-        if self.calls.tracing() {
-            self.calls.path.truncate(depth);
-            self.calls.path.push(state.clone());
-        }
-        let (what, kind) = match textbook::find_min_mrv(state) {
-            None => (
-                "every cell filled: a solution, counted; the search goes on".to_owned(),
-                CallKind::Counted,
-            ),
-            Some(cell) => {
-                let name = self.calls.name(cell);
-                let values: Vec<u8> = digits_of(state.remaining[cell]).collect();
-                if values.is_empty() {
-                    let what = format!("findMinMRV: {name} has no value left: backtrack");
-                    (what, CallKind::DeadEnd)
-                } else {
-                    let values: Vec<String> = values.iter().map(u8::to_string).collect();
-                    let what = format!("findMinMRV: {name}, values {}", values.join(" "));
-                    (what, CallKind::Open)
-                }
-            }
-        };
-        self.calls
-            .call(node.id, node.parent, node.depth, &what, kind);
-    }
-
-    fn generated(&mut self, child: &Generated<'_, Candidates, (usize, u8), u32>) {
-        self.events.generated(child);
-        let Some(&(cell, digit)) = child.mv else {
-            return;
-        };
-        let mut effect = String::new();
-        if self.calls.tracing()
-            && let Some(parent) = self.calls.path.get(child.depth as usize - 1)
-        {
-            let state = child.state;
-            let mut taken = Vec::new();
-            let mut wiped = Vec::new();
-            for other in 0..state.values.len() {
-                if other == cell || state.values[other] != 0 {
-                    continue;
-                }
-                if parent.remaining[other] & !state.remaining[other] != 0 {
-                    taken.push(self.calls.name(other));
-                    if state.remaining[other] == 0 {
-                        wiped.push(self.calls.name(other));
-                    }
-                }
-            }
-            effect = if taken.is_empty() {
-                ": forward check takes nothing".to_owned()
-            } else {
-                format!(": forward check takes {digit} from {}", listed(taken))
-            };
-            if !wiped.is_empty() {
-                let _ = write!(effect, "; wipe-out: {} left with no value", listed(wiped));
-            }
-        }
-        self.calls.tried(child.id, child.fate, cell, digit, &effect);
-    }
-
-    fn goal(&mut self, node: &NodeView<'_, Candidates, u32>) {
-        self.events.goal(node);
-        let what = "every cell filled: solution";
-        self.calls
-            .call(node.id, node.parent, node.depth, what, CallKind::Goal);
-    }
-
-    fn end(&mut self, status: search_core::Status, stats: &search_core::Stats) {
-        let status = self.calls.status(status);
-        Observer::<Candidates, (usize, u8), u32>::end(&mut self.events, status, stats);
+        Observer::<S, M, u32>::end(&mut self.events, status, stats);
         self.calls.end(status, stats);
     }
 }
@@ -485,10 +476,9 @@ impl Observer<Candidates, (usize, u8), u32>
 /// The decisions of `fast` and `csp`: events by cli-kit's [`CspWatch`],
 /// trace lines in the puzzle's words (cli-kit's [`SplitTree`] around it
 /// draws the tree).
-struct Decisions<'a, 'b, 'c> {
+struct Decisions<'a, 'b> {
     events: CspWatch<'a, 'b>,
     trace: Option<&'a mut Trace<'b>>,
-    name: &'c dyn Fn(Var) -> String,
     cols: usize,
     /// Each cell's digits left as the events tell them (from the givens
     /// and the rooms' sizes), so that a trace line can name the digit a
@@ -498,7 +488,7 @@ struct Decisions<'a, 'b, 'c> {
     saved: Vec<Vec<u64>>,
 }
 
-impl Decisions<'_, '_, '_> {
+impl Decisions<'_, '_> {
     fn line(&mut self, text: std::fmt::Arguments<'_>) {
         if let Some(trace) = self.trace.as_deref_mut() {
             trace.line(text);
@@ -506,7 +496,7 @@ impl Decisions<'_, '_, '_> {
     }
 }
 
-impl CspObserver for Decisions<'_, '_, '_> {
+impl CspObserver for Decisions<'_, '_> {
     fn propagate(&mut self, cause: Cause, depth: usize) {
         self.events.propagate(cause, depth);
         let why = match cause {
@@ -528,7 +518,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
                 *domain &= !(1 << (value - 1));
             }
         }
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         let values = listed(removed.iter().map(i32::to_string));
         match propagator {
             fast::PLACED => {
@@ -543,7 +533,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn wipeout(&mut self, var: Option<Var>) {
         self.events.wipeout(var);
-        match var.map(|var| (self.name)(var)) {
+        match var.map(|var| cell_name(self.cols, var.index())) {
             Some(name) => self.line(format_args!("  wipe-out: {name} has no value left")),
             None => self.line(format_args!(
                 "  wipe-out: a cell or a room's digit has no place left"
@@ -553,7 +543,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn decision(&mut self, var: Var, value: i32, depth: usize) {
         csp_core::Observer::decision(&mut self.events, var, value, depth);
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         self.line(format_args!("decide {name} = {value} (depth {depth})"));
         if self.trace.is_some() {
             self.saved.truncate(depth - 1);
@@ -563,7 +553,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn refutation(&mut self, var: Var, value: i32, depth: usize) {
         csp_core::Observer::refutation(&mut self.events, var, value, depth);
-        let name = (self.name)(var);
+        let name = cell_name(self.cols, var.index());
         self.line(format_args!("refute {name} = {value} (depth {depth})"));
     }
 
@@ -584,10 +574,7 @@ impl CspObserver for Decisions<'_, '_, '_> {
 
     fn end(&mut self, status: csp_core::Status, stats: &csp_core::Stats) {
         self.events.end(status, stats);
-        let limit = status
-            .limit()
-            .map(|limit| format!(" ({limit} limit)"))
-            .unwrap_or_default();
+        let limit = limit_note(status.limit());
         self.line(format_args!(
             "end: {}{limit}, {} nodes, {} backtracks",
             status.name(),
