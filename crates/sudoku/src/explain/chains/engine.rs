@@ -89,6 +89,17 @@ const fn cell_units() -> [[u8; 3]; 81] {
 pub(crate) fn key(cell: usize, digit0: usize, on: bool) -> u16 {
     (((cell * 9 + digit0) << 1) | on as usize) as u16
 }
+
+/// The "off" potentials of `cell` for the digits of `mask` (bit `d` for
+/// digit `d + 1`), lowest first.
+pub(crate) fn offs(cell: usize, mut mask: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let d = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (d < 16).then(|| key(cell, d, false))
+    })
+}
+
 #[inline]
 pub(crate) fn key_cell(k: u16) -> usize {
     (k as usize >> 1) / 9
@@ -347,6 +358,15 @@ pub(crate) struct Mode {
 }
 
 impl Mode {
+    pub(crate) const fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Self {
+        Mode {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        }
+    }
+
     /// The base rating of the binary, cell and region chains this mode finds.
     pub(crate) fn base(&self) -> f64 {
         if self.level >= 2 {
@@ -654,6 +674,15 @@ impl Engine {
         self.pos = self.save_pos;
     }
 
+    /// The queue of "on" (else "off") potentials waiting to be followed.
+    fn pending(&mut self, on: bool) -> &mut std::collections::VecDeque<u32> {
+        if on {
+            &mut self.pending_on
+        } else {
+            &mut self.pending_off
+        }
+    }
+
     /// Queues an "off" potential found by a lower technique (dynamic (+) and nested levels).
     pub(crate) fn queue_off(&mut self, n: u32) {
         self.pending_off.push_back(n);
@@ -812,55 +841,35 @@ impl Engine {
         run.register(s);
         self.pending_on.clear();
         self.pending_off.clear();
-        if key_on(start) {
-            self.pending_on.push_back(s);
-        } else {
-            self.pending_off.push_back(s);
-        }
+        self.pending(key_on(start)).push_back(s);
         let opposite = start ^ 1;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            while let Some(p) = self.pending_on.pop_front() {
-                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
-                    return None;
-                }
-                let pk = run.nodes[p as usize].key;
-                self.on_to_off(pk, y_links);
-                for i in 0..self.out.len() {
-                    let (k, cause) = self.out[i];
-                    let hit = k == opposite;
-                    // Every potential on a first-parent line is registered,
-                    // so an unregistered one is no ancestor (SE's isParent).
-                    let grow = !run.contains(k);
-                    if hit || grow {
-                        let n = run.push(k, cause, &[p]);
-                        if hit {
-                            return Some(n);
-                        }
-                        if grow {
-                            run.register(n);
-                            self.pending_off.push_back(n);
-                        }
+            for on in [true, false] {
+                while let Some(p) = self.pending(on).pop_front() {
+                    if u32::from(run.nodes[p as usize].depth) + 2 > cap {
+                        return None;
                     }
-                }
-            }
-            while let Some(p) = self.pending_off.pop_front() {
-                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
-                    return None;
-                }
-                let pk = run.nodes[p as usize].key;
-                self.off_to_on(pk, y_links, true);
-                for i in 0..self.out.len() {
-                    let (k, cause) = self.out[i];
-                    let hit = k == opposite;
-                    let grow = !run.contains(k);
-                    if hit || grow {
-                        let n = run.push(k, cause, &[p]);
-                        if hit {
-                            return Some(n);
-                        }
-                        if grow {
-                            run.register(n);
-                            self.pending_on.push_back(n);
+                    let pk = run.nodes[p as usize].key;
+                    if on {
+                        self.on_to_off(pk, y_links);
+                    } else {
+                        self.off_to_on(pk, y_links, true);
+                    }
+                    for i in 0..self.out.len() {
+                        let (k, cause) = self.out[i];
+                        let hit = k == opposite;
+                        // Every potential on a first-parent line is registered,
+                        // so an unregistered one is no ancestor (SE's isParent).
+                        let grow = !run.contains(k);
+                        if hit || grow {
+                            let n = run.push(k, cause, &[p]);
+                            if hit {
+                                return Some(n);
+                            }
+                            if grow {
+                                run.register(n);
+                                self.pending(!on).push_back(n);
+                            }
                         }
                     }
                 }

@@ -158,12 +158,7 @@ pub fn find_steps(grid: &Candidates, stage: ChainStage) -> Vec<Step> {
         board.cands[cell] = grid.mask(cell);
         board.values[cell] = grid.value(cell);
     }
-    let mode = |multiple, dynamic, nishio, level| Mode {
-        multiple,
-        dynamic,
-        nishio,
-        level,
-    };
+    let mode = Mode::new;
     // What dynamic (+) and nested chains apply inside themselves.
     let lower = nested::advanced_potentials;
     let found = match stage {
