@@ -449,6 +449,17 @@ pub(crate) type Lower = fn(&mut Engine, &mut Run);
 /// The [`Lower`] of the chains of level 0, which apply none.
 pub(crate) fn no_lower(_: &mut Engine, _: &mut Run) {}
 
+/// A stamp that no entry of `marks` holds yet: the next one, or 1 with
+/// every mark cleared when the stamps wrap around.
+fn next_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
+}
+
 /// The propagation state shared by a producer's runs.
 pub(crate) struct Engine {
     pub(crate) mode: Mode,
@@ -494,12 +505,7 @@ impl Engine {
     }
 
     fn next_stamp(&mut self) -> u32 {
-        self.dedup_stamp = self.dedup_stamp.wrapping_add(1);
-        if self.dedup_stamp == 0 {
-            self.dedup.fill(0);
-            self.dedup_stamp = 1;
-        }
-        self.dedup_stamp
+        next_stamp(&mut self.dedup_stamp, &mut self.dedup)
     }
 
     /// The potentials an "on" potential switches off (SE's `getOnToOff`), in
@@ -510,11 +516,7 @@ impl Engine {
         let (cell, d) = (key_cell(k), key_digit0(k));
         let bit = 1u16 << d;
         if y_links {
-            let mut m = self.board.cands[cell] & !bit;
-            while m != 0 {
-                let d2 = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let k2 = key(cell, d2, false);
+            for k2 in offs(cell, self.board.cands[cell] & !bit) {
                 self.dedup[k2 as usize] = stamp;
                 self.out.push((k2, Cause::NakedSingle));
             }
@@ -767,12 +769,7 @@ impl Engine {
         self.pending_on.clear();
         self.pending_off.clear();
         self.pending_on.push_back(s);
-        self.dedup2_stamp = self.dedup2_stamp.wrapping_add(1);
-        if self.dedup2_stamp == 0 {
-            self.dedup2.fill(0);
-            self.dedup2_stamp = 1;
-        }
-        let stamp = self.dedup2_stamp;
+        let stamp = next_stamp(&mut self.dedup2_stamp, &mut self.dedup2);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
