@@ -178,6 +178,12 @@ pub fn unit_name(unit: usize) -> String {
     UnitName(unit).to_string()
 }
 
+/// The items joined by commas: `r1c2, r3c4`.
+pub(crate) fn comma_list<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let names: Vec<String> = items.into_iter().map(|item| item.to_string()).collect();
+    names.join(", ")
+}
+
 /// Appends [`cell_name`] to `text`: the singles, most of a path's steps,
 /// write their sentence piece by piece, as `format!` costs more than
 /// finding the single.

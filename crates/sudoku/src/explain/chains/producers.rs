@@ -6,7 +6,7 @@
 
 use super::engine::{
     Board, CELL_UNITS, Cause, Counter, Engine, InnerHint, Kind, Lower, Mode, NONE, Run, UNIT_CELLS,
-    difficulty, key, key_cell, key_digit0, key_on, no_lower, offs,
+    difficulty, key_cell, key_digit0, key_on, no_lower, offs,
 };
 use crate::explain::candidates::PEERS;
 
@@ -299,6 +299,21 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
         // Cycles need their start to imply itself, forcing chains their
         // start to imply its opposite: both are known at once.
         let reach = engine.reach(y, x);
+        let (cycle_base, forcing_base) = if x && y { (7.0, 7.0) } else { (6.5, 6.6) };
+        let sort_key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let caps = |best: &mut Best| {
+            let cycle_cap = best.cap(cycle_base, sort_key);
+            (
+                cycle_cap,
+                x.then(|| best.cap(forcing_base, sort_key)).flatten(),
+            )
+        };
         for cell in 0..81 {
             let m = board.cands[cell];
             if board.values[cell] != 0 || m.count_ones() < 2 {
@@ -307,36 +322,14 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
             if m.count_ones() > 2 && !x {
                 continue;
             }
-            let sort_key = if x && y {
-                4
-            } else if y {
-                3
-            } else {
-                2
-            };
             // Hints that cannot beat the best so far need not be looked for.
-            let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
-            let forcing_cap = if x {
-                best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
-            } else {
-                None
-            };
-            if cycle_cap.is_none() && forcing_cap.is_none() {
+            if caps(best) == (None, None) {
                 continue;
             }
-            let mut mm = m;
-            while mm != 0 {
-                let d = mm.trailing_zeros() as usize;
-                mm &= mm - 1;
-                let on = key(cell, d, true);
+            for on in offs(cell, m).map(|off| off | 1) {
                 cycles.clear();
                 // The caps tighten as better hints turn up.
-                let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
-                let forcing_cap = if x {
-                    best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
-                } else {
-                    None
-                };
+                let (cycle_cap, forcing_cap) = caps(best);
                 if let Some(cap) = cycle_cap
                     && reach.reaches(on, on)
                 {
@@ -351,27 +344,18 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                         t_off = engine.forcing(&mut off_run, on ^ 1, y, cap);
                     }
                 }
-                let base = if x && y { 7.0 } else { 6.5 };
-                let sort_key = if x && y {
-                    4
-                } else if y {
-                    3
-                } else {
-                    2
-                };
                 for &c in &cycles {
                     cycle_removable(board, &cycle_run, c, &mut removable);
                     best.offer(
                         Kind::Cycle { x, y },
                         mode,
-                        base,
+                        cycle_base,
                         sort_key,
                         &[(&cycle_run, c)],
                         &removable,
                         None,
                     );
                 }
-                let base = if x && y { 7.0 } else { 6.6 };
                 if let Some(t) = t_on {
                     // The assumption switched itself off: it is false.
                     removable.clear();
@@ -379,7 +363,7 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                     best.offer(
                         Kind::Forcing { x, y },
                         mode,
-                        base,
+                        forcing_base,
                         sort_key,
                         &[(&on_run, t)],
                         &removable,
@@ -392,7 +376,7 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                     best.offer(
                         Kind::Forcing { x, y },
                         mode,
-                        base,
+                        forcing_base,
                         sort_key,
                         &[(&off_run, t)],
                         &removable,
