@@ -224,16 +224,14 @@ impl HintArgs {
             }
             Level::Step => {
                 println!("{} ({}): {}", step.technique, step.rating, step.text);
-                for (what, moves, sign) in [
-                    ("place", &step.placements, '='),
-                    ("remove", &step.eliminations, '-'),
+                // The moves as the step's JSON record names them.
+                let record = StepRecord::new(1, 1, &step);
+                for (what, moves) in [
+                    ("place", record.placements),
+                    ("remove", record.eliminations),
                 ] {
                     if !moves.is_empty() {
-                        let list: Vec<String> = moves
-                            .iter()
-                            .map(|&(c, d)| format!("{}{sign}{d}", cell_name(c)))
-                            .collect();
-                        println!("{what}: {}", list.join(" "));
+                        println!("{what}: {}", moves.join(" "));
                     }
                 }
             }
