@@ -20,7 +20,7 @@ use crate::check::{Claim, Verdict, check_claim};
 use crate::dead_end::dead_end;
 use crate::options::{Algo, Limit, Options, Outcome, Stats, Status};
 use crate::puzzle::{Parsed, Sudoku};
-use crate::solve::{UNIQUE_NODE_BUDGET, solve, solve_and_tell_unique, unique};
+use crate::solve::{solve, solve_and_tell_unique, unique_within_budget};
 
 /// The fields of a sudoku record beside cli-kit's envelope (`line`,
 /// `status`, `solution`, `error`, `stats`).
@@ -256,24 +256,16 @@ impl Show for Sudoku {
 
     fn board(&self, solution: Option<&Sudoku>) -> Board {
         let side = self.side();
-        let givens: Vec<char> = self.to_line().chars().collect();
-        let filled: Option<Vec<char>> = solution.map(|grid| grid.to_line().chars().collect());
-        let cells = (0..side * side)
-            .map(|cell| {
-                let given = self.values()[cell] != 0;
-                let symbol = match &filled {
-                    Some(filled) => filled[cell],
-                    None => givens[cell],
-                };
-                Cell {
-                    text: if symbol == '.' || symbol == '0' {
-                        String::new()
-                    } else {
-                        symbol.to_string()
-                    },
-                    given,
-                    black: false,
-                }
+        let cells = (solution.unwrap_or(self).to_line().chars())
+            .zip(self.values())
+            .map(|(symbol, &given)| Cell {
+                text: if symbol == '.' || symbol == '0' {
+                    String::new()
+                } else {
+                    symbol.to_string()
+                },
+                given: given != 0,
+                black: false,
             })
             .collect();
         Board {
@@ -369,12 +361,7 @@ impl App for Sudoku {
     }
 
     fn unique(&self, options: &Options) -> Option<Result<bool, Limit>> {
-        let mut counting = *options;
-        if self.side() != 9 {
-            let budget = options.limits.node_limit.unwrap_or(UNIQUE_NODE_BUDGET);
-            counting.limits.node_limit = Some(budget.min(UNIQUE_NODE_BUDGET));
-        }
-        unique(self, &counting).map(Ok)
+        unique_within_budget(self, options).map(Ok)
     }
 
     fn solve_telling(

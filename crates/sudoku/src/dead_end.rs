@@ -48,15 +48,24 @@ pub fn dead_end(puzzle: &Sudoku) -> Option<DeadEnd> {
     let side = puzzle.side();
     let box_size = puzzle.box_size();
     let mut values = puzzle.values().to_vec();
-    let (mut rows, mut cols, mut boxes) = (vec![0u32; side], vec![0u32; side], vec![0u32; side]);
-    let box_of = |row: usize, col: usize| row / box_size * box_size + col / box_size;
+    // The values each row, column and box holds (bit `v - 1` for value `v`).
+    let mut held = [vec![0u32; side], vec![0u32; side], vec![0u32; side]];
+    let units_of = |cell: usize| {
+        let (row, col) = (cell / side, cell % side);
+        [row, col, row / box_size * box_size + col / box_size]
+    };
+    let place = |held: &mut [Vec<u32>; 3], cell: usize, bits: u32| {
+        for (kind, index) in units_of(cell).into_iter().enumerate() {
+            held[kind][index] |= bits;
+        }
+    };
+    let seen = |held: &[Vec<u32>; 3], cell: usize| {
+        let [row, col, block] = units_of(cell);
+        held[0][row] | held[1][col] | held[2][block]
+    };
     for (cell, &value) in values.iter().enumerate() {
         if value != 0 {
-            let bit = 1 << (value - 1);
-            let (row, col) = (cell / side, cell % side);
-            rows[row] |= bit;
-            cols[col] |= bit;
-            boxes[box_of(row, col)] |= bit;
+            place(&mut held, cell, 1 << (value - 1));
         }
     }
     let full = (1u32 << side) - 1;
@@ -75,42 +84,29 @@ pub fn dead_end(puzzle: &Sudoku) -> Option<DeadEnd> {
             if *value != 0 {
                 continue;
             }
-            let (row, col) = (cell / side, cell % side);
-            let candidates = full & !(rows[row] | cols[col] | boxes[box_of(row, col)]);
+            let candidates = full & !seen(&held, cell);
             if candidates == 0 {
                 return Some(DeadEnd::Cell {
-                    row: row + 1,
-                    col: col + 1,
+                    row: cell / side + 1,
+                    col: cell % side + 1,
                 });
             }
             if candidates & (candidates - 1) == 0 {
                 *value = candidates.trailing_zeros() as u8 + 1;
-                rows[row] |= candidates;
-                cols[col] |= candidates;
-                boxes[box_of(row, col)] |= candidates;
+                place(&mut held, cell, candidates);
                 placed = true;
             }
         }
-        for unit in [Unit::Row, Unit::Column, Unit::Box] {
+        for (kind, unit) in [Unit::Row, Unit::Column, Unit::Box].into_iter().enumerate() {
             for index in 0..side {
                 for value in 1..=side as u8 {
                     let bit = 1u32 << (value - 1);
-                    let held = match unit {
-                        Unit::Row => rows[index],
-                        Unit::Column => cols[index],
-                        Unit::Box => boxes[index],
-                    };
-                    if held & bit != 0 {
+                    if held[kind][index] & bit != 0 {
                         continue;
                     }
-                    let mut places =
-                        (0..side)
-                            .map(|k| unit_cells(unit, index, k))
-                            .filter(|&cell| {
-                                let (row, col) = (cell / side, cell % side);
-                                values[cell] == 0
-                                    && (rows[row] | cols[col] | boxes[box_of(row, col)]) & bit == 0
-                            });
+                    let mut places = (0..side)
+                        .map(|k| unit_cells(unit, index, k))
+                        .filter(|&cell| values[cell] == 0 && seen(&held, cell) & bit == 0);
                     let Some(first) = places.next() else {
                         return Some(DeadEnd::Place {
                             unit,
@@ -119,11 +115,8 @@ pub fn dead_end(puzzle: &Sudoku) -> Option<DeadEnd> {
                         });
                     };
                     if places.next().is_none() {
-                        let (row, col) = (first / side, first % side);
                         values[first] = value;
-                        rows[row] |= bit;
-                        cols[col] |= bit;
-                        boxes[box_of(row, col)] |= bit;
+                        place(&mut held, first, bit);
                         placed = true;
                     }
                 }

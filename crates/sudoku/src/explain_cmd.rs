@@ -66,46 +66,6 @@ pub struct RateArgs {
     pub json: bool,
 }
 
-impl ExplainArgs {
-    /// `sudoku explain`.
-    pub fn run(&self) -> anyhow::Result<ExitCode> {
-        explain_cmd(&self.puzzle, self.json, self.svg_dir.as_ref())
-    }
-}
-
-impl GenerateArgs {
-    /// `sudoku generate`.
-    pub fn run(&self) -> anyhow::Result<ExitCode> {
-        generate_cmd(
-            self.number,
-            self.rating,
-            self.symmetry,
-            self.seed,
-            self.time_limit,
-        )
-    }
-}
-
-impl HintArgs {
-    /// `sudoku hint`.
-    pub fn run(&self) -> anyhow::Result<ExitCode> {
-        hint_cmd(&self.puzzle, self.level)
-    }
-}
-
-impl RateArgs {
-    /// `sudoku rate`.
-    pub fn run(&self) -> anyhow::Result<ExitCode> {
-        let input = sudoku::cli::read_input(self.file.as_deref())?;
-        rate_cmd(
-            &input.name,
-            &input.text,
-            self.threads.map(|threads| threads as usize),
-            self.json,
-        )
-    }
-}
-
 /// Reads PUZZLE: an 81- or 729-character argument, or a file holding one.
 fn read_grid(puzzle: &str) -> anyhow::Result<Candidates> {
     let text = if Path::new(puzzle).is_file() {
@@ -121,52 +81,51 @@ fn read_grid(puzzle: &str) -> anyhow::Result<Candidates> {
     Candidates::parse(line).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
-/// `sudoku explain`: every step, numbered, then ER/EP/ED.
-pub fn explain_cmd(
-    puzzle: &str,
-    json: bool,
-    svg_dir: Option<&PathBuf>,
-) -> anyhow::Result<ExitCode> {
-    let grid = read_grid(puzzle)?;
-    let start = Instant::now();
-    let outcome = rate_grid(&grid);
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    if let Ok((path, _)) = &outcome {
-        if let Some(dir) = svg_dir {
-            write_svgs(&grid, path, dir)?;
-        }
-        for (i, step) in path.steps.iter().enumerate() {
-            if json {
-                serde_json::to_writer(&mut out, &StepRecord::new(1, i + 1, step))?;
-                writeln!(out)?;
-            } else {
-                writeln!(
-                    out,
-                    "{:3}. {} ({}): {}",
-                    i + 1,
-                    step.technique,
-                    step.rating,
-                    step.text
-                )?;
+impl ExplainArgs {
+    /// `sudoku explain`: every step, numbered, then ER/EP/ED.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        let (json, svg_dir) = (self.json, self.svg_dir.as_ref());
+        let grid = read_grid(&self.puzzle)?;
+        let start = Instant::now();
+        let outcome = rate_grid(&grid);
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        if let Ok((path, _)) = &outcome {
+            if let Some(dir) = svg_dir {
+                write_svgs(&grid, path, dir)?;
             }
-        }
-    }
-    let record = rate_record(&outcome, start).at_line(Some(1));
-    if json {
-        record.write_line(&mut out)?;
-    } else {
-        match &outcome {
-            Ok((path, _)) => {
-                if !path.solved {
-                    writeln!(out, "stuck: no technique applies (serate's ER 20.0)")?;
+            for (i, step) in path.steps.iter().enumerate() {
+                if json {
+                    serde_json::to_writer(&mut out, &StepRecord::new(1, i + 1, step))?;
+                    writeln!(out)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{:3}. {} ({}): {}",
+                        i + 1,
+                        step.technique,
+                        step.rating,
+                        step.text
+                    )?;
                 }
-                writeln!(out, "ER/EP/ED: {}/{}/{}", path.er, path.ep, path.ed)?;
             }
-            Err(reason) => eprintln!("sudoku: {reason}"),
         }
+        let record = rate_record(&outcome, start).at_line(Some(1));
+        if json {
+            record.write_line(&mut out)?;
+        } else {
+            match &outcome {
+                Ok((path, _)) => {
+                    if !path.solved {
+                        writeln!(out, "stuck: no technique applies (serate's ER 20.0)")?;
+                    }
+                    writeln!(out, "ER/EP/ED: {}/{}/{}", path.er, path.ep, path.ed)?;
+                }
+                Err(reason) => eprintln!("sudoku: {reason}"),
+            }
+        }
+        out.flush()?;
+        Ok(ExitCode::from(if outcome.is_ok() { 0 } else { 1 }))
     }
-    out.flush()?;
-    Ok(ExitCode::from(if outcome.is_ok() { 0 } else { 1 }))
 }
 
 fn write_svgs(grid: &Candidates, path: &SolvingPath, dir: &Path) -> anyhow::Result<()> {
@@ -232,55 +191,53 @@ pub enum Level {
     Step,
 }
 
-/// `sudoku hint`: the next step, revealed as far as asked.
-pub fn hint_cmd(puzzle: &str, level: Level) -> anyhow::Result<ExitCode> {
-    let grid = read_grid(puzzle)?;
-    if let Err(reason) = unique_solution(&grid) {
-        eprintln!("sudoku: {reason}");
-        return Ok(ExitCode::from(1));
-    }
-    let Some(step) = next_step(&grid) else {
-        println!(
-            "{}",
-            if grid.is_solved() {
-                "the grid is already solved"
-            } else {
-                "no technique of Sudoku Explainer applies here"
+impl HintArgs {
+    /// `sudoku hint`: the next step, revealed as far as asked.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        let grid = read_grid(&self.puzzle)?;
+        if let Err(reason) = unique_solution(&grid) {
+            eprintln!("sudoku: {reason}");
+            return Ok(ExitCode::from(1));
+        }
+        let Some(step) = next_step(&grid) else {
+            println!(
+                "{}",
+                if grid.is_solved() {
+                    "the grid is already solved"
+                } else {
+                    "no technique of Sudoku Explainer applies here"
+                }
+            );
+            return Ok(ExitCode::SUCCESS);
+        };
+        let place = if let Some(&unit) = step.units.first() {
+            sudoku::explain::candidates::unit_name(unit)
+        } else if let Some(&cell) = step.cells.first() {
+            cell_name(cell)
+        } else {
+            "the whole grid".to_string()
+        };
+        match self.level {
+            Level::Nudge => println!("look at {place}"),
+            Level::Technique => {
+                println!("look for a {} ({}) in {place}", step.technique, step.rating)
             }
-        );
-        return Ok(ExitCode::SUCCESS);
-    };
-    let place = if let Some(&unit) = step.units.first() {
-        sudoku::explain::candidates::unit_name(unit)
-    } else if let Some(&cell) = step.cells.first() {
-        cell_name(cell)
-    } else {
-        "the whole grid".to_string()
-    };
-    match level {
-        Level::Nudge => println!("look at {place}"),
-        Level::Technique => println!("look for a {} ({}) in {place}", step.technique, step.rating),
-        Level::Step => {
-            println!("{} ({}): {}", step.technique, step.rating, step.text);
-            if !step.placements.is_empty() {
-                let list: Vec<String> = step
-                    .placements
-                    .iter()
-                    .map(|&(c, d)| format!("{}={d}", cell_name(c)))
-                    .collect();
-                println!("place: {}", list.join(" "));
-            }
-            if !step.eliminations.is_empty() {
-                let list: Vec<String> = step
-                    .eliminations
-                    .iter()
-                    .map(|&(c, d)| format!("{}-{d}", cell_name(c)))
-                    .collect();
-                println!("remove: {}", list.join(" "));
+            Level::Step => {
+                println!("{} ({}): {}", step.technique, step.rating, step.text);
+                // The moves as the step's JSON record names them.
+                let record = StepRecord::new(1, 1, &step);
+                for (what, moves) in [
+                    ("place", record.placements),
+                    ("remove", record.eliminations),
+                ] {
+                    if !moves.is_empty() {
+                        println!("{what}: {}", moves.join(" "));
+                    }
+                }
             }
         }
+        Ok(ExitCode::SUCCESS)
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 struct RateView {
@@ -322,19 +279,15 @@ impl cli_kit::Report<Parsed, RateOutcome> for RateView {
     }
 }
 
-/// `sudoku rate`: every puzzle of the input rated, in parallel.
-pub fn rate_cmd(
-    input_name: &str,
-    text: &str,
-    threads: Option<usize>,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    let puzzles = parse_puzzles(text);
-    Batch::new("sudoku", input_name).threads(threads).run(
-        &puzzles,
-        rate_parsed,
-        &mut RateView { json },
-    )
+impl RateArgs {
+    /// `sudoku rate`: every puzzle of the input rated, in parallel.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        let input = sudoku::cli::read_input(self.file.as_deref())?;
+        let puzzles = parse_puzzles(&input.text);
+        Batch::new("sudoku", &input.name)
+            .threads(self.threads.map(|threads| threads as usize))
+            .run(&puzzles, rate_parsed, &mut RateView { json: self.json })
+    }
 }
 
 /// A rating band `LO..HI` such as `2.0..4.0` (both ends included).
@@ -359,52 +312,59 @@ pub fn parse_band(text: &str) -> Result<(Rating, Rating), String> {
     Ok((lo, hi))
 }
 
-/// `sudoku generate`: `number` puzzles rated in the band, puzzle `i` made
-/// from seed `seed + i`; exit 4 when the time limit stops one.
-pub fn generate_cmd(
-    number: u64,
-    band: (Rating, Rating),
-    symmetry: sudoku::explain::Symmetry,
-    seed: u64,
-    time_limit: Duration,
-) -> anyhow::Result<ExitCode> {
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let progress = generate_progress(number);
-    for i in 0..number {
-        match sudoku::explain::generate(band.0..=band.1, symmetry, seed.wrapping_add(i), time_limit)
-        {
-            Some(made) => {
-                let grid = Candidates::from_values(&made.puzzle);
-                // The bar steps aside while the line is written.
-                progress.suspend(|| -> std::io::Result<()> {
-                    writeln!(
-                        out,
-                        "{} ED={}/{}/{}",
-                        grid.to_line(),
-                        made.path.er,
-                        made.path.ep,
-                        made.path.ed
-                    )?;
-                    out.flush()
-                })?;
-                progress.inc(1);
-            }
-            None => {
-                progress.finish_and_clear();
-                out.flush()?;
-                eprintln!(
-                    "sudoku: no puzzle rated {}..{} within {:.1} s (seed {})",
-                    band.0,
-                    band.1,
-                    time_limit.as_secs_f64(),
-                    seed.wrapping_add(i)
-                );
-                return Ok(ExitCode::from(4));
+impl GenerateArgs {
+    /// `sudoku generate`: `number` puzzles rated in the band, puzzle `i`
+    /// made from seed `seed + i`; exit 4 when the time limit stops one.
+    pub fn run(&self) -> anyhow::Result<ExitCode> {
+        let GenerateArgs {
+            number,
+            rating: band,
+            symmetry,
+            seed,
+            time_limit,
+        } = *self;
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        let progress = generate_progress(number);
+        for i in 0..number {
+            match sudoku::explain::generate(
+                band.0..=band.1,
+                symmetry,
+                seed.wrapping_add(i),
+                time_limit,
+            ) {
+                Some(made) => {
+                    let grid = Candidates::from_values(&made.puzzle);
+                    // The bar steps aside while the line is written.
+                    progress.suspend(|| -> std::io::Result<()> {
+                        writeln!(
+                            out,
+                            "{} ED={}/{}/{}",
+                            grid.to_line(),
+                            made.path.er,
+                            made.path.ep,
+                            made.path.ed
+                        )?;
+                        out.flush()
+                    })?;
+                    progress.inc(1);
+                }
+                None => {
+                    progress.finish_and_clear();
+                    out.flush()?;
+                    eprintln!(
+                        "sudoku: no puzzle rated {}..{} within {:.1} s (seed {})",
+                        band.0,
+                        band.1,
+                        time_limit.as_secs_f64(),
+                        seed.wrapping_add(i)
+                    );
+                    return Ok(ExitCode::from(4));
+                }
             }
         }
+        progress.finish_and_clear();
+        Ok(ExitCode::SUCCESS)
     }
-    progress.finish_and_clear();
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The bar `sudoku generate` shows on stderr, only when stderr is a

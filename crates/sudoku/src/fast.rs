@@ -447,39 +447,16 @@ fn occupancy(cells: u32) -> usize {
 }
 
 const fn permutation_mask_table() -> [u32; 512] {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut table = [0u32; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let mut allowed = 0u32;
         let mut p = 0;
         while p < 6 {
-            let boxes = PERMUTATIONS[p];
-            let mut fits = true;
-            let mut row = 0;
-            while row < 3 {
-                if (pattern >> (boxes[row] * 3 + row)) & 1 == 0 {
-                    fits = false;
-                }
-                row += 1;
-            }
-            if fits {
-                let mut row = 0;
-                while row < 3 {
-                    allowed |= 0b111 << (row * 9 + boxes[row] * 3);
-                    row += 1;
-                }
+            if CONFIGURATIONS[pattern] >> p & 1 == 1 {
+                table[pattern] |= CONFIGURATION_CELLS[p];
             }
             p += 1;
         }
-        table[pattern] = allowed;
         pattern += 1;
     }
     table

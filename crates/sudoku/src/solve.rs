@@ -3,7 +3,7 @@
 //! separate uniqueness count; [`Sudoku`] implements [`puzzle_kit::Puzzle`]
 //! here.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use puzzle_kit::Limits;
 
@@ -35,7 +35,11 @@ pub fn solve(sudoku: &Sudoku, options: &Options) -> Outcome {
 
 /// The [`Outcome`] of an engine's run begun at `start`.
 pub(crate) fn outcome_of(found: Found, algo: Algo, start: Instant) -> Outcome {
-    let elapsed = start.elapsed();
+    outcome_after(found, algo, start.elapsed())
+}
+
+/// The [`Outcome`] of an engine's run that took `elapsed`.
+fn outcome_after(found: Found, algo: Algo, elapsed: Duration) -> Outcome {
     let limit = match found.end {
         End::Limit(limit) => Some(limit),
         End::Exhausted | End::SolutionLimit => None,
@@ -143,13 +147,7 @@ pub fn solve_and_tell_unique(sudoku: &Sudoku, options: &Options) -> (Outcome, Op
         if outcome.status != Status::Solved {
             return (outcome, None);
         }
-        let mut counting = *options;
-        if sudoku.side() != 9 {
-            let budget = limits.node_limit.unwrap_or(UNIQUE_NODE_BUDGET);
-            counting.limits.node_limit = Some(budget.min(UNIQUE_NODE_BUDGET));
-        }
-        let told = unique(sudoku, &counting);
-        return (outcome, told);
+        return (outcome, unique_within_budget(sudoku, options));
     }
     let start = Instant::now();
     let mut grid = [0u8; 81];
@@ -159,22 +157,18 @@ pub fn solve_and_tell_unique(sudoku: &Sudoku, options: &Options) -> (Outcome, Op
     let told = fast::solve_and_tell_unique(&grid, limits.node_limit, deadline, &mut solution);
     let found = found_fast(&told.first, 1, limits.node_limit, &solution);
     let elapsed = told.first_found_at.unwrap_or_else(Instant::now) - start;
-    let limit = match found.end {
-        End::Limit(limit) => Some(limit),
-        End::Exhausted | End::SolutionLimit => None,
-    };
-    let outcome = Outcome::counted(
-        found.solution,
-        found.count,
-        found.end == End::Exhausted,
-        limit,
-        Stats {
-            nodes: found.nodes,
-            elapsed,
-            counters: Counters { algo: Algo::Fast },
-        },
-    );
-    (outcome, told.unique)
+    (outcome_after(found, Algo::Fast, elapsed), told.unique)
+}
+
+/// [`unique`], on grids other than 9x9 within [`UNIQUE_NODE_BUDGET`] nodes
+/// too.
+pub(crate) fn unique_within_budget(sudoku: &Sudoku, options: &Options) -> Option<bool> {
+    let mut counting = *options;
+    if sudoku.side() != 9 {
+        let budget = options.limits.node_limit.unwrap_or(UNIQUE_NODE_BUDGET);
+        counting.limits.node_limit = Some(budget.min(UNIQUE_NODE_BUDGET));
+    }
+    unique(sudoku, &counting)
 }
 
 /// Whether `sudoku` has exactly one solution: a count up to 2, separate

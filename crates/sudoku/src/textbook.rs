@@ -166,12 +166,7 @@ impl Board {
     /// The placed numbers only, one row a line (`.` for an empty cell).
     #[cfg(feature = "app")] // only the watch module uses it
     pub(crate) fn rows(&self) -> Vec<String> {
-        self.to_line()
-            .chars()
-            .collect::<Vec<char>>()
-            .chunks(self.side)
-            .map(|row| row.iter().collect())
-            .collect()
+        crate::watch::rows_of(&self.to_line(), self.side)
     }
 }
 

@@ -28,12 +28,13 @@ use crate::{csp, textbook};
 
 pub use cli_kit::app::Watch;
 
-/// Every algorithm reports its search; `--memory-limit` applies to the
+/// Every algorithm reports its search (the fast engine, the search
+/// formulations `dfs`, `bfs`, `csp`); `--memory-limit` applies to the
 /// searches that hold boards or a trail (bfs, csp), as [`Options::memory_limit`]
 /// says.
 impl Watchable for Sudoku {
-    fn watchable(algo: Algo) -> bool {
-        watchable(algo)
+    fn watchable(_algo: Algo) -> bool {
+        true
     }
 
     fn solve_watched(&self, options: &Options, watch: Watch<'_, '_>) -> Outcome {
@@ -43,15 +44,9 @@ impl Watchable for Sudoku {
     fn applies(flag: Flag, algo: Algo) -> bool {
         match flag {
             Flag::MemoryLimit => matches!(algo, Algo::Bfs | Algo::Csp),
-            _ => !flag.watches() || watchable(algo),
+            _ => true,
         }
     }
-}
-
-/// Whether `algo` can be watched: all of them (the fast engine, the
-/// search formulations `dfs`, `bfs`, `csp`).
-pub fn watchable(algo: Algo) -> bool {
-    matches!(algo, Algo::Fast | Algo::Csp | Algo::Dfs | Algo::Bfs)
 }
 
 /// The name of cell (`row`, `column`) from 0: `r1c1` is the top left.
@@ -144,7 +139,7 @@ fn algo_name(algo: Algo) -> &'static str {
 }
 
 /// A compact line cut into rows of `side` symbols.
-fn rows_of(line: &str, side: usize) -> Vec<String> {
+pub(crate) fn rows_of(line: &str, side: usize) -> Vec<String> {
     let symbols: Vec<char> = line.chars().collect();
     symbols
         .chunks(side)

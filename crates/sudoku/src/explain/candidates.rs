@@ -37,6 +37,39 @@ const CELL_UNIT_BITS: [[Mask; 3]; 81] = build_cell_unit_bits();
 /// in increasing order.
 pub const PEERS: [[usize; 20]; 81] = build_peers();
 
+/// The positions (bit `i` for the `i`th cell) of the cells of unit `a`
+/// that lie in unit `b`.
+pub(crate) const fn shared_positions(a: usize, b: usize) -> u16 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            if UNITS[a][i] == UNITS[b][j] {
+                mask |= 1 << i;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// [`shared_positions`] of every pair of units.
+pub(crate) static SHARED: [[u16; 27]; 27] = {
+    let mut table = [[0; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            table[a][b] = shared_positions(a, b);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 const fn build_units() -> [[usize; 9]; 27] {
     let mut units = [[0; 9]; 27];
     let mut i = 0;
@@ -143,6 +176,12 @@ pub fn cell_name(cell: usize) -> String {
 /// The name of a unit: `row 4`, `column 7`, `box 6` (1-based).
 pub fn unit_name(unit: usize) -> String {
     UnitName(unit).to_string()
+}
+
+/// The items joined by commas: `r1c2, r3c4`.
+pub(crate) fn comma_list<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let names: Vec<String> = items.into_iter().map(|item| item.to_string()).collect();
+    names.join(", ")
 }
 
 /// Appends [`cell_name`] to `text`: the singles, most of a path's steps,

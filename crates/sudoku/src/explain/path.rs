@@ -48,26 +48,17 @@ pub fn next_step(grid: &Candidates) -> Option<Step> {
     if let Some(step) = t::first_hidden_single(grid, table) {
         return Some(step);
     }
-    for producer in &t::BEFORE_CHAINS[1..] {
-        if let Some(step) = producer(grid, table, 1).into_iter().next() {
-            return Some(step);
-        }
-    }
-    if let Some(step) = chains::find_steps(grid, ChainStage::CyclesAndForcing)
-        .into_iter()
-        .next()
-    {
-        return Some(step);
-    }
-    if let Some(step) = t::aligned_triplet_exclusion_up_to(grid, 1)
-        .into_iter()
-        .next()
-    {
-        return Some(step);
-    }
-    ChainStage::ALL[1..]
+    let first = |steps: Vec<Step>| steps.into_iter().next();
+    t::BEFORE_CHAINS[1..]
         .iter()
-        .find_map(|&stage| chains::find_steps(grid, stage).into_iter().next())
+        .find_map(|producer| first(producer(grid, table, 1)))
+        .or_else(|| first(chains::find_steps(grid, ChainStage::CyclesAndForcing)))
+        .or_else(|| first(t::aligned_triplet_exclusion_up_to(grid, 1)))
+        .or_else(|| {
+            ChainStage::ALL[1..]
+                .iter()
+                .find_map(|&stage| first(chains::find_steps(grid, stage)))
+        })
 }
 
 /// Walks the grid to the end (or until no technique applies) and rates

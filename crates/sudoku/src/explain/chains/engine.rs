@@ -89,6 +89,17 @@ const fn cell_units() -> [[u8; 3]; 81] {
 pub(crate) fn key(cell: usize, digit0: usize, on: bool) -> u16 {
     (((cell * 9 + digit0) << 1) | on as usize) as u16
 }
+
+/// The "off" potentials of `cell` for the digits of `mask` (bit `d` for
+/// digit `d + 1`), lowest first.
+pub(crate) fn offs(cell: usize, mut mask: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let d = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (d < 16).then(|| key(cell, d, false))
+    })
+}
+
 #[inline]
 pub(crate) fn key_cell(k: u16) -> usize {
     (k as usize >> 1) / 9
@@ -347,6 +358,15 @@ pub(crate) struct Mode {
 }
 
 impl Mode {
+    pub(crate) const fn new(multiple: bool, dynamic: bool, nishio: bool, level: u8) -> Self {
+        Mode {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+        }
+    }
+
     /// The base rating of the binary, cell and region chains this mode finds.
     pub(crate) fn base(&self) -> f64 {
         if self.level >= 2 {
@@ -429,6 +449,17 @@ pub(crate) type Lower = fn(&mut Engine, &mut Run);
 /// The [`Lower`] of the chains of level 0, which apply none.
 pub(crate) fn no_lower(_: &mut Engine, _: &mut Run) {}
 
+/// A stamp that no entry of `marks` holds yet: the next one, or 1 with
+/// every mark cleared when the stamps wrap around.
+fn next_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
+}
+
 /// The propagation state shared by a producer's runs.
 pub(crate) struct Engine {
     pub(crate) mode: Mode,
@@ -474,12 +505,7 @@ impl Engine {
     }
 
     fn next_stamp(&mut self) -> u32 {
-        self.dedup_stamp = self.dedup_stamp.wrapping_add(1);
-        if self.dedup_stamp == 0 {
-            self.dedup.fill(0);
-            self.dedup_stamp = 1;
-        }
-        self.dedup_stamp
+        next_stamp(&mut self.dedup_stamp, &mut self.dedup)
     }
 
     /// The potentials an "on" potential switches off (SE's `getOnToOff`), in
@@ -490,11 +516,7 @@ impl Engine {
         let (cell, d) = (key_cell(k), key_digit0(k));
         let bit = 1u16 << d;
         if y_links {
-            let mut m = self.board.cands[cell] & !bit;
-            while m != 0 {
-                let d2 = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let k2 = key(cell, d2, false);
+            for k2 in offs(cell, self.board.cands[cell] & !bit) {
                 self.dedup[k2 as usize] = stamp;
                 self.out.push((k2, Cause::NakedSingle));
             }
@@ -654,6 +676,15 @@ impl Engine {
         self.pos = self.save_pos;
     }
 
+    /// The queue of "on" (else "off") potentials waiting to be followed.
+    fn pending(&mut self, on: bool) -> &mut std::collections::VecDeque<u32> {
+        if on {
+            &mut self.pending_on
+        } else {
+            &mut self.pending_off
+        }
+    }
+
     /// Queues an "off" potential found by a lower technique (dynamic (+) and nested levels).
     pub(crate) fn queue_off(&mut self, n: u32) {
         self.pending_off.push_back(n);
@@ -738,12 +769,7 @@ impl Engine {
         self.pending_on.clear();
         self.pending_off.clear();
         self.pending_on.push_back(s);
-        self.dedup2_stamp = self.dedup2_stamp.wrapping_add(1);
-        if self.dedup2_stamp == 0 {
-            self.dedup2.fill(0);
-            self.dedup2_stamp = 1;
-        }
-        let stamp = self.dedup2_stamp;
+        let stamp = next_stamp(&mut self.dedup2_stamp, &mut self.dedup2);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
@@ -812,55 +838,35 @@ impl Engine {
         run.register(s);
         self.pending_on.clear();
         self.pending_off.clear();
-        if key_on(start) {
-            self.pending_on.push_back(s);
-        } else {
-            self.pending_off.push_back(s);
-        }
+        self.pending(key_on(start)).push_back(s);
         let opposite = start ^ 1;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            while let Some(p) = self.pending_on.pop_front() {
-                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
-                    return None;
-                }
-                let pk = run.nodes[p as usize].key;
-                self.on_to_off(pk, y_links);
-                for i in 0..self.out.len() {
-                    let (k, cause) = self.out[i];
-                    let hit = k == opposite;
-                    // Every potential on a first-parent line is registered,
-                    // so an unregistered one is no ancestor (SE's isParent).
-                    let grow = !run.contains(k);
-                    if hit || grow {
-                        let n = run.push(k, cause, &[p]);
-                        if hit {
-                            return Some(n);
-                        }
-                        if grow {
-                            run.register(n);
-                            self.pending_off.push_back(n);
-                        }
+            for on in [true, false] {
+                while let Some(p) = self.pending(on).pop_front() {
+                    if u32::from(run.nodes[p as usize].depth) + 2 > cap {
+                        return None;
                     }
-                }
-            }
-            while let Some(p) = self.pending_off.pop_front() {
-                if u32::from(run.nodes[p as usize].depth) + 2 > cap {
-                    return None;
-                }
-                let pk = run.nodes[p as usize].key;
-                self.off_to_on(pk, y_links, true);
-                for i in 0..self.out.len() {
-                    let (k, cause) = self.out[i];
-                    let hit = k == opposite;
-                    let grow = !run.contains(k);
-                    if hit || grow {
-                        let n = run.push(k, cause, &[p]);
-                        if hit {
-                            return Some(n);
-                        }
-                        if grow {
-                            run.register(n);
-                            self.pending_on.push_back(n);
+                    let pk = run.nodes[p as usize].key;
+                    if on {
+                        self.on_to_off(pk, y_links);
+                    } else {
+                        self.off_to_on(pk, y_links, true);
+                    }
+                    for i in 0..self.out.len() {
+                        let (k, cause) = self.out[i];
+                        let hit = k == opposite;
+                        // Every potential on a first-parent line is registered,
+                        // so an unregistered one is no ancestor (SE's isParent).
+                        let grow = !run.contains(k);
+                        if hit || grow {
+                            let n = run.push(k, cause, &[p]);
+                            if hit {
+                                return Some(n);
+                            }
+                            if grow {
+                                run.register(n);
+                                self.pending(!on).push_back(n);
+                            }
                         }
                     }
                 }

@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use super::candidates::{cell_name, unit_name};
+use super::candidates::{CellName, cell_name, comma_list, unit_name};
 use super::{Candidates, Link, Step, Technique};
 
 mod engine;
@@ -158,12 +158,7 @@ pub fn find_steps(grid: &Candidates, stage: ChainStage) -> Vec<Step> {
         board.cands[cell] = grid.mask(cell);
         board.values[cell] = grid.value(cell);
     }
-    let mode = |multiple, dynamic, nishio, level| Mode {
-        multiple,
-        dynamic,
-        nishio,
-        level,
-    };
+    let mode = Mode::new;
     // What dynamic (+) and nested chains apply inside themselves.
     let lower = nested::advanced_potentials;
     let found = match stage {
@@ -265,11 +260,10 @@ fn to_step(found: &Found) -> Step {
     let conclusion = match (placements.first(), eliminations.as_slice()) {
         (Some(&(cell, digit)), _) => format!("{} must be {digit}", cell_name(cell)),
         (None, elims) => {
-            let parts: Vec<String> = elims
+            let parts = elims
                 .iter()
-                .map(|&(cell, digit)| format!("{}≠{digit}", cell_name(cell)))
-                .collect();
-            format!("so {}", parts.join(", "))
+                .map(|&(cell, digit)| format!("{}≠{digit}", CellName(cell)));
+            format!("so {}", comma_list(parts))
         }
     };
     let lines: Vec<String> = found.chains.iter().map(|c| chain_line(c)).collect();

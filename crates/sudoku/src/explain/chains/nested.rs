@@ -5,8 +5,9 @@
 //! potentials whose parents are the candidates the chain had switched off
 //! and the technique needed gone (SE's `getRuleParents`).
 
-use super::engine::{Advanced, Board, Cause, Engine, Mode, Nested, Run, UNIT_CELLS, key};
+use super::engine::{Advanced, Board, Cause, Engine, Mode, Nested, Run, UNIT_CELLS, key, offs};
 use super::producers;
+use crate::explain::candidates::{SHARED, unit_name};
 
 /// One elimination found by a lower technique: the candidate, its parents
 /// (as "off" keys), a description and, for a nested chain, its
@@ -25,14 +26,6 @@ const ROW: usize = 0;
 /// Pairs of 0..9 in SE's `Permutations` order (by numeric value of the bit set).
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
-}
-
-fn unit_name(u: usize) -> String {
-    match u {
-        0..=8 => format!("row {}", u + 1),
-        9..=17 => format!("column {}", u - 8),
-        _ => format!("box {}", u - 17),
-    }
 }
 
 /// Digit places per unit (bit `i` for the unit's `i`th cell), digit `0..9`.
@@ -113,37 +106,6 @@ fn push(
     }
 }
 
-/// The positions, within `u2`, of the cells `u1` and `u2` share.
-fn shared(u1: usize, u2: usize) -> u16 {
-    SHARED[u1][u2]
-}
-
-const SHARED: [[u16; 27]; 27] = shared_table();
-
-const fn shared_table() -> [[u16; 27]; 27] {
-    let mut t = [[0u16; 27]; 27];
-    let mut u1 = 0;
-    while u1 < 27 {
-        let mut u2 = 0;
-        while u2 < 27 {
-            let mut i = 0;
-            while i < 9 {
-                let mut j = 0;
-                while j < 9 {
-                    if UNIT_CELLS[u1][j] == UNIT_CELLS[u2][i] {
-                        t[u1][u2] |= 1 << i;
-                    }
-                    j += 1;
-                }
-                i += 1;
-            }
-            u2 += 1;
-        }
-        u1 += 1;
-    }
-    t
-}
-
 /// Pointing and claiming (SE's `Locking(false)`): a digit of `u1` confined
 /// to the cells `u1` shares with `u2` leaves the rest of `u2`.
 fn locking(pos: &Places, save_pos: &Places, found: &mut Vec<Elimination>) {
@@ -151,11 +113,11 @@ fn locking(pos: &Places, save_pos: &Places, found: &mut Vec<Elimination>) {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (u1, u2) = (t1 + i1, t2 + i2);
-                let in_u1 = shared(u2, u1);
+                let in_u1 = SHARED[u1][u2];
                 if in_u1 == 0 {
                     continue;
                 }
-                let in_u2 = shared(u1, u2);
+                let in_u2 = SHARED[u2][u1];
                 for d in 0..9 {
                     let m = pos[u1][d];
                     if m.count_ones() <= 1 || m & !in_u1 != 0 {
@@ -211,11 +173,7 @@ fn hidden_pairs(board: &Board, save: &Board, pos: &Places, found: &mut Vec<Elimi
                 for p in 0..9 {
                     if both & (1 << p) != 0 {
                         let c = UNIT_CELLS[u][p] as usize;
-                        let mut m = board.cands[c] & !pair;
-                        while m != 0 {
-                            removable.push(key(c, m.trailing_zeros() as usize, false));
-                            m &= m - 1;
-                        }
+                        removable.extend(offs(c, board.cands[c] & !pair));
                     }
                 }
                 if removable.is_empty() {
@@ -265,11 +223,7 @@ fn naked_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 for &c in &UNIT_CELLS[u] {
                     let c = c as usize;
                     if c != ca && c != cb {
-                        let mut m = board.cands[c] & pair;
-                        while m != 0 {
-                            removable.push(key(c, m.trailing_zeros() as usize, false));
-                            m &= m - 1;
-                        }
+                        removable.extend(offs(c, board.cands[c] & pair));
                     }
                 }
                 if removable.is_empty() {
@@ -277,11 +231,7 @@ fn naked_pairs(board: &Board, save: &Board, found: &mut Vec<Elimination>) {
                 }
                 let mut parents = Vec::new();
                 for c in [ca, cb] {
-                    let mut m = save.cands[c] & !pair;
-                    while m != 0 {
-                        parents.push(key(c, m.trailing_zeros() as usize, false));
-                        m &= m - 1;
-                    }
+                    parents.extend(offs(c, save.cands[c] & !pair));
                 }
                 if parents.is_empty() {
                     continue;
@@ -356,35 +306,15 @@ fn nested_chains(engine: &mut Engine, board: &Board, save: &Board, found: &mut V
         let mut modes: Vec<Mode> = Vec::new();
         if level < 4 {
             if level >= 2 {
-                modes.push(Mode {
-                    multiple: false,
-                    dynamic: false,
-                    nishio: false,
-                    level: 0,
-                });
+                modes.push(Mode::new(false, false, false, 0));
             }
             if level >= 3 {
-                modes.push(Mode {
-                    multiple: true,
-                    dynamic: false,
-                    nishio: false,
-                    level: 0,
-                });
+                modes.push(Mode::new(true, false, false, 0));
             }
         } else {
-            modes.push(Mode {
-                multiple: true,
-                dynamic: true,
-                nishio: false,
-                level: 0,
-            });
+            modes.push(Mode::new(true, true, false, 0));
             if level >= 5 {
-                modes.push(Mode {
-                    multiple: true,
-                    dynamic: true,
-                    nishio: false,
-                    level: level - 3,
-                });
+                modes.push(Mode::new(true, true, false, level - 3));
             }
         }
         let mut hints = Vec::new();

@@ -6,7 +6,7 @@
 
 use super::engine::{
     Board, CELL_UNITS, Cause, Counter, Engine, InnerHint, Kind, Lower, Mode, NONE, Run, UNIT_CELLS,
-    difficulty, key, key_cell, key_digit0, key_on, no_lower,
+    difficulty, key_cell, key_digit0, key_on, no_lower, offs,
 };
 use crate::explain::candidates::PEERS;
 
@@ -276,12 +276,7 @@ pub(crate) fn copy_chain(run: &Run, target: u32) -> Vec<ChainNode> {
 fn others(board: &Board, k: u16, out: &mut Vec<u16>) {
     out.clear();
     let cell = key_cell(k);
-    let mut m = board.cands[cell] & !(1 << key_digit0(k));
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        out.push(key(cell, d, false));
-    }
+    out.extend(offs(cell, board.cands[cell] & !(1 << key_digit0(k))));
 }
 
 /// X-, Y- and XY-cycles and forcing chains (SE's `Chaining(false, false, false, 0)`).
@@ -292,12 +287,7 @@ pub(crate) fn cycles_and_forcing(board: &Board) -> Option<Found> {
 }
 
 fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
-    let mode = Mode {
-        multiple: false,
-        dynamic: false,
-        nishio: false,
-        level: 0,
-    };
+    let mode = Mode::new(false, false, false, 0);
     // Level 0: no lower technique applies.
     let mut engine = Engine::new(mode, *board, no_lower);
     let mut cycle_run = Run::take();
@@ -309,6 +299,21 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
         // Cycles need their start to imply itself, forcing chains their
         // start to imply its opposite: both are known at once.
         let reach = engine.reach(y, x);
+        let (cycle_base, forcing_base) = if x && y { (7.0, 7.0) } else { (6.5, 6.6) };
+        let sort_key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let caps = |best: &mut Best| {
+            let cycle_cap = best.cap(cycle_base, sort_key);
+            (
+                cycle_cap,
+                x.then(|| best.cap(forcing_base, sort_key)).flatten(),
+            )
+        };
         for cell in 0..81 {
             let m = board.cands[cell];
             if board.values[cell] != 0 || m.count_ones() < 2 {
@@ -317,36 +322,14 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
             if m.count_ones() > 2 && !x {
                 continue;
             }
-            let sort_key = if x && y {
-                4
-            } else if y {
-                3
-            } else {
-                2
-            };
             // Hints that cannot beat the best so far need not be looked for.
-            let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
-            let forcing_cap = if x {
-                best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
-            } else {
-                None
-            };
-            if cycle_cap.is_none() && forcing_cap.is_none() {
+            if caps(best) == (None, None) {
                 continue;
             }
-            let mut mm = m;
-            while mm != 0 {
-                let d = mm.trailing_zeros() as usize;
-                mm &= mm - 1;
-                let on = key(cell, d, true);
+            for on in offs(cell, m).map(|off| off | 1) {
                 cycles.clear();
                 // The caps tighten as better hints turn up.
-                let cycle_cap = best.cap(if x && y { 7.0 } else { 6.5 }, sort_key);
-                let forcing_cap = if x {
-                    best.cap(if x && y { 7.0 } else { 6.6 }, sort_key)
-                } else {
-                    None
-                };
+                let (cycle_cap, forcing_cap) = caps(best);
                 if let Some(cap) = cycle_cap
                     && reach.reaches(on, on)
                 {
@@ -361,27 +344,18 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                         t_off = engine.forcing(&mut off_run, on ^ 1, y, cap);
                     }
                 }
-                let base = if x && y { 7.0 } else { 6.5 };
-                let sort_key = if x && y {
-                    4
-                } else if y {
-                    3
-                } else {
-                    2
-                };
                 for &c in &cycles {
                     cycle_removable(board, &cycle_run, c, &mut removable);
                     best.offer(
                         Kind::Cycle { x, y },
                         mode,
-                        base,
+                        cycle_base,
                         sort_key,
                         &[(&cycle_run, c)],
                         &removable,
                         None,
                     );
                 }
-                let base = if x && y { 7.0 } else { 6.6 };
                 if let Some(t) = t_on {
                     // The assumption switched itself off: it is false.
                     removable.clear();
@@ -389,7 +363,7 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                     best.offer(
                         Kind::Forcing { x, y },
                         mode,
-                        base,
+                        forcing_base,
                         sort_key,
                         &[(&on_run, t)],
                         &removable,
@@ -402,7 +376,7 @@ fn cycles_and_forcing_into(board: &Board, best: &mut Best) {
                     best.offer(
                         Kind::Forcing { x, y },
                         mode,
-                        base,
+                        forcing_base,
                         sort_key,
                         &[(&off_run, t)],
                         &removable,
@@ -445,12 +419,7 @@ fn cycle_removable(board: &Board, run: &Run, end: u32, out: &mut Vec<u16>) {
         n = p;
     }
     for cell in 0..81 {
-        let mut m = on_cells[cell] & off_cells[cell];
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            out.push(key(cell, d, false));
-        }
+        out.extend(offs(cell, on_cells[cell] & off_cells[cell]));
     }
 }
 
@@ -627,7 +596,6 @@ fn region_chains(
     d: usize,
     removable: &mut Vec<u16>,
 ) {
-    let mode = runs.engine.mode;
     let bit = 1u16 << d;
     for &u in &CELL_UNITS[cell] {
         let cells = &UNIT_CELLS[u as usize];
@@ -636,48 +604,19 @@ fn region_chains(
             .map(|&c| c as usize)
             .filter(|&c| board.cands[c] & bit != 0)
             .collect();
-        if places.len() < 2 || (places.len() > 2 && !mode.multiple) || places[0] != cell {
+        if places.len() < 2 || (places.len() > 2 && !runs.engine.mode.multiple) || places[0] != cell
+        {
             continue;
         }
         for &p in &places {
             runs.ensure_on(p * 9 + d);
         }
-        let first = runs.on_run(cell * 9 + d);
-        let lists = [&first.on_list, &first.off_list];
-        let mut targets: Vec<(&Run, u32)> = Vec::with_capacity(places.len());
-        for list in lists {
-            for &n in list.iter() {
-                let k = first.nodes[n as usize].key;
-                if !places.iter().all(|&p| runs.on_run(p * 9 + d).contains(k)) {
-                    continue;
-                }
-                targets.clear();
-                for &p in &places {
-                    let run = runs.on_run(p * 9 + d);
-                    targets.push((run, run.get(k)));
-                }
-                let placement = if key_on(k) {
-                    others(board, k, removable);
-                    Some(k)
-                } else {
-                    removable.clear();
-                    removable.push(k);
-                    None
-                };
-                best.offer(
-                    Kind::Region {
-                        unit: u,
-                        digit0: d as u8,
-                    },
-                    mode,
-                    mode.base(),
-                    6,
-                    &targets,
-                    removable,
-                    placement,
-                );
-            }
-        }
+        let sources: Vec<usize> = places.iter().map(|&p| p * 9 + d).collect();
+        let kind = Kind::Region {
+            unit: u,
+            digit0: d as u8,
+        };
+        common_conclusions(runs, best, board, &sources, kind, 6, removable);
     }
 }
 
@@ -689,23 +628,39 @@ fn cell_chains(
     cell: usize,
     removable: &mut Vec<u16>,
 ) {
-    let mode = runs.engine.mode;
     let m = board.cands[cell];
-    let digits: Vec<usize> = (0..9).filter(|&d| m & (1 << d) != 0).collect();
-    let first = runs.on_run(cell * 9 + digits[0]);
-    let mut targets: Vec<(&Run, u32)> = Vec::with_capacity(digits.len());
+    let sources: Vec<usize> = (0..9)
+        .filter(|&d| m & (1 << d) != 0)
+        .map(|d| cell * 9 + d)
+        .collect();
+    let kind = Kind::Cell { cell: cell as u8 };
+    common_conclusions(runs, best, board, &sources, kind, 5, removable);
+}
+
+/// What the "on" runs of every potential of `sources` imply alike, each
+/// offered as a `kind` chain: a potential on in all of them is placed (its
+/// cell's other candidates removed), one off in all of them removed.
+fn common_conclusions(
+    runs: &Runs,
+    best: &mut Best,
+    board: &Board,
+    sources: &[usize],
+    kind: Kind,
+    sort_key: u8,
+    removable: &mut Vec<u16>,
+) {
+    let mode = runs.engine.mode;
+    let first = runs.on_run(sources[0]);
+    let mut targets: Vec<(&Run, u32)> = Vec::with_capacity(sources.len());
     for list in [&first.on_list, &first.off_list] {
         for &n in list.iter() {
             let k = first.nodes[n as usize].key;
-            if !digits
-                .iter()
-                .all(|&d| runs.on_run(cell * 9 + d).contains(k))
-            {
+            if !sources.iter().all(|&pot| runs.on_run(pot).contains(k)) {
                 continue;
             }
             targets.clear();
-            for &d in &digits {
-                let run = runs.on_run(cell * 9 + d);
+            for &pot in sources {
+                let run = runs.on_run(pot);
                 targets.push((run, run.get(k)));
             }
             let placement = if key_on(k) {
@@ -717,10 +672,10 @@ fn cell_chains(
                 None
             };
             best.offer(
-                Kind::Cell { cell: cell as u8 },
+                kind,
                 mode,
                 mode.base(),
-                5,
+                sort_key,
                 &targets,
                 removable,
                 placement,

@@ -8,7 +8,7 @@
 //! cells are bit sets and the search over combinations stops as soon as
 //! every digit of every cell is known to be usable (nothing to eliminate).
 
-use super::super::candidates::{Mask, PEERS, cell_name, digits, sees};
+use super::super::candidates::{CellName, Mask, PEERS, comma_list, digits, sees};
 use super::super::{Candidates, Step, Technique};
 
 /// A set of cells: bit `c` for cell `c`.
@@ -175,16 +175,13 @@ fn exclusion(grid: &Candidates, cells: &[usize], common: CellSet) -> Option<Step
     } else {
         (Technique::AlignedTripletExclusion, 75, "triplet")
     };
-    let names = |cells: &mut dyn Iterator<Item = usize>| {
-        cells.map(cell_name).collect::<Vec<_>>().join(", ")
-    };
     let mut step = Step::new(
         technique,
         rating,
         format!(
             "every way of filling {} that leaves {} a candidate uses none of the removed digits (aligned {name} exclusion)",
-            names(&mut cells.iter().copied()),
-            names(&mut cells_of(common)),
+            comma_list(cells.iter().map(|&cell| CellName(cell))),
+            comma_list(cells_of(common).map(CellName)),
         ),
     );
     for (i, &cell) in cells.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! whose places in `n` columns (or rows) all lie in `n` rows (columns)
 //! leaves the rest of those rows (columns).
 
-use super::super::candidates::{Positions, UNITS, bit_count, unit_name};
+use super::super::candidates::{Positions, UNITS, UnitName, bit_count, comma_list};
 use super::super::{Candidates, Step, Technique};
 use super::combinations;
 
@@ -59,13 +59,7 @@ pub(crate) fn fish(
                     .filter(|i| cover & (1 << i) != 0)
                     .map(|i| cover_start + i)
                     .collect();
-                let names = |units: &[usize]| {
-                    units
-                        .iter()
-                        .map(|&u| unit_name(u))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
+                let names = |units: &[usize]| comma_list(units.iter().map(|&u| UnitName(u)));
                 let text = format!(
                     "in {}, {digit} can only go in {}, so {digit} leaves the rest of those lines",
                     names(&bases),

@@ -1,7 +1,9 @@
 //! Box-line interactions: pointing (2.6) and claiming (2.8), and their
 //! direct forms that leave a hidden single at once (1.7, 1.9).
 
-use super::super::candidates::{CellName, Positions, UNITS, UnitName, bit_count};
+use super::super::candidates::{
+    CellName, Positions, SHARED, UNITS, UnitName, bit_count, shared_positions,
+};
 use super::super::{Candidates, Step, Technique};
 
 /// A pair of crossing units, with the positions (indexes `0..9` as a bit
@@ -21,37 +23,6 @@ struct Crossing {
 /// (column, box), (row, box); within each, the first unit's index, then
 /// the second's. A table, since the path asks at every step.
 static CROSSINGS: [Crossing; 108] = build_crossings();
-
-const fn shared_positions(a: usize, b: usize) -> u16 {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            if UNITS[a][i] == UNITS[b][j] {
-                mask |= 1 << i;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    mask
-}
-
-/// [`shared_positions`] of every pair of units.
-static SHARED: [[u16; 27]; 27] = {
-    let mut table = [[0; 27]; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            table[a][b] = shared_positions(a, b);
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
 
 const fn build_crossings() -> [Crossing; 108] {
     let mut pairs = [Crossing {

@@ -5,7 +5,7 @@
 //! ruled out.
 
 use super::super::candidates::{
-    CELL_UNITS, Mask, PEERS, UNITS, bit, cell_name, digits, sees, unit_name,
+    CELL_UNITS, CellName, Mask, PEERS, UNITS, bit, cell_name, comma_list, digits, sees, unit_name,
 };
 use super::super::{Candidates, Step, Technique};
 use super::combinations;
@@ -15,18 +15,11 @@ use super::combinations;
 const BOX_ROW_COL: [usize; 3] = [2, 0, 1];
 
 fn cells_text(cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
+    comma_list(cells.iter().map(|&c| CellName(c)))
 }
 
 fn digits_text(mask: Mask) -> String {
-    digits(mask)
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    comma_list(digits(mask))
 }
 
 /// Depth-first search for loops through cells holding both digits, each
