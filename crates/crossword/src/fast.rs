@@ -797,7 +797,10 @@ impl<'a, O: Observer> Engine<'a, O> {
         self.count += 1;
         if O::ACTIVE || self.first.is_none() {
             let ids: Vec<u32> = (0..self.slots.len())
-                .map(|s| self.value_of(s, first_bit(&self.slots[s].dom)) as u32)
+                .map(|s| {
+                    let w = first_bit(&self.slots[s].dom);
+                    self.problem.global_id(self.slots[s].len, w)
+                })
                 .collect();
             if O::ACTIVE {
                 let values: Vec<i32> = ids.iter().map(|&id| id as i32).collect();

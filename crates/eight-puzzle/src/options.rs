@@ -54,10 +54,17 @@ impl Algorithm for Algo {
 puzzle_kit::algorithm_names!(Algo);
 
 impl Algo {
-    /// The searcher of `search-core` this is (the variants are in the
-    /// order of its list).
+    /// The searcher of `search-core` this is.
     pub fn search(self) -> search_core::Algorithm {
-        search_core::Algorithm::ALL[self as usize]
+        match self {
+            Algo::Random => search_core::Algorithm::Random,
+            Algo::Bfs => search_core::Algorithm::Bfs,
+            Algo::Dfs => search_core::Algorithm::Dfs,
+            Algo::Iddfs => search_core::Algorithm::Iddfs,
+            Algo::Greedy => search_core::Algorithm::Greedy,
+            Algo::AStar => search_core::Algorithm::AStar,
+            Algo::IdaStar => search_core::Algorithm::IdaStar,
+        }
     }
 
     /// Whether the searcher is guided by a heuristic (greedy, A*, IDA*).

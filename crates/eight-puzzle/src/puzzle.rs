@@ -39,10 +39,14 @@ impl Move {
         }
     }
 
-    /// The move that undoes this one (up and down, left and right, stand
-    /// at mirrored places of [`Move::ALL`]).
+    /// The move that undoes this one.
     pub fn inverse(self) -> Move {
-        Move::ALL[3 - self as usize]
+        match self {
+            Move::Up => Move::Down,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+            Move::Down => Move::Up,
+        }
     }
 
     /// The cell the blank reaches from `blank` on a `size` x `size` board,
